@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { ZId } from './common.js';
+
+export const ZRole = z.enum(['customer', 'admin']);
+
+export const ZUser = z.object({
+  _id: ZId,
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: ZRole,
+});
+export type TUser = z.infer<typeof ZUser>;
+
+const email = z.string({ error: 'E-posta zorunludur' }).trim().toLowerCase()
+  .min(1, 'E-posta zorunludur').max(254, 'E-posta çok uzun').email('Geçerli bir e-posta adresi girin');
+const password = z.string({ error: 'Şifre zorunludur' }).min(1, 'Şifre zorunludur').max(200, 'Şifre çok uzun');
+const name = (label: string) => z.string().trim().max(100, `${label} çok uzun`);
+
+export const ZLoginRequest = z.object({ email, password });
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+export const ZLoginResponse = z.object({ token: z.string(), user: ZUser });
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+export const ZRegisterRequest = z.object({
+  email,
+  password: password.refine((p) => p.length >= 6, 'Şifre en az 6 karakter olmalıdır'),
+  firstName: name('Ad').optional(),
+  lastName: name('Soyad').optional(),
+});
+export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+export const ZAdminRegisterRequest = z.object({
+  email,
+  password: password.refine((p) => p.length >= 6, 'Şifre en az 6 karakter olmalıdır'),
+  firstName: name('Ad').min(1, 'Ad zorunludur'),
+  lastName: name('Soyad').min(1, 'Soyad zorunludur'),
+  adminKey: z.string({ error: 'Admin anahtarı zorunludur' }).min(1, 'Admin anahtarı zorunludur').max(500),
+});
+export type TAdminRegisterRequest = z.infer<typeof ZAdminRegisterRequest>;
+
+export const ZRegisterResponse = z.object({ message: z.string(), user: ZUser });
+export const ZVerifyResponse = z.object({ user: ZUser });

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { ZId, ZIsoDate, requiredText } from './common.js';
+
+/** Spec §9: ticker speeds 1-5 and their Turkish names; 3 is the default. */
+export const TICKER_SPEEDS = { 1: 'Çok Yavaş', 2: 'Yavaş', 3: 'Normal', 4: 'Hızlı', 5: 'Çok Hızlı' } as const;
+export const DEFAULT_TICKER_SPEED = 3;
+
+const ZSpeed = z.coerce.number({ error: 'Hız 1 ile 5 arasında olmalıdır' })
+  .int('Hız 1 ile 5 arasında olmalıdır').min(1, 'Hız 1 ile 5 arasında olmalıdır').max(5, 'Hız 1 ile 5 arasında olmalıdır');
+
+const ZDirectionText = z.object({ text: requiredText('Lütfen bir metin girin', 500) });
+const ZTexts = z.array(ZDirectionText, { error: 'Lütfen playlist adı girin ve en az bir yazı ekleyin' })
+  .min(1, 'Lütfen playlist adı girin ve en az bir yazı ekleyin')
+  .max(200, 'En fazla 200 yazı eklenebilir');
+
+export const ZCreateDirectionRequest = z.object({
+  name: requiredText('Lütfen playlist adı girin ve en az bir yazı ekleyin'),
+  speed: ZSpeed.optional().default(DEFAULT_TICKER_SPEED),
+  directions: ZTexts,
+});
+export type TCreateDirectionRequest = z.input<typeof ZCreateDirectionRequest>;
+
+export const ZUpdateDirectionRequest = z.object({
+  name: requiredText('Lütfen playlist adı girin ve en az bir yazı ekleyin').optional(),
+  speed: ZSpeed.optional(),
+  directions: ZTexts.optional(),
+});
+export type TUpdateDirectionRequest = z.input<typeof ZUpdateDirectionRequest>;
+
+export const ZDirectionPlaylist = z.object({
+  _id: ZId,
+  name: z.string(),
+  speed: z.number().int(),
+  directions: z.array(z.object({ text: z.string() })),
+  createdAt: ZIsoDate,
+  updatedAt: ZIsoDate,
+});
+export type TDirectionPlaylist = z.infer<typeof ZDirectionPlaylist>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes; the Turkish `message` beside them is for people. */
+export const ErrorCode = {
+  VALIDATION: 'VALIDATION_ERROR',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  TOKEN_EXPIRED: 'TOKEN_EXPIRED',
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  PACKAGE_REQUIRED: 'PACKAGE_REQUIRED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
+  LIMIT_REACHED: 'LIMIT_REACHED',
+  FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  UNSUPPORTED_FILE_TYPE: 'UNSUPPORTED_FILE_TYPE',
+  RATE_LIMITED: 'RATE_LIMITED',
+  ADMIN_REGISTRATION_CLOSED: 'ADMIN_REGISTRATION_CLOSED',
+  INVALID_ADMIN_KEY: 'INVALID_ADMIN_KEY',
+  CARD_DECLINED: 'CARD_DECLINED',
+  PAYMENT_FAILED: 'PAYMENT_FAILED',
+  INTERNAL: 'INTERNAL_ERROR',
+} as const;
+export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ZErrorBody = z.object({
+  message: z.string(),
+  code: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  requestId: z.string().optional(),
+});
+export type TErrorBody = z.infer<typeof ZErrorBody>;

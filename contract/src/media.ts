@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { ZId, ZIsoDate, requiredText } from './common.js';
+
+/** Spec §3: 'Video' is shown as video; anything else ('Resim', image) as an image. */
+export const ZMediaType = z.enum(['Video', 'Resim']);
+export const ZMediaKind = z.enum(['video', 'image']);
+
+export const ZMedia = z.object({
+  _id: ZId,
+  name: z.string(),
+  /** `/uploads/<random name>`: relative to the product's public host. */
+  filePath: z.string(),
+  mediaType: ZMediaType,
+  type: ZMediaKind,
+  mimeType: z.string(),
+  size: z.number().int().nonnegative(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  duration: z.number().nullable(),
+  createdAt: ZIsoDate,
+});
+export type TMedia = z.infer<typeof ZMedia>;
+
+/** The text fields of the multipart upload (the file travels as field `file`). */
+export const ZMediaUploadFields = z.object({
+  name: requiredText('Lütfen bir dosya seçin ve medya adı girin'),
+});
+export const ZMediaList = z.array(ZMedia);

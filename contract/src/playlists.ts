@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ZId, ZIsoDate, requiredText } from './common.js';
+import { ZMedia } from './media.js';
+
+export const DEFAULT_ITEM_DURATION = 5;
+export const MIN_ITEM_DURATION = 1;
+export const MAX_ITEM_DURATION = 86_400;
+
+/** Accepts a media id or a populated media object on write (spec §3). */
+const ZMediaRef = z.union([ZId, z.object({ _id: ZId }).transform((m) => m._id)], {
+  error: 'Geçersiz medya',
+});
+
+const ZDuration = z.coerce.number({ error: 'Süre bir sayı olmalıdır' })
+  .int('Süre tam sayı olmalıdır')
+  .min(MIN_ITEM_DURATION, 'Süre en az 1 saniye olmalıdır')
+  .max(MAX_ITEM_DURATION, 'Süre en fazla 24 saat olabilir');
+
+export const ZPlaylistItemWrite = z.object({
+  media: ZMediaRef,
+  duration: ZDuration.optional().default(DEFAULT_ITEM_DURATION),
+});
+
+const ZItems = z.array(ZPlaylistItemWrite, { error: 'Lütfen en az bir medya seçiniz' })
+  .min(1, 'Lütfen en az bir medya seçiniz')
+  .max(500, 'Bir playlistte en fazla 500 öğe olabilir');
+
+export const ZCreatePlaylistRequest = z.object({
+  name: requiredText('Lütfen playlist adını giriniz'),
+  mediaItems: ZItems,
+});
+export type TCreatePlaylistRequest = z.input<typeof ZCreatePlaylistRequest>;
+
+export const ZUpdatePlaylistRequest = z.object({
+  name: requiredText('Lütfen playlist adını giriniz').optional(),
+  mediaItems: ZItems,
+});
+export type TUpdatePlaylistRequest = z.input<typeof ZUpdatePlaylistRequest>;
+
+export const ZPlaylistItem = z.object({ media: ZMedia, duration: z.number().int() });
+export const ZPlaylist = z.object({
+  _id: ZId,
+  name: z.string(),
+  mediaItems: z.array(ZPlaylistItem),
+  createdAt: ZIsoDate,
+  updatedAt: ZIsoDate,
+});
+export type TPlaylist = z.infer<typeof ZPlaylist>;

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { AppContext } from './context.js';
+import { errorHandler, notFoundHandler } from './http/error-handler.js';
+import { mountApiRoutes } from './http/routes.js';
+import { mountStatic } from './http/static.js';
+import './http/request-types.js';
+
+/** The HTTP app without a listening socket, so route tests drive it directly. */
+export function createApp(ctx: AppContext): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://checkout.stripe.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        workerSrc: ["'self'"],
+      },
+    },
+    // Uploaded media is shown by players on other origins (kiosk apps).
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  }));
+  app.use((req, _res, next) => {
+    req.id = String(req.headers['x-request-id'] ?? randomUUID());
+    next();
+  });
+  app.get('/healthz', (_req, res) => void res.json({ ok: true }));
+  mountApiRoutes(app, ctx);
+  app.use('/api', notFoundHandler);
+  mountStatic(app, ctx);
+  app.use(notFoundHandler);
+  app.use(errorHandler(ctx.logger));
+  return app;
+}

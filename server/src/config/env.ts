@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** The address people and players reach; used for absolute media URLs. */
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_TTL: z.string().default('7d'),
+  ADMIN_REGISTRATION_KEY: z.string().optional(),
+  /** Largest media upload, in MB; the package's storage limit applies as well. */
+  MAX_UPLOAD_MB: z.coerce.number().positive().default(2048),
+  MAX_APK_MB: z.coerce.number().positive().default(300),
+  RATE_LIMIT_AUTH_PER_15MIN: z.coerce.number().int().positive().default(30),
+  WORKERS: z.enum(['0', '1']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().optional(),
+});
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  publicUrl: string | undefined;
+  dataDir: string;
+  uploadsDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string | undefined;
+  jwtTtl: string;
+  adminRegistrationKey: string | undefined;
+  maxUploadBytes: number;
+  maxApkBytes: number;
+  authRateLimitPer15Min: number;
+  runWorkers: boolean;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
+};
+
+/** Reads the environment once; blank values count as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const e = ZEnv.parse(clean);
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET,
+    jwtTtl: e.JWT_TTL,
+    adminRegistrationKey: e.ADMIN_REGISTRATION_KEY,
+    maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
+    maxApkBytes: Math.floor(e.MAX_APK_MB * 1024 * 1024),
+    authRateLimitPer15Min: e.RATE_LIMIT_AUTH_PER_15MIN,
+    // With Redis, workers run in the API unless WORKERS=0 (then `npm run worker` does it).
+    runWorkers: e.WORKERS !== '0',
+    logLevel: e.LOG_LEVEL,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+    },
+    ...overrides,
+  };
+}

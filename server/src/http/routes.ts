@@ -1,0 +1,24 @@
+import express, { type Express } from 'express';
+import type { AppContext } from '../context.js';
+import { authRoutes } from '../modules/auth/auth.routes.js';
+import { mediaRoutes } from '../modules/media/media.routes.js';
+import { playlistRoutes } from '../modules/playlists/playlists.routes.js';
+import { directionRoutes } from '../modules/direction/direction.routes.js';
+import { screenRoutes } from '../modules/screens/screens.routes.js';
+import { settingsRoutes } from '../modules/settings/settings.routes.js';
+import { packageRoutes } from '../modules/packages/packages.routes.js';
+import { purchaseRoutes } from '../modules/purchases/purchases.routes.js';
+
+export function mountApiRoutes(app: Express, ctx: AppContext): void {
+  // Routers that need the raw body (payment webhooks) are mounted inside their module
+  // before this JSON parser sees the request; purchaseRoutes handles that itself.
+  app.use('/api/purchase', purchaseRoutes(ctx));
+  app.use('/api', express.json({ limit: '1mb' }));
+  app.use('/api/auth', authRoutes(ctx));
+  app.use('/api/media', mediaRoutes(ctx));
+  app.use('/api/playlists', playlistRoutes(ctx));
+  app.use('/api/direction-playlists', directionRoutes(ctx));
+  app.use('/api/screens', screenRoutes(ctx));
+  app.use('/api/settings', settingsRoutes(ctx));
+  app.use('/api/packages', packageRoutes(ctx));
+}

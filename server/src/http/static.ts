@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type Express } from 'express';
+import type { AppContext } from '../context.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const webDist = path.join(repoRoot, 'web/dist');
+export const playerDist = path.join(repoRoot, 'player/dist');
+
+/** Uploads (with HTTP Range, so videos seek), the player bundle and the dashboard SPA on one port. */
+export function mountStatic(app: Express, ctx: AppContext): void {
+  app.use('/uploads', express.static(ctx.config.uploadsDir, {
+    index: false,
+    dotfiles: 'deny',
+    acceptRanges: true,
+    // File names are random and never reused, so the content under a name never changes.
+    maxAge: '365d',
+    immutable: true,
+    setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+  }));
+  app.use('/uploads', (_req, res) => void res.status(404).json({ message: 'Dosya bulunamadı', code: 'NOT_FOUND' }));
+  spa(app, '/player', playerDist);
+  spa(app, '/', webDist);
+}
+
+function spa(app: Express, mount: string, dist: string) {
+  if (!existsSync(path.join(dist, 'index.html'))) return;
+  app.use(mount, express.static(dist, { index: false, maxAge: '1h', setHeaders: noCacheForHtml }));
+  app.get(mount === '/' ? /^\/(?!api\/|uploads\/|socket\.io\/|player\/).*/ : new RegExp(`^${mount}(/.*)?$`), (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(path.join(dist, 'index.html'));
+  });
+}
+
+function noCacheForHtml(res: express.Response, file: string) {
+  if (file.endsWith('.html') || file.endsWith('sw.js') || file.endsWith('.webmanifest')) res.setHeader('Cache-Control', 'no-cache');
+  else if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+}

@@ -1,0 +1,65 @@
+import type { RequestHandler } from 'express';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { packageRequired } from '../../http/errors.js';
+import { currentUser } from '../../http/authenticate.js';
+
+export type ActivePurchase = {
+  id: string;
+  packageId: string | null;
+  packageName: string;
+  durationDays: number;
+  amountPaid: number;
+  completedAt: Date;
+  expiresAt: Date;
+  mobileCode: string | null;
+  isMobileVerified: boolean;
+  maxMediaUploadGb: number;
+  maxScreens: number;
+  maxPlaylists: number;
+};
+
+/** ARCHITECTURE.md §6: the latest completed purchase that has not expired yet. */
+export async function findActivePurchase(db: Db, userId: string, now: Date): Promise<ActivePurchase | null> {
+  const p = await db.purchase.findFirst({
+    where: { userId, status: 'completed', expiresAt: { gt: now } },
+    orderBy: [{ completedAt: 'desc' }, { createdAt: 'desc' }],
+  });
+  if (!p || !p.expiresAt) return null;
+  return {
+    id: p.id,
+    packageId: p.packageId,
+    packageName: p.packageName,
+    durationDays: p.durationDays,
+    amountPaid: Number(p.amountPaid ?? p.amount),
+    completedAt: p.completedAt ?? p.createdAt,
+    expiresAt: p.expiresAt,
+    mobileCode: p.mobileCode,
+    isMobileVerified: p.isMobileVerified,
+    maxMediaUploadGb: p.maxMediaUploadGb,
+    maxScreens: p.maxScreens,
+    maxPlaylists: p.maxPlaylists,
+  };
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Set by requireActivePackage for customers; admins have none and no limits. */
+      activePurchase?: ActivePurchase;
+    }
+  }
+}
+
+/** 402 for customers without an active package; admins are exempt (ARCHITECTURE.md §6). */
+export function requireActivePackage(ctx: AppContext): RequestHandler {
+  return async (req, _res, next) => {
+    const user = currentUser(req);
+    if (user.role === 'admin') return next();
+    const active = await findActivePurchase(ctx.db, user.id, ctx.clock());
+    if (!active) throw packageRequired();
+    req.activePurchase = active;
+    next();
+  };
+}

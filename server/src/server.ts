@@ -1,0 +1,51 @@
+import { createServer, type Server } from 'node:http';
+import { mkdir } from 'node:fs/promises';
+import { createApp } from './app.js';
+import { loadConfig, type AppConfig } from './config/env.js';
+import { resolveJwtSecret } from './config/secrets.js';
+import type { AppContext } from './context.js';
+import { openMigratedDatabase, type Database } from './db/client.js';
+import { createLogger } from './logger.js';
+import { createTokenService } from './modules/auth/tokens.js';
+import { seedDefaultPackages } from './modules/packages/default-catalogue.js';
+import { silentNotifier } from './realtime/screen-notifier.js';
+
+export type RunningServer = { ctx: AppContext; http: Server; database: Database; url: string; stop: () => Promise<void> };
+
+/** Boots one API instance: migrate, seed, listen. Used by main.ts and by tests that need a real port. */
+export async function startServer(config: AppConfig = loadConfig()): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel);
+  await mkdir(config.uploadsDir, { recursive: true });
+  const database = await openMigratedDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: (m) => logger.info(m),
+  });
+  const seeded = await seedDefaultPackages(database.db);
+  if (seeded) logger.info({ seeded }, 'default package catalogue created');
+
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    logger,
+    tokens: createTokenService(await resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtl),
+    notifier: silentNotifier,
+    clock: () => new Date(),
+  };
+  const http = createServer(createApp(ctx));
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(config.port, config.host, resolve);
+  });
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.publicUrl ?? `http://localhost:${port}`;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= (async () => {
+    http.closeAllConnections();
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+    await database.close();
+  })());
+  return { ctx, http, database, url, stop };
+}

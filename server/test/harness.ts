@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import supertest from 'supertest';
+import { inject } from 'vitest';
+import type { Express } from 'express';
+import { createApp } from '../src/app.js';
+import { loadConfig, type AppConfig } from '../src/config/env.js';
+import type { AppContext } from '../src/context.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { createLogger } from '../src/logger.js';
+import { createTokenService } from '../src/modules/auth/tokens.js';
+import { hashPassword } from '../src/modules/auth/passwords.js';
+import { silentNotifier, type ScreenNotifier } from '../src/realtime/screen-notifier.js';
+
+export type TestApp = {
+  ctx: AppContext;
+  app: Express;
+  http: supertest.Agent;
+  database: Database;
+  dataDir: string;
+  close: () => Promise<void>;
+};
+
+/**
+ * One app per test file, against the run's migrated PostgreSQL database and a temp data
+ * folder. Tests isolate by creating their own users, so nothing is ever wiped.
+ */
+export async function createTestApp(opts: { config?: Partial<AppConfig>; notifier?: ScreenNotifier; clock?: () => Date } = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pano-test-'));
+  const config: AppConfig = {
+    ...loadConfig({ DATA_DIR: dataDir, DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'silent' }),
+    authRateLimitPer15Min: 10_000,
+    adminRegistrationKey: 'test-admin-key-123',
+    ...opts.config,
+  };
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolMax: 4 });
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    logger: createLogger('silent'),
+    tokens: createTokenService('test-secret-0123456789-0123456789-0123456789', config.jwtTtl),
+    notifier: opts.notifier ?? silentNotifier,
+    clock: opts.clock ?? (() => new Date()),
+  };
+  const app = createApp(ctx);
+  return {
+    ctx, app, http: supertest(app), database, dataDir,
+    close: async () => { await database.close(); await rm(dataDir, { recursive: true, force: true }); },
+  };
+}
+
+export type TestUser = { id: string; email: string; token: string; auth: { Authorization: string } };
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 8)}@test.pano`;
+
+let cachedHash: Promise<string> | undefined;
+const testPasswordHash = () => (cachedHash ??= hashPassword('secret123'));
+
+/** A user made directly in the database (password 'secret123'), with a signed token. */
+export async function newUser(t: TestApp, role: 'customer' | 'admin' = 'customer'): Promise<TestUser> {
+  const user = await t.ctx.db.user.create({
+    data: { email: uniqueEmail(role), passwordHash: await testPasswordHash(), firstName: 'Test', lastName: 'Kullanıcı', role },
+  });
+  const token = await t.ctx.tokens.signUser(user.id);
+  return { id: user.id, email: user.email, token, auth: { Authorization: `Bearer ${token}` } };
+}
+
+export type PackageLimits = { maxMediaUploadGb?: number; maxScreens?: number; maxPlaylists?: number; durationDays?: number };
+
+/** Gives a user a completed, running purchase (what a successful payment leaves behind). */
+export async function grantPackage(t: TestApp, userId: string, limits: PackageLimits = {}) {
+  const now = t.ctx.clock();
+  const durationDays = limits.durationDays ?? 30;
+  return t.ctx.db.purchase.create({
+    data: {
+      userId,
+      provider: 'test',
+      status: 'completed',
+      amount: 499,
+      amountPaid: 499,
+      packageName: 'Test Paketi',
+      durationDays,
+      maxMediaUploadGb: limits.maxMediaUploadGb ?? 5,
+      maxScreens: limits.maxScreens ?? 3,
+      maxPlaylists: limits.maxPlaylists ?? 10,
+      mobileCode: randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase(),
+      completedAt: now,
+      expiresAt: new Date(now.getTime() + durationDays * 86_400_000),
+    },
+  });
+}
+
+/** A customer with a running package: the usual actor of route tests. */
+export async function newCustomer(t: TestApp, limits?: PackageLimits): Promise<TestUser> {
+  const user = await newUser(t, 'customer');
+  await grantPackage(t, user.id, limits);
+  return user;
+}
+
+export const newAdmin = (t: TestApp) => newUser(t, 'admin');

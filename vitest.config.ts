@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// One run, several projects: server route tests against real PostgreSQL, browser-logic
+// unit tests in jsdom, and the e2e browser tests against the built app.
+export default defineConfig({
+  test: {
+    projects: [
+      'server/vitest.config.ts',
+      'web/vitest.config.ts',
+      'player/vitest.config.ts',
+      'e2e/vitest.config.ts',
+    ],
+  },
+});
