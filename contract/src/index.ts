@@ -9,3 +9,5 @@ export * from './settings.js';
 export * from './screen-config.js';
 export * from './packages.js';
 export * from './purchase.js';
+export * from './realtime.js';
+export * from './devices.js';

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { ZId, ZIsoDate, requiredText } from './common.js';
+
+/** POST /api/devices/pair: the customer's mobile code (from their package) pairs a screen device. */
+export const ZPairDeviceRequest = z.object({
+  mobileCode: requiredText('Mobil kod zorunludur', 64),
+  name: z.string().trim().max(100, 'En fazla 100 karakter girilebilir').optional(),
+});
+export type TPairDeviceRequest = z.input<typeof ZPairDeviceRequest>;
+
+export const ZDeviceScreen = z.object({ _id: ZId, name: z.string() });
+export type TDeviceScreen = z.infer<typeof ZDeviceScreen>;
+
+export const ZPairDeviceResponse = z.object({
+  /** Never expires; revoked through the device row. Sent as `Authorization: Bearer` and as socket `auth.deviceToken`. */
+  deviceToken: z.string(),
+  deviceId: ZId,
+  owner: z.object({ firstName: z.string().nullable() }),
+  screens: z.array(ZDeviceScreen),
+});
+export type TPairDeviceResponse = z.infer<typeof ZPairDeviceResponse>;
+
+/** GET /api/devices/screens (device token): the owner's screens to choose from. */
+export const ZDeviceScreensResponse = z.array(ZDeviceScreen);
+
+/** PUT /api/devices/screen (device token): the screen this device shows. */
+export const ZSelectDeviceScreenRequest = z.object({
+  screenId: z.string({ error: 'Lütfen bir ekran seçin' }).uuid('Geçersiz kimlik'),
+});
+export type TSelectDeviceScreenRequest = z.input<typeof ZSelectDeviceScreenRequest>;
+
+export const ZSelectDeviceScreenResponse = z.object({ deviceId: ZId, screen: ZDeviceScreen });
+
+/** GET /api/devices/presence (user token): the dashboard's initial live state. */
+export const ZScreenPresence = z.object({
+  screenId: ZId,
+  online: z.boolean(),
+  lastSeenAt: ZIsoDate.nullable(),
+});
+export type TScreenPresence = z.infer<typeof ZScreenPresence>;
+export const ZScreenPresenceResponse = z.array(ZScreenPresence);

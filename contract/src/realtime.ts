@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { ZId, ZIsoDate } from './common.js';
+import { ZScreenConfig } from './screen-config.js';
+
+/** ARCHITECTURE.md §4: socket.io on the API's own port, at this path. */
+export const SOCKET_PATH = '/socket.io';
+
+export const SocketEvent = {
+  SCREEN_CONFIG: 'screen:config',
+  SCREEN_STATUS: 'screen:status',
+  PLAYER_HELLO: 'player:hello',
+} as const;
+
+/** Server → players and previews (room `screen:<id>`): the full config after a committed change. */
+export const ZScreenConfigEvent = z.object({
+  screenId: ZId,
+  version: z.string(),
+  config: ZScreenConfig,
+});
+export type TScreenConfigEvent = z.infer<typeof ZScreenConfigEvent>;
+
+/** Server → dashboards (room `user:<ownerId>`): a player connected, disconnected or reported. */
+export const ZScreenStatusEvent = z.object({
+  screenId: ZId,
+  online: z.boolean(),
+  lastSeenAt: ZIsoDate.nullable(),
+  /** The config version the player last reported showing; null before its hello. */
+  version: z.string().nullable(),
+});
+export type TScreenStatusEvent = z.infer<typeof ZScreenStatusEvent>;
+
+/** Player → server, once connected (and again whenever it starts showing another version). */
+export const ZPlayerHello = z.object({
+  screenId: ZId,
+  version: z.string().max(200).nullable(),
+  appVersion: z.string().max(100),
+});
+export type TPlayerHello = z.infer<typeof ZPlayerHello>;
+
+/**
+ * Handshake `auth`: a dashboard user's JWT (with `screenId` for a preview, without for live
+ * status) or a paired device's token with the screen it shows.
+ */
+export const ZSocketAuth = z.union([
+  z.object({ deviceToken: z.string().min(1), screenId: ZId }),
+  z.object({ token: z.string().min(1), screenId: ZId.optional() }),
+]);
+export type TSocketAuth = z.infer<typeof ZSocketAuth>;
+
+/** socket.io type parameters, shared by the server and every client. */
+export interface ServerToClientEvents {
+  'screen:config': (payload: TScreenConfigEvent) => void;
+  'screen:status': (payload: TScreenStatusEvent) => void;
+}
+export interface ClientToServerEvents {
+  'player:hello': (payload: TPlayerHello) => void;
+}
+
+/** `connect_error` carries `err.message` (Turkish, for people) and `err.data.code`. */
+export const SocketErrorCode = {
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  NOT_FOUND: 'NOT_FOUND',
+} as const;
+export type TSocketErrorData = { code: (typeof SocketErrorCode)[keyof typeof SocketErrorCode] };
