@@ -1,7 +1,37 @@
 import { Router } from 'express';
+import { ZCreatePlaylistRequest, ZIdParams, ZUpdatePlaylistRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
+import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { requireActivePackage } from '../purchases/active-purchase.js';
+import { presentPlaylist } from './playlists.presenter.js';
+import { createPlaylist, deletePlaylist, listPlaylists, updatePlaylist } from './playlists.service.js';
 
-// Filled in by the playlists module's work.
-export function playlistRoutes(_ctx: AppContext): Router {
-  return Router();
+export function playlistRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.use(requireAuth(ctx), requireActivePackage(ctx));
+
+  router.get('/', async (req, res) => {
+    const rows = await listPlaylists(ctx.db, currentUser(req).id);
+    res.json(rows.map(presentPlaylist));
+  });
+
+  router.post('/', async (req, res) => {
+    const body = ZCreatePlaylistRequest.parse(req.body);
+    const row = await createPlaylist(ctx, currentUser(req).id, req.activePurchase, body);
+    res.status(201).json(presentPlaylist(row));
+  });
+
+  router.put('/:id', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    const body = ZUpdatePlaylistRequest.parse(req.body);
+    res.json(presentPlaylist(await updatePlaylist(ctx, currentUser(req).id, id, body)));
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    await deletePlaylist(ctx, currentUser(req).id, id);
+    res.json({ message: 'Playlist silindi' });
+  });
+
+  return router;
 }

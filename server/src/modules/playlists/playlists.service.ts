@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import type { ZCreatePlaylistRequest, ZUpdatePlaylistRequest } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../http/errors.js';
+import type { ActivePurchase } from '../purchases/active-purchase.js';
+import { assertPlaylistSlot, lockOwner } from '../purchases/limits.js';
+import type { PlaylistRow } from './playlists.presenter.js';
+
+type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+type Items = z.output<typeof ZCreatePlaylistRequest>['mediaItems'];
+
+/** limits.ts takes the full client; inside `$transaction` Prisma hands a narrower one with the same queries. */
+const asDb = (tx: Tx) => tx as Db;
+
+export const withItems = { items: { orderBy: { position: 'asc' }, include: { media: true } } } as const;
+
+export async function listPlaylists(db: Db, ownerId: string): Promise<PlaylistRow[]> {
+  return db.playlist.findMany({ where: { ownerId }, orderBy: { createdAt: 'asc' }, include: withItems });
+}
+
+/** Every referenced media must be the owner's own: another customer's id reads as missing. */
+async function assertOwnMedia(tx: Tx, ownerId: string, items: Items): Promise<void> {
+  const ids = [...new Set(items.map((i) => i.media))];
+  const found = await tx.media.count({ where: { ownerId, id: { in: ids } } });
+  if (found !== ids.length) throw notFound('Medya');
+}
+
+const itemRows = (playlistId: string, items: Items) =>
+  items.map((i, position) => ({ playlistId, mediaId: i.media, duration: i.duration, position }));
+
+export async function createPlaylist(
+  ctx: AppContext, ownerId: string, purchase: ActivePurchase | undefined, body: z.output<typeof ZCreatePlaylistRequest>,
+): Promise<PlaylistRow> {
+  return ctx.db.$transaction(async (tx) => {
+    await lockOwner(asDb(tx), ownerId);
+    await assertPlaylistSlot(asDb(tx), ownerId, purchase);
+    await assertOwnMedia(tx, ownerId, body.mediaItems);
+    const p = await tx.playlist.create({ data: { ownerId, name: body.name } });
+    await tx.playlistItem.createMany({ data: itemRows(p.id, body.mediaItems) });
+    return tx.playlist.findUniqueOrThrow({ where: { id: p.id }, include: withItems });
+  });
+}
+
+const screensShowing = async (db: Db, playlistId: string) =>
+  (await db.screen.findMany({ where: { currentPlaylistId: playlistId }, select: { id: true } })).map((s) => s.id);
+
+/** Replaces the items in the given order; positions are unique, so old rows go first. */
+export async function updatePlaylist(
+  ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdatePlaylistRequest>,
+): Promise<PlaylistRow> {
+  const updated = await ctx.db.$transaction(async (tx) => {
+    const existing = await tx.playlist.findFirst({ where: { id, ownerId }, select: { id: true } });
+    if (!existing) throw notFound('Playlist');
+    await assertOwnMedia(tx, ownerId, body.mediaItems);
+    await tx.playlistItem.deleteMany({ where: { playlistId: id } });
+    await tx.playlistItem.createMany({ data: itemRows(id, body.mediaItems) });
+    // Always touch the row so updatedAt moves even when only items changed.
+    return tx.playlist.update({ where: { id }, data: { name: body.name, updatedAt: new Date() }, include: withItems });
+  });
+  await ctx.notifier.screensChanged(await screensShowing(ctx.db, id));
+  return updated;
+}
+
+export async function deletePlaylist(ctx: AppContext, ownerId: string, id: string): Promise<void> {
+  const screenIds = await ctx.db.$transaction(async (tx) => {
+    const existing = await tx.playlist.findFirst({ where: { id, ownerId }, select: { id: true } });
+    if (!existing) throw notFound('Playlist');
+    // Read before deleting: the FK sets currentPlaylistId to NULL on delete.
+    const showing = await tx.screen.findMany({ where: { currentPlaylistId: id }, select: { id: true } });
+    await tx.playlist.delete({ where: { id } });
+    return showing.map((s) => s.id);
+  });
+  await ctx.notifier.screensChanged(screenIds);
+}

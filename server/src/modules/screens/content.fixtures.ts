@@ -1,0 +1,43 @@
+// Test-only builders for the playlists, direction and screens route tests: rows are made
+// directly in the database (no upload needed), as the tests' own customers.
+import { randomUUID } from 'node:crypto';
+import type { ScreenNotifier } from '../../realtime/screen-notifier.js';
+import type { TestApp } from '../../../test/harness.js';
+
+export async function makeMedia(t: TestApp, ownerId: string, kind: 'image' | 'video' = 'image', name = 'Medya') {
+  const ext = kind === 'video' ? 'mp4' : 'png';
+  return t.ctx.db.media.create({
+    data: { ownerId, name, kind, fileName: `${randomUUID()}.${ext}`, mime: kind === 'video' ? 'video/mp4' : 'image/png', sizeBytes: 1234n },
+  });
+}
+
+export async function makePlaylist(t: TestApp, ownerId: string, items: { mediaId: string; duration?: number }[], name = 'Liste') {
+  return t.ctx.db.playlist.create({
+    data: {
+      ownerId, name,
+      items: { create: items.map((i, position) => ({ mediaId: i.mediaId, duration: i.duration ?? 5, position })) },
+    },
+  });
+}
+
+export async function makeTicker(t: TestApp, ownerId: string, texts: string[], speed = 3, name = 'Reji') {
+  return t.ctx.db.directionPlaylist.create({
+    data: { ownerId, name, speed, texts: { create: texts.map((text, position) => ({ text, position })) } },
+  });
+}
+
+export async function makeScreen(t: TestApp, ownerId: string, data: { name?: string; currentPlaylistId?: string; currentDirectionPlaylistId?: string } = {}) {
+  return t.ctx.db.screen.create({ data: { ownerId, name: data.name ?? 'Ekran', ...data } });
+}
+
+/** A ScreenNotifier test double that remembers what it was told. */
+export function recordingNotifier(): ScreenNotifier & { calls: string[][]; owners: string[]; reset: () => void } {
+  const rec = {
+    calls: [] as string[][],
+    owners: [] as string[],
+    screensChanged: async (ids: string[]) => { rec.calls.push([...ids].sort()); },
+    ownerScreensChanged: async (ownerId: string) => { rec.owners.push(ownerId); },
+    reset: () => { rec.calls.length = 0; rec.owners.length = 0; },
+  };
+  return rec;
+}
