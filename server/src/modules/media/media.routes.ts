@@ -1,7 +1,32 @@
 import { Router } from 'express';
+import { ZIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
+import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { requireActivePackage } from '../purchases/active-purchase.js';
+import { deleteMedia, listMedia } from './media.service.js';
+import { presentMedia } from './media.presenter.js';
+import { uploadMedia } from './upload-media.js';
 
-// Filled in by the media module's work.
-export function mediaRoutes(_ctx: AppContext): Router {
-  return Router();
+/** /api/media: the customer's own media; every route needs a running package (402). */
+export function mediaRoutes(ctx: AppContext): Router {
+  const r = Router();
+  r.use(requireAuth(ctx), requireActivePackage(ctx));
+
+  r.get('/', async (req, res) => {
+    const rows = await listMedia(ctx.db, currentUser(req).id);
+    res.json(rows.map(presentMedia));
+  });
+
+  r.post('/upload', async (req, res) => {
+    const row = await uploadMedia(ctx, req, res, currentUser(req).id, req.activePurchase);
+    res.status(201).json(presentMedia(row));
+  });
+
+  r.delete('/:id', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    await deleteMedia(ctx, currentUser(req).id, id);
+    res.json({ message: 'Medya silindi' });
+  });
+
+  return r;
 }

@@ -1,0 +1,35 @@
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import type { Media } from '../../db/generated/client.js';
+import path from 'node:path';
+import { notFound } from '../../http/errors.js';
+import { removeQuietly } from '../../storage/stored-files.js';
+
+export async function listMedia(db: Db, ownerId: string): Promise<Media[]> {
+  return db.media.findMany({ where: { ownerId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+}
+
+/**
+ * Deletes the row (its playlist items cascade), then the file, then tells the screens
+ * whose current playlist showed it. The file goes after the commit so a failed delete
+ * never leaves a row pointing at nothing.
+ */
+export async function deleteMedia(ctx: AppContext, ownerId: string, id: string): Promise<void> {
+  const { media, screenIds } = await ctx.db.$transaction(async (tx) => {
+    const media = await tx.media.findFirst({ where: { id, ownerId } });
+    if (!media) throw notFound('Medya');
+    const screens = await tx.screen.findMany({
+      where: { ownerId, currentPlaylist: { items: { some: { mediaId: id } } } },
+      select: { id: true },
+    });
+    await tx.media.delete({ where: { id } });
+    return { media, screenIds: screens.map((s) => s.id) };
+  });
+  try {
+    await removeQuietly(path.join(ctx.config.uploadsDir, media.fileName));
+  } catch (err) {
+    // The row is gone; an undeletable file is an operator matter, not the customer's.
+    ctx.logger.warn({ err, fileName: media.fileName }, 'media file could not be removed');
+  }
+  if (screenIds.length) await ctx.notifier.screensChanged(screenIds);
+}
