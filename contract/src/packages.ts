@@ -1,32 +1,63 @@
 import { z } from 'zod';
 import { ZId, ZIsoDate, requiredText } from './common.js';
 
-const positiveInt = (label: string) =>
-  z.coerce.number({ error: `${label} zorunludur` }).int(`${label} tam sayı olmalıdır`).min(1, `${label} en az 1 olmalıdır`).max(100_000, `${label} çok büyük`);
+/**
+ * Numbers arrive as JSON numbers, or as numeric strings from HTML inputs. Blank strings,
+ * null and booleans are not silently turned into 0/1 (z.coerce would), so a missing value
+ * gets the field's "zorunludur" message.
+ */
+const numeric = (required: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
+    z.number({ error: required }),
+  );
 
-export const ZPackageFeatures = z.object({
-  maxMediaUpload: positiveInt('Medya depolama (GB)'),
-  maxScreens: positiveInt('Maksimum ekran sayısı'),
-  maxPlaylists: positiveInt('Maksimum playlist sayısı'),
-});
+const positiveInt = (label: string, max = 100_000) =>
+  numeric(`${label} zorunludur`).pipe(
+    z.number().int(`${label} tam sayı olmalıdır`).min(1, `${label} en az 1 olmalıdır`).max(max, `${label} en fazla ${max} olabilir`),
+  );
+
+export const ZPackageFeatures = z.object(
+  {
+    maxMediaUpload: positiveInt('Medya depolama (GB)'),
+    maxScreens: positiveInt('Maksimum ekran sayısı'),
+    maxPlaylists: positiveInt('Maksimum playlist sayısı'),
+  },
+  { error: 'Paket özellikleri zorunludur' },
+);
+
+const hasAtMostTwoDecimals = (p: number) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6;
 
 export const ZPackageWrite = z.object({
   name: requiredText('Paket adı zorunludur', 100),
   description: requiredText('Açıklama zorunludur', 1000),
-  price: z.coerce.number({ error: 'Fiyat zorunludur' }).min(0, 'Fiyat 0 veya daha büyük olmalıdır').max(1_000_000, 'Fiyat çok büyük')
-    .refine((p) => Math.round(p * 100) === Math.round(p * 100 * 1e6) / 1e6, 'Fiyat en fazla 2 ondalık basamak içerebilir'),
+  price: numeric('Fiyat zorunludur').pipe(
+    z.number().min(0, 'Fiyat 0 veya daha büyük olmalıdır').max(1_000_000, 'Fiyat en fazla 1000000 olabilir')
+      .refine(hasAtMostTwoDecimals, 'Fiyat en fazla 2 ondalık basamak içerebilir'),
+  ),
   features: ZPackageFeatures,
-  isPopular: z.boolean().optional().default(false),
-  isActive: z.boolean().optional(),
-  duration: positiveInt('Süre (gün)').max(3650, 'Süre en fazla 3650 gün olabilir').optional().default(30),
-});
+  isPopular: z.boolean({ error: 'Popüler alanı true veya false olmalıdır' }).optional().default(false),
+  isActive: z.boolean({ error: 'Geçersiz durum' }).optional(),
+  duration: positiveInt('Süre (gün)', 3650).optional().default(30),
+}, { error: 'Geçersiz paket bilgisi' });
 export type TPackageWrite = z.input<typeof ZPackageWrite>;
 
-/** PUT /api/packages/admin/{id}: the whole package, or only { isActive } to toggle. */
-export const ZPackageUpdate = z.union([
-  z.object({ isActive: z.boolean({ error: 'Geçersiz durum' }) }).strict(),
-  ZPackageWrite,
-], { error: 'Geçersiz paket bilgisi' });
+/** PUT body that only flips the status (the Aktif / Pasif button). */
+export const ZPackageToggle = z.object({ isActive: z.boolean({ error: 'Geçersiz durum' }) }, { error: 'Geçersiz paket bilgisi' }).strict();
+
+/**
+ * PUT /api/packages/admin/{id}: the whole package, or only { isActive } to toggle.
+ * A body whose only key is isActive is a toggle; anything else is validated as a full
+ * package, so the client gets that field's message rather than a generic union error.
+ */
+export const ZPackageUpdate = z.unknown().transform((v, ctx) => {
+  const isToggle = typeof v === 'object' && v !== null && Object.keys(v).length === 1 && 'isActive' in v;
+  const r = (isToggle ? ZPackageToggle : ZPackageWrite).safeParse(v);
+  if (r.success) return r.data;
+  for (const issue of r.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
+  return z.NEVER;
+});
+export type TPackageUpdate = z.input<typeof ZPackageToggle> | TPackageWrite;
 
 export const ZPackage = z.object({
   _id: ZId,

@@ -51,3 +51,7 @@ export const ZSalesReport = z.object({
 export type TSalesReport = z.infer<typeof ZSalesReport>;
 
 export const ZUserIdParams = z.object({ userId: ZId });
+
+/** GET /api/purchase/admin/sales: optionally narrowed to one customer's purchases. */
+export const ZSalesQuery = z.object({ userId: ZId.optional() });
+export type TSalesQuery = z.infer<typeof ZSalesQuery>;

@@ -1,0 +1,53 @@
+import type { ZPackageUpdate, ZPackageWrite } from '@pano/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { Package, Prisma } from '../../db/generated/client.js';
+import { notFound } from '../../http/errors.js';
+
+type PackageWrite = z.output<typeof ZPackageWrite>;
+type PackageUpdate = z.output<typeof ZPackageUpdate>;
+
+const packageNotFound = () => notFound('Paket');
+
+// Cheapest first, as the packages page shows them; name breaks ties so the order is stable.
+const catalogueOrder: Prisma.PackageOrderByWithRelationInput[] = [{ price: 'asc' }, { name: 'asc' }, { id: 'asc' }];
+
+const toColumns = (p: PackageWrite) => ({
+  name: p.name,
+  description: p.description,
+  price: p.price,
+  durationDays: p.duration,
+  isPopular: p.isPopular,
+  maxMediaUploadGb: p.features.maxMediaUpload,
+  maxScreens: p.features.maxScreens,
+  maxPlaylists: p.features.maxPlaylists,
+  ...(p.isActive === undefined ? {} : { isActive: p.isActive }),
+});
+
+export const listActivePackages = (db: Db): Promise<Package[]> =>
+  db.package.findMany({ where: { isActive: true }, orderBy: catalogueOrder });
+
+export const listAllPackages = (db: Db): Promise<Package[]> => db.package.findMany({ orderBy: catalogueOrder });
+
+/** Inactive packages are hidden from everyone but admins, as if they did not exist. */
+export async function getPackage(db: Db, id: string, opts: { includeInactive: boolean }): Promise<Package> {
+  const p = await db.package.findFirst({ where: { id, ...(opts.includeInactive ? {} : { isActive: true }) } });
+  if (!p) throw packageNotFound();
+  return p;
+}
+
+export const createPackage = (db: Db, input: PackageWrite): Promise<Package> => db.package.create({ data: toColumns(input) });
+
+/** A full update, or only the status; running purchases keep their snapshot either way. */
+export async function updatePackage(db: Db, id: string, input: PackageUpdate): Promise<Package> {
+  const data = 'name' in input ? toColumns(input) : { isActive: input.isActive };
+  const [row] = await db.package.updateManyAndReturn({ where: { id }, data });
+  if (!row) throw packageNotFound();
+  return row;
+}
+
+/** Purchases keep packageName and limits; the FK sets their packageId to null. */
+export async function deletePackage(db: Db, id: string): Promise<void> {
+  const { count } = await db.package.deleteMany({ where: { id } });
+  if (count === 0) throw packageNotFound();
+}
