@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import type { ZCreateDirectionRequest, ZUpdateDirectionRequest } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../http/errors.js';
+import type { DirectionRow } from './direction.presenter.js';
+
+export const withTexts = { texts: { orderBy: { position: 'asc' }, select: { text: true } } } as const;
+const missing = () => notFound('Reji playlisti');
+
+const textRows = (playlistId: string, directions: { text: string }[]) =>
+  directions.map((d, position) => ({ playlistId, text: d.text, position }));
+
+export async function listDirectionPlaylists(db: Db, ownerId: string): Promise<DirectionRow[]> {
+  return db.directionPlaylist.findMany({ where: { ownerId }, orderBy: { createdAt: 'asc' }, include: withTexts });
+}
+
+export async function createDirectionPlaylist(
+  db: Db, ownerId: string, body: z.output<typeof ZCreateDirectionRequest>,
+): Promise<DirectionRow> {
+  return db.directionPlaylist.create({
+    data: { ownerId, name: body.name, speed: body.speed, texts: { create: body.directions.map((d, position) => ({ text: d.text, position })) } },
+    include: withTexts,
+  });
+}
+
+/** Name, speed and texts each change only when sent; sent texts replace the old list in order. */
+export async function updateDirectionPlaylist(
+  ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateDirectionRequest>,
+): Promise<DirectionRow> {
+  const updated = await ctx.db.$transaction(async (tx) => {
+    const existing = await tx.directionPlaylist.findFirst({ where: { id, ownerId }, select: { id: true } });
+    if (!existing) throw missing();
+    if (body.directions) {
+      await tx.directionText.deleteMany({ where: { playlistId: id } });
+      await tx.directionText.createMany({ data: textRows(id, body.directions) });
+    }
+    return tx.directionPlaylist.update({
+      where: { id },
+      data: { name: body.name, speed: body.speed, updatedAt: new Date() },
+      include: withTexts,
+    });
+  });
+  const screens = await ctx.db.screen.findMany({ where: { currentDirectionPlaylistId: id }, select: { id: true } });
+  await ctx.notifier.screensChanged(screens.map((s) => s.id));
+  return updated;
+}
+
+export async function deleteDirectionPlaylist(ctx: AppContext, ownerId: string, id: string): Promise<void> {
+  const screenIds = await ctx.db.$transaction(async (tx) => {
+    const existing = await tx.directionPlaylist.findFirst({ where: { id, ownerId }, select: { id: true } });
+    if (!existing) throw missing();
+    // Read before deleting: the FK sets currentDirectionPlaylistId to NULL on delete.
+    const showing = await tx.screen.findMany({ where: { currentDirectionPlaylistId: id }, select: { id: true } });
+    await tx.directionPlaylist.delete({ where: { id } });
+    return showing.map((s) => s.id);
+  });
+  await ctx.notifier.screensChanged(screenIds);
+}
