@@ -1,9 +1,22 @@
 import express, { Router } from 'express';
+import { ZSalesQuery, ZUserIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
+import { currentUser, requireAdmin, requireAuth } from '../../http/authenticate.js';
+import { getMyPackage } from './my-package.service.js';
+import { salesReport } from './sales.service.js';
 
-export function purchaseRoutes(_ctx: AppContext): Router {
+export function purchaseRoutes(ctx: AppContext): Router {
   const router = Router();
   // The payment webhook (payments work) is registered here, before JSON parsing.
   router.use(express.json({ limit: '1mb' }));
+
+  router.get('/my-package/:userId', requireAuth(ctx), async (req, res) => {
+    res.json(await getMyPackage(ctx, currentUser(req), ZUserIdParams.parse(req.params).userId));
+  });
+
+  router.get('/admin/sales', requireAuth(ctx), requireAdmin, async (req, res) => {
+    res.json(await salesReport(ctx.db, ZSalesQuery.parse(req.query)));
+  });
+
   return router;
 }

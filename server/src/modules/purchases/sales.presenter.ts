@@ -1,0 +1,22 @@
+import type { TSalesPurchase } from '@pano/contract';
+import type { Purchase } from '../../db/generated/client.js';
+
+type SaleRow = Purchase & { user: { email: string; firstName: string | null; lastName: string | null } | null };
+
+/** Only the last four digits are ever stored (ARCHITECTURE.md §6), shown as '**** 4242'. */
+export const presentSale = (p: SaleRow): TSalesPurchase => ({
+  _id: p.id,
+  user: p.user ? { email: p.user.email, firstName: p.user.firstName, lastName: p.user.lastName } : null,
+  package: { name: p.packageName },
+  paymentDetails: {
+    // A pending or failed purchase has paid nothing yet; show the price it was for.
+    amount: Number(p.amountPaid ?? p.amount),
+    cardNumber: p.cardLast4 ? `**** ${p.cardLast4}` : null,
+    cardHolder: p.cardHolder,
+  },
+  mobileVerificationCode: p.mobileCode,
+  isMobileVerified: p.isMobileVerified,
+  status: p.status,
+  createdAt: p.createdAt.toISOString(),
+  expiresAt: p.expiresAt?.toISOString() ?? null,
+});
