@@ -1,0 +1,39 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { tr } from '../i18n/tr';
+import { homePathFor, isAdmin, useSession } from '../stores/session-store';
+import { FullPageSpinner } from '../components/ui/spinner';
+
+/** Guarded routes: visitors go to /login (spec §2). The session is already verified by SessionGate. */
+export function RequireAuth() {
+  const status = useSession((s) => s.status);
+  const location = useLocation();
+  if (status === 'loading') return <FullPageSpinner />;
+  if (status !== 'authenticated') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+/** /admin/*: customers see the admin-only message instead of the page (spec §6). */
+export function RequireAdmin() {
+  const user = useSession((s) => s.user);
+  if (!isAdmin(user)) {
+    return (
+      <div className="page">
+        <p className="banner banner-error" role="alert">{tr.app.adminOnly}</p>
+      </div>
+    );
+  }
+  return <Outlet />;
+}
+
+/** /login and /register: a signed-in user goes straight to their home page. */
+export function RedirectIfAuthenticated() {
+  const { status, user } = useSession();
+  if (status === 'authenticated') return <Navigate to={homePathFor(user)} replace />;
+  return <Outlet />;
+}
+
+/** /dashboard (linked from the purchase success view): the user's home page. */
+export function DashboardRedirect() {
+  const user = useSession((s) => s.user);
+  return <Navigate to={homePathFor(user)} replace />;
+}

@@ -1,0 +1,48 @@
+import { NavLink } from 'react-router-dom';
+import { tr } from '../../i18n/tr';
+
+type Link = { to: string; label: string };
+
+const contentLinks: Link[] = [
+  { to: '/media', label: tr.nav.media },
+  { to: '/playlists', label: tr.nav.playlists },
+  { to: '/direction', label: tr.nav.direction },
+  { to: '/screens', label: tr.nav.screens },
+  { to: '/assignment', label: tr.nav.assignment },
+  { to: '/packages', label: tr.nav.packages },
+];
+
+const customerLinks: Link[] = [...contentLinks, { to: '/settings', label: tr.nav.settings }];
+
+const adminLinks: Link[] = [
+  { to: '/admin/packages', label: tr.nav.adminPackages },
+  { to: '/admin/sales', label: tr.nav.adminSales },
+  { to: '/admin/apk', label: tr.nav.adminApk },
+];
+
+function LinkList({ links, onNavigate }: { links: Link[]; onNavigate: () => void }) {
+  return (
+    <ul className="nav-list">
+      {links.map((l) => (
+        <li key={l.to}>
+          <NavLink to={l.to} className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`} onClick={onNavigate}>
+            {l.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Spec §2/§6: customers get the content links plus usage; admins an admin panel plus content (no usage). */
+export function SidebarNav({ admin, onNavigate }: { admin: boolean; onNavigate: () => void }) {
+  if (!admin) return <LinkList links={customerLinks} onNavigate={onNavigate} />;
+  return (
+    <>
+      <p className="nav-section">{tr.nav.adminPanel}</p>
+      <LinkList links={adminLinks} onNavigate={onNavigate} />
+      <p className="nav-section">{tr.nav.content}</p>
+      <LinkList links={contentLinks} onNavigate={onNavigate} />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { tr } from '../../i18n/tr';
+import { displayName, isAdmin, useSession } from '../../stores/session-store';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { SidebarNav } from './sidebar-nav';
+import { useDeleteAdmin } from './use-delete-admin';
+
+export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
+  const user = useSession((s) => s.user);
+  const logout = useSession((s) => s.logout);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const admin = isAdmin(user);
+  const { deleteAdmin, busy } = useDeleteAdmin();
+
+  const onLogout = () => {
+    logout();
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <aside id="sidebar" className={`sidebar${open ? ' open' : ''}`} aria-label={tr.nav.menu}>
+      <div className="sidebar-brand">
+        <span className="brand-mark" aria-hidden="true">▣</span> {tr.app.name}
+      </div>
+      <div className="sidebar-user">
+        <span className="avatar" aria-hidden="true">{displayName(user).charAt(0).toUpperCase()}</span>
+        <span className="sidebar-user-name" data-testid="sidebar-user">{displayName(user)}</span>
+        {admin && <Badge tone="admin">{tr.nav.adminBadge}</Badge>}
+      </div>
+      <nav className="sidebar-nav" aria-label={tr.nav.mainNav}>
+        <SidebarNav admin={admin} onNavigate={onNavigate} />
+      </nav>
+      <div className="sidebar-footer">
+        {admin && (
+          <Button variant="danger" size="sm" block busy={busy} onClick={deleteAdmin}>
+            {tr.nav.deleteAdmin}
+          </Button>
+        )}
+        <Button variant="ghost" size="sm" block onClick={onLogout}>{tr.nav.logout}</Button>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,48 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+type FieldProps = { label: string; hint?: string; error?: string };
+
+function Wrapper({ id, label, hint, error, children }: FieldProps & { id: string; children: ReactNode }) {
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label className="field-label" htmlFor={id}>{label}</label>
+      {children}
+      {hint && !error && <p className="field-hint" id={`${id}-hint`}>{hint}</p>}
+      {error && <p className="field-error" id={`${id}-error`} role="alert">{error}</p>}
+    </div>
+  );
+}
+
+function describedBy(id: string, hint?: string, error?: string) {
+  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+}
+
+export function TextField({ label, hint, error, id, ...rest }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return (
+    <Wrapper id={fid} label={label} hint={hint} error={error}>
+      <input id={fid} className="input" aria-invalid={Boolean(error) || undefined} aria-describedby={describedBy(fid, hint, error)} {...rest} />
+    </Wrapper>
+  );
+}
+
+export function SelectField({ label, hint, error, id, children, ...rest }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return (
+    <Wrapper id={fid} label={label} hint={hint} error={error}>
+      <select id={fid} className="input" aria-describedby={describedBy(fid, hint, error)} {...rest}>{children}</select>
+    </Wrapper>
+  );
+}
+
+export function TextAreaField({ label, hint, error, id, ...rest }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return (
+    <Wrapper id={fid} label={label} hint={hint} error={error}>
+      <textarea id={fid} className="input" aria-describedby={describedBy(fid, hint, error)} {...rest} />
+    </Wrapper>
+  );
+}

@@ -1,0 +1,14 @@
+export { Button } from './button';
+export { Modal } from './modal';
+export { AlertModal } from './alert-modal';
+export { ConfirmDialog } from './confirm-dialog';
+export { DialogHost } from './dialog-host';
+export { showAlert, showConfirm } from './dialog-store';
+export { Banner } from './banner';
+export { Spinner, FullPageSpinner } from './spinner';
+export { Badge } from './badge';
+export { ProgressBar } from './progress-bar';
+export { EmptyState } from './empty-state';
+export { TextField, SelectField, TextAreaField } from './form-field';
+export { PageHeader } from './page-header';
+export { Card } from './card';

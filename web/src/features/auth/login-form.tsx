@@ -1,0 +1,40 @@
+import { useState, type FormEvent } from 'react';
+import type { TLoginResponse } from '@pano/contract';
+import { tr } from '../../i18n/tr';
+import { serverMessageOr } from '../../lib/api-error';
+import { Banner, Button, TextField } from '../../components/ui';
+
+type Props = {
+  submit: (email: string, password: string) => Promise<TLoginResponse>;
+  onSuccess: (res: TLoginResponse) => void;
+};
+
+/** Spec §2 Login: 'Giriş Yapılıyor...' while busy; error = server message or 'Email veya şifre hatalı'. */
+export function LoginForm({ submit, onSuccess }: Props) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await submit(email.trim(), password);
+      onSuccess(res);
+    } catch (err) {
+      setError(serverMessageOr(err, tr.auth.loginFailed));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate={false}>
+      {error && <Banner tone="error">{error}</Banner>}
+      <TextField label={tr.auth.email} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField label={tr.auth.password} type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <Button type="submit" block busy={busy} busyText={tr.auth.loginBusy}>{tr.auth.loginSubmit}</Button>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { tr } from '../../i18n/tr';
+import { homePathFor, useSession } from '../../stores/session-store';
+import { login } from './auth.api';
+import { LoginForm } from './login-form';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const setSession = useSession((s) => s.login);
+  return (
+    <div className="auth-page">
+      <div className="auth-card card">
+        <h1 className="auth-title">{tr.auth.loginTitle}</h1>
+        <p className="auth-lead">{tr.auth.loginLead}</p>
+        <LoginForm
+          submit={(email, password) => login({ email, password })}
+          onSuccess={(res) => {
+            setSession(res.token, res.user);
+            navigate(homePathFor(res.user), { replace: true });
+          }}
+        />
+        <footer className="auth-footer">
+          {tr.auth.noAccount} <Link to="/register">{tr.auth.registerLink}</Link>
+        </footer>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { tr } from '../../i18n/tr';
+import { serverMessageOr } from '../../lib/api-error';
+import { Banner, Button, TextField } from '../../components/ui';
+import { register } from './auth.api';
+
+/** Spec §2 Register: email + password; success → /login; error = server message or fallback. */
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await register({ email: email.trim(), password });
+      navigate('/login', { replace: true, state: { registered: true } });
+    } catch (err) {
+      setError(serverMessageOr(err, tr.auth.registerFailed));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="auth-page">
+      <div className="auth-card card">
+        <h1 className="auth-title">{tr.auth.registerTitle}</h1>
+        <p className="auth-lead">{tr.auth.registerLead}</p>
+        <form className="form" onSubmit={onSubmit}>
+          {error && <Banner tone="error">{error}</Banner>}
+          <TextField label={tr.auth.email} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField label={tr.auth.password} type="password" name="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Button type="submit" block busy={busy} busyText={tr.auth.registerBusy}>{tr.auth.registerSubmit}</Button>
+        </form>
+        <footer className="auth-footer">
+          {tr.auth.haveAccount} <Link to="/login">{tr.auth.loginLink}</Link>
+        </footer>
+      </div>
+    </div>
+  );
+}

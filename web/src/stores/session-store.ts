@@ -1,0 +1,50 @@
+import { create } from 'zustand';
+import type { TUser } from '@pano/contract';
+import { api } from '../lib/api-client';
+import { tokenStorage } from '../lib/token-storage';
+
+export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+
+type SessionState = {
+  status: SessionStatus;
+  user: TUser | null;
+  /** Spec §4: verify a stored token once at start; the app renders only after this. */
+  verify: () => Promise<void>;
+  login: (token: string, user: TUser) => void;
+  logout: () => void;
+};
+
+export const useSession = create<SessionState>((set) => ({
+  status: 'loading',
+  user: null,
+  verify: async () => {
+    if (!tokenStorage.get()) {
+      set({ status: 'anonymous', user: null });
+      return;
+    }
+    try {
+      const res = await api.get<{ user: TUser } | TUser>('/api/auth/verify');
+      const user = 'user' in res ? res.user : res;
+      set({ status: 'authenticated', user });
+    } catch {
+      tokenStorage.clear();
+      set({ status: 'anonymous', user: null });
+    }
+  },
+  login: (token, user) => {
+    tokenStorage.set(token);
+    set({ status: 'authenticated', user });
+  },
+  logout: () => {
+    tokenStorage.clear();
+    set({ status: 'anonymous', user: null });
+  },
+}));
+
+export const isAdmin = (user: TUser | null) => user?.role === 'admin';
+
+/** Where a user lands after login (spec §2). */
+export const homePathFor = (user: TUser | null) => (isAdmin(user) ? '/admin/packages' : '/packages');
+
+/** First name, or the email when there is none (spec §2 Layout). */
+export const displayName = (user: TUser | null) => user?.firstName?.trim() || user?.email || '';

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// In development the API, uploads, websockets and the player bundle live on the server (port 3000).
+const backend = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': backend,
+      '/uploads': backend,
+      '/player': backend,
+      '/socket.io': { target: backend, ws: true },
+    },
+  },
+});
