@@ -7,6 +7,7 @@ import type { Media } from '../../db/generated/client.js';
 import { badRequest, unsupportedFileType } from '../../http/errors.js';
 import { imageDimensions } from '../../storage/image-dimensions.js';
 import { sniffMedia } from '../../storage/sniff-media.js';
+import { formatSize } from '../../storage/format-size.js';
 import { moveIntoPlace, randomFileName, removeQuietly } from '../../storage/stored-files.js';
 import { receiveUpload } from '../../storage/upload-to-disk.js';
 import type { ActivePurchase } from '../purchases/active-purchase.js';
@@ -54,9 +55,4 @@ export async function uploadMedia(ctx: AppContext, req: Request, res: Response, 
     await removeQuietly(finalPath);
     throw err;
   }
-}
-
-function formatSize(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  return mb >= 1024 ? `${Math.round((mb / 1024) * 10) / 10} GB` : `${Math.max(1, Math.round(mb))} MB`;
 }
