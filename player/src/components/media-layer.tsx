@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import type { PlayItem } from '../playback/play-items.js';
+
+export const VIDEO_VOLUME = 0.4;
+
+type Props = {
+  item: PlayItem;
+  visible: boolean;
+  /** Sound is blocked by the autoplay policy: play muted until the viewer allows it. */
+  muted: boolean;
+  onReady: () => void;
+  onEnded: () => void;
+  onSoundBlocked: () => void;
+};
+
+const fill: React.CSSProperties = {
+  position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain', background: '#000',
+};
+
+/** One item on screen. It stays invisible until its first frame is decoded, so nothing flashes black. */
+export function MediaLayer({ item, visible, muted, onReady, onEnded, onSoundBlocked }: Props) {
+  const style = { ...fill, opacity: visible ? 1 : 0 };
+  if (item.kind === 'image') {
+    return <img src={item.url} alt={item.name} style={style} onLoad={onReady} data-testid="player-image" />;
+  }
+  return <VideoLayer item={item} style={style} muted={muted} onReady={onReady} onEnded={onEnded} onSoundBlocked={onSoundBlocked} />;
+}
+
+function VideoLayer({ item, style, muted, onReady, onEnded, onSoundBlocked }: Omit<Props, 'visible'> & { style: React.CSSProperties }) {
+  const ref = useRef<HTMLVideoElement>(null);
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    video.volume = VIDEO_VOLUME;
+    // React does not keep the muted property in sync, so it is set here.
+    video.muted = muted;
+    const attempt = video.play();
+    if (!attempt || muted) return;
+    attempt.catch((err: unknown) => {
+      if ((err as { name?: string })?.name !== 'NotAllowedError') return;
+      onSoundBlocked();
+      video.muted = true;
+      void video.play().catch(() => {});
+    });
+    // Re-run only when muting changes (the viewer's click), not on every new callback.
+  }, [muted]);
+
+  return (
+    <video
+      ref={ref}
+      src={item.url}
+      style={style}
+      playsInline
+      preload="auto"
+      onLoadedData={onReady}
+      onEnded={onEnded}
+      data-testid="player-video"
+    />
+  );
+}

@@ -1,0 +1,175 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TScreenConfig } from '@pano/contract';
+import { Player } from './player.js';
+
+type Item = { id: string; kind: 'image' | 'video'; duration?: number };
+
+function config(items: Item[], extra: Partial<TScreenConfig> = {}): TScreenConfig {
+  return {
+    screenId: 's1', screenName: 'Lobi', version: `v-${items.map((i) => i.id).join('-')}`,
+    playlist: {
+      _id: 'p1', name: 'Liste',
+      mediaItems: items.map((i) => ({
+        duration: i.duration ?? 5,
+        media: {
+          _id: i.id, name: i.id, mediaType: i.kind === 'video' ? 'Video' : 'Resim', type: i.kind,
+          filePath: `/uploads/${i.id}.${i.kind === 'video' ? 'mp4' : 'png'}`, url: '', mimeType: '',
+        },
+      })),
+    },
+    directionPlaylist: null,
+    displaySettings: { showDirectionBar: true, backgroundColor: 'rgba(0,0,0,0.8)', barHeight: 50, textColor: 'white', fontSize: 24 },
+    notice: null,
+    ...extra,
+  };
+}
+
+const host = 'http://pano.test';
+const visibleSrc = () =>
+  [...document.querySelectorAll<HTMLImageElement | HTMLVideoElement>('[data-testid=player-image],[data-testid=player-video]')]
+    .filter((el) => el.style.opacity === '1')
+    .map((el) => el.getAttribute('src'));
+
+let playMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  vi.useFakeTimers();
+  playMock = vi.fn(() => Promise.resolve());
+  // jsdom has no media playback; this stands in for the browser's autoplay behaviour.
+  Object.defineProperty(HTMLMediaElement.prototype, 'play', { configurable: true, value: playMock });
+  Object.defineProperty(HTMLMediaElement.prototype, 'pause', { configurable: true, value: () => {} });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('<Player> states', () => {
+  it("shows 'Yükleniyor...' without a config", () => {
+    render(<Player config={null} host={host} />);
+    expect(screen.getByText('Yükleniyor...')).toBeTruthy();
+  });
+
+  it("shows 'Hata: {message}' on an error", () => {
+    render(<Player config={null} error="Sunucuya ulaşılamadı" host={host} />);
+    expect(screen.getByRole('alert').textContent).toBe('Hata: Sunucuya ulaşılamadı');
+  });
+
+  it("shows 'Ekran bulunamadı' for a missing screen", () => {
+    render(<Player config={null} notFound host={host} />);
+    expect(screen.getByText('Ekran bulunamadı')).toBeTruthy();
+  });
+
+  it('shows the empty-playlist text for no playlist and for an empty one', () => {
+    const { rerender } = render(<Player config={{ ...config([]), playlist: null }} host={host} />);
+    expect(screen.getByText('Bu ekrana atanmış medya bulunamadı')).toBeTruthy();
+    rerender(<Player config={config([])} host={host} />);
+    expect(screen.getByText('Bu ekrana atanmış medya bulunamadı')).toBeTruthy();
+  });
+
+  it('shows the package notice instead of media', () => {
+    render(<Player config={config([{ id: 'a', kind: 'image' }], { notice: { kind: 'package-expired', message: 'Paket süresi doldu' } })} host={host} />);
+    expect(screen.getByText('Paket süresi doldu')).toBeTruthy();
+    expect(document.querySelector('img')).toBeNull();
+  });
+
+  it('uses a 775 px media area by default and the given height on a device', () => {
+    const { rerender } = render(<Player config={null} host={host} />);
+    expect(screen.getByTestId('player').style.height).toBe('775px');
+    rerender(<Player config={null} host={host} mediaHeight="100vh" />);
+    expect(screen.getByTestId('player').style.height).toBe('100vh');
+  });
+});
+
+describe('<Player> playback', () => {
+  it('shows an image once loaded, keeps it until the next one has loaded, then loops', () => {
+    render(<Player config={config([{ id: 'a', kind: 'image', duration: 3 }, { id: 'b', kind: 'image' }])} host={host} />);
+    const a = document.querySelector('img')!;
+    expect(a.getAttribute('src')).toBe('http://pano.test/uploads/a.png');
+    expect(visibleSrc()).toEqual([]);
+    fireEvent.load(a);
+    expect(visibleSrc()).toEqual(['http://pano.test/uploads/a.png']);
+
+    act(() => void vi.advanceTimersByTime(3000));
+    // b is mounted but not loaded yet: a stays on screen (no black gap).
+    expect(document.querySelectorAll('img')).toHaveLength(2);
+    expect(visibleSrc()).toEqual(['http://pano.test/uploads/a.png']);
+    fireEvent.load(document.querySelectorAll('img')[1]!);
+    expect(visibleSrc()).toEqual(['http://pano.test/uploads/b.png']);
+    expect(document.querySelectorAll('img')).toHaveLength(1);
+
+    act(() => void vi.advanceTimersByTime(5000));
+    fireEvent.load(document.querySelectorAll('img')[1]!);
+    expect(visibleSrc()).toEqual(['http://pano.test/uploads/a.png']);
+  });
+
+  it('plays a video at volume 0.4 and advances when it ends', () => {
+    render(<Player config={config([{ id: 'v', kind: 'video', duration: 60 }, { id: 'b', kind: 'image' }])} host={host} />);
+    const video = document.querySelector('video[data-testid=player-video]') as HTMLVideoElement;
+    expect(video.volume).toBe(0.4);
+    expect(video.muted).toBe(false);
+    expect(playMock).toHaveBeenCalled();
+    fireEvent.loadedData(video);
+    fireEvent.ended(video);
+    expect(document.querySelector('img')!.getAttribute('src')).toBe('http://pano.test/uploads/b.png');
+  });
+
+  it('preloads the next video in a hidden element', () => {
+    render(<Player config={config([{ id: 'a', kind: 'image' }, { id: 'v', kind: 'video' }])} host={host} />);
+    const preload = screen.getByTestId('player-preload') as HTMLVideoElement;
+    expect(preload.getAttribute('src')).toBe('http://pano.test/uploads/v.mp4');
+    expect(preload.getAttribute('preload')).toBe('auto');
+  });
+
+  it("offers 'Sesi Aç ve Oynat' when sound is blocked, keeps playing muted, and unmutes on click", async () => {
+    const mutedAtPlay: boolean[] = [];
+    playMock.mockImplementation(function (this: HTMLMediaElement) {
+      mutedAtPlay.push(this.muted);
+      // The browser refuses sound before any user gesture, accepts it muted.
+      return mutedAtPlay.length === 1 ? Promise.reject(Object.assign(new Error('blocked'), { name: 'NotAllowedError' })) : Promise.resolve();
+    });
+    render(<Player config={config([{ id: 'v', kind: 'video' }])} host={host} />);
+    await act(async () => {});
+    const button = screen.getByText('Sesi Aç ve Oynat');
+    const video = document.querySelector('video[data-testid=player-video]') as HTMLVideoElement;
+    expect(video.muted).toBe(true);
+    expect(mutedAtPlay.slice(0, 2)).toEqual([false, true]); // retried muted at once
+    const before = mutedAtPlay.length;
+    fireEvent.click(button);
+    expect(screen.queryByText('Sesi Aç ve Oynat')).toBeNull();
+    expect(video.muted).toBe(false);
+    expect(video.volume).toBe(0.4);
+    expect(mutedAtPlay.slice(before)).toEqual([false]);
+  });
+
+  it('a new config keeps the item on screen when it is still in the playlist', () => {
+    const { rerender } = render(<Player config={config([{ id: 'a', kind: 'image' }, { id: 'b', kind: 'image' }])} host={host} />);
+    const a = document.querySelector('img')!;
+    fireEvent.load(a);
+    rerender(<Player config={config([{ id: 'x', kind: 'image' }, { id: 'a', kind: 'image' }])} host={host} />);
+    expect(document.querySelector('img')).toBe(a); // same element: not reloaded
+    expect(visibleSrc()).toEqual(['http://pano.test/uploads/a.png']);
+    act(() => void vi.advanceTimersByTime(5000));
+    expect(document.querySelectorAll('img')[1]!.getAttribute('src')).toBe('http://pano.test/uploads/x.png');
+  });
+});
+
+describe('<Player> ticker', () => {
+  const ticker = { _id: 'd', name: 'Duyurular', speed: 4, directions: [{ text: 'Hoş geldiniz' }, { text: 'İyi günler' }] };
+
+  it('renders the texts twice with the display settings', () => {
+    render(<Player config={config([], { directionPlaylist: ticker, displaySettings: { showDirectionBar: true, backgroundColor: 'rgb(10, 20, 30)', barHeight: 60, textColor: 'yellow', fontSize: 30 } })} host={host} />);
+    const bar = screen.getByTestId('ticker-bar');
+    expect(bar.style.height).toBe('60px');
+    expect(bar.style.background).toContain('rgb(10, 20, 30)');
+    expect(bar.style.color).toBe('yellow');
+    expect(bar.style.fontSize).toBe('30px');
+    expect(screen.getAllByText('Hoş geldiniz')).toHaveLength(2);
+    expect(screen.getAllByText('İyi günler')[0]!.style.paddingRight).toBe('5em');
+  });
+
+  it('is hidden when showDirectionBar is off', () => {
+    render(<Player config={config([], { directionPlaylist: ticker, displaySettings: { showDirectionBar: false, backgroundColor: 'black', barHeight: 50, textColor: 'white', fontSize: 24 } })} host={host} />);
+    expect(screen.queryByTestId('ticker-bar')).toBeNull();
+  });
+});

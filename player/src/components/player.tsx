@@ -1,0 +1,110 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { TScreenConfig } from '@pano/contract';
+import { tr } from '../i18n/tr.js';
+import { playItemsFromConfig, type PlayItem } from '../playback/play-items.js';
+import { PlaybackSequence, type Slot } from '../playback/sequence.js';
+import { clampSpeed } from '../playback/ticker-motion.js';
+import { MediaLayer } from './media-layer.js';
+import { PreloadNext } from './preload-next.js';
+import { StatusMessage } from './status-message.js';
+import { TickerBar } from './ticker-bar.js';
+
+/** Spec §9: the preview's media area is 775 px high. */
+export const PREVIEW_MEDIA_HEIGHT = 775;
+
+export type PlayerProps = {
+  /** null while the config is being fetched. */
+  config: TScreenConfig | null;
+  /** Height of the media area: 775 px in the dashboard preview, '100vh' on a device. */
+  mediaHeight?: number | string;
+  /** Origin that serves /uploads (defaults to this page's origin). */
+  host?: string;
+  /** A failed fetch: shown as 'Hata: {message}'. */
+  error?: string | null;
+  notFound?: boolean;
+};
+
+/** The screen player. Pure: it shows what it is given and fetches nothing but media files. */
+export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error, notFound }: PlayerProps) {
+  const origin = host ?? (typeof window === 'undefined' ? '' : window.location.origin);
+  const items = useMemo(() => playItemsFromConfig(config, origin), [config, origin]);
+  const frame: React.CSSProperties = {
+    position: 'relative', width: '100%', height: mediaHeight, overflow: 'hidden', background: '#000', color: '#fff',
+  };
+
+  let body: React.ReactNode;
+  if (error) body = <StatusMessage tone="error">{tr.error(error)}</StatusMessage>;
+  else if (notFound) body = <StatusMessage>{tr.screenNotFound}</StatusMessage>;
+  else if (!config) body = <StatusMessage>{tr.loading}</StatusMessage>;
+  else if (config.notice) body = <StatusMessage tone="calm">{config.notice.message}</StatusMessage>;
+  else body = <Stage items={items} />;
+
+  const ticker = config && !config.notice && !error ? config.directionPlaylist : null;
+  const texts = ticker?.directions.map((d) => d.text).filter((t) => t.trim() !== '') ?? [];
+  return (
+    <div style={frame} data-testid="player" data-version={config?.version ?? ''}>
+      {body}
+      {config?.displaySettings.showDirectionBar && ticker && texts.length > 0 && (
+        <TickerBar texts={texts} speed={clampSpeed(ticker.speed)} settings={config.displaySettings} />
+      )}
+    </div>
+  );
+}
+
+/** The media loop. The item shown last stays until the next one has its first frame, so there is never a black gap. */
+function Stage({ items }: { items: PlayItem[] }) {
+  const sequence = useRef<PlaybackSequence | null>(null);
+  const [current, setCurrent] = useState<Slot | null>(null);
+  const [next, setNext] = useState<PlayItem | null>(null);
+  const [shown, setShown] = useState<Slot | null>(null);
+  const [soundBlocked, setSoundBlocked] = useState(false);
+  const [started, setStarted] = useState(false);
+
+  useEffect(() => {
+    const seq = new PlaybackSequence((slot) => {
+      setCurrent(slot);
+      setNext(seq.next);
+    });
+    sequence.current = seq;
+    return () => {
+      seq.stop();
+      sequence.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    sequence.current?.load(items);
+    setStarted(true);
+  }, [items]);
+
+  if (started && items.length === 0) return <StatusMessage>{tr.noMedia}</StatusMessage>;
+  if (!current) return null;
+  const layers = shown && shown.play !== current.play ? [shown, current] : [current];
+  return (
+    <>
+      {layers.map((slot) => (
+        <MediaLayer
+          key={slot.play}
+          item={slot.item}
+          visible={slot.play === current.play ? shown?.play === current.play : true}
+          muted={soundBlocked}
+          onReady={() => {
+            if (slot.play === current.play) setShown(current);
+          }}
+          onEnded={() => sequence.current?.videoEnded(slot.play)}
+          onSoundBlocked={() => setSoundBlocked(true)}
+        />
+      ))}
+      <PreloadNext item={next && next.url !== current.item.url ? next : null} />
+      {soundBlocked && (
+        <button type="button" onClick={() => setSoundBlocked(false)} style={unmuteStyle} data-testid="unmute">
+          {tr.unmuteAndPlay}
+        </button>
+      )}
+    </>
+  );
+}
+
+const unmuteStyle: React.CSSProperties = {
+  position: 'absolute', top: '50%', left: '50%', transform: 'translate(-50%,-50%)', zIndex: 2,
+  padding: '14px 28px', fontSize: 20, border: 0, borderRadius: 8, background: 'rgba(255,255,255,0.92)', color: '#111', cursor: 'pointer',
+};

@@ -1,0 +1,63 @@
+import { useEffect, useRef } from 'react';
+import type { TDisplaySettings } from '@pano/contract';
+import { runTicker, TickerMotion } from '../playback/ticker-motion.js';
+
+type Props = { texts: string[]; speed: number; settings: TDisplaySettings };
+
+/**
+ * The scrolling text bar. The texts are rendered twice (each followed by a 5em gap) and
+ * the strip is moved with a transform straight from requestAnimationFrame, so scrolling
+ * never re-renders React.
+ */
+export function TickerBar({ texts, speed, settings }: Props) {
+  const stripRef = useRef<HTMLDivElement>(null);
+  const copyRef = useRef<HTMLDivElement>(null);
+  const motionRef = useRef<TickerMotion | null>(null);
+  motionRef.current ??= new TickerMotion(speed);
+  motionRef.current.speed = speed;
+  const textKey = texts.join('\u0000');
+
+  useEffect(() => {
+    const motion = motionRef.current!;
+    const measure = () => {
+      motion.copyWidth = copyRef.current?.offsetWidth ?? 0;
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    if (copyRef.current) observer?.observe(copyRef.current);
+    const stop = runTicker(motion, (offset) => {
+      if (stripRef.current) stripRef.current.style.transform = `translate3d(${offset}px,0,0)`;
+    });
+    return () => {
+      stop();
+      observer?.disconnect();
+    };
+  }, [textKey, settings.fontSize]);
+
+  const copy = (ref?: React.Ref<HTMLDivElement>) => (
+    <div ref={ref} style={copyStyle} aria-hidden={ref ? undefined : true}>
+      {texts.map((text, i) => (
+        <span key={i} style={{ paddingRight: '5em' }}>{text}</span>
+      ))}
+    </div>
+  );
+
+  return (
+    <div
+      data-testid="ticker-bar"
+      style={{
+        position: 'absolute', left: 0, right: 0, bottom: 0, overflow: 'hidden',
+        height: settings.barHeight, background: settings.backgroundColor, color: settings.textColor,
+        fontSize: settings.fontSize, lineHeight: `${settings.barHeight}px`, whiteSpace: 'nowrap',
+      }}
+    >
+      <div ref={stripRef} data-testid="ticker-strip" style={{ display: 'flex', height: '100%', willChange: 'transform' }}>
+        {copy(copyRef)}
+        {copy()}
+      </div>
+    </div>
+  );
+}
+
+// A copy at least as wide as the screen keeps short texts seamless too.
+const copyStyle: React.CSSProperties = { flex: 'none', minWidth: '100vw', display: 'flex' };

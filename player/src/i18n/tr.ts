@@ -1,0 +1,23 @@
+/** Every text the player shows. Spec strings (§2 Preview / player, §8) are reproduced exactly. */
+export const tr = {
+  loading: 'Yükleniyor...',
+  error: (message: string) => `Hata: ${message}`,
+  screenNotFound: 'Ekran bulunamadı',
+  noMedia: 'Bu ekrana atanmış medya bulunamadı',
+  unmuteAndPlay: 'Sesi Aç ve Oynat',
+  configFailed: 'Ekran bilgileri alınamadı',
+
+  // Device pairing (the /player app); not in the spec, worded to match its tone.
+  pairTitle: 'Ekran Eşleştirme',
+  pairIntro: 'Paketinizdeki mobil kodu girerek bu cihazı hesabınıza bağlayın.',
+  mobileCodeLabel: 'Mobil kod',
+  pairButton: 'Eşleştir',
+  pairing: 'Eşleştiriliyor...',
+  pairFailed: 'Eşleştirme başarısız',
+  mobileCodeRequired: 'Lütfen mobil kodu girin',
+  chooseScreen: 'Bu cihazda gösterilecek ekranı seçin',
+  noScreens: 'Hesabınızda ekran bulunamadı. Önce panelden bir ekran ekleyin.',
+  screenChoiceFailed: 'Ekran seçilemedi',
+  refreshScreens: 'Listeyi Yenile',
+  offline: 'Çevrimdışı: kayıtlı içerik oynatılıyor',
+} as const;

@@ -1,0 +1,111 @@
+import type { PlayItem } from './play-items.js';
+
+/** What is on screen: the item, its position, and a play counter that changes on every advance. */
+export type Slot = {
+  item: PlayItem;
+  index: number;
+  /** Increases on every advance, so the same single video looping restarts, and stale 'ended' events are ignored. */
+  play: number;
+};
+
+export type SequenceClock = {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+};
+
+const realClock: SequenceClock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * The loop of a screen: each item shows for its duration; a video also advances when it
+ * ends, whichever comes first. A new playlist replaces the loop without restarting the
+ * item on screen when that item is still in it.
+ */
+export class PlaybackSequence {
+  private items: PlayItem[] = [];
+  private slot: Slot | null = null;
+  private timer: unknown = null;
+  private startedAt = 0;
+  private plays = 0;
+
+  constructor(
+    private readonly onChange: (slot: Slot | null) => void,
+    private readonly clock: SequenceClock = realClock,
+  ) {}
+
+  get current(): Slot | null {
+    return this.slot;
+  }
+
+  /** The item after the current one (to preload), or null when nothing plays. */
+  get next(): PlayItem | null {
+    if (!this.slot || this.items.length === 0) return null;
+    return this.items[(this.slot.index + 1) % this.items.length] ?? null;
+  }
+
+  load(items: PlayItem[]): void {
+    this.items = items;
+    if (items.length === 0) {
+      this.clearTimer();
+      this.slot = null;
+      this.onChange(null);
+      return;
+    }
+    const current = this.slot;
+    const keep = current ? indexToKeep(items, current) : -1;
+    if (current && keep !== -1) {
+      const item = items[keep]!;
+      this.slot = { item, index: keep, play: current.play };
+      // The item keeps its start time; only a changed duration moves its end.
+      this.schedule(Math.max(0, item.durationMs - (this.clock.now() - this.startedAt)));
+      this.onChange(this.slot);
+      return;
+    }
+    this.show(0);
+  }
+
+  /** A video reports its end; ignored unless that play is still the one on screen. */
+  videoEnded(play: number): void {
+    if (this.slot && this.slot.play === play) this.advance();
+  }
+
+  advance(): void {
+    if (!this.slot || this.items.length === 0) return;
+    this.show((this.slot.index + 1) % this.items.length);
+  }
+
+  stop(): void {
+    this.clearTimer();
+  }
+
+  private show(index: number): void {
+    const item = this.items[index]!;
+    this.slot = { item, index, play: ++this.plays };
+    this.startedAt = this.clock.now();
+    this.schedule(item.durationMs);
+    this.onChange(this.slot);
+  }
+
+  private schedule(ms: number): void {
+    this.clearTimer();
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = null;
+      this.advance();
+    }, ms);
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
+
+/** Same position and media first (duplicates stay put), else the first place that media appears. */
+function indexToKeep(items: PlayItem[], slot: Slot): number {
+  if (items[slot.index]?.mediaId === slot.item.mediaId) return slot.index;
+  return items.findIndex((i) => i.mediaId === slot.item.mediaId);
+}
