@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { DISPLAY_DEFAULTS, type TConfigMedia, type TDisplaySettings, type TScreenConfig } from '@pano/contract';
+import type { Db } from '../../db/client.js';
+
+export const PACKAGE_EXPIRED_MESSAGE = 'Paketinizin süresi doldu. İçerik, paket yenilendiğinde yeniden gösterilecektir.';
+
+export type ScreenConfigOptions = { publicBaseUrl: string; now: Date };
+type Shared = Omit<TScreenConfig, 'screenId' | 'screenName' | 'version'>;
+
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * The configs of many screens at once (HTTP config endpoint, realtime pushes). Five queries
+ * whatever the count; each distinct (owner settings + package state, playlist, ticker)
+ * combination is built and hashed once, then shared by every screen showing it. Screens
+ * that do not exist are simply absent from the map.
+ */
+export async function buildScreenConfigs(db: Db, screenIds: string[], opts: ScreenConfigOptions): Promise<Map<string, TScreenConfig>> {
+  const screens = await db.screen.findMany({
+    where: { id: { in: [...new Set(screenIds)] } },
+    select: { id: true, name: true, ownerId: true, currentPlaylistId: true, currentDirectionPlaylistId: true },
+  });
+  const ownerIds = [...new Set(screens.map((s) => s.ownerId))];
+  const playlistIds = [...new Set(screens.flatMap((s) => (s.currentPlaylistId ? [s.currentPlaylistId] : [])))];
+  const tickerIds = [...new Set(screens.flatMap((s) => (s.currentDirectionPlaylistId ? [s.currentDirectionPlaylistId] : [])))];
+
+  const [owners, active, playlists, tickers] = await Promise.all([
+    db.user.findMany({ where: { id: { in: ownerIds } }, select: { id: true, role: true, displaySettings: true } }),
+    db.purchase.findMany({
+      where: { userId: { in: ownerIds }, status: 'completed', expiresAt: { gt: opts.now } },
+      select: { userId: true }, distinct: ['userId'],
+    }),
+    db.playlist.findMany({
+      where: { id: { in: playlistIds } },
+      select: {
+        id: true, name: true, ownerId: true,
+        items: { orderBy: { position: 'asc' }, select: { duration: true, media: true } },
+      },
+    }),
+    db.directionPlaylist.findMany({
+      where: { id: { in: tickerIds } },
+      select: { id: true, name: true, speed: true, ownerId: true, texts: { orderBy: { position: 'asc' }, select: { text: true } } },
+    }),
+  ]);
+
+  const ownerById = new Map(owners.map((o) => [o.id, o]));
+  const activeOwners = new Set(active.map((p) => p.userId));
+  const playlistById = new Map(playlists.map((p) => [p.id, p]));
+  const tickerById = new Map(tickers.map((d) => [d.id, d]));
+  const base = opts.publicBaseUrl.replace(/\/+$/, '');
+
+  const shared = new Map<string, { body: Shared; hash: string }>();
+  const result = new Map<string, TScreenConfig>();
+  for (const s of screens) {
+    const owner = ownerById.get(s.ownerId);
+    // Admins have no package and are never cut off (ARCHITECTURE.md §6).
+    const running = owner?.role === 'admin' || activeOwners.has(s.ownerId);
+    // Ownership is checked on assignment; re-checked here so a config never leaks across owners.
+    const playlist = running ? playlistById.get(s.currentPlaylistId ?? '') : undefined;
+    const ticker = running ? tickerById.get(s.currentDirectionPlaylistId ?? '') : undefined;
+    const pl = playlist?.ownerId === s.ownerId ? playlist : undefined;
+    const tk = ticker?.ownerId === s.ownerId ? ticker : undefined;
+
+    const key = `${s.ownerId}|${running}|${pl?.id ?? ''}|${tk?.id ?? ''}`;
+    let entry = shared.get(key);
+    if (!entry) {
+      const body: Shared = {
+        playlist: pl ? {
+          _id: pl.id,
+          name: pl.name,
+          mediaItems: pl.items.map((i) => ({ media: configMedia(i.media, base), duration: i.duration })),
+        } : null,
+        directionPlaylist: tk ? { _id: tk.id, name: tk.name, speed: tk.speed, directions: tk.texts.map((x) => ({ text: x.text })) } : null,
+        displaySettings: displaySettings(owner?.displaySettings ?? null),
+        notice: running ? null : { kind: 'package-expired', message: PACKAGE_EXPIRED_MESSAGE },
+      };
+      entry = { body, hash: sha(JSON.stringify(body)) };
+      shared.set(key, entry);
+    }
+    // The per-screen part is tiny, so hashing it on top of the shared hash stays cheap.
+    const version = sha(`${entry.hash}|${s.id}|${s.name}`).slice(0, 16);
+    result.set(s.id, { screenId: s.id, screenName: s.name, version, ...entry.body });
+  }
+  return result;
+}
+
+type MediaCols = { id: string; name: string; fileName: string; kind: 'image' | 'video'; mime: string };
+
+function configMedia(m: MediaCols, base: string): TConfigMedia {
+  const filePath = `/uploads/${m.fileName}`;
+  return {
+    _id: m.id,
+    name: m.name,
+    mediaType: m.kind === 'video' ? 'Video' : 'Resim',
+    type: m.kind,
+    filePath,
+    url: `${base}${filePath}`,
+    mimeType: m.mime,
+  };
+}
+
+function displaySettings(row: TDisplaySettings | null): TDisplaySettings {
+  if (!row) return { ...DISPLAY_DEFAULTS };
+  const { showDirectionBar, backgroundColor, barHeight, textColor, fontSize } = row;
+  return { showDirectionBar, backgroundColor, barHeight, textColor, fontSize };
+}

@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+import type { ZAssignScreenRequest, ZCreateScreenRequest } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../http/errors.js';
+import type { ActivePurchase } from '../purchases/active-purchase.js';
+import { assertScreenSlot, lockOwner } from '../purchases/limits.js';
+import type { ScreenRow } from './screens.presenter.js';
+
+const named = { select: { id: true, name: true } } as const;
+export const withRefs = { currentPlaylist: named, currentDirectionPlaylist: named } as const;
+const screenMissing = () => notFound('Ekran');
+
+export async function listScreens(db: Db, ownerId: string): Promise<ScreenRow[]> {
+  return db.screen.findMany({ where: { ownerId }, orderBy: { createdAt: 'asc' }, include: withRefs });
+}
+
+/** Spec §4: a screen is always created 'active'; the screen limit is checked under the owner lock. */
+export async function createScreen(
+  ctx: AppContext, ownerId: string, purchase: ActivePurchase | undefined, body: z.output<typeof ZCreateScreenRequest>,
+): Promise<ScreenRow> {
+  return ctx.db.$transaction(async (tx) => {
+    // limits.ts takes the full client; the transaction client has the same queries.
+    await lockOwner(tx as Db, ownerId);
+    await assertScreenSlot(tx as Db, ownerId, purchase);
+    return tx.screen.create({ data: { ownerId, name: body.name, status: 'active' }, include: withRefs });
+  });
+}
+
+/** Assigns (or clears with null) playlist and ticker; referenced rows must be the owner's own. */
+export async function updateScreen(
+  ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZAssignScreenRequest>,
+): Promise<ScreenRow> {
+  const { name, currentPlaylist, currentDirectionPlaylist } = body;
+  const [screen, playlist, ticker] = await Promise.all([
+    ctx.db.screen.findFirst({ where: { id, ownerId }, select: { id: true } }),
+    currentPlaylist ? ctx.db.playlist.findFirst({ where: { id: currentPlaylist, ownerId }, select: { id: true } }) : null,
+    currentDirectionPlaylist
+      ? ctx.db.directionPlaylist.findFirst({ where: { id: currentDirectionPlaylist, ownerId }, select: { id: true } })
+      : null,
+  ]);
+  if (!screen) throw screenMissing();
+  if (currentPlaylist && !playlist) throw notFound('Playlist');
+  if (currentDirectionPlaylist && !ticker) throw notFound('Reji playlisti');
+  // A playlist deleted between the check and this write fails the FK: nothing is written, 404.
+  const updated = await ctx.db.screen.update({
+    where: { id },
+    data: { name, currentPlaylistId: currentPlaylist, currentDirectionPlaylistId: currentDirectionPlaylist },
+    include: withRefs,
+  }).catch((err: unknown) => {
+    if ((err as { code?: string }).code === 'P2003') throw notFound('Playlist');
+    throw err;
+  });
+  await ctx.notifier.screensChanged([id]);
+  return updated;
+}
+
+export async function deleteScreen(db: Db, ownerId: string, id: string): Promise<void> {
+  const { count } = await db.screen.deleteMany({ where: { id, ownerId } });
+  if (count === 0) throw screenMissing();
+}
