@@ -1,11 +1,71 @@
-import { PageHeader } from '../../components/ui/page-header';
+import { useState } from 'react';
 import { tr } from '../../i18n/tr';
+import { errorMessage } from '../../lib/api-error';
+import { Banner, EmptyState, PageHeader, Spinner, showConfirm } from '../../components/ui';
+import { useMediaList } from '../../api/media.api';
+import { deletePlaylist, useInvalidatePlaylists, usePlaylists } from '../../api/playlists.api';
+import { PlaylistCard } from './playlist-card';
+import { PlaylistCreateForm } from './playlist-create-form';
+import { PlaylistEditor } from './playlist-editor';
 
-/** Placeholder registered by the scaffold; the owning engineer replaces it. */
 export function PlaylistsPage() {
+  const playlists = usePlaylists();
+  const media = useMediaList();
+  const reload = useInvalidatePlaylists();
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const mediaList = media.data ?? [];
+  const editing = editingId ? playlists.data?.find((p) => p._id === editingId) : undefined;
+
+  const onDelete = async (id: string) => {
+    if (!(await showConfirm(tr.playlists.deleteConfirm, { confirmLabel: tr.common.delete, danger: true }))) return;
+    setDeleting(id);
+    setDeleteError(null);
+    try {
+      await deletePlaylist(id);
+    } catch (err) {
+      setDeleteError(tr.playlists.deleteError + errorMessage(err));
+    } finally {
+      setDeleting(null);
+      void reload();
+    }
+  };
+
+  if (editing) {
+    return (
+      <div className="page">
+        <PageHeader title={tr.playlists.title} />
+        <PlaylistEditor key={editing._id} playlist={editing} media={mediaList}
+          onDone={(saved) => {
+            setEditingId(null);
+            if (saved) void reload();
+          }} />
+      </div>
+    );
+  }
+
+  const list = playlists.isError ? [] : (playlists.data ?? []);
   return (
     <div className="page">
-      <PageHeader title={tr.playlists.title} />
+      <PageHeader title={tr.playlists.title} lead={tr.playlists.lead} />
+      {media.isPending ? <Spinner /> : <PlaylistCreateForm media={mediaList} onCreated={() => void reload()} />}
+      <h2 className="section-title">{tr.playlists.listTitle}</h2>
+      {playlists.isError && <Banner tone="error">{tr.playlists.listError(errorMessage(playlists.error))}</Banner>}
+      {deleteError && <Banner tone="error" onDismiss={() => setDeleteError(null)}>{deleteError}</Banner>}
+      {playlists.isPending ? (
+        <Spinner />
+      ) : list.length === 0 ? (
+        !playlists.isError && <EmptyState title={tr.playlists.empty} hint={tr.playlists.emptyHint} icon="☰" />
+      ) : (
+        <ul className="playlist-grid">
+          {list.map((p) => (
+            <PlaylistCard key={p._id} playlist={p} deleting={deleting === p._id}
+              onEdit={() => setEditingId(p._id)} onDelete={() => void onDelete(p._id)} />
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -1,0 +1,23 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TCreateDirectionRequest, TDirectionPlaylist, TUpdateDirectionRequest } from '@pano/contract';
+import { api, asList } from '../lib/api-client';
+
+export const directionKeys = { all: ['direction-playlists'] as const };
+
+export async function fetchDirectionPlaylists(signal?: AbortSignal): Promise<TDirectionPlaylist[]> {
+  return asList<TDirectionPlaylist>(await api.get<unknown>('/api/direction-playlists', signal), 'directionPlaylists');
+}
+
+export function useDirectionPlaylists() {
+  return useQuery({ queryKey: directionKeys.all, queryFn: ({ signal }) => fetchDirectionPlaylists(signal) });
+}
+
+export function useInvalidateDirection() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: directionKeys.all });
+}
+
+export const createDirection = (body: TCreateDirectionRequest) => api.post<TDirectionPlaylist>('/api/direction-playlists', body);
+export const updateDirection = (id: string, body: TUpdateDirectionRequest) =>
+  api.put<TDirectionPlaylist>(`/api/direction-playlists/${id}`, body);
+export const deleteDirection = (id: string) => api.delete<unknown>(`/api/direction-playlists/${id}`);

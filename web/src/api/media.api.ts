@@ -1,0 +1,28 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TMedia } from '@pano/contract';
+import { api, asList, uploadForm } from '../lib/api-client';
+
+export const mediaKeys = { all: ['media'] as const };
+
+/** Spec §7: an array, or an object with `medias`; anything else counts as empty. */
+export async function fetchMedia(signal?: AbortSignal): Promise<TMedia[]> {
+  return asList<TMedia>(await api.get<unknown>('/api/media', signal), 'medias');
+}
+
+export function useMediaList() {
+  return useQuery({ queryKey: mediaKeys.all, queryFn: ({ signal }) => fetchMedia(signal) });
+}
+
+export function uploadMedia(file: File, name: string, onProgress: (percent: number) => void) {
+  const form = new FormData();
+  form.append('name', name);
+  form.append('file', file);
+  return uploadForm<TMedia>('/api/media/upload', form, { onProgress });
+}
+
+export const deleteMedia = (id: string) => api.delete<unknown>(`/api/media/${id}`);
+
+export function useInvalidateMedia() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: mediaKeys.all });
+}

@@ -1,0 +1,22 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TCreatePlaylistRequest, TPlaylist, TUpdatePlaylistRequest } from '@pano/contract';
+import { api, asList } from '../lib/api-client';
+
+export const playlistKeys = { all: ['playlists'] as const };
+
+export async function fetchPlaylists(signal?: AbortSignal): Promise<TPlaylist[]> {
+  return asList<TPlaylist>(await api.get<unknown>('/api/playlists', signal), 'playlists');
+}
+
+export function usePlaylists() {
+  return useQuery({ queryKey: playlistKeys.all, queryFn: ({ signal }) => fetchPlaylists(signal) });
+}
+
+export function useInvalidatePlaylists() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: playlistKeys.all });
+}
+
+export const createPlaylist = (body: TCreatePlaylistRequest) => api.post<TPlaylist>('/api/playlists', body);
+export const updatePlaylist = (id: string, body: TUpdatePlaylistRequest) => api.put<TPlaylist>(`/api/playlists/${id}`, body);
+export const deletePlaylist = (id: string) => api.delete<unknown>(`/api/playlists/${id}`);

@@ -1,0 +1,28 @@
+import type { TDirectionPlaylist } from '@pano/contract';
+import { TICKER_SPEEDS } from '@pano/contract';
+import { tr } from '../../i18n/tr';
+import { Badge, Button } from '../../components/ui';
+
+type Props = { playlist: TDirectionPlaylist; onEdit: () => void; onDelete: () => void; deleting: boolean };
+
+const speedName = (s: number) => TICKER_SPEEDS[s as keyof typeof TICKER_SPEEDS] ?? String(s);
+
+export function DirectionCard({ playlist, onEdit, onDelete, deleting }: Props) {
+  return (
+    <li className="direction-card" data-testid="direction-card">
+      <div className="direction-head">
+        <h3 className="playlist-name">{playlist.name}</h3>
+        <Badge tone="primary">{tr.direction.speedName}: {speedName(playlist.speed)}</Badge>
+      </div>
+      <p className="muted playlist-meta">{tr.direction.textCount(playlist.directions.length)}</p>
+      <ul className="ticker-preview">
+        {playlist.directions.slice(0, 3).map((d, i) => <li key={i}>{d.text}</li>)}
+        {playlist.directions.length > 3 && <li className="muted">{tr.playlists.more(playlist.directions.length - 3)}</li>}
+      </ul>
+      <div className="card-actions">
+        <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`${tr.common.edit}: ${playlist.name}`}>{tr.common.edit}</Button>
+        <Button size="sm" variant="danger" onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${playlist.name}`}>{tr.common.delete}</Button>
+      </div>
+    </li>
+  );
+}

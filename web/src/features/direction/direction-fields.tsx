@@ -1,0 +1,65 @@
+import { useState, type KeyboardEvent } from 'react';
+import { TICKER_SPEEDS } from '@pano/contract';
+import { tr } from '../../i18n/tr';
+import { Button, SelectField, TextField, showAlert } from '../../components/ui';
+import { validateNewText, type DirectionDraft } from './direction-draft';
+
+type Props = { draft: DirectionDraft; onChange: (d: DirectionDraft) => void; idPrefix: string };
+
+const speeds = Object.entries(TICKER_SPEEDS).map(([value, label]) => ({ value: Number(value), label }));
+
+/** Name, speed and the list of texts; shared by the create card and the edit modal. */
+export function DirectionFields({ draft, onChange, idPrefix }: Props) {
+  const [text, setText] = useState('');
+
+  const addText = async () => {
+    const problem = validateNewText(text);
+    if (problem) {
+      await showAlert(problem);
+      return;
+    }
+    onChange({ ...draft, texts: [...draft.texts, text.trim()] });
+    setText('');
+  };
+
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      void addText();
+    }
+  };
+
+  return (
+    <>
+      <div className="form-row">
+        <TextField id={`${idPrefix}-name`} label={tr.direction.nameLabel} placeholder={tr.direction.namePlaceholder}
+          value={draft.name} maxLength={200} onChange={(e) => onChange({ ...draft, name: e.target.value })} />
+        <SelectField id={`${idPrefix}-speed`} label={tr.direction.speedLabel} value={draft.speed}
+          onChange={(e) => onChange({ ...draft, speed: Number(e.target.value) })}>
+          {speeds.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+        </SelectField>
+      </div>
+      <div className="text-adder">
+        <TextField id={`${idPrefix}-text`} label={tr.direction.textLabel} placeholder={tr.direction.textPlaceholder}
+          value={text} maxLength={500} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} />
+        <Button variant="secondary" onClick={() => void addText()}>{tr.direction.addText}</Button>
+      </div>
+      <div>
+        <p className="field-label">{tr.direction.texts}</p>
+        {draft.texts.length === 0 ? (
+          <p className="muted">{tr.direction.noTexts}</p>
+        ) : (
+          <ol className="text-list">
+            {draft.texts.map((t, i) => (
+              <li key={`${i}-${t}`} className="text-item">
+                <span className="text-value">{t}</span>
+                <button type="button" className="icon-btn" aria-label={`${tr.common.remove}: ${t}`}
+                  onClick={() => onChange({ ...draft, texts: draft.texts.filter((_, j) => j !== i) })}>×</button>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { tr } from '../../i18n/tr';
+import { errorMessage } from '../../lib/api-error';
+import { formatBytes } from '../../lib/format';
+import { Button, Card, ProgressBar, TextField, showAlert } from '../../components/ui';
+import { uploadMedia } from '../../api/media.api';
+
+/** Spec §2/§5/§8 Media upload: name + file required, busy state, progress, alert on failure. */
+export function MediaUploadForm({ onUploaded }: { onUploaded: () => void }) {
+  const [name, setName] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!file || !name.trim()) {
+      await showAlert(tr.media.missingInput);
+      return;
+    }
+    setBusy(true);
+    setProgress(0);
+    try {
+      await uploadMedia(file, name.trim(), setProgress);
+      setName('');
+      setFile(null);
+      if (picker.current) picker.current.value = '';
+      onUploaded();
+    } catch (err) {
+      await showAlert(tr.media.uploadError + errorMessage(err));
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Card aria-labelledby="upload-title">
+      <h2 id="upload-title" className="card-title">{tr.media.uploadTitle}</h2>
+      <form className="form" onSubmit={onSubmit}>
+        <div className="form-row">
+          <TextField
+            label={tr.media.nameLabel}
+            name="name"
+            placeholder={tr.media.namePlaceholder}
+            value={name}
+            maxLength={200}
+            onChange={(e) => setName(e.target.value)}
+            disabled={busy}
+          />
+          <div className="field">
+            <span className="field-label" id="file-label">{tr.media.fileLabel}</span>
+            <div className="file-picker">
+              <input
+                ref={picker}
+                id="media-file"
+                type="file"
+                accept="image/*,video/*"
+                className="sr-only"
+                aria-labelledby="file-label"
+                disabled={busy}
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              />
+              <Button variant="secondary" onClick={() => picker.current?.click()} disabled={busy}>
+                {tr.media.chooseFile}
+              </Button>
+              <span className="file-name" aria-live="polite">
+                {file ? `${file.name} (${formatBytes(file.size)})` : tr.media.noFile}
+              </span>
+            </div>
+          </div>
+        </div>
+        {progress !== null && <ProgressBar value={progress} label={tr.media.uploadProgress} />}
+        <div>
+          <Button type="submit" busy={busy} busyText={tr.media.uploading} disabled={!file || !name}>
+            {tr.media.upload}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

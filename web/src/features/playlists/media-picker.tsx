@@ -1,0 +1,28 @@
+import type { TMedia } from '@pano/contract';
+import { tr } from '../../i18n/tr';
+import { MediaThumb } from './media-thumb';
+
+type Props = { media: TMedia[]; selected: readonly string[]; onToggle: (id: string) => void };
+
+/** Checkbox grid of the user's media; the order of selection becomes the playlist order. */
+export function MediaPicker({ media, selected, onToggle }: Props) {
+  return (
+    <fieldset className="media-picker">
+      <legend className="field-label">{tr.playlists.selectMedia}</legend>
+      <ul className="picker-grid">
+        {media.map((m) => {
+          const checked = selected.includes(m._id);
+          return (
+            <li key={m._id}>
+              <label className={`picker-item${checked ? ' checked' : ''}`}>
+                <input type="checkbox" checked={checked} onChange={() => onToggle(m._id)} />
+                <MediaThumb media={m} />
+                <span className="picker-name">{m.name}</span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
