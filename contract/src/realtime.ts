@@ -60,5 +60,6 @@ export interface ClientToServerEvents {
 export const SocketErrorCode = {
   UNAUTHORIZED: 'UNAUTHORIZED',
   NOT_FOUND: 'NOT_FOUND',
+  INTERNAL: 'INTERNAL_ERROR',
 } as const;
 export type TSocketErrorData = { code: (typeof SocketErrorCode)[keyof typeof SocketErrorCode] };

@@ -8,6 +8,7 @@ import { screenRoutes } from '../modules/screens/screens.routes.js';
 import { settingsRoutes } from '../modules/settings/settings.routes.js';
 import { packageRoutes } from '../modules/packages/packages.routes.js';
 import { purchaseRoutes } from '../modules/purchases/purchases.routes.js';
+import { deviceRoutes } from '../modules/devices/devices.routes.js';
 
 export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // Routers that need the raw body (payment webhooks) are mounted inside their module
@@ -21,4 +22,5 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   app.use('/api/screens', screenRoutes(ctx));
   app.use('/api/settings', settingsRoutes(ctx));
   app.use('/api/packages', packageRoutes(ctx));
+  app.use('/api/devices', deviceRoutes(ctx));
 }

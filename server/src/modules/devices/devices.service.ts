@@ -1,0 +1,46 @@
+import type { TDeviceScreen, TPairDeviceRequest, TPairDeviceResponse } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { AuthDevice } from './device-auth.js';
+
+/**
+ * ARCHITECTURE.md §5: the customer's mobile code (shown with their package) pairs a screen
+ * device. The purchase becomes mobile-verified ('Doğrulandı' in the sales report) and the
+ * device gets a token of its own, so the customer's password never sits on a screen.
+ */
+export async function pairDevice(ctx: AppContext, body: { mobileCode: string; name?: TPairDeviceRequest['name'] }): Promise<TPairDeviceResponse> {
+  const now = ctx.clock();
+  const purchase = await ctx.db.purchase.findFirst({
+    where: { mobileCode: { equals: body.mobileCode, mode: 'insensitive' }, status: 'completed', expiresAt: { gt: now } },
+    select: { id: true, userId: true, user: { select: { firstName: true } } },
+  });
+  if (!purchase) throw badRequest('Geçersiz mobil kod');
+
+  const device = await ctx.db.$transaction(async (tx) => {
+    await tx.purchase.update({ where: { id: purchase.id }, data: { isMobileVerified: true } });
+    return tx.device.create({ data: { ownerId: purchase.userId, name: body.name || null, lastSeenAt: now } });
+  });
+  return {
+    deviceToken: await ctx.tokens.signDevice(device.id, purchase.userId),
+    deviceId: device.id,
+    owner: { firstName: purchase.user.firstName },
+    screens: await ownerScreens(ctx, purchase.userId),
+  };
+}
+
+export async function ownerScreens(ctx: AppContext, ownerId: string): Promise<TDeviceScreen[]> {
+  const screens = await ctx.db.screen.findMany({
+    where: { ownerId },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { id: true, name: true },
+  });
+  return screens.map((s) => ({ _id: s.id, name: s.name }));
+}
+
+/** The device remembers which of its owner's screens it shows. */
+export async function selectDeviceScreen(ctx: AppContext, device: AuthDevice, screenId: string): Promise<TDeviceScreen> {
+  const screen = await ctx.db.screen.findFirst({ where: { id: screenId, ownerId: device.ownerId }, select: { id: true, name: true } });
+  if (!screen) throw notFound('Ekran');
+  await ctx.db.device.update({ where: { id: device.id }, data: { screenId: screen.id } });
+  return { _id: screen.id, name: screen.name };
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ZScreenConfigEvent, type TScreenConfigEvent } from '@pano/contract';
+import {
+  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, settle, startLiveServer, waitFor,
+  type Customer, type LiveServer,
+} from './live-server.fixtures.js';
+
+// ARCHITECTURE.md §4: every change that alters what a screen shows reaches exactly the
+// affected screens' rooms, once, after the commit; nothing reaches anyone else.
+let s: LiveServer;
+// Pushes can't see a request's Host, so both the push and GET /config build media URLs from
+// PUBLIC_URL (docs/SCALING.md: set it whenever players reach the API by another name).
+const PUBLIC_URL = 'https://pano.example';
+beforeAll(async () => { s = await startLiveServer({ PUBLIC_URL }); });
+afterEach(() => closeAllSockets());
+afterAll(async () => { await s.close(); });
+
+async function world() {
+  const db = s.ctx.db;
+  const a = await liveCustomer(s);
+  const b = await liveCustomer(s);
+  const media = (ownerId: string, name: string) => db.media.create({
+    data: { ownerId, name, kind: 'image', fileName: `${randomUUID()}.png`, mime: 'image/png', sizeBytes: 100n },
+  });
+  const m1 = await media(a.id, 'Bir');
+  const m2 = await media(a.id, 'İki');
+  const mb = await media(b.id, 'Başkası');
+  const playlist = (ownerId: string, mediaIds: string[]) => db.playlist.create({
+    data: { ownerId, name: 'Liste', items: { create: mediaIds.map((mediaId, position) => ({ mediaId, position, duration: 5 })) } },
+  });
+  const p1 = await playlist(a.id, [m1.id]);
+  const p2 = await playlist(a.id, [m2.id]);
+  const pb = await playlist(b.id, [mb.id]);
+  const t1 = await db.directionPlaylist.create({ data: { ownerId: a.id, name: 'Reji', speed: 3, texts: { create: [{ text: 'Hoş geldiniz', position: 0 }] } } });
+  const screen = (ownerId: string, name: string, currentPlaylistId: string, currentDirectionPlaylistId?: string) =>
+    db.screen.create({ data: { ownerId, name, currentPlaylistId, currentDirectionPlaylistId } });
+  const s1 = await screen(a.id, 'Giriş', p1.id, t1.id);
+  const s2 = await screen(a.id, 'Kasa', p1.id);
+  const s3 = await screen(a.id, 'Vitrin', p2.id);
+  const sb = await screen(b.id, 'Başka müşteri', pb.id);
+
+  const received: Record<string, TScreenConfigEvent[]> = {};
+  for (const [key, owner, screenId] of [['s1', a, s1.id], ['s2', a, s2.id], ['s3', a, s3.id], ['sb', b, sb.id]] as [string, Customer, string][]) {
+    const device = await pairedDevice(s, owner.id);
+    received[key] = record(await connectSocket(s, { deviceToken: device.token, screenId }), 'screen:config');
+  }
+  // A dashboard preview of s1 is in the same room as its player.
+  received.preview = record(await connectSocket(s, { token: a.token, screenId: s1.id }), 'screen:config');
+  return { a, b, m1, m2, p1, p2, t1, s1, s2, s3, sb, received };
+}
+type World = Awaited<ReturnType<typeof world>>;
+
+/** Waits for the expected screens' events, then a while longer to catch duplicates and strays. */
+async function expectPushedTo(w: World, expected: string[]) {
+  await waitFor(() => expected.every((k) => w.received[k]!.length >= 1));
+  await settle();
+  for (const [key, events] of Object.entries(w.received)) {
+    expect(events, `screen:config events of ${key}`).toHaveLength(expected.includes(key) ? 1 : 0);
+  }
+  for (const events of Object.values(w.received)) for (const e of events) {
+    ZScreenConfigEvent.parse(e);
+    expect(e.version).toBe(e.config.version);
+  }
+}
+
+const only = (w: World, key: string) => w.received[key]![0]!;
+
+describe('screen:config push on every change type', () => {
+  it('assignment: only the reassigned screen', async () => {
+    const w = await world();
+    await s.api.put(`/api/screens/${w.s3.id}`).set(w.a.auth).send({ currentPlaylist: w.p1.id }).expect(200);
+    await expectPushedTo(w, ['s3']);
+    expect(only(w, 's3')).toMatchObject({ screenId: w.s3.id, config: { playlist: { _id: w.p1.id } } });
+  });
+
+  it('playlist edit: every screen showing that playlist (and its preview), no other', async () => {
+    const w = await world();
+    await s.api.put(`/api/playlists/${w.p1.id}`).set(w.a.auth)
+      .send({ mediaItems: [{ media: w.m1.id, duration: 7 }, { media: w.m2.id, duration: 3 }] }).expect(200);
+    await expectPushedTo(w, ['s1', 's2', 'preview']);
+    const items = only(w, 's2').config.playlist!.mediaItems;
+    expect(items.map((i) => [i.media._id, i.duration])).toEqual([[w.m1.id, 7], [w.m2.id, 3]]);
+    expect(only(w, 's1').screenId).toBe(w.s1.id);
+    expect(only(w, 's2').screenId).toBe(w.s2.id);
+  });
+
+  it('playlist delete: its screens now show no playlist', async () => {
+    const w = await world();
+    await s.api.delete(`/api/playlists/${w.p1.id}`).set(w.a.auth).expect(200);
+    await expectPushedTo(w, ['s1', 's2', 'preview']);
+    expect(only(w, 's1').config.playlist).toBeNull();
+    expect(only(w, 's1').config.directionPlaylist?._id).toBe(w.t1.id);
+  });
+
+  it('media delete: screens whose playlist contained it', async () => {
+    const w = await world();
+    await s.api.delete(`/api/media/${w.m2.id}`).set(w.a.auth).expect(200);
+    await expectPushedTo(w, ['s3']);
+    expect(only(w, 's3').config.playlist?.mediaItems ?? []).toHaveLength(0);
+  });
+
+  it('ticker edit: the screens showing that ticker', async () => {
+    const w = await world();
+    await s.api.put(`/api/direction-playlists/${w.t1.id}`).set(w.a.auth)
+      .send({ speed: 5, directions: [{ text: 'Kampanya başladı' }] }).expect(200);
+    await expectPushedTo(w, ['s1', 'preview']);
+    expect(only(w, 's1').config.directionPlaylist).toMatchObject({ speed: 5, directions: [{ text: 'Kampanya başladı' }] });
+  });
+
+  it('ticker delete: the screens that showed it lose the ticker', async () => {
+    const w = await world();
+    await s.api.delete(`/api/direction-playlists/${w.t1.id}`).set(w.a.auth).expect(200);
+    await expectPushedTo(w, ['s1', 'preview']);
+    expect(only(w, 's1').config.directionPlaylist).toBeNull();
+  });
+
+  it('display settings: every screen of that customer, none of another', async () => {
+    const w = await world();
+    await s.api.put('/api/settings').set(w.a.auth).send({ fontSize: 40, textColor: '#ffcc00' }).expect(200);
+    await expectPushedTo(w, ['s1', 's2', 's3', 'preview']);
+    expect(only(w, 's3').config.displaySettings).toMatchObject({ fontSize: 40, textColor: '#ffcc00' });
+  });
+
+  it('package expiry (the job calls ownerScreensChanged): every screen of that customer shows the notice', async () => {
+    const w = await world();
+    await s.ctx.db.purchase.updateMany({ where: { userId: w.a.id }, data: { status: 'expired', expiresAt: new Date(Date.now() - 1000) } });
+    await s.ctx.notifier.ownerScreensChanged(w.a.id);
+    await expectPushedTo(w, ['s1', 's2', 's3', 'preview']);
+    expect(only(w, 's2').config.notice?.kind).toBe('package-expired');
+  });
+
+  it('the pushed version is the one GET /api/screens/:id/config answers', async () => {
+    const w = await world();
+    await s.api.put(`/api/screens/${w.s2.id}`).set(w.a.auth).send({ currentPlaylist: w.p2.id }).expect(200);
+    await expectPushedTo(w, ['s2']);
+    const res = await s.api.get(`/api/screens/${w.s2.id}/config`).set(w.a.auth).expect(200);
+    expect(res.body.version).toBe(only(w, 's2').version);
+    expect(only(w, 's2').config.playlist!.mediaItems[0]!.media.url).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/`));
+  });
+});

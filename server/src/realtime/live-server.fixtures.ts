@@ -1,0 +1,101 @@
+// Test-only: real listening API instances (startServer) and socket.io clients against them.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import supertest from 'supertest';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import { inject } from 'vitest';
+import {
+  SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents, type TSocketAuth,
+} from '@pano/contract';
+import { loadConfig } from '../config/env.js';
+import { startServer, type RunningServer } from '../server.js';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type LiveServer = RunningServer & { api: supertest.Agent; close: () => Promise<void> };
+
+/** Both instances of a scale-out test must verify each other's tokens. */
+const SHARED_JWT_SECRET = 'live-test-secret-0123456789-0123456789-0123456789';
+
+export async function startLiveServer(env: Record<string, string> = {}): Promise<LiveServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pano-live-'));
+  const config = {
+    ...loadConfig({
+      DATABASE_URL: inject('databaseUrl'), DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent', JWT_SECRET: SHARED_JWT_SECRET, ...env,
+    }),
+    authRateLimitPer15Min: 10_000,
+  };
+  const server = await startServer(config);
+  const base = `http://127.0.0.1:${(server.http.address() as { port: number }).port}`;
+  return {
+    ...server,
+    url: base,
+    api: supertest.agent(base),
+    close: async () => { await server.stop(); await rm(dataDir, { recursive: true, force: true }); },
+  };
+}
+
+export type Customer = { id: string; token: string; auth: { Authorization: string }; mobileCode: string };
+
+/** A customer with a running package, made directly in the database. */
+export async function liveCustomer(server: RunningServer): Promise<Customer> {
+  const { db, tokens } = server.ctx;
+  const user = await db.user.create({
+    data: { email: `live-${randomUUID().slice(0, 8)}@test.pano`, passwordHash: 'x', firstName: 'Ayşe', lastName: 'Test' },
+  });
+  const mobileCode = randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
+  const now = new Date();
+  await db.purchase.create({
+    data: {
+      userId: user.id, provider: 'test', status: 'completed', amount: 499, amountPaid: 499, packageName: 'Test Paketi',
+      durationDays: 30, maxMediaUploadGb: 5, maxScreens: 20, maxPlaylists: 20, mobileCode,
+      completedAt: now, expiresAt: new Date(now.getTime() + 30 * 86_400_000),
+    },
+  });
+  const token = await tokens.signUser(user.id);
+  return { id: user.id, token, auth: { Authorization: `Bearer ${token}` }, mobileCode };
+}
+
+/** A paired device of this customer (what POST /api/devices/pair leaves behind). */
+export async function pairedDevice(server: RunningServer, ownerId: string): Promise<{ id: string; token: string }> {
+  const device = await server.ctx.db.device.create({ data: { ownerId, name: 'Test cihazı' } });
+  return { id: device.id, token: await server.ctx.tokens.signDevice(device.id, ownerId) };
+}
+
+const openSockets = new Set<ClientSocket>();
+
+/** Connects like a player does (websocket first); rejects with the connect_error. */
+export function connectSocket(server: { url: string }, auth: Partial<TSocketAuth> | Record<string, unknown>): Promise<ClientSocket> {
+  const socket: ClientSocket = connectClient(server.url, {
+    path: SOCKET_PATH, transports: ['websocket'], auth, reconnection: false, forceNew: true,
+  });
+  openSockets.add(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => { openSockets.delete(socket); socket.close(); reject(err); });
+  });
+}
+
+export function closeAllSockets(): void {
+  for (const s of openSockets) s.close();
+  openSockets.clear();
+}
+
+/** Everything one event delivers to a socket, from now on. */
+export function record<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E): Parameters<ServerToClientEvents[E]>[0][] {
+  const seen: Parameters<ServerToClientEvents[E]>[0][] = [];
+  socket.on(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => { seen.push(payload); }) as never);
+  return seen;
+}
+
+export async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));

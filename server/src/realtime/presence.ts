@@ -1,0 +1,54 @@
+import { ZPlayerHello, type TScreenStatusEvent } from '@pano/contract';
+import type { AppContext } from '../context.js';
+import { screenRoom, userRoom, type PanoServer, type PanoSocket } from './socket-types.js';
+
+/**
+ * Live status of players, for dashboards. A screen is online while at least one player
+ * socket (a paired device, not a preview) is in its room on any instance; `fetchSockets`
+ * asks every instance through the Redis adapter, so no presence table is needed.
+ */
+export class Presence {
+  constructor(private readonly io: PanoServer, private readonly ctx: AppContext) {}
+
+  async playerConnected(socket: PanoSocket): Promise<void> {
+    await this.report(socket, true);
+  }
+
+  async playerHello(socket: PanoSocket, raw: unknown): Promise<void> {
+    const hello = ZPlayerHello.safeParse(raw);
+    // A player may only speak for the screen it authenticated for.
+    if (!hello.success || hello.data.screenId !== socket.data.screenId) return;
+    socket.data.version = hello.data.version;
+    await this.report(socket, true);
+  }
+
+  async playerDisconnected(socket: PanoSocket, reason: string): Promise<void> {
+    // On shutdown the players reconnect to another instance; don't flash them offline.
+    if (reason === 'server shutting down') return;
+    const screenId = socket.data.screenId;
+    if (!screenId) return;
+    // The leaving socket has already left its rooms here.
+    const others = await this.io.in(screenRoom(screenId)).fetchSockets();
+    if (others.some((s) => s.data.role === 'player')) return;
+    await this.report(socket, false);
+  }
+
+  /** Screens of this owner with a player connected to any instance right now. */
+  async onlineScreenIds(ownerId: string): Promise<Set<string>> {
+    const screens = await this.ctx.db.screen.findMany({ where: { ownerId }, select: { id: true } });
+    if (screens.length === 0) return new Set();
+    const sockets = await this.io.in(screens.map((s) => screenRoom(s.id))).fetchSockets();
+    return new Set(sockets.filter((s) => s.data.role === 'player' && s.data.ownerId === ownerId).map((s) => s.data.screenId!));
+  }
+
+  private async report(socket: PanoSocket, online: boolean): Promise<void> {
+    const { screenId, ownerId, deviceId, version } = socket.data;
+    if (!screenId) return;
+    const now = this.ctx.clock();
+    // updateMany: the screen may have been deleted meanwhile; that is not an error.
+    await this.ctx.db.screen.updateMany({ where: { id: screenId, ownerId }, data: { lastSeenAt: now } });
+    if (deviceId) await this.ctx.db.device.updateMany({ where: { id: deviceId }, data: { lastSeenAt: now } });
+    const status: TScreenStatusEvent = { screenId, online, lastSeenAt: now.toISOString(), version };
+    this.io.to(userRoom(ownerId)).emit('screen:status', status);
+  }
+}

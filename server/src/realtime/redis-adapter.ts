@@ -1,0 +1,21 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import type { Logger } from '../logger.js';
+import type { PanoServer } from './socket-types.js';
+
+/**
+ * ARCHITECTURE.md §9: with REDIS_URL, events and fetchSockets() reach sockets on every API
+ * instance, so any instance may push a config or count a screen's players.
+ */
+export async function attachRedisAdapter(io: PanoServer, url: string, logger: Logger): Promise<{ close: () => Promise<void> }> {
+  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
+  const sub = pub.duplicate();
+  for (const [name, client] of [['pub', pub], ['sub', sub]] as const) {
+    client.on('error', (err) => logger.warn({ err, client: name }, 'socket.io redis adapter connection error'));
+  }
+  await Promise.all([pub.connect(), sub.connect()]);
+  io.adapter(createAdapter(pub, sub, { key: 'pano:socket.io' }));
+  return {
+    close: async () => { await Promise.allSettled([pub.quit(), sub.quit()]); },
+  };
+}

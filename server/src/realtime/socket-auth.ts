@@ -1,0 +1,59 @@
+import { SocketErrorCode, ZSocketAuth, type TSocketErrorData } from '@pano/contract';
+import type { AppContext } from '../context.js';
+import { userFromToken } from '../http/authenticate.js';
+import { AppError } from '../http/errors.js';
+import { activeDeviceFromToken } from '../modules/devices/device-auth.js';
+import type { PanoSocket, SocketData } from './socket-types.js';
+
+/** A refused handshake: the client sees `connect_error` with this message and `data.code`. */
+class SocketAuthError extends Error {
+  readonly data: TSocketErrorData;
+  constructor(message: string, code: TSocketErrorData['code']) {
+    super(message);
+    this.data = { code };
+  }
+}
+
+const noSession = () => new SocketAuthError('Oturum açmanız gerekiyor', SocketErrorCode.UNAUTHORIZED);
+const noScreen = () => new SocketAuthError('Ekran bulunamadı', SocketErrorCode.NOT_FOUND);
+
+/** ARCHITECTURE.md §4: works out who a socket is from `handshake.auth`, or refuses it. */
+export async function resolveSocketIdentity(ctx: AppContext, rawAuth: unknown): Promise<SocketData> {
+  const auth = ZSocketAuth.safeParse(rawAuth);
+  if (!auth.success) throw noSession();
+
+  if ('deviceToken' in auth.data) {
+    const device = await activeDeviceFromToken(ctx, auth.data.deviceToken).catch(() => null);
+    if (!device) throw noSession();
+    await assertOwnsScreen(ctx, device.ownerId, auth.data.screenId);
+    return { role: 'player', ownerId: device.ownerId, screenId: auth.data.screenId, deviceId: device.id, version: null };
+  }
+
+  const user = await userFromToken(ctx, auth.data.token).catch((err: unknown) => {
+    if (err instanceof AppError) throw new SocketAuthError(err.message, SocketErrorCode.UNAUTHORIZED);
+    throw err;
+  });
+  if (!auth.data.screenId) return { role: 'dashboard', ownerId: user.id, screenId: null, deviceId: null, version: null };
+  await assertOwnsScreen(ctx, user.id, auth.data.screenId);
+  return { role: 'preview', ownerId: user.id, screenId: auth.data.screenId, deviceId: null, version: null };
+}
+
+async function assertOwnsScreen(ctx: AppContext, ownerId: string, screenId: string): Promise<void> {
+  // Another customer's screen answers exactly like a missing one.
+  const screen = await ctx.db.screen.findFirst({ where: { id: screenId, ownerId }, select: { id: true } });
+  if (!screen) throw noScreen();
+}
+
+/** socket.io middleware: identity into `socket.data`, or a `connect_error`. */
+export function socketAuthMiddleware(ctx: AppContext) {
+  return (socket: PanoSocket, next: (err?: Error) => void) => {
+    resolveSocketIdentity(ctx, socket.handshake.auth).then(
+      (identity) => { Object.assign(socket.data, identity); next(); },
+      (err: unknown) => {
+        if (err instanceof SocketAuthError) return next(err);
+        ctx.logger.error({ err }, 'socket handshake failed');
+        next(new SocketAuthError('Sunucu hatası, lütfen tekrar deneyin', SocketErrorCode.INTERNAL));
+      },
+    );
+  };
+}

@@ -1,0 +1,25 @@
+import type { Server, Socket } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '@pano/contract';
+
+/**
+ * What the handshake established about a socket. `fetchSockets()` returns this for sockets
+ * on every instance (through the Redis adapter), which is how presence counts players.
+ */
+export type SocketData = {
+  /** player: a paired device showing a screen; preview: a user watching one; dashboard: a user's live status. */
+  role: 'player' | 'preview' | 'dashboard';
+  ownerId: string;
+  screenId: string | null;
+  deviceId: string | null;
+  /** The config version the player last reported (player:hello). */
+  version: string | null;
+};
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+type InterServerEvents = {};
+
+export type PanoServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type PanoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+export const screenRoom = (screenId: string) => `screen:${screenId}`;
+export const userRoom = (userId: string) => `user:${userId}`;
