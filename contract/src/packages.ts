@@ -6,14 +6,14 @@ import { ZId, ZIsoDate, requiredText } from './common.js';
  * null and booleans are not silently turned into 0/1 (z.coerce would), so a missing value
  * gets the field's "zorunludur" message.
  */
-const numeric = (required: string) =>
+const numeric = (label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
-    z.number({ error: required }),
+    z.number({ error: (iss) => (iss.input == null || (typeof iss.input === 'string' && iss.input.trim() === '') ? `${label} zorunludur` : `${label} bir sayı olmalıdır`) }),
   );
 
 const positiveInt = (label: string, max = 100_000) =>
-  numeric(`${label} zorunludur`).pipe(
+  numeric(label).pipe(
     z.number().int(`${label} tam sayı olmalıdır`).min(1, `${label} en az 1 olmalıdır`).max(max, `${label} en fazla ${max} olabilir`),
   );
 
@@ -31,7 +31,7 @@ const hasAtMostTwoDecimals = (p: number) => Math.abs(p * 100 - Math.round(p * 10
 export const ZPackageWrite = z.object({
   name: requiredText('Paket adı zorunludur', 100),
   description: requiredText('Açıklama zorunludur', 1000),
-  price: numeric('Fiyat zorunludur').pipe(
+  price: numeric('Fiyat').pipe(
     z.number().min(0, 'Fiyat 0 veya daha büyük olmalıdır').max(1_000_000, 'Fiyat en fazla 1000000 olabilir')
       .refine(hasAtMostTwoDecimals, 'Fiyat en fazla 2 ondalık basamak içerebilir'),
   ),

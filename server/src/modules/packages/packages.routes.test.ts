@@ -145,11 +145,14 @@ describe('POST /api/packages/admin', () => {
     [{ name: '' }, 'Paket adı zorunludur'],
     [{ name: '   ' }, 'Paket adı zorunludur'],
     [{ name: undefined }, 'Paket adı zorunludur'],
+    [{ name: 'x'.repeat(101) }, 'En fazla 100 karakter girilebilir'],
     [{ description: undefined }, 'Açıklama zorunludur'],
     [{ price: undefined }, 'Fiyat zorunludur'],
     [{ price: '' }, 'Fiyat zorunludur'],
     [{ price: null }, 'Fiyat zorunludur'],
+    [{ price: 'abc' }, 'Fiyat bir sayı olmalıdır'],
     [{ price: -0.01 }, 'Fiyat 0 veya daha büyük olmalıdır'],
+    [{ price: 1_000_000.01 }, 'Fiyat en fazla 1000000 olabilir'],
     [{ price: 10.005 }, 'Fiyat en fazla 2 ondalık basamak içerebilir'],
     [{ features: undefined }, 'Paket özellikleri zorunludur'],
     [{ features: { ...features, maxMediaUpload: undefined } }, 'Medya depolama (GB) zorunludur'],
@@ -159,6 +162,8 @@ describe('POST /api/packages/admin', () => {
     [{ features: { ...features, maxPlaylists: -3 } }, 'Maksimum playlist sayısı en az 1 olmalıdır'],
     [{ duration: 0 }, 'Süre (gün) en az 1 olmalıdır'],
     [{ duration: 1.5 }, 'Süre (gün) tam sayı olmalıdır'],
+    [{ duration: 3651 }, 'Süre (gün) en fazla 3650 olabilir'],
+    [{ features: { ...features, maxPlaylists: true } }, 'Maksimum playlist sayısı bir sayı olmalıdır'],
     [{ isPopular: 'yes' }, 'Popüler alanı true veya false olmalıdır'],
   ])('rejects %j with a Turkish message and creates nothing', async (over, message) => {
     const before = await t.ctx.db.package.count();

@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import { ZIdParams, ZPackageUpdate, ZPackageWrite } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { bearerToken, requireAdmin, requireAuth, userFromToken } from '../../http/authenticate.js';
+import { AppError } from '../../http/errors.js';
 import { presentPackage } from './packages.presenter.js';
 import { createPackage, deletePackage, getPackage, listActivePackages, listAllPackages, updatePackage } from './packages.service.js';
 
@@ -15,8 +16,9 @@ async function isAdminCaller(ctx: AppContext, req: Request): Promise<boolean> {
   if (!token) return false;
   try {
     return (await userFromToken(ctx, token)).role === 'admin';
-  } catch {
-    return false;
+  } catch (err) {
+    if (err instanceof AppError) return false;
+    throw err;
   }
 }
 
