@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { emptyDraft, toRequest, validateDraft, validateNewText } from './direction-draft';
+
+describe('ticker draft rules (spec §5)', () => {
+  it('starts at Normal speed (3)', () => {
+    expect(emptyDraft().speed).toBe(3);
+  });
+  it('refuses a blank text', () => {
+    expect(validateNewText('  ')).toBe('Lütfen bir metin girin');
+    expect(validateNewText('Hoş geldiniz')).toBeNull();
+  });
+  it('needs a name and at least one text', () => {
+    const msg = 'Lütfen playlist adı girin ve en az bir yazı ekleyin';
+    expect(validateDraft({ name: '', speed: 3, texts: ['a'] })).toBe(msg);
+    expect(validateDraft({ name: 'Duyuru', speed: 3, texts: [] })).toBe(msg);
+    expect(validateDraft({ name: 'Duyuru', speed: 3, texts: ['a'] })).toBeNull();
+  });
+  it('builds the request with trimmed texts', () => {
+    expect(toRequest({ name: ' Duyuru ', speed: 5, texts: [' a ', 'b'] })).toEqual({
+      name: 'Duyuru', speed: 5, directions: [{ text: 'a' }, { text: 'b' }],
+    });
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { parseDuration } from './duration';
+import { validatePlaylistDraft } from './playlist-validation';
+
+describe('parseDuration (spec §5: min 1, default 5, non-numeric → 5)', () => {
+  it('keeps whole seconds', () => {
+    expect(parseDuration('12')).toBe(12);
+    expect(parseDuration(7)).toBe(7);
+  });
+  it('falls back to 5 for non-numeric or empty input', () => {
+    expect(parseDuration('abc')).toBe(5);
+    expect(parseDuration('')).toBe(5);
+    expect(parseDuration(undefined)).toBe(5);
+    expect(parseDuration(Number.NaN)).toBe(5);
+  });
+  it('raises values below 1 to 1 and rounds fractions', () => {
+    expect(parseDuration('0')).toBe(1);
+    expect(parseDuration('-4')).toBe(1);
+    expect(parseDuration('2,6')).toBe(3);
+  });
+  it('caps at the server maximum (24 h)', () => {
+    expect(parseDuration('999999')).toBe(86_400);
+  });
+});
+
+describe('validatePlaylistDraft', () => {
+  it('asks for media first, then for a name', () => {
+    expect(validatePlaylistDraft({ name: '', mediaIds: [] })).toBe('Lütfen en az bir medya seçiniz');
+    expect(validatePlaylistDraft({ name: '   ', mediaIds: ['m1'] })).toBe('Lütfen playlist adını giriniz');
+    expect(validatePlaylistDraft({ name: 'Lobi', mediaIds: ['m1'] })).toBeNull();
+  });
+});

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TMedia } from '@pano/contract';
+import { DialogHost } from '../../components/ui/dialog-host';
+import { PlaylistCreateForm } from './playlist-create-form';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const media: TMedia = {
+  _id: '00000000-0000-4000-8000-0000000000aa', name: 'Afiş', filePath: '/uploads/a.png', mediaType: 'Resim', type: 'image',
+  mimeType: 'image/png', size: 10, width: 1, height: 1, duration: null, createdAt: '2025-01-01T00:00:00Z',
+};
+
+function setup() {
+  const fetchMock = vi.fn(async () => new Response('{}', { status: 201 }));
+  vi.stubGlobal('fetch', fetchMock);
+  render(<><PlaylistCreateForm media={[media]} onCreated={vi.fn()} /><DialogHost /></>);
+  return fetchMock;
+}
+
+async function expectAlert(text: string) {
+  const dialog = await screen.findByRole('alertdialog');
+  expect(dialog.textContent).toContain(text);
+  await userEvent.click(screen.getByRole('button', { name: 'Tamam' }));
+  expect(screen.queryByRole('alertdialog')).toBeNull();
+}
+
+describe('PlaylistCreateForm validation', () => {
+  it("shows 'Lütfen en az bir medya seçiniz' in a modal closed by 'Tamam', and sends nothing", async () => {
+    const fetchMock = setup();
+    await userEvent.type(screen.getByLabelText('Playlist Adı'), 'Lobi');
+    await userEvent.click(screen.getByRole('button', { name: 'Playlist Oluştur' }));
+    await expectAlert('Lütfen en az bir medya seçiniz');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("asks for a name when media is selected but the name is blank", async () => {
+    const fetchMock = setup();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Afiş/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Playlist Oluştur' }));
+    await expectAlert('Lütfen playlist adını giriniz');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the parsed duration (non-numeric → 5, below 1 → 1)', async () => {
+    const fetchMock = setup();
+    await userEvent.type(screen.getByLabelText('Playlist Adı'), 'Lobi');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Afiş/ }));
+    const duration = screen.getByLabelText('Afiş için süre (saniye)');
+    await userEvent.clear(duration);
+    await userEvent.type(duration, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Playlist Oluştur' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ name: 'Lobi', mediaItems: [{ media: media._id, duration: 1 }] });
+  });
+});
