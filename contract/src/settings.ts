@@ -10,7 +10,7 @@ export const DISPLAY_DEFAULTS = {
 } as const;
 
 /** CSS colours only: names, #hex, rgb()/rgba()/hsl()/hsla(); nothing that could inject CSS. */
-const ZColor = z.string().trim().max(64)
+const ZColor = z.string({ error: 'Geçersiz renk değeri' }).trim().max(64)
   .regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,30}|(rgb|rgba|hsl|hsla)\([0-9.,%\s]+\))$/, 'Geçersiz renk değeri');
 
 export const ZDisplaySettings = z.object({
@@ -25,9 +25,9 @@ export type TDisplaySettings = z.infer<typeof ZDisplaySettings>;
 export const ZUpdateDisplaySettingsRequest = z.object({
   showDirectionBar: z.boolean({ error: 'Geçersiz değer' }).optional(),
   backgroundColor: ZColor.optional(),
-  barHeight: z.coerce.number().int('Bar yüksekliği tam sayı olmalıdır').min(20, 'Bar yüksekliği en az 20 px olmalıdır').max(300, 'Bar yüksekliği en fazla 300 px olabilir').optional(),
+  barHeight: z.coerce.number({ error: 'Bar yüksekliği bir sayı olmalıdır' }).int('Bar yüksekliği tam sayı olmalıdır').min(20, 'Bar yüksekliği en az 20 px olmalıdır').max(300, 'Bar yüksekliği en fazla 300 px olabilir').optional(),
   textColor: ZColor.optional(),
-  fontSize: z.coerce.number().int('Yazı boyutu tam sayı olmalıdır').min(8, 'Yazı boyutu en az 8 px olmalıdır').max(200, 'Yazı boyutu en fazla 200 px olabilir').optional(),
+  fontSize: z.coerce.number({ error: 'Yazı boyutu bir sayı olmalıdır' }).int('Yazı boyutu tam sayı olmalıdır').min(8, 'Yazı boyutu en az 8 px olmalıdır').max(200, 'Yazı boyutu en fazla 200 px olabilir').optional(),
 });
 export type TUpdateDisplaySettingsRequest = z.input<typeof ZUpdateDisplaySettingsRequest>;
 
@@ -40,6 +40,6 @@ export const ZApkInfo = z.object({
 export type TApkInfo = z.infer<typeof ZApkInfo>;
 
 export const ZApkUploadFields = z.object({
-  version: z.string().trim().max(50, 'Sürüm en fazla 50 karakter olabilir').optional()
+  version: z.string({ error: 'Geçersiz sürüm' }).trim().max(50, 'Sürüm en fazla 50 karakter olabilir').optional()
     .transform((v) => (v ? v : undefined)),
 });

@@ -1,7 +1,62 @@
-import { Router } from 'express';
+import { stat } from 'node:fs/promises';
+import { Router, type RequestHandler } from 'express';
+import { ZUpdateDisplaySettingsRequest, type TApkInfo } from '@pano/contract';
 import type { AppContext } from '../../context.js';
+import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { apkPath, downloadName, latestApk, uploadApk } from './apk.service.js';
+import { getDisplaySettings, updateDisplaySettings } from './display-settings.service.js';
 
-// Filled in by the settings module's work.
-export function settingsRoutes(_ctx: AppContext): Router {
-  return Router();
+/** The spec's own wording for a customer on the APK page (§6, §8). */
+const adminOnly: RequestHandler = (req, _res, next) => {
+  if (req.user?.role !== 'admin') throw forbidden('Bu sayfayı sadece admin kullanabilir');
+  next();
+};
+
+/** /api/settings: display settings (per user) and the Android installer (public download). */
+export function settingsRoutes(ctx: AppContext): Router {
+  const r = Router();
+
+  r.get('/', requireAuth(ctx), async (req, res) => {
+    res.json(await getDisplaySettings(ctx.db, currentUser(req).id));
+  });
+
+  r.put('/', requireAuth(ctx), async (req, res) => {
+    const input = ZUpdateDisplaySettingsRequest.parse(req.body ?? {});
+    res.json(await updateDisplaySettings(ctx, currentUser(req).id, input));
+  });
+
+  r.post('/apk', requireAuth(ctx), adminOnly, async (req, res) => {
+    const release = await uploadApk(ctx, req, res, currentUser(req).id);
+    res.status(201).json(apkInfo(release));
+  });
+
+  r.get('/apk', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(apkInfo(await latestApk(ctx)));
+  });
+
+  r.get('/apk/download', async (_req, res) => {
+    const release = await latestApk(ctx);
+    const file = apkPath(ctx.config.uploadsDir, release);
+    // A row whose file was lost (restored backup, manual cleanup) is "no APK", not a 500.
+    if (!(await stat(file).catch(() => null))) throw notFound('APK');
+    res.setHeader('Cache-Control', 'no-cache');
+    // downloadName() keeps only [0-9A-Za-z._-], so quoting it needs no escaping.
+    res.setHeader('Content-Disposition', `attachment; filename="${downloadName(release)}"`);
+    res.sendFile(file, {
+      headers: { 'Content-Type': 'application/vnd.android.package-archive', 'X-Content-Type-Options': 'nosniff' },
+    });
+  });
+
+  return r;
+}
+
+function apkInfo(release: Awaited<ReturnType<typeof latestApk>>): TApkInfo {
+  return {
+    version: release.version,
+    updatedAt: release.createdAt.toISOString(),
+    apkUrl: '/api/settings/apk/download',
+    size: Number(release.sizeBytes),
+  };
 }

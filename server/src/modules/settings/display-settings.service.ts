@@ -1,0 +1,32 @@
+import { DISPLAY_DEFAULTS, type TDisplaySettings, type ZUpdateDisplaySettingsRequest } from '@pano/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+
+type Update = z.output<typeof ZUpdateDisplaySettingsRequest>;
+
+const present = (s: TDisplaySettings): TDisplaySettings => ({
+  showDirectionBar: s.showDirectionBar,
+  backgroundColor: s.backgroundColor,
+  barHeight: s.barHeight,
+  textColor: s.textColor,
+  fontSize: s.fontSize,
+});
+
+/** The owner's ticker-bar look, or the spec's defaults when never saved. */
+export async function getDisplaySettings(db: Db, ownerId: string): Promise<TDisplaySettings> {
+  const row = await db.displaySettings.findUnique({ where: { ownerId } });
+  return present(row ?? DISPLAY_DEFAULTS);
+}
+
+/** Partial update: fields left out keep their value; every screen of the owner is told. */
+export async function updateDisplaySettings(ctx: AppContext, ownerId: string, input: Update): Promise<TDisplaySettings> {
+  const data = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Update;
+  const row = await ctx.db.displaySettings.upsert({
+    where: { ownerId },
+    create: { ...DISPLAY_DEFAULTS, ...data, ownerId },
+    update: data,
+  });
+  await ctx.notifier.ownerScreensChanged(ownerId);
+  return present(row);
+}
