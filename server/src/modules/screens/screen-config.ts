@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DISPLAY_DEFAULTS, type TConfigMedia, type TDisplaySettings, type TScreenConfig } from '@pano/contract';
 import type { Db } from '../../db/client.js';
+import { mediaUrlPath } from '../media/media.presenter.js';
 
 export const PACKAGE_EXPIRED_MESSAGE = 'Paketinizin süresi doldu. İçerik, paket yenilendiğinde yeniden gösterilecektir.';
 
@@ -87,7 +88,7 @@ export async function buildScreenConfigs(db: Db, screenIds: string[], opts: Scre
 type MediaCols = { id: string; name: string; fileName: string; kind: 'image' | 'video'; mime: string };
 
 function configMedia(m: MediaCols, base: string): TConfigMedia {
-  const filePath = `/uploads/${m.fileName}`;
+  const filePath = mediaUrlPath(m.fileName);
   return {
     _id: m.id,
     name: m.name,
