@@ -1,0 +1,65 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, settle, startLiveServer, waitFor, type LiveServer,
+} from './live-server.fixtures.js';
+
+// ARCHITECTURE.md §9: two stateless API instances sharing one PostgreSQL and one Redis.
+// A change made through instance A must reach a player connected to instance B, and
+// presence must count players wherever they are connected.
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+let a: LiveServer;
+let b: LiveServer;
+beforeAll(async () => {
+  a = await startLiveServer({ REDIS_URL });
+  b = await startLiveServer({ REDIS_URL });
+});
+afterEach(() => closeAllSockets());
+afterAll(async () => { await Promise.all([a?.close(), b?.close()]); });
+
+describe('two API instances behind one Redis', () => {
+  it('a change made through instance A reaches a device connected to instance B, once', async () => {
+    const c = await liveCustomer(a);
+    const p = await a.ctx.db.playlist.create({ data: { ownerId: c.id, name: 'Liste' } });
+    const screen = await a.ctx.db.screen.create({ data: { ownerId: c.id, name: 'Giriş' } });
+    const other = await a.ctx.db.screen.create({ data: { ownerId: c.id, name: 'Kasa' } });
+    const device = await pairedDevice(a, c.id);
+    const onB = record(await connectSocket(b, { deviceToken: device.token, screenId: screen.id }), 'screen:config');
+    const otherOnB = record(await connectSocket(b, { deviceToken: device.token, screenId: other.id }), 'screen:config');
+
+    const started = Date.now();
+    await a.api.put(`/api/screens/${screen.id}`).set(c.auth).send({ currentPlaylist: p.id }).expect(200);
+    await waitFor(() => onB.length >= 1);
+    expect(Date.now() - started).toBeLessThan(1000);
+    await settle();
+    expect(onB).toHaveLength(1);
+    expect(onB[0]).toMatchObject({ screenId: screen.id, config: { playlist: { _id: p.id } } });
+    expect(otherOnB).toEqual([]);
+  });
+
+  it("presence crosses instances: A's dashboard sees B's player, and a screen stays online while a player remains anywhere", async () => {
+    const c = await liveCustomer(a);
+    const screen = await a.ctx.db.screen.create({ data: { ownerId: c.id, name: 'Giriş' } });
+    const status = record(await connectSocket(a, { token: c.token }), 'screen:status');
+    const d1 = await pairedDevice(a, c.id);
+    const d2 = await pairedDevice(a, c.id);
+
+    const onB = await connectSocket(b, { deviceToken: d1.token, screenId: screen.id });
+    await waitFor(() => status.length >= 1);
+    expect(status[0]).toMatchObject({ screenId: screen.id, online: true });
+    const presence = async (via: LiveServer) => (await via.api.get('/api/devices/presence').set(c.auth).expect(200)).body;
+    expect(await presence(a)).toEqual([{ screenId: screen.id, online: true, lastSeenAt: expect.any(String) }]);
+
+    const onA = await connectSocket(a, { deviceToken: d2.token, screenId: screen.id });
+    await waitFor(() => status.length >= 2);
+    // The player on A leaves; instance A must find B's player and keep the screen online.
+    onA.close();
+    await settle(500);
+    expect(status).toHaveLength(2);
+
+    onB.close();
+    await waitFor(() => status.length >= 3);
+    expect(status[2]).toMatchObject({ screenId: screen.id, online: false });
+    expect((await presence(b))[0].online).toBe(false);
+  });
+});
