@@ -1,0 +1,100 @@
+import { io, type Socket } from 'socket.io-client';
+import type {
+  ClientToServerEvents,
+  ServerToClientEvents,
+  TScreenConfig,
+  TSocketAuth,
+} from '@pano/contract';
+import { HttpError } from './http-error.js';
+
+/** Same as the contract's SOCKET_PATH; repeated so the device bundle does not pull zod in. */
+const SOCKET_PATH = '/socket.io';
+
+export type ScreenConnectionOptions = {
+  screenId: string;
+  /** `{ deviceToken, screenId }` on a device, `{ token, screenId }` in the dashboard preview. */
+  auth: TSocketAuth;
+  fetchConfig: () => Promise<TScreenConfig>;
+  onConfig: (config: TScreenConfig) => void;
+  onError: (error: HttpError) => void;
+  /** Live connection up or down (the player keeps playing either way). */
+  onOnline?: (online: boolean) => void;
+  /** The version already on screen (e.g. restored from storage), so the same push is not re-applied. */
+  initialVersion?: string | null;
+  appVersion?: string;
+  /** Base URL of the server; defaults to this page's origin. */
+  url?: string;
+};
+
+export type ScreenConnection = { close: () => void; resync: () => Promise<void> };
+
+/**
+ * ARCHITECTURE.md §4: fetch the config at start and after every reconnect, apply
+ * `screen:config` pushes, ignore a version already shown, say `player:hello`.
+ * socket.io reconnects with exponential backoff (1 s doubling to 15 s, with jitter).
+ */
+export function connectScreen(options: ScreenConnectionOptions): ScreenConnection {
+  const { screenId, appVersion = 'player' } = options;
+  let shownVersion = options.initialVersion ?? null;
+  let closed = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(options.url ?? '', {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    auth: options.auth,
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 15_000,
+    randomizationFactor: 0.3,
+  });
+
+  const hello = () => {
+    if (socket.connected) socket.emit('player:hello', { screenId, version: shownVersion, appVersion });
+  };
+  const apply = (config: TScreenConfig) => {
+    if (closed || config.version === shownVersion) return;
+    shownVersion = config.version;
+    options.onConfig(config);
+    hello();
+  };
+  const resync = async () => {
+    try {
+      apply(await options.fetchConfig());
+    } catch (err) {
+      if (!closed) options.onError(err instanceof HttpError ? err : new HttpError(String(err), 0));
+    }
+  };
+
+  socket.on('connect', () => {
+    options.onOnline?.(true);
+    hello();
+    void resync();
+  });
+  socket.on('disconnect', () => options.onOnline?.(false));
+  socket.on('screen:config', (payload) => {
+    if (payload.screenId === screenId) apply(payload.config);
+  });
+  socket.on('connect_error', (err: Error & { data?: { code?: string } }) => {
+    options.onOnline?.(false);
+    // A refusal by the server (not a network failure) stops socket.io's own retries;
+    // a screen must heal by itself, so it tries again slowly.
+    if (!socket.active && !closed) {
+      if (err.data?.code === 'UNAUTHORIZED') options.onError(new HttpError(err.message, 401, err.data.code));
+      if (err.data?.code === 'NOT_FOUND') options.onError(new HttpError(err.message, 404, err.data.code));
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(() => socket.connect(), 30_000);
+    }
+  });
+
+  // The first fetch does not wait for the socket: the screen fills as soon as HTTP answers.
+  void resync();
+
+  return {
+    resync,
+    close: () => {
+      closed = true;
+      clearTimeout(retryTimer);
+      socket.disconnect();
+    },
+  };
+}

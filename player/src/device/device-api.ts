@@ -1,0 +1,20 @@
+import type { TDeviceScreen, TPairDeviceResponse, TScreenConfig } from '@pano/contract';
+import { fetchJson, screenConfigUrl } from '../connection/http-error.js';
+import { tr } from '../i18n/tr.js';
+
+/** The device's calls (ARCHITECTURE.md §5), all with its own token, never a user's. */
+export const deviceApi = {
+  pair: (mobileCode: string) =>
+    fetchJson<TPairDeviceResponse>('/api/devices/pair', {
+      method: 'POST',
+      body: JSON.stringify({ mobileCode, name: navigator.userAgent.slice(0, 100) }),
+    }, tr.pairFailed),
+  screens: (deviceToken: string) => fetchJson<TDeviceScreen[]>('/api/devices/screens', { token: deviceToken }, tr.screenChoiceFailed),
+  selectScreen: (deviceToken: string, screenId: string) =>
+    fetchJson<{ screen: TDeviceScreen }>('/api/devices/screen', {
+      method: 'PUT',
+      token: deviceToken,
+      body: JSON.stringify({ screenId }),
+    }, tr.screenChoiceFailed),
+  config: (deviceToken: string, screenId: string) => fetchJson<TScreenConfig>(screenConfigUrl(screenId), { token: deviceToken }),
+};

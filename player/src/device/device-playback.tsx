@@ -1,0 +1,62 @@
+import { useEffect, useRef, useState } from 'react';
+import type { TScreenConfig } from '@pano/contract';
+import { Player } from '../components/player.js';
+import { connectScreen } from '../connection/screen-connection.js';
+import { tr } from '../i18n/tr.js';
+import { cachePlaylistMedia } from '../offline/media-cache.js';
+import { deviceApi } from './device-api.js';
+import { deviceStorage } from './device-storage.js';
+
+type Props = { deviceToken: string; screenId: string; onUnpaired: () => void; onScreenGone: () => void };
+
+const APP_VERSION = 'pano-player/0.1.0';
+
+/**
+ * Full-screen playback on a paired device. It starts from the last config kept on the
+ * device, so a reboot without network plays at once; the server then refreshes it.
+ */
+export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone }: Props) {
+  const [config, setConfig] = useState<TScreenConfig | null>(() => deviceStorage.lastConfig(screenId));
+  const [error, setError] = useState<string | null>(null);
+  const [online, setOnline] = useState(true);
+  const hasConfig = useRef(config !== null);
+
+  useEffect(() => {
+    if (config) void cachePlaylistMedia(config);
+    const connection = connectScreen({
+      screenId,
+      auth: { deviceToken, screenId },
+      fetchConfig: () => deviceApi.config(deviceToken, screenId),
+      initialVersion: config?.version ?? null,
+      appVersion: APP_VERSION,
+      onConfig: (next) => {
+        hasConfig.current = true;
+        deviceStorage.saveConfig(next);
+        setConfig(next);
+        setError(null);
+        void cachePlaylistMedia(next);
+      },
+      onOnline: setOnline,
+      onError: (err) => {
+        if (err.status === 401) return onUnpaired();
+        if (err.status === 404) return onScreenGone();
+        // Without network the remembered config keeps playing; only a screen with nothing to show reports it.
+        if (!hasConfig.current) setError(err.message);
+      },
+    });
+    return connection.close;
+    // Reconnect only for another device or screen.
+  }, [deviceToken, screenId]);
+
+  return (
+    <>
+      <Player config={config} error={config ? null : error} mediaHeight="100vh" />
+      {!online && <span title={tr.offline} aria-label={tr.offline} data-testid="offline-dot" style={offlineDot} />}
+    </>
+  );
+}
+
+// A discreet mark for the technician; the audience should barely notice it.
+const offlineDot: React.CSSProperties = {
+  position: 'fixed', top: 10, right: 10, width: 10, height: 10, borderRadius: '50%', background: '#f59e0b', opacity: 0.7, zIndex: 10,
+};

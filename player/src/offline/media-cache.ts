@@ -1,0 +1,55 @@
+import type { TScreenConfig } from '@pano/contract';
+import { playItemsFromConfig } from '../playback/play-items.js';
+
+/** Shared with public/sw.js, which serves these caches. */
+export const MEDIA_CACHE = 'pano-media-v1';
+export const SHELL_CACHE = 'pano-shell-v1';
+
+/**
+ * Stores every file of the playlist in the Cache API as a full 200 response, so the
+ * service worker can play them (and answer Range requests) with the server down. Files
+ * that left the playlist are dropped so the cache does not grow without end.
+ */
+export async function cachePlaylistMedia(config: TScreenConfig, host: string = location.origin): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  const urls = [...new Set(playItemsFromConfig(config, host).map((i) => i.url))];
+  const cache = await caches.open(MEDIA_CACHE);
+  for (const url of urls) {
+    if (await cache.match(url)) continue;
+    try {
+      const res = await fetch(url, { cache: 'no-store' });
+      if (res.status === 200) await cache.put(url, res);
+    } catch {
+      // Offline or the file is gone: the next config or reconnect tries again.
+    }
+  }
+  const keep = new Set(urls);
+  for (const req of await cache.keys()) {
+    if (!keep.has(req.url)) await cache.delete(req);
+  }
+}
+
+/**
+ * The page's own files, stored once the service worker exists: the first visit loads them
+ * before the worker controls the page, so the worker never saw those requests.
+ */
+export async function cacheAppShell(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  const assets = [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[href]')]
+    .map((el) => ('src' in el && el.src ? el.src : (el as HTMLLinkElement).href))
+    .filter((u) => u && new URL(u).origin === location.origin);
+  const cache = await caches.open(SHELL_CACHE);
+  await Promise.all([new URL(import.meta.env.BASE_URL, location.origin).href, ...assets].map((u) => cache.add(u).catch(() => {})));
+}
+
+export async function registerServiceWorker(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  try {
+    const base = import.meta.env.BASE_URL; // '/player/'
+    await navigator.serviceWorker.register(`${base}sw.js`, { scope: base });
+    await navigator.serviceWorker.ready;
+    await cacheAppShell();
+  } catch {
+    // No worker (http on a non-localhost origin): the player still works online.
+  }
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vite';
+
+// In development the API, uploads and websockets live on the server (port 3000).
+const backend = 'http://localhost:3000';
+
+/**
+ * The device bundle at /player. React is swapped for preact/compat here only: screens are
+ * often weak TV sticks, and the component code is plain React that both run unchanged
+ * (the dashboard's preview uses real React, the unit tests too).
+ */
+export default defineConfig({
+  base: '/player/',
+  resolve: {
+    alias: [
+      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+    ],
+  },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2020' },
+  server: {
+    port: 5174,
+    proxy: {
+      '/api': backend,
+      '/uploads': backend,
+      '/socket.io': { target: backend, ws: true },
+    },
+  },
+});
