@@ -11,8 +11,8 @@ type Shared = Omit<TScreenConfig, 'screenId' | 'screenName' | 'version'>;
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /**
- * The configs of many screens at once (HTTP config endpoint, realtime pushes). Five queries
- * whatever the count; each distinct (owner settings + package state, playlist, ticker)
+ * The configs of many screens at once (HTTP config endpoint, realtime pushes). A fixed number
+ * of queries whatever the screen count (Prisma adds one per included relation); each distinct (owner settings + package state, playlist, ticker)
  * combination is built and hashed once, then shared by every screen showing it. Screens
  * that do not exist are simply absent from the map.
  */
@@ -21,6 +21,7 @@ export async function buildScreenConfigs(db: Db, screenIds: string[], opts: Scre
     where: { id: { in: [...new Set(screenIds)] } },
     select: { id: true, name: true, ownerId: true, currentPlaylistId: true, currentDirectionPlaylistId: true },
   });
+  if (screens.length === 0) return new Map();
   const ownerIds = [...new Set(screens.map((s) => s.ownerId))];
   const playlistIds = [...new Set(screens.flatMap((s) => (s.currentPlaylistId ? [s.currentPlaylistId] : [])))];
   const tickerIds = [...new Set(screens.flatMap((s) => (s.currentDirectionPlaylistId ? [s.currentDirectionPlaylistId] : [])))];
