@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -81,6 +81,30 @@ describe('POST /api/media/upload', () => {
     expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Lütfen bir dosya seçin ve medya adı girin' });
     expect(await t.ctx.db.media.count({ where: { ownerId: u.id } })).toBe(0);
     expect(await filesOnDisk()).toEqual(before);
+  });
+
+  it('refuses a file under another field name, or two files, with 400 and leaves no file', async () => {
+    const u = await newCustomer(t);
+    const before = await filesOnDisk();
+    const wrongField = await t.http.post('/api/media/upload').set(u.auth).field('name', 'X').attach('image', tinyPng(), 'x.png');
+    const twoFiles = await t.http.post('/api/media/upload').set(u.auth).field('name', 'X')
+      .attach('file', tinyPng(), 'a.png').attach('file', tinyPng(), 'b.png');
+    for (const res of [wrongField, twoFiles]) {
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+    }
+    expect(await t.ctx.db.media.count({ where: { ownerId: u.id } })).toBe(0);
+    expect(await filesOnDisk()).toEqual(before);
+  });
+
+  it('never serves the temp folder of uploads in progress', async () => {
+    const dir = incomingDir(t.ctx.config.uploadsDir);
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'partial'), 'half a video');
+    const res = await t.http.get('/uploads/.incoming/partial');
+    expect(res.status).not.toBe(200);
+    expect(res.text).not.toContain('half a video');
+    await rm(path.join(dir, 'partial'));
   });
 
   it('refuses a text file named .png with 415 and leaves no file', async () => {
