@@ -11,3 +11,4 @@ export * from './packages.js';
 export * from './purchase.js';
 export * from './realtime.js';
 export * from './devices.js';
+export * from './payments.js';

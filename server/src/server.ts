@@ -6,6 +6,9 @@ import { resolveJwtSecret } from './config/secrets.js';
 import type { AppContext } from './context.js';
 import { openMigratedDatabase, type Database } from './db/client.js';
 import { createLogger } from './logger.js';
+import { createJobRunner } from './jobs/create-job-runner.js';
+import { createJobRegistry } from './jobs/job-registry.js';
+import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { seedDefaultPackages } from './modules/packages/default-catalogue.js';
 import { silentNotifier } from './realtime/screen-notifier.js';
@@ -32,12 +35,16 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
     tokens: createTokenService(await resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtl),
     notifier: silentNotifier,
     clock: () => new Date(),
+    jobs: createJobRunner(config, logger),
   };
   const http = createServer(createApp(ctx));
   // socket.io on the API's own port (ARCHITECTURE.md §4); from here on services' notifier
   // calls push configs. Replaced before listen, so no request ever sees the silent one.
   const realtime = await attachRealtime(http, ctx);
   ctx.notifier = realtime.notifier;
+  // Jobs start after the notifier is live: an expiry must push the customer's screens.
+  const jobs = ctx.jobs as ReturnType<typeof createJobRunner>;
+  await jobs.start(createJobRegistry(purchaseJobHandlers(ctx)));
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(config.port, config.host, resolve);
@@ -48,6 +55,7 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
 
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= (async () => {
+    await jobs.stop();
     http.closeAllConnections();
     await realtime.close(); // disconnects sockets, closes the Redis adapter clients and the http server
     await new Promise<void>((resolve) => http.close(() => resolve()));

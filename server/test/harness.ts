@@ -10,6 +10,10 @@ import { loadConfig, type AppConfig } from '../src/config/env.js';
 import type { AppContext } from '../src/context.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { createLogger } from '../src/logger.js';
+import { createInProcessRunner } from '../src/jobs/in-process-runner.js';
+import { createJobRegistry } from '../src/jobs/job-registry.js';
+import type { JobRunner } from '../src/jobs/job-runner.js';
+import { purchaseJobHandlers } from '../src/modules/purchases/purchase-lifecycle.js';
 import { createTokenService } from '../src/modules/auth/tokens.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { silentNotifier, type ScreenNotifier } from '../src/realtime/screen-notifier.js';
@@ -27,7 +31,7 @@ export type TestApp = {
  * One app per test file, against the run's migrated PostgreSQL database and a temp data
  * folder. Tests isolate by creating their own users, so nothing is ever wiped.
  */
-export async function createTestApp(opts: { config?: Partial<AppConfig>; notifier?: ScreenNotifier; clock?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { config?: Partial<AppConfig>; notifier?: ScreenNotifier; clock?: () => Date; jobs?: JobRunner } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pano-test-'));
   const config: AppConfig = {
     ...loadConfig({ DATA_DIR: dataDir, DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'silent' }),
@@ -43,11 +47,15 @@ export async function createTestApp(opts: { config?: Partial<AppConfig>; notifie
     tokens: createTokenService('test-secret-0123456789-0123456789-0123456789', config.jwtTtl),
     notifier: opts.notifier ?? silentNotifier,
     clock: opts.clock ?? (() => new Date()),
+    // In-process jobs with the periodic sweep off: test files share one database.
+    jobs: opts.jobs ?? createInProcessRunner({ logger: createLogger('silent'), sweepEveryMs: 0 }),
   };
+  const jobs = ctx.jobs as JobRunner;
+  await jobs.start(createJobRegistry(purchaseJobHandlers(ctx)));
   const app = createApp(ctx);
   return {
     ctx, app, http: supertest(app), database, dataDir,
-    close: async () => { await database.close(); await rm(dataDir, { recursive: true, force: true }); },
+    close: async () => { await jobs.stop(); await database.close(); await rm(dataDir, { recursive: true, force: true }); },
   };
 }
 

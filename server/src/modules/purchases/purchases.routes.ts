@@ -3,12 +3,15 @@ import { ZSalesQuery, ZUserIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAdmin, requireAuth } from '../../http/authenticate.js';
 import { getMyPackage } from './my-package.service.js';
+import { paymentRoutes, paymentWebhookRoute } from './payment.routes.js';
 import { salesReport } from './sales.service.js';
 
 export function purchaseRoutes(ctx: AppContext): Router {
   const router = Router();
-  // The payment webhook (payments work) is registered here, before JSON parsing.
+  // The payment webhook is registered here, before JSON parsing: its signature covers the raw body.
+  router.use(paymentWebhookRoute(ctx));
   router.use(express.json({ limit: '1mb' }));
+  router.use(paymentRoutes(ctx));
 
   router.get('/my-package/:userId', requireAuth(ctx), async (req, res) => {
     res.json(await getMyPackage(ctx, currentUser(req), ZUserIdParams.parse(req.params).userId));

@@ -1,0 +1,13 @@
+import type { AppConfig } from '../config/env.js';
+import type { Logger } from '../logger.js';
+import { createBullmqRunner } from './bullmq-runner.js';
+import { createInProcessRunner } from './in-process-runner.js';
+import type { JobRunner } from './job-runner.js';
+
+/** BullMQ when REDIS_URL is set, the in-process runner otherwise (ARCHITECTURE.md §2). */
+export function createJobRunner(config: Pick<AppConfig, 'redisUrl' | 'runWorkers'>, logger: Logger, opts: { forceWorkers?: boolean } = {}): JobRunner {
+  if (config.redisUrl) {
+    return createBullmqRunner({ redisUrl: config.redisUrl, logger, runWorkers: opts.forceWorkers ?? config.runWorkers });
+  }
+  return createInProcessRunner({ logger });
+}

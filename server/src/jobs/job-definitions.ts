@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * Every background job: a name and the zod schema of its payload. Handlers live with the
+ * feature that owns the rule (modules/purchases/purchase-jobs.ts); job-registry.ts refuses to
+ * start when one is missing.
+ */
+export const JOB_SCHEMAS = {
+  /** Delayed to the purchase's expiresAt: completed → expired, then the customer's screens are told. */
+  'purchase.expire': z.object({ purchaseId: z.string().uuid() }),
+  /** Delayed 30 minutes after a purchase is started: still pending → failed (or completed, if it was paid after all). */
+  'purchase.abandon': z.object({ purchaseId: z.string().uuid() }),
+  /** Periodic: repairs whatever a lost job missed (expiries and abandoned payments). */
+  'purchase.sweep': z.object({}),
+} as const;
+
+export type JobName = keyof typeof JOB_SCHEMAS;
+export type JobPayload<N extends JobName> = z.infer<(typeof JOB_SCHEMAS)[N]>;
+export type JobHandlers = { [N in JobName]: (payload: JobPayload<N>) => Promise<void> };
+
+export const JOB_NAMES = Object.keys(JOB_SCHEMAS) as JobName[];
+
+/** The periodic job and how often it runs by default. */
+export const SWEEP_JOB: JobName = 'purchase.sweep';
+export const DEFAULT_SWEEP_EVERY_MS = 60_000;
+
+export type EnqueueOptions = {
+  /** When to run; now (or in the past) runs at once. */
+  runAt?: Date;
+  /** Deduplication key: enqueuing the same key again replaces (in-process) or is ignored (BullMQ). */
+  key?: string;
+};
+
+/** What services see (ctx.jobs): a place to put work for later. */
+export type JobScheduler = {
+  enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts?: EnqueueOptions): Promise<void>;
+};

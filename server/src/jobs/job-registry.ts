@@ -1,0 +1,24 @@
+import { JOB_NAMES, JOB_SCHEMAS, type JobHandlers, type JobName } from './job-definitions.js';
+
+export type JobRegistry = {
+  /** Parses the payload with the job's schema and runs its one handler. */
+  run(name: string, payload: unknown): Promise<void>;
+};
+
+/** Refuses to start unless every declared job has exactly one handler, and nothing else. */
+export function createJobRegistry(handlers: Partial<JobHandlers>): JobRegistry {
+  const missing = JOB_NAMES.filter((n) => typeof handlers[n] !== 'function');
+  if (missing.length) throw new Error(`Job registry: no handler for ${missing.join(', ')}`);
+  const unknown = Object.keys(handlers).filter((n) => !(n in JOB_SCHEMAS));
+  if (unknown.length) throw new Error(`Job registry: handlers for undeclared jobs ${unknown.join(', ')}`);
+  const all = handlers as JobHandlers;
+
+  return {
+    async run(name, payload) {
+      if (!(name in JOB_SCHEMAS)) throw new Error(`Unknown job ${name}`);
+      const job = name as JobName;
+      const data = JOB_SCHEMAS[job].parse(payload);
+      await (all[job] as (p: unknown) => Promise<void>)(data);
+    },
+  };
+}

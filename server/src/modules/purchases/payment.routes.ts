@@ -1,0 +1,87 @@
+import express, { Router } from 'express';
+import {
+  ZCompletePaymentRequest, ZConfirmSessionRequest, ZCreateCheckoutSessionRequest, ZCreatePaymentIntentRequest,
+  ZDevConfirmCardRequest, type TDevConfirmCardResponse, type TPurchaseCompletedResponse,
+} from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { notFound } from '../../http/errors.js';
+import type { DevPaymentProvider } from '../../payments/dev-provider.js';
+import { cardDeclined, paymentNotFound } from '../../payments/payment-errors.js';
+import { paymentProviderOf } from '../../payments/provider-of.js';
+import type { CompletionResult } from './complete-purchase.js';
+import { devCheckoutRoutes } from './dev-checkout.routes.js';
+import { handleProviderEvent } from './payment-webhook.service.js';
+import { completePayment, confirmSession, createCheckoutSession, createPaymentIntent, paymentConfig } from './purchase-flow.service.js';
+import { presentPurchaseSummary } from './purchase.presenter.js';
+
+const completed = (r: CompletionResult): TPurchaseCompletedResponse => ({
+  message: 'Ödeme başarıyla tamamlandı. Paketiniz aktif.',
+  purchase: presentPurchaseSummary(r.purchase),
+});
+
+/**
+ * POST /api/purchase/webhook: the processor's signed events. Mounted before any JSON parser:
+ * the signature covers the raw bytes.
+ */
+export function paymentWebhookRoute(ctx: AppContext): Router {
+  const router = Router();
+  router.post('/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
+    const provider = paymentProviderOf(ctx);
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const event = provider.parseWebhook(raw, req.get('stripe-signature'));
+    const outcome = await handleProviderEvent(ctx, provider, event);
+    res.json({ received: true, outcome });
+  });
+  return router;
+}
+
+/** The payment calls of spec §7 (after the JSON parser). */
+export function paymentRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const auth = requireAuth(ctx);
+  const provider = () => paymentProviderOf(ctx);
+
+  router.get('/config', auth, (_req, res) => void res.json(paymentConfig(provider())));
+
+  router.post('/create-payment-intent', auth, async (req, res) => {
+    const { packageId } = ZCreatePaymentIntentRequest.parse(req.body);
+    res.json(await createPaymentIntent(ctx, provider(), currentUser(req), packageId));
+  });
+
+  router.post('/complete-payment', auth, async (req, res) => {
+    const { paymentIntentId } = ZCompletePaymentRequest.parse(req.body);
+    res.json(completed(await completePayment(ctx, provider(), currentUser(req), paymentIntentId)));
+  });
+
+  router.post('/create-checkout-session', auth, async (req, res) => {
+    const body = ZCreateCheckoutSessionRequest.parse(req.body);
+    res.json(await createCheckoutSession(ctx, provider(), currentUser(req), body));
+  });
+
+  router.post('/confirm-session', auth, async (req, res) => {
+    const { sessionId } = ZConfirmSessionRequest.parse(req.body);
+    res.json(completed(await confirmSession(ctx, provider(), currentUser(req), sessionId)));
+  });
+
+  // What Stripe.js does in the browser, for the dev processor: charge a test card.
+  router.post('/dev/confirm-card', auth, async (req, res) => {
+    const dev = devProvider(ctx);
+    const { paymentIntentId, ...card } = ZDevConfirmCardRequest.parse(req.body);
+    const owned = await ctx.db.purchase.findFirst({ where: { providerPaymentId: paymentIntentId, userId: currentUser(req).id }, select: { id: true } });
+    if (!owned) throw paymentNotFound();
+    const r = dev.confirmCard(paymentIntentId, card, ctx.clock());
+    if (!r.ok) throw cardDeclined(r.decline);
+    res.json({ status: 'succeeded', paymentIntentId } satisfies TDevConfirmCardResponse);
+  });
+
+  router.use('/dev/checkout', devCheckoutRoutes(ctx, () => devProvider(ctx)));
+  return router;
+}
+
+/** The dev endpoints exist only while the dev processor is the one in use. */
+function devProvider(ctx: AppContext): DevPaymentProvider {
+  const p = paymentProviderOf(ctx);
+  if (p.name !== 'dev') throw notFound('İstenen adres');
+  return p as DevPaymentProvider;
+}

@@ -1,0 +1,104 @@
+import type { TCreateCheckoutSessionRequest, TCreateCheckoutSessionResponse, TCreatePaymentIntentResponse, TPaymentConfig } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import type { Package, Purchase } from '../../db/generated/client.js';
+import type { AuthUser } from '../../http/request-types.js';
+import { cardDeclined, paymentNotCompleted, paymentNotFound, sessionNotFound } from '../../payments/payment-errors.js';
+import { toMinorUnits, type PaymentProvider } from '../../payments/payment-provider.js';
+import { getPackage } from '../packages/packages.service.js';
+import { completePurchase, type CompletionResult } from './complete-purchase.js';
+import { startFreeTrial } from './free-trial.js';
+import { ABANDON_AFTER_MS } from './purchase-lifecycle.js';
+import { presentPurchaseSummary } from './purchase.presenter.js';
+
+const CURRENCY = 'try';
+
+export const paymentConfig = (provider: PaymentProvider): TPaymentConfig =>
+  provider.publishableKey ? { provider: provider.name, publishableKey: provider.publishableKey } : { provider: provider.name };
+
+/** The purchase row snapshots the package, so later edits never change what was bought. */
+async function startPurchase(ctx: AppContext, provider: PaymentProvider, user: AuthUser, pkg: Package): Promise<Purchase> {
+  const purchase = await ctx.db.purchase.create({
+    data: {
+      userId: user.id, packageId: pkg.id, status: 'pending', provider: provider.name, amount: pkg.price,
+      packageName: pkg.name, durationDays: pkg.durationDays,
+      maxMediaUploadGb: pkg.maxMediaUploadGb, maxScreens: pkg.maxScreens, maxPlaylists: pkg.maxPlaylists,
+    },
+  });
+  await ctx.jobs.enqueue('purchase.abandon', { purchaseId: purchase.id }, {
+    runAt: new Date(purchase.createdAt.getTime() + ABANDON_AFTER_MS), key: `purchase.abandon-${purchase.id}`,
+  }).catch((err) => ctx.logger.error({ err, purchaseId: purchase.id }, 'scheduling abandon failed; the sweep will handle it'));
+  return purchase;
+}
+
+/** A processor that could not start the payment leaves a failed row, not a dangling pending one. */
+async function withProvider<T>(ctx: AppContext, purchase: Purchase, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    await ctx.db.purchase.updateMany({ where: { id: purchase.id, status: 'pending' }, data: { status: 'failed' } });
+    throw err;
+  }
+}
+
+const description = (pkg: Package) => `Pano paketi: ${pkg.name} (${pkg.durationDays} gün)`;
+
+export async function createPaymentIntent(ctx: AppContext, provider: PaymentProvider, user: AuthUser, packageId: string): Promise<TCreatePaymentIntentResponse> {
+  const pkg = await getPackage(ctx.db, packageId, { includeInactive: false });
+  if (Number(pkg.price) === 0) {
+    return { completed: true, purchase: presentPurchaseSummary(await startFreeTrial(ctx, user, pkg)) };
+  }
+  const purchase = await startPurchase(ctx, provider, user, pkg);
+  const pi = await withProvider(ctx, purchase, () => provider.createPayment({
+    amount: toMinorUnits(pkg.price.toString()), currency: CURRENCY, description: description(pkg),
+    metadata: { purchaseId: purchase.id, userId: user.id },
+  }));
+  await ctx.db.purchase.update({ where: { id: purchase.id }, data: { providerPaymentId: pi.id } });
+  return { completed: false, clientSecret: pi.clientSecret, paymentIntentId: pi.id };
+}
+
+/** Only the customer who started a payment may complete it; anyone else's id is "not found". */
+export async function completePayment(ctx: AppContext, provider: PaymentProvider, user: AuthUser, paymentIntentId: string): Promise<CompletionResult> {
+  const purchase = await ctx.db.purchase.findFirst({ where: { providerPaymentId: paymentIntentId, userId: user.id } });
+  if (!purchase) throw paymentNotFound();
+  if (purchase.status === 'completed' || purchase.status === 'expired') return { purchase, completedNow: false };
+  const payment = await provider.retrievePayment(paymentIntentId);
+  if (!payment || (payment.metadata.purchaseId && payment.metadata.purchaseId !== purchase.id)) throw paymentNotFound();
+  if (payment.status === 'failed') throw cardDeclined(payment.failureCode);
+  if (payment.status !== 'succeeded') throw paymentNotCompleted();
+  return completePurchase(ctx, purchase.id, { paymentId: payment.id, amount: payment.amount, card: payment.card });
+}
+
+export async function createCheckoutSession(ctx: AppContext, provider: PaymentProvider, user: AuthUser, body: TCreateCheckoutSessionRequest): Promise<TCreateCheckoutSessionResponse> {
+  const pkg = await getPackage(ctx.db, body.packageId, { includeInactive: false });
+  if (Number(pkg.price) === 0) {
+    // Nothing to pay: the trial starts now and the browser goes straight back.
+    await startFreeTrial(ctx, user, pkg);
+    return { url: body.successUrl, sessionId: null };
+  }
+  const purchase = await startPurchase(ctx, provider, user, pkg);
+  const session = await withProvider(ctx, purchase, () => provider.createCheckoutSession({
+    amount: toMinorUnits(pkg.price.toString()), currency: CURRENCY, description: description(pkg), productName: pkg.name,
+    successUrl: body.successUrl, cancelUrl: body.cancelUrl, metadata: { purchaseId: purchase.id, userId: user.id },
+  }));
+  await ctx.db.purchase.update({ where: { id: purchase.id }, data: { checkoutSessionId: session.id } });
+  return { url: session.url, sessionId: session.id };
+}
+
+export async function confirmSession(ctx: AppContext, provider: PaymentProvider, user: AuthUser, sessionId: string): Promise<CompletionResult> {
+  const purchase = await ctx.db.purchase.findFirst({ where: { checkoutSessionId: sessionId, userId: user.id } });
+  if (!purchase) throw sessionNotFound();
+  return completeCheckout(ctx, provider, purchase, { requirePaid: true });
+}
+
+/** Shared by confirm-session, the webhook and the dev hosted page. */
+export async function completeCheckout(ctx: AppContext, provider: PaymentProvider, purchase: Purchase, o: { requirePaid: boolean }): Promise<CompletionResult> {
+  if (purchase.status === 'completed' || purchase.status === 'expired') return { purchase, completedNow: false };
+  if (!purchase.checkoutSessionId) throw sessionNotFound();
+  const s = await provider.retrieveCheckoutSession(purchase.checkoutSessionId);
+  if (!s || (s.metadata.purchaseId && s.metadata.purchaseId !== purchase.id)) throw sessionNotFound();
+  if (!s.paid) {
+    if (o.requirePaid) throw paymentNotCompleted();
+    return { purchase, completedNow: false };
+  }
+  return completePurchase(ctx, purchase.id, { paymentId: s.paymentId, amount: s.payment?.amount ?? s.amount, card: s.payment?.card ?? null });
+}
