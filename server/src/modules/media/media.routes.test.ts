@@ -155,6 +155,19 @@ describe('POST /api/media/upload', () => {
     expect(await filesOnDisk()).toEqual(before);
   });
 
+  it('lets only one of two parallel uploads take the last free bytes', async () => {
+    const u = await newCustomer(t, { maxMediaUploadGb: 1 });
+    const room = tinyPng().length + 10; // space for one PNG, not two
+    await t.ctx.db.media.create({
+      data: { ownerId: u.id, name: 'Dolu', fileName: `room-${u.id}.mp4`, kind: 'video', mime: 'video/mp4', sizeBytes: BigInt(1024 ** 3 - room) },
+    });
+    const before = await filesOnDisk();
+    const results = await Promise.all([upload(u, tinyPng(), 'A'), upload(u, tinyPng(), 'B')]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await t.ctx.db.media.count({ where: { ownerId: u.id } })).toBe(2);
+    expect((await filesOnDisk()).length).toBe(before.length + 1);
+  });
+
   it('answers 409 before reading the body when the storage is already full', async () => {
     const u = await newCustomer(t, { maxMediaUploadGb: 1 });
     await t.ctx.db.media.create({
