@@ -1,11 +1,81 @@
-import { PageHeader } from '../../components/ui/page-header';
+import './assignment.css';
+import { useState, type FormEvent } from 'react';
 import { tr } from '../../i18n/tr';
+import { errorMessage } from '../../lib/api-error';
+import { Banner, Button, Card, EmptyState, PageHeader, SelectField, Spinner, showAlert } from '../../components/ui';
+import { usePlaylists } from '../../api/playlists.api';
+import { useDirectionPlaylists } from '../../api/direction.api';
+import { assignScreen, useInvalidateScreens, useScreens } from '../../api/screens.api';
+import { TICKER_KEEP, TICKER_NONE, runAssignment, validateAssignment } from './assignment';
+import { ScreenPicker } from './screen-picker';
 
-/** Placeholder registered by the scaffold; the owning engineer replaces it. */
 export function AssignmentPage() {
+  const playlists = usePlaylists();
+  const tickers = useDirectionPlaylists();
+  const screens = useScreens();
+  const reloadScreens = useInvalidateScreens();
+  const [playlistId, setPlaylistId] = useState('');
+  const [tickerChoice, setTickerChoice] = useState(TICKER_KEEP);
+  const [screenIds, setScreenIds] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const draft = { playlistId, tickerChoice, screenIds };
+    const problem = validateAssignment(draft);
+    if (problem) {
+      await showAlert(problem);
+      return;
+    }
+    setBusy(true);
+    setResult(null);
+    const outcome = await runAssignment(draft, assignScreen);
+    setResult(outcome);
+    if (outcome.ok) setScreenIds([]);
+    setBusy(false);
+    void reloadScreens();
+  };
+
+  const loadError = playlists.error ?? screens.error;
+  if (playlists.isPending || screens.isPending) {
+    return <div className="page"><PageHeader title={tr.assignment.title} /><Spinner /></div>;
+  }
+  const playlistList = playlists.data ?? [];
+  const screenList = screens.data ?? [];
   return (
     <div className="page">
-      <PageHeader title={tr.assignment.title} />
+      <PageHeader title={tr.assignment.title} lead={tr.assignment.lead} />
+      {loadError && <Banner tone="error">{tr.assignment.loadError + errorMessage(loadError)}</Banner>}
+      {result && (
+        <Banner tone={result.ok ? 'success' : 'error'} onDismiss={() => setResult(null)}>{result.message}</Banner>
+      )}
+      <Card>
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <div className="form-row">
+            <SelectField label={tr.assignment.playlistLabel} name="playlist" value={playlistId}
+              onChange={(e) => setPlaylistId(e.target.value)} disabled={busy}>
+              <option value="">{tr.assignment.choosePlaylist}</option>
+              {playlistList.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}
+            </SelectField>
+            <SelectField label={tr.assignment.tickerLabel} name="ticker" value={tickerChoice}
+              onChange={(e) => setTickerChoice(e.target.value)} disabled={busy}>
+              <option value={TICKER_KEEP}>{tr.assignment.tickerKeep}</option>
+              <option value={TICKER_NONE}>{tr.assignment.tickerNone}</option>
+              {(tickers.data ?? []).map((t) => <option key={t._id} value={t._id}>{t.name}</option>)}
+            </SelectField>
+          </div>
+          {playlistList.length === 0 && <p className="muted">{tr.assignment.noPlaylists}</p>}
+          {screenList.length === 0 ? (
+            <EmptyState title={tr.assignment.noScreens} icon="▭" />
+          ) : (
+            <ScreenPicker screens={screenList} selected={screenIds} onChange={setScreenIds} disabled={busy} />
+          )}
+          <div>
+            <Button type="submit" busy={busy} busyText={tr.assignment.assigning}>{tr.assignment.assign}</Button>
+          </div>
+        </form>
+      </Card>
     </div>
   );
 }

@@ -1,11 +1,44 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import type { TScreenConfig } from '@pano/contract';
+import { connectScreen, Player, playerTexts, PREVIEW_MEDIA_HEIGHT } from '@pano/player';
 import { PageHeader } from '../../components/ui/page-header';
 import { tr } from '../../i18n/tr';
+import { api } from '../../lib/api-client';
+import { tokenStorage } from '../../lib/token-storage';
 
-/** Placeholder registered by the scaffold; the owning engineer replaces it. */
+type State = { config: TScreenConfig | null; error: string | null; notFound: boolean };
+
+/**
+ * /preview/{screenId}: the same player a screen device runs, 775 px high, fed with the
+ * user's token and kept live over the screen's socket room.
+ */
 export function PreviewPage() {
+  const { screenId = '' } = useParams();
+  const [state, setState] = useState<State>({ config: null, error: null, notFound: false });
+
+  useEffect(() => {
+    setState({ config: null, error: null, notFound: false });
+    const connection = connectScreen({
+      screenId,
+      auth: { token: tokenStorage.get() ?? '', screenId },
+      fetchConfig: () => api.get<TScreenConfig>(`/api/screens/${encodeURIComponent(screenId)}/config`),
+      appVersion: 'dashboard-preview',
+      onConfig: (config) => setState({ config, error: null, notFound: false }),
+      onError: (err) => {
+        if (err.status === 404) return setState({ config: null, error: null, notFound: true });
+        // Spec §8: the server message, or 'Ekran bilgileri alınamadı'. A preview already showing keeps showing.
+        const message = err.status > 0 && err.message ? err.message : playerTexts.configFailed;
+        setState((s) => (s.config ? s : { config: null, error: message, notFound: false }));
+      },
+    });
+    return connection.close;
+  }, [screenId]);
+
   return (
-    <div className="page">
-      <PageHeader title={tr.preview.title} />
+    <div className="page preview-page" style={{ width: '100%' }}>
+      <PageHeader title={tr.preview.title} lead={state.config?.screenName} />
+      <Player config={state.config} error={state.error} notFound={state.notFound} mediaHeight={PREVIEW_MEDIA_HEIGHT} />
     </div>
   );
 }

@@ -1,11 +1,54 @@
-import { PageHeader } from '../../components/ui/page-header';
+import './screens.css';
+import { useState } from 'react';
 import { tr } from '../../i18n/tr';
+import { errorMessage } from '../../lib/api-error';
+import { Banner, EmptyState, PageHeader, Spinner, showConfirm } from '../../components/ui';
+import { deleteScreen, useInvalidateScreens, useScreens } from '../../api/screens.api';
+import { ScreenCard } from './screen-card';
+import { ScreenCreateForm } from './screen-create-form';
+import { useScreenPresence } from './use-screen-presence';
 
-/** Placeholder registered by the scaffold; the owning engineer replaces it. */
 export function ScreensPage() {
+  const screens = useScreens();
+  const presence = useScreenPresence();
+  const reload = useInvalidateScreens();
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const onDelete = async (id: string) => {
+    if (!(await showConfirm(tr.screens.deleteConfirm, { confirmLabel: tr.common.delete, danger: true }))) return;
+    setDeleting(id);
+    setDeleteError(null);
+    try {
+      await deleteScreen(id);
+    } catch (err) {
+      setDeleteError(tr.screens.deleteError + errorMessage(err));
+    } finally {
+      setDeleting(null);
+      void reload();
+    }
+  };
+
+  const list = screens.isError ? [] : (screens.data ?? []);
   return (
     <div className="page">
-      <PageHeader title={tr.screens.title} />
+      <PageHeader title={tr.screens.title} lead={tr.screens.lead} />
+      <ScreenCreateForm onCreated={() => void reload()} />
+      <h2 className="section-title">{tr.screens.listTitle}</h2>
+      {screens.isError && <Banner tone="error">{tr.screens.listError(errorMessage(screens.error))}</Banner>}
+      {deleteError && <Banner tone="error" onDismiss={() => setDeleteError(null)}>{deleteError}</Banner>}
+      {screens.isPending ? (
+        <Spinner />
+      ) : list.length === 0 ? (
+        !screens.isError && <EmptyState title={tr.screens.empty} hint={tr.screens.emptyHint} icon="▭" />
+      ) : (
+        <ul className="screen-grid">
+          {list.map((s) => (
+            <ScreenCard key={s._id} screen={s} presence={presence[s._id]} deleting={deleting === s._id}
+              onDelete={() => void onDelete(s._id)} />
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -1,0 +1,42 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './support/paths';
+
+/** Newest modification time of any file under `dir` (node_modules and dist excluded). */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** The built app is stale when any source it is made of (its own, or the contract) is newer. */
+function isStale(workspace: string): boolean {
+  const dist = path.join(repoRoot, workspace, 'dist', 'index.html');
+  if (!existsSync(dist)) return true;
+  const built = statSync(dist).mtimeMs;
+  const sources = [path.join(repoRoot, workspace), path.join(repoRoot, 'contract', 'src')];
+  if (workspace === 'web') sources.push(path.join(repoRoot, 'player', 'src'));
+  return sources.some((s) => newestMtime(s) > built);
+}
+
+function build(workspace: string) {
+  if (!existsSync(path.join(repoRoot, workspace, 'package.json'))) return;
+  if (!isStale(workspace)) {
+    console.log(`[e2e] ${workspace}/dist is up to date, build skipped`);
+    return;
+  }
+  console.log(`[e2e] building ${workspace}...`);
+  execFileSync('npm', ['run', 'build', '-w', workspace, '--if-present'], { cwd: repoRoot, stdio: 'inherit' });
+}
+
+export default function setup() {
+  if (process.env.E2E_SKIP_BUILD === '1') return;
+  build('web');
+  build('player');
+}

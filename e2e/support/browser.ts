@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { artifactsDir } from './paths';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+
+/** Debian's Chromium only; it is never downloaded (apt installs it when missing, as .ci/run does). */
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  console.log('[e2e] /usr/bin/chromium missing, installing it with apt-get');
+  execFileSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit' });
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  ensureChromium();
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 375, height: 740 };
+
+export async function newContext(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ baseURL, viewport, locale: 'tr-TR', timezoneId: 'Europe/Istanbul' });
+  ctx.setDefaultTimeout(15_000);
+  return ctx;
+}
+
+/** Fails the test on uncaught page errors; collects console errors for the report. */
+export function watchPage(page: Page): { errors: string[] } {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return { errors };
+}
+
+/**
+ * Full-page screenshots at 1280px and 375px into e2e/artifacts/<flow>/<step>-<width>.png.
+ * The viewport is restored afterwards.
+ */
+export async function snap(page: Page, flow: string, step: string): Promise<void> {
+  const dir = path.join(artifactsDir, flow);
+  await mkdir(dir, { recursive: true });
+  const original = page.viewportSize() ?? DESKTOP;
+  for (const vp of [DESKTOP, MOBILE]) {
+    await page.setViewportSize(vp);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(dir, `${step}-${vp.width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(original);
+}

@@ -1,0 +1,54 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * How a test customer gets a running package. `free-trial-api` buys the price-0 package
+ * through the purchase API (answers {completed:true} once payments land);
+ * `purchase-page` will drive the payments engineer's /purchase page. Nothing is ever
+ * written to the database behind the app's back.
+ */
+export type PackageStrategy = 'free-trial-api' | 'purchase-page';
+
+const strategy = (process.env.E2E_PACKAGE_STRATEGY as PackageStrategy | undefined) ?? 'free-trial-api';
+
+async function authed(baseUrl: string, token: string, path: string, init: RequestInit = {}) {
+  return fetch(`${baseUrl}${path}`, {
+    ...init,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+  });
+}
+
+async function freeTrialPackageId(baseUrl: string, token: string): Promise<string | null> {
+  const res = await authed(baseUrl, token, '/api/packages');
+  if (!res.ok) return null;
+  const list = (await res.json()) as { _id: string; price: number }[];
+  return list.find((p) => Number(p.price) === 0)?._id ?? null;
+}
+
+async function viaApi(baseUrl: string, token: string): Promise<boolean> {
+  const packageId = await freeTrialPackageId(baseUrl, token);
+  if (!packageId) return false;
+  const res = await authed(baseUrl, token, '/api/purchase/create-payment-intent', {
+    method: 'POST', body: JSON.stringify({ packageId }),
+  });
+  if (!res.ok) return false;
+  const body = (await res.json()) as { completed?: boolean };
+  return body.completed === true;
+}
+
+async function viaPurchasePage(page: Page, baseUrl: string, token: string): Promise<boolean> {
+  const packageId = await freeTrialPackageId(baseUrl, token);
+  if (!packageId) return false;
+  await page.goto(`/purchase/${packageId}`);
+  // The payments engineer's page decides the exact steps; a free trial needs no card.
+  const buy = page.getByRole('button', { name: /Ücretsiz|Başlat|Satın Al|Öde/ }).first();
+  if (!(await buy.isVisible().catch(() => false))) return false;
+  await buy.click();
+  await page.waitForURL('**/settings', { timeout: 15_000 }).catch(() => undefined);
+  return (await authed(baseUrl, token, '/api/media')).status !== 402;
+}
+
+/** True when the customer now has a running package; false when payments cannot grant one yet. */
+export async function grantPackage(opts: { baseUrl: string; token: string; page?: Page }): Promise<boolean> {
+  if (strategy === 'purchase-page' && opts.page) return viaPurchasePage(opts.page, opts.baseUrl, opts.token);
+  return viaApi(opts.baseUrl, opts.token);
+}

@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot } from './paths';
+
+export const ADMIN_KEY = 'e2e-admin-key-0123456789';
+
+export type RunningServer = { url: string; port: number; dataDir: string; stop: () => Promise<void>; output: () => string };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}\n${output()}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy within ${timeoutMs} ms\n${output()}`);
+}
+
+/**
+ * Starts the real server (`tsx server/src/main.ts`) in embedded mode: PGlite in a fresh
+ * temp DATA_DIR, no Redis, on a free port. Every call gets an empty database.
+ */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pano-e2e-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // Embedded mode: no external database or Redis even if the developer's shell has them.
+  for (const k of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'JWT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) delete env[k];
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_REGISTRATION_KEY: ADMIN_KEY,
+    RATE_LIMIT_AUTH_PER_15MIN: '10000',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ...extraEnv,
+  });
+  const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
+  const child = spawn(tsx, ['server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const keep = (b: Buffer) => {
+    log = (log + b.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  const output = () => log;
+  try {
+    await waitForHealth(url, child, output, 120_000);
+  } catch (err) {
+    child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  return { url, port, dataDir, stop, output };
+}

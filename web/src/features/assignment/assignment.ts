@@ -1,0 +1,39 @@
+import type { TAssignScreenRequest } from '@pano/contract';
+import { tr } from '../../i18n/tr';
+import { errorMessage } from '../../lib/api-error';
+
+/** The ticker select: keep what each screen has, clear it, or set one. */
+export const TICKER_KEEP = '';
+export const TICKER_NONE = '__none__';
+
+export type AssignmentDraft = { playlistId: string; tickerChoice: string; screenIds: readonly string[] };
+
+/** Spec §5: a playlist and at least one screen; returns the message to show, or null. */
+export function validateAssignment(d: AssignmentDraft): string | null {
+  return d.playlistId && d.screenIds.length > 0 ? null : tr.assignment.needSelection;
+}
+
+export function assignmentBody(d: AssignmentDraft): TAssignScreenRequest {
+  const body: TAssignScreenRequest = { currentPlaylist: d.playlistId };
+  if (d.tickerChoice === TICKER_NONE) body.currentDirectionPlaylist = null;
+  else if (d.tickerChoice !== TICKER_KEEP) body.currentDirectionPlaylist = d.tickerChoice;
+  return body;
+}
+
+export type AssignmentResult = { ok: true; message: string } | { ok: false; message: string };
+
+/**
+ * Spec §7: one PUT per selected screen, all in parallel. Every request runs to its end
+ * (a failure does not hide which others succeeded: the list is reloaded afterwards);
+ * the first failure's text is reported.
+ */
+export async function runAssignment(
+  d: AssignmentDraft,
+  put: (screenId: string, body: TAssignScreenRequest) => Promise<unknown>,
+): Promise<AssignmentResult> {
+  const body = assignmentBody(d);
+  const results = await Promise.allSettled(d.screenIds.map((id) => put(id, body)));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) return { ok: false, message: tr.assignment.error + errorMessage(failed.reason) };
+  return { ok: true, message: tr.assignment.success };
+}

@@ -1,0 +1,51 @@
+import { Link } from 'react-router-dom';
+import type { TScreen } from '@pano/contract';
+import { tr } from '../../i18n/tr';
+import { formatDateTime } from '../../lib/format';
+import { Button } from '../../components/ui';
+import type { Presence } from './presence';
+
+type Props = { screen: TScreen; presence?: Presence; onDelete: () => void; deleting: boolean };
+
+export function ScreenCard({ screen, presence, onDelete, deleting }: Props) {
+  const online = presence?.online ?? false;
+  // The socket's time is newer than the list's; fall back to the list's when no event came yet.
+  const lastSeen = presence?.lastSeenAt ?? screen.lastSeenAt;
+  return (
+    <li className="screen-card" data-testid="screen-card">
+      <div className="screen-head">
+        <h3 className="screen-name">{screen.name}</h3>
+        <span className={`status-dot ${online ? 'is-online' : 'is-offline'}`} data-testid="screen-status">
+          {online ? tr.screens.online : tr.screens.offline}
+        </span>
+      </div>
+      <dl className="screen-facts">
+        <div>
+          <dt>{tr.screens.playlistLabel}</dt>
+          <dd data-testid="screen-playlist">{screen.currentPlaylist?.name ?? tr.screens.unassigned}</dd>
+        </div>
+        {screen.currentDirectionPlaylist && (
+          <div>
+            <dt>{tr.screens.tickerLabel}</dt>
+            <dd>{screen.currentDirectionPlaylist.name}</dd>
+          </div>
+        )}
+      </dl>
+      <p className="muted screen-seen" data-testid="screen-last-seen">
+        {lastSeen ? (
+          <time dateTime={lastSeen}>{tr.screens.lastSeen(formatDateTime(lastSeen))}</time>
+        ) : (
+          tr.screens.neverSeen
+        )}
+      </p>
+      <div className="card-actions">
+        <Link to={`/preview/${screen._id}`} className="btn btn-secondary btn-sm" aria-label={`${tr.screens.preview}: ${screen.name}`}>
+          {tr.screens.preview}
+        </Link>
+        <Button size="sm" variant="danger" onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${screen.name}`}>
+          {tr.common.delete}
+        </Button>
+      </div>
+    </li>
+  );
+}
