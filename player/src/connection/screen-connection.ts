@@ -61,7 +61,7 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
     try {
       apply(await options.fetchConfig());
     } catch (err) {
-      if (!closed) options.onError(err instanceof HttpError ? err : new HttpError(String(err), 0));
+      if (!closed) options.onError(asHttpError(err));
     }
   };
 
@@ -97,4 +97,12 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
       socket.disconnect();
     },
   };
+}
+
+/** Any client's error (the dashboard has its own ApiError) as status + message. */
+function asHttpError(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  const e = err as { message?: unknown; status?: unknown; code?: unknown } | null;
+  const status = typeof e?.status === 'number' ? e.status : 0;
+  return new HttpError(typeof e?.message === 'string' ? e.message : String(err), status, typeof e?.code === 'string' ? e.code : undefined);
 }
