@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZApkInfo } from '@pano/contract';
 import { createTestApp, newAdmin, newCustomer, type TestApp, type TestUser } from '../../../test/harness.js';
+import { filesOnDisk as listFiles } from '../../storage/testing/disk-helpers.js';
 import { fakeApk, tinyPng, zipWith } from '../../storage/testing/sample-files.js';
 
 // APK releases are global (not per user), so this file assumes no other run uploads APKs at the same moment.
@@ -11,10 +11,7 @@ let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t.close(); });
 
-async function filesOnDisk(dir = t.ctx.config.uploadsDir): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
-}
+const filesOnDisk = (dir = t.ctx.config.uploadsDir) => listFiles(dir);
 
 /** The download, with the body kept as raw bytes. */
 const download = () => t.http.get('/api/settings/apk/download').buffer(true).parse((r, cb) => {

@@ -15,9 +15,9 @@ const box = (type: string, body: Buffer) => {
   return Buffer.concat([head, body]);
 };
 
-/** An ISO-BMFF file: `ftyp` (brand isom) plus an `mdat` of `payloadBytes` bytes. */
-export function minimalMp4(payloadBytes = 2048): Buffer {
-  const ftyp = box('ftyp', Buffer.concat([Buffer.from('isom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2mp41', 'latin1')]));
+/** An ISO-BMFF file: `ftyp` with the major brand (isom = MP4, 'qt  ' = MOV, 'M4A ' = audio) plus an `mdat`. */
+export function minimalMp4(payloadBytes = 2048, brand = 'isom'): Buffer {
+  const ftyp = box('ftyp', Buffer.concat([Buffer.from(brand, 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2mp41', 'latin1')]));
   const payload = Buffer.alloc(payloadBytes);
   for (let i = 0; i < payloadBytes; i++) payload[i] = i % 251;
   return Buffer.concat([ftyp, box('mdat', payload)]);
