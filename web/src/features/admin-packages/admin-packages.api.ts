@@ -1,0 +1,24 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TPackage, TPackageWrite } from '@pano/contract';
+import { api, asList } from '../../lib/api-client';
+
+const adminPackagesKey = ['packages', 'admin'] as const;
+
+export function useAdminPackages() {
+  return useQuery({
+    queryKey: adminPackagesKey,
+    queryFn: async ({ signal }) => asList<TPackage>(await api.get<unknown>('/api/packages/admin', signal), 'packages'),
+  });
+}
+
+/** Spec §4: the list reloads after every change (the public catalogue too). */
+export function useReloadPackages() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: ['packages'] });
+}
+
+export const createPackage = (body: TPackageWrite) => api.post<TPackage>('/api/packages/admin', body);
+export const updatePackage = (id: string, body: TPackageWrite) => api.put<TPackage>(`/api/packages/admin/${id}`, body);
+/** Spec §4: the status button sends only the opposite isActive. */
+export const setPackageActive = (id: string, isActive: boolean) => api.put<TPackage>(`/api/packages/admin/${id}`, { isActive });
+export const deletePackage = (id: string) => api.delete<unknown>(`/api/packages/admin/${id}`);
