@@ -36,13 +36,18 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`server did not become healthy within ${timeoutMs} ms\n${output()}`);
 }
 
+/** A restart test passes the previous run's port and DATA_DIR; the caller then owns (and removes) that folder. */
+export type StartOptions = { port?: number; dataDir?: string };
+
 /**
  * Starts the real server (`tsx server/src/main.ts`) in embedded mode: PGlite in a fresh
- * temp DATA_DIR, no Redis, on a free port. Every call gets an empty database.
+ * temp DATA_DIR, no Redis, on a free port. Every call gets an empty database, unless
+ * `options` names an existing DATA_DIR (and port) to start the same server again.
  */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pano-e2e-'));
-  const port = await freePort();
+export async function startServer(extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
+  const ownsData = !options.dataDir;
+  const dataDir = options.dataDir ?? await mkdtemp(path.join(os.tmpdir(), 'pano-e2e-'));
+  const port = options.port ?? await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Embedded mode: no external database or Redis even if the developer's shell has them.
   for (const k of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'JWT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) delete env[k];
@@ -70,7 +75,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     await waitForHealth(url, child, output, 120_000);
   } catch (err) {
     child.kill('SIGKILL');
-    await rm(dataDir, { recursive: true, force: true });
+    if (ownsData) await rm(dataDir, { recursive: true, force: true });
     throw err;
   }
 
@@ -82,7 +87,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       await exited;
       clearTimeout(timer);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (ownsData) await rm(dataDir, { recursive: true, force: true });
   };
   return { url, port, dataDir, stop, output };
 }

@@ -1,0 +1,76 @@
+import type { Page } from 'playwright-core';
+import { apiLogin, apiRegister, uniqueEmail } from '../support/accounts';
+import { makePng } from '../support/media-files';
+import { grantPackage } from '../support/packages';
+
+/** Helpers of the player browser tests: a customer set up entirely through the public API. */
+
+type Json = Record<string, unknown>;
+
+export async function call<T = Json>(baseUrl: string, token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { Authorization: `Bearer ${token}`, ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export type Customer = { baseUrl: string; token: string; userId: string; mobileCode: string };
+
+/** A customer with a running package (free trial) and its mobile code; null while payments cannot grant one. */
+export async function customerWithPackage(baseUrl: string): Promise<Customer | null> {
+  const email = uniqueEmail('ekran');
+  await apiRegister(baseUrl, email);
+  const token = await apiLogin(baseUrl, email);
+  if (!(await grantPackage({ baseUrl, token }))) return null;
+  const { user } = await call<{ user: { _id: string } }>(baseUrl, token, '/api/auth/verify');
+  const pkg = await call<{ mobileCode: string | null }>(baseUrl, token, `/api/purchase/my-package/${user._id}`);
+  if (!pkg.mobileCode) throw new Error('the running package has no mobile code');
+  return { baseUrl, token, userId: user._id, mobileCode: pkg.mobileCode };
+}
+
+export type UploadedMedia = { _id: string; filePath: string };
+
+export async function uploadPng(c: Customer, name: string, rgb: [number, number, number]): Promise<UploadedMedia> {
+  const form = new FormData();
+  form.append('name', name);
+  form.append('file', new Blob([new Uint8Array(makePng(320, 180, rgb))], { type: 'image/png' }), `${name}.png`);
+  const res = await fetch(`${c.baseUrl}/api/media/upload`, { method: 'POST', headers: { Authorization: `Bearer ${c.token}` }, body: form });
+  if (!res.ok) throw new Error(`upload → ${res.status} ${await res.text()}`);
+  return (await res.json()) as UploadedMedia;
+}
+
+export async function createPlaylist(c: Customer, name: string, items: { media: UploadedMedia; duration: number }[]): Promise<string> {
+  const p = await call<{ _id: string }>(c.baseUrl, c.token, '/api/playlists', {
+    method: 'POST', body: { name, mediaItems: items.map((i) => ({ media: i.media._id, duration: i.duration })) },
+  });
+  return p._id;
+}
+
+export async function createScreen(c: Customer, name: string): Promise<string> {
+  return (await call<{ _id: string }>(c.baseUrl, c.token, '/api/screens', { method: 'POST', body: { name, status: 'active' } }))._id;
+}
+
+export async function assign(c: Customer, screenId: string, playlistId: string): Promise<void> {
+  await call(c.baseUrl, c.token, `/api/screens/${screenId}`, { method: 'PUT', body: { currentPlaylist: playlistId } });
+}
+
+/** The file names of what the player has on screen now (the visible layer). */
+export async function visibleMedia(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLImageElement | HTMLVideoElement>('[data-testid=player-image],[data-testid=player-video]'))
+      .filter((el) => el.style.opacity === '1')
+      .map((el) => new URL(el.getAttribute('src') ?? '', location.href).pathname));
+}
+
+/** Waits until the visible item is `filePath`, polling the page. */
+export async function waitForVisible(page: Page, filePath: string, timeoutMs = 15_000): Promise<void> {
+  await page.waitForFunction((p) =>
+    Array.from(document.querySelectorAll<HTMLElement>('[data-testid=player-image],[data-testid=player-video]'))
+      .some((el) => el.style.opacity === '1' && new URL(el.getAttribute('src') ?? '', location.href).pathname === p
+        && (!(el instanceof HTMLImageElement) || (el.complete && el.naturalWidth > 0))),
+  filePath, { timeout: timeoutMs, polling: 100 });
+}
