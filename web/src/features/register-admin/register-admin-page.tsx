@@ -1,11 +1,48 @@
-import { PageHeader } from '../../components/ui/page-header';
+import './register-admin.css';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
+import { Banner } from '../../components/ui';
+import { REDIRECT_DELAY_MS } from './register-admin';
+import { RegisterAdminForm } from './register-admin-form';
 
-/** Placeholder registered by the scaffold; the owning engineer replaces it. */
+/** Spec §2 Admin registration: public, no guard; no sample key is ever shown (ARCHITECTURE §8). */
 export function RegisterAdminPage() {
+  const t = tr.registerAdmin;
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/login', { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
   return (
-    <div className="page">
-      <PageHeader title={tr.registerAdmin.title} />
+    <div className="auth-page">
+      <div className="auth-card card register-admin-card">
+        <h1 className="auth-title">{t.title}</h1>
+        {done ? (
+          <div className="register-admin-done">
+            <Banner tone="success"><strong>{t.success}</strong></Banner>
+            <p className="muted" role="status">{t.redirecting}</p>
+          </div>
+        ) : (
+          <>
+            <p className="auth-lead">{t.lead}</p>
+            <RegisterAdminForm onRegistered={() => setDone(true)} />
+            <aside className="security-note" aria-labelledby="security-title">
+              <h2 id="security-title" className="security-title">{t.securityTitle}</h2>
+              <ul>
+                {t.securityItems.map((s) => <li key={s}>{s}</li>)}
+              </ul>
+            </aside>
+          </>
+        )}
+        <footer className="auth-footer">
+          {t.haveAccount} <Link to="/login">{t.loginLink}</Link>
+        </footer>
+      </div>
     </div>
   );
 }

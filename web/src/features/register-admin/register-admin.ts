@@ -1,0 +1,31 @@
+import type { TAdminRegisterRequest } from '@pano/contract';
+import { tr } from '../../i18n/tr';
+import { api } from '../../lib/api-client';
+
+export type AdminDraft = { firstName: string; lastName: string; email: string; password: string; adminKey: string };
+
+export const emptyAdminDraft = (): AdminDraft => ({ firstName: '', lastName: '', email: '', password: '', adminKey: '' });
+
+/** Spec §4: after success, /login follows after 3 seconds. */
+export const REDIRECT_DELAY_MS = 3000;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Spec §5: all five fields required, email format, password at least 6 characters. */
+export function validateAdminDraft(d: AdminDraft): string | null {
+  if (!d.firstName.trim() || !d.lastName.trim() || !d.email.trim() || !d.password || !d.adminKey.trim()) {
+    return tr.registerAdmin.required;
+  }
+  if (!EMAIL.test(d.email.trim())) return tr.registerAdmin.invalidEmail;
+  if (d.password.length < 6) return tr.registerAdmin.shortPassword;
+  return null;
+}
+
+export const registerAdmin = (d: AdminDraft) =>
+  api.post<unknown>('/api/auth/admin-register', {
+    firstName: d.firstName.trim(),
+    lastName: d.lastName.trim(),
+    email: d.email.trim(),
+    password: d.password,
+    adminKey: d.adminKey.trim(),
+  } satisfies TAdminRegisterRequest);
