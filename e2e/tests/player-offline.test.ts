@@ -1,0 +1,104 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext } from '../support/browser';
+import { artifactsDir } from '../support/paths';
+import { startServer, type RunningServer } from '../support/server';
+import { assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, visibleMedia, waitForVisible } from './player-fixtures';
+
+const shot = (name: string) => path.join(artifactsDir, 'player-offline', name);
+
+/**
+ * The player with the server gone: it keeps playing cached media (also after a reload
+ * with no server), and after the same server comes back (same port, same DATA_DIR) it
+ * resyncs and shows a change it missed while it was cut off.
+ */
+describe('screen player offline and resync', () => {
+  let dataDir: string;
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'pano-e2e-restart-'));
+    server = await startServer({}, { dataDir });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await context?.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps playing cached media with the server down and resyncs when it returns', async (t) => {
+    const c = await customerWithPackage(server.url);
+    if (!c) return t.skip(); // pending on payments: no free-trial purchase through the API yet
+    const red = await uploadPng(c, 'kirmizi', [220, 38, 38]);
+    const blue = await uploadPng(c, 'mavi', [37, 99, 235]);
+    const green = await uploadPng(c, 'yesil', [22, 163, 74]);
+    const playlist = await createPlaylist(c, 'Lobi', [{ media: red, duration: 2 }, { media: blue, duration: 2 }]);
+    const later = await createPlaylist(c, 'Sonra', [{ media: green, duration: 2 }]);
+    const screenId = await createScreen(c, 'Giriş Ekranı');
+    await assign(c, screenId, playlist);
+
+    // Paired through the API, remembered the way the pairing view stores it.
+    const paired = await fetch(`${server.url}/api/devices/pair`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mobileCode: c.mobileCode }),
+    }).then((r) => r.json() as Promise<{ deviceToken: string }>);
+    await call(server.url, paired.deviceToken, '/api/devices/screen', { method: 'PUT', body: { screenId } });
+
+    context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto('/player/');
+    await page.evaluate((creds) => localStorage.setItem('pano.device', JSON.stringify(creds)), { deviceToken: paired.deviceToken, screenId });
+    await page.reload();
+    await waitForVisible(page, red.filePath);
+
+    // The service worker controls the page and both files sit in the media cache.
+    await page.waitForFunction(async () => {
+      if (!navigator.serviceWorker.controller) return false;
+      const keys = await (await caches.open('pano-media-v1')).keys();
+      return keys.length === 2;
+    }, undefined, { timeout: 20_000, polling: 250 });
+    // A cached file answers a Range request with a 206 slice.
+    const range = await page.evaluate(async (p) => {
+      const res = await fetch(p, { headers: { Range: 'bytes=0-7' } });
+      return { status: res.status, length: (await res.arrayBuffer()).byteLength, contentRange: res.headers.get('Content-Range') };
+    }, red.filePath);
+    expect(range.status).toBe(206);
+    expect(range.length).toBe(8);
+    expect(range.contentRange).toMatch(/^bytes 0-7\/\d+$/);
+
+    // Server down: the loop goes on from the cache.
+    await server.stop();
+    await page.getByTestId('offline-dot').waitFor({ timeout: 10_000 });
+    await waitForVisible(page, blue.filePath, 6000);
+    await waitForVisible(page, red.filePath, 6000);
+
+    // A reboot without the server: shell, config and media all come from the device.
+    await page.reload();
+    await waitForVisible(page, red.filePath, 10_000);
+    await waitForVisible(page, blue.filePath, 6000);
+    await page.screenshot({ path: shot('01-offline-after-reload.png') });
+
+    // The same server comes back while this device is cut off; a change is made meanwhile.
+    await context.setOffline(true);
+    server = await startServer({}, { dataDir, port: server.port });
+    await assign(c, screenId, later);
+    await page.waitForTimeout(1500);
+    // Cut off, the device cannot have heard of it: it still plays the old loop.
+    expect(await visibleMedia(page)).not.toContain(green.filePath);
+    await context.setOffline(false);
+
+    // Reconnect (with backoff) → re-fetch the config → the missed change shows.
+    await waitForVisible(page, green.filePath, 40_000);
+    await page.waitForFunction(() => !document.querySelector('[data-testid=offline-dot]'), undefined, { timeout: 10_000 });
+    await page.screenshot({ path: shot('02-resynced.png') });
+    expect(pageErrors).toEqual([]);
+  });
+});
