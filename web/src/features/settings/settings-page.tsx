@@ -1,11 +1,64 @@
-import { PageHeader } from '../../components/ui/page-header';
+import './settings.css';
+import { Link } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { Banner, Card, PageHeader, Spinner } from '../../components/ui';
+import { isAdmin, useSession } from '../../stores/session-store';
+import { useDisplaySettings, useMyPackage, useReloadMyPackage } from './settings.api';
+import { useCheckoutReturn } from './checkout-return';
+import { MobileCodeCard, PackageInfoCard } from './package-info-card';
+import { UsageCard } from './usage-card';
+import { AppDownloadCard } from './app-download-card';
+import { DisplaySettingsCard } from './display-settings-card';
+import { AccountCard } from './account-card';
 
-/** Placeholder registered by the scaffold; the owning engineer replaces it. */
-export function SettingsPage() {
+function PackageSection() {
+  const user = useSession((s) => s.user);
+  const myPackage = useMyPackage(user?._id);
+  const reload = useReloadMyPackage();
+  useCheckoutReturn(() => void reload());
+
+  if (myPackage.isPending) return <Spinner />;
+  if (myPackage.isError) {
+    const err = myPackage.error;
+    // Admins never need a package: the server answers 404 for them (customers get 402 → /packages).
+    if (err instanceof ApiError && (err.status === 404 || err.status === 402)) {
+      return (
+        <Card>
+          <p className="muted">{isAdmin(user) ? tr.settings.adminNoPackage : tr.settings.noPackage}</p>
+          {!isAdmin(user) && <Link to="/packages" className="btn btn-primary">{tr.settings.seePackages}</Link>}
+        </Card>
+      );
+    }
+    return <Banner tone="error">{tr.settings.loadError + errorMessage(err)}</Banner>;
+  }
+  const info = myPackage.data;
   return (
-    <div className="page">
-      <PageHeader title={tr.settings.title} />
+    <div className="settings-grid">
+      <PackageInfoCard info={info} />
+      <MobileCodeCard info={info} />
+      <div className="settings-wide"><UsageCard usage={info.usage} /></div>
+    </div>
+  );
+}
+
+export function SettingsPage() {
+  const display = useDisplaySettings();
+  return (
+    <div className="page settings-page">
+      <PageHeader title={tr.settings.title} lead={tr.settings.lead} />
+      <PackageSection />
+      {display.isError ? (
+        <Banner tone="error">{tr.settings.displayLoadError + errorMessage(display.error)}</Banner>
+      ) : display.data ? (
+        <DisplaySettingsCard settings={display.data} />
+      ) : (
+        <Spinner />
+      )}
+      <div className="settings-grid">
+        <AppDownloadCard />
+        <AccountCard />
+      </div>
     </div>
   );
 }

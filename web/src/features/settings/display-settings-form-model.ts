@@ -1,0 +1,57 @@
+import { DISPLAY_DEFAULTS, ZUpdateDisplaySettingsRequest, type TDisplaySettings, type TUpdateDisplaySettingsRequest } from '@pano/contract';
+
+export type DisplayDraft = {
+  showDirectionBar: boolean;
+  backgroundColor: string;
+  textColor: string;
+  barHeight: string;
+  fontSize: string;
+};
+export type DisplayErrors = Partial<Record<keyof DisplayDraft, string>>;
+
+export const draftFromSettings = (s: TDisplaySettings): DisplayDraft => ({
+  showDirectionBar: s.showDirectionBar,
+  backgroundColor: s.backgroundColor,
+  textColor: s.textColor,
+  barHeight: String(s.barHeight),
+  fontSize: String(s.fontSize),
+});
+
+/** Spec §3/§9 defaults: rgba(0,0,0,0.8), white, 50 px, 24 px. */
+export const defaultDraft = (): DisplayDraft => draftFromSettings({ ...DISPLAY_DEFAULTS });
+
+/** The server's own schema (and its Turkish messages) checks the draft before it is sent. */
+export function toDisplayBody(d: DisplayDraft): { body: TUpdateDisplaySettingsRequest } | { errors: DisplayErrors } {
+  const body = {
+    showDirectionBar: d.showDirectionBar,
+    backgroundColor: d.backgroundColor.trim(),
+    textColor: d.textColor.trim(),
+    barHeight: d.barHeight.trim() === '' ? undefined : Number(d.barHeight),
+    fontSize: d.fontSize.trim() === '' ? undefined : Number(d.fontSize),
+  };
+  const parsed = ZUpdateDisplaySettingsRequest.safeParse(body);
+  if (parsed.success) return { body };
+  const errors: DisplayErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as keyof DisplayDraft;
+    errors[key] ??= issue.message;
+  }
+  return { errors };
+}
+
+const NAMED: Record<string, string> = {
+  white: '#ffffff', black: '#000000', red: '#ff0000', green: '#008000', blue: '#0000ff', yellow: '#ffff00',
+  orange: '#ffa500', gray: '#808080', grey: '#808080', navy: '#000080', purple: '#800080', transparent: '#000000',
+};
+
+const hex2 = (n: number) => Math.max(0, Math.min(255, Math.round(n))).toString(16).padStart(2, '0');
+
+/** A CSS colour as #rrggbb for <input type="color"> (alpha dropped); unknown values give black. */
+export function toHexColor(css: string): string {
+  const c = css.trim().toLowerCase();
+  if (/^#[0-9a-f]{6}([0-9a-f]{2})?$/.test(c)) return c.slice(0, 7);
+  if (/^#[0-9a-f]{3,4}$/.test(c)) return `#${c[1]}${c[1]}${c[2]}${c[2]}${c[3]}${c[3]}`;
+  const rgb = /^rgba?\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)/.exec(c);
+  if (rgb) return `#${hex2(Number(rgb[1]))}${hex2(Number(rgb[2]))}${hex2(Number(rgb[3]))}`;
+  return NAMED[c] ?? '#000000';
+}
