@@ -1,6 +1,7 @@
 import type { TScreenConfig, TScreenConfigEvent } from '@pano/contract';
 import type { AppContext } from '../context.js';
 import { buildScreenConfigs } from '../modules/screens/screen-config.js';
+import type { InFlight } from './in-flight.js';
 import type { ScreenNotifier } from './screen-notifier.js';
 import { screenRoom, type PanoServer } from './socket-types.js';
 
@@ -15,11 +16,16 @@ export class LiveNotifier implements ScreenNotifier {
     private readonly io: PanoServer,
     private readonly ctx: AppContext,
     private readonly publicBaseUrl: () => string,
+    private readonly inFlight: InFlight,
   ) {}
 
-  async screensChanged(screenIds: string[]): Promise<void> {
+  screensChanged(screenIds: string[]): Promise<void> {
+    return this.inFlight.track(this.pushScreens(screenIds));
+  }
+
+  private async pushScreens(screenIds: string[]): Promise<void> {
     const ids = [...new Set(screenIds)];
-    if (ids.length === 0) return;
+    if (ids.length === 0 || this.inFlight.isClosing) return;
     try {
       const configs = await buildScreenConfigs(this.ctx.db, ids, { publicBaseUrl: this.publicBaseUrl(), now: this.ctx.clock() });
       this.push(configs);
@@ -45,6 +51,7 @@ export class LiveNotifier implements ScreenNotifier {
    * sockets of its room (player, previews) on every instance.
    */
   private push(configs: Map<string, TScreenConfig>): void {
+    if (this.inFlight.isClosing) return;
     for (const [screenId, config] of configs) {
       const payload: TScreenConfigEvent = { screenId, version: config.version, config };
       this.io.to(screenRoom(screenId)).emit('screen:config', payload);

@@ -1,5 +1,6 @@
 import { ZPlayerHello, type TScreenStatusEvent } from '@pano/contract';
 import type { AppContext } from '../context.js';
+import type { InFlight } from './in-flight.js';
 import { screenRoom, userRoom, type PanoServer, type PanoSocket } from './socket-types.js';
 
 /**
@@ -8,7 +9,7 @@ import { screenRoom, userRoom, type PanoServer, type PanoSocket } from './socket
  * asks every instance through the Redis adapter, so no presence table is needed.
  */
 export class Presence {
-  constructor(private readonly io: PanoServer, private readonly ctx: AppContext) {}
+  constructor(private readonly io: PanoServer, private readonly ctx: AppContext, private readonly inFlight: InFlight) {}
 
   async playerConnected(socket: PanoSocket): Promise<void> {
     await this.report(socket, true);
@@ -24,7 +25,7 @@ export class Presence {
 
   async playerDisconnected(socket: PanoSocket, reason: string): Promise<void> {
     // On shutdown the players reconnect to another instance; don't flash them offline.
-    if (reason === 'server shutting down') return;
+    if (reason === 'server shutting down' || this.inFlight.isClosing) return;
     const screenId = socket.data.screenId;
     if (!screenId) return;
     // The leaving socket has already left its rooms here.
@@ -43,12 +44,13 @@ export class Presence {
 
   private async report(socket: PanoSocket, online: boolean): Promise<void> {
     const { screenId, ownerId, deviceId, version } = socket.data;
-    if (!screenId) return;
+    if (!screenId || this.inFlight.isClosing) return;
     const now = this.ctx.clock();
     // updateMany: the screen may have been deleted meanwhile; that is not an error.
     await this.ctx.db.screen.updateMany({ where: { id: screenId, ownerId }, data: { lastSeenAt: now } });
     if (deviceId) await this.ctx.db.device.updateMany({ where: { id: deviceId }, data: { lastSeenAt: now } });
     const status: TScreenStatusEvent = { screenId, online, lastSeenAt: now.toISOString(), version };
+    if (this.inFlight.isClosing) return;
     this.io.to(userRoom(ownerId)).emit('screen:status', status);
   }
 }

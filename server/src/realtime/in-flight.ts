@@ -1,0 +1,26 @@
+/**
+ * Remembers unfinished async work of the realtime layer, so shutdown can let it finish before
+ * the Redis clients go away: the Redis adapter publishes without handling a rejection, and a
+ * publish on a closed client would otherwise crash the process.
+ */
+export class InFlight {
+  private readonly pending = new Set<Promise<unknown>>();
+  private closing = false;
+
+  get isClosing(): boolean {
+    return this.closing;
+  }
+
+  track<T>(work: Promise<T>): Promise<T> {
+    this.pending.add(work);
+    void work.finally(() => this.pending.delete(work)).catch(() => {});
+    return work;
+  }
+
+  /** Stops new emits and waits (bounded) for what is running. */
+  async drain(timeoutMs = 5000): Promise<void> {
+    this.closing = true;
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref());
+    await Promise.race([Promise.allSettled([...this.pending]), timeout]);
+  }
+}
