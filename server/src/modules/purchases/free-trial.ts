@@ -16,7 +16,7 @@ export async function startFreeTrial(ctx: AppContext, user: AuthUser, pkg: Packa
     if (used > 0) throw conflict('Ücretsiz deneme paketini daha önce kullandınız. Devam etmek için ücretli bir paket seçebilirsiniz.');
     return tx.purchase.create({
       data: {
-        userId: user.id, packageId: pkg.id, status: 'pending', provider: 'free', amount: 0,
+        userId: user.id, packageId: pkg.id, status: 'pending', provider: 'free', amount: 0, createdAt: ctx.clock(),
         packageName: pkg.name, durationDays: pkg.durationDays,
         maxMediaUploadGb: pkg.maxMediaUploadGb, maxScreens: pkg.maxScreens, maxPlaylists: pkg.maxPlaylists,
       },

@@ -19,7 +19,7 @@ export const paymentConfig = (provider: PaymentProvider): TPaymentConfig =>
 async function startPurchase(ctx: AppContext, provider: PaymentProvider, user: AuthUser, pkg: Package): Promise<Purchase> {
   const purchase = await ctx.db.purchase.create({
     data: {
-      userId: user.id, packageId: pkg.id, status: 'pending', provider: provider.name, amount: pkg.price,
+      userId: user.id, packageId: pkg.id, status: 'pending', provider: provider.name, amount: pkg.price, createdAt: ctx.clock(),
       packageName: pkg.name, durationDays: pkg.durationDays,
       maxMediaUploadGb: pkg.maxMediaUploadGb, maxScreens: pkg.maxScreens, maxPlaylists: pkg.maxPlaylists,
     },

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createTestApp, newUser, type TestApp } from '../../test/harness.js';
+import { createLogger } from '../logger.js';
+import { createBullmqRunner } from './bullmq-runner.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
+
+describe('npm run worker', () => {
+  const prefix = `pano-test-worker-${randomUUID().slice(0, 8)}`;
+  let t: TestApp | undefined;
+  afterAll(async () => {
+    await t?.close();
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('runs the jobs alone (an overdue expiry is processed) and exits 0 on SIGTERM', async () => {
+    t = await createTestApp();
+    const u = await newUser(t);
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pano-worker-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+      cwd: SERVER_DIR,
+      env: {
+        ...process.env, REDIS_URL, DATABASE_URL: inject('databaseUrl'), JOBS_PREFIX: prefix, DATA_DIR: dataDir,
+        JWT_SECRET: 'worker-test-secret-0123456789-0123456789', LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => { out += String(d); });
+    child.stderr.on('data', (d) => { out += String(d); });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      await waitFor(() => out.includes('worker started'), () => `worker did not start:\n${out}`);
+
+      const p = await t.ctx.db.purchase.create({
+        data: {
+          userId: u.id, provider: 'dev', status: 'completed', amount: 5, amountPaid: 5, packageName: 'W', durationDays: 1,
+          maxMediaUploadGb: 1, maxScreens: 1, maxPlaylists: 1, completedAt: new Date(Date.now() - 86_400_000), expiresAt: new Date(Date.now() - 1000),
+        },
+      });
+      // An API instance with WORKERS=0 only enqueues.
+      const api = createBullmqRunner({ redisUrl: REDIS_URL, logger: createLogger('silent'), runWorkers: false, prefix, sweepEveryMs: 0 });
+      await api.enqueue('purchase.expire', { purchaseId: p.id });
+      await api.stop();
+      await waitFor(async () => (await t!.ctx.db.purchase.findUniqueOrThrow({ where: { id: p.id } })).status === 'expired', () => `job not processed:\n${out}`);
+
+      child.kill('SIGTERM');
+      const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 10_000))]);
+      expect(code, out).toBe(0);
+      expect(out).toContain('worker shutting down');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+async function waitFor(check: () => boolean | Promise<boolean>, message: () => string, timeoutMs = 20_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(message());
+}
