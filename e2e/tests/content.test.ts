@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { snap } from '../support/browser';
+import { signInContentUser, type ContentUser } from '../support/content-user';
+import { useE2E } from '../support/harness';
+import { makePng, recordWebm } from '../support/media-files';
+
+const e2e = useE2E();
+
+async function closeAlert(page: Page, text: string) {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor();
+  expect(await dialog.textContent()).toContain(text);
+  await dialog.getByRole('button', { name: 'Tamam' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+async function apiGet<T>(user: ContentUser, path: string): Promise<T> {
+  const res = await fetch(`${e2e.server.url}${path}`, { headers: { Authorization: `Bearer ${user.token}` } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+async function uploadImage(page: Page, name: string, rgb: [number, number, number]) {
+  const before = await page.getByTestId('media-card').count();
+  await page.getByLabel('Medya Adı').fill(name);
+  await page.locator('#media-file').setInputFiles({ name: `${name}.png`, mimeType: 'image/png', buffer: makePng(160, 90, rgb) });
+  await page.getByRole('button', { name: 'Yükle', exact: true }).click();
+  await expect.poll(() => page.getByTestId('media-card').count()).toBe(before + 1);
+}
+
+describe('content: media → playlist → ticker', () => {
+  it('uploads media, builds and reorders a playlist, and creates a ticker playlist', async () => {
+    const { page, context, errors } = await e2e.newPage();
+    const user = await signInContentUser(page, e2e.server.url);
+
+    // --- Media ---------------------------------------------------------------------------
+    await page.getByRole('link', { name: 'Medya' }).click();
+    await page.waitForURL('**/media');
+    await page.getByText('Henüz medya bulunmuyor').waitFor();
+    const upload = page.getByRole('button', { name: 'Yükle', exact: true });
+    expect(await upload.isDisabled()).toBe(true); // no file, no name
+    await snap(page, 'content', '01-media-empty');
+
+    // A blank (spaces only) name with a file: the spec alert, and nothing is uploaded.
+    await page.getByLabel('Medya Adı').fill('   ');
+    await page.locator('#media-file').setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: makePng() });
+    await upload.click();
+    await closeAlert(page, 'Lütfen bir dosya seçin ve medya adı girin');
+    expect(await apiGet<unknown[]>(user, '/api/media')).toHaveLength(0);
+
+    await uploadImage(page, 'Kampanya Afişi', [37, 99, 235]);
+    expect(await page.getByLabel('Medya Adı').inputValue()).toBe(''); // cleared after success
+
+    // Video upload with the network throttled so the progress bar is seen moving.
+    const video = await recordWebm(page);
+    expect(video.subarray(0, 4).toString('hex')).toBe('1a45dfa3'); // EBML (WebM) header
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: Math.max(8_000, Math.round(video.length / 3)),
+    });
+    await page.getByLabel('Medya Adı').fill('Tanıtım Videosu');
+    await page.locator('#media-file').setInputFiles({ name: 'tanitim.webm', mimeType: 'video/webm', buffer: video });
+    await page.getByRole('button', { name: 'Yükle', exact: true }).click();
+    const bar = page.getByRole('progressbar', { name: 'Yükleme ilerlemesi' });
+    await bar.waitFor();
+    await page.getByRole('button', { name: 'Yükleniyor...' }).waitFor();
+    await snap(page, 'content', '02-media-uploading');
+    const seen = new Set<number>();
+    while (await bar.isVisible()) {
+      const v = Number(await bar.getAttribute('aria-valuenow').catch(() => null));
+      if (Number.isFinite(v)) seen.add(v);
+      await page.waitForTimeout(100);
+    }
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    expect([...seen].some((v) => v > 0 && v < 100)).toBe(true);
+    await page.getByRole('heading', { name: 'Tanıtım Videosu' }).waitFor();
+    expect(await page.locator('.media-card video').count()).toBe(1);
+
+    await uploadImage(page, 'Menü', [22, 163, 74]);
+    await uploadImage(page, 'Duyuru Görseli', [217, 119, 6]);
+    const media = await apiGet<{ name: string; mediaType: string }[]>(user, '/api/media');
+    expect(media.map((m) => m.name).sort()).toEqual(['Duyuru Görseli', 'Kampanya Afişi', 'Menü', 'Tanıtım Videosu']);
+    expect(media.find((m) => m.name === 'Tanıtım Videosu')?.mediaType).toBe('Video');
+    await page.locator('.media-card img').first().evaluate((img: HTMLImageElement) => img.decode());
+    await snap(page, 'content', '03-media-list');
+
+    // --- Playlists -------------------------------------------------------------------------
+    await page.getByRole('link', { name: 'Playlistler' }).click();
+    await page.waitForURL('**/playlists');
+    const create = page.getByRole('button', { name: 'Playlist Oluştur' });
+    await create.click();
+    await closeAlert(page, 'Lütfen en az bir medya seçiniz');
+    for (const name of ['Kampanya Afişi', 'Tanıtım Videosu', 'Menü', 'Duyuru Görseli']) {
+      await page.getByRole('checkbox', { name }).check();
+    }
+    await create.click();
+    await closeAlert(page, 'Lütfen playlist adını giriniz');
+    await page.getByLabel('Playlist Adı').fill('Lobi Ekranı');
+    await page.getByLabel('Menü için süre (saniye)').fill('8');
+    await snap(page, 'content', '04-playlist-form');
+    await create.click();
+    const card = page.getByTestId('playlist-card').filter({ hasText: 'Lobi Ekranı' });
+    await card.waitFor();
+    expect(await card.getByText('+1', { exact: true }).isVisible()).toBe(true);
+    expect(await card.locator('.playlist-thumbs img, .playlist-thumbs video').count()).toBe(3);
+    await snap(page, 'content', '05-playlist-list');
+
+    // Edit mode: drag the first item below the second, change a duration, save.
+    await card.getByRole('button', { name: 'Düzenle: Lobi Ekranı' }).click();
+    const names = () => page.getByTestId('edit-item-name').allTextContents();
+    expect(await names()).toEqual(['Kampanya Afişi', 'Tanıtım Videosu', 'Menü', 'Duyuru Görseli']);
+    const handle = page.getByRole('button', { name: 'Kampanya Afişi öğesini taşı' });
+    const from = (await handle.boundingBox())!;
+    const target = (await page.getByTestId('edit-item').nth(1).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++) {
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + ((target.y + target.height * 0.75 - from.y) * i) / 12);
+      await page.waitForTimeout(20);
+    }
+    await page.mouse.up();
+    await expect.poll(names).toEqual(['Tanıtım Videosu', 'Kampanya Afişi', 'Menü', 'Duyuru Görseli']);
+    // dnd-kit hands focus back to the handle just after a drop; let that settle before typing.
+    await page.waitForTimeout(300);
+
+    // Keyboard reordering: focus a handle, Space to lift, ArrowUp, Space to drop.
+    await page.getByRole('button', { name: 'Duyuru Görseli öğesini taşı' }).focus();
+    for (const key of ['Space', 'ArrowUp', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(200); // the sensor attaches its listeners and measures asynchronously
+    }
+    await expect.poll(names).toEqual(['Tanıtım Videosu', 'Kampanya Afişi', 'Duyuru Görseli', 'Menü']);
+    await page.waitForTimeout(300);
+
+    const duration = page.getByLabel('Duyuru Görseli için süre (saniye)');
+    await duration.fill('12');
+    expect(await duration.inputValue()).toBe('12');
+    await snap(page, 'content', '06-playlist-edit');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await page.getByRole('heading', { name: 'Playlistlerim' }).waitFor(); // back to the list
+    type P = { name: string; mediaItems: { media: { name: string }; duration: number }[] };
+    const [saved] = await apiGet<P[]>(user, '/api/playlists');
+    expect(saved!.mediaItems.map((i) => [i.media.name, i.duration])).toEqual([
+      ['Tanıtım Videosu', 5], ['Kampanya Afişi', 5], ['Duyuru Görseli', 12], ['Menü', 8],
+    ]);
+
+    // --- Ticker (Reji) ---------------------------------------------------------------------
+    await page.getByRole('link', { name: 'Reji' }).click();
+    await page.waitForURL('**/direction');
+    expect(await page.getByLabel('Hız').first().inputValue()).toBe('3'); // Normal by default
+    await page.getByRole('button', { name: 'Yazı Ekle' }).click();
+    await closeAlert(page, 'Lütfen bir metin girin');
+    await page.getByRole('button', { name: 'Playlist Oluştur' }).click();
+    await closeAlert(page, 'Lütfen playlist adı girin ve en az bir yazı ekleyin');
+    await page.getByLabel('Playlist Adı').fill('Duyurular');
+    await page.getByLabel('Hız').first().selectOption({ label: 'Hızlı' });
+    await page.getByLabel('Yazı', { exact: true }).fill('Hoş geldiniz');
+    await page.getByRole('button', { name: 'Yazı Ekle' }).click();
+    await page.getByLabel('Yazı', { exact: true }).fill('Kampanya bugün son gün');
+    await page.getByLabel('Yazı', { exact: true }).press('Enter');
+    await snap(page, 'content', '07-ticker-form');
+    await page.getByRole('button', { name: 'Playlist Oluştur' }).click();
+    const ticker = page.getByTestId('direction-card').filter({ hasText: 'Duyurular' });
+    await ticker.waitFor();
+    expect(await ticker.textContent()).toContain('Hızlı');
+
+    // Edit in the modal: add a text and slow it down.
+    await ticker.getByRole('button', { name: 'Düzenle: Duyurular' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByLabel('Yazı', { exact: true }).fill('Otopark girişi B kapısında');
+    await modal.getByRole('button', { name: 'Yazı Ekle' }).click();
+    await modal.getByLabel('Hız').selectOption({ label: 'Yavaş' });
+    await snap(page, 'content', '08-ticker-edit');
+    await modal.getByRole('button', { name: 'Kaydet' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await expect.poll(() => ticker.textContent()).toContain('3 yazı');
+    const [tk] = await apiGet<{ speed: number; directions: { text: string }[] }[]>(user, '/api/direction-playlists');
+    expect(tk!.speed).toBe(2);
+    expect(tk!.directions.map((d) => d.text)).toEqual(['Hoş geldiniz', 'Kampanya bugün son gün', 'Otopark girişi B kapısında']);
+    await snap(page, 'content', '09-ticker-list');
+
+    expect(errors.filter((e) => !e.includes('favicon'))).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TMedia, TPlaylist } from '@pano/contract';
+import { DialogHost } from '../../components/ui/dialog-host';
+import { PlaylistEditor } from './playlist-editor';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const media = (n: number): TMedia => ({
+  _id: `00000000-0000-4000-8000-00000000000${n}`, name: `M${n}`, filePath: `/uploads/${n}.png`, mediaType: 'Resim', type: 'image',
+  mimeType: 'image/png', size: 1, width: 1, height: 1, duration: null, createdAt: '2025-01-01T00:00:00Z',
+});
+const playlist: TPlaylist = {
+  _id: '00000000-0000-4000-8000-0000000000ff', name: 'Lobi', createdAt: '', updatedAt: '',
+  mediaItems: [{ media: media(1), duration: 5 }, { media: media(2), duration: 7 }],
+};
+
+function setup(status = 200) {
+  const fetchMock = vi.fn(async () => new Response('{"message":"x"}', { status }));
+  vi.stubGlobal('fetch', fetchMock);
+  const onDone = vi.fn();
+  render(<><PlaylistEditor playlist={playlist} media={[media(1), media(2)]} onDone={onDone} /><DialogHost /></>);
+  return { fetchMock, onDone };
+}
+
+describe('PlaylistEditor', () => {
+  it('saves the edited durations with the media ids (PUT)', async () => {
+    const { fetchMock, onDone } = setup();
+    const d2 = screen.getByLabelText('M2 için süre (saniye)');
+    await userEvent.clear(d2);
+    await userEvent.type(d2, '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(true));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`/api/playlists/${playlist._id}`);
+    const body = JSON.parse(String(init.body)) as { mediaItems: { media: string; duration: number }[] };
+    expect(body).toEqual({ mediaItems: [{ media: media(1)._id, duration: 5 }, { media: media(2)._id, duration: 12 }] });
+  });
+
+  it("alerts 'Playlist güncellenirken hata oluştu' when saving fails and stays in edit mode", async () => {
+    const { onDone } = setup(500);
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('Playlist güncellenirken hata oluştu');
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('cancel leaves without saving', async () => {
+    const { fetchMock, onDone } = setup();
+    await userEvent.click(screen.getByRole('button', { name: 'İptal' }));
+    expect(onDone).toHaveBeenCalledWith(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

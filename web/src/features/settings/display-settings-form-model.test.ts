@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { defaultDraft, toDisplayBody, toHexColor } from './display-settings-form-model';
+
+describe('display settings form', () => {
+  it('uses the spec defaults', () => {
+    expect(defaultDraft()).toEqual({
+      showDirectionBar: true, backgroundColor: 'rgba(0,0,0,0.8)', textColor: 'white', barHeight: '50', fontSize: '24',
+    });
+    expect(toDisplayBody(defaultDraft())).toEqual({
+      body: { showDirectionBar: true, backgroundColor: 'rgba(0,0,0,0.8)', textColor: 'white', barHeight: 50, fontSize: 24 },
+    });
+  });
+
+  it("reports the server schema's Turkish messages per field", () => {
+    const r = toDisplayBody({ ...defaultDraft(), textColor: 'url(x)', barHeight: '5', fontSize: 'abc' });
+    expect(r).toEqual({
+      errors: {
+        textColor: 'Geçersiz renk değeri',
+        barHeight: 'Bar yüksekliği en az 20 px olmalıdır',
+        fontSize: expect.stringMatching(/^Yazı boyutu/),
+      },
+    });
+  });
+
+  it('turns CSS colours into #rrggbb for the colour picker', () => {
+    expect(toHexColor('rgba(0,0,0,0.8)')).toBe('#000000');
+    expect(toHexColor('rgb(255, 128, 0)')).toBe('#ff8000');
+    expect(toHexColor('white')).toBe('#ffffff');
+    expect(toHexColor('#abc')).toBe('#aabbcc');
+    expect(toHexColor('#11223344')).toBe('#112233');
+    expect(toHexColor('nonsense')).toBe('#000000');
+  });
+});
