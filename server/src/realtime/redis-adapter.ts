@@ -13,9 +13,26 @@ export async function attachRedisAdapter(io: PanoServer, url: string, logger: Lo
   for (const [name, client] of [['pub', pub], ['sub', sub]] as const) {
     client.on('error', (err) => logger.warn({ err, client: name }, 'socket.io redis adapter connection error'));
   }
-  await Promise.all([pub.connect(), sub.connect()]);
+  try {
+    await Promise.all([pub.connect(), sub.connect()]);
+  } catch (err) {
+    pub.disconnect();
+    sub.disconnect();
+    // Fail the boot loudly: an instance without the adapter would silently miss other instances' pushes.
+    throw new Error(`socket.io Redis adapter: cannot connect to REDIS_URL (${redactedUrl(url)}): ${(err as Error).message}`);
+  }
   io.adapter(createAdapter(pub, sub, { key: 'pano:socket.io' }));
   return {
     close: async () => { await Promise.allSettled([pub.quit(), sub.quit()]); },
   };
+}
+
+function redactedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'unparseable URL';
+  }
 }
