@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { RegisterAdminPage } from './register-admin-page';
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function setup(response: () => Response = () => new Response('{"message":"ok"}', { status: 201 })) {
+  const fetchMock = vi.fn(async () => response());
+  vi.stubGlobal('fetch', fetchMock);
+  const router = createMemoryRouter(
+    [
+      { path: '/register-admin', element: <RegisterAdminPage /> },
+      { path: '/login', element: <p>login page</p> },
+    ],
+    { initialEntries: ['/register-admin'] },
+  );
+  render(<RouterProvider router={router} />);
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  return { fetchMock, router, user };
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<string, string>> = {}) {
+  const v = { Ad: 'Ayşe', Soyad: 'Yılmaz', Email: 'ayse@example.com', Şifre: 'gizli123', 'Admin Anahtarı': 'anahtar', ...values };
+  for (const [label, value] of Object.entries(v)) if (value) await user.type(screen.getByLabelText(label), value);
+}
+
+const submit = (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(screen.getByRole('button', { name: 'Admin Hesabı Oluştur' }));
+
+describe('RegisterAdminPage', () => {
+  it('requires all five fields and sends nothing', async () => {
+    const { fetchMock, user } = setup();
+    await fill(user, { 'Admin Anahtarı': '' });
+    await submit(user);
+    expect(screen.getByRole('alert').textContent).toBe('Lütfen tüm alanları doldurun');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('checks the email format and the 6-character password, and clears the error on any input', async () => {
+    const { fetchMock, user } = setup();
+    await fill(user, { Email: 'ayse-at-example', Şifre: '12345' });
+    await submit(user);
+    expect(screen.getByRole('alert').textContent).toBe('Geçerli bir e-posta adresi girin');
+    await user.type(screen.getByLabelText('Ad'), 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'ayse@example.com');
+    await submit(user);
+    expect(screen.getByRole('alert').textContent).toBe('Şifre en az 6 karakter olmalıdır');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message on failure, or the spec fallback", async () => {
+    const { user } = setup(() => new Response('{"message":"Admin anahtarı geçersiz","code":"FORBIDDEN"}', { status: 403 }));
+    await fill(user);
+    await submit(user);
+    expect((await screen.findByRole('alert')).textContent).toBe('Admin anahtarı geçersiz');
+  });
+
+  // A body without a message currently surfaces as 'HTTP 500' (lib/api-client toError): reported to the web lead.
+  it('falls back to Admin kayıt işlemi başarısız when the server cannot be reached', async () => {
+    const { user } = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await fill(user);
+    await submit(user);
+    expect((await screen.findByRole('alert')).textContent).toBe('Admin kayıt işlemi başarısız');
+  });
+
+  it('posts the five fields, confirms, and goes to /login after exactly 3 seconds', async () => {
+    const { fetchMock, router, user } = setup();
+    await fill(user);
+    await submit(user);
+    expect(await screen.findByText('Admin Hesabı Oluşturuldu!')).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/auth/admin-register');
+    expect(JSON.parse(String(init.body))).toEqual({
+      firstName: 'Ayşe', lastName: 'Yılmaz', email: 'ayse@example.com', password: 'gizli123', adminKey: 'anahtar',
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(2900);
+    });
+    expect(router.state.location.pathname).toBe('/register-admin');
+    await act(async () => {
+      vi.advanceTimersByTime(150);
+    });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('never shows a sample admin key', () => {
+    setup();
+    expect(document.body.textContent).not.toMatch(/örnek anahtar|sample key/i);
+    expect((screen.getByLabelText('Admin Anahtarı') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText('Admin Anahtarı').getAttribute('placeholder')).toBeNull();
+  });
+});
