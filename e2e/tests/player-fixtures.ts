@@ -43,6 +43,15 @@ export async function uploadPng(c: Customer, name: string, rgb: [number, number,
   return (await res.json()) as UploadedMedia;
 }
 
+export async function uploadWebm(c: Customer, webm: Buffer, name = 'klip'): Promise<UploadedMedia> {
+  const form = new FormData();
+  form.append('name', name);
+  form.append('file', new Blob([new Uint8Array(webm)], { type: 'video/webm' }), `${name}.webm`);
+  const res = await fetch(`${c.baseUrl}/api/media/upload`, { method: 'POST', headers: { Authorization: `Bearer ${c.token}` }, body: form });
+  if (!res.ok) throw new Error(`upload → ${res.status} ${await res.text()}`);
+  return (await res.json()) as UploadedMedia;
+}
+
 export async function createPlaylist(c: Customer, name: string, items: { media: UploadedMedia; duration: number }[]): Promise<string> {
   const p = await call<{ _id: string }>(c.baseUrl, c.token, '/api/playlists', {
     method: 'POST', body: { name, mediaItems: items.map((i) => ({ media: i.media._id, duration: i.duration })) },

@@ -4,9 +4,10 @@ import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from '../support/browser';
+import { recordWebm } from '../support/media-files';
 import { artifactsDir } from '../support/paths';
 import { startServer, type RunningServer } from '../support/server';
-import { assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, visibleMedia, waitForVisible } from './player-fixtures';
+import { assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, uploadWebm, visibleMedia, waitForVisible } from './player-fixtures';
 
 const shot = (name: string) => path.join(artifactsDir, 'player-offline', name);
 
@@ -39,7 +40,11 @@ describe('screen player offline and resync', () => {
     const red = await uploadPng(c, 'kirmizi', [220, 38, 38]);
     const blue = await uploadPng(c, 'mavi', [37, 99, 235]);
     const green = await uploadPng(c, 'yesil', [22, 163, 74]);
-    const playlist = await createPlaylist(c, 'Lobi', [{ media: red, duration: 2 }, { media: blue, duration: 2 }]);
+    context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/player/'); // any page of ours, to record a clip in the browser
+    const clip = await uploadWebm(c, await recordWebm(page, 1500));
+    const playlist = await createPlaylist(c, 'Lobi', [{ media: red, duration: 2 }, { media: clip, duration: 10 }, { media: blue, duration: 2 }]);
     const later = await createPlaylist(c, 'Sonra', [{ media: green, duration: 2 }]);
     const screenId = await createScreen(c, 'Giriş Ekranı');
     await assign(c, screenId, playlist);
@@ -50,8 +55,6 @@ describe('screen player offline and resync', () => {
     }).then((r) => r.json() as Promise<{ deviceToken: string }>);
     await call(server.url, paired.deviceToken, '/api/devices/screen', { method: 'PUT', body: { screenId } });
 
-    context = await newContext(browser, server.url);
-    const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.goto('/player/');
@@ -63,7 +66,7 @@ describe('screen player offline and resync', () => {
     await page.waitForFunction(async () => {
       if (!navigator.serviceWorker.controller) return false;
       const keys = await (await caches.open('pano-media-v1')).keys();
-      return keys.length === 2;
+      return keys.length === 3;
     }, undefined, { timeout: 20_000, polling: 250 });
     // A cached file answers a Range request with a 206 slice.
     const range = await page.evaluate(async (p) => {
@@ -77,12 +80,18 @@ describe('screen player offline and resync', () => {
     // Server down: the loop goes on from the cache.
     await server.stop();
     await page.getByTestId('offline-dot').waitFor({ timeout: 10_000 });
-    await waitForVisible(page, blue.filePath, 6000);
+    await waitForVisible(page, blue.filePath, 15_000);
     await waitForVisible(page, red.filePath, 6000);
 
     // A reboot without the server: shell, config and media all come from the device.
     await page.reload();
     await waitForVisible(page, red.filePath, 10_000);
+    // The video plays from the cache (the worker answers its Range requests) and ends on its own.
+    await waitForVisible(page, clip.filePath, 6000);
+    await page.waitForFunction(() => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid=player-video]');
+      return v !== null && v.currentTime > 0.3;
+    }, undefined, { timeout: 6000, polling: 100 });
     await waitForVisible(page, blue.filePath, 6000);
     await page.screenshot({ path: shot('01-offline-after-reload.png') });
 
