@@ -10,7 +10,7 @@ export const ZConfigMedia = z.object({
   mediaType: ZMediaType,
   type: ZMediaKind,
   filePath: z.string(),
-  /** Absolute URL against the product's public host. */
+  /** Absolute against PUBLIC_URL when the server has one, else root-relative (`/uploads/…`). */
   url: z.string(),
   mimeType: z.string(),
 });

@@ -7,6 +7,7 @@ import { LiveNotifier } from './live-notifier.js';
 import { Presence } from './presence.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { socketAuthMiddleware } from './socket-auth.js';
+import { configBaseUrl } from '../modules/screens/screen-config-access.js';
 import { screenRoom, userRoom, type PanoServer } from './socket-types.js';
 
 export type Realtime = {
@@ -57,7 +58,7 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext): Promise
     socket.on('disconnect', (reason) => { inFlight.track(presence.playerDisconnected(socket, reason)).catch(logFailure('presence: disconnect')); });
   });
 
-  const publicBaseUrl = () => ctx.config.publicUrl ?? `http://localhost:${portOf(http) ?? ctx.config.port}`;
+  const publicBaseUrl = () => configBaseUrl(ctx);
   const notifier = new LiveNotifier(io, ctx, publicBaseUrl, inFlight);
 
   let closing: Promise<void> | undefined;
@@ -71,11 +72,6 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext): Promise
   };
   instances.set(ctx, realtime);
   return realtime;
-}
-
-function portOf(http: HttpServer): number | undefined {
-  const address = http.address();
-  return typeof address === 'object' && address ? address.port : undefined;
 }
 
 /** Screens of this owner with a player connected to any instance; empty without a realtime layer. */

@@ -32,13 +32,20 @@ async function ownerAllowedBy(ctx: AppContext, token: string | undefined): Promi
   return device.ownerId;
 }
 
+/**
+ * Media URLs are absolute against PUBLIC_URL when it is set, and root-relative
+ * (`/uploads/…`, resolved by the player against its own origin) otherwise. Never the
+ * request's Host: a pushed config has no request, and fetched and pushed configs must be
+ * identical, version included.
+ */
+export const configBaseUrl = (ctx: AppContext): string => ctx.config.publicUrl ?? '';
+
 /** Never 402: screens run unattended, so an expired package shows up as a notice in the config. */
 export async function readScreenConfig(ctx: AppContext, req: Request, screenId: string): Promise<TScreenConfig> {
   const ownerId = await ownerAllowedBy(ctx, bearerToken(req));
   const screen = await ctx.db.screen.findFirst({ where: { id: screenId, ownerId }, select: { id: true } });
   if (!screen) throw notFound('Ekran');
-  const publicBaseUrl = ctx.config.publicUrl ?? `${req.protocol}://${req.get('host')}`;
-  const configs = await buildScreenConfigs(ctx.db, [screenId], { publicBaseUrl, now: ctx.clock() });
+  const configs = await buildScreenConfigs(ctx.db, [screenId], { publicBaseUrl: configBaseUrl(ctx), now: ctx.clock() });
   const config = configs.get(screenId);
   if (!config) throw notFound('Ekran'); // deleted in between
   return config;

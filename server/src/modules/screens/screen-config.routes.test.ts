@@ -24,7 +24,7 @@ async function setup() {
 }
 
 describe('GET /api/screens/:id/config', () => {
-  it('returns the playlist in order with durations, absolute URLs, the ticker and default display settings', async () => {
+  it('returns the playlist in order with durations, media URLs, the ticker and default display settings', async () => {
     const { u, video, image, p, d, s } = await setup();
     const res = await getConfig(s.id, u.auth);
     expect(res.status).toBe(200);
@@ -34,18 +34,18 @@ describe('GET /api/screens/:id/config', () => {
     expect(c.playlist?.mediaItems.map((i) => [i.media._id, i.media.type, i.media.mediaType, i.duration])).toEqual([
       [video.id, 'video', 'Video', 30], [image.id, 'image', 'Resim', 7],
     ]);
-    // No PUBLIC_URL configured: URLs resolve against the host the request came to.
-    expect(c.playlist?.mediaItems[0]?.media.url).toBe(`http://pano.test:8080/uploads/${video.fileName}`);
+    // No PUBLIC_URL configured: root-relative, so a push (which has no request) carries the same URL.
+    expect(c.playlist?.mediaItems[0]?.media.url).toBe(`/uploads/${video.fileName}`);
     expect(c.playlist?.mediaItems[1]?.media.filePath).toBe(`/uploads/${image.fileName}`);
     expect(c.directionPlaylist).toEqual({ _id: d.id, name: 'Duyuru', speed: 4, directions: [{ text: 'Hoş geldiniz' }, { text: 'Kat 2' }] });
     expect(c.displaySettings).toEqual(DISPLAY_DEFAULTS);
     expect(res.headers.etag).toBe(`"${c.version}"`);
   });
 
-  it('resolves URLs against PUBLIC_URL when set, else against the forwarded protocol of a local proxy', async () => {
+  it('resolves URLs against PUBLIC_URL when set, never against the Host a client sent', async () => {
     const { u, image, s } = await setup();
     const viaProxy = ZScreenConfig.parse((await getConfig(s.id, u.auth).set('X-Forwarded-Proto', 'https')).body);
-    expect(viaProxy.playlist?.mediaItems[1]?.media.url).toBe(`https://pano.test:8080/uploads/${image.fileName}`);
+    expect(viaProxy.playlist?.mediaItems[1]?.media.url).toBe(`/uploads/${image.fileName}`);
     t.ctx.config.publicUrl = 'https://signage.example.com';
     try {
       const c = ZScreenConfig.parse((await getConfig(s.id, u.auth)).body);
