@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { snap } from '../support/browser';
-import { apiLogin, apiRegister, loginThroughUi, registerThroughUi, signInWithToken, uniqueEmail } from '../support/accounts';
+import { MOBILE, snap } from '../support/browser';
+import { artifactsDir } from '../support/paths';
+import { apiLogin, apiRegister, apiRegisterAdmin, loginThroughUi, registerThroughUi, signInWithToken, uniqueEmail } from '../support/accounts';
 import { useE2E } from '../support/harness';
 
 const e2e = useE2E();
@@ -29,6 +30,20 @@ describe('public pages and sign-in', () => {
     await expect(page.getByTestId('sidebar-user').textContent()).resolves.toBe(email);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     await snap(page, 'register-login', '03-after-login');
+
+    // Below 768px the sidebar becomes a hamburger menu.
+    await page.setViewportSize(MOBILE);
+    const sidebarLink = page.getByRole('link', { name: 'Playlistler' });
+    expect(await sidebarLink.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Menüyü aç' }).click();
+    await sidebarLink.waitFor({ state: 'visible' });
+    for (const label of ['Medya', 'Playlistler', 'Reji', 'Ekranlar', 'Playlist Atama', 'Paketler', 'Kullanımım']) {
+      expect(await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
+    }
+    expect(await page.getByRole('button', { name: 'Admin Hesabını Sil' }).count()).toBe(0);
+    await page.screenshot({ path: `${artifactsDir}/register-login/04-mobile-menu-375.png` });
+    await page.keyboard.press('Escape');
+    await sidebarLink.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
   });
 
@@ -100,5 +115,42 @@ describe('public pages and sign-in', () => {
     await page.waitForURL('**/packages');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
     await snap(page, 'no-package', '01-packages');
+  });
+
+  it('an admin lands on /admin/packages, sees the admin panel, and can delete their own account', async () => {
+    const { page, errors } = await e2e.newPage();
+    const email = uniqueEmail('admin');
+    await apiRegisterAdmin(e2e.server.url, email);
+    await loginThroughUi(page, email, undefined, '/admin/packages');
+    const nav = page.getByRole('navigation', { name: 'Ana menü' });
+    await page.getByTestId('sidebar-user').getByText('Ayşe').waitFor(); // first name, not the email
+    expect(await page.getByText('ADMIN', { exact: true }).isVisible()).toBe(true);
+    for (const label of ['Paket Yönetimi', 'Satış Raporu', 'APK Yükleme', 'Medya', 'Playlistler', 'Ekranlar', 'Playlist Atama', 'Paketler']) {
+      expect(await nav.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
+    }
+    expect(await nav.getByRole('link', { name: 'Kullanımım' }).count()).toBe(0); // admins have no usage link
+    await snap(page, 'admin-layout', '01-admin-sidebar');
+
+    const remove = page.getByRole('button', { name: 'Admin Hesabını Sil' });
+    await remove.click();
+    const confirm = page.getByRole('alertdialog');
+    expect(await confirm.textContent()).toContain('Admin hesabınızı kalıcı olarak silmek istiyor musunuz? Bu işlem geri alınamaz.');
+    await snap(page, 'admin-layout', '02-delete-confirm');
+    await confirm.getByRole('button', { name: 'İptal' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(page.url()).toMatch(/\/admin\/packages$/);
+
+    await remove.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Admin Hesabını Sil' }).click();
+    const done = page.getByRole('alertdialog');
+    await done.getByText('Admin hesabı silindi.').waitFor();
+    await done.getByRole('button', { name: 'Tamam' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const res = await fetch(`${e2e.server.url}/api/auth/login`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'Parola123!' }),
+    });
+    expect(res.status).toBe(401);
+    expect(errors).toEqual([]);
   });
 });

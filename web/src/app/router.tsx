@@ -1,3 +1,4 @@
+import type React from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout';
 import { PublicLayout } from '../components/layout/public-layout';
@@ -6,7 +7,6 @@ import { NotFoundPage } from './not-found-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
-import { RegisterAdminPage } from '../features/register-admin/register-admin-page';
 import { MediaPage } from '../features/media/media-page';
 import { PlaylistsPage } from '../features/playlists/playlists-page';
 import { DirectionPage } from '../features/direction/direction-page';
@@ -14,11 +14,10 @@ import { ScreensPage } from '../features/screens/screens-page';
 import { AssignmentPage } from '../features/assignment/assignment-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { PackagesPage } from '../features/packages/packages-page';
-import { PurchasePage } from '../features/purchase/purchase-page';
-import { PreviewPage } from '../features/preview/preview-page';
-import { AdminPackagesPage } from '../features/admin-packages/admin-packages-page';
-import { AdminSalesPage } from '../features/admin-sales/admin-sales-page';
-import { AdminApkPage } from '../features/admin-apk/admin-apk-page';
+
+// Rarely visited or heavy pages (card form, player, admin) load on demand to keep the first load small.
+const lazyPage = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  async () => ({ Component: (await load())[name] });
 
 /** Every route of spec §2. */
 export function createAppRouter() {
@@ -35,14 +34,14 @@ export function createAppRouter() {
           ],
         },
         // Spec §2: public, no guard.
-        { path: '/register-admin', element: <RegisterAdminPage /> },
+        { path: '/register-admin', lazy: lazyPage(() => import('../features/register-admin/register-admin-page'), 'RegisterAdminPage') },
       ],
     },
     {
       element: <RequireAuth />,
       children: [
         // The player is full width: no sidebar around it.
-        { path: '/preview/:screenId', element: <PreviewPage /> },
+        { path: '/preview/:screenId', lazy: lazyPage(() => import('../features/preview/preview-page'), 'PreviewPage') },
         {
           element: <AppLayout />,
           children: [
@@ -54,13 +53,13 @@ export function createAppRouter() {
             { path: '/assignment', element: <AssignmentPage /> },
             { path: '/settings', element: <SettingsPage /> },
             { path: '/packages', element: <PackagesPage /> },
-            { path: '/purchase/:packageId', element: <PurchasePage /> },
+            { path: '/purchase/:packageId', lazy: lazyPage(() => import('../features/purchase/purchase-page'), 'PurchasePage') },
             {
               element: <RequireAdmin />,
               children: [
-                { path: '/admin/packages', element: <AdminPackagesPage /> },
-                { path: '/admin/sales', element: <AdminSalesPage /> },
-                { path: '/admin/apk', element: <AdminApkPage /> },
+                { path: '/admin/packages', lazy: lazyPage(() => import('../features/admin-packages/admin-packages-page'), 'AdminPackagesPage') },
+                { path: '/admin/sales', lazy: lazyPage(() => import('../features/admin-sales/admin-sales-page'), 'AdminSalesPage') },
+                { path: '/admin/apk', lazy: lazyPage(() => import('../features/admin-apk/admin-apk-page'), 'AdminApkPage') },
               ],
             },
           ],

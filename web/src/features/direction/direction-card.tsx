@@ -21,7 +21,7 @@ export function DirectionCard({ playlist, onEdit, onDelete, deleting }: Props) {
       </ul>
       <div className="card-actions">
         <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`${tr.common.edit}: ${playlist.name}`}>{tr.common.edit}</Button>
-        <Button size="sm" variant="danger" onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${playlist.name}`}>{tr.common.delete}</Button>
+        <Button size="sm" variant="danger-soft" onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${playlist.name}`}>{tr.common.delete}</Button>
       </div>
     </li>
   );

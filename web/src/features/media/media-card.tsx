@@ -22,7 +22,7 @@ export function MediaCard({ media, onDelete, deleting }: { media: TMedia; onDele
           <Badge tone={video ? 'primary' : 'success'}>{video ? tr.media.typeVideo : tr.media.typeImage}</Badge>
           <time dateTime={media.createdAt} className="muted">{formatDate(media.createdAt)}</time>
         </div>
-        <Button variant="danger" size="sm" block onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${media.name}`}>
+        <Button variant="danger-soft" size="sm" block onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${media.name}`}>
           {tr.common.delete}
         </Button>
       </div>

@@ -27,7 +27,7 @@ export function PlaylistCard({ playlist, onEdit, onDelete, deleting }: Props) {
         </p>
         <div className="card-actions">
           <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`${tr.common.edit}: ${playlist.name}`}>{tr.common.edit}</Button>
-          <Button size="sm" variant="danger" onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${playlist.name}`}>{tr.common.delete}</Button>
+          <Button size="sm" variant="danger-soft" onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${playlist.name}`}>{tr.common.delete}</Button>
         </div>
       </div>
     </li>
