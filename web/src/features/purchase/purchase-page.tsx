@@ -1,11 +1,81 @@
-import { PageHeader } from '../../components/ui/page-header';
+import './purchase.css';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { TPackage, TPaymentConfig, TPurchaseSummary } from '@pano/contract';
 import { tr } from '../../i18n/tr';
+import { errorMessage } from '../../lib/api-error';
+import { Banner, Button, PageHeader, Spinner } from '../../components/ui';
+import { DevCardForm } from './dev-card-form';
+import { FreeTrialCard } from './free-trial-card';
+import { HostedCheckoutCard } from './hosted-checkout-card';
+import { PackageSummary } from './package-summary';
+import { PurchaseSuccess } from './purchase-success';
+import { usePackage, usePaymentConfig, useReloadPackageInfo } from './purchase.api';
+import { useCheckoutReturn } from './use-checkout-return';
 
-/** Placeholder registered by the scaffold; the owning engineer replaces it. */
-export function PurchasePage() {
+// Stripe.js and Elements are only fetched when the Stripe processor is in use.
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
+
+function CardPayment({ pkg, config, onPaid }: { pkg: TPackage; config: TPaymentConfig; onPaid: (p: TPurchaseSummary) => void }) {
+  if (config.provider === 'dev') return <DevCardForm pkg={pkg} onPaid={onPaid} />;
+  if (!config.publishableKey) return <Banner tone="warning">{tr.purchase.missingPublishableKey}</Banner>;
   return (
-    <div className="page">
-      <PageHeader title={tr.purchase.title} />
+    <Suspense fallback={<Spinner />}>
+      <StripeCardForm pkg={pkg} publishableKey={config.publishableKey} onPaid={onPaid} />
+    </Suspense>
+  );
+}
+
+function PaymentOptions({ pkg, onPaid }: { pkg: TPackage; onPaid: (p: TPurchaseSummary) => void }) {
+  const config = usePaymentConfig();
+  if (pkg.price === 0) return <FreeTrialCard pkg={pkg} onPaid={onPaid} />;
+  if (config.isError) return <Banner tone="error">{tr.purchase.configError + errorMessage(config.error)}</Banner>;
+  if (!config.data) return <Spinner />;
+  return (
+    <>
+      <CardPayment pkg={pkg} config={config.data} onPaid={onPaid} />
+      <HostedCheckoutCard pkg={pkg} />
+    </>
+  );
+}
+
+/** Spec §2 Purchase page: package summary, card form, hosted checkout, cancel, success view. */
+export function PurchasePage() {
+  const { packageId } = useParams();
+  const navigate = useNavigate();
+  const pkg = usePackage(packageId);
+  const reload = useReloadPackageInfo();
+  const [done, setDone] = useState<TPurchaseSummary | null>(null);
+  const onPaid = useCallback((p: TPurchaseSummary) => {
+    void reload();
+    setDone(p);
+  }, [reload]);
+  const checkoutReturn = useCheckoutReturn(setDone);
+  const t = tr.purchase;
+
+  const cancel = <Button variant="ghost" onClick={() => navigate('/packages')}>{t.cancel}</Button>;
+  let body;
+  if (done) body = <PurchaseSuccess purchase={done} />;
+  else if (checkoutReturn.confirming) body = <Spinner label={t.confirming} />;
+  else if (pkg.isError) body = <Banner tone="error">{t.packageError}</Banner>;
+  else if (!pkg.data) body = <Spinner />;
+  else {
+    body = (
+      <div className="purchase-layout">
+        <PackageSummary pkg={pkg.data} />
+        <div className="purchase-pay">
+          <PaymentOptions pkg={pkg.data} onPaid={onPaid} />
+          <div className="purchase-cancel">{cancel}</div>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page purchase-page">
+      <PageHeader title={t.title} lead={done ? undefined : t.lead} />
+      {checkoutReturn.error && !done && <Banner tone="error">{checkoutReturn.error}</Banner>}
+      {body}
     </div>
   );
 }

@@ -1,0 +1,23 @@
+import { serverMessageOr } from '../../lib/api-error';
+import { tr } from '../../i18n/tr';
+
+/** A failure of the card itself (declined, invalid), as opposed to our server failing. */
+export class CardPaymentError extends Error {}
+
+/**
+ * Spec §8: "the card error message, or 'Ödeme başarısız'; server failure gives the server
+ * message or 'Ödeme sırasında hata oluştu'".
+ */
+export function paymentErrorText(err: unknown): string {
+  if (err instanceof CardPaymentError) return err.message || tr.purchase.cardError;
+  return serverMessageOr(err, tr.purchase.serverError);
+}
+
+/** Wraps the card-charging step so its failure reads as a card error. */
+export async function asCardStep<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    throw new CardPaymentError(serverMessageOr(err, tr.purchase.cardError));
+  }
+}
