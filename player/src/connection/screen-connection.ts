@@ -26,6 +26,9 @@ export type ScreenConnectionOptions = {
   url?: string;
 };
 
+const SERVER_DISCONNECT_RETRY_MS = 2000;
+const REFUSED_RETRY_MS = 30_000;
+
 export type ScreenConnection = { close: () => void; resync: () => Promise<void> };
 
 /**
@@ -51,6 +54,9 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
   const hello = () => {
     if (socket.connected) socket.emit('player:hello', { screenId, version: shownVersion, appVersion });
   };
+  // Bumped by every push and every fetch: a fetch answer is used only if nothing newer
+  // arrived meanwhile, so a slow response can never put an older config back on screen.
+  let epoch = 0;
   const apply = (config: TScreenConfig) => {
     if (closed || config.version === shownVersion) return;
     shownVersion = config.version;
@@ -58,10 +64,12 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
     hello();
   };
   const resync = async () => {
+    const mine = ++epoch;
     try {
-      apply(await options.fetchConfig());
+      const config = await options.fetchConfig();
+      if (mine === epoch) apply(config);
     } catch (err) {
-      if (!closed) options.onError(asHttpError(err));
+      if (!closed && mine === epoch) options.onError(asHttpError(err));
     }
   };
 
@@ -70,9 +78,16 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
     hello();
     void resync();
   });
-  socket.on('disconnect', () => options.onOnline?.(false));
+  socket.on('disconnect', (reason) => {
+    options.onOnline?.(false);
+    // A server shutting down (deploy, restart) disconnects us itself, which socket.io
+    // does not retry on its own; the instance that answers next will take the screen.
+    if (reason === 'io server disconnect') retryLater(SERVER_DISCONNECT_RETRY_MS);
+  });
   socket.on('screen:config', (payload) => {
-    if (payload.screenId === screenId) apply(payload.config);
+    if (payload.screenId !== screenId) return;
+    epoch++;
+    apply(payload.config);
   });
   socket.on('connect_error', (err: Error & { data?: { code?: string } }) => {
     options.onOnline?.(false);
@@ -81,10 +96,13 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
     if (!socket.active && !closed) {
       if (err.data?.code === 'UNAUTHORIZED') options.onError(new HttpError(err.message, 401, err.data.code));
       if (err.data?.code === 'NOT_FOUND') options.onError(new HttpError(err.message, 404, err.data.code));
-      clearTimeout(retryTimer);
-      retryTimer = setTimeout(() => socket.connect(), 30_000);
+      retryLater(REFUSED_RETRY_MS);
     }
   });
+  function retryLater(ms: number) {
+    clearTimeout(retryTimer);
+    if (!closed) retryTimer = setTimeout(() => !closed && !socket.connected && socket.connect(), ms);
+  }
 
   // The first fetch does not wait for the socket: the screen fills as soon as HTTP answers.
   void resync();

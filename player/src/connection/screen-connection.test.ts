@@ -1,0 +1,128 @@
+// @vitest-environment node
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server, type Socket } from 'socket.io';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TPlayerHello, TScreenConfig } from '@pano/contract';
+import { HttpError } from './http-error.js';
+import { connectScreen, type ScreenConnection } from './screen-connection.js';
+
+/** A real socket.io server standing in for the API's realtime layer; only its behaviour the player relies on. */
+const config = (version: string, screenId = 'screen-1'): TScreenConfig => ({
+  screenId, screenName: 'Lobi', version, playlist: null, directionPlaylist: null, notice: null,
+  displaySettings: { showDirectionBar: true, backgroundColor: 'black', barHeight: 50, textColor: 'white', fontSize: 24 },
+});
+
+const until = async (check: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('connectScreen', () => {
+  let http: HttpServer;
+  let io: Server;
+  let url: string;
+  let sockets: Socket[];
+  let hellos: TPlayerHello[];
+  let auths: unknown[];
+  let connection: ScreenConnection | undefined;
+
+  beforeEach(async () => {
+    http = createServer();
+    io = new Server(http, { path: '/socket.io', transports: ['websocket'] });
+    sockets = [];
+    hellos = [];
+    auths = [];
+    io.use((socket, next) => {
+      auths.push(socket.handshake.auth);
+      next();
+    });
+    io.on('connection', (s) => {
+      sockets.push(s);
+      s.on('player:hello', (h: TPlayerHello) => hellos.push(h));
+    });
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  });
+  afterEach(async () => {
+    connection?.close();
+    await io.close();
+  });
+
+  function start(fetchConfig: () => Promise<TScreenConfig>) {
+    const shown: string[] = [];
+    const errors: HttpError[] = [];
+    const online: boolean[] = [];
+    connection = connectScreen({
+      url, screenId: 'screen-1', auth: { deviceToken: 'dev-token', screenId: 'screen-1' }, appVersion: 'test',
+      fetchConfig, onConfig: (c) => shown.push(c.version), onError: (e) => errors.push(e), onOnline: (o) => online.push(o),
+    });
+    return { shown, errors, online };
+  }
+
+  it('fetches at start, sends its auth and hello, and ignores a version already shown', async () => {
+    let fetches = 0;
+    const { shown } = start(async () => (fetches++, config('v1')));
+    await until(() => sockets.length === 1 && fetches >= 2 && hellos.some((h) => h.version === 'v1'));
+    expect(auths).toEqual([{ deviceToken: 'dev-token', screenId: 'screen-1' }]);
+    expect(shown).toEqual(['v1']); // the fetch at start and the one on connect: applied once
+
+    sockets[0]!.emit('screen:config', { screenId: 'screen-1', version: 'v1', config: config('v1') });
+    sockets[0]!.emit('screen:config', { screenId: 'other', version: 'x', config: config('x', 'other') });
+    sockets[0]!.emit('screen:config', { screenId: 'screen-1', version: 'v2', config: config('v2') });
+    await until(() => shown.length === 2);
+    expect(shown).toEqual(['v1', 'v2']);
+    await until(() => hellos.some((h) => h.version === 'v2'));
+    expect(hellos.at(-1)).toEqual({ screenId: 'screen-1', version: 'v2', appVersion: 'test' });
+  });
+
+  it('re-fetches after a reconnect and shows a change it missed', async () => {
+    let version = 'v1';
+    let fetches = 0;
+    const { shown, online } = start(async () => (fetches++, config(version)));
+    await until(() => sockets.length === 1 && shown.length === 1);
+    version = 'v2'; // changed while the connection is down
+    sockets[0]!.conn.close(); // the network drops
+    await until(() => sockets.length === 2, 8000);
+    await until(() => shown.length === 2);
+    expect(shown).toEqual(['v1', 'v2']);
+    expect(online).toContain(false);
+    expect(online.at(-1)).toBe(true);
+  });
+
+  it('comes back after the server disconnects it (a restarting instance)', async () => {
+    let version = 'v1';
+    const { shown } = start(async () => config(version));
+    await until(() => sockets.length === 1 && shown.length === 1);
+    version = 'v2';
+    sockets[0]!.disconnect(true);
+    await until(() => sockets.length === 2, 8000);
+    await until(() => shown.at(-1) === 'v2');
+  });
+
+  it('a slow fetch answer never replaces a newer pushed config', async () => {
+    let release: (c: TScreenConfig) => void = () => {};
+    let calls = 0;
+    const { shown } = start(() => {
+      calls++;
+      return calls === 1 ? Promise.resolve(config('v1')) : new Promise((r) => (release = r));
+    });
+    await until(() => sockets.length === 1 && shown.length === 1 && calls === 2);
+    sockets[0]!.emit('screen:config', { screenId: 'screen-1', version: 'v3', config: config('v3') });
+    await until(() => shown.length === 2);
+    release(config('v2')); // read before v3 was committed, answered after
+    await new Promise((r) => setTimeout(r, 100));
+    expect(shown).toEqual(['v1', 'v3']);
+  });
+
+  it('reports the server message of a failed fetch', async () => {
+    const { errors } = start(async () => {
+      throw new HttpError('Ekran bulunamadı', 404);
+    });
+    await until(() => errors.length > 0);
+    expect(errors[0]).toMatchObject({ status: 404, message: 'Ekran bulunamadı' });
+  });
+});
