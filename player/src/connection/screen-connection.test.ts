@@ -81,8 +81,7 @@ describe('connectScreen', () => {
 
   it('re-fetches after a reconnect and shows a change it missed', async () => {
     let version = 'v1';
-    let fetches = 0;
-    const { shown, online } = start(async () => (fetches++, config(version)));
+    const { shown, online } = start(async () => config(version));
     await until(() => sockets.length === 1 && shown.length === 1);
     version = 'v2'; // changed while the connection is down
     sockets[0]!.conn.close(); // the network drops
