@@ -22,7 +22,7 @@ h1{font-size:20px;margin:0 0 4px}p.sub{color:#6b7280;margin:0 0 24px;font-size:1
 .sum{display:flex;justify-content:space-between;border:1px solid #e5e7eb;border-radius:8px;padding:12px 16px;margin-bottom:24px}
 label{display:block;font-size:13px;font-weight:600;margin:12px 0 4px}
 input{width:100%;box-sizing:border-box;padding:10px 12px;border:1px solid #d1d5db;border-radius:8px;font-size:15px}
-.row{display:flex;gap:12px}.row>div{flex:1}
+.row{display:flex;gap:12px;align-items:flex-end}.row>div{flex:1}
 button{margin-top:24px;width:100%;padding:12px;border:0;border-radius:8px;background:#4f46e5;color:#fff;font-size:16px;font-weight:600;cursor:pointer}
 .err{background:#fef2f2;color:#b91c1c;border:1px solid #fecaca;border-radius:8px;padding:10px 12px;margin-bottom:16px;font-size:14px}
 .note{font-size:12px;color:#6b7280;margin-top:16px}a{color:#4f46e5}

@@ -16,6 +16,8 @@ export function DevCardForm({ pkg, onPaid }: { pkg: TPackage; onPaid: (p: TPurch
   const [card, setCard] = useState<CardFields>(emptyCard);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A retry after a declined card reuses the intent, so one purchase attempt stays one sales row.
+  const [intentId, setIntentId] = useState<string | null>(null);
   const set = (k: keyof CardFields, v: string) => { setCard((c) => ({ ...c, [k]: v })); setError(null); };
 
   async function submit(e: FormEvent) {
@@ -24,10 +26,16 @@ export function DevCardForm({ pkg, onPaid }: { pkg: TPackage; onPaid: (p: TPurch
     setBusy(true);
     setError(null);
     try {
-      const intent = await createPaymentIntent(pkg._id);
-      if (intent.completed) return onPaid(intent.purchase);
-      await asCardStep(() => devConfirmCard({ paymentIntentId: intent.paymentIntentId, ...card }));
-      onPaid((await completePayment(intent.paymentIntentId)).purchase);
+      let paymentIntentId = intentId;
+      if (!paymentIntentId) {
+        const intent = await createPaymentIntent(pkg._id);
+        if (intent.completed) return onPaid(intent.purchase);
+        paymentIntentId = intent.paymentIntentId;
+        setIntentId(paymentIntentId);
+      }
+      const id = paymentIntentId;
+      await asCardStep(() => devConfirmCard({ paymentIntentId: id, ...card }));
+      onPaid((await completePayment(id)).purchase);
     } catch (err) {
       setError(paymentErrorText(err));
     } finally {

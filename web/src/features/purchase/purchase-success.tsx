@@ -24,7 +24,7 @@ export function PurchaseSuccess({ purchase }: { purchase: TPurchaseSummary }) {
       <dl className="info-facts">
         <div><dt>{t.successAmount}</dt><dd>{formatMoney(purchase.amountPaid)}</dd></div>
         <div><dt>{t.successExpires}</dt><dd>{formatDate(purchase.expiresAt)}</dd></div>
-        {purchase.mobileCode && <div><dt>{t.successMobileCode}</dt><dd className="mobile-code">{purchase.mobileCode}</dd></div>}
+        {purchase.mobileCode && <div><dt>{t.successMobileCode}</dt><dd className="purchase-code" data-testid="purchase-mobile-code">{purchase.mobileCode}</dd></div>}
       </dl>
       <p className="muted">{t.redirecting}</p>
       <div className="purchase-success-links">

@@ -34,6 +34,8 @@ function CardForm({ pkg, onPaid }: Props) {
   const [holder, setHolder] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A retry after a declined card reuses the intent, so one purchase attempt stays one sales row.
+  const [intent, setIntent] = useState<{ id: string; clientSecret: string } | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -42,13 +44,18 @@ function CardForm({ pkg, onPaid }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const intent = await createPaymentIntent(pkg._id);
-      if (intent.completed) return onPaid(intent.purchase);
-      const result = await stripe.confirmCardPayment(intent.clientSecret, {
+      let current = intent;
+      if (!current) {
+        const created = await createPaymentIntent(pkg._id);
+        if (created.completed) return onPaid(created.purchase);
+        current = { id: created.paymentIntentId, clientSecret: created.clientSecret };
+        setIntent(current);
+      }
+      const result = await stripe.confirmCardPayment(current.clientSecret, {
         payment_method: { card, billing_details: { name: holder.trim() || undefined } },
       });
       if (result.error) throw new CardPaymentError(result.error.message ?? '');
-      onPaid((await completePayment(intent.paymentIntentId)).purchase);
+      onPaid((await completePayment(current.id)).purchase);
     } catch (err) {
       setError(paymentErrorText(err));
     } finally {
