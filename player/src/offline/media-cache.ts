@@ -10,7 +10,17 @@ export const SHELL_CACHE = 'pano-shell-v1';
  * service worker can play them (and answer Range requests) with the server down. Files
  * that left the playlist are dropped so the cache does not grow without end.
  */
-export async function cachePlaylistMedia(config: TScreenConfig, host: string = location.origin): Promise<void> {
+export function cachePlaylistMedia(config: TScreenConfig, host: string = location.origin): Promise<void> {
+  // One run at a time, and only for the newest config: an older run pruning after a newer
+  // one has stored its files would throw those files away again.
+  latest = config;
+  queue = queue.then(() => (config === latest ? syncMediaCache(config, host) : undefined)).catch(() => undefined);
+  return queue;
+}
+let latest: TScreenConfig | null = null;
+let queue: Promise<void> = Promise.resolve();
+
+async function syncMediaCache(config: TScreenConfig, host: string): Promise<void> {
   if (typeof caches === 'undefined') return;
   const urls = [...new Set(playItemsFromConfig(config, host).map((i) => i.url))];
   const cache = await caches.open(MEDIA_CACHE);
