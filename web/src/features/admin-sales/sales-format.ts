@@ -28,8 +28,13 @@ export const packageName = (p: TSalesPurchase): string => p.package?.name || tr.
 
 /** Card number and holder, or '-' when there was no card (free trial). */
 export function paymentCell(d: TSalesPurchase['paymentDetails']): string {
-  const parts = [d.cardNumber, d.cardHolder].filter((s): s is string => Boolean(s && s.trim()));
+  const parts = paymentLines(d);
   return parts.length ? parts.join(' · ') : '-';
+}
+
+/** The same, one line each (card number, holder); empty when there was no card. */
+export function paymentLines(d: TSalesPurchase['paymentDetails']): string[] {
+  return [d.cardNumber, d.cardHolder].filter((s): s is string => Boolean(s && s.trim()));
 }
 
 export const mobileLabel = (p: TSalesPurchase): string => (p.isMobileVerified ? tr.adminSales.verified : tr.adminSales.waiting);

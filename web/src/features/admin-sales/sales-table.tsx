@@ -1,8 +1,11 @@
 import type { TSalesPurchase } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+
+/** 14:07, the time part of the Turkish date-time. */
+const formatTime = (iso: string) => formatDateTime(iso).split(' ')[1] ?? '';
 import { Badge } from '../../components/ui';
-import { customerCell, mobileLabel, packageName, paymentCell, statusLabel } from './sales-format';
+import { customerCell, mobileLabel, packageName, paymentLines, statusLabel } from './sales-format';
 
 export function SalesTable({ purchases }: { purchases: TSalesPurchase[] }) {
   const t = tr.adminSales;
@@ -25,22 +28,36 @@ export function SalesTable({ purchases }: { purchases: TSalesPurchase[] }) {
           {purchases.map((p) => {
             const customer = customerCell(p.user);
             const status = statusLabel(p.status);
+            const payment = paymentLines(p.paymentDetails);
             return (
               <tr key={p._id} data-testid="sale-row">
-                <td>
-                  <span className="cell-strong">{customer.primary}</span>
-                  {customer.secondary && <span className="muted cell-sub">{customer.secondary}</span>}
+                <td data-label={t.colCustomer}>
+                  <span className="cell-value">
+                    <span className="cell-strong">{customer.primary}</span>
+                    {customer.secondary && <span className="muted cell-sub">{customer.secondary}</span>}
+                  </span>
                 </td>
-                <td>{packageName(p)}</td>
-                <td className="num">{formatMoney(p.paymentDetails.amount)}</td>
-                <td>{paymentCell(p.paymentDetails)}</td>
-                <td>
-                  <code className="cell-code">{p.mobileVerificationCode ?? '-'}</code>
-                  <Badge tone={p.isMobileVerified ? 'success' : 'warning'}>{mobileLabel(p)}</Badge>
+                <td data-label={t.colPackage}><span className="cell-value">{packageName(p)}</span></td>
+                <td data-label={t.colPrice} className="num"><span className="cell-value">{formatMoney(p.paymentDetails.amount)}</span></td>
+                <td data-label={t.colPayment}>
+                  <span className="cell-value">
+                    {payment.length === 0 ? '-' : payment.map((line) => <span key={line} className="cell-line">{line}</span>)}
+                  </span>
                 </td>
-                <td><Badge tone={status.tone}>{status.label}</Badge></td>
-                <td className="nowrap">{formatDateTime(p.createdAt)}</td>
-                <td className="nowrap">{formatDate(p.expiresAt)}</td>
+                <td data-label={t.colMobileCode}>
+                  <span className="cell-value">
+                    <code className="cell-code">{p.mobileVerificationCode ?? '-'}</code>
+                    <Badge tone={p.isMobileVerified ? 'success' : 'warning'}>{mobileLabel(p)}</Badge>
+                  </span>
+                </td>
+                <td data-label={t.colStatus}><span className="cell-value"><Badge tone={status.tone}>{status.label}</Badge></span></td>
+                <td data-label={t.colDate} className="nowrap">
+                  <span className="cell-value">
+                    <span className="cell-line">{formatDate(p.createdAt)}</span>
+                    <span className="muted cell-line">{formatTime(p.createdAt)}</span>
+                  </span>
+                </td>
+                <td data-label={t.colExpiry} className="nowrap"><span className="cell-value">{formatDate(p.expiresAt)}</span></td>
               </tr>
             );
           })}

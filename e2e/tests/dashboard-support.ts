@@ -1,0 +1,99 @@
+import { crc32 } from 'node:zlib';
+import { io, type Socket } from 'socket.io-client';
+import { makePng } from '../support/media-files';
+
+/** Calls the API as the given user (the same calls the dashboard makes). */
+export async function call<T>(baseUrl: string, token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * Buys a catalogue package the way the purchase page does with the embedded dev card
+ * processor: payment intent, the 4242 test card, complete-payment. A real purchase row
+ * (card '**** 4242') results, so the sales report has something to show.
+ */
+export async function buyPackage(baseUrl: string, token: string, packageName: string): Promise<void> {
+  const list = await call<{ _id: string; name: string }[]>(baseUrl, token, '/api/packages');
+  const pkg = list.find((p) => p.name === packageName);
+  if (!pkg) throw new Error(`package ${packageName} not in catalogue`);
+  const intent = await call<{ completed: boolean; paymentIntentId?: string }>(baseUrl, token, '/api/purchase/create-payment-intent', {
+    method: 'POST', body: { packageId: pkg._id },
+  });
+  if (intent.completed) return;
+  await call(baseUrl, token, '/api/purchase/dev/confirm-card', {
+    method: 'POST',
+    body: { paymentIntentId: intent.paymentIntentId, cardNumber: '4242 4242 4242 4242', cardHolder: 'Deniz Müşteri', expiry: '12/34', cvc: '123' },
+  });
+  await call(baseUrl, token, '/api/purchase/complete-payment', { method: 'POST', body: { paymentIntentId: intent.paymentIntentId } });
+}
+
+/** One uploaded image and a playlist showing it; returns the playlist id. */
+export async function createPlaylistWithImage(baseUrl: string, token: string, name: string): Promise<string> {
+  const form = new FormData();
+  form.append('name', `${name} görseli`);
+  form.append('file', new Blob([new Uint8Array(makePng())], { type: 'image/png' }), 'afis.png');
+  const up = await fetch(`${baseUrl}/api/media/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  if (!up.ok) throw new Error(`media upload → ${up.status} ${await up.text()}`);
+  const media = (await up.json()) as { _id: string };
+  const playlist = await call<{ _id: string }>(baseUrl, token, '/api/playlists', {
+    method: 'POST', body: { name, mediaItems: [{ media: media._id, duration: 5 }] },
+  });
+  return playlist._id;
+}
+
+/** Pairs a "device" with the customer's mobile code and connects it as the player of `screenId`. */
+export async function connectDevice(baseUrl: string, mobileCode: string, screenId: string): Promise<Socket> {
+  const res = await fetch(`${baseUrl}/api/devices/pair`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mobileCode, name: 'Test cihazı' }),
+  });
+  if (!res.ok) throw new Error(`pair → ${res.status} ${await res.text()}`);
+  const { deviceToken } = (await res.json()) as { deviceToken: string };
+  const socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], auth: { deviceToken, screenId }, reconnection: false });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  socket.emit('player:hello', { screenId, version: null, appVersion: 'e2e' });
+  return socket;
+}
+
+/**
+ * The smallest file the server accepts as an APK: a stored (uncompressed) ZIP whose
+ * central directory lists AndroidManifest.xml at the root.
+ */
+export function makeApk(): Buffer {
+  const name = Buffer.from('AndroidManifest.xml');
+  const data = Buffer.from('<?xml version="1.0" encoding="utf-8"?><manifest package="app.pano.player"/>');
+  const crc = crc32(data);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(data.length, 24);
+  central.writeUInt16LE(name.length, 28);
+  const cdOffset = local.length + name.length + data.length;
+  const cdSize = central.length + name.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(cdSize, 12);
+  end.writeUInt32LE(cdOffset, 16);
+  return Buffer.concat([local, name, data, central, name, end]);
+}
