@@ -16,5 +16,6 @@ describe('payment error texts (spec §8)', () => {
     expect(paymentErrorText(new ApiError('Paket bulunamadı', 404, 'NOT_FOUND'))).toBe('Paket bulunamadı');
     expect(paymentErrorText(new ApiError('Sunucuya ulaşılamadı', 0))).toBe('Ödeme sırasında hata oluştu');
     expect(paymentErrorText(new TypeError('boom'))).toBe('Ödeme sırasında hata oluştu');
+    expect(paymentErrorText(new ApiError('Internal Server Error', 500))).toBe('Ödeme sırasında hata oluştu');
   });
 });

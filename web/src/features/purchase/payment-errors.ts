@@ -1,5 +1,10 @@
-import { serverMessageOr } from '../../lib/api-error';
+import { ApiError } from '../../lib/api-error';
 import { tr } from '../../i18n/tr';
+
+/** Only a message the server itself sent (it always sends a code with it) beats the fallback. */
+function serverMessageOr(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.status > 0 && err.code && err.message ? err.message : fallback;
+}
 
 /** A failure of the card itself (declined, invalid), as opposed to our server failing. */
 export class CardPaymentError extends Error {}

@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { TPackage, TPaymentConfig } from '@pano/contract';
+import { PurchasePage } from './purchase-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const pkg: TPackage = {
+  _id: '00000000-0000-4000-8000-000000000007', name: 'Başlangıç', description: 'Küçük işletmeler', price: 499, duration: 30,
+  isPopular: false, isActive: true, features: { maxMediaUpload: 5, maxScreens: 3, maxPlaylists: 10 },
+  createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z',
+};
+const purchase = { _id: '00000000-0000-4000-8000-0000000000aa', status: 'completed', packageName: 'Başlangıç', amountPaid: 499, purchaseDate: '2025-01-01T00:00:00Z', expiresAt: '2025-01-31T00:00:00Z', mobileCode: 'ABCD2345' };
+
+type Call = { method: string; url: string; body: unknown };
+
+/** The server is the outside world here: fetch answers like it would. */
+function setup(o: { config?: TPaymentConfig; path?: string; handle?: (c: Call) => Response | undefined } = {}) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
+    const call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    const custom = o.handle?.(call);
+    if (custom) return custom;
+    if (url === '/api/purchase/config') return Response.json(o.config ?? { provider: 'dev' });
+    if (url.startsWith('/api/packages/')) return Response.json(pkg);
+    if (url === '/api/purchase/confirm-session') return Response.json({ message: 'ok', purchase });
+    return Response.json({ message: 'beklenmeyen çağrı' }, { status: 500 });
+  }));
+  const router = createMemoryRouter([
+    { path: '/purchase/:packageId', element: <PurchasePage /> },
+    { path: '/packages', element: <p>Paketler sayfası</p> },
+    { path: '/settings', element: <p>Kullanım sayfası</p> },
+  ], { initialEntries: [o.path ?? `/purchase/${pkg._id}`] });
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(<QueryClientProvider client={qc}><RouterProvider router={router} /></QueryClientProvider>);
+  return { calls, router };
+}
+
+describe('PurchasePage', () => {
+  it('shows the package summary and the dev card form with the amount on the pay button', async () => {
+    setup();
+    expect((await screen.findByTestId('purchase-total')).textContent).toBe('₺499,00');
+    expect(await screen.findByRole('button', { name: '₺499,00 Öde' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Güvenli Ödeme Sayfasına Git' })).toBeTruthy();
+  });
+
+  it('explains in Turkish when Stripe has no publishable key, and still offers hosted checkout', async () => {
+    setup({ config: { provider: 'stripe' } });
+    expect((await screen.findByText(/yayınlanabilir anahtarı \(STRIPE_PUBLISHABLE_KEY\) tanımlı değil/)).textContent)
+      .toContain('Kart ile ödeme şu anda kullanılamıyor');
+    expect(screen.getByRole('button', { name: 'Güvenli Ödeme Sayfasına Git' })).toBeTruthy();
+  });
+
+  it("hosted checkout: no url → 'Ödeme oturumu oluşturulamadı'; a failure → 'Ödeme başlatılırken hata oluştu'", async () => {
+    let fail = false;
+    const { calls } = setup({
+      handle: (c) => c.url === '/api/purchase/create-checkout-session'
+        ? (fail ? Response.json({ message: 'x' }, { status: 500 }) : Response.json({ url: '', sessionId: null }))
+        : undefined,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Güvenli Ödeme Sayfasına Git' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ödeme oturumu oluşturulamadı');
+    expect(calls.find((c) => c.url === '/api/purchase/create-checkout-session')?.body).toEqual({
+      packageId: pkg._id, successUrl: `${window.location.origin}/purchase/${pkg._id}`, cancelUrl: `${window.location.origin}/purchase/${pkg._id}`,
+    });
+    fail = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Güvenli Ödeme Sayfasına Git' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Ödeme başlatılırken hata oluştu'));
+  });
+
+  it("card flow: a server failure shows the server message, or 'Ödeme sırasında hata oluştu'", async () => {
+    let message: string | undefined = 'Paket bulunamadı';
+    setup({ handle: (c) => (c.url === '/api/purchase/create-payment-intent' ? Response.json(message ? { message, code: 'NOT_FOUND' } : {}, { status: message ? 404 : 500 }) : undefined) });
+    await userEvent.type(await screen.findByLabelText('Kart Sahibi'), 'Ayşe');
+    await userEvent.type(screen.getByLabelText('Kart Numarası'), '4242424242424242');
+    await userEvent.type(screen.getByLabelText('Son Kullanma (AA/YY)'), '1234');
+    await userEvent.type(screen.getByLabelText('CVC'), '123');
+    await userEvent.click(screen.getByRole('button', { name: '₺499,00 Öde' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Paket bulunamadı');
+    message = undefined;
+    await userEvent.click(screen.getByRole('button', { name: '₺499,00 Öde' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Ödeme sırasında hata oluştu'));
+  });
+
+  it('back from hosted checkout: confirms session_id, removes it from the URL and shows the success view', async () => {
+    const { calls, router } = setup({ path: `/purchase/${pkg._id}?session_id=cs_test_1` });
+    expect(await screen.findByText('Ödeme Başarılı!')).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/purchase/confirm-session').map((c) => c.body)).toEqual([{ sessionId: 'cs_test_1' }]);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByText('ABCD2345')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ana Sayfaya Dön' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('cancel returns to /packages', async () => {
+    const { router } = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'İptal' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/packages'));
+  });
+});
