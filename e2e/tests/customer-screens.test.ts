@@ -17,6 +17,12 @@ describe('customer: screens, assignment, live status and usage', () => {
     const email = uniqueEmail('ekran');
     await registerThroughUi(page, email);
     await loginThroughUi(page, email);
+    // The catalogue a customer lands on: every active package with its choose button.
+    const choose = page.getByRole('link', { name: 'Paketi Seç: Başlangıç' });
+    await choose.waitFor();
+    expect(await choose.getAttribute('href')).toMatch(/^\/purchase\/[0-9a-f-]{36}$/);
+    expect(await page.getByTestId('package-card').count()).toBe(4);
+    await snap(page, FLOW, '00-packages');
     const token = await apiLogin(base, email);
     await buyPackage(base, token, 'Başlangıç');
     await createPlaylistWithImage(base, token, 'Lobi Döngüsü');

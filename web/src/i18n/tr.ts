@@ -289,7 +289,6 @@ export const tr = {
     featureScreens: (n: number) => `${n} ekran`,
     featurePlaylists: (n: number) => `${n} playlist`,
     choose: 'Paketi Seç',
-    chooseLabel: (name: string) => `${name} paketini seç`,
     loadError: 'Paket listesi yüklenirken hata oluştu',
     empty: 'Şu anda satın alınabilecek paket bulunmuyor',
   },

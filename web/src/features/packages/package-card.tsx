@@ -13,7 +13,7 @@ export function PackageCard({ pkg }: { pkg: TPackage }) {
       <p className="muted package-desc">{pkg.description}</p>
       <p className="package-price">
         <strong>{pkg.price === 0 ? tr.packages.free : formatMoney(pkg.price)}</strong>
-        <span className="muted"> / {tr.packages.durationDays(pkg.duration)}</span>
+        <span className="muted">/ {tr.packages.durationDays(pkg.duration)}</span>
       </p>
       <ul className="package-features">
         <li>{tr.packages.featureStorage(f.maxMediaUpload)}</li>
@@ -21,7 +21,7 @@ export function PackageCard({ pkg }: { pkg: TPackage }) {
         <li>{tr.packages.featurePlaylists(f.maxPlaylists)}</li>
       </ul>
       <Link to={`/purchase/${pkg._id}`} className={`btn btn-block ${pkg.isPopular ? 'btn-primary' : 'btn-secondary'}`}
-        aria-label={tr.packages.chooseLabel(pkg.name)}>
+        aria-label={`${tr.packages.choose}: ${pkg.name}`}>
         {tr.packages.choose}
       </Link>
     </li>

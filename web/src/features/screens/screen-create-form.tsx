@@ -45,7 +45,7 @@ export function ScreenCreateForm({ onCreated }: { onCreated: () => void }) {
           <Button type="submit" busy={busy} busyText={tr.screens.adding}>{tr.screens.add}</Button>
         </div>
       </form>
-      <p className="field-hint">{tr.screens.pairHint}</p>
+      <p className="field-hint screen-pair-hint">{tr.screens.pairHint}</p>
     </Card>
   );
 }
