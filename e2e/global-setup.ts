@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './support/paths';
 
@@ -32,7 +33,15 @@ function build(workspace: string) {
     return;
   }
   console.log(`[e2e] building ${workspace}...`);
-  execFileSync('npm', ['run', 'build', '-w', workspace, '--if-present'], { cwd: repoRoot, stdio: 'inherit' });
+  // Several engineers run e2e at once on this machine, each against a server that serves
+  // <workspace>/dist. The lock keeps two builds from writing at the same time, and keeping
+  // the old hashed assets (no emptyOutDir) means a page another run has open never loses
+  // the scripts its index.html names.
+  execFileSync(
+    'flock',
+    [path.join(os.tmpdir(), `pano-build-${workspace}.lock`), 'npm', 'run', 'build', '-w', workspace, '--if-present', '--', '--emptyOutDir=false'],
+    { cwd: repoRoot, stdio: 'inherit' },
+  );
 }
 
 export default function setup() {

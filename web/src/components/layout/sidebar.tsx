@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { tr } from '../../i18n/tr';
@@ -8,6 +9,11 @@ import { SidebarNav } from './sidebar-nav';
 import { useDeleteAdmin } from './use-delete-admin';
 
 export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
+  const ref = useRef<HTMLElement>(null);
+  // On small screens the opened menu takes focus, so keyboard users land inside it.
+  useEffect(() => {
+    if (open) ref.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [open]);
   const user = useSession((s) => s.user);
   const logout = useSession((s) => s.logout);
   const navigate = useNavigate();
@@ -22,13 +28,14 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
   };
 
   return (
-    <aside id="sidebar" className={`sidebar${open ? ' open' : ''}`} aria-label={tr.nav.menu}>
+    <aside ref={ref} id="sidebar" className={`sidebar${open ? ' open' : ''}`} aria-label={tr.nav.menu}>
       <div className="sidebar-brand">
         <span className="brand-mark" aria-hidden="true">▣</span> {tr.app.name}
+        <button type="button" className="sidebar-close" aria-label={tr.nav.closeMenu} onClick={onNavigate}>×</button>
       </div>
       <div className="sidebar-user">
         <span className="avatar" aria-hidden="true">{displayName(user).charAt(0).toUpperCase()}</span>
-        <span className="sidebar-user-name" data-testid="sidebar-user">{displayName(user)}</span>
+        <span className="sidebar-user-name" data-testid="sidebar-user" title={displayName(user)}>{displayName(user)}</span>
         {admin && <Badge tone="admin">{tr.nav.adminBadge}</Badge>}
       </div>
       <nav className="sidebar-nav" aria-label={tr.nav.mainNav}>
