@@ -4,8 +4,7 @@ import { tr } from '../../i18n/tr';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { Banner, Card, PageHeader, Spinner } from '../../components/ui';
 import { isAdmin, useSession } from '../../stores/session-store';
-import { useDisplaySettings, useMyPackage, useReloadMyPackage } from './settings.api';
-import { useCheckoutReturn } from './checkout-return';
+import { useDisplaySettings, useMyPackage } from './settings.api';
 import { MobileCodeCard, PackageInfoCard } from './package-info-card';
 import { UsageCard } from './usage-card';
 import { AppDownloadCard } from './app-download-card';
@@ -15,8 +14,6 @@ import { AccountCard } from './account-card';
 function PackageSection() {
   const user = useSession((s) => s.user);
   const myPackage = useMyPackage(user?._id);
-  const reload = useReloadMyPackage();
-  useCheckoutReturn(() => void reload());
 
   if (myPackage.isPending) return <Spinner />;
   if (myPackage.isError) {

@@ -15,11 +15,6 @@ export function useMyPackage(userId: string | undefined) {
   });
 }
 
-export function useReloadMyPackage() {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: ['my-package'] });
-}
-
 export function useDisplaySettings() {
   return useQuery({ queryKey: displayKey, queryFn: ({ signal }) => api.get<TDisplaySettings>('/api/settings', signal) });
 }
