@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../lib/query-client';
+import { DialogHost } from '../../components/ui/dialog-host';
+import { MediaPage } from './media-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage(status: number, body: unknown) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status })));
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MediaPage />
+      <DialogHost />
+    </QueryClientProvider>,
+  );
+}
+
+describe('MediaPage list states', () => {
+  it("shows 'Medya listesi alınamadı: ' with the reason and an empty list on failure", async () => {
+    renderPage(500, { message: 'Sunucu hatası', code: 'INTERNAL_ERROR' });
+    // A 5xx is retried once (about 1 s) before the error shows.
+    expect((await screen.findByRole('alert', {}, { timeout: 4000 })).textContent).toBe('Medya listesi alınamadı: Sunucu hatası');
+    expect(screen.queryByTestId('media-card')).toBeNull();
+  });
+
+  it('treats a non-array answer as empty (spec §7)', async () => {
+    renderPage(200, { unexpected: true });
+    await screen.findByText('Henüz medya bulunmuyor');
+  });
+
+  it('keeps the upload button disabled until both a file and a name are given', async () => {
+    renderPage(200, []);
+    await screen.findByText('Henüz medya bulunmuyor');
+    expect((screen.getByRole('button', { name: 'Yükle' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

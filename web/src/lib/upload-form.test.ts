@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, configureApiClient, uploadForm } from './api-client';
+
+/** A stand-in for the browser's XMLHttpRequest: the test decides progress and the answer. */
+class FakeXhr {
+  static last: FakeXhr;
+  headers: Record<string, string> = {};
+  method = '';
+  url = '';
+  status = 0;
+  statusText = '';
+  responseText = '';
+  body: unknown;
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(k: string, v: string) {
+    this.headers[k] = v;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const navigate = vi.fn();
+beforeEach(() => {
+  localStorage.clear();
+  navigate.mockReset();
+  configureApiClient({ navigate, onUnauthorized: vi.fn() });
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('uploadForm', () => {
+  it('posts the form with the bearer token and reports progress percentages', async () => {
+    localStorage.setItem('token', 'abc');
+    const seen: number[] = [];
+    const form = new FormData();
+    const done = uploadForm<{ _id: string }>('/api/media/upload', form, { onProgress: (p) => seen.push(p) });
+    const xhr = FakeXhr.last;
+    expect([xhr.method, xhr.url, xhr.headers.Authorization, xhr.body]).toEqual(['POST', '/api/media/upload', 'Bearer abc', form]);
+    xhr.progress(25, 100);
+    xhr.progress(2, 3);
+    xhr.answer(201, { _id: 'm1' });
+    await expect(done).resolves.toEqual({ _id: 'm1' });
+    expect(seen).toEqual([25, 67, 100]);
+  });
+
+  it('rejects with the server message (e.g. 415) without navigating', async () => {
+    const done = uploadForm('/api/media/upload', new FormData());
+    FakeXhr.last.answer(415, { message: 'Desteklenmeyen dosya türü', code: 'UNSUPPORTED_FILE_TYPE' });
+    const err = (await done.catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect([err.status, err.message]).toEqual([415, 'Desteklenmeyen dosya türü']);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('handles 401 (token removed, /login) and 402 (/packages) like every other call', async () => {
+    localStorage.setItem('token', 'abc');
+    const first = uploadForm('/api/media/upload', new FormData());
+    FakeXhr.last.answer(402, { message: 'Paket gerekli', code: 'PACKAGE_REQUIRED' });
+    await first.catch(() => undefined);
+    expect(navigate).toHaveBeenLastCalledWith('/packages');
+    expect(localStorage.getItem('token')).toBe('abc');
+
+    const second = uploadForm('/api/media/upload', new FormData());
+    FakeXhr.last.answer(401, { message: 'Oturum süresi doldu', code: 'TOKEN_EXPIRED' });
+    await second.catch(() => undefined);
+    expect(navigate).toHaveBeenLastCalledWith('/login');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
