@@ -18,6 +18,12 @@ async function newCustomer(page: Page) {
   return { email, token };
 }
 
+/** The packages page's choose button of one package card. */
+async function choosePackage(page: Page, name: string) {
+  const card = page.getByTestId('package-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  await card.getByRole('link').click();
+}
+
 async function fillCard(page: Page, number: string) {
   await page.getByLabel('Kart Sahibi').fill('Ayşe Yılmaz');
   await page.getByLabel('Kart Numarası').fill(number);
@@ -45,7 +51,7 @@ describe('buying a package (dev processor)', () => {
   it('on-page card form: a declined card shows the Turkish message, then 4242 buys it and ends on /settings', async () => {
     const { page, errors } = await e2e.newPage();
     const { email } = await newCustomer(page);
-    await page.getByRole('link', { name: 'Başlangıç paketini seç' }).click();
+    await choosePackage(page, 'Başlangıç');
     await page.waitForURL('**/purchase/*');
     const summary = page.getByTestId('purchase-summary');
     await summary.getByText('Başlangıç', { exact: true }).waitFor();
@@ -80,7 +86,7 @@ describe('buying a package (dev processor)', () => {
   it('hosted checkout: pays on the local checkout page, returns with session_id (confirmed, removed) and ends on /settings', async () => {
     const { page, errors } = await e2e.newPage();
     const { email } = await newCustomer(page);
-    await page.getByRole('link', { name: 'Profesyonel paketini seç' }).click();
+    await choosePackage(page, 'Profesyonel');
     await page.waitForURL('**/purchase/*');
     const purchasePath = new URL(page.url()).pathname;
     await page.getByRole('button', { name: 'Güvenli Ödeme Sayfasına Git' }).click();
