@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import type { Counts } from '../lib/modes.js';
+import { ms, type FigureRow } from '../lib/result.js';
+import { round, sleep } from '../lib/stats.js';
+import { seedFleet } from '../fixtures/bench-db.js';
+import { makeDataDir, startPano } from './fleet.js';
+
+const playerDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../player/dist');
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ITEM_SECONDS = 1;
+const BASE_TRANSITIONS = 100;
+
+/**
+ * Runs in the page before the player: remembers the pairing (as a paired device would),
+ * optionally shortens the player's item timer, and records the moment each new item becomes
+ * the visible one (a preallocated array, so the probe itself does not grow the heap).
+ */
+function probe(args: { creds: string; itemMs: number; max: number }) {
+  localStorage.setItem('pano.device', args.creds);
+  if (args.itemMs !== 1000) {
+    const original = window.setTimeout.bind(window);
+    // Only the playback timer of a 1 s item is exactly 1000 ms; everything else runs at its own pace.
+    (window as unknown as { setTimeout: unknown }).setTimeout = (fn: TimerHandler, ms?: number, ...rest: unknown[]) =>
+      original(fn, ms === 1000 ? args.itemMs : ms, ...rest);
+  }
+  const times = new Float64Array(args.max + 16);
+  const w = window as unknown as { __loop: { times: Float64Array; count: number } };
+  w.__loop = { times, count: 0 };
+  let last = '';
+  const check = () => {
+    const imgs = document.querySelectorAll<HTMLImageElement>('[data-testid="player-image"]');
+    let visible: HTMLImageElement | undefined;
+    imgs.forEach((img) => { if (img.style.opacity === '1') visible = img; });
+    const key = visible ? `${visible.src}` : '';
+    if (visible && key !== last) {
+      last = key;
+      if (w.__loop.count < times.length) times[w.__loop.count++] = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['style', 'src'] });
+}
+
+/** P8: the shipped player (/player, paired by its stored credentials) looping a 3-image playlist in Chromium. */
+export async function playerLoop(c: Counts, log: (m: string) => void): Promise<FigureRow[]> {
+  if (!existsSync(path.join(playerDist, 'index.html'))) throw new Error('player/dist is missing: run `npm run build -w player` first');
+  const data = await makeDataDir();
+  let browser: Browser | undefined;
+  const pano = await startPano(data.dir);
+  try {
+    const fleet = await seedFleet({ screens: 1, items: 3, uploadsDir: data.uploads });
+    const p = fleet.players[0]!;
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const page = await browser.newPage({ viewport: { width: 640, height: 360 } });
+    await page.addInitScript(probe, { creds: JSON.stringify({ deviceToken: p.deviceToken, screenId: p.screenId }), itemMs: c.loopItemMs, max: c.loopTransitions });
+    const cdp = await page.context().newCDPSession(page);
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    };
+    await page.goto(`${pano.url}/player/`);
+    const count = () => page.evaluate(() => (window as unknown as { __loop: { count: number } }).__loop.count);
+    const limit = Date.now() + c.loopTransitions * c.loopItemMs * 3 + 20_000;
+    log(`player loop: ${c.loopTransitions} transitions of ${c.loopItemMs} ms items`);
+    let base = NaN;
+    while (Date.now() < limit) {
+      const n = await count();
+      if (Number.isNaN(base) && n >= BASE_TRANSITIONS) base = await heap();
+      if (n >= c.loopTransitions) break;
+      await sleep(Math.min(1000, c.loopItemMs * 5));
+    }
+    const end = await heap();
+    const times = await page.evaluate(() => {
+      const l = (window as unknown as { __loop: { times: Float64Array; count: number } }).__loop;
+      return Array.from(l.times.subarray(0, l.count));
+    });
+    if (times.length < c.loopTransitions) {
+      if (process.env.BENCH_DEBUG) console.log(await page.content());
+      throw new Error(`only ${times.length}/${c.loopTransitions} transitions within the time limit`);
+    }
+    // Lateness of each transition beyond the item's duration (the first two include page start-up).
+    const gaps = times.slice(2).map((t, i) => t - times[i + 1]! - c.loopItemMs);
+    const longest = Math.max(...gaps);
+    const growth = (end - base) / base;
+    const counted = `${times.length} transitions of ${c.loopItemMs} ms items (3 images; the player's ${ITEM_SECONDS} s item timer shortened in the page${c.loopItemMs === 1000 ? ': not shortened' : ''}), shipped player/dist, Chromium headless`;
+    return [
+      {
+        id: 'P8', figure: `player loop: JS heap growth after ${times.length} transitions`, value: `${round(growth * 100, 2)} % (${round(end / 1024 / 1024, 2)} MB)`,
+        baseline: `${round(base / 1024 / 1024, 2)} MB after ${BASE_TRANSITIONS}`, ratio: Number((end / base).toFixed(3)), goal: '≤ 5 %', pass: growth <= 0.05,
+        note: `${counted}; used JS heap after a forced GC (CDP) at transition ${BASE_TRANSITIONS} and at the end`,
+      },
+      {
+        id: 'P8', figure: 'player loop: longest gap between items', value: ms(longest), baseline: `median lateness ${ms(gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? NaN)}`,
+        ratio: null, goal: '≤ 100 ms', pass: longest <= 100,
+        note: `${counted}; gap = time between two items becoming visible − the item's duration`,
+      },
+    ];
+  } finally {
+    await browser?.close().catch(() => {});
+    await pano.child.kill();
+    await data.remove();
+  }
+}

@@ -1,0 +1,123 @@
+import type { Counts } from '../lib/modes.js';
+import { ms, ratioOf, type FigureRow } from '../lib/result.js';
+import { round, summarize } from '../lib/stats.js';
+import { seedFleet, type Fleet } from '../fixtures/bench-db.js';
+import { BENCH_REDIS_URL, editPlaylist, fetchConfig, Generators, makeDataDir, settledRss, startBare, startPano, type ServerProc } from './fleet.js';
+import { measureRounds, type RoundsResult } from './rounds.js';
+import { measureRestart } from './restart.js';
+
+type Side = { rounds: RoundsResult; rssPerPlayer: number; connectMs: number; verified: string };
+
+const timeoutFor = (c: Counts) => (c.mode === 'quick' ? 20_000 : 60_000);
+
+/** Pano, one or two instances: connect the fleet, measure pushes; optionally P4 before closing. */
+async function panoSide(c: Counts, fleet: Fleet, dataDir: string, instances: 1 | 2, restartRow?: (r: FigureRow) => void): Promise<Side> {
+  const extra: Record<string, string> = instances === 2 ? { REDIS_URL: BENCH_REDIS_URL } : {};
+  const servers: ServerProc[] = [];
+  const gens = await Generators.start(c.generators);
+  try {
+    for (let i = 0; i < instances; i++) servers.push(await startPano(dataDir, extra));
+    const rss0 = await settledRss(servers[0]!);
+    const players = fleet.players.map((p, i) => ({ ...p, url: servers[i % instances]!.url }));
+    const conn = await gens.connect(players, 'pano', timeoutFor(c) * 3);
+    if (conn.connected < players.length) throw new Error(`only ${conn.connected}/${players.length} players connected`);
+    const rss1 = await settledRss(servers[0]!);
+    const api = servers[0]!.url;
+    const rounds = await measureRounds(gens, c.pushRounds, (r) => editPlaylist(api, fleet.userToken, fleet.playlistId, fleet.mediaIds, r % 2 === 0 ? 2 : 3), timeoutFor(c));
+    const verified = await verifySample(api, fleet, rounds);
+    if (restartRow) restartRow(await measureRestart(c, fleet, dataDir, servers, gens));
+    // With two instances half the players sit on the first one.
+    return { rounds, rssPerPlayer: (rss1 - rss0) / (players.length / instances), connectMs: conn.ms, verified };
+  } finally {
+    await gens.stop();
+    await Promise.allSettled(servers.map((s) => s.child.kill()));
+  }
+}
+
+/** P2 is only true if what players hold is what the API serves: compare a sample with GET config. */
+async function verifySample(api: string, fleet: Fleet, r: RoundsResult): Promise<string> {
+  const byScreen = new Map(r.last.screenIds.map((id, i) => [id, r.last.versions[i]]));
+  const sample = fleet.players.filter((_, i) => i % Math.max(1, Math.floor(fleet.players.length / 25)) === 0);
+  let same = 0;
+  for (const p of sample) if ((await fetchConfig(api, p)).version === byScreen.get(p.screenId)) same++;
+  return `${same}/${sample.length} sampled players hold exactly the version GET config serves`;
+}
+
+async function bareSide(c: Counts, n: number, payload: Record<string, unknown>): Promise<Side> {
+  const server = await startBare('bare-socketio');
+  const gens = await Generators.start(c.generators);
+  try {
+    await server.child.call('setPayload', payload);
+    const rss0 = await settledRss(server);
+    const players = Array.from({ length: n }, (_, i) => ({ screenId: `bare-${i}`, deviceToken: 'x', url: server.url }));
+    const conn = await gens.connect(players, 'bare', timeoutFor(c) * 3);
+    if (conn.connected < n) throw new Error(`bare: only ${conn.connected}/${n} connected`);
+    const rss1 = await settledRss(server);
+    const rounds = await measureRounds(gens, c.pushRounds, async () => {
+      const res = await fetch(`${server.url}/change`, { method: 'POST' });
+      await res.arrayBuffer();
+    }, timeoutFor(c));
+    return { rounds, rssPerPlayer: (rss1 - rss0) / n, connectMs: conn.ms, verified: '' };
+  } finally {
+    await gens.stop();
+    await server.child.kill();
+  }
+}
+
+const lat = (s: Side) => `p50 ${ms(s.rounds.latency.p50)} / p99 ${ms(s.rounds.latency.p99)} / max ${ms(s.rounds.latency.max)}`;
+const trig = (s: Side) => `API call ${ms(summarize(s.rounds.triggerMs).p50)} (p50)`;
+
+/** P1, P2, P3, P4 and P9. */
+export async function pushFigures(c: Counts, only: Set<string> | null, log: (m: string) => void): Promise<FigureRow[]> {
+  const rows: FigureRow[] = [];
+  const want = (id: string) => !only || only.has(id);
+  const largest = Math.max(...c.players);
+  for (const n of c.players) {
+    const isLargest = n === largest;
+    if (!want('P1') && !want('P2') && !(isLargest && (want('P3') || want('P4') || want('P9')))) continue;
+    const data = await makeDataDir();
+    try {
+      log(`push: seeding ${n} screens and devices`);
+      const fleet = await seedFleet({ screens: n, items: c.playlistItems, uploadsDir: data.uploads });
+      log(`push: Pano, ${n} players`);
+      let restart: FigureRow | undefined;
+      const pano = await panoSide(c, fleet, data.dir, 1, isLargest && want('P4') ? (r) => { restart = r; } : undefined);
+      log(`push: Pano p99 ${ms(pano.rounds.latency.p99)}; bare socket.io, ${n} players`);
+      const payloadServer = await startPano(data.dir);
+      const payload = await fetchConfig(payloadServer.url, fleet.players[0]!).finally(() => payloadServer.child.kill());
+      const bare = await bareSide(c, n, payload);
+      const note = `${n} players (one screen each, all showing the edited playlist of ${c.playlistItems} items, ${JSON.stringify(payload).length} B config), ${c.pushRounds} measured changes after 1 warm-up; ${trig(pano)}; ${c.generators} generator process(es)`;
+      rows.push({
+        id: 'P1', figure: `push latency @ ${n} players`, value: lat(pano), baseline: lat(bare),
+        ratio: ratioOf(pano.rounds.latency.p99, bare.rounds.latency.p99), goal: 'p99 ≤ 1.5× baseline',
+        pass: pano.rounds.latency.p99 <= 1.5 * bare.rounds.latency.p99, note, detail: { pano: pano.rounds.latency, bare: bare.rounds.latency, triggerMs: pano.rounds.triggerMs },
+      });
+      const share = Math.min(...pano.rounds.shares);
+      rows.push({
+        id: 'P2', figure: `players on the new version @ ${n}`, value: `${round(share * 100, 2)} %`, baseline: '—', ratio: null,
+        goal: '100 %', pass: share === 1, note: `lowest of ${c.pushRounds} changes; ${pano.verified}`,
+      });
+      if (isLargest) {
+        rows.push({
+          id: 'P3', figure: `server RSS per player @ ${n}`, value: `${round(pano.rssPerPlayer / 1024)} KB`, baseline: `${round(bare.rssPerPlayer / 1024)} KB`,
+          ratio: ratioOf(pano.rssPerPlayer, bare.rssPerPlayer), goal: '≤ 1.3×', pass: pano.rssPerPlayer <= 1.3 * bare.rssPerPlayer,
+          note: `(RSS with ${n} players − RSS before), both after a forced GC in the server`,
+        });
+        if (restart) rows.push(restart);
+        if (want('P9')) {
+          log(`push: two Pano instances + Redis, ${n} players split`);
+          const two = await panoSide(c, fleet, data.dir, 2);
+          rows.push({
+            id: 'P9', figure: `push latency, 2 instances + Redis @ ${n}`, value: lat(two), baseline: lat(pano),
+            ratio: ratioOf(two.rounds.latency.p99, pano.rounds.latency.p99), goal: 'p99 ≤ 1.5× single',
+            pass: two.rounds.latency.p99 <= 1.5 * pano.rounds.latency.p99,
+            note: `players alternate between the instances, the change goes to instance 1; shares ${two.rounds.shares.map((s) => `${round(s * 100)} %`).join(', ')}`,
+          });
+        }
+      }
+    } finally {
+      await data.remove();
+    }
+  }
+  return rows;
+}

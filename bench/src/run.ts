@@ -1,0 +1,57 @@
+// `npm run bench [-- --quick|--full] [-- --only=P1,P5]`: every figure against its baseline,
+// in one run on this machine; writes bench/results/latest.json and the table in docs/PERFORMANCE.md.
+import { killAllChildren } from './lib/children.js';
+import { machineInfo } from './lib/machine.js';
+import { countsFrom, selectedFigures } from './lib/modes.js';
+import { printRows, writeReport } from './lib/report.js';
+import type { FigureRow } from './lib/result.js';
+import { recreateBenchDatabase } from './fixtures/bench-db.js';
+import { bundleSize } from './figures/bundle-size.js';
+import { configThroughput } from './figures/config-throughput.js';
+import { playerLoop } from './figures/player-loop.js';
+import { pushFigures } from './figures/push.js';
+import { uploadFigures } from './figures/upload.js';
+
+const argv = process.argv.slice(2);
+const counts = countsFrom(argv, process.env);
+const only = selectedFigures(argv);
+const want = (...ids: string[]) => !only || ids.some((id) => only.has(id));
+const started = Date.now();
+const log = (m: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(1)} s] ${m}`);
+
+const machine = machineInfo();
+log(`${counts.mode} mode on ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}; load ${machine.loadAvg.join(' ')}`);
+const rows: FigureRow[] = [];
+const errors: string[] = [];
+const step = async (ids: string[], what: string, fn: () => Promise<FigureRow[]>) => {
+  if (!want(...ids)) return;
+  try {
+    const got = await fn();
+    printRows(got);
+    rows.push(...got);
+  } catch (err) {
+    const msg = `${ids.join('/')} (${what}): ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
+    console.error(`[bench] FAILED ${msg}`);
+    errors.push(msg);
+    killAllChildren();
+  }
+};
+
+try {
+  if (want('P1', 'P2', 'P3', 'P4', 'P5', 'P7', 'P8', 'P9')) {
+    log('recreating and migrating the bench database');
+    await recreateBenchDatabase();
+  }
+  await step(['P6'], 'bundle size', bundleSize);
+  await step(['P5'], 'config throughput', () => configThroughput(counts, log));
+  await step(['P7'], 'upload', () => uploadFigures(counts, log));
+  await step(['P1', 'P2', 'P3', 'P4', 'P9'], 'push', () => pushFigures(counts, only, log));
+  await step(['P8'], 'player loop', () => playerLoop(counts, log));
+  const order = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9'];
+  rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+  await writeReport({ date: new Date().toISOString(), counts, machine, rows, errors, seconds: Math.round((Date.now() - started) / 1000) });
+  log(`done: ${rows.length} rows, ${errors.length} failed; bench/results/latest.json and docs/PERFORMANCE.md written`);
+} finally {
+  killAllChildren();
+}
+process.exit(errors.length ? 1 : 0);
