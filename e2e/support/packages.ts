@@ -1,14 +1,15 @@
 import type { Page } from 'playwright-core';
 
 /**
- * How a test customer gets a running package. `free-trial-api` buys the price-0 package
- * through the purchase API (answers {completed:true} once payments land);
- * `purchase-page` will drive the payments engineer's /purchase page. Nothing is ever
- * written to the database behind the app's back.
+ * How a test customer gets a running package. `purchase-page` (default) clicks
+ * 'Ücretsiz Denemeyi Başlat' on /purchase/<free trial>, as a customer does;
+ * `free-trial-api` buys the price-0 package through the purchase API ({completed:true}),
+ * for tests that don't need the UI path. Nothing is ever written to the database behind
+ * the app's back. Choose with E2E_PACKAGE_STRATEGY.
  */
 export type PackageStrategy = 'free-trial-api' | 'purchase-page';
 
-const strategy = (process.env.E2E_PACKAGE_STRATEGY as PackageStrategy | undefined) ?? 'free-trial-api';
+const strategy = (process.env.E2E_PACKAGE_STRATEGY as PackageStrategy | undefined) ?? 'purchase-page';
 
 async function authed(baseUrl: string, token: string, path: string, init: RequestInit = {}) {
   return fetch(`${baseUrl}${path}`, {
@@ -40,8 +41,8 @@ async function viaPurchasePage(page: Page, baseUrl: string, token: string): Prom
   if (!packageId) return false;
   await page.goto(`/purchase/${packageId}`);
   // The payments engineer's page decides the exact steps; a free trial needs no card.
-  const buy = page.getByRole('button', { name: /Ücretsiz|Başlat|Satın Al|Öde/ }).first();
-  if (!(await buy.isVisible().catch(() => false))) return false;
+  const buy = page.getByRole('button', { name: /Ücretsiz Denemeyi Başlat/ });
+  if (!(await buy.waitFor({ timeout: 10_000 }).then(() => true, () => false))) return false;
   await buy.click();
   await page.waitForURL('**/settings', { timeout: 15_000 }).catch(() => undefined);
   return (await authed(baseUrl, token, '/api/media')).status !== 402;
