@@ -1,4 +1,5 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Banner } from '../../components/ui';
 import { tr } from '../../i18n/tr';
 import { homePathFor, useSession } from '../../stores/session-store';
 import { login } from './auth.api';
@@ -7,11 +8,13 @@ import { LoginForm } from './login-form';
 export function LoginPage() {
   const navigate = useNavigate();
   const setSession = useSession((s) => s.login);
+  const registered = (useLocation().state as { registered?: boolean } | null)?.registered === true;
   return (
     <div className="auth-page">
       <div className="auth-card card">
         <h1 className="auth-title">{tr.auth.loginTitle}</h1>
         <p className="auth-lead">{tr.auth.loginLead}</p>
+        {registered && <Banner tone="success">{tr.auth.registerDone}</Banner>}
         <LoginForm
           submit={(email, password) => login({ email, password })}
           onSuccess={(res) => {
