@@ -5,7 +5,7 @@ import { snap } from '../support/browser';
 import { useE2E } from '../support/harness';
 import { recordWebm } from '../support/media-files';
 import { artifactsDir } from '../support/paths';
-import { assign, createPlaylist, createScreen, customerWithPackage, uploadPng, waitForVisible, type UploadedMedia } from './player-fixtures';
+import { assign, createPlaylist, createScreen, customerWithPackage, uploadPng, uploadWebm, waitForVisible, type UploadedMedia } from './player-fixtures';
 
 const e2e = useE2E();
 
@@ -16,11 +16,7 @@ describe('dashboard preview (/preview/:screenId)', () => {
     const { page, errors } = await e2e.newPage();
     await page.goto('/player/'); // any page of ours, to record a clip in the browser
     const webm = await recordWebm(page, 1500);
-    const form = new FormData();
-    form.append('name', 'klip');
-    form.append('file', new Blob([new Uint8Array(webm)], { type: 'video/webm' }), 'klip.webm');
-    const clip = (await fetch(`${c.baseUrl}/api/media/upload`, { method: 'POST', headers: { Authorization: `Bearer ${c.token}` }, body: form })
-      .then((r) => r.json())) as UploadedMedia;
+    const clip: UploadedMedia = await uploadWebm(c, webm);
     const orange = await uploadPng(c, 'turuncu', [234, 88, 12]);
     const purple = await uploadPng(c, 'mor', [126, 34, 206]);
     const playlist = await createPlaylist(c, 'Vitrin', [{ media: orange, duration: 2 }, { media: clip, duration: 10 }]);
@@ -49,12 +45,54 @@ describe('dashboard preview (/preview/:screenId)', () => {
     expect(errors).toEqual([]);
   });
 
-  it("an unknown screen shows 'Ekran bulunamadı'", async (t) => {
+  it("an unknown screen shows 'Ekran bulunamadı'; a screen without a playlist says so", async (t) => {
     const c = await customerWithPackage(e2e.server.url);
     if (!c) return t.skip();
     const { page } = await e2e.newPage();
     await signInWithToken(page, c.token, '/preview/00000000-0000-4000-8000-000000000000');
     await page.getByText('Ekran bulunamadı').waitFor();
     await snap(page, 'player-preview', '03-not-found');
+    const screenId = await createScreen(c, 'Boş Ekran');
+    await page.goto(`/preview/${screenId}`);
+    await page.getByText('Bu ekrana atanmış medya bulunamadı').waitFor();
+    await snap(page, 'player-preview', '04-no-media');
+  });
+
+  it("with sound blocked, the video plays muted behind 'Sesi Aç ve Oynat' until clicked", async (t) => {
+    const c = await customerWithPackage(e2e.server.url);
+    if (!c) return t.skip();
+    const { page } = await e2e.newPage();
+    await page.goto('/player/');
+    const clip = await uploadWebm(c, await recordWebm(page, 3000));
+    const screenId = await createScreen(c, 'Sesli Ekran');
+    await assign(c, screenId, await createPlaylist(c, 'Ses', [{ media: clip, duration: 30 }]));
+
+    // Chromium's own policy cannot be pinned down under automation (scripted steps count as
+    // gestures), so the policy itself is stood in for: sound is refused until a real click.
+    await page.addInitScript(() => {
+      const realPlay = HTMLMediaElement.prototype.play;
+      let clicked = false;
+      addEventListener('click', () => (clicked = true), true);
+      HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
+        if (!this.muted && !clicked) return Promise.reject(new DOMException('user did not interact', 'NotAllowedError'));
+        return realPlay.call(this);
+      };
+    });
+    await signInWithToken(page, c.token, `/preview/${screenId}`);
+    const button = page.getByRole('button', { name: 'Sesi Aç ve Oynat' });
+    await button.waitFor();
+    // The current item is the last layer (the one before it may still fade out).
+    const current = () => page.evaluate(() => {
+      const all = document.querySelectorAll<HTMLVideoElement>('[data-testid=player-video]');
+      const v = all[all.length - 1]!;
+      return { muted: v.muted, volume: v.volume, paused: v.paused, time: v.currentTime };
+    });
+    // Muted autoplay goes on in the background.
+    await expect.poll(async () => (await current()).time, { timeout: 10_000 }).toBeGreaterThan(0.2);
+    expect((await current()).muted).toBe(true);
+    await page.screenshot({ path: path.join(artifactsDir, 'player-preview', '05-sound-blocked.png') });
+    await button.click();
+    await button.waitFor({ state: 'detached' });
+    await expect.poll(current, { timeout: 10_000 }).toMatchObject({ muted: false, volume: 0.4, paused: false });
   });
 });
