@@ -20,7 +20,11 @@ export function errorMessage(err: unknown, fallback: string = tr.common.unknownE
   return fallback;
 }
 
-/** Spec pattern "server message, or <fallback>": only the server's own text beats the fallback. */
+/**
+ * Spec pattern "server message, or <fallback>": only the server's own text beats the
+ * fallback. Our server's error bodies always carry a `code`; a proxy's HTML 502 or an
+ * empty 500 does not, and must not show "HTTP 500" to people.
+ */
 export function serverMessageOr(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.status > 0 && err.message ? err.message : fallback;
+  return err instanceof ApiError && err.code && err.message ? err.message : fallback;
 }
