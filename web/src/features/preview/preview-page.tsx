@@ -28,7 +28,8 @@ export function PreviewPage() {
       onError: (err) => {
         if (err.status === 404) return setState({ config: null, error: null, notFound: true });
         // Spec §8: the server message, or 'Ekran bilgileri alınamadı'. A preview already showing keeps showing.
-        const message = err.status > 0 && err.message ? err.message : playerTexts.configFailed;
+        // Our server's error bodies always carry a code; without one the text is only "HTTP 502".
+        const message = err.status > 0 && err.code && err.message ? err.message : playerTexts.configFailed;
         setState((s) => (s.config ? s : { config: null, error: message, notFound: false }));
       },
     });

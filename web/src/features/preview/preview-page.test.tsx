@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { PreviewPage } from './preview-page';
+
+const SCREEN = '0b6b9e2e-7f0c-4c36-9f55-3d5b1c1b2a11';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+/** The server is stood in for by a fetch that answers the config call; the socket fails to connect in jsdom, which the page must survive. */
+function setup(response: () => Response) {
+  localStorage.setItem('token', 'user-token');
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => response());
+  vi.stubGlobal('fetch', fetchMock);
+  const router = createMemoryRouter([{ path: '/preview/:screenId', element: <PreviewPage /> }], { initialEntries: [`/preview/${SCREEN}`] });
+  render(<RouterProvider router={router} />);
+  return fetchMock;
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('PreviewPage', () => {
+  it("asks for the screen's config with the user's token and shows its player", async () => {
+    const fetchMock = setup(() => json(200, {
+      screenId: SCREEN, screenName: 'Lobi', version: 'v1', playlist: { _id: 'p', name: 'P', mediaItems: [] },
+      directionPlaylist: null, notice: null,
+      displaySettings: { showDirectionBar: true, backgroundColor: 'rgba(0,0,0,0.8)', barHeight: 50, textColor: 'white', fontSize: 24 },
+    }));
+    expect(screen.getByText('Yükleniyor...')).toBeTruthy();
+    await screen.findByText('Bu ekrana atanmış medya bulunamadı');
+    expect(screen.getByText('Lobi')).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(`/api/screens/${SCREEN}/config`);
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer user-token');
+    expect(screen.getByTestId('player').style.height).toBe('775px');
+  });
+
+  it("shows 'Ekran bulunamadı' for a 404", async () => {
+    setup(() => json(404, { message: 'Ekran bulunamadı', code: 'NOT_FOUND' }));
+    await screen.findByText('Ekran bulunamadı');
+  });
+
+  it('shows the server message as the error', async () => {
+    setup(() => json(500, { message: 'Sunucu hatası (istek: abc)', code: 'INTERNAL_ERROR' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Hata: Sunucu hatası (istek: abc)');
+  });
+
+  it("falls back to 'Ekran bilgileri alınamadı' without a server message", async () => {
+    setup(() => new Response('', { status: 502 }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Hata: Ekran bilgileri alınamadı');
+  });
+});
