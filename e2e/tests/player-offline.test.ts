@@ -68,14 +68,20 @@ describe('screen player offline and resync', () => {
       const keys = await (await caches.open('pano-media-v1')).keys();
       return keys.length === 3;
     }, undefined, { timeout: 20_000, polling: 250 });
-    // A cached file answers a Range request with a 206 slice.
-    const range = await page.evaluate(async (p) => {
-      const res = await fetch(p, { headers: { Range: 'bytes=0-7' } });
-      return { status: res.status, length: (await res.arrayBuffer()).byteLength, contentRange: res.headers.get('Content-Range') };
+    // A cached file answers Range requests with 206 slices (and 416 past its end).
+    const ranges = await page.evaluate(async (p) => {
+      const ask = async (range: string) => {
+        const res = await fetch(p, { headers: { Range: range } });
+        return { status: res.status, length: (await res.arrayBuffer()).byteLength, contentRange: res.headers.get('Content-Range') };
+      };
+      const full = (await (await fetch(p)).arrayBuffer()).byteLength;
+      return { full, first: await ask('bytes=0-7'), suffix: await ask('bytes=-4'), open: await ask('bytes=10-'), past: await ask('bytes=99999999-') };
     }, red.filePath);
-    expect(range.status).toBe(206);
-    expect(range.length).toBe(8);
-    expect(range.contentRange).toMatch(/^bytes 0-7\/\d+$/);
+    const size = ranges.full;
+    expect(ranges.first).toEqual({ status: 206, length: 8, contentRange: `bytes 0-7/${size}` });
+    expect(ranges.suffix).toEqual({ status: 206, length: 4, contentRange: `bytes ${size - 4}-${size - 1}/${size}` });
+    expect(ranges.open).toEqual({ status: 206, length: size - 10, contentRange: `bytes 10-${size - 1}/${size}` });
+    expect(ranges.past).toMatchObject({ status: 416, contentRange: `bytes */${size}` });
 
     // Server down: the loop goes on from the cache.
     await server.stop();
