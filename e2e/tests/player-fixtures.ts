@@ -20,12 +20,12 @@ export async function call<T = Json>(baseUrl: string, token: string, path: strin
 
 export type Customer = { baseUrl: string; token: string; userId: string; mobileCode: string };
 
-/** A customer with a running package (free trial) and its mobile code; null while payments cannot grant one. */
-export async function customerWithPackage(baseUrl: string): Promise<Customer | null> {
+/** A customer with a running package (free trial) and its mobile code. */
+export async function customerWithPackage(baseUrl: string): Promise<Customer> {
   const email = uniqueEmail('ekran');
   await apiRegister(baseUrl, email);
   const token = await apiLogin(baseUrl, email);
-  if (!(await grantPackage({ baseUrl, token }))) return null;
+  if (!(await grantPackage({ baseUrl, token }))) throw new Error('could not buy the free trial through the API');
   const { user } = await call<{ user: { _id: string } }>(baseUrl, token, '/api/auth/verify');
   const pkg = await call<{ mobileCode: string | null }>(baseUrl, token, `/api/purchase/my-package/${user._id}`);
   if (!pkg.mobileCode) throw new Error('the running package has no mobile code');

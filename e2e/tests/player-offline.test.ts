@@ -34,9 +34,8 @@ describe('screen player offline and resync', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps playing cached media with the server down and resyncs when it returns', async (t) => {
+  it('keeps playing cached media with the server down and resyncs when it returns', async () => {
     const c = await customerWithPackage(server.url);
-    if (!c) return t.skip(); // pending on payments: no free-trial purchase through the API yet
     const red = await uploadPng(c, 'kirmizi', [220, 38, 38]);
     const blue = await uploadPng(c, 'mavi', [37, 99, 235]);
     const green = await uploadPng(c, 'yesil', [22, 163, 74]);
