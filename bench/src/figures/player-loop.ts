@@ -7,41 +7,12 @@ import { ms, type FigureRow } from '../lib/result.js';
 import { round, sleep } from '../lib/stats.js';
 import { seedFleet } from '../fixtures/bench-db.js';
 import { makeDataDir, startPano } from './fleet.js';
+import { pageProbe } from './page-probe.js';
 
 const playerDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../player/dist');
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const ITEM_SECONDS = 1;
 const BASE_TRANSITIONS = 100;
-
-/**
- * Runs in the page before the player: remembers the pairing (as a paired device would),
- * optionally shortens the player's item timer, and records the moment each new item becomes
- * the visible one (a preallocated array, so the probe itself does not grow the heap).
- */
-function probe(args: { creds: string; itemMs: number; max: number }) {
-  localStorage.setItem('pano.device', args.creds);
-  if (args.itemMs !== 1000) {
-    const original = window.setTimeout.bind(window);
-    // Only the playback timer of a 1 s item is exactly 1000 ms; everything else runs at its own pace.
-    (window as unknown as { setTimeout: unknown }).setTimeout = (fn: TimerHandler, ms?: number, ...rest: unknown[]) =>
-      original(fn, ms === 1000 ? args.itemMs : ms, ...rest);
-  }
-  const times = new Float64Array(args.max + 16);
-  const w = window as unknown as { __loop: { times: Float64Array; count: number } };
-  w.__loop = { times, count: 0 };
-  let last = '';
-  const check = () => {
-    const imgs = document.querySelectorAll<HTMLImageElement>('[data-testid="player-image"]');
-    let visible: HTMLImageElement | undefined;
-    imgs.forEach((img) => { if (img.style.opacity === '1') visible = img; });
-    const key = visible ? `${visible.src}` : '';
-    if (visible && key !== last) {
-      last = key;
-      if (w.__loop.count < times.length) times[w.__loop.count++] = performance.now();
-    }
-  };
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['style', 'src'] });
-}
 
 /** P8: the shipped player (/player, paired by its stored credentials) looping a 3-image playlist in Chromium. */
 export async function playerLoop(c: Counts, log: (m: string) => void): Promise<FigureRow[]> {
@@ -54,7 +25,7 @@ export async function playerLoop(c: Counts, log: (m: string) => void): Promise<F
     const p = fleet.players[0]!;
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const page = await browser.newPage({ viewport: { width: 640, height: 360 } });
-    await page.addInitScript(probe, { creds: JSON.stringify({ deviceToken: p.deviceToken, screenId: p.screenId }), itemMs: c.loopItemMs, max: c.loopTransitions });
+    await page.addInitScript({ content: pageProbe({ creds: JSON.stringify({ deviceToken: p.deviceToken, screenId: p.screenId }), itemMs: c.loopItemMs, max: c.loopTransitions }) });
     const cdp = await page.context().newCDPSession(page);
     const heap = async () => {
       await cdp.send('HeapProfiler.collectGarbage');

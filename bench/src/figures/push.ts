@@ -9,6 +9,7 @@ import { measureRestart } from './restart.js';
 type Side = { rounds: RoundsResult; rssPerPlayer: number; connectMs: number; verified: string };
 
 const timeoutFor = (c: Counts) => (c.mode === 'quick' ? 20_000 : 60_000);
+const settleFor = (c: Counts) => (c.mode === 'quick' ? 2_000 : Math.max(5_000, Math.max(...c.players)));
 
 /** Pano, one or two instances: connect the fleet, measure pushes; optionally P4 before closing. */
 async function panoSide(c: Counts, fleet: Fleet, dataDir: string, instances: 1 | 2, restartRow?: (r: FigureRow) => void): Promise<Side> {
@@ -23,7 +24,7 @@ async function panoSide(c: Counts, fleet: Fleet, dataDir: string, instances: 1 |
     if (conn.connected < players.length) throw new Error(`only ${conn.connected}/${players.length} players connected`);
     const rss1 = await settledRss(servers[0]!);
     const api = servers[0]!.url;
-    const rounds = await measureRounds(gens, c.pushRounds, (r) => editPlaylist(api, fleet.userToken, fleet.playlistId, fleet.mediaIds, r % 2 === 0 ? 2 : 3), timeoutFor(c));
+    const rounds = await measureRounds(gens, c.pushRounds, (r) => editPlaylist(api, fleet.userToken, fleet.playlistId, fleet.mediaIds, r % 2 === 0 ? 2 : 3), timeoutFor(c), settleFor(c));
     const verified = await verifySample(api, fleet, rounds);
     if (restartRow) restartRow(await measureRestart(c, fleet, dataDir, servers, gens));
     // With two instances half the players sit on the first one.
@@ -56,7 +57,7 @@ async function bareSide(c: Counts, n: number, payload: Record<string, unknown>):
     const rounds = await measureRounds(gens, c.pushRounds, async () => {
       const res = await fetch(`${server.url}/change`, { method: 'POST' });
       await res.arrayBuffer();
-    }, timeoutFor(c));
+    }, timeoutFor(c), settleFor(c));
     return { rounds, rssPerPlayer: (rss1 - rss0) / n, connectMs: conn.ms, verified: '' };
   } finally {
     await gens.stop();
@@ -86,7 +87,7 @@ export async function pushFigures(c: Counts, only: Set<string> | null, log: (m: 
       const payloadServer = await startPano(data.dir);
       const payload = await fetchConfig(payloadServer.url, fleet.players[0]!).finally(() => payloadServer.child.kill());
       const bare = await bareSide(c, n, payload);
-      const note = `${n} players (one screen each, all showing the edited playlist of ${c.playlistItems} items, ${JSON.stringify(payload).length} B config), ${c.pushRounds} measured changes after 1 warm-up; ${trig(pano)}; ${c.generators} generator process(es)`;
+      const note = `${n} players (one screen each, all showing the edited playlist of ${c.playlistItems} items, ${JSON.stringify(payload).length} B config), ${c.pushRounds} measured changes after 1 warm-up, ${settleFor(c) / 1000} s apart; ${trig(pano)}; ${c.generators} generator process(es)`;
       rows.push({
         id: 'P1', figure: `push latency @ ${n} players`, value: lat(pano), baseline: lat(bare),
         ratio: ratioOf(pano.rounds.latency.p99, bare.rounds.latency.p99), goal: 'p99 ≤ 1.5× baseline',

@@ -1,5 +1,5 @@
 import { wallMs } from '../lib/serve-rpc.js';
-import { summarize, type Summary } from '../lib/stats.js';
+import { sleep, summarize, type Summary } from '../lib/stats.js';
 import type { Changed, Generators } from './fleet.js';
 
 export type RoundsResult = {
@@ -17,12 +17,15 @@ export type RoundsResult = {
  * every player holds a different version or the timeout passes. Latency of a player =
  * when it had the new version − when the request was sent, on the machine's shared clock.
  */
-export async function measureRounds(gens: Generators, rounds: number, trigger: (round: number) => Promise<unknown>, timeoutMs: number): Promise<RoundsResult> {
+export async function measureRounds(gens: Generators, rounds: number, trigger: (round: number) => Promise<unknown>, timeoutMs: number, settleMs: number): Promise<RoundsResult> {
   const latencies: number[] = [];
   const shares: number[] = [];
   const triggerMs: number[] = [];
   let last: Changed = { times: [], versions: [], screenIds: [] };
   for (let r = 0; r <= rounds; r++) {
+    // Changes are made by people, seconds apart: let the previous change's aftermath (every
+    // player's hello and its presence writes) finish before timing the next one.
+    if (r > 0) await sleep(settleMs);
     await gens.arm();
     const t0 = wallMs();
     await trigger(r);

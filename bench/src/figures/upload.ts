@@ -33,15 +33,23 @@ export async function uploadFigures(c: Counts, log: (m: string) => void): Promis
   const client = await startChild('upload-client');
   const bytes = c.uploadMb * 1024 * 1024;
   try {
-    const fleet = await seedFleet({ screens: 1, items: 1, uploadsDir: data.uploads, storageGb: Math.ceil(c.uploadMb / 1024) + 2 });
-    log(`upload: bare stream-to-disk, ${c.uploadMb} MB`);
-    const bareServer = await startBare('bare-upload', { BARE_UPLOAD_DIR: data.dir });
-    const bare = await measure(bareServer, client, '/', 'x', bytes).finally(() => bareServer.child.kill());
-    log(`upload: Pano, ${c.uploadMb} MB`);
-    const pano = await startPano(data.dir, { MAX_UPLOAD_MB: String(c.uploadMb + 10) });
-    const mine = await measure(pano, client, '/api/media/upload', fleet.userToken, bytes).finally(() => pano.child.kill());
+    const fleet = await seedFleet({ screens: 1, items: 1, uploadsDir: data.uploads, storageGb: Math.ceil((2 * c.uploadMb) / 1024) + 2 });
+    // Interleaved twice, best of each: the machine is shared, a single upload is at the mercy of its neighbours.
+    const bareRuns: Measured[] = [];
+    const panoRuns: Measured[] = [];
+    for (let i = 0; i < 2; i++) {
+      log(`upload: bare stream-to-disk, ${c.uploadMb} MB (${i + 1}/2)`);
+      const bareServer = await startBare('bare-upload', { BARE_UPLOAD_DIR: data.dir });
+      bareRuns.push(await measure(bareServer, client, '/', 'x', bytes).finally(() => bareServer.child.kill()));
+      log(`upload: Pano, ${c.uploadMb} MB (${i + 1}/2)`);
+      const pano = await startPano(data.dir, { MAX_UPLOAD_MB: String(c.uploadMb + 10) });
+      panoRuns.push(await measure(pano, client, '/api/media/upload', fleet.userToken, bytes).finally(() => pano.child.kill()));
+    }
+    const best = (runs: Measured[]) => ({ growth: Math.max(...runs.map((r) => r.growth)), mbps: Math.max(...runs.map((r) => r.mbps)) });
+    const bare = best(bareRuns);
+    const mine = best(panoRuns);
     const mb = (b: number) => `${round(b / 1024 / 1024, 1)} MB`;
-    const note = `${c.uploadMb} MB multipart upload (MP4 header + filler) over loopback, RSS sampled every 50 ms`;
+    const note = `${c.uploadMb} MB multipart upload (MP4 header + filler) over loopback, 2 uploads each (interleaved): highest RSS growth, best MB/s (Pano ${panoRuns.map((r) => round(r.mbps)).join(', ')}; bare ${bareRuns.map((r) => round(r.mbps)).join(', ')} MB/s); RSS sampled every 50 ms`;
     return [
       {
         id: 'P7', figure: `upload ${c.uploadMb} MB: server RSS growth`, value: mb(mine.growth), baseline: mb(bare.growth),

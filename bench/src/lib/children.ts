@@ -22,7 +22,9 @@ type Reply = { id: number; ok: boolean; result?: unknown; error?: string };
 /** Starts bench/src/procs/<name>.ts in its own Node process (tsx loader, GC exposed for RSS figures). */
 export async function startChild(name: string, env: Record<string, string> = {}, readyTimeoutMs = 60_000): Promise<Child> {
   const proc = fork(path.join(procsDir, `${name}.ts`), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc', '--max-old-space-size=4096'],
+    execArgv: ['--import', 'tsx', '--expose-gc', '--max-old-space-size=4096',
+      // BENCH_PROFILE=pano-server writes a V8 CPU profile of that process into bench/.tmp/profiles.
+      ...(process.env.BENCH_PROFILE === name ? ['--cpu-prof', `--cpu-prof-dir=${path.join(procsDir, '../../.tmp/profiles')}`] : [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -23,7 +23,7 @@ export type Counts = {
 
 const QUICK: Counts = {
   mode: 'quick', players: [200, 500], pushRounds: 3, generators: 1,
-  httpSeconds: 4, httpWarmSeconds: 1, httpConnections: 100,
+  httpSeconds: 3, httpWarmSeconds: 1, httpConnections: 100,
   uploadMb: 100, loopTransitions: 300, loopItemMs: 50, playlistItems: 20,
 };
 
