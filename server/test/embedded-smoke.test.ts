@@ -39,6 +39,12 @@ describe('embedded mode from an empty folder', () => {
     expect(ZLoginResponse.parse(await login.json()).user.email).toBe(email);
   });
 
+  it('sends /player to /player/, where the player service worker is scoped', async () => {
+    const res = await fetch(`${server.url}/player?x=1`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/player/?x=1');
+  });
+
   it('keeps its JWT secret in the data folder so tokens survive a restart', async () => {
     expect(await readdir(dataDir)).toContain('jwt-secret');
   });

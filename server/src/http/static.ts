@@ -20,6 +20,8 @@ export function mountStatic(app: Express, ctx: AppContext): void {
     setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
   }));
   app.use('/uploads', (_req, res) => void res.status(404).json({ message: 'Dosya bulunamadı', code: 'NOT_FOUND' }));
+  // The player's service worker is scoped to /player/; without the slash a kiosk would run unscoped.
+  app.get('/player', (req, res) => res.redirect(301, `/player/${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`));
   spa(app, '/player', playerDist);
   spa(app, '/', webDist);
 }
