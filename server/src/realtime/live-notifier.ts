@@ -1,7 +1,9 @@
 import type { TScreenConfig, TScreenConfigEvent } from '@pano/contract';
 import type { AppContext } from '../context.js';
-import { buildScreenConfigs } from '../modules/screens/screen-config.js';
+import { buildScreenConfigEntries } from '../modules/screens/screen-config.js';
+import type { ConfigInvalidation, ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
 import type { InFlight } from './in-flight.js';
+import { reachesOtherInstances } from './redis-adapter.js';
 import type { ScreenNotifier } from './screen-notifier.js';
 import { screenRoom, type PanoServer } from './socket-types.js';
 
@@ -10,6 +12,12 @@ import { screenRoom, type PanoServer } from './socket-types.js';
  * its `screen:<id>` room (players and previews, on every instance through the adapter).
  * A failure here must not fail the request that already committed, so it is logged; players
  * still converge on their next reconnect, when they fetch the config themselves.
+ *
+ * It also keeps the config caches honest (docs/PERFORMANCE.md, P5): every change drops the
+ * screens' cached configs here and, through Redis, on every other instance, before anything is
+ * pushed (the invalidation and the push travel in that order on the same Redis connection, so
+ * a player that fetches right after a push never gets the old version). The configs built for
+ * the push then fill this instance's cache: built once, pushed, cached.
  */
 export class LiveNotifier implements ScreenNotifier {
   constructor(
@@ -17,29 +25,41 @@ export class LiveNotifier implements ScreenNotifier {
     private readonly ctx: AppContext,
     private readonly publicBaseUrl: () => string,
     private readonly inFlight: InFlight,
+    private readonly cache?: ScreenConfigCache,
   ) {}
 
   screensChanged(screenIds: string[]): Promise<void> {
-    return this.inFlight.track(this.pushScreens(screenIds));
-  }
-
-  private async pushScreens(screenIds: string[]): Promise<void> {
     const ids = [...new Set(screenIds)];
-    if (ids.length === 0 || this.inFlight.isClosing) return;
-    try {
-      const configs = await buildScreenConfigs(this.ctx.db, ids, { publicBaseUrl: this.publicBaseUrl(), now: this.ctx.clock() });
-      this.push(configs);
-    } catch (err) {
-      this.ctx.logger.error({ err, screenIds: ids }, 'pushing screen configs failed');
-    }
+    if (ids.length > 0) this.invalidate({ screenIds: ids });
+    return this.inFlight.track(this.pushScreens(ids));
   }
 
   async ownerScreensChanged(ownerId: string): Promise<void> {
+    this.invalidate({ ownerId });
     try {
       const screens = await this.ctx.db.screen.findMany({ where: { ownerId }, select: { id: true } });
-      await this.screensChanged(screens.map((s) => s.id));
+      await this.inFlight.track(this.pushScreens(screens.map((s) => s.id)));
     } catch (err) {
       this.ctx.logger.error({ err, ownerId }, 'pushing owner screen configs failed');
+    }
+  }
+
+  private invalidate(what: ConfigInvalidation): void {
+    this.cache?.invalidate(what);
+    // Also from the worker process (no cache of its own, but a Redis adapter): its expiry
+    // sweep must reach the API instances' caches.
+    if (reachesOtherInstances(this.io) && !this.inFlight.isClosing) this.io.serverSideEmit('config:invalidate', what);
+  }
+
+  private async pushScreens(ids: string[]): Promise<void> {
+    if (ids.length === 0 || this.inFlight.isClosing) return;
+    try {
+      const stamp = this.cache?.stamp ?? 0;
+      const built = await buildScreenConfigEntries(this.ctx.db, ids, { publicBaseUrl: this.publicBaseUrl(), now: this.ctx.clock() });
+      this.cache?.fill(built, stamp);
+      for (const [screenId, b] of built) this.push(screenId, b.config);
+    } catch (err) {
+      this.ctx.logger.error({ err, screenIds: ids }, 'pushing screen configs failed');
     }
   }
 
@@ -50,11 +70,9 @@ export class LiveNotifier implements ScreenNotifier {
    * multi-room broadcast could not share one encoding. Each emit is encoded once for all
    * sockets of its room (player, previews) on every instance.
    */
-  private push(configs: Map<string, TScreenConfig>): void {
+  private push(screenId: string, config: TScreenConfig): void {
     if (this.inFlight.isClosing) return;
-    for (const [screenId, config] of configs) {
-      const payload: TScreenConfigEvent = { screenId, version: config.version, config };
-      this.io.to(screenRoom(screenId)).emit('screen:config', payload);
-    }
+    const payload: TScreenConfigEvent = { screenId, version: config.version, config };
+    this.io.to(screenRoom(screenId)).emit('screen:config', payload);
   }
 }

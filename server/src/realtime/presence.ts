@@ -4,11 +4,24 @@ import type { InFlight } from './in-flight.js';
 import { screenRoom, userRoom, type PanoServer, type PanoSocket } from './socket-types.js';
 
 /**
+ * How often one player's `lastSeenAt` (screen and device rows) is written while it stays
+ * connected. Every push makes every player answer `player:hello`; writing two rows for each
+ * would be 20,000 UPDATEs per change at 10,000 players, queued ahead of the next change
+ * (docs/PERFORMANCE.md, P1). Going online and offline always write at once.
+ */
+export const LAST_SEEN_WRITE_INTERVAL_MS = 30_000;
+
+/**
  * Live status of players, for dashboards. A screen is online while at least one player
  * socket (a paired device, not a preview) is in its room on any instance; `fetchSockets`
  * asks every instance through the Redis adapter, so no presence table is needed.
+ * `screen:status` events are sent at once with the true time; the stored `lastSeenAt` (what
+ * a dashboard loads first) may lag it by up to LAST_SEEN_WRITE_INTERVAL_MS while online.
  */
 export class Presence {
+  // Last lastSeenAt write per connected player socket on this instance.
+  private readonly lastWrite = new Map<string, number>();
+
   constructor(private readonly io: PanoServer, private readonly ctx: AppContext, private readonly inFlight: InFlight) {}
 
   async playerConnected(socket: PanoSocket): Promise<void> {
@@ -20,11 +33,12 @@ export class Presence {
     // A player may only speak for the screen it authenticated for.
     if (!hello.success || hello.data.screenId !== socket.data.screenId) return;
     socket.data.version = hello.data.version;
-    await this.report(socket, true);
+    await this.report(socket, true, this.writeDue(socket));
   }
 
   async playerDisconnected(socket: PanoSocket, reason: string): Promise<void> {
     // On shutdown the players reconnect to another instance; don't flash them offline.
+    this.lastWrite.delete(socket.id);
     if (reason === 'server shutting down' || this.inFlight.isClosing) return;
     const screenId = socket.data.screenId;
     if (!screenId) return;
@@ -42,13 +56,23 @@ export class Presence {
     return new Set(sockets.filter((s) => s.data.role === 'player' && s.data.ownerId === ownerId).map((s) => s.data.screenId!));
   }
 
-  private async report(socket: PanoSocket, online: boolean): Promise<void> {
+  private writeDue(socket: PanoSocket): boolean {
+    const last = this.lastWrite.get(socket.id);
+    return last === undefined || this.ctx.clock().getTime() - last >= LAST_SEEN_WRITE_INTERVAL_MS;
+  }
+
+  private async report(socket: PanoSocket, online: boolean, write = true): Promise<void> {
     const { screenId, ownerId, deviceId, version } = socket.data;
     if (!screenId || this.inFlight.isClosing) return;
     const now = this.ctx.clock();
-    // updateMany: the screen may have been deleted meanwhile; that is not an error.
-    await this.ctx.db.screen.updateMany({ where: { id: screenId, ownerId }, data: { lastSeenAt: now } });
-    if (deviceId) await this.ctx.db.device.updateMany({ where: { id: deviceId }, data: { lastSeenAt: now } });
+    if (write) {
+      if (online && socket.connected) this.lastWrite.set(socket.id, now.getTime());
+      // updateMany: the screen may have been deleted meanwhile; that is not an error.
+      await Promise.all([
+        this.ctx.db.screen.updateMany({ where: { id: screenId, ownerId }, data: { lastSeenAt: now } }),
+        deviceId ? this.ctx.db.device.updateMany({ where: { id: deviceId }, data: { lastSeenAt: now } }) : null,
+      ]);
+    }
     const status: TScreenStatusEvent = { screenId, online, lastSeenAt: now.toISOString(), version };
     if (this.inFlight.isClosing) return;
     this.io.to(userRoom(ownerId)).emit('screen:status', status);

@@ -3,6 +3,12 @@ import { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 import type { PanoServer } from './socket-types.js';
 
+// Servers whose events reach other instances; the in-memory adapter only warns on serverSideEmit.
+const shared = new WeakSet<PanoServer>();
+
+/** True when `io.serverSideEmit` reaches the other API instances (a Redis adapter is attached). */
+export const reachesOtherInstances = (io: PanoServer): boolean => shared.has(io);
+
 /**
  * ARCHITECTURE.md §9: with REDIS_URL, events and fetchSockets() reach sockets on every API
  * instance, so any instance may push a config or count a screen's players.
@@ -22,6 +28,7 @@ export async function attachRedisAdapter(io: PanoServer, url: string, logger: Lo
     throw new Error(`socket.io Redis adapter: cannot connect to REDIS_URL (${redactedUrl(url)}): ${(err as Error).message}`);
   }
   io.adapter(createAdapter(pub, sub, { key: 'pano:socket.io' }));
+  shared.add(io);
   return {
     close: async () => { await Promise.allSettled([pub.quit(), sub.quit()]); },
   };

@@ -7,7 +7,9 @@ import { LiveNotifier } from './live-notifier.js';
 import { Presence } from './presence.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { socketAuthMiddleware } from './socket-auth.js';
+import { DEVICE_LOOKUP_TTL_MS, DeviceLookupCache, enableDeviceLookupCache } from '../modules/devices/device-lookup-cache.js';
 import { configBaseUrl } from '../modules/screens/screen-config-access.js';
+import { ScreenConfigCache, enableConfigCache } from '../modules/screens/screen-config-cache.js';
 import { screenRoom, userRoom, type PanoServer } from './socket-types.js';
 
 export type Realtime = {
@@ -17,6 +19,13 @@ export type Realtime = {
   /** Disconnects this instance's sockets and the Redis clients; closes the http server too. */
   close: () => Promise<void>;
 };
+
+/**
+ * Safety net only: every change that alters a config drops it at once through the notifier.
+ * This bounds what nobody announces right away (a package running out by time is announced by
+ * the expiry sweep, which may come later) and a lost Redis message.
+ */
+export const CONFIG_CACHE_TTL_MS = 30_000;
 
 // One entry per running API instance (tests run two in one process), looked up by its context.
 const instances = new WeakMap<AppContext, Realtime>();
@@ -58,8 +67,15 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext): Promise
     socket.on('disconnect', (reason) => { inFlight.track(presence.playerDisconnected(socket, reason)).catch(logFailure('presence: disconnect')); });
   });
 
+  // The config cache lives as long as this notifier invalidates it (docs/PERFORMANCE.md, P5).
+  const now = () => ctx.clock().getTime();
+  const configCache = new ScreenConfigCache(CONFIG_CACHE_TTL_MS, now);
+  io.on('config:invalidate', (what) => configCache.invalidate(what));
+  enableConfigCache(ctx, configCache);
+  enableDeviceLookupCache(ctx, new DeviceLookupCache(DEVICE_LOOKUP_TTL_MS, now));
+
   const publicBaseUrl = () => configBaseUrl(ctx);
-  const notifier = new LiveNotifier(io, ctx, publicBaseUrl, inFlight);
+  const notifier = new LiveNotifier(io, ctx, publicBaseUrl, inFlight, configCache);
 
   let closing: Promise<void> | undefined;
   const realtime: Realtime = {

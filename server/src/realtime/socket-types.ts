@@ -1,5 +1,6 @@
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@pano/contract';
+import type { ConfigInvalidation } from '../modules/screens/screen-config-cache.js';
 
 /**
  * What the handshake established about a socket. `fetchSockets()` returns this for sockets
@@ -15,8 +16,11 @@ export type SocketData = {
   version: string | null;
 };
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-type InterServerEvents = {};
+/** Between API instances (and the worker), through the Redis adapter's serverSideEmit. */
+export type InterServerEvents = {
+  /** Drop these cached screen configs: they changed (screen-config-cache.ts). */
+  'config:invalidate': (what: ConfigInvalidation) => void;
+};
 
 export type PanoServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type PanoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

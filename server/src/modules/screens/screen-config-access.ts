@@ -1,16 +1,18 @@
 import type { Request } from 'express';
-import type { TScreenConfig } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { bearerToken } from '../../http/authenticate.js';
 import { notFound, tokenExpired, unauthorized } from '../../http/errors.js';
 import { TokenExpiredError, type TokenClaims } from '../auth/tokens.js';
-import { buildScreenConfigs } from './screen-config.js';
+import { activeDeviceOwner } from '../devices/device-lookup-cache.js';
+import { buildScreenConfigEntries } from './screen-config.js';
+import { answerOf, configCacheOf, type ScreenConfigAnswer } from './screen-config-cache.js';
 
 const invalid = () => unauthorized('Geçersiz oturum, lütfen tekrar giriş yapın');
 
 /**
  * Who may read a screen's config: its owner with a user token (preview) or a paired,
  * unrevoked device of the same owner. Returns the owner id; another owner's screen is 404.
+ * On an API instance the device check is reused for a few seconds (device-lookup-cache.ts).
  */
 async function ownerAllowedBy(ctx: AppContext, token: string | undefined): Promise<string> {
   if (!token) throw unauthorized();
@@ -25,11 +27,9 @@ async function ownerAllowedBy(ctx: AppContext, token: string | undefined): Promi
     if (!user) throw invalid();
     return user.id;
   }
-  const device = await ctx.db.device.findFirst({
-    where: { id: claims.sub, ownerId: claims.ownerId, revokedAt: null }, select: { ownerId: true },
-  });
-  if (!device) throw unauthorized('Bu cihazın erişimi kaldırılmış, lütfen yeniden eşleştirin');
-  return device.ownerId;
+  const ownerId = await activeDeviceOwner(ctx, claims.sub, claims.ownerId);
+  if (!ownerId) throw unauthorized('Bu cihazın erişimi kaldırılmış, lütfen yeniden eşleştirin');
+  return ownerId;
 }
 
 /**
@@ -40,15 +40,25 @@ async function ownerAllowedBy(ctx: AppContext, token: string | undefined): Promi
  */
 export const configBaseUrl = (ctx: AppContext): string => ctx.config.publicUrl ?? '';
 
-/** Never 402: screens run unattended, so an expired package shows up as a notice in the config. */
-export async function readScreenConfig(ctx: AppContext, req: Request, screenId: string): Promise<TScreenConfig> {
+/**
+ * Never 402: screens run unattended, so an expired package shows up as a notice in the config.
+ * Served from the instance's config cache when it holds the screen (a 304 then costs no query);
+ * a miss builds it, and the cache keeps it unless a change overtook the build.
+ */
+export async function readScreenConfig(ctx: AppContext, req: Request, screenId: string): Promise<ScreenConfigAnswer> {
   const ownerId = await ownerAllowedBy(ctx, bearerToken(req));
-  const screen = await ctx.db.screen.findFirst({ where: { id: screenId, ownerId }, select: { id: true } });
-  if (!screen) throw notFound('Ekran');
-  const configs = await buildScreenConfigs(ctx.db, [screenId], { publicBaseUrl: configBaseUrl(ctx), now: ctx.clock() });
-  const config = configs.get(screenId);
-  if (!config) throw notFound('Ekran'); // deleted in between
-  return config;
+  const cache = configCacheOf(ctx);
+  let answer = cache?.get(screenId);
+  if (!answer) {
+    const stamp = cache?.stamp ?? 0;
+    const built = await buildScreenConfigEntries(ctx.db, [screenId], { publicBaseUrl: configBaseUrl(ctx), now: ctx.clock() });
+    cache?.fill(built, stamp);
+    const b = built.get(screenId);
+    answer = b && answerOf(b);
+  }
+  // Missing, deleted, or another owner's: all answer the same 404.
+  if (!answer || answer.ownerId !== ownerId) throw notFound('Ekran');
+  return answer;
 }
 
 /** True when the client's If-None-Match already names this version. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { DISPLAY_DEFAULTS, type TConfigMedia, type TDisplaySettings, type TScreenConfig } from '@pano/contract';
 import type { Db } from '../../db/client.js';
 import { mediaUrlPath } from '../media/media.presenter.js';
+import type { BuiltScreenConfig } from './screen-config-cache.js';
 
 export const PACKAGE_EXPIRED_MESSAGE = 'Paketinizin süresi doldu. İçerik, paket yenilendiğinde yeniden gösterilecektir.';
 
@@ -17,6 +18,14 @@ const sha = (s: string) => createHash('sha256').update(s).digest('hex');
  * that do not exist are simply absent from the map.
  */
 export async function buildScreenConfigs(db: Db, screenIds: string[], opts: ScreenConfigOptions): Promise<Map<string, TScreenConfig>> {
+  const built = await buildScreenConfigEntries(db, screenIds, opts);
+  return new Map([...built].map(([id, b]) => [id, b.config]));
+}
+
+/** buildScreenConfigs plus what the config cache keeps: the owner and the shared body's JSON. */
+export async function buildScreenConfigEntries(
+  db: Db, screenIds: string[], opts: ScreenConfigOptions,
+): Promise<Map<string, BuiltScreenConfig>> {
   const screens = await db.screen.findMany({
     where: { id: { in: [...new Set(screenIds)] } },
     select: { id: true, name: true, ownerId: true, currentPlaylistId: true, currentDirectionPlaylistId: true },
@@ -26,20 +35,21 @@ export async function buildScreenConfigs(db: Db, screenIds: string[], opts: Scre
   const playlistIds = [...new Set(screens.flatMap((s) => (s.currentPlaylistId ? [s.currentPlaylistId] : [])))];
   const tickerIds = [...new Set(screens.flatMap((s) => (s.currentDirectionPlaylistId ? [s.currentDirectionPlaylistId] : [])))];
 
+  // Empty lists skip their query: each one is a round trip before a push goes out.
   const [owners, active, playlists, tickers] = await Promise.all([
     db.user.findMany({ where: { id: { in: ownerIds } }, select: { id: true, role: true, displaySettings: true } }),
     db.purchase.findMany({
       where: { userId: { in: ownerIds }, status: 'completed', expiresAt: { gt: opts.now } },
       select: { userId: true }, distinct: ['userId'],
     }),
-    db.playlist.findMany({
+    playlistIds.length === 0 ? [] : db.playlist.findMany({
       where: { id: { in: playlistIds } },
       select: {
         id: true, name: true, ownerId: true,
         items: { orderBy: { position: 'asc' }, select: { duration: true, media: true } },
       },
     }),
-    db.directionPlaylist.findMany({
+    tickerIds.length === 0 ? [] : db.directionPlaylist.findMany({
       where: { id: { in: tickerIds } },
       select: { id: true, name: true, speed: true, ownerId: true, texts: { orderBy: { position: 'asc' }, select: { text: true } } },
     }),
@@ -51,8 +61,8 @@ export async function buildScreenConfigs(db: Db, screenIds: string[], opts: Scre
   const tickerById = new Map(tickers.map((d) => [d.id, d]));
   const base = opts.publicBaseUrl.replace(/\/+$/, '');
 
-  const shared = new Map<string, { body: Shared; hash: string }>();
-  const result = new Map<string, TScreenConfig>();
+  const shared = new Map<string, { body: Shared; json: string; hash: string }>();
+  const result = new Map<string, BuiltScreenConfig>();
   for (const s of screens) {
     const owner = ownerById.get(s.ownerId);
     // Admins have no package and are never cut off (ARCHITECTURE.md §6).
@@ -76,12 +86,14 @@ export async function buildScreenConfigs(db: Db, screenIds: string[], opts: Scre
         displaySettings: displaySettings(owner?.displaySettings ?? null),
         notice: running ? null : { kind: 'package-expired', message: PACKAGE_EXPIRED_MESSAGE },
       };
-      entry = { body, hash: sha(JSON.stringify(body)) };
+      const json = JSON.stringify(body);
+      entry = { body, json, hash: sha(json) };
       shared.set(key, entry);
     }
     // The per-screen part is tiny, so hashing it on top of the shared hash stays cheap.
     const version = sha(`${entry.hash}|${s.id}|${s.name}`).slice(0, 16);
-    result.set(s.id, { screenId: s.id, screenName: s.name, version, ...entry.body });
+    const config: TScreenConfig = { screenId: s.id, screenName: s.name, version, ...entry.body };
+    result.set(s.id, { config, ownerId: s.ownerId, bodyJson: entry.json });
   }
   return result;
 }

@@ -16,7 +16,8 @@ export function screenRoutes(ctx: AppContext): Router {
     const config = await readScreenConfig(ctx, req, id);
     res.set('ETag', `"${config.version}"`).set('Cache-Control', 'no-cache');
     if (clientHasVersion(req, config.version)) return void res.status(304).end();
-    res.json(config);
+    // Pre-serialised (screen-config-cache.ts): the same bytes res.json would send.
+    res.set('Content-Type', 'application/json; charset=utf-8').send(config.json());
   });
 
   router.use(requireAuth(ctx), requireActivePackage(ctx));
@@ -39,6 +40,8 @@ export function screenRoutes(ctx: AppContext): Router {
   router.delete('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     await deleteScreen(ctx.db, currentUser(req).id, id);
+    // Drops the screen's cached config at once (pushes nothing: the screen is gone).
+    await ctx.notifier.screensChanged([id]);
     res.json({ message: 'Ekran silindi' });
   });
 
