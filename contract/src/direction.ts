@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZIsoDate, requiredText } from './common.js';
-
-/** Spec §9: ticker speeds 1-5 and their Turkish names; 3 is the default. */
-export const TICKER_SPEEDS = { 1: 'Çok Yavaş', 2: 'Yavaş', 3: 'Normal', 4: 'Hızlı', 5: 'Çok Hızlı' } as const;
-export const DEFAULT_TICKER_SPEED = 3;
+import { DEFAULT_TICKER_SPEED } from './constants.js';
 
 const ZSpeed = z.coerce.number({ error: 'Hız 1 ile 5 arasında olmalıdır' })
   .int('Hız 1 ile 5 arasında olmalıdır').min(1, 'Hız 1 ile 5 arasında olmalıdır').max(5, 'Hız 1 ile 5 arasında olmalıdır');

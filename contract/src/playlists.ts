@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { ZId, ZIsoDate, requiredText } from './common.js';
 import { ZMedia } from './media.js';
-
-export const DEFAULT_ITEM_DURATION = 5;
-export const MIN_ITEM_DURATION = 1;
-export const MAX_ITEM_DURATION = 86_400;
+import { DEFAULT_ITEM_DURATION, MAX_ITEM_DURATION, MIN_ITEM_DURATION } from './constants.js';
 
 /** Accepts a media id or a populated media object on write (spec §3). */
 const ZMediaRef = z.union([ZId, z.object({ _id: ZId }).transform((m) => m._id)], {

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { ZIsoDate } from './common.js';
 
-export const DISPLAY_DEFAULTS = {
-  showDirectionBar: true,
-  backgroundColor: 'rgba(0,0,0,0.8)',
-  barHeight: 50,
-  textColor: 'white',
-  fontSize: 24,
-} as const;
-
 /** CSS colours only: names, #hex, rgb()/rgba()/hsl()/hsla(); nothing that could inject CSS. */
 const ZColor = z.string({ error: 'Geçersiz renk değeri' }).trim().max(64)
   .regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,30}|(rgb|rgba|hsl|hsla)\([0-9.,%\s]+\))$/, 'Geçersiz renk değeri');

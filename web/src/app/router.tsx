@@ -12,7 +12,6 @@ import { PlaylistsPage } from '../features/playlists/playlists-page';
 import { DirectionPage } from '../features/direction/direction-page';
 import { ScreensPage } from '../features/screens/screens-page';
 import { AssignmentPage } from '../features/assignment/assignment-page';
-import { SettingsPage } from '../features/settings/settings-page';
 import { PackagesPage } from '../features/packages/packages-page';
 
 // Rarely visited or heavy pages (card form, player, admin) load on demand to keep the first load small.
@@ -51,7 +50,8 @@ export function createAppRouter() {
             { path: '/direction', element: <DirectionPage /> },
             { path: '/screens', element: <ScreensPage /> },
             { path: '/assignment', element: <AssignmentPage /> },
-            { path: '/settings', element: <SettingsPage /> },
+            // Lazy: its display-settings form validates with the contract's zod schema.
+            { path: '/settings', lazy: lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage') },
             { path: '/packages', element: <PackagesPage /> },
             { path: '/purchase/:packageId', lazy: lazyPage(() => import('../features/purchase/purchase-page'), 'PurchasePage') },
             {

@@ -1,5 +1,5 @@
 import type { TDirectionPlaylist } from '@pano/contract';
-import { TICKER_SPEEDS } from '@pano/contract';
+import { TICKER_SPEEDS } from '@pano/contract/constants';
 import { tr } from '../../i18n/tr';
 import { Badge, Button } from '../../components/ui';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_TICKER_SPEED } from '@pano/contract';
+import { DEFAULT_TICKER_SPEED } from '@pano/contract/constants';
 import { tr } from '../../i18n/tr';
 
 export type DirectionDraft = { name: string; speed: number; texts: string[] };

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { TICKER_SPEEDS } from '@pano/contract';
+import { TICKER_SPEEDS } from '@pano/contract/constants';
 import { tr } from '../../i18n/tr';
 import { Button, SelectField, TextField, showAlert } from '../../components/ui';
 import { validateNewText, type DirectionDraft } from './direction-draft';

@@ -1,4 +1,4 @@
-import { DEFAULT_ITEM_DURATION, MAX_ITEM_DURATION, MIN_ITEM_DURATION } from '@pano/contract';
+import { DEFAULT_ITEM_DURATION, MAX_ITEM_DURATION, MIN_ITEM_DURATION } from '@pano/contract/constants';
 
 /**
  * Spec §5: per-item duration is whole seconds, minimum 1, default 5; non-numeric input

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { TMedia } from '@pano/contract';
-import { DEFAULT_ITEM_DURATION, MIN_ITEM_DURATION } from '@pano/contract';
+import { DEFAULT_ITEM_DURATION, MIN_ITEM_DURATION } from '@pano/contract/constants';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, Card, TextField, showAlert } from '../../components/ui';

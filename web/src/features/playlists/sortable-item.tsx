@@ -1,7 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { TMedia } from '@pano/contract';
-import { MIN_ITEM_DURATION } from '@pano/contract';
+import { MIN_ITEM_DURATION } from '@pano/contract/constants';
 import { tr } from '../../i18n/tr';
 import { MediaThumb } from './media-thumb';
 

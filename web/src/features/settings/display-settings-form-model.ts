@@ -1,4 +1,5 @@
-import { DISPLAY_DEFAULTS, ZUpdateDisplaySettingsRequest, type TDisplaySettings, type TUpdateDisplaySettingsRequest } from '@pano/contract';
+import { DISPLAY_DEFAULTS } from '@pano/contract/constants';
+import { ZUpdateDisplaySettingsRequest, type TDisplaySettings, type TUpdateDisplaySettingsRequest } from '@pano/contract';
 
 export type DisplayDraft = {
   showDirectionBar: boolean;
