@@ -2,12 +2,32 @@ import type { Request } from 'express';
 import type { AppContext } from '../../context.js';
 import { bearerToken } from '../../http/authenticate.js';
 import { notFound, tokenExpired, unauthorized } from '../../http/errors.js';
-import { TokenExpiredError, type TokenClaims } from '../auth/tokens.js';
+import { TokenExpiredError, type TokenClaims, type TokenService } from '../auth/tokens.js';
 import { activeDeviceOwner } from '../devices/device-lookup-cache.js';
 import { buildScreenConfigEntries } from './screen-config.js';
 import { answerOf, configCacheOf, type ScreenConfigAnswer } from './screen-config-cache.js';
 
 const invalid = () => unauthorized('Geçersiz oturum, lütfen tekrar giriş yapın');
+
+// Device tokens never expire and are revoked through the Device row (checked on every request
+// below), so a signature once verified stays valid: skipping the HMAC verify is most of what
+// a cached 304 costs otherwise (docs/PERFORMANCE.md, P5). Kept per token service (its secret).
+// User tokens expire and are always verified.
+const verifiedByService = new WeakMap<TokenService, Map<string, TokenClaims>>();
+const MAX_REMEMBERED_TOKENS = 20_000;
+
+function verifiedDeviceTokens(ctx: AppContext): Map<string, TokenClaims> {
+  let map = verifiedByService.get(ctx.tokens);
+  if (!map) verifiedByService.set(ctx.tokens, (map = new Map()));
+  return map;
+}
+
+function rememberDeviceToken(ctx: AppContext, token: string, claims: TokenClaims): void {
+  if (claims.kind !== 'device') return;
+  const map = verifiedDeviceTokens(ctx);
+  if (map.size >= MAX_REMEMBERED_TOKENS) map.clear();
+  map.set(token, claims);
+}
 
 /**
  * Who may read a screen's config: its owner with a user token (preview) or a paired,
@@ -16,11 +36,14 @@ const invalid = () => unauthorized('Geçersiz oturum, lütfen tekrar giriş yap�
  */
 async function ownerAllowedBy(ctx: AppContext, token: string | undefined): Promise<string> {
   if (!token) throw unauthorized();
-  let claims: TokenClaims;
-  try {
-    claims = await ctx.tokens.verify(token);
-  } catch (err) {
-    throw err instanceof TokenExpiredError ? tokenExpired() : invalid();
+  let claims: TokenClaims | undefined = verifiedDeviceTokens(ctx).get(token);
+  if (!claims) {
+    try {
+      claims = await ctx.tokens.verify(token);
+    } catch (err) {
+      throw err instanceof TokenExpiredError ? tokenExpired() : invalid();
+    }
+    rememberDeviceToken(ctx, token, claims);
   }
   if (claims.kind === 'user') {
     const user = await ctx.db.user.findUnique({ where: { id: claims.sub }, select: { id: true } });
