@@ -21,7 +21,11 @@ export function mountStatic(app: Express, ctx: AppContext): void {
   }));
   app.use('/uploads', (_req, res) => void res.status(404).json({ message: 'Dosya bulunamadı', code: 'NOT_FOUND' }));
   // The player's service worker is scoped to /player/; without the slash a kiosk would run unscoped.
-  app.get('/player', (req, res) => res.redirect(301, `/player/${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`));
+  // Express matches '/player/' here too (non-strict routing): only the slashless path redirects.
+  app.get('/player', (req, res, next) => {
+    if (req.path !== '/player') return next();
+    res.redirect(301, `/player/${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`);
+  });
   spa(app, '/player', playerDist);
   spa(app, '/', webDist);
 }
