@@ -16,13 +16,17 @@ export function createApp(ctx: AppContext): Express {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://checkout.stripe.com'],
+        // Stripe.js and its card / 3-D Secure frames (js.stripe.com, *.js.stripe.com, hooks.stripe.com).
+        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
         connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         workerSrc: ["'self'"],
+        // Helmet's default would send every request of a page opened as http://<server>:3000
+        // (a screen on the LAN) to https, where nothing listens: the page would not load.
+        upgradeInsecureRequests: null,
       },
     },
     // Uploaded media is shown by players on other origins (kiosk apps).

@@ -23,3 +23,26 @@ describe('the player entry point', () => {
     }
   });
 });
+
+describe('Content-Security-Policy', () => {
+  const directives = async () => {
+    const res = await t.http.get('/healthz');
+    return new Map(String(res.headers['content-security-policy']).split(';').map((d) => {
+      const [name = '', ...values] = d.trim().split(/\s+/);
+      return [name, values] as const;
+    }));
+  };
+
+  it('does not upgrade requests to https: screens and browsers reach http://<server>:3000 on the LAN', async () => {
+    expect((await directives()).has('upgrade-insecure-requests')).toBe(false);
+  });
+
+  it("lets Stripe.js load and show its card and 3-D Secure frames", async () => {
+    const d = await directives();
+    expect(d.get('script-src')).toEqual(expect.arrayContaining(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']));
+    expect(d.get('frame-src')).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']));
+    expect(d.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://api.stripe.com']));
+    expect(d.get('media-src')).toEqual(expect.arrayContaining(["'self'", 'blob:']));
+    expect(d.get('worker-src')).toEqual(["'self'"]);
+  });
+});
