@@ -5,10 +5,12 @@ import type { AppContext } from './context.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { mountApiRoutes } from './http/routes.js';
 import { mountStatic } from './http/static.js';
+import { useTurkishValidationMessages } from './http/turkish-validation.js';
 import './http/request-types.js';
 
 /** The HTTP app without a listening socket, so route tests drive it directly. */
 export function createApp(ctx: AppContext): Express {
+  useTurkishValidationMessages();
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
