@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import { fileTooLarge } from '../http/errors.js';
+import { badRequest, fileTooLarge } from '../http/errors.js';
 import { removeQuietly } from './stored-files.js';
 
 /** A file streamed to a temp name under `<uploadsDir>/.incoming`; the caller keeps or discards it. */
@@ -16,6 +16,16 @@ export type ReceiveOptions = {
   maxBytes: number;
   tooLargeMessage: string;
 };
+
+const MALFORMED = 'Dosya yüklenemedi: gönderilen form eksik veya bozuk. Lütfen tekrar deneyin.';
+
+/**
+ * busboy's parse errors (a body cut short, no boundary, a broken part header) are the
+ * client's doing: plain Errors without an errno `code`. Disk errors (ENOSPC...) carry one
+ * and stay 500s; MulterErrors are answered by the error handler.
+ */
+const isMalformedForm = (err: unknown) =>
+  err instanceof Error && !(err instanceof multer.MulterError) && typeof (err as NodeJS.ErrnoException).code !== 'string';
 
 /** Dot-folder: the static handler denies dotfiles, so half-written uploads are never served. */
 export const incomingDir = (uploadsDir: string) => path.join(uploadsDir, '.incoming');
@@ -36,7 +46,7 @@ export async function receiveUpload(req: Request, res: Response, opts: ReceiveOp
     upload(req, res, (err: unknown) => {
       if (!err) return resolve();
       if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') return reject(fileTooLarge(opts.tooLargeMessage));
-      reject(err);
+      reject(isMalformedForm(err) ? badRequest(MALFORMED) : err);
     });
   });
   const fields = { ...(req.body as Record<string, unknown> | undefined) };

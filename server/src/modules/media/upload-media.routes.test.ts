@@ -98,6 +98,22 @@ describe('POST /api/media/upload', () => {
     expect(await filesOnDisk()).toEqual(before);
   });
 
+  it('answers a cut-short or boundary-less multipart body with a Turkish 400, not a 500, and leaves no file', async () => {
+    const u = await newCustomer(t);
+    const before = await filesOnDisk();
+    const truncated = await t.http.post('/api/media/upload').set(u.auth)
+      .set('Content-Type', 'multipart/form-data; boundary=zzz')
+      .send(`--zzz\r\nContent-Disposition: form-data; name="name"\r\n\r\nLogo\r\n--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${tinyPng().toString('latin1')}`);
+    const noBoundary = await t.http.post('/api/media/upload').set(u.auth).set('Content-Type', 'multipart/form-data').send('x');
+    for (const res of [truncated, noBoundary]) {
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 'VALIDATION_ERROR', message: 'Dosya yüklenemedi: gönderilen form eksik veya bozuk. Lütfen tekrar deneyin.' });
+    }
+    expect(await t.ctx.db.media.count({ where: { ownerId: u.id } })).toBe(0);
+    expect(await filesOnDisk()).toEqual(before);
+    expect(await readdir(incomingDir(t.ctx.config.uploadsDir))).toEqual([]);
+  });
+
   it('never serves the temp folder of uploads in progress', async () => {
     const dir = incomingDir(t.ctx.config.uploadsDir);
     await mkdir(dir, { recursive: true });
