@@ -1,6 +1,10 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZLoginResponse, ZUser } from '@pano/contract';
 import { createTestApp, newAdmin, newUser, uniqueEmail, type TestApp } from '../../../test/harness.js';
+import { tinyPng } from '../../storage/testing/sample-files.js';
+import { recordingNotifier } from '../screens/content.fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -125,6 +129,26 @@ describe('DELETE /api/auth/admin', () => {
     expect(res.body.message).toBe('Admin hesabı silindi.');
     expect(await t.ctx.db.user.findUnique({ where: { id: a.id } })).toBeNull();
     expect((await t.http.get('/api/auth/verify').set(a.auth)).status).toBe(401);
+  });
+
+  it("removes the admin's uploaded files with the rows and tells their screens' caches", async () => {
+    const notifier = recordingNotifier();
+    const app = await createTestApp({ notifier });
+    try {
+      const a = await newAdmin(app);
+      const up = await app.http.post('/api/media/upload').set(a.auth).field('name', 'Logo').attach('file', tinyPng(), 'logo.png');
+      expect(up.status).toBe(201);
+      const file = path.join(app.ctx.config.uploadsDir, path.basename(up.body.filePath));
+      expect(existsSync(file)).toBe(true);
+      const screen = await app.http.post('/api/screens').set(a.auth).send({ name: 'Lobi' });
+      notifier.reset();
+
+      expect((await app.http.delete('/api/auth/admin').set(a.auth)).status).toBe(200);
+      expect(existsSync(file)).toBe(false);
+      expect((await app.http.get(up.body.filePath)).status).toBe(404);
+      expect(await app.ctx.db.media.count({ where: { ownerId: a.id } })).toBe(0);
+      expect(notifier.calls).toEqual([[screen.body._id]]);
+    } finally { await app.close(); }
   });
 
   it('refuses a customer (403) and keeps the account', async () => {

@@ -1,8 +1,12 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
+import path from 'node:path';
 import { ErrorCode, type TAdminRegisterRequest, type TLoginRequest, type TRegisterRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, conflict, forbidden } from '../../http/errors.js';
+import type { Db } from '../../db/client.js';
 import { Prisma } from '../../db/generated/client.js';
+import { removeQuietly } from '../../storage/stored-files.js';
+import { lockOwner } from '../purchases/limits.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 
 const INVALID_LOGIN = 'Email veya şifre hatalı';
@@ -55,8 +59,25 @@ export async function registerAdmin(ctx: AppContext, body: TAdminRegisterRequest
   return createUser(ctx, { ...body, role: 'admin' });
 }
 
+/**
+ * The rows cascade with the user; the uploaded files do not, and would stay public under
+ * /uploads. Under the owner lock (uploads take it too) no media can slip in between the
+ * listing and the delete. Files go and screens are told only after the commit.
+ */
 export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
-  const user = await ctx.db.user.findUnique({ where: { id: userId } });
-  if (!user || user.role !== 'admin') throw forbidden('Yalnızca admin hesapları bu yolla silinebilir');
-  await ctx.db.user.delete({ where: { id: userId } });
+  const { fileNames, screenIds } = await ctx.db.$transaction(async (tx) => {
+    await lockOwner(tx as Db, userId);
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
+    if (!user || user.role !== 'admin') throw forbidden('Yalnızca admin hesapları bu yolla silinebilir');
+    const media = await tx.media.findMany({ where: { ownerId: userId }, select: { fileName: true } });
+    const screens = await tx.screen.findMany({ where: { ownerId: userId }, select: { id: true } });
+    await tx.user.delete({ where: { id: userId } });
+    return { fileNames: media.map((m) => m.fileName), screenIds: screens.map((s) => s.id) };
+  });
+  for (const fileName of fileNames) {
+    await removeQuietly(path.join(ctx.config.uploadsDir, fileName))
+      .catch((err: unknown) => ctx.logger.warn({ err, fileName }, 'media file of a deleted admin could not be removed'));
+  }
+  // Drops the deleted screens' cached configs (pushes nothing: the screens are gone).
+  if (screenIds.length) await ctx.notifier.screensChanged(screenIds);
 }
