@@ -1,6 +1,6 @@
 import type { TDevCard } from '@pano/contract';
 import { badRequest } from '../http/errors.js';
-import { cardDeclined, paymentFailed } from './payment-errors.js';
+import { paymentFailed } from './payment-errors.js';
 import type { CardSummary } from './payment-provider.js';
 
 /** The dev processor's test cards, numbered as Stripe's test mode numbers them. */
@@ -28,5 +28,3 @@ export function chargeDevCard(card: TDevCard, now: Date): DevCardResult {
   if ('decline' in known) return { ok: false, decline: known.decline };
   return { ok: true, card: { brand: known.brand, last4: card.cardNumber.slice(-4), holder: card.cardHolder } };
 }
-
-export const declineError = (decline: string) => cardDeclined(decline);
