@@ -4,6 +4,7 @@ import { AppLayout } from '../components/layout/app-layout';
 import { PublicLayout } from '../components/layout/public-layout';
 import { DashboardRedirect, RedirectIfAuthenticated, RequireAdmin, RequireAuth } from './guards';
 import { NotFoundPage } from './not-found-page';
+import { RouteErrorPage } from './route-error-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
@@ -23,6 +24,7 @@ export function createAppRouter() {
   return createBrowserRouter([
     {
       element: <PublicLayout />,
+      errorElement: <RouteErrorPage />,
       children: [
         { path: '/', element: <LandingPage /> },
         {
@@ -38,28 +40,35 @@ export function createAppRouter() {
     },
     {
       element: <RequireAuth />,
+      errorElement: <RouteErrorPage />,
       children: [
         // The player is full width: no sidebar around it.
         { path: '/preview/:screenId', lazy: lazyPage(() => import('../features/preview/preview-page'), 'PreviewPage') },
         {
           element: <AppLayout />,
           children: [
-            { path: '/dashboard', element: <DashboardRedirect /> },
-            { path: '/media', element: <MediaPage /> },
-            { path: '/playlists', element: <PlaylistsPage /> },
-            { path: '/direction', element: <DirectionPage /> },
-            { path: '/screens', element: <ScreensPage /> },
-            { path: '/assignment', element: <AssignmentPage /> },
-            // Lazy: its display-settings form validates with the contract's zod schema.
-            { path: '/settings', lazy: lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage') },
-            { path: '/packages', element: <PackagesPage /> },
-            { path: '/purchase/:packageId', lazy: lazyPage(() => import('../features/purchase/purchase-page'), 'PurchasePage') },
             {
-              element: <RequireAdmin />,
+              // A page that fails to load shows inside the shell, so the menu still works.
+              errorElement: <RouteErrorPage inLayout />,
               children: [
-                { path: '/admin/packages', lazy: lazyPage(() => import('../features/admin-packages/admin-packages-page'), 'AdminPackagesPage') },
-                { path: '/admin/sales', lazy: lazyPage(() => import('../features/admin-sales/admin-sales-page'), 'AdminSalesPage') },
-                { path: '/admin/apk', lazy: lazyPage(() => import('../features/admin-apk/admin-apk-page'), 'AdminApkPage') },
+                { path: '/dashboard', element: <DashboardRedirect /> },
+                { path: '/media', element: <MediaPage /> },
+                { path: '/playlists', element: <PlaylistsPage /> },
+                { path: '/direction', element: <DirectionPage /> },
+                { path: '/screens', element: <ScreensPage /> },
+                { path: '/assignment', element: <AssignmentPage /> },
+                // Lazy: its display-settings form validates with the contract's zod schema.
+                { path: '/settings', lazy: lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage') },
+                { path: '/packages', element: <PackagesPage /> },
+                { path: '/purchase/:packageId', lazy: lazyPage(() => import('../features/purchase/purchase-page'), 'PurchasePage') },
+                {
+                  element: <RequireAdmin />,
+                  children: [
+                    { path: '/admin/packages', lazy: lazyPage(() => import('../features/admin-packages/admin-packages-page'), 'AdminPackagesPage') },
+                    { path: '/admin/sales', lazy: lazyPage(() => import('../features/admin-sales/admin-sales-page'), 'AdminSalesPage') },
+                    { path: '/admin/apk', lazy: lazyPage(() => import('../features/admin-apk/admin-apk-page'), 'AdminApkPage') },
+                  ],
+                },
               ],
             },
           ],
