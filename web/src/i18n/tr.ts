@@ -343,7 +343,7 @@ export const tr = {
     toPackages: 'Paketlere Dön',
     toSettings: 'Kullanımımı Gör',
   },
-  preview: { title: 'Ekran Önizleme' },
+  preview: { title: 'Ekran Önizleme', backToScreens: 'Ekranlara Dön' },
   adminPackages: {
     title: 'Paket Yönetimi',
     loading: 'Paketler yükleniyor...',

@@ -44,6 +44,13 @@ describe('PreviewPage', () => {
     await screen.findByText('Ekran bulunamadı');
   });
 
+  it("shows 'Ekran bulunamadı' for a malformed screen id (400), and links back to the screens", async () => {
+    setup(() => json(400, { message: 'Geçersiz kimlik', code: 'VALIDATION_ERROR' }));
+    await screen.findByText('Ekran bulunamadı');
+    expect(screen.queryByText(/Geçersiz kimlik/)).toBeNull();
+    expect(screen.getByRole('link', { name: /Ekranlara Dön/ }).getAttribute('href')).toBe('/screens');
+  });
+
   it('shows the server message as the error', async () => {
     setup(() => json(500, { message: 'Sunucu hatası (istek: abc)', code: 'INTERNAL_ERROR' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Hata: Sunucu hatası (istek: abc)');

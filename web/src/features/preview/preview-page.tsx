@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import type { TScreenConfig } from '@pano/contract';
 import { connectScreen, Player, playerTexts, PREVIEW_MEDIA_HEIGHT } from '@pano/player';
 import { PageHeader } from '../../components/ui/page-header';
@@ -26,19 +26,28 @@ export function PreviewPage() {
       appVersion: 'dashboard-preview',
       onConfig: (config) => setState({ config, error: null, notFound: false }),
       onError: (err) => {
-        if (err.status === 404) return setState({ config: null, error: null, notFound: true });
-        // Spec §8: the server message, or 'Ekran bilgileri alınamadı'. A preview already showing keeps showing.
+        // 404, or 400 for an id that is not an id at all (a mistyped link): no such screen.
+        if (err.status === 404 || err.status === 400) {
+          return setState((s) => (s.config ? s : { config: null, error: null, notFound: true }));
+        }
+        // Spec §8: the server message, or 'Ekran bilgileri alınamadı'. A preview already showing keeps showing,
+        // and 'Ekran bulunamadı' is not replaced by the socket refusal that may follow it.
         // Our server's error bodies always carry a code; without one the text is only "HTTP 502".
         const message = err.status > 0 && err.code && err.message ? err.message : playerTexts.configFailed;
-        setState((s) => (s.config ? s : { config: null, error: message, notFound: false }));
+        setState((s) => (s.config || s.notFound ? s : { config: null, error: message, notFound: false }));
       },
     });
     return connection.close;
   }, [screenId]);
 
   return (
-    <div className="page preview-page" style={{ width: '100%' }}>
-      <PageHeader title={tr.preview.title} lead={state.config?.screenName} />
+    // Spec §2: the player is full width, so no sidebar; a link leads back to the screens.
+    <div className="preview-page">
+      <PageHeader
+        title={tr.preview.title}
+        lead={state.config?.screenName}
+        actions={<Link to="/screens" className="btn btn-secondary">← {tr.preview.backToScreens}</Link>}
+      />
       <Player config={state.config} error={state.error} notFound={state.notFound} mediaHeight={PREVIEW_MEDIA_HEIGHT} />
     </div>
   );
