@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
 import { Sidebar } from './sidebar';
@@ -7,11 +7,23 @@ import { Sidebar } from './sidebar';
 export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const hamburger = useRef<HTMLButtonElement>(null);
   useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  // Escape, the × button or the scrim close the menu: focus goes back to the hamburger,
+  // not to the page body (the focused item inside the menu has just been hidden).
+  const dismissMenu = () => {
+    setMenuOpen(false);
+    hamburger.current?.focus();
+  };
 
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      hamburger.current?.focus();
+    };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [menuOpen]);
@@ -21,6 +33,7 @@ export function AppLayout() {
       <a href="#main" className="skip-link">{tr.nav.skipToContent}</a>
       <header className="topbar">
         <button
+          ref={hamburger}
           type="button"
           className="hamburger"
           aria-controls="sidebar"
@@ -32,8 +45,8 @@ export function AppLayout() {
         </button>
         <span className="topbar-brand">{tr.app.name}</span>
       </header>
-      <Sidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} />
-      {menuOpen && <div className="sidebar-scrim" onClick={() => setMenuOpen(false)} aria-hidden="true" />}
+      <Sidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} onClose={dismissMenu} />
+      {menuOpen && <div className="sidebar-scrim" onClick={dismissMenu} aria-hidden="true" />}
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -8,7 +8,7 @@ import { Button } from '../ui/button';
 import { SidebarNav } from './sidebar-nav';
 import { useDeleteAdmin } from './use-delete-admin';
 
-export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
+export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNavigate: () => void; onClose: () => void }) {
   const ref = useRef<HTMLElement>(null);
   // On small screens the opened menu takes focus, so keyboard users land inside it.
   useEffect(() => {
@@ -31,7 +31,7 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
     <aside ref={ref} id="sidebar" className={`sidebar${open ? ' open' : ''}`} aria-label={tr.nav.menu}>
       <div className="sidebar-brand">
         <span className="brand-mark" aria-hidden="true">▣</span> {tr.app.name}
-        <button type="button" className="sidebar-close" aria-label={tr.nav.closeMenu} onClick={onNavigate}>×</button>
+        <button type="button" className="sidebar-close" aria-label={tr.nav.closeMenu} onClick={onClose}>×</button>
       </div>
       <div className="sidebar-user">
         <span className="avatar" aria-hidden="true">{displayName(user).charAt(0).toUpperCase()}</span>

@@ -65,9 +65,10 @@ export function AssignmentPage() {
               {(tickers.data ?? []).map((t) => <option key={t._id} value={t._id}>{t.name}</option>)}
             </SelectField>
           </div>
-          {playlistList.length === 0 && <p className="muted">{tr.assignment.noPlaylists}</p>}
+          {/* After a failed load the lists are unknown, not empty: the banner says so, no 'create one first' hints. */}
+          {!loadError && playlistList.length === 0 && <p className="muted">{tr.assignment.noPlaylists}</p>}
           {screenList.length === 0 ? (
-            <EmptyState title={tr.assignment.noScreens} icon="▭" />
+            !loadError && <EmptyState title={tr.assignment.noScreens} icon="▭" />
           ) : (
             <ScreenPicker screens={screenList} selected={screenIds} onChange={setScreenIds} disabled={busy} />
           )}
