@@ -34,8 +34,12 @@ export function createApp(ctx: AppContext): Express {
     // Uploaded media is shown by players on other origins (kiosk apps).
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   }));
-  app.use((req, _res, next) => {
-    req.id = String(req.headers['x-request-id'] ?? randomUUID());
+  app.use((req, res, next) => {
+    // A proxy's request id is kept for correlation, but only if it looks like one: it is
+    // echoed into logs and 500 bodies.
+    const given = req.headers['x-request-id'];
+    req.id = typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    res.setHeader('X-Request-Id', req.id);
     next();
   });
   app.get('/healthz', (_req, res) => void res.json({ ok: true }));

@@ -46,3 +46,13 @@ describe('Content-Security-Policy', () => {
     expect(d.get('worker-src')).toEqual(["'self'"]);
   });
 });
+
+describe('request ids', () => {
+  it("keeps a proxy's well-formed X-Request-Id and replaces anything else", async () => {
+    expect((await t.http.get('/healthz').set('X-Request-Id', 'lb-42.a_b')).headers['x-request-id']).toBe('lb-42.a_b');
+    const forged = await t.http.get('/healthz').set('X-Request-Id', '<script>alert(1)</script>');
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const long = await t.http.get('/healthz').set('X-Request-Id', 'x'.repeat(65));
+    expect(long.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
