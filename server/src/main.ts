@@ -4,9 +4,15 @@ import { startServer } from './server.js';
 const config = loadConfig();
 const server = await startServer(config);
 const mode = server.database.mode === 'embedded' ? `gömülü veritabanı (${config.dataDir})` : 'PostgreSQL';
+// The dev card processor sells every package for a test card: say so loudly outside the embedded mode.
+const payments = config.stripe.secretKey ? 'Stripe' : 'test kartları (dev; gerçek ödeme için STRIPE_* ayarlayın)';
+if (!config.stripe.secretKey && server.database.mode === 'postgres') {
+  server.ctx.logger.warn('payments: dev provider in use with PostgreSQL; packages are sold for test cards only');
+}
 console.log(`
   Pano çalışıyor: ${server.url}
   Veritabanı: ${mode}
+  Ödeme: ${payments}
   İlk yönetici hesabını oluşturmak için: npm run create-admin -- --email admin@ornek.com --password <şifre>
 `);
 
