@@ -15,7 +15,9 @@ export function App() {
     // 401/402 handling in the API client navigates inside the SPA instead of reloading it.
     configureApiClient({
       navigate: (path) => {
-        if (window.location.pathname !== path) void r.navigate(path, { replace: true });
+        // The page a 402 came from rides along, so /packages can say why the customer is there.
+        const from = window.location.pathname;
+        if (from !== path) void r.navigate(path, { replace: true, state: path === '/packages' ? { packageRequiredFrom: from } : undefined });
       },
       onUnauthorized: () => {
         useSession.getState().logout();

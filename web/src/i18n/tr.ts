@@ -294,6 +294,7 @@ export const tr = {
     choose: 'Paketi Seç',
     loadError: 'Paket listesi yüklenirken hata oluştu',
     empty: 'Şu anda satın alınabilecek paket bulunmuyor',
+    packageRequired: 'Bu sayfayı kullanmak için aktif bir paketiniz olmalı. Aşağıdan bir paket seçin.',
   },
   purchase: {
     title: 'Satın Al',

@@ -1,4 +1,5 @@
 import './packages.css';
+import { useLocation } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
 import { Banner, EmptyState, PageHeader, Spinner } from '../../components/ui';
 import { usePublicPackages } from './packages.api';
@@ -8,9 +9,12 @@ import { PackageCard } from './package-card';
 export function PackagesPage() {
   const packages = usePublicPackages();
   const list = packages.data ?? [];
+  // Spec §4: a 402 anywhere sends the customer here; without a word they would not know why.
+  const redirected = Boolean((useLocation().state as { packageRequiredFrom?: string } | null)?.packageRequiredFrom);
   return (
     <div className="page">
       <PageHeader title={tr.packages.title} lead={tr.packages.lead} />
+      {redirected && <Banner tone="warning">{tr.packages.packageRequired}</Banner>}
       {packages.isError ? (
         <Banner tone="error">{tr.packages.loadError}</Banner>
       ) : packages.isPending ? (
