@@ -35,30 +35,39 @@ export async function buildScreenConfigEntries(
   const playlistIds = [...new Set(screens.flatMap((s) => (s.currentPlaylistId ? [s.currentPlaylistId] : [])))];
   const tickerIds = [...new Set(screens.flatMap((s) => (s.currentDirectionPlaylistId ? [s.currentDirectionPlaylistId] : [])))];
 
-  // Empty lists skip their query: each one is a round trip before a push goes out.
-  const [owners, active, playlists, tickers] = await Promise.all([
-    db.user.findMany({ where: { id: { in: ownerIds } }, select: { id: true, role: true, displaySettings: true } }),
+  // One flat round of queries after the screens: Prisma loads each nested relation with a query
+  // of its own, one after the other, so relations are read from their own tables in parallel
+  // instead (only media still follows its items). Empty lists skip their query. Each round trip
+  // comes before a push goes out (docs/PERFORMANCE.md, P1).
+  const none = Promise.resolve([]);
+  const [owners, settings, active, playlists, items, tickers, texts] = await Promise.all([
+    db.user.findMany({ where: { id: { in: ownerIds } }, select: { id: true, role: true } }),
+    db.displaySettings.findMany({ where: { ownerId: { in: ownerIds } } }),
     db.purchase.findMany({
       where: { userId: { in: ownerIds }, status: 'completed', expiresAt: { gt: opts.now } },
       select: { userId: true }, distinct: ['userId'],
     }),
-    playlistIds.length === 0 ? [] : db.playlist.findMany({
-      where: { id: { in: playlistIds } },
-      select: {
-        id: true, name: true, ownerId: true,
-        items: { orderBy: { position: 'asc' }, select: { duration: true, media: true } },
-      },
+    playlistIds.length === 0 ? none : db.playlist.findMany({ where: { id: { in: playlistIds } }, select: { id: true, name: true, ownerId: true } }),
+    playlistIds.length === 0 ? none : db.playlistItem.findMany({
+      where: { playlistId: { in: playlistIds } },
+      orderBy: { position: 'asc' },
+      select: { playlistId: true, duration: true, media: { select: { id: true, name: true, fileName: true, kind: true, mime: true } } },
     }),
-    tickerIds.length === 0 ? [] : db.directionPlaylist.findMany({
-      where: { id: { in: tickerIds } },
-      select: { id: true, name: true, speed: true, ownerId: true, texts: { orderBy: { position: 'asc' }, select: { text: true } } },
+    tickerIds.length === 0 ? none : db.directionPlaylist.findMany({
+      where: { id: { in: tickerIds } }, select: { id: true, name: true, speed: true, ownerId: true },
+    }),
+    tickerIds.length === 0 ? none : db.directionText.findMany({
+      where: { playlistId: { in: tickerIds } }, orderBy: { position: 'asc' }, select: { playlistId: true, text: true },
     }),
   ]);
 
   const ownerById = new Map(owners.map((o) => [o.id, o]));
+  const settingsByOwner = new Map(settings.map((d) => [d.ownerId, d]));
   const activeOwners = new Set(active.map((p) => p.userId));
-  const playlistById = new Map(playlists.map((p) => [p.id, p]));
-  const tickerById = new Map(tickers.map((d) => [d.id, d]));
+  const itemsOf = groupBy(items, (i) => i.playlistId);
+  const textsOf = groupBy(texts, (x) => x.playlistId);
+  const playlistById = new Map(playlists.map((p) => [p.id, { ...p, items: itemsOf.get(p.id) ?? [] }]));
+  const tickerById = new Map(tickers.map((d) => [d.id, { ...d, texts: textsOf.get(d.id) ?? [] }]));
   const base = opts.publicBaseUrl.replace(/\/+$/, '');
 
   const shared = new Map<string, { body: Shared; json: string; hash: string }>();
@@ -83,7 +92,7 @@ export async function buildScreenConfigEntries(
           mediaItems: pl.items.map((i) => ({ media: configMedia(i.media, base), duration: i.duration })),
         } : null,
         directionPlaylist: tk ? { _id: tk.id, name: tk.name, speed: tk.speed, directions: tk.texts.map((x) => ({ text: x.text })) } : null,
-        displaySettings: displaySettings(owner?.displaySettings ?? null),
+        displaySettings: displaySettings(settingsByOwner.get(s.ownerId) ?? null),
         notice: running ? null : { kind: 'package-expired', message: PACKAGE_EXPIRED_MESSAGE },
       };
       const json = JSON.stringify(body);
@@ -96,6 +105,18 @@ export async function buildScreenConfigEntries(
     result.set(s.id, { config, ownerId: s.ownerId, bodyJson: entry.json });
   }
   return result;
+}
+
+/** Rows grouped by key, each group in the rows' order (here: position). */
+function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
 }
 
 type MediaCols = { id: string; name: string; fileName: string; kind: 'image' | 'video'; mime: string };
