@@ -3,10 +3,12 @@ import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { PrismaClient } from './generated/client.js';
+import { PrismaClient, type Prisma } from './generated/client.js';
 import { applyPendingMigrations, type MigrationTarget } from './migrate.js';
 
 export type Db = PrismaClient;
+/** The client or the one a `$transaction` callback receives: what query helpers accept. */
+export type DbOrTx = PrismaClient | Prisma.TransactionClient;
 
 export type Database = {
   db: Db;

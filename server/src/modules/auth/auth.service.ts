@@ -3,7 +3,6 @@ import path from 'node:path';
 import { ErrorCode, type TAdminRegisterRequest, type TLoginRequest, type TRegisterRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, conflict, forbidden } from '../../http/errors.js';
-import type { Db } from '../../db/client.js';
 import { Prisma } from '../../db/generated/client.js';
 import { removeQuietly } from '../../storage/stored-files.js';
 import { lockOwner } from '../purchases/limits.js';
@@ -66,7 +65,7 @@ export async function registerAdmin(ctx: AppContext, body: TAdminRegisterRequest
  */
 export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
   const { fileNames, screenIds } = await ctx.db.$transaction(async (tx) => {
-    await lockOwner(tx as Db, userId);
+    await lockOwner(tx, userId);
     const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
     if (!user || user.role !== 'admin') throw forbidden('Yalnızca admin hesapları bu yolla silinebilir');
     const media = await tx.media.findMany({ where: { ownerId: userId }, select: { fileName: true } });

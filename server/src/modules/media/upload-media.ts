@@ -2,8 +2,7 @@ import path from 'node:path';
 import type { Request, Response } from 'express';
 import { ZMediaUploadFields } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
-import type { Media } from '../../db/generated/client.js';
+import type { Media, Prisma } from '../../db/generated/client.js';
 import { badRequest, unsupportedFileType } from '../../http/errors.js';
 import { imageDimensions } from '../../storage/image-dimensions.js';
 import { sniffMedia } from '../../storage/sniff-media.js';
@@ -13,7 +12,7 @@ import { receiveUpload } from '../../storage/upload-to-disk.js';
 import type { ActivePurchase } from '../purchases/active-purchase.js';
 import { assertStorageAvailable, lockOwner } from '../purchases/limits.js';
 
-type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+type Tx = Prisma.TransactionClient;
 const MISSING = 'Lütfen bir dosya seçin ve medya adı girin';
 
 /**
@@ -41,8 +40,8 @@ export async function uploadMedia(ctx: AppContext, req: Request, res: Response, 
     const fileName = randomFileName(type.ext);
     const target = path.join(ctx.config.uploadsDir, fileName);
     return await ctx.db.$transaction(async (tx: Tx) => {
-      await lockOwner(tx as Db, ownerId);
-      await assertStorageAvailable(tx as Db, ownerId, purchase, file.size);
+      await lockOwner(tx, ownerId);
+      await assertStorageAvailable(tx, ownerId, purchase, file.size);
       const row = await tx.media.create({
         data: { ownerId, name: parsed.data.name, fileName, kind: type.kind, mime: type.mime, sizeBytes: BigInt(file.size), ...dims },
       });

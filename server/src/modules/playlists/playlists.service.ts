@@ -2,16 +2,14 @@ import { z } from 'zod';
 import type { ZCreatePlaylistRequest, ZUpdatePlaylistRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import type { Prisma } from '../../db/generated/client.js';
 import { notFound } from '../../http/errors.js';
 import type { ActivePurchase } from '../purchases/active-purchase.js';
 import { assertPlaylistSlot, lockOwner } from '../purchases/limits.js';
 import type { PlaylistRow } from './playlists.presenter.js';
 
-type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+type Tx = Prisma.TransactionClient;
 type Items = z.output<typeof ZCreatePlaylistRequest>['mediaItems'];
-
-/** limits.ts takes the full client; inside `$transaction` Prisma hands a narrower one with the same queries. */
-const asDb = (tx: Tx) => tx as Db;
 
 export const withItems = { items: { orderBy: { position: 'asc' }, include: { media: true } } } as const;
 
@@ -33,8 +31,8 @@ export async function createPlaylist(
   ctx: AppContext, ownerId: string, purchase: ActivePurchase | undefined, body: z.output<typeof ZCreatePlaylistRequest>,
 ): Promise<PlaylistRow> {
   return ctx.db.$transaction(async (tx) => {
-    await lockOwner(asDb(tx), ownerId);
-    await assertPlaylistSlot(asDb(tx), ownerId, purchase);
+    await lockOwner(tx, ownerId);
+    await assertPlaylistSlot(tx, ownerId, purchase);
     await assertOwnMedia(tx, ownerId, body.mediaItems);
     const p = await tx.playlist.create({ data: { ownerId, name: body.name } });
     await tx.playlistItem.createMany({ data: itemRows(p.id, body.mediaItems) });

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { limitReached } from '../../http/errors.js';
 import type { ActivePurchase } from './active-purchase.js';
 
@@ -13,13 +13,13 @@ const usage = (used: number, limit: number): Usage => ({
   percentage: limit > 0 ? Math.min(100, Math.round((used / limit) * 1000) / 10) : 0,
 });
 
-export async function storageUsedBytes(db: Db, ownerId: string): Promise<bigint> {
+export async function storageUsedBytes(db: DbOrTx, ownerId: string): Promise<bigint> {
   const { _sum } = await db.media.aggregate({ where: { ownerId }, _sum: { sizeBytes: true } });
   return _sum.sizeBytes ?? 0n;
 }
 
 /** Usage against the package, media in GB (two decimals), as /settings shows it. */
-export async function usageReport(db: Db, ownerId: string, p: Pick<ActivePurchase, 'maxMediaUploadGb' | 'maxScreens' | 'maxPlaylists'>): Promise<UsageReport> {
+export async function usageReport(db: DbOrTx, ownerId: string, p: Pick<ActivePurchase, 'maxMediaUploadGb' | 'maxScreens' | 'maxPlaylists'>): Promise<UsageReport> {
   const [bytes, screens, playlists] = await Promise.all([
     storageUsedBytes(db, ownerId),
     db.screen.count({ where: { ownerId } }),
@@ -38,7 +38,7 @@ export async function usageReport(db: Db, ownerId: string, p: Pick<ActivePurchas
  * them inside the transaction that writes, after locking the owner's row, so two parallel
  * requests cannot both squeeze under a limit.
  */
-export async function assertStorageAvailable(db: Db, ownerId: string, p: ActivePurchase | undefined, addBytes: number): Promise<void> {
+export async function assertStorageAvailable(db: DbOrTx, ownerId: string, p: ActivePurchase | undefined, addBytes: number): Promise<void> {
   if (!p) return;
   const used = await storageUsedBytes(db, ownerId);
   if (Number(used) + addBytes > p.maxMediaUploadGb * GB) {
@@ -46,14 +46,14 @@ export async function assertStorageAvailable(db: Db, ownerId: string, p: ActiveP
   }
 }
 
-export async function assertScreenSlot(db: Db, ownerId: string, p: ActivePurchase | undefined): Promise<void> {
+export async function assertScreenSlot(db: DbOrTx, ownerId: string, p: ActivePurchase | undefined): Promise<void> {
   if (!p) return;
   if ((await db.screen.count({ where: { ownerId } })) >= p.maxScreens) {
     throw limitReached(`Ekran sınırınıza ulaştınız (en fazla ${p.maxScreens} ekran). Daha fazla ekran için paketinizi yükseltin.`);
   }
 }
 
-export async function assertPlaylistSlot(db: Db, ownerId: string, p: ActivePurchase | undefined): Promise<void> {
+export async function assertPlaylistSlot(db: DbOrTx, ownerId: string, p: ActivePurchase | undefined): Promise<void> {
   if (!p) return;
   if ((await db.playlist.count({ where: { ownerId } })) >= p.maxPlaylists) {
     throw limitReached(`Playlist sınırınıza ulaştınız (en fazla ${p.maxPlaylists} playlist). Daha fazla playlist için paketinizi yükseltin.`);
@@ -61,6 +61,6 @@ export async function assertPlaylistSlot(db: Db, ownerId: string, p: ActivePurch
 }
 
 /** Serialises limit-checked writes of one owner: `SELECT … FOR UPDATE` on the user row. */
-export async function lockOwner(tx: Db, ownerId: string): Promise<void> {
+export async function lockOwner(tx: DbOrTx, ownerId: string): Promise<void> {
   await tx.$queryRaw`SELECT id FROM users WHERE id = ${ownerId} FOR UPDATE`;
 }

@@ -21,8 +21,8 @@ export async function createScreen(
 ): Promise<ScreenRow> {
   return ctx.db.$transaction(async (tx) => {
     // limits.ts takes the full client; the transaction client has the same queries.
-    await lockOwner(tx as Db, ownerId);
-    await assertScreenSlot(tx as Db, ownerId, purchase);
+    await lockOwner(tx, ownerId);
+    await assertScreenSlot(tx, ownerId, purchase);
     return tx.screen.create({ data: { ownerId, name: body.name, status: 'active' }, include: withRefs });
   });
 }
