@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { tr } from '../i18n/tr';
 
 /**
@@ -7,6 +8,9 @@ import { tr } from '../i18n/tr';
  * `inLayout`: rendered inside the signed-in shell, so the sidebar stays usable.
  */
 export function RouteErrorPage({ inLayout = false }: { inLayout?: boolean }) {
+  useEffect(() => {
+    document.title = `${tr.app.pageLoadErrorTitle} · ${tr.app.name}`;
+  }, []);
   const body = (
     <>
       <h1 className={inLayout ? 'page-title' : undefined}>{tr.app.pageLoadErrorTitle}</h1>
