@@ -34,14 +34,9 @@ export class LiveNotifier implements ScreenNotifier {
     return this.inFlight.track(this.pushScreens(ids));
   }
 
-  async ownerScreensChanged(ownerId: string): Promise<void> {
+  ownerScreensChanged(ownerId: string): Promise<void> {
     this.invalidate({ ownerId });
-    try {
-      const screens = await this.ctx.db.screen.findMany({ where: { ownerId }, select: { id: true } });
-      await this.inFlight.track(this.pushScreens(screens.map((s) => s.id)));
-    } catch (err) {
-      this.ctx.logger.error({ err, ownerId }, 'pushing owner screen configs failed');
-    }
+    return this.inFlight.track(this.pushScreens({ ownerId }));
   }
 
   private invalidate(what: ConfigInvalidation): void {
@@ -51,15 +46,17 @@ export class LiveNotifier implements ScreenNotifier {
     if (reachesOtherInstances(this.io) && !this.inFlight.isClosing) this.io.serverSideEmit('config:invalidate', what);
   }
 
-  private async pushScreens(ids: string[]): Promise<void> {
-    if (ids.length === 0 || this.inFlight.isClosing) return;
+  /** Some screens, or every screen of one owner (found by the build's own screens query). */
+  private async pushScreens(which: string[] | { ownerId: string }): Promise<void> {
+    if ((Array.isArray(which) && which.length === 0) || this.inFlight.isClosing) return;
     try {
       const stamp = this.cache?.stamp ?? 0;
-      const built = await buildScreenConfigEntries(this.ctx.db, ids, { publicBaseUrl: this.publicBaseUrl(), now: this.ctx.clock() });
+      const built = await buildScreenConfigEntries(this.ctx.db, which, { publicBaseUrl: this.publicBaseUrl(), now: this.ctx.clock() });
       this.cache?.fill(built, stamp);
       for (const [screenId, b] of built) this.push(screenId, b.config);
     } catch (err) {
-      this.ctx.logger.error({ err, screenIds: ids }, 'pushing screen configs failed');
+      const what = Array.isArray(which) ? { screenIds: which } : which;
+      this.ctx.logger.error({ err, ...what }, 'pushing screen configs failed');
     }
   }
 

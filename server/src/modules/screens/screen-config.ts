@@ -22,12 +22,15 @@ export async function buildScreenConfigs(db: Db, screenIds: string[], opts: Scre
   return new Map([...built].map(([id, b]) => [id, b.config]));
 }
 
-/** buildScreenConfigs plus what the config cache keeps: the owner and the shared body's JSON. */
+/**
+ * buildScreenConfigs plus what the config cache keeps: the owner and the shared body's JSON.
+ * `{ ownerId }` builds every screen of that customer without a separate lookup of their ids.
+ */
 export async function buildScreenConfigEntries(
-  db: Db, screenIds: string[], opts: ScreenConfigOptions,
+  db: Db, which: string[] | { ownerId: string }, opts: ScreenConfigOptions,
 ): Promise<Map<string, BuiltScreenConfig>> {
   const screens = await db.screen.findMany({
-    where: { id: { in: [...new Set(screenIds)] } },
+    where: Array.isArray(which) ? { id: { in: [...new Set(which)] } } : { ownerId: which.ownerId },
     select: { id: true, name: true, ownerId: true, currentPlaylistId: true, currentDirectionPlaylistId: true },
   });
   if (screens.length === 0) return new Map();
