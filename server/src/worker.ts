@@ -8,6 +8,7 @@ import { createJobRegistry } from './jobs/job-registry.js';
 import { createLogger } from './logger.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
+import { configBaseUrl } from './modules/screens/screen-config-access.js';
 import { InFlight } from './realtime/in-flight.js';
 import { LiveNotifier } from './realtime/live-notifier.js';
 import { attachRedisAdapter } from './realtime/redis-adapter.js';
@@ -41,7 +42,8 @@ const ctx: AppContext = {
   jobs,
 };
 const inFlight = new InFlight();
-ctx.notifier = new LiveNotifier(io, ctx, () => config.publicUrl ?? `http://localhost:${config.port}`, inFlight);
+// Same URL base as the API's pushes and GETs, so a worker's push carries the same version.
+ctx.notifier = new LiveNotifier(io, ctx, () => configBaseUrl(ctx), inFlight);
 await jobs.start(createJobRegistry(purchaseJobHandlers(ctx)));
 logger.info({ kind: jobs.kind }, 'worker started');
 
