@@ -40,6 +40,16 @@ describe('socket handshake', () => {
     await expect(connectSocket(s, { deviceToken: aDevice.token, screenId: bScreen.id })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
   });
 
+  it('refuses a malformed screen id like an unknown screen, to users and to devices alike', async () => {
+    const a = await liveCustomer(s);
+    const device = await pairedDevice(s, a.id);
+    const notFound = { message: 'Ekran bulunamadı', data: { code: 'NOT_FOUND' } };
+    await expect(connectSocket(s, { token: a.token, screenId: 'not-a-uuid' })).rejects.toMatchObject(notFound);
+    await expect(connectSocket(s, { deviceToken: device.token, screenId: 'not-a-uuid' })).rejects.toMatchObject(notFound);
+    // Credentials are still checked first: a bad token with a bad screen id is a login problem.
+    await expect(connectSocket(s, { deviceToken: 'not-a-jwt', screenId: 'not-a-uuid' })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
+  });
+
   it('refuses a revoked device', async () => {
     const a = await liveCustomer(s);
     const screen = await newScreen(a.id);

@@ -1,4 +1,5 @@
-import { SocketErrorCode, ZSocketAuth, type TSocketErrorData } from '@pano/contract';
+import { z } from 'zod';
+import { SocketErrorCode, ZId, type TSocketErrorData } from '@pano/contract';
 import type { AppContext } from '../context.js';
 import { userFromToken } from '../http/authenticate.js';
 import { AppError } from '../http/errors.js';
@@ -17,9 +18,18 @@ class SocketAuthError extends Error {
 const noSession = () => new SocketAuthError('Oturum açmanız gerekiyor', SocketErrorCode.UNAUTHORIZED);
 const noScreen = () => new SocketAuthError('Ekran bulunamadı', SocketErrorCode.NOT_FOUND);
 
+/**
+ * ZSocketAuth with `screenId` as any string: a malformed screen id must be refused like an unknown
+ * screen (NOT_FOUND), not as a missing login — so the id's shape is checked after the credentials.
+ */
+const ZHandshake = z.union([
+  z.object({ deviceToken: z.string().min(1), screenId: z.string() }),
+  z.object({ token: z.string().min(1), screenId: z.string().optional() }),
+]);
+
 /** ARCHITECTURE.md §4: works out who a socket is from `handshake.auth`, or refuses it. */
 export async function resolveSocketIdentity(ctx: AppContext, rawAuth: unknown): Promise<SocketData> {
-  const auth = ZSocketAuth.safeParse(rawAuth);
+  const auth = ZHandshake.safeParse(rawAuth);
   if (!auth.success) throw noSession();
 
   if ('deviceToken' in auth.data) {
@@ -39,6 +49,7 @@ export async function resolveSocketIdentity(ctx: AppContext, rawAuth: unknown): 
 }
 
 async function assertOwnsScreen(ctx: AppContext, ownerId: string, screenId: string): Promise<void> {
+  if (!ZId.safeParse(screenId).success) throw noScreen();
   // Another customer's screen answers exactly like a missing one.
   const screen = await ctx.db.screen.findFirst({ where: { id: screenId, ownerId }, select: { id: true } });
   if (!screen) throw noScreen();
