@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { tr } from '../../i18n/tr';
+import { focusBeforeDialog, returnFocus } from './focus-return';
 
 type Props = {
   open: boolean;
@@ -23,7 +24,7 @@ export function Modal({ open, title, onClose, children, footer, role = 'dialog',
 
   useEffect(() => {
     if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
+    const previous = focusBeforeDialog();
     const node = panel.current;
     const first = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? node)?.focus();
@@ -50,7 +51,7 @@ export function Modal({ open, title, onClose, children, footer, role = 'dialog',
     return () => {
       document.removeEventListener('keydown', onKey);
       document.body.classList.remove('modal-open');
-      previous?.focus?.();
+      returnFocus(previous);
     };
   }, [open]);
 
