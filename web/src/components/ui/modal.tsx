@@ -1,6 +1,8 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { tr } from '../../i18n/tr';
 import { focusBeforeDialog, returnFocus } from './focus-return';
+import { inertOthers } from './inert-others';
 
 type Props = {
   open: boolean;
@@ -14,20 +16,36 @@ type Props = {
 };
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FIELD = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
 
-/** Modal dialog: max width 600px (spec §9), Escape closes, Tab stays inside, focus returns after. */
+/** Where focus starts: a marked element, else the first form field, else the first control after the × button. */
+function initialFocus(node: HTMLElement): HTMLElement {
+  return node.querySelector<HTMLElement>('[data-autofocus]')
+    ?? node.querySelector<HTMLElement>(`.modal-body :is(${FIELD})`)
+    ?? node.querySelector<HTMLElement>(`.modal-body :is(${FOCUSABLE}), .modal-footer :is(${FOCUSABLE})`)
+    ?? node.querySelector<HTMLElement>(FOCUSABLE)
+    ?? node;
+}
+
+/**
+ * Modal dialog: max width 600px (spec §9), Escape closes, Tab stays inside, the page behind is inert,
+ * focus returns after. Rendered into its own element on <body> so the app root can be made inert.
+ */
 export function Modal({ open, title, onClose, children, footer, role = 'dialog', size = 'md' }: Props) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const [host] = useState(() => document.createElement('div'));
 
-  useEffect(() => {
+  // Layout effect: the portal host is attached before the browser paints, so the modal never flashes in late.
+  useLayoutEffect(() => {
     if (!open) return;
     const previous = focusBeforeDialog();
+    document.body.appendChild(host);
+    const undoInert = inertOthers(host);
     const node = panel.current;
-    const first = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? node)?.focus();
+    if (node) initialFocus(node).focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.stopPropagation();
@@ -51,12 +69,14 @@ export function Modal({ open, title, onClose, children, footer, role = 'dialog',
     return () => {
       document.removeEventListener('keydown', onKey);
       document.body.classList.remove('modal-open');
+      undoInert();
+      host.remove();
       returnFocus(previous);
     };
-  }, [open]);
+  }, [open, host]);
 
   if (!open) return null;
-  return (
+  return createPortal(
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={panel}
@@ -75,6 +95,7 @@ export function Modal({ open, title, onClose, children, footer, role = 'dialog',
         <div className="modal-body">{children}</div>
         {footer && <footer className="modal-footer">{footer}</footer>}
       </div>
-    </div>
+    </div>,
+    host,
   );
 }
