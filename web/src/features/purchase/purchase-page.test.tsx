@@ -103,4 +103,14 @@ describe('PurchasePage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'İptal' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/packages'));
   });
+
+  it("offers 'İptal' back to /packages when the package can't be loaded", async () => {
+    const { router } = setup({
+      path: '/purchase/00000000-0000-4000-8000-00000000dead',
+      handle: (c) => (c.url.startsWith('/api/packages/') ? Response.json({ message: 'Paket bulunamadı', code: 'NOT_FOUND' }, { status: 404 }) : undefined),
+    });
+    expect(await screen.findByText('Paket bilgisi yüklenirken hata oluştu')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'İptal' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/packages'));
+  });
 });

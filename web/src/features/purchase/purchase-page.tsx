@@ -57,7 +57,15 @@ export function PurchasePage() {
   let body;
   if (done) body = <PurchaseSuccess purchase={done} />;
   else if (checkoutReturn.confirming) body = <Spinner label={t.confirming} />;
-  else if (pkg.isError) body = <Banner tone="error">{t.packageError}</Banner>;
+  else if (pkg.isError) {
+    // An unknown or removed package: the way back is still offered.
+    body = (
+      <div className="purchase-pay">
+        <Banner tone="error">{t.packageError}</Banner>
+        <div className="purchase-cancel purchase-cancel-start">{cancel}</div>
+      </div>
+    );
+  }
   else if (!pkg.data) body = <Spinner />;
   else {
     body = (
