@@ -133,6 +133,7 @@ export const tr = {
     selectMedia: 'Medya Seçin',
     noMediaYet: 'Önce Medya sayfasından medya yükleyin.',
     durationLabel: 'Süre (sn)',
+    durationUnit: 'sn',
     durationFor: (name: string) => `${name} için süre (saniye)`,
     selected: (n: number) => `${n} medya seçildi`,
     create: 'Playlist Oluştur',

@@ -58,4 +58,12 @@ describe('PlaylistCreateForm validation', () => {
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toEqual({ name: 'Lobi', mediaItems: [{ media: media._id, duration: 1 }] });
   });
+  it("puts a compact unit 'sn' after each duration box (the long label is hidden on phones)", async () => {
+    setup();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Afiş/ }));
+    const box = screen.getByLabelText('Afiş için süre (saniye)');
+    const unit = box.nextElementSibling;
+    expect(unit?.textContent).toBe('sn');
+    expect(unit?.className).toBe('duration-unit');
+  });
 });

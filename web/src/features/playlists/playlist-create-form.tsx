@@ -71,11 +71,13 @@ export function PlaylistCreateForm({ media, onCreated }: Props) {
                   <li key={id} className="duration-row">
                     <span className="duration-name">{m.name}</span>
                     <label className="duration-input">
-                      <span>{tr.playlists.durationLabel}</span>
+                      <span className="duration-label">{tr.playlists.durationLabel}</span>
                       <input className="input input-sm" type="number" min={MIN_ITEM_DURATION} step={1} inputMode="numeric"
                         aria-label={tr.playlists.durationFor(m.name)}
                         value={durations[id] ?? String(DEFAULT_ITEM_DURATION)}
                         onChange={(e) => setDurations((d) => ({ ...d, [id]: e.target.value }))} />
+                      {/* Shown instead of the long label on phones; the input's aria-label already says "saniye". */}
+                      <span className="duration-unit" aria-hidden="true">{tr.playlists.durationUnit}</span>
                     </label>
                   </li>
                 );
