@@ -42,7 +42,10 @@ describe('AdminPackagesPage', () => {
     const row = await screen.findByTestId('package-row');
     expect(within(row).getByText('Orta ölçek')).toBeTruthy();
     expect(within(row).getByText('Popüler')).toBeTruthy();
-    await userEvent.click(within(row).getByRole('button', { name: /Pro: durum Aktif/ }));
+    const toggle = within(row).getByRole('button', { name: /Pro: durum Aktif/ });
+    // It is a button, so it is drawn as one (not as a status badge).
+    expect(toggle.classList.contains('btn')).toBe(true);
+    await userEvent.click(toggle);
     await waitFor(() => expect(gets(calls)).toBe(2));
     expect(calls.find((c) => c.method === 'PUT')).toEqual({
       method: 'PUT', url: `/api/packages/admin/${pkg._id}`, body: { isActive: false },

@@ -47,11 +47,12 @@ export function PackagesTable({ packages, busyId, onToggle, onEdit, onDelete }: 
                   </ul>
                 </td>
                 <td data-label={t.colStatus}>
-                  <button type="button" className={`status-toggle ${p.isActive ? 'is-active' : 'is-passive'}`}
+                  <Button size="sm" variant="secondary" className={`status-toggle ${p.isActive ? 'is-active' : 'is-passive'}`}
                     disabled={busyId === p._id} aria-pressed={p.isActive} aria-label={t.toggleLabel(p.name, state)}
                     onClick={() => onToggle(p)}>
+                    <span className="status-dot" aria-hidden="true" />
                     {state}
-                  </button>
+                  </Button>
                 </td>
                 <td data-label={t.colPopular}>{p.isPopular ? <Badge tone="primary">{t.popular}</Badge> : <span className="muted">-</span>}</td>
                 <td data-label={t.colActions}>
