@@ -5,6 +5,8 @@
 export const tr = {
   app: {
     name: 'Pano',
+    /** The home page's tab title (as in index.html). */
+    documentTitle: 'Pano — Dijital Tabela Yönetimi',
     tagline: 'Dijital tabela yönetimi',
     loading: 'Yükleniyor...',
     notFoundTitle: 'Sayfa bulunamadı',

@@ -1,11 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
-import { tr } from '../../i18n/tr';
+import type { ReactNode } from 'react';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function PageHeader({ title, lead, actions }: { title: string; lead?: string; actions?: ReactNode }) {
-  // The tab title names the page too (screen readers announce it on navigation).
-  useEffect(() => {
-    document.title = `${title} · ${tr.app.name}`;
-  }, [title]);
+  usePageTitle(title);
   return (
     <header className="page-header">
       <div>

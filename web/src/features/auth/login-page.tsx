@@ -1,11 +1,13 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Banner } from '../../components/ui';
 import { tr } from '../../i18n/tr';
+import { usePageTitle } from '../../lib/use-page-title';
 import { homePathFor, useSession } from '../../stores/session-store';
 import { login } from './auth.api';
 import { LoginForm } from './login-form';
 
 export function LoginPage() {
+  usePageTitle(tr.auth.loginTitle);
   const navigate = useNavigate();
   const setSession = useSession((s) => s.login);
   const registered = (useLocation().state as { registered?: boolean } | null)?.registered === true;

@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
+import { usePageTitle } from '../../lib/use-page-title';
 import { serverMessageOr } from '../../lib/api-error';
 import { Banner, Button, TextField } from '../../components/ui';
 import { register } from './auth.api';
 
 /** Spec §2 Register: email + password; success → /login; error = server message or fallback. */
 export function RegisterPage() {
+  usePageTitle(tr.auth.registerTitle);
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

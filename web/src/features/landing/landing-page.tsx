@@ -1,10 +1,12 @@
 import { Link } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
+import { usePageTitle } from '../../lib/use-page-title';
 
 const features = [tr.landing.featureMedia, tr.landing.featurePlaylists, tr.landing.featureTicker, tr.landing.featureScreens];
 
 /** Spec §1: registration, a free-trial call to action, an external contact link, uptime and support claims. */
 export function LandingPage() {
+  usePageTitle(null);
   return (
     <div className="landing">
       <section className="hero">

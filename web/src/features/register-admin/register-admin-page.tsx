@@ -2,6 +2,7 @@ import './register-admin.css';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
+import { usePageTitle } from '../../lib/use-page-title';
 import { Banner } from '../../components/ui';
 import { REDIRECT_DELAY_MS } from './register-admin';
 import { RegisterAdminForm } from './register-admin-form';
@@ -9,6 +10,7 @@ import { RegisterAdminForm } from './register-admin-form';
 /** Spec §2 Admin registration: public, no guard; no sample key is ever shown (ARCHITECTURE §8). */
 export function RegisterAdminPage() {
   const t = tr.registerAdmin;
+  usePageTitle(t.title);
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
 

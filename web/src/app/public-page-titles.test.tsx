@@ -1,0 +1,23 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ReactElement } from 'react';
+import { cleanup, render, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { LandingPage } from '../features/landing/landing-page';
+import { LoginPage } from '../features/auth/login-page';
+import { RegisterPage } from '../features/auth/register-page';
+import { RegisterAdminPage } from '../features/register-admin/register-admin-page';
+
+afterEach(cleanup);
+
+describe('public pages set the tab title, like the dashboard pages', () => {
+  it.each<[string, () => ReactElement, string]>([
+    ['/', () => <LandingPage />, 'Pano — Dijital Tabela Yönetimi'],
+    ['/login', () => <LoginPage />, 'Giriş Yap · Pano'],
+    ['/register', () => <RegisterPage />, 'Kayıt Ol · Pano'],
+    ['/register-admin', () => <RegisterAdminPage />, 'Admin Hesabı Oluştur · Pano'],
+  ])('%s', async (path, page, title) => {
+    document.title = 'önceki sayfa';
+    render(<MemoryRouter initialEntries={[path]}>{page()}</MemoryRouter>);
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+});
