@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DialogHost } from './dialog-host';
@@ -29,7 +29,8 @@ function BusyAction() {
 
 describe('alert and confirm dialogs give focus back on close', () => {
   it('returns focus to the busy button that opened the alert, once it is enabled again', async () => {
-    render(<><BusyAction /><DialogHost /></>);
+    // StrictMode runs the dialog's effect twice, as Suspense can in production: focus must still come back.
+    render(<StrictMode><BusyAction /><DialogHost /></StrictMode>);
     const button = screen.getByRole('button', { name: 'Yükle' });
     await userEvent.click(button);
     await userEvent.click(await screen.findByRole('button', { name: 'Tamam' }));
@@ -37,7 +38,7 @@ describe('alert and confirm dialogs give focus back on close', () => {
   });
 
   it('returns focus to the element focused before a confirmation', async () => {
-    render(<><input aria-label="Ad" /><DialogHost /></>);
+    render(<StrictMode><input aria-label="Ad" /><DialogHost /></StrictMode>);
     const input = screen.getByLabelText('Ad');
     input.focus();
     const answer = showConfirm('Silinsin mi?');

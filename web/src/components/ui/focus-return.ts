@@ -5,19 +5,32 @@
  * disabled while busy (a submit button during an upload), and browsers drop focus from a disabled control.
  * So we remember the last element that had focus, and on close wait a moment for it to be usable again.
  */
-let lastFocused: HTMLElement | null = null;
+const recent: HTMLElement[] = [];
+const KEEP = 20;
 
 if (typeof document !== 'undefined') {
   document.addEventListener('focusin', (e) => {
-    if (e.target instanceof HTMLElement) lastFocused = e.target;
+    if (!(e.target instanceof HTMLElement)) return;
+    recent.push(e.target);
+    if (recent.length > KEEP) recent.shift();
   }, true);
 }
 
-/** The element to return to: what has focus now, or the last thing that had it if focus fell to the body. */
-export function focusBeforeDialog(): HTMLElement | null {
+/**
+ * The element to return to: what has focus now, or the last thing that had it if focus fell to the
+ * body. Elements inside `dialog` don't count: when the dialog's effect runs again (Suspense, StrictMode)
+ * its own button has had focus, and that is not where focus should go back to.
+ */
+export function focusBeforeDialog(dialog: HTMLElement): HTMLElement | null {
+  const usable = (el: Element | null): el is HTMLElement =>
+    el instanceof HTMLElement && el !== document.body && el.isConnected && !dialog.contains(el);
   const active = document.activeElement;
-  if (active instanceof HTMLElement && active !== document.body) return active;
-  return lastFocused?.isConnected ? lastFocused : null;
+  if (usable(active)) return active;
+  for (let i = recent.length - 1; i >= 0; i--) {
+    const el = recent[i]!;
+    if (usable(el)) return el;
+  }
+  return null;
 }
 
 const RETRY_MS = 16;

@@ -41,7 +41,7 @@ export function Modal({ open, title, onClose, children, footer, role = 'dialog',
   // Layout effect: the portal host is attached before the browser paints, so the modal never flashes in late.
   useLayoutEffect(() => {
     if (!open) return;
-    const previous = focusBeforeDialog();
+    const previous = focusBeforeDialog(host);
     document.body.appendChild(host);
     const undoInert = inertOthers(host);
     const node = panel.current;
