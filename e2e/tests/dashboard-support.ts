@@ -1,18 +1,10 @@
 import { crc32 } from 'node:zlib';
 import { io, type Socket } from 'socket.io-client';
+import { call } from '../support/api';
 import { makePng } from '../support/media-files';
 
-/** Calls the API as the given user (the same calls the dashboard makes). */
-export async function call<T>(baseUrl: string, token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+// The API helper lives in support/api.ts (shared with player-fixtures.ts); re-exported for the tests.
+export { call };
 
 /**
  * Buys a catalogue package the way the purchase page does with the embedded dev card

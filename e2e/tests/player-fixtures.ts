@@ -1,22 +1,13 @@
 import type { Page } from 'playwright-core';
+import { call } from '../support/api';
 import { apiLogin, apiRegister, uniqueEmail } from '../support/accounts';
 import { makePng } from '../support/media-files';
 import { grantPackage } from '../support/packages';
 
 /** Helpers of the player browser tests: a customer set up entirely through the public API. */
 
-type Json = Record<string, unknown>;
-
-export async function call<T = Json>(baseUrl: string, token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { Authorization: `Bearer ${token}`, ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+// The API helper lives in support/api.ts (shared with dashboard-support.ts); re-exported for the tests.
+export { call };
 
 export type Customer = { baseUrl: string; token: string; userId: string; mobileCode: string };
 
