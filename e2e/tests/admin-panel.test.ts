@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { snap } from '../support/browser';
+import { DESKTOP, MOBILE, snap } from '../support/browser';
 import { apiLogin, apiRegister, loginThroughUi, uniqueEmail, PASSWORD } from '../support/accounts';
 import { useE2E } from '../support/harness';
 import { ADMIN_KEY } from '../support/server';
@@ -51,6 +51,9 @@ describe('admin: registration, packages, sales, APK', () => {
     await page.getByTestId('package-row').first().waitFor();
     await page.getByRole('button', { name: 'Yeni Paket Oluştur' }).click();
     const modal = page.getByRole('dialog', { name: 'Yeni Paket Oluştur' });
+    await modal.waitFor();
+    // Focus starts on the first field, not on the × button.
+    expect(await modal.getByLabel('Paket Adı').evaluate((el) => el === document.activeElement)).toBe(true);
     await modal.getByRole('button', { name: 'Oluştur' }).click();
     expect(await modal.getByText('Bu alan zorunludur').count()).toBe(6); // duration keeps its default 30
     await modal.getByLabel('Paket Adı').fill('Test Vitrini');
@@ -84,6 +87,12 @@ describe('admin: registration, packages, sales, APK', () => {
     const publicList = (await (await fetch(`${base}/api/packages`)).json()) as { name: string }[];
     expect(publicList.map((p) => p.name)).not.toContain('Test Vitrini');
     await snap(page, FLOW, '04-packages-table');
+    // On phones the features stay one per line (a wrapped inline list started lines with '·').
+    await page.setViewportSize(MOBILE);
+    const featureX = await row.locator('td').nth(2).locator('li').evaluateAll((lis) => lis.map((li) => li.getBoundingClientRect().left));
+    expect(featureX).toHaveLength(3);
+    expect(new Set(featureX).size).toBe(1);
+    await page.setViewportSize(DESKTOP);
 
     await row.getByRole('button', { name: 'Sil: Test Vitrini' }).click();
     const confirm = page.getByRole('alertdialog');

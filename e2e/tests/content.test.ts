@@ -59,6 +59,8 @@ describe('content: media → playlist → ticker', () => {
     expect(await rejected.textContent()).toMatch(/Yükleme hatası: \S+/);
     await snap(page, 'content', '01b-media-upload-error');
     await rejected.getByRole('button', { name: 'Tamam' }).click();
+    // Focus goes back to 'Yükle' (it was disabled while busy, so Chromium had dropped focus to the body).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Yükle');
     expect(await apiGet<unknown[]>(user, '/api/media')).toHaveLength(0);
 
     await uploadImage(page, 'Kampanya Afişi', [37, 99, 235]);
@@ -181,6 +183,11 @@ describe('content: media → playlist → ticker', () => {
     // Edit in the modal: add a text and slow it down.
     await ticker.getByRole('button', { name: 'Düzenle: Duyurular' }).click();
     const modal = page.getByRole('dialog');
+    await modal.waitFor();
+    // Focus starts on the first field (not the × button) and the page behind is inert.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('id') ?? document.activeElement?.tagName))
+      .toBe(await modal.locator('input, select, textarea').first().evaluate((el) => el.getAttribute('id') ?? el.tagName));
+    expect(await page.locator('#root').getAttribute('inert')).toBe('');
     await modal.getByLabel('Yazı', { exact: true }).fill('Otopark girişi B kapısında');
     await modal.getByRole('button', { name: 'Yazı Ekle' }).click();
     await modal.getByLabel('Hız').selectOption({ label: 'Yavaş' });

@@ -111,6 +111,16 @@ describe('buying a package (dev processor)', () => {
     expect(errors).toEqual([]);
   });
 
+  it("an unknown package id: the error banner and 'İptal' back to /packages", async () => {
+    const { page } = await e2e.newPage();
+    await newCustomer(page);
+    await page.goto('/purchase/00000000-0000-4000-8000-00000000dead');
+    await page.getByText('Paket bilgisi yüklenirken hata oluştu').waitFor();
+    await snap(page, 'purchase-unknown', '01-error');
+    await page.getByRole('button', { name: 'İptal' }).click();
+    await page.waitForURL('**/packages');
+  });
+
   it("the admin's sales report shows both sales and the right statistics", async () => {
     expect(sold).toHaveLength(2);
     const { page } = await e2e.newPage();
