@@ -1,6 +1,7 @@
 import { ZPlayerHello, type TScreenStatusEvent } from '@pano/contract';
 import type { AppContext } from '../context.js';
 import type { InFlight } from './in-flight.js';
+import { LastSeenWriter } from './last-seen-writer.js';
 import { screenRoom, userRoom, type PanoServer, type PanoSocket } from './socket-types.js';
 
 /**
@@ -21,8 +22,11 @@ export const LAST_SEEN_WRITE_INTERVAL_MS = 30_000;
 export class Presence {
   // Last lastSeenAt write per connected player socket on this instance.
   private readonly lastWrite = new Map<string, number>();
+  private readonly lastSeen: LastSeenWriter;
 
-  constructor(private readonly io: PanoServer, private readonly ctx: AppContext, private readonly inFlight: InFlight) {}
+  constructor(private readonly io: PanoServer, private readonly ctx: AppContext, private readonly inFlight: InFlight) {
+    this.lastSeen = new LastSeenWriter(ctx);
+  }
 
   async playerConnected(socket: PanoSocket): Promise<void> {
     await this.report(socket, true);
@@ -67,11 +71,8 @@ export class Presence {
     const now = this.ctx.clock();
     if (write) {
       if (online && socket.connected) this.lastWrite.set(socket.id, now.getTime());
-      // updateMany: the screen may have been deleted meanwhile; that is not an error.
-      await Promise.all([
-        this.ctx.db.screen.updateMany({ where: { id: screenId, ownerId }, data: { lastSeenAt: now } }),
-        deviceId ? this.ctx.db.device.updateMany({ where: { id: deviceId }, data: { lastSeenAt: now } }) : null,
-      ]);
+      // Batched with concurrent writes; the screen may have been deleted meanwhile (no error).
+      await this.lastSeen.seen(now, { id: screenId, ownerId }, deviceId);
     }
     const status: TScreenStatusEvent = { screenId, online, lastSeenAt: now.toISOString(), version };
     if (this.inFlight.isClosing) return;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SocketErrorCode, ZId, type TSocketErrorData } from '@pano/contract';
 import type { AppContext } from '../context.js';
+import { KeyBatcher, batcherPer } from '../db/key-batcher.js';
 import { userFromToken } from '../http/authenticate.js';
 import { AppError } from '../http/errors.js';
 import { activeDeviceFromToken } from '../modules/devices/device-auth.js';
@@ -51,9 +52,18 @@ export async function resolveSocketIdentity(ctx: AppContext, rawAuth: unknown): 
 async function assertOwnsScreen(ctx: AppContext, ownerId: string, screenId: string): Promise<void> {
   if (!ZId.safeParse(screenId).success) throw noScreen();
   // Another customer's screen answers exactly like a missing one.
-  const screen = await ctx.db.screen.findFirst({ where: { id: screenId, ownerId }, select: { id: true } });
-  if (!screen) throw noScreen();
+  const owner = await screenOwners(ctx).load(screenId);
+  if (owner !== ownerId) throw noScreen();
 }
+
+/**
+ * docs/PERFORMANCE.md (P4): after an API restart thousands of players shake hands within
+ * seconds; concurrent ownership checks share one query.
+ */
+const screenOwners = batcherPer((ctx: AppContext) => new KeyBatcher<string, string>(async (batch) => {
+  const rows = await ctx.db.screen.findMany({ where: { id: { in: [...batch.keys()] } }, select: { id: true, ownerId: true } });
+  return new Map(rows.map((r) => [r.id, r.ownerId]));
+}));
 
 /** socket.io middleware: identity into `socket.data`, or a `connect_error`. */
 export function socketAuthMiddleware(ctx: AppContext) {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { readDeviceRow } from './device-rows.js';
 
 /** How long a Device row check is reused: a revocation (or deletion) takes effect within this window. */
 export const DEVICE_LOOKUP_TTL_MS = 5_000;
@@ -11,7 +12,8 @@ type Entry = { ownerId: string | null; expiresAt: number };
  * docs/PERFORMANCE.md (P5): the config endpoint's "is this device still paired" check, cached
  * per device for a few seconds so a fleet polling its configs is not one Device query per
  * request. Used only where the config cache is on (an API instance with its realtime layer);
- * the device endpoints and the socket handshake still read the row every time.
+ * the device endpoints and the socket handshake still read the row every time (and refresh
+ * this entry with it). Misses are read in batches (device-rows.ts).
  */
 export class DeviceLookupCache {
   private readonly entries = new Map<string, Entry>();
@@ -46,13 +48,18 @@ export function enableDeviceLookupCache(ctx: AppContext, cache: DeviceLookupCach
   caches.set(ctx, cache);
 }
 
+/** A Device row just read elsewhere (the socket handshake) fills the cache where it is on. */
+export function rememberDeviceOwner(ctx: AppContext, deviceId: string, ownerId: string | null): void {
+  caches.get(ctx)?.set(deviceId, ownerId);
+}
+
 /** The device's owner if it exists, is not revoked and belongs to `ownerId` (the token's claim); else null. */
 export async function activeDeviceOwner(ctx: AppContext, deviceId: string, ownerId: string): Promise<string | null> {
   const cache = caches.get(ctx);
   let owner = cache?.get(deviceId);
   if (owner === undefined) {
-    const device = await ctx.db.device.findFirst({ where: { id: deviceId, revokedAt: null }, select: { ownerId: true } });
-    owner = device?.ownerId ?? null;
+    const device = await readDeviceRow(ctx, deviceId);
+    owner = device && !device.revokedAt ? device.ownerId : null;
     cache?.set(deviceId, owner);
   }
   return owner === ownerId ? owner : null;

@@ -5,7 +5,8 @@ import { notFound, tokenExpired, unauthorized } from '../../http/errors.js';
 import { TokenExpiredError, type TokenClaims, type TokenService } from '../auth/tokens.js';
 import { activeDeviceOwner } from '../devices/device-lookup-cache.js';
 import { buildScreenConfigEntries } from './screen-config.js';
-import { answerOf, configCacheOf, type ScreenConfigAnswer } from './screen-config-cache.js';
+import { answerOf, configCacheOf, type BuiltScreenConfig, type ScreenConfigAnswer } from './screen-config-cache.js';
+import { KeyBatcher, batcherPer } from '../../db/key-batcher.js';
 
 const invalid = () => unauthorized('Geçersiz oturum, lütfen tekrar giriş yapın');
 
@@ -73,16 +74,27 @@ export async function readScreenConfig(ctx: AppContext, req: Request, screenId: 
   const cache = configCacheOf(ctx);
   let answer = cache?.get(screenId);
   if (!answer) {
-    const stamp = cache?.stamp ?? 0;
-    const built = await buildScreenConfigEntries(ctx.db, [screenId], { publicBaseUrl: configBaseUrl(ctx), now: ctx.clock() });
-    cache?.fill(built, stamp);
-    const b = built.get(screenId);
+    const b = await configBuilds(ctx).load(screenId);
     answer = b && answerOf(b);
   }
   // Missing, deleted, or another owner's: all answer the same 404.
   if (!answer || answer.ownerId !== ownerId) throw notFound('Ekran');
   return answer;
 }
+
+/**
+ * docs/PERFORMANCE.md (P4): cache misses arriving together (a fleet reconnecting to a fresh
+ * process, whose cache is empty) are built by one buildScreenConfigEntries call for all of
+ * their screens: a fixed number of queries per batch instead of per request. The stamp is
+ * read when the batch starts, so a change announced during the build keeps it out of the cache.
+ */
+const configBuilds = batcherPer((ctx: AppContext) => new KeyBatcher<string, BuiltScreenConfig>(async (batch) => {
+  const cache = configCacheOf(ctx);
+  const stamp = cache?.stamp ?? 0;
+  const built = await buildScreenConfigEntries(ctx.db, [...batch.keys()], { publicBaseUrl: configBaseUrl(ctx), now: ctx.clock() });
+  cache?.fill(built, stamp);
+  return built;
+}));
 
 /** True when the client's If-None-Match already names this version. */
 export function clientHasVersion(req: Request, version: string): boolean {

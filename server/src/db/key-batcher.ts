@@ -1,0 +1,85 @@
+/**
+ * DataLoader-style coalescing (docs/PERFORMANCE.md, P4): keys asked for while a batch is being
+ * loaded are loaded together by the next one, so N concurrent requests cost one query per
+ * batch instead of N. The first key of an idle batcher is loaded at the next turn of the event
+ * loop (no timer, no added latency); during a storm the batches grow by themselves, at most
+ * `maxInFlight` of them running at once (each takes a pool connection).
+ */
+type Waiter<V> = { resolve: (v: V | undefined) => void; reject: (e: unknown) => void };
+
+export class KeyBatcher<K, V, I = undefined> {
+  private queue = new Map<K, { input: I; waiting: Waiter<V>[] }>();
+  private running = 0;
+  private scheduled = false;
+
+  constructor(
+    /**
+     * Loads (or writes) many keys at once, each with the input of its latest `load`; a key
+     * absent from the answer resolves to undefined.
+     */
+    private readonly loadMany: (batch: Map<K, I>) => Promise<Map<K, V>>,
+    private readonly opts: { maxBatch?: number; maxInFlight?: number } = {},
+  ) {}
+
+  load(key: K, input?: I): Promise<V | undefined> {
+    return new Promise((resolve, reject) => {
+      const queued = this.queue.get(key);
+      if (queued) {
+        queued.input = input as I;
+        queued.waiting.push({ resolve, reject });
+      } else {
+        this.queue.set(key, { input: input as I, waiting: [{ resolve, reject }] });
+      }
+      this.schedule();
+    });
+  }
+
+  /** Resolves when nothing is queued or being loaded (shutdown). */
+  async idle(): Promise<void> {
+    while (this.queue.size > 0 || this.running > 0) await new Promise((r) => setTimeout(r, 5));
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.queue.size === 0 || this.running >= (this.opts.maxInFlight ?? 2)) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.runBatch();
+    });
+  }
+
+  private runBatch(): void {
+    if (this.queue.size === 0 || this.running >= (this.opts.maxInFlight ?? 2)) return;
+    const max = this.opts.maxBatch ?? 1000;
+    const batch = new Map<K, { input: I; waiting: Waiter<V>[] }>();
+    for (const [key, queued] of this.queue) {
+      if (batch.size >= max) break;
+      batch.set(key, queued);
+      this.queue.delete(key);
+    }
+    this.running++;
+    const inputs = new Map([...batch].map(([key, q]) => [key, q.input]));
+    // A synchronous throw in loadMany becomes a rejection of this batch, not of the caller.
+    Promise.resolve().then(() => this.loadMany(inputs)).then(
+      (found) => { for (const [key, q] of batch) for (const w of q.waiting) w.resolve(found.get(key)); },
+      (err: unknown) => { for (const q of batch.values()) for (const w of q.waiting) w.reject(err); },
+    ).finally(() => {
+      this.running--;
+      this.schedule();
+    });
+    // More queued than one batch takes: start the next one too (bounded by maxInFlight).
+    this.schedule();
+  }
+}
+
+/** One batcher per AppContext-like owner (tests run several API instances in one process). */
+export function batcherPer<C extends object, K, V, I = undefined>(
+  make: (owner: C) => KeyBatcher<K, V, I>,
+): (owner: C) => KeyBatcher<K, V, I> {
+  const map = new WeakMap<C, KeyBatcher<K, V, I>>();
+  return (owner) => {
+    let b = map.get(owner);
+    if (!b) map.set(owner, (b = make(owner)));
+    return b;
+  };
+}
