@@ -5,7 +5,7 @@ import { Server, type Socket } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TPlayerHello, TScreenConfig } from '@pano/contract';
 import { HttpError } from './http-error.js';
-import { connectScreen, type ScreenConnection } from './screen-connection.js';
+import { connectScreen, serverDisconnectRetryMs, type ScreenConnection } from './screen-connection.js';
 
 /** A real socket.io server standing in for the API's realtime layer; only its behaviour the player relies on. */
 const config = (version: string, screenId = 'screen-1'): TScreenConfig => ({
@@ -100,6 +100,14 @@ describe('connectScreen', () => {
     sockets[0]!.disconnect(true);
     await until(() => sockets.length === 2, 8000);
     await until(() => shown.at(-1) === 'v2');
+  });
+
+  it('spreads the first retry after a server disconnect over 1-4 s, so a fleet does not return in lock-step', () => {
+    expect(serverDisconnectRetryMs(() => 0)).toBe(1000);
+    expect(serverDisconnectRetryMs(() => 0.5)).toBe(2500);
+    expect(serverDisconnectRetryMs(() => 0.999_999)).toBe(3999);
+    const delays = new Set(Array.from({ length: 200 }, () => serverDisconnectRetryMs()));
+    expect(delays.size).toBeGreaterThan(50);
   });
 
   it('a slow fetch answer never replaces a newer pushed config', async () => {

@@ -26,7 +26,14 @@ export type ScreenConnectionOptions = {
   url?: string;
 };
 
-const SERVER_DISCONNECT_RETRY_MS = 2000;
+/**
+ * First retry after the server disconnected us (restart, deploy): somewhere in 1-4 s, so a
+ * fleet told "server shutting down" at the same instant does not come back in lock-step
+ * (docs/PERFORMANCE.md, P4); socket.io's own backoff (with its jitter) takes over afterwards.
+ */
+const SERVER_DISCONNECT_RETRY_MS = { min: 1000, spread: 3000 };
+export const serverDisconnectRetryMs = (random: () => number = Math.random): number =>
+  SERVER_DISCONNECT_RETRY_MS.min + Math.floor(random() * SERVER_DISCONNECT_RETRY_MS.spread);
 const REFUSED_RETRY_MS = 30_000;
 
 export type ScreenConnection = { close: () => void; resync: () => Promise<void> };
@@ -82,7 +89,7 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
     options.onOnline?.(false);
     // A server shutting down (deploy, restart) disconnects us itself, which socket.io
     // does not retry on its own; the instance that answers next will take the screen.
-    if (reason === 'io server disconnect') retryLater(SERVER_DISCONNECT_RETRY_MS);
+    if (reason === 'io server disconnect') retryLater(serverDisconnectRetryMs());
   });
   socket.on('screen:config', (payload) => {
     if (payload.screenId !== screenId) return;
