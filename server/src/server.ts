@@ -23,6 +23,7 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
   const database = await openMigratedDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    poolMax: config.databasePoolMax,
     log: (m) => logger.info(m),
   });
   const seeded = await seedDefaultPackages(database.db);

@@ -8,6 +8,8 @@ const ZEnv = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL connections per process (docs/SCALING.md); PostgreSQL's max_connections bounds the sum. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_TTL: z.string().default('7d'),
@@ -31,6 +33,7 @@ export type AppConfig = {
   dataDir: string;
   uploadsDir: string;
   databaseUrl: string | undefined;
+  databasePoolMax: number;
   redisUrl: string | undefined;
   jwtSecret: string | undefined;
   jwtTtl: string;
@@ -55,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     jwtTtl: e.JWT_TTL,
