@@ -34,11 +34,6 @@ export class KeyBatcher<K, V, I = undefined> {
     });
   }
 
-  /** Resolves when nothing is queued or being loaded (shutdown). */
-  async idle(): Promise<void> {
-    while (this.queue.size > 0 || this.running > 0) await new Promise((r) => setTimeout(r, 5));
-  }
-
   private schedule(): void {
     if (this.scheduled || this.queue.size === 0 || this.running >= (this.opts.maxInFlight ?? 2)) return;
     this.scheduled = true;
