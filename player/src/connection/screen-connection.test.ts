@@ -5,7 +5,7 @@ import { Server, type Socket } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TPlayerHello, TScreenConfig } from '@pano/contract';
 import { HttpError } from './http-error.js';
-import { connectScreen, serverDisconnectRetryMs, type ScreenConnection } from './screen-connection.js';
+import { connectScreen, resyncRetryMs, serverDisconnectRetryMs, type ScreenConnection } from './screen-connection.js';
 
 /** A real socket.io server standing in for the API's realtime layer; only its behaviour the player relies on. */
 const config = (version: string, screenId = 'screen-1'): TScreenConfig => ({
@@ -123,6 +123,34 @@ describe('connectScreen', () => {
     release(config('v2')); // read before v3 was committed, answered after
     await new Promise((r) => setTimeout(r, 100));
     expect(shown).toEqual(['v1', 'v3']);
+  });
+
+  it('tries a fetch that failed for a passing reason (server busy, no network) again, but not a 404', async () => {
+    let calls = 0;
+    const { shown, errors } = start(async () => {
+      calls++;
+      if (calls <= 2) throw new HttpError('HTTP 503', 503);
+      return config('v1');
+    });
+    await until(() => shown.length === 1, 8000);
+    expect(shown).toEqual(['v1']);
+    expect(errors.map((e) => e.status).slice(0, 1)).toEqual([503]);
+    connection?.close();
+
+    let gone = 0;
+    const second = start(async () => {
+      gone++;
+      throw new HttpError('Ekran bulunamadı', 404);
+    });
+    await until(() => second.errors.length > 0 && sockets.length >= 2);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(gone).toBe(2); // the first fetch and the one after connecting; no retries
+  }, 15_000);
+
+  it('spaces fetch retries 2 s doubling to 30 s, jittered ±50 %', () => {
+    expect([0, 1, 2, 5, 9].map((a) => resyncRetryMs(a, () => 0.5))).toEqual([2000, 4000, 8000, 30_000, 30_000]);
+    expect(resyncRetryMs(0, () => 0)).toBe(1000);
+    expect(resyncRetryMs(0, () => 0.999_999)).toBe(3000);
   });
 
   it('reports the server message of a failed fetch', async () => {

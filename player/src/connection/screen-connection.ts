@@ -70,13 +70,23 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
     options.onConfig(config);
     hello();
   };
-  const resync = async () => {
+  // A fetch that failed for a passing reason (no network, server busy or restarting) is tried
+  // again: the fetch after a reconnect is the only way to learn a change made while offline, and
+  // after an API restart thousands of screens fetch at once (docs/PERFORMANCE.md, P4).
+  let resyncTimer: ReturnType<typeof setTimeout> | undefined;
+  const resync = async (attempt = 0): Promise<void> => {
+    clearTimeout(resyncTimer);
     const mine = ++epoch;
     try {
       const config = await options.fetchConfig();
       if (mine === epoch) apply(config);
     } catch (err) {
-      if (!closed && mine === epoch) options.onError(asHttpError(err));
+      if (closed || mine !== epoch) return;
+      const error = asHttpError(err);
+      options.onError(error);
+      if (!isTransient(error.status)) return;
+      // Only while nothing newer came meanwhile (a push or another fetch bumps the epoch).
+      resyncTimer = setTimeout(() => { if (!closed && mine === epoch) void resync(attempt + 1); }, resyncRetryMs(attempt));
     }
   };
 
@@ -115,14 +125,22 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
   void resync();
 
   return {
-    resync,
+    resync: () => resync(),
     close: () => {
       closed = true;
       clearTimeout(retryTimer);
+      clearTimeout(resyncTimer);
       socket.disconnect();
     },
   };
 }
+
+/** Network failure (status 0), rate limit or server error: worth another try. 401/404 are answers. */
+const isTransient = (status: number) => status === 0 || status === 429 || status >= 500;
+
+/** 2 s doubling to 30 s, each ×0.5-1.5 so a fleet's retries spread out. */
+export const resyncRetryMs = (attempt: number, random: () => number = Math.random): number =>
+  Math.round(Math.min(30_000, 2000 * 2 ** attempt) * (0.5 + random()));
 
 /** Any client's error (the dashboard has its own ApiError) as status + message. */
 function asHttpError(err: unknown): HttpError {
