@@ -1,7 +1,7 @@
-import { crc32 } from 'node:zlib';
 import { io, type Socket } from 'socket.io-client';
 import { call } from '../support/api';
 import { makePng } from '../support/media-files';
+import { zipWith } from '../../server/src/storage/testing/sample-files';
 
 // The API helper lives in support/api.ts (shared with player-fixtures.ts); re-exported for the tests.
 export { call };
@@ -56,36 +56,6 @@ export async function connectDevice(baseUrl: string, mobileCode: string, screenI
   return socket;
 }
 
-/**
- * The smallest file the server accepts as an APK: a stored (uncompressed) ZIP whose
- * central directory lists AndroidManifest.xml at the root.
- */
-export function makeApk(): Buffer {
-  const name = Buffer.from('AndroidManifest.xml');
-  const data = Buffer.from('<?xml version="1.0" encoding="utf-8"?><manifest package="app.pano.player"/>');
-  const crc = crc32(data);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(name.length, 28);
-  const cdOffset = local.length + name.length + data.length;
-  const cdSize = central.length + name.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(cdSize, 12);
-  end.writeUInt32LE(cdOffset, 16);
-  return Buffer.concat([local, name, data, central, name, end]);
-}
+/** The smallest file the server accepts as an APK: the server tests' ZIP with AndroidManifest.xml. */
+export const makeApk = (): Buffer =>
+  zipWith({ 'AndroidManifest.xml': '<?xml version="1.0" encoding="utf-8"?><manifest package="app.pano.player"/>' });
