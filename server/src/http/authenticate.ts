@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../context.js';
 import { forbidden, tokenExpired, unauthorized } from './errors.js';
-import { TokenExpiredError } from '../modules/auth/tokens.js';
+import { TokenExpiredError, type TokenClaims } from '../modules/auth/tokens.js';
 import type { AuthUser } from './request-types.js';
 
 export function bearerToken(req: Request): string | undefined {
@@ -10,15 +10,20 @@ export function bearerToken(req: Request): string | undefined {
   return header.slice(7).trim() || undefined;
 }
 
-/** Resolves a user token to the user row; a deleted user's token stops working at once. */
-export async function userFromToken(ctx: AppContext, token: string): Promise<AuthUser> {
-  let claims;
+export const invalidSession = () => unauthorized('Geçersiz oturum, lütfen tekrar giriş yapın');
+
+/** A token's verified claims, or the 401 people see for an expired or forged one. */
+export async function verifiedClaims(ctx: AppContext, token: string): Promise<TokenClaims> {
   try {
-    claims = await ctx.tokens.verify(token);
+    return await ctx.tokens.verify(token);
   } catch (err) {
-    throw err instanceof TokenExpiredError ? tokenExpired() : unauthorized('Geçersiz oturum, lütfen tekrar giriş yapın');
+    throw err instanceof TokenExpiredError ? tokenExpired() : invalidSession();
   }
-  if (claims.kind !== 'user') throw unauthorized('Geçersiz oturum, lütfen tekrar giriş yapın');
+}
+
+/** The user a verified user token names; a deleted user's token stops working at once. */
+export async function userOfClaims(ctx: AppContext, claims: TokenClaims): Promise<AuthUser> {
+  if (claims.kind !== 'user') throw invalidSession();
   const user = await ctx.db.user.findUnique({
     where: { id: claims.sub },
     select: { id: true, email: true, role: true, firstName: true, lastName: true },
@@ -26,6 +31,10 @@ export async function userFromToken(ctx: AppContext, token: string): Promise<Aut
   if (!user) throw unauthorized('Hesap bulunamadı, lütfen tekrar giriş yapın');
   return user;
 }
+
+/** Resolves a user token to the user row. */
+export const userFromToken = async (ctx: AppContext, token: string): Promise<AuthUser> =>
+  userOfClaims(ctx, await verifiedClaims(ctx, token));
 
 export function requireAuth(ctx: AppContext): RequestHandler {
   return async (req, _res, next) => {

@@ -1,14 +1,12 @@
 import type { Request } from 'express';
 import type { AppContext } from '../../context.js';
-import { bearerToken } from '../../http/authenticate.js';
-import { notFound, tokenExpired, unauthorized } from '../../http/errors.js';
-import { TokenExpiredError, type TokenClaims, type TokenService } from '../auth/tokens.js';
+import { bearerToken, userOfClaims, verifiedClaims } from '../../http/authenticate.js';
+import { notFound, unauthorized } from '../../http/errors.js';
+import type { TokenClaims, TokenService } from '../auth/tokens.js';
 import { activeDeviceOwner } from '../devices/device-lookup-cache.js';
 import { buildScreenConfigEntries } from './screen-config.js';
 import { answerOf, configCacheOf, type BuiltScreenConfig, type ScreenConfigAnswer } from './screen-config-cache.js';
 import { KeyBatcher, batcherPer } from '../../db/key-batcher.js';
-
-const invalid = () => unauthorized('Geçersiz oturum, lütfen tekrar giriş yapın');
 
 // Device tokens never expire and are revoked through the Device row (checked on every request
 // below), so a signature once verified stays valid: skipping the HMAC verify is most of what
@@ -37,20 +35,12 @@ function rememberDeviceToken(ctx: AppContext, token: string, claims: TokenClaims
  */
 async function ownerAllowedBy(ctx: AppContext, token: string | undefined): Promise<string> {
   if (!token) throw unauthorized();
-  let claims: TokenClaims | undefined = verifiedDeviceTokens(ctx).get(token);
+  let claims = verifiedDeviceTokens(ctx).get(token);
   if (!claims) {
-    try {
-      claims = await ctx.tokens.verify(token);
-    } catch (err) {
-      throw err instanceof TokenExpiredError ? tokenExpired() : invalid();
-    }
+    claims = await verifiedClaims(ctx, token);
     rememberDeviceToken(ctx, token, claims);
   }
-  if (claims.kind === 'user') {
-    const user = await ctx.db.user.findUnique({ where: { id: claims.sub }, select: { id: true } });
-    if (!user) throw invalid();
-    return user.id;
-  }
+  if (claims.kind === 'user') return (await userOfClaims(ctx, claims)).id;
   const ownerId = await activeDeviceOwner(ctx, claims.sub, claims.ownerId);
   if (!ownerId) throw unauthorized('Bu cihazın erişimi kaldırılmış, lütfen yeniden eşleştirin');
   return ownerId;
