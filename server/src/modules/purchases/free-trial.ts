@@ -4,6 +4,7 @@ import { conflict } from '../../http/errors.js';
 import type { AuthUser } from '../../http/request-types.js';
 import { lockOwner } from './limits.js';
 import { completePurchase } from './complete-purchase.js';
+import { pendingPurchaseData } from './pending-purchase.js';
 
 /**
  * A price-0 package completes without a card, once per customer: the check and the insert
@@ -11,16 +12,10 @@ import { completePurchase } from './complete-purchase.js';
  */
 export async function startFreeTrial(ctx: AppContext, user: AuthUser, pkg: Package): Promise<Purchase> {
   const purchase = await ctx.db.$transaction(async (tx) => {
-    await lockOwner(tx as typeof ctx.db, user.id);
+    await lockOwner(tx, user.id);
     const used = await tx.purchase.count({ where: { userId: user.id, amount: 0, status: { in: ['pending', 'completed', 'expired'] } } });
     if (used > 0) throw conflict('Ücretsiz deneme paketini daha önce kullandınız. Devam etmek için ücretli bir paket seçebilirsiniz.');
-    return tx.purchase.create({
-      data: {
-        userId: user.id, packageId: pkg.id, status: 'pending', provider: 'free', amount: 0, createdAt: ctx.clock(),
-        packageName: pkg.name, durationDays: pkg.durationDays,
-        maxMediaUploadGb: pkg.maxMediaUploadGb, maxScreens: pkg.maxScreens, maxPlaylists: pkg.maxPlaylists,
-      },
-    });
+    return tx.purchase.create({ data: { ...pendingPurchaseData(user.id, pkg, 'free', ctx.clock()), amount: 0 } });
   });
   const { purchase: done } = await completePurchase(ctx, purchase.id, { paymentId: null, amount: 0, card: null });
   return done;

@@ -7,7 +7,7 @@ import { toMinorUnits, type PaymentProvider } from '../../payments/payment-provi
 import { getPackage } from '../packages/packages.service.js';
 import { completePurchase, type CompletionResult } from './complete-purchase.js';
 import { startFreeTrial } from './free-trial.js';
-import { ABANDON_AFTER_MS } from './purchase-lifecycle.js';
+import { ABANDON_AFTER_MS, pendingPurchaseData } from './pending-purchase.js';
 import { presentPurchaseSummary } from './purchase.presenter.js';
 
 const CURRENCY = 'try';
@@ -15,15 +15,9 @@ const CURRENCY = 'try';
 export const paymentConfig = (provider: PaymentProvider): TPaymentConfig =>
   provider.publishableKey ? { provider: provider.name, publishableKey: provider.publishableKey } : { provider: provider.name };
 
-/** The purchase row snapshots the package, so later edits never change what was bought. */
+/** A pending purchase plus its abandon job (a payment never finished turns `failed`). */
 async function startPurchase(ctx: AppContext, provider: PaymentProvider, user: AuthUser, pkg: Package): Promise<Purchase> {
-  const purchase = await ctx.db.purchase.create({
-    data: {
-      userId: user.id, packageId: pkg.id, status: 'pending', provider: provider.name, amount: pkg.price, createdAt: ctx.clock(),
-      packageName: pkg.name, durationDays: pkg.durationDays,
-      maxMediaUploadGb: pkg.maxMediaUploadGb, maxScreens: pkg.maxScreens, maxPlaylists: pkg.maxPlaylists,
-    },
-  });
+  const purchase = await ctx.db.purchase.create({ data: pendingPurchaseData(user.id, pkg, provider.name, ctx.clock()) });
   await ctx.jobs.enqueue('purchase.abandon', { purchaseId: purchase.id }, {
     runAt: new Date(purchase.createdAt.getTime() + ABANDON_AFTER_MS), key: `purchase.abandon-${purchase.id}`,
   }).catch((err) => ctx.logger.error({ err, purchaseId: purchase.id }, 'scheduling abandon failed; the sweep will handle it'));

@@ -3,8 +3,9 @@ import type { Purchase } from '../../db/generated/client.js';
 import type { JobHandlers } from '../../jobs/job-definitions.js';
 import { paymentProviderOf } from '../../payments/provider-of.js';
 import { completePurchase, expireJobKey } from './complete-purchase.js';
+import { ABANDON_AFTER_MS } from './pending-purchase.js';
+import { completeCheckout } from './purchase-flow.service.js';
 
-export const ABANDON_AFTER_MS = 30 * 60_000;
 const SWEEP_BATCH = 200;
 
 /**
@@ -49,10 +50,8 @@ async function completeIfPaid(ctx: AppContext, p: Purchase): Promise<boolean> {
   if (p.provider !== provider.name) return false;
   try {
     if (p.checkoutSessionId) {
-      const s = await provider.retrieveCheckoutSession(p.checkoutSessionId);
-      if (!s?.paid) return false;
-      await completePurchase(ctx, p.id, { paymentId: s.paymentId, amount: s.payment?.amount ?? s.amount, card: s.payment?.card ?? null });
-      return true;
+      const { purchase } = await completeCheckout(ctx, provider, p, { requirePaid: false });
+      return purchase.status === 'completed';
     }
     if (!p.providerPaymentId) return false;
     const payment = await provider.retrievePayment(p.providerPaymentId);

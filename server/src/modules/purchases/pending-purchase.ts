@@ -1,0 +1,14 @@
+import type { Package, Prisma } from '../../db/generated/client.js';
+
+/** A payment still pending after this long is given up (`purchase.abandon`). */
+export const ABANDON_AFTER_MS = 30 * 60_000;
+
+/**
+ * The row a purchase starts as: pending, with a snapshot of the package, so later edits or
+ * deletion of the package never change what was bought (ARCHITECTURE.md §6).
+ */
+export const pendingPurchaseData = (userId: string, pkg: Package, provider: string, now: Date): Prisma.PurchaseUncheckedCreateInput => ({
+  userId, packageId: pkg.id, status: 'pending', provider, amount: pkg.price, createdAt: now,
+  packageName: pkg.name, durationDays: pkg.durationDays,
+  maxMediaUploadGb: pkg.maxMediaUploadGb, maxScreens: pkg.maxScreens, maxPlaylists: pkg.maxPlaylists,
+});
