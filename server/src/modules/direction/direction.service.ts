@@ -37,7 +37,7 @@ export async function updateDirectionPlaylist(
     }
     return tx.directionPlaylist.update({
       where: { id },
-      data: { name: body.name, speed: body.speed, updatedAt: new Date() },
+      data: { name: body.name, speed: body.speed, updatedAt: ctx.clock() },
       include: withTexts,
     });
   });

@@ -54,7 +54,7 @@ export async function updatePlaylist(
     await tx.playlistItem.deleteMany({ where: { playlistId: id } });
     await tx.playlistItem.createMany({ data: itemRows(id, body.mediaItems) });
     // Always touch the row so updatedAt moves even when only items changed.
-    return tx.playlist.update({ where: { id }, data: { name: body.name, updatedAt: new Date() }, include: withItems });
+    return tx.playlist.update({ where: { id }, data: { name: body.name, updatedAt: ctx.clock() }, include: withItems });
   });
   await ctx.notifier.screensChanged(await screensShowing(ctx.db, id));
   return updated;
