@@ -34,6 +34,15 @@ describe('PUT /api/settings', () => {
     expect(again.body).toEqual({ ...DISPLAY_DEFAULTS, barHeight: 64, textColor: '#ffcc00', showDirectionBar: false });
   });
 
+  it('an empty change writes nothing and tells no screen', async () => {
+    const u = await newCustomer(t);
+    owners.length = 0;
+    const res = await t.http.put('/api/settings').set(u.auth).send({}).expect(200);
+    expect(res.body).toEqual(DISPLAY_DEFAULTS);
+    expect(owners).toEqual([]);
+    expect(await t.ctx.db.displaySettings.findUnique({ where: { ownerId: u.id } })).toBeNull();
+  });
+
   it('changes only the caller’s settings', async () => {
     const [a, b] = [await newCustomer(t), await newCustomer(t)];
     await t.http.put('/api/settings').set(a.auth).send({ fontSize: 40 }).expect(200);

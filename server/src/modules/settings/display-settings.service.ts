@@ -19,9 +19,11 @@ export async function getDisplaySettings(db: Db, ownerId: string): Promise<TDisp
   return present(row ?? DISPLAY_DEFAULTS);
 }
 
-/** Partial update: fields left out keep their value; every screen of the owner is told. */
+/** Partial update: fields left out keep their value; every screen of the owner is told of a change. */
 export async function updateDisplaySettings(ctx: AppContext, ownerId: string, input: Update): Promise<TDisplaySettings> {
   const data = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Update;
+  // Nothing to change: no write, and no screen has to rebuild its config.
+  if (Object.keys(data).length === 0) return getDisplaySettings(ctx.db, ownerId);
   const row = await ctx.db.displaySettings.upsert({
     where: { ownerId },
     create: { ...DISPLAY_DEFAULTS, ...data, ownerId },
