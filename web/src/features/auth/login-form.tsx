@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { TLoginResponse } from '@pano/contract';
 import { tr } from '../../i18n/tr';
-import { serverMessageOr } from '../../lib/api-error';
+import { useSubmit } from '../../lib/use-submit';
 import { Banner, Button, TextField } from '../../components/ui';
 
 type Props = {
@@ -13,20 +13,11 @@ type Props = {
 export function LoginForm({ submit, onSuccess }: Props) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit(tr.auth.loginFailed);
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await submit(email.trim(), password);
-      onSuccess(res);
-    } catch (err) {
-      setError(serverMessageOr(err, tr.auth.loginFailed));
-      setBusy(false);
-    }
+    void run(async () => onSuccess(await submit(email.trim(), password)));
   };
 
   return (

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
 import { usePageTitle } from '../../lib/use-page-title';
-import { serverMessageOr } from '../../lib/api-error';
+import { useSubmit } from '../../lib/use-submit';
 import { Banner, Button, TextField } from '../../components/ui';
 import { register } from './auth.api';
 
@@ -12,20 +12,14 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit(tr.auth.registerFailed);
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       await register({ email: email.trim(), password });
       navigate('/login', { replace: true, state: { registered: true } });
-    } catch (err) {
-      setError(serverMessageOr(err, tr.auth.registerFailed));
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,0 +1,23 @@
+import { useState } from 'react';
+import { serverMessageOr } from './api-error';
+
+/**
+ * A form's submit state: busy while the action runs, and on failure the server's message or
+ * `fallback` (spec §8's "server message, or …"). Busy stays on after success, because the
+ * forms using it navigate away then.
+ */
+export function useSubmit(fallback: string) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (err) {
+      setError(serverMessageOr(err, fallback));
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
+}
