@@ -1,5 +1,6 @@
 // `npm run bench [-- --quick|--full] [-- --only=P1,P5]`: every figure against its baseline,
-// in one run on this machine; writes bench/results/latest.json and the table in docs/PERFORMANCE.md.
+// in one run on this machine; writes bench/results/latest.json and the table in docs/PERFORMANCE.md
+// (an `--only` run writes bench/results/partial.json only).
 import { killAllChildren } from './lib/children.js';
 import { machineInfo } from './lib/machine.js';
 import { countsFrom, selectedFigures } from './lib/modes.js';
@@ -49,8 +50,8 @@ try {
   await step(['P8'], 'player loop', () => playerLoop(counts, log));
   const order = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9'];
   rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
-  await writeReport({ date: new Date().toISOString(), counts, machine, rows, errors, seconds: Math.round((Date.now() - started) / 1000) });
-  log(`done: ${rows.length} rows, ${errors.length} failed; bench/results/latest.json and docs/PERFORMANCE.md written`);
+  const written = await writeReport({ date: new Date().toISOString(), counts, machine, rows, errors, seconds: Math.round((Date.now() - started) / 1000) }, only !== null);
+  log(`done: ${rows.length} rows, ${errors.length} failed; ${written}`);
 } finally {
   killAllChildren();
 }

@@ -33,9 +33,16 @@ export function table(rep: RunReport): string {
   return lines.join('\n');
 }
 
-export async function writeReport(rep: RunReport): Promise<void> {
+/**
+ * A complete run writes bench/results/latest.json and the table in PERFORMANCE.md; a partial one
+ * (`--only`) writes bench/results/partial.json only, so a few re-measured figures never replace
+ * the table of a complete run (they go into the prose sections, by hand, with their run).
+ */
+export async function writeReport(rep: RunReport, partial: boolean): Promise<string> {
   await mkdir(path.join(benchDir, 'results'), { recursive: true });
-  await writeFile(path.join(benchDir, 'results/latest.json'), `${JSON.stringify(rep, null, 2)}\n`);
+  const json = partial ? 'results/partial.json' : 'results/latest.json';
+  await writeFile(path.join(benchDir, json), `${JSON.stringify(rep, null, 2)}\n`);
+  if (partial) return `bench/${json} written (a partial run leaves docs/PERFORMANCE.md alone)`;
   // Only the generated block of PERFORMANCE.md is replaced; the prose around it is kept.
   const doc = await readFile(docPath, 'utf8').catch(() => `# Performance\n\n${START}\n${END}\n`);
   const start = doc.indexOf(START);
@@ -44,6 +51,7 @@ export async function writeReport(rep: RunReport): Promise<void> {
     ? `${doc.slice(0, start + START.length)}\n${table(rep)}\n${doc.slice(end)}`
     : `${doc.trimEnd()}\n\n${START}\n${table(rep)}\n${END}\n`;
   await writeFile(docPath, next);
+  return `bench/${json} and docs/PERFORMANCE.md written`;
 }
 
 export function printRows(rows: FigureRow[]): void {
