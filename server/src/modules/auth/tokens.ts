@@ -16,23 +16,39 @@ export class InvalidTokenError extends Error {}
 
 const ISSUER = 'pano';
 
+/**
+ * Device tokens never expire and are revoked through the Device row (checked on every use), so
+ * a device token's signature, once verified, stays valid: it is remembered, and a player's
+ * socket handshake, config fetches and every later request verify it once
+ * (docs/PERFORMANCE.md, P4/P5). User tokens expire and are always verified.
+ */
+const MAX_REMEMBERED_DEVICE_TOKENS = 20_000;
+
 export function createTokenService(secret: string, userTtl: string): TokenService {
-  const key = new TextEncoder().encode(secret);
-  const sign = (claims: Record<string, unknown>, sub: string, ttl: string | null) => {
+  // Imported once: given the raw bytes, jose imports a WebCrypto key on every call, which made
+  // a verify ~4× slower (docs/PERFORMANCE.md, P4: 10,000 players re-authenticate at once).
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const verifiedDevices = new Map<string, DeviceClaims>();
+  const sign = async (claims: Record<string, unknown>, sub: string, ttl: string | null) => {
     const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuer(ISSUER).setIssuedAt();
     // Device tokens do not expire: an unattended screen must never be logged out.
     // They are revoked through the Device row instead.
-    return (ttl ? jwt.setExpirationTime(ttl) : jwt).sign(key);
+    return (ttl ? jwt.setExpirationTime(ttl) : jwt).sign(await key);
   };
   return {
     signUser: (userId) => sign({ kind: 'user' }, userId, userTtl),
     signDevice: (deviceId, ownerId) => sign({ kind: 'device', ownerId }, deviceId, null),
     async verify(token) {
+      const known = verifiedDevices.get(token);
+      if (known) return known;
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, { issuer: ISSUER, algorithms: ['HS256'] });
         if (payload.kind === 'user' && payload.sub) return { kind: 'user', sub: payload.sub };
         if (payload.kind === 'device' && payload.sub && typeof payload.ownerId === 'string') {
-          return { kind: 'device', sub: payload.sub, ownerId: payload.ownerId };
+          const claims: DeviceClaims = { kind: 'device', sub: payload.sub, ownerId: payload.ownerId };
+          if (verifiedDevices.size >= MAX_REMEMBERED_DEVICE_TOKENS) verifiedDevices.clear();
+          verifiedDevices.set(token, claims);
+          return claims;
         }
         throw new InvalidTokenError('unknown token kind');
       } catch (err) {

@@ -2,31 +2,10 @@ import type { Request } from 'express';
 import type { AppContext } from '../../context.js';
 import { bearerToken, userOfClaims, verifiedClaims } from '../../http/authenticate.js';
 import { notFound, unauthorized } from '../../http/errors.js';
-import type { TokenClaims, TokenService } from '../auth/tokens.js';
 import { activeDeviceOwner } from '../devices/device-lookup-cache.js';
 import { buildScreenConfigEntries } from './screen-config.js';
 import { answerOf, configCacheOf, type BuiltScreenConfig, type ScreenConfigAnswer } from './screen-config-cache.js';
 import { KeyBatcher, batcherPer } from '../../db/key-batcher.js';
-
-// Device tokens never expire and are revoked through the Device row (checked on every request
-// below), so a signature once verified stays valid: skipping the HMAC verify is most of what
-// a cached 304 costs otherwise (docs/PERFORMANCE.md, P5). Kept per token service (its secret).
-// User tokens expire and are always verified.
-const verifiedByService = new WeakMap<TokenService, Map<string, TokenClaims>>();
-const MAX_REMEMBERED_TOKENS = 20_000;
-
-function verifiedDeviceTokens(ctx: AppContext): Map<string, TokenClaims> {
-  let map = verifiedByService.get(ctx.tokens);
-  if (!map) verifiedByService.set(ctx.tokens, (map = new Map()));
-  return map;
-}
-
-function rememberDeviceToken(ctx: AppContext, token: string, claims: TokenClaims): void {
-  if (claims.kind !== 'device') return;
-  const map = verifiedDeviceTokens(ctx);
-  if (map.size >= MAX_REMEMBERED_TOKENS) map.clear();
-  map.set(token, claims);
-}
 
 /**
  * Who may read a screen's config: its owner with a user token (preview) or a paired,
@@ -35,11 +14,8 @@ function rememberDeviceToken(ctx: AppContext, token: string, claims: TokenClaims
  */
 async function ownerAllowedBy(ctx: AppContext, token: string | undefined): Promise<string> {
   if (!token) throw unauthorized();
-  let claims = verifiedDeviceTokens(ctx).get(token);
-  if (!claims) {
-    claims = await verifiedClaims(ctx, token);
-    rememberDeviceToken(ctx, token, claims);
-  }
+  // A device token's verify is a map lookup after its first use (tokens.ts).
+  const claims = await verifiedClaims(ctx, token);
   if (claims.kind === 'user') return (await userOfClaims(ctx, claims)).id;
   const ownerId = await activeDeviceOwner(ctx, claims.sub, claims.ownerId);
   if (!ownerId) throw unauthorized('Bu cihazın erişimi kaldırılmış, lütfen yeniden eşleştirin');
