@@ -1,11 +1,11 @@
-import type { TScreenConfig, TScreenConfigEvent } from '@pano/contract';
 import type { AppContext } from '../context.js';
 import { buildScreenConfigEntries } from '../modules/screens/screen-config.js';
-import type { ConfigInvalidation, ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
+import type { BuiltScreenConfig, ConfigInvalidation, ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
+import { configPushOf, emitConfigPushLocally } from './config-push.js';
 import type { InFlight } from './in-flight.js';
 import { reachesOtherInstances } from './redis-adapter.js';
 import type { ScreenNotifier } from './screen-notifier.js';
-import { screenRoom, type PanoServer } from './socket-types.js';
+import type { PanoServer } from './socket-types.js';
 
 /**
  * ARCHITECTURE.md §4: after a commit, recompute the named screens' configs and push each to
@@ -53,7 +53,7 @@ export class LiveNotifier implements ScreenNotifier {
       const stamp = this.cache?.stamp ?? 0;
       const built = await buildScreenConfigEntries(this.ctx.db, which, { publicBaseUrl: this.publicBaseUrl(), now: this.ctx.clock() });
       this.cache?.fill(built, stamp);
-      for (const [screenId, b] of built) this.push(screenId, b.config);
+      this.push(built);
     } catch (err) {
       const what = Array.isArray(which) ? { screenIds: which } : which;
       this.ctx.logger.error({ err, ...what }, 'pushing screen configs failed');
@@ -61,15 +61,17 @@ export class LiveNotifier implements ScreenNotifier {
   }
 
   /**
-   * One emit per screen. buildScreenConfigs already builds and hashes each distinct content
-   * once; what stays per screen is the payload's screenId, screenName and version (the
-   * contract's `screen:config` names one screen), so payloads are never byte-identical and a
-   * multi-room broadcast could not share one encoding. Each emit is encoded once for all
-   * sockets of its room (player, previews) on every instance.
+   * Each screen's config to its `screen:<id>` room (players, previews). The contract's
+   * `screen:config` names one screen, so no two screens' events are byte-identical and one
+   * broadcast cannot serve them; instead every event's JSON is spliced from the shared bodies
+   * (config-push.ts), this instance emits to its own sockets, and the other instances get the
+   * whole change in one Redis message (after the invalidation, on the same connection) and
+   * emit to theirs.
    */
-  private push(screenId: string, config: TScreenConfig): void {
-    if (this.inFlight.isClosing) return;
-    const payload: TScreenConfigEvent = { screenId, version: config.version, config };
-    this.io.to(screenRoom(screenId)).emit('screen:config', payload);
+  private push(built: Map<string, BuiltScreenConfig>): void {
+    if (this.inFlight.isClosing || built.size === 0) return;
+    const push = configPushOf(built);
+    emitConfigPushLocally(this.io, push);
+    if (reachesOtherInstances(this.io)) this.io.serverSideEmit('config:push', push);
   }
 }

@@ -2,8 +2,10 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { SOCKET_PATH } from '@pano/contract';
 import type { AppContext } from '../context.js';
+import { emitConfigPushLocally } from './config-push.js';
 import { InFlight } from './in-flight.js';
 import { LiveNotifier } from './live-notifier.js';
+import { preEncodingParser } from './pre-encoded-parser.js';
 import { Presence } from './presence.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { socketAuthMiddleware } from './socket-auth.js';
@@ -46,6 +48,8 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext): Promise
     // Notice a dead player within ~20 s instead of socket.io's default 45 s.
     pingInterval: 10_000,
     pingTimeout: 10_000,
+    // Writes pushes whose JSON is already spliced together (pre-encoded-parser.ts).
+    parser: preEncodingParser,
   });
   const redis = ctx.config.redisUrl ? await attachRedisAdapter(io, ctx.config.redisUrl, ctx.logger) : undefined;
 
@@ -71,6 +75,8 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext): Promise
   const now = () => ctx.clock().getTime();
   const configCache = new ScreenConfigCache(CONFIG_CACHE_TTL_MS, now);
   io.on('config:invalidate', (what) => configCache.invalidate(what));
+  // Another instance's (or the worker's) push: emitted here to this instance's sockets.
+  io.on('config:push', (push) => { if (!inFlight.isClosing) emitConfigPushLocally(io, push); });
   enableConfigCache(ctx, configCache);
   enableDeviceLookupCache(ctx, new DeviceLookupCache(DEVICE_LOOKUP_TTL_MS, now));
 

@@ -1,6 +1,7 @@
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@pano/contract';
 import type { ConfigInvalidation } from '../modules/screens/screen-config-cache.js';
+import type { ConfigPush } from './config-push.js';
 
 /**
  * What the handshake established about a socket. `fetchSockets()` returns this for sockets
@@ -20,6 +21,8 @@ export type SocketData = {
 export type InterServerEvents = {
   /** Drop these cached screen configs: they changed (screen-config-cache.ts). */
   'config:invalidate': (what: ConfigInvalidation) => void;
+  /** Emit these configs to this instance's sockets (config-push.ts). */
+  'config:push': (push: ConfigPush) => void;
 };
 
 export type PanoServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

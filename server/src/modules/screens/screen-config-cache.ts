@@ -18,12 +18,12 @@ type Body = { rest: string; refs: number };
 type Entry = { version: string; ownerId: string; head: string; bodyKey: string; body: Body; expiresAt: number };
 
 /** `{"screenId":…,"screenName":…,"version":…` — the per-screen fields come first in TScreenConfig. */
-const headOf = (c: TScreenConfig) =>
+export const configHeadJson = (c: TScreenConfig) =>
   JSON.stringify({ screenId: c.screenId, screenName: c.screenName, version: c.version }).slice(0, -1);
 
 /** Byte-identical to JSON.stringify(config): the head's fields, then the shared body's. */
 export function answerOf(built: BuiltScreenConfig): ScreenConfigAnswer {
-  const head = headOf(built.config);
+  const head = configHeadJson(built.config);
   return { version: built.config.version, ownerId: built.ownerId, json: () => `${head},${built.bodyJson.slice(1)}` };
 }
 
@@ -70,7 +70,7 @@ export class ScreenConfigCache {
       let body = this.bodies.get(bodyKey);
       if (!body) this.bodies.set(bodyKey, (body = { rest: b.bodyJson.slice(1), refs: 0 }));
       body.refs++;
-      this.entries.set(screenId, { version: b.config.version, ownerId: b.ownerId, head: headOf(b.config), bodyKey, body, expiresAt });
+      this.entries.set(screenId, { version: b.config.version, ownerId: b.ownerId, head: configHeadJson(b.config), bodyKey, body, expiresAt });
     }
   }
 
