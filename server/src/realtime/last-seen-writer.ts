@@ -4,6 +4,8 @@ import { Prisma } from '../db/generated/client.js';
 
 type Seen = { at: Date; ownerId: string | null };
 
+const WRITE_GAP_MS = 100;
+
 /**
  * docs/PERFORMANCE.md (P4): `lastSeenAt` writes of screens and devices, coalesced. A fleet
  * reconnecting after a restart connects thousands of players within seconds, and two UPDATEs
@@ -18,8 +20,9 @@ export class LastSeenWriter {
   private readonly devices: KeyBatcher<string, never, Seen>;
 
   constructor(ctx: AppContext) {
-    this.screens = new KeyBatcher((batch) => write(ctx, 'screens', batch), { maxInFlight: 1 });
-    this.devices = new KeyBatcher((batch) => write(ctx, 'devices', batch), { maxInFlight: 1 });
+    // Nothing waits on these writes but the `screen:status` to dashboards: a wider gap is free.
+    this.screens = new KeyBatcher((batch) => write(ctx, 'screens', batch), { maxInFlight: 1, minGapMs: WRITE_GAP_MS });
+    this.devices = new KeyBatcher((batch) => write(ctx, 'devices', batch), { maxInFlight: 1, minGapMs: WRITE_GAP_MS });
   }
 
   /** Resolves once written. A screen is only written for its owner; a deleted row is no error. */
