@@ -19,7 +19,7 @@ function built(screenId: string, screenName: string, shared: Omit<TScreenConfig,
 const body = (name: string) => ({
   playlist: { _id: 'pl', name, mediaItems: [{ media: { _id: 'm', name: 'Açılış "video"', mediaType: 'Video' as const, type: 'video' as const, filePath: 'a.mp4', url: '/uploads/a.mp4', mimeType: 'video/mp4' }, duration: 7 }] },
   directionPlaylist: { _id: 'd', name: 'Reji', speed: 3, directions: [{ text: 'Hoş geldiniz — ünlü\nçift satır' }] },
-  displaySettings: { tickerBackground: '#000000', tickerColor: '#ffffff', tickerHeight: 60, tickerFontSize: 24 } as TScreenConfig['displaySettings'],
+  displaySettings: { showDirectionBar: true, backgroundColor: '#000000', barHeight: 60, textColor: '#ffffff', fontSize: 24 },
   notice: null,
 });
 
