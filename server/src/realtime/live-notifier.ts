@@ -71,7 +71,8 @@ export class LiveNotifier implements ScreenNotifier {
   private push(built: Map<string, BuiltScreenConfig>): void {
     if (this.inFlight.isClosing || built.size === 0) return;
     const push = configPushOf(built);
-    emitConfigPushLocally(this.io, push);
+    // Out to the other instances first: they emit to their sockets while this one emits to its own.
     if (reachesOtherInstances(this.io)) this.io.serverSideEmit('config:push', push);
+    emitConfigPushLocally(this.io, push);
   }
 }
