@@ -33,12 +33,17 @@ export async function startBare(name: 'bare-socketio' | 'bare-express' | 'bare-u
   return { child, ...info };
 }
 
-/** RSS after a forced full GC in the server, so the figure is live memory, not garbage. */
-export async function settledRss(server: ServerProc): Promise<number> {
+export type SettledMemory = { rss: number; heapUsed: number; external: number };
+
+/** RSS after a forced full GC in the server, so the figure is live memory, not garbage; with the JS heap and external memory. */
+export async function settledMemory(server: ServerProc): Promise<SettledMemory> {
   await server.child.call('gc');
   await sleep(300);
-  return rssOf(server.child.pid);
+  const m = await server.child.call<NodeJS.MemoryUsage>('memory');
+  return { rss: rssOf(server.child.pid), heapUsed: m.heapUsed, external: m.external };
 }
+
+export const settledRss = async (server: ServerProc): Promise<number> => (await settledMemory(server)).rss;
 
 /** Simulated players spread over `count` generator processes. */
 export class Generators {

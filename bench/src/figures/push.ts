@@ -2,11 +2,19 @@ import type { Counts } from '../lib/modes.js';
 import { ms, ratioOf, type FigureRow } from '../lib/result.js';
 import { round, summarize } from '../lib/stats.js';
 import { seedFleet, type Fleet } from '../fixtures/bench-db.js';
-import { BENCH_REDIS_URL, editPlaylist, fetchConfig, Generators, makeDataDir, settledRss, startBare, startPano, type ServerProc } from './fleet.js';
+import { BENCH_REDIS_URL, editPlaylist, fetchConfig, Generators, makeDataDir, settledMemory, startBare, type SettledMemory, startPano, type ServerProc } from './fleet.js';
 import { measureRounds, type RoundsResult } from './rounds.js';
 import { measureRestart } from './restart.js';
 
-type Side = { rounds: RoundsResult; rssPerPlayer: number; connectMs: number; verified: string };
+type Side = { rounds: RoundsResult; rssPerPlayer: number; perPlayer: SettledMemory; connectMs: number; verified: string };
+
+/** Growth per player of RSS, JS heap and external memory between two settled readings. */
+const perPlayerOf = (before: SettledMemory, after: SettledMemory, players: number): SettledMemory => ({
+  rss: (after.rss - before.rss) / players,
+  heapUsed: (after.heapUsed - before.heapUsed) / players,
+  external: (after.external - before.external) / players,
+});
+const split = (m: SettledMemory) => `JS heap ${round(m.heapUsed / 1024)} KB, external ${round(m.external / 1024)} KB`;
 
 const timeoutFor = (c: Counts) => (c.mode === 'quick' ? 20_000 : 60_000);
 const settleFor = (c: Counts) => (c.mode === 'quick' ? 2_000 : Math.max(5_000, Math.max(...c.players)));
@@ -18,17 +26,18 @@ async function panoSide(c: Counts, fleet: Fleet, dataDir: string, instances: 1 |
   const gens = await Generators.start(c.generators);
   try {
     for (let i = 0; i < instances; i++) servers.push(await startPano(dataDir, extra));
-    const rss0 = await settledRss(servers[0]!);
+    const mem0 = await settledMemory(servers[0]!);
     const players = fleet.players.map((p, i) => ({ ...p, url: servers[i % instances]!.url }));
     const conn = await gens.connect(players, 'pano', timeoutFor(c) * 3);
     if (conn.connected < players.length) throw new Error(`only ${conn.connected}/${players.length} players connected`);
-    const rss1 = await settledRss(servers[0]!);
+    const mem1 = await settledMemory(servers[0]!);
     const api = servers[0]!.url;
     const rounds = await measureRounds(gens, c.pushRounds, (r) => editPlaylist(api, fleet.userToken, fleet.playlistId, fleet.mediaIds, r % 2 === 0 ? 2 : 3), timeoutFor(c), settleFor(c));
     const verified = await verifySample(api, fleet, rounds);
     if (restartRow) restartRow(await measureRestart(c, fleet, dataDir, servers, gens));
     // With two instances half the players sit on the first one.
-    return { rounds, rssPerPlayer: (rss1 - rss0) / (players.length / instances), connectMs: conn.ms, verified };
+    const perPlayer = perPlayerOf(mem0, mem1, players.length / instances);
+    return { rounds, rssPerPlayer: perPlayer.rss, perPlayer, connectMs: conn.ms, verified };
   } finally {
     await gens.stop();
     await Promise.allSettled(servers.map((s) => s.child.kill()));
@@ -49,16 +58,17 @@ async function bareSide(c: Counts, n: number, payload: Record<string, unknown>):
   const gens = await Generators.start(c.generators);
   try {
     await server.child.call('setPayload', payload);
-    const rss0 = await settledRss(server);
+    const mem0 = await settledMemory(server);
     const players = Array.from({ length: n }, (_, i) => ({ screenId: `bare-${i}`, deviceToken: 'x', url: server.url }));
     const conn = await gens.connect(players, 'bare', timeoutFor(c) * 3);
     if (conn.connected < n) throw new Error(`bare: only ${conn.connected}/${n} connected`);
-    const rss1 = await settledRss(server);
+    const mem1 = await settledMemory(server);
     const rounds = await measureRounds(gens, c.pushRounds, async () => {
       const res = await fetch(`${server.url}/change`, { method: 'POST' });
       await res.arrayBuffer();
     }, timeoutFor(c), settleFor(c));
-    return { rounds, rssPerPlayer: (rss1 - rss0) / n, connectMs: conn.ms, verified: '' };
+    const perPlayer = perPlayerOf(mem0, mem1, n);
+    return { rounds, rssPerPlayer: perPlayer.rss, perPlayer, connectMs: conn.ms, verified: '' };
   } finally {
     await gens.stop();
     await server.child.kill();
@@ -102,7 +112,7 @@ export async function pushFigures(c: Counts, only: Set<string> | null, log: (m: 
         rows.push({
           id: 'P3', figure: `server RSS per player @ ${n}`, value: `${round(pano.rssPerPlayer / 1024)} KB`, baseline: `${round(bare.rssPerPlayer / 1024)} KB`,
           ratio: ratioOf(pano.rssPerPlayer, bare.rssPerPlayer), goal: '≤ 1.3×', pass: pano.rssPerPlayer <= 1.3 * bare.rssPerPlayer,
-          note: `(RSS with ${n} players − RSS before), both after a forced GC in the server`,
+          note: `(RSS with ${n} players − RSS before), both after a forced GC in the server; of it, per player: Pano ${split(pano.perPlayer)}; bare ${split(bare.perPlayer)}`,
         });
         if (restart) rows.push(restart);
         if (want('P9')) {

@@ -4,7 +4,7 @@ export type Handlers = Record<string, (args: never) => unknown>;
 export function serveRpc(handlers: Handlers): void {
   if (!process.send) throw new Error('must be started by the bench (no IPC channel)');
   process.on('message', (msg: { id: number; cmd: string; args: unknown }) => {
-    const handler = msg.cmd === 'ping' ? () => 'pong' : msg.cmd === 'gc' ? forceGc : handlers[msg.cmd];
+    const handler = msg.cmd === 'ping' ? () => 'pong' : msg.cmd === 'gc' ? forceGc : msg.cmd === 'memory' ? settledMemory : handlers[msg.cmd];
     Promise.resolve()
       .then(() => {
         if (!handler) throw new Error(`unknown command ${msg.cmd}`);
@@ -21,6 +21,12 @@ export function serveRpc(handlers: Handlers): void {
 
 /** Milliseconds on a clock shared by every process of the machine (epoch based, sub-ms). */
 export const wallMs = (): number => performance.timeOrigin + performance.now();
+
+/** process.memoryUsage() after a full GC: what P3 splits a server's RSS growth into. */
+function settledMemory(): NodeJS.MemoryUsage {
+  forceGc();
+  return process.memoryUsage();
+}
 
 export function forceGc(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
