@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,7 +6,8 @@ import { chromium, type Browser } from 'playwright-core';
 import type { Counts } from '../lib/modes.js';
 import { ms, type FigureRow } from '../lib/result.js';
 import { round, sleep } from '../lib/stats.js';
-import { seedFleet } from '../fixtures/bench-db.js';
+import pg from 'pg';
+import { benchDatabaseUrl, seedFleet } from '../fixtures/bench-db.js';
 import { makeDataDir, startPano } from './fleet.js';
 import { pageProbe } from './page-probe.js';
 import { describeGrowth, domCounters, saveHeapSnapshot, type DomCounters, type HeapSnapshot } from '../lib/heap-snapshot.js';
@@ -18,6 +20,8 @@ const BASE_TRANSITIONS = 100;
 const SAMPLE_EVERY = Number(process.env.BENCH_LOOP_SAMPLE_EVERY) || 1000;
 /** Opt-in: a directory for V8 heap snapshots at the base, the middle and the end, compared in the log. */
 const SNAPSHOT_DIR = process.env.BENCH_HEAP_SNAPSHOTS;
+/** Opt-in: the screen also shows a direction bar (two texts), so the ticker's frame loop runs all along. */
+const WITH_TICKER = process.env.BENCH_LOOP_TICKER === '1';
 
 /** P8: the shipped player (/player, paired by its stored credentials) looping a 3-image playlist in Chromium. */
 export async function playerLoop(c: Counts, log: (m: string) => void): Promise<FigureRow[]> {
@@ -28,6 +32,7 @@ export async function playerLoop(c: Counts, log: (m: string) => void): Promise<F
   try {
     const fleet = await seedFleet({ screens: 1, items: 3, uploadsDir: data.uploads });
     const p = fleet.players[0]!;
+    if (WITH_TICKER) await addDirectionBar(fleet.ownerId, p.screenId);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const page = await browser.newPage({ viewport: { width: 640, height: 360 } });
     await page.addInitScript({ content: pageProbe({ creds: JSON.stringify({ deviceToken: p.deviceToken, screenId: p.screenId }), itemMs: c.loopItemMs, max: c.loopTransitions }) });
@@ -100,7 +105,7 @@ export async function playerLoop(c: Counts, log: (m: string) => void): Promise<F
     const sampled = `heap at transition ${samples.map((x) => x.n).join(' / ')}: ${samples.map((x) => mb(x.heap)).join(' / ')} MB`;
     const dom = (d: DomCounters | undefined) => (d ? `${d.nodes} nodes, ${d.jsEventListeners} listeners, ${d.documents} documents` : 'n/a');
     const domLine = `DOM at the base ${dom(domAtBase)}, at the end ${dom(domAtEnd)}`;
-    const counted = `${times.length} transitions of ${c.loopItemMs} ms items (3 images; the player's ${ITEM_SECONDS} s item timer shortened in the page${c.loopItemMs === 1000 ? ': not shortened' : ''}), shipped player/dist, Chromium headless`;
+    const counted = `${times.length} transitions of ${c.loopItemMs} ms items (3 images; the player's ${ITEM_SECONDS} s item timer shortened in the page${c.loopItemMs === 1000 ? ': not shortened' : ''}), shipped player/dist${WITH_TICKER ? ', with the direction bar scrolling' : ''}, Chromium headless`;
     return [
       {
         id: 'P8', figure: `player loop: JS heap growth after ${times.length} transitions`, value: `${round(growth * 100, 2)} % (${round(end / 1024 / 1024, 2)} MB)`,
@@ -118,5 +123,22 @@ export async function playerLoop(c: Counts, log: (m: string) => void): Promise<F
     await browser?.close().catch(() => {});
     await pano.child.kill();
     await data.remove();
+  }
+}
+
+/** A direction playlist of two texts on the screen (display settings stay the defaults: bar shown). */
+async function addDirectionBar(ownerId: string, screenId: string): Promise<void> {
+  const db = new pg.Client({ connectionString: benchDatabaseUrl });
+  await db.connect();
+  try {
+    const id = randomUUID();
+    await db.query(`INSERT INTO direction_playlists (id, "ownerId", name, speed, "updatedAt") VALUES ($1, $2, 'Bench yönler', 3, now())`, [id, ownerId]);
+    await db.query(
+      `INSERT INTO direction_texts (id, "playlistId", position, text) VALUES ($1, $3, 0, 'Giriş katı: kafeterya →'), ($2, $3, 1, '← Asansörler ve otopark')`,
+      [randomUUID(), randomUUID(), id],
+    );
+    await db.query(`UPDATE screens SET "currentDirectionPlaylistId" = $1 WHERE id = $2`, [id, screenId]);
+  } finally {
+    await db.end();
   }
 }
