@@ -5,7 +5,7 @@ import { Server, type Socket } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TPlayerHello, TScreenConfig } from '@pano/contract';
 import { HttpError } from './http-error.js';
-import { connectScreen, resyncRetryMs, serverDisconnectRetryMs, type ScreenConnection } from './screen-connection.js';
+import { connectScreen, resyncRetryMs, serverDisconnectRetryMs, versionReportDelayMs, type ScreenConnection } from './screen-connection.js';
 
 /** A real socket.io server standing in for the API's realtime layer; only its behaviour the player relies on. */
 const config = (version: string, screenId = 'screen-1'): TScreenConfig => ({
@@ -52,13 +52,14 @@ describe('connectScreen', () => {
     await io.close();
   });
 
-  function start(fetchConfig: () => Promise<TScreenConfig>) {
+  function start(fetchConfig: () => Promise<TScreenConfig>, versionReportMs = 50) {
     const shown: string[] = [];
     const errors: HttpError[] = [];
     const online: boolean[] = [];
     connection = connectScreen({
       url, screenId: 'screen-1', auth: { deviceToken: 'dev-token', screenId: 'screen-1' }, appVersion: 'test',
       fetchConfig, onConfig: (c) => shown.push(c.version), onError: (e) => errors.push(e), onOnline: (o) => online.push(o),
+      versionReportDelayMs: () => versionReportMs,
     });
     return { shown, errors, online };
   }
@@ -77,6 +78,26 @@ describe('connectScreen', () => {
     expect(shown).toEqual(['v1', 'v2']);
     await until(() => hellos.some((h) => h.version === 'v2'));
     expect(hellos.at(-1)).toEqual({ screenId: 'screen-1', version: 'v2', appVersion: 'test' });
+  });
+
+  it('reports a newly shown version after a delay, once for several changes within it', async () => {
+    const { shown } = start(async () => config('v1'), 400);
+    await until(() => sockets.length === 1 && shown.length === 1);
+    await until(() => hellos.some((h) => h.version === 'v1'));
+    const before = hellos.length;
+    sockets[0]!.emit('screen:config', { screenId: 'screen-1', version: 'v2', config: config('v2') });
+    sockets[0]!.emit('screen:config', { screenId: 'screen-1', version: 'v3', config: config('v3') });
+    await until(() => shown.length === 3);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(hellos.length).toBe(before); // shown at once, not yet reported
+    await until(() => hellos.length > before);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(hellos.slice(before)).toEqual([{ screenId: 'screen-1', version: 'v3', appVersion: 'test' }]);
+  });
+
+  it('spreads version reports over 0.5-3 s', () => {
+    expect(versionReportDelayMs(() => 0)).toBe(500);
+    expect(versionReportDelayMs(() => 0.999)).toBeLessThan(3000);
   });
 
   it('re-fetches after a reconnect and shows a change it missed', async () => {

@@ -24,6 +24,8 @@ export type ScreenConnectionOptions = {
   appVersion?: string;
   /** Base URL of the server; defaults to this page's origin. */
   url?: string;
+  /** Delay before reporting a newly shown version (tests shorten it); see versionReportDelayMs. */
+  versionReportDelayMs?: () => number;
 };
 
 /**
@@ -35,6 +37,16 @@ const SERVER_DISCONNECT_RETRY_MS = { min: 1000, spread: 3000 };
 export const serverDisconnectRetryMs = (random: () => number = Math.random): number =>
   SERVER_DISCONNECT_RETRY_MS.min + Math.floor(random() * SERVER_DISCONNECT_RETRY_MS.spread);
 const REFUSED_RETRY_MS = 30_000;
+
+/**
+ * A newly shown version is reported 0.5-3 s later (uniform), not at once: one change pushed to
+ * 10,000 screens would otherwise bring 10,000 hellos, and as many `screen:status` events for
+ * every open dashboard, within the same few milliseconds (docs/PERFORMANCE.md, P1). Several
+ * changes within the delay are reported once, with the latest version.
+ */
+const VERSION_REPORT_MS = { min: 500, spread: 2500 };
+export const versionReportDelayMs = (random: () => number = Math.random): number =>
+  VERSION_REPORT_MS.min + Math.floor(random() * VERSION_REPORT_MS.spread);
 
 export type ScreenConnection = { close: () => void; resync: () => Promise<void> };
 
@@ -48,6 +60,7 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
   let shownVersion = options.initialVersion ?? null;
   let closed = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let reportTimer: ReturnType<typeof setTimeout> | undefined;
 
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(options.url ?? '', {
     path: SOCKET_PATH,
@@ -59,7 +72,12 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
   });
 
   const hello = () => {
+    clearTimeout(reportTimer);
+    reportTimer = undefined;
     if (socket.connected) socket.emit('player:hello', { screenId, version: shownVersion, appVersion });
+  };
+  const reportVersionSoon = () => {
+    if (reportTimer === undefined && !closed) reportTimer = setTimeout(hello, (options.versionReportDelayMs ?? versionReportDelayMs)());
   };
   // Bumped by every push and every fetch: a fetch answer is used only if nothing newer
   // arrived meanwhile, so a slow response can never put an older config back on screen.
@@ -68,7 +86,7 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
     if (closed || config.version === shownVersion) return;
     shownVersion = config.version;
     options.onConfig(config);
-    hello();
+    reportVersionSoon();
   };
   // A fetch that failed for a passing reason (no network, server busy or restarting) is tried
   // again: the fetch after a reconnect is the only way to learn a change made while offline, and
@@ -130,6 +148,7 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
       closed = true;
       clearTimeout(retryTimer);
       clearTimeout(resyncTimer);
+      clearTimeout(reportTimer);
       socket.disconnect();
     },
   };
