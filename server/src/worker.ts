@@ -11,7 +11,6 @@ import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
 import { configBaseUrl } from './modules/screens/screen-config-access.js';
 import { InFlight } from './realtime/in-flight.js';
 import { LiveNotifier } from './realtime/live-notifier.js';
-import { preEncodingParser } from './realtime/pre-encoded-parser.js';
 import { attachRedisAdapter } from './realtime/redis-adapter.js';
 import { silentNotifier } from './realtime/screen-notifier.js';
 import type { PanoServer } from './realtime/socket-types.js';
@@ -30,7 +29,7 @@ if (!config.redisUrl) {
 
 // The API applies migrations at boot; the worker only reads and writes rows.
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 4 });
-const io: PanoServer = new Server({ parser: preEncodingParser });
+const io: PanoServer = new Server();
 const redis = await attachRedisAdapter(io, config.redisUrl, logger);
 const jobs = createJobRunner(config, logger, { forceWorkers: true, prefix: process.env.JOBS_PREFIX || undefined });
 const ctx: AppContext = {

@@ -3,11 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Server } from 'socket.io';
 import { io as connectClient, type Socket } from 'socket.io-client';
-import * as parser from 'socket.io-parser';
 import type { ServerToClientEvents, TScreenConfig, TScreenConfigEvent } from '@pano/contract';
 import type { BuiltScreenConfig } from '../modules/screens/screen-config-cache.js';
-import { configPushOf, emitConfigPushLocally } from './config-push.js';
-import { preEncoded, preEncodingParser } from './pre-encoded-parser.js';
+import { configPushOf, emitConfigPushLocally, textFrameHeader } from './config-push.js';
 import { screenRoom, type PanoServer } from './socket-types.js';
 
 // Built as buildScreenConfigEntries does: the per-screen fields, then the shared body.
@@ -23,17 +21,12 @@ const body = (name: string) => ({
   notice: null,
 });
 
-describe('pre-encoding parser', () => {
-  it('writes exactly what socket.io writes for the parsed value', () => {
-    const event: TScreenConfigEvent = { screenId: 's1', version: 'v1', config: built('s1', 'Giriş', body('Liste')).config };
-    const standard = new parser.Encoder().encode({ type: parser.PacketType.EVENT, nsp: '/', data: ['screen:config', event] });
-    const ours = new preEncodingParser.Encoder().encode({ type: parser.PacketType.EVENT, nsp: '/', data: ['screen:config', preEncoded(JSON.stringify(event))] });
-    expect(ours).toEqual(standard);
-  });
-
-  it('leaves every other packet to socket.io', () => {
-    const packet = { type: parser.PacketType.EVENT, nsp: '/', id: 4, data: ['x', preEncoded('{}')] };
-    expect(new preEncodingParser.Encoder().encode(packet)).toEqual(new parser.Encoder().encode(packet));
+describe('websocket frame header', () => {
+  it('encodes the three payload length forms of RFC 6455', () => {
+    expect([...textFrameHeader(125)]).toEqual([0x81, 125]);
+    expect([...textFrameHeader(126)]).toEqual([0x81, 126, 0, 126]);
+    expect([...textFrameHeader(65_535)]).toEqual([0x81, 126, 0xff, 0xff]);
+    expect([...textFrameHeader(65_536)]).toEqual([0x81, 127, 0, 0, 0, 0, 0, 1, 0, 0]);
   });
 });
 
@@ -57,7 +50,7 @@ describe('config push', () => {
     const clients: Socket<ServerToClientEvents>[] = [];
     beforeAll(async () => {
       const http = createServer();
-      io = new Server(http, { parser: preEncodingParser, transports: ['websocket'] });
+      io = new Server(http, { transports: ['websocket', 'polling'], perMessageDeflate: false });
       io.on('connection', (socket) => { void socket.join(screenRoom(String(socket.handshake.auth.screenId))); });
       await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
       url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
@@ -67,24 +60,30 @@ describe('config push', () => {
       await io.close();
     });
 
-    const connect = async (screenId: string) => {
-      const c: Socket<ServerToClientEvents> = connectClient(url, { transports: ['websocket'], auth: { screenId }, forceNew: true });
+    const connect = async (screenId: string, transport: 'websocket' | 'polling' = 'websocket') => {
+      const c: Socket<ServerToClientEvents> = connectClient(url, { transports: [transport], auth: { screenId }, forceNew: true });
       clients.push(c);
       await new Promise<void>((resolve, reject) => { c.once('connect', resolve); c.once('connect_error', reject); });
       return c;
     };
 
-    it('delivers each screen its own config, parsed by the standard client, and nothing to others', async () => {
-      const [a, b, other] = [await connect('s1'), await connect('s2'), await connect('s9')];
-      const got = new Map<string, TScreenConfigEvent[]>([['s1', []], ['s2', []], ['s9', []]]);
-      for (const [id, c] of [['s1', a], ['s2', b], ['s9', other]] as const) c.on('screen:config', (e) => got.get(id)!.push(e));
-      const configs = new Map([['s1', built('s1', 'Giriş', body('A'))], ['s2', built('s2', 'Kafe', body('B'))], ['s3', built('s3', 'Bahçe', body('A'))]]);
+    it('delivers each screen its own config to every socket of its room (websocket frames and polling), and nothing to others', async () => {
+      const sockets = { s1: await connect('s1'), s1b: await connect('s1', 'polling'), s2: await connect('s2'), s9: await connect('s9') };
+      const got = Object.fromEntries(Object.keys(sockets).map((k) => [k, [] as TScreenConfigEvent[]]));
+      for (const [k, c] of Object.entries(sockets)) c.on('screen:config', (e) => got[k]!.push(e));
+      // s1 and s3 share a body; a large playlist makes s2's frame use the 64-bit length form.
+      const big = body('B');
+      big.playlist.mediaItems = Array.from({ length: 400 }, () => big.playlist.mediaItems[0]!);
+      const configs = new Map([['s1', built('s1', 'Giriş', body('A'))], ['s2', built('s2', 'Kafe', big)], ['s3', built('s3', 'Bahçe', body('A'))]]);
+      configs.get('s3')!.bodyJson = configs.get('s1')!.bodyJson;
       emitConfigPushLocally(io, configPushOf(configs));
-      await expect.poll(() => got.get('s1')!.length + got.get('s2')!.length).toBe(2);
+      await expect.poll(() => got.s1!.length + got.s1b!.length + got.s2!.length).toBe(3);
       await new Promise((r) => setTimeout(r, 100));
-      expect(got.get('s1')).toEqual([{ screenId: 's1', version: 'v-s1', config: configs.get('s1')!.config }]);
-      expect(got.get('s2')).toEqual([{ screenId: 's2', version: 'v-s2', config: configs.get('s2')!.config }]);
-      expect(got.get('s9')).toEqual([]);
+      const event = (id: string) => ({ screenId: id, version: `v-${id}`, config: configs.get(id)!.config });
+      expect(got.s1).toEqual([event('s1')]);
+      expect(got.s1b).toEqual([event('s1')]);
+      expect(got.s2).toEqual([event('s2')]);
+      expect(got.s9).toEqual([]);
     });
   });
 });

@@ -1,14 +1,13 @@
-import type { TScreenConfigEvent } from '@pano/contract';
 import type { BuiltScreenConfig } from '../modules/screens/screen-config-cache.js';
 import { configHeadJson } from '../modules/screens/screen-config-cache.js';
-import { preEncoded } from './pre-encoded-parser.js';
 import { screenRoom, type PanoServer } from './socket-types.js';
 
 /**
  * One change's `screen:config` events, each distinct config body once (docs/PERFORMANCE.md,
  * P1/P9). `heads[i]` is screen i's event up to its config's per-screen fields; its event's JSON
- * is `heads[i]` + `,` + body without its `{` + `}`. Sent whole to the other instances (one Redis
- * message per change instead of one per screen), where each emits to its own sockets.
+ * is `heads[i]` + `,` + `bodies[body]` + `}` (a body is its JSON without the leading `{`). Sent
+ * whole to the other instances (one Redis message per change instead of one per screen),
+ * where each writes to its own sockets.
  */
 export type ConfigPush = { bodies: string[]; screens: { room: string; head: string; body: number }[] };
 
@@ -29,13 +28,42 @@ export function configPushOf(built: Map<string, BuiltScreenConfig>): ConfigPush 
   return { bodies, screens };
 }
 
-/** Emits each screen's event to the sockets of its room on this instance (rooms without any are skipped). */
+/** socket.io's event packet `2["screen:config",…]` starts with this; engine.io's message type `4` goes before it. */
+const EVENT_PREFIX = '2["screen:config",';
+
+/**
+ * Writes each screen's event to the sockets of its room on this instance (rooms without any
+ * are skipped). The bytes are what `socket.emit('screen:config', event)` would send, but made
+ * without JSON.stringify-ing and UTF-8-encoding a ~6 KB config per screen: a websocket frame is
+ * the frame header and the screen's head (small, per screen) followed by the body's bytes,
+ * encoded once per distinct body and shared by every frame (engine.io's `wsPreEncodedFrame`,
+ * the option socket.io's own adapter uses for broadcasts). Any other transport gets the packet
+ * text, which engine.io encodes as usual.
+ */
 export function emitConfigPushLocally(io: PanoServer, push: ConfigPush): void {
-  const localRooms = io.of('/').adapter.rooms;
+  const nsp = io.of('/');
+  const bodyBytes: Buffer[] = [];
   for (const s of push.screens) {
-    if (!localRooms.has(s.room)) continue;
-    const event = preEncoded(`${s.head},${push.bodies[s.body]}}`);
-    // Typed as the event's parsed value: the pre-encoding parser writes exactly its JSON.
-    io.local.to(s.room).emit('screen:config', event as unknown as TScreenConfigEvent);
+    const ids = nsp.adapter.rooms.get(s.room);
+    if (!ids?.size) continue;
+    const body = push.bodies[s.body]!;
+    const tail = (bodyBytes[s.body] ??= Buffer.from(`${body}}]`));
+    const lead = Buffer.from(`4${EVENT_PREFIX}${s.head},`);
+    const frame = [Buffer.concat([textFrameHeader(lead.length + tail.length), lead]), tail];
+    const packet = `${EVENT_PREFIX}${s.head},${body}}]`;
+    for (const id of ids) nsp.sockets.get(id)?.conn.write(packet, { wsPreEncodedFrame: frame } as { compress?: boolean });
   }
+}
+
+/** RFC 6455 §5.2: the header of a final, unmasked (server to client) text frame of `length` bytes. */
+export function textFrameHeader(length: number): Buffer {
+  if (length < 126) return Buffer.from([0x81, length]);
+  if (length < 65_536) {
+    const header = Buffer.from([0x81, 126, 0, 0]);
+    header.writeUInt16BE(length, 2);
+    return header;
+  }
+  const header = Buffer.from([0x81, 127, 0, 0, 0, 0, 0, 0, 0, 0]);
+  header.writeBigUInt64BE(BigInt(length), 2);
+  return header;
 }

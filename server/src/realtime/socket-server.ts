@@ -5,7 +5,6 @@ import type { AppContext } from '../context.js';
 import { emitConfigPushLocally } from './config-push.js';
 import { InFlight } from './in-flight.js';
 import { LiveNotifier } from './live-notifier.js';
-import { preEncodingParser } from './pre-encoded-parser.js';
 import { Presence } from './presence.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { socketAuthMiddleware } from './socket-auth.js';
@@ -48,8 +47,6 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext): Promise
     // Notice a dead player within ~20 s instead of socket.io's default 45 s.
     pingInterval: 10_000,
     pingTimeout: 10_000,
-    // Writes pushes whose JSON is already spliced together (pre-encoded-parser.ts).
-    parser: preEncodingParser,
   });
   const redis = ctx.config.redisUrl ? await attachRedisAdapter(io, ctx.config.redisUrl, ctx.logger) : undefined;
 
