@@ -51,7 +51,7 @@ export class LiveNotifier implements ScreenNotifier {
     if ((Array.isArray(which) && which.length === 0) || this.inFlight.isClosing) return;
     try {
       const stamp = this.cache?.stamp ?? 0;
-      const built = await buildScreenConfigEntries(this.ctx.db, which, { publicBaseUrl: this.publicBaseUrl(), now: this.ctx.clock() });
+      const built = await buildScreenConfigEntries(this.ctx.db, which, { publicBaseUrl: this.publicBaseUrl(), now: this.ctx.clock(), memo: this.cache?.contentMemo(stamp) });
       this.cache?.fill(built, stamp);
       this.push(built);
     } catch (err) {

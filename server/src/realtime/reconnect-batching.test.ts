@@ -6,6 +6,8 @@ import type { Db } from '../db/client.js';
 import { KeyBatcher } from '../db/key-batcher.js';
 import { activeDeviceFromToken } from '../modules/devices/device-auth.js';
 import { readScreenConfig } from '../modules/screens/screen-config-access.js';
+import { buildScreenConfigEntries } from '../modules/screens/screen-config.js';
+import { ScreenConfigCache, enableConfigCache } from '../modules/screens/screen-config-cache.js';
 import { LastSeenWriter } from './last-seen-writer.js';
 
 // docs/PERFORMANCE.md (P4): what a fleet reconnecting to a fresh API process asks for at once
@@ -67,6 +69,29 @@ describe('reconnect batching', () => {
     expect(own.status).toBe('fulfilled');
     expect(foreign).toMatchObject({ status: 'rejected', reason: { status: 404 } });
     expect(revoked).toMatchObject({ status: 'rejected', reason: { status: 401 } });
+  });
+
+  it('a cache miss for a screen whose content was built before costs only the screens query, until a change', async () => {
+    const f = await fleet(3);
+    const { ctx, ops } = countingContext();
+    const cache = new ScreenConfigCache(30_000, () => Date.now());
+    enableConfigCache(ctx, cache);
+    const read = async (i: number) => JSON.parse((await readScreenConfig(ctx, withBearer(f.tokens[i]!), f.screens[i]!.id)).json());
+    const screenReads = () => ops.filter((o) => !o.startsWith('Device.'));
+
+    await read(0);
+    expect(screenReads().length).toBeGreaterThan(1); // screens, owners, settings, package...
+    ops.length = 0;
+    const second = await read(1);
+    expect(screenReads()).toEqual(['Screen.findMany']);
+    // The same config as a build from scratch.
+    const fresh = await buildScreenConfigEntries(t.ctx.db, [f.screens[1]!.id], { publicBaseUrl: '', now: new Date() });
+    expect(second).toEqual(fresh.get(f.screens[1]!.id)!.config);
+
+    cache.invalidate({ screenIds: [f.screens[0]!.id] }); // any change forgets every shared content
+    ops.length = 0;
+    await read(2);
+    expect(screenReads().length).toBeGreaterThan(1);
   });
 
   it('concurrent handshake device checks share one query', async () => {

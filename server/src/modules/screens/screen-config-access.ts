@@ -57,7 +57,7 @@ export async function readScreenConfig(ctx: AppContext, req: Request, screenId: 
 const configBuilds = batcherPer((ctx: AppContext) => new KeyBatcher<string, BuiltScreenConfig>(async (batch) => {
   const cache = configCacheOf(ctx);
   const stamp = cache?.stamp ?? 0;
-  const built = await buildScreenConfigEntries(ctx.db, [...batch.keys()], { publicBaseUrl: configBaseUrl(ctx), now: ctx.clock() });
+  const built = await buildScreenConfigEntries(ctx.db, [...batch.keys()], { publicBaseUrl: configBaseUrl(ctx), now: ctx.clock(), memo: cache?.contentMemo(stamp) });
   cache?.fill(built, stamp);
   return built;
 }));

@@ -1,5 +1,6 @@
 import type { TScreenConfig } from '@pano/contract';
 import type { AppContext } from '../../context.js';
+import type { SharedContent, SharedContentMemo } from './screen-config.js';
 
 /** A built config, the owner it belongs to, and its shared part already serialised. */
 export type BuiltScreenConfig = {
@@ -38,6 +39,7 @@ export function answerOf(built: BuiltScreenConfig): ScreenConfigAnswer {
 export class ScreenConfigCache {
   private readonly entries = new Map<string, Entry>();
   private readonly bodies = new Map<string, Body>();
+  private readonly contents = new Map<string, { content: SharedContent; expiresAt: number }>();
   private generation = 0;
 
   constructor(private readonly ttlMs: number, private readonly now: () => number) {}
@@ -74,8 +76,29 @@ export class ScreenConfigCache {
     }
   }
 
+  /**
+   * Shared contents for buildScreenConfigEntries, with the same lifetime rules as the configs:
+   * kept for `ttlMs`, all forgotten on any change (which playlist, ticker or package a change
+   * touched is not known here, and changes are rare next to fetches), and nothing kept from a
+   * build that a change overtook.
+   */
+  contentMemo(stamp: number): SharedContentMemo {
+    return {
+      get: (key) => {
+        const c = this.contents.get(key);
+        if (c && c.expiresAt > this.now()) return c.content;
+        if (c) this.contents.delete(key);
+        return undefined;
+      },
+      set: (key, content) => {
+        if (stamp === this.generation) this.contents.set(key, { content, expiresAt: this.now() + this.ttlMs });
+      },
+    };
+  }
+
   invalidate(what: ConfigInvalidation): void {
     this.generation++;
+    this.contents.clear();
     if ('ownerId' in what) {
       for (const [screenId, e] of this.entries) if (e.ownerId === what.ownerId) this.drop(screenId);
     } else {

@@ -6,8 +6,18 @@ import type { BuiltScreenConfig } from './screen-config-cache.js';
 
 export const PACKAGE_EXPIRED_MESSAGE = 'Paketinizin süresi doldu. İçerik, paket yenilendiğinde yeniden gösterilecektir.';
 
-export type ScreenConfigOptions = { publicBaseUrl: string; now: Date };
+/**
+ * Shared contents already built, by what a screen row points at (`memoKey`). Given by the
+ * config cache's owner (screen-config-cache.ts), which forgets them on every change.
+ */
+export type SharedContentMemo = { get: (key: string) => SharedContent | undefined; set: (key: string, c: SharedContent) => void };
+export type ScreenConfigOptions = { publicBaseUrl: string; now: Date; memo?: SharedContentMemo };
 type Shared = Omit<TScreenConfig, 'screenId' | 'screenName' | 'version'>;
+export type SharedContent = { body: Shared; json: string; hash: string };
+type ScreenRow = { id: string; name: string; ownerId: string; currentPlaylistId: string | null; currentDirectionPlaylistId: string | null };
+
+/** What a screen's shared content depends on, as far as its own row tells. */
+const memoKey = (s: ScreenRow) => `${s.ownerId}|${s.currentPlaylistId ?? ''}|${s.currentDirectionPlaylistId ?? ''}`;
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -34,6 +44,12 @@ export async function buildScreenConfigEntries(
     select: { id: true, name: true, ownerId: true, currentPlaylistId: true, currentDirectionPlaylistId: true },
   });
   if (screens.length === 0) return new Map();
+  // docs/PERFORMANCE.md (P4): a fleet reconnecting to a fresh process misses the config cache
+  // screen by screen, in many small batches; when every screen of a batch points at contents
+  // built before (and unchanged since), the screens query is the only one.
+  const memo = opts.memo;
+  const known = memo && screens.map((s) => memo.get(memoKey(s)));
+  if (known?.every((c) => c !== undefined)) return assemble(screens, (_, i) => known[i]!);
   const ownerIds = [...new Set(screens.map((s) => s.ownerId))];
   const playlistIds = [...new Set(screens.flatMap((s) => (s.currentPlaylistId ? [s.currentPlaylistId] : [])))];
   const tickerIds = [...new Set(screens.flatMap((s) => (s.currentDirectionPlaylistId ? [s.currentDirectionPlaylistId] : [])))];
@@ -73,9 +89,8 @@ export async function buildScreenConfigEntries(
   const tickerById = new Map(tickers.map((d) => [d.id, { ...d, texts: textsOf.get(d.id) ?? [] }]));
   const base = opts.publicBaseUrl.replace(/\/+$/, '');
 
-  const shared = new Map<string, { body: Shared; json: string; hash: string }>();
-  const result = new Map<string, BuiltScreenConfig>();
-  for (const s of screens) {
+  const shared = new Map<string, SharedContent>();
+  return assemble(screens, (s) => {
     const owner = ownerById.get(s.ownerId);
     // Admins have no package and are never cut off (ARCHITECTURE.md §6).
     const running = owner?.role === 'admin' || activeOwners.has(s.ownerId);
@@ -102,11 +117,21 @@ export async function buildScreenConfigEntries(
       entry = { body, json, hash: sha(json) };
       shared.set(key, entry);
     }
+    memo?.set(memoKey(s), entry);
+    return entry;
+  });
+}
+
+/** Each screen's config: its own fields, then the shared content it shows. */
+function assemble(screens: ScreenRow[], contentOf: (s: ScreenRow, index: number) => SharedContent): Map<string, BuiltScreenConfig> {
+  const result = new Map<string, BuiltScreenConfig>();
+  screens.forEach((s, i) => {
+    const entry = contentOf(s, i);
     // The per-screen part is tiny, so hashing it on top of the shared hash stays cheap.
     const version = sha(`${entry.hash}|${s.id}|${s.name}`).slice(0, 16);
     const config: TScreenConfig = { screenId: s.id, screenName: s.name, version, ...entry.body };
     result.set(s.id, { config, ownerId: s.ownerId, bodyJson: entry.json });
-  }
+  });
   return result;
 }
 
