@@ -5,12 +5,16 @@ import { mediaRoutes } from '../modules/media/media.routes.js';
 import { playlistRoutes } from '../modules/playlists/playlists.routes.js';
 import { directionRoutes } from '../modules/direction/direction.routes.js';
 import { screenRoutes } from '../modules/screens/screens.routes.js';
+import { SCREEN_CONFIG_PATH, screenConfigRoute } from '../modules/screens/screen-config.routes.js';
 import { settingsRoutes } from '../modules/settings/settings.routes.js';
 import { packageRoutes } from '../modules/packages/packages.routes.js';
 import { purchaseRoutes } from '../modules/purchases/purchases.routes.js';
 import { deviceRoutes } from '../modules/devices/devices.routes.js';
 
 export function mountApiRoutes(app: Express, ctx: AppContext): void {
+  // First: the API's busiest request (every player, after each reconnect and push) is a GET
+  // with no body that needs none of the routers or the JSON parser below.
+  app.get(SCREEN_CONFIG_PATH, screenConfigRoute(ctx));
   // Routers that need the raw body (payment webhooks) are mounted inside their module
   // before this JSON parser sees the request; purchaseRoutes handles that itself.
   app.use('/api/purchase', purchaseRoutes(ctx));

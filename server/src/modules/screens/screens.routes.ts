@@ -3,23 +3,13 @@ import { ZAssignScreenRequest, ZCreateScreenRequest, ZIdParams } from '@pano/con
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { requireActivePackage } from '../purchases/active-purchase.js';
-import { clientHasVersion, readScreenConfig } from './screen-config-access.js';
 import { presentScreen } from './screens.presenter.js';
 import { createScreen, deleteScreen, listScreens, updateScreen } from './screens.service.js';
 
 export function screenRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  // Before the guards below: players (device tokens) read it too, and it never answers 402.
-  router.get('/:id/config', async (req, res) => {
-    const { id } = ZIdParams.parse(req.params);
-    const config = await readScreenConfig(ctx, req, id);
-    res.set('ETag', `"${config.version}"`).set('Cache-Control', 'no-cache');
-    if (clientHasVersion(req, config.version)) return void res.status(304).end();
-    // Pre-serialised (screen-config-cache.ts): the same bytes res.json would send.
-    res.set('Content-Type', 'application/json; charset=utf-8').send(config.json());
-  });
-
+  // GET /:id/config is mounted on its own, ahead of this router (screen-config.routes.ts).
   router.use(requireAuth(ctx), requireActivePackage(ctx));
 
   router.get('/', async (req, res) => {
