@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { badRequest, fileTooLarge } from '../http/errors.js';
+import { INCOMING_WRITE_HWM, IncomingFileStorage } from './incoming-file-storage.js';
 import { removeQuietly } from './stored-files.js';
 
 /** A file streamed to a temp name under `<uploadsDir>/.incoming`; the caller keeps or discards it. */
@@ -16,6 +17,9 @@ export type ReceiveOptions = {
   maxBytes: number;
   tooLargeMessage: string;
 };
+
+/** multer 2 hands `fileHwm` on to busboy; @types/multer does not list it. */
+type BufferedMulterOptions = multer.Options & { fileHwm?: number };
 
 const MALFORMED = 'Dosya yüklenemedi: gönderilen form eksik veya bozuk. Lütfen tekrar deneyin.';
 
@@ -38,10 +42,14 @@ export const incomingDir = (uploadsDir: string) => path.join(uploadsDir, '.incom
 export async function receiveUpload(req: Request, res: Response, opts: ReceiveOptions): Promise<ReceivedUpload> {
   const dir = incomingDir(opts.uploadsDir);
   await mkdir(dir, { recursive: true });
-  const upload = multer({
-    storage: multer.diskStorage({ destination: dir }),
+  const options: BufferedMulterOptions = {
+    storage: new IncomingFileStorage(dir),
     limits: { fileSize: opts.maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
-  }).single(opts.field);
+    // The file part's own buffer in busboy, 16 KB by default: it has to hold what arrives while
+    // the temp file's write is under way, or the request is paused anyway (docs/PERFORMANCE.md, P7).
+    fileHwm: INCOMING_WRITE_HWM,
+  };
+  const upload = multer(options).single(opts.field);
   await new Promise<void>((resolve, reject) => {
     upload(req, res, (err: unknown) => {
       if (!err) return resolve();
