@@ -36,6 +36,6 @@ export async function measureRestart(c: Counts, fleet: Fleet, dataDir: string, s
     id: 'P4', figure: `API restart with ${times.length} players: all on the current version`,
     value: all ? `${round(last / 1000, 2)} s` : `${got.length}/${times.length} after ${limit / 1000} s`,
     baseline: '—', ratio: null, goal: '≤ 15 s', pass: all && last <= 15_000,
-    note: `arrivals p50 ${at(0.5)} s / p90 ${at(0.9)} s / p99 ${at(0.99)} s; ${errors} player errors (failed fetches, refusals); old process stopped after ${round(down / 1000, 2)} s, new one listening after ${round(up / 1000, 2)} s; players use the player's own reconnect (1-4 s after a server disconnect, then socket.io backoff 1-15 s)`,
+    note: `arrivals p50 ${at(0.5)} s / p90 ${at(0.9)} s / p99 ${at(0.99)} s; ${errors} player errors (failed fetches, refusals); old process stopped after ${round(down / 1000, 2)} s, new one listening after ${round(up / 1000, 2)} s; players use the player's own reconnect (1-4 s after a server disconnect, then socket.io backoff 1-5 s)`,
   };
 }

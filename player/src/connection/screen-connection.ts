@@ -37,6 +37,7 @@ const SERVER_DISCONNECT_RETRY_MS = { min: 1000, spread: 3000 };
 export const serverDisconnectRetryMs = (random: () => number = Math.random): number =>
   SERVER_DISCONNECT_RETRY_MS.min + Math.floor(random() * SERVER_DISCONNECT_RETRY_MS.spread);
 const REFUSED_RETRY_MS = 30_000;
+const RECONNECT_DELAY_MAX_MS = 5_000;
 
 /**
  * A newly shown version is reported 0.5-3 s later (uniform), not at once: one change pushed to
@@ -53,7 +54,9 @@ export type ScreenConnection = { close: () => void; resync: () => Promise<void> 
 /**
  * ARCHITECTURE.md §4: fetch the config at start and after every reconnect, apply
  * `screen:config` pushes, ignore a version already shown, say `player:hello`.
- * socket.io reconnects with exponential backoff (1 s doubling to 15 s, with jitter).
+ * socket.io reconnects with exponential backoff (1 s doubling to 5 s, with jitter): a screen is
+ * back at most ~5 s after its server or network is (docs/PERFORMANCE.md, P4: with a 15 s cap,
+ * players that tried while an API restarted waited up to 15 s more after it was up).
  */
 export function connectScreen(options: ScreenConnectionOptions): ScreenConnection {
   const { screenId, appVersion = 'player' } = options;
@@ -67,7 +70,7 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
     transports: ['websocket'],
     auth: options.auth,
     reconnectionDelay: 1000,
-    reconnectionDelayMax: 15_000,
+    reconnectionDelayMax: RECONNECT_DELAY_MAX_MS,
     randomizationFactor: 0.3,
   });
 
