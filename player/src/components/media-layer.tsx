@@ -13,23 +13,6 @@ type Props = {
   onSoundBlocked: () => void;
 };
 
-/**
- * A removed `<video>` holds its decoder and buffered media until the garbage collector gets to
- * the element, which on a screen looping videos all day can be much later. Dropping the source
- * and calling load() releases them at once (the HTML spec's way of unloading a media element).
- */
-export function useReleaseOnUnmount(ref: React.RefObject<HTMLVideoElement | null>): void {
-  useEffect(() => {
-    const video = ref.current;
-    return () => {
-      if (!video) return;
-      video.pause();
-      video.removeAttribute('src');
-      video.load();
-    };
-  }, [ref]);
-}
-
 const fill: React.CSSProperties = {
   position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain', background: '#000',
 };
@@ -45,7 +28,6 @@ export function MediaLayer({ item, visible, muted, onReady, onEnded, onSoundBloc
 
 function VideoLayer({ item, style, muted, onReady, onEnded, onSoundBlocked }: Omit<Props, 'visible'> & { style: React.CSSProperties }) {
   const ref = useRef<HTMLVideoElement>(null);
-  useReleaseOnUnmount(ref);
 
   useEffect(() => {
     const video = ref.current;

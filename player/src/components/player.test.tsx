@@ -32,15 +32,12 @@ const visibleSrc = () =>
     .map((el) => el.getAttribute('src'));
 
 let playMock: ReturnType<typeof vi.fn>;
-let loadMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   vi.useFakeTimers();
   playMock = vi.fn(() => Promise.resolve());
   // jsdom has no media playback; this stands in for the browser's autoplay behaviour.
   Object.defineProperty(HTMLMediaElement.prototype, 'play', { configurable: true, value: playMock });
   Object.defineProperty(HTMLMediaElement.prototype, 'pause', { configurable: true, value: () => {} });
-  loadMock = vi.fn();
-  Object.defineProperty(HTMLMediaElement.prototype, 'load', { configurable: true, value: loadMock });
 });
 afterEach(() => {
   cleanup();
@@ -115,18 +112,6 @@ describe('<Player> playback', () => {
     fireEvent.loadedData(video);
     fireEvent.ended(video);
     expect(document.querySelector('img')!.getAttribute('src')).toBe('http://pano.test/uploads/b.png');
-  });
-
-  it('releases a video and a preloaded video when they leave the page', () => {
-    const { rerender } = render(<Player config={config([{ id: 'v', kind: 'video' }, { id: 'w', kind: 'video' }])} host={host} />);
-    const video = document.querySelector('video[data-testid=player-video]') as HTMLVideoElement;
-    const preload = screen.getByTestId('player-preload') as HTMLVideoElement;
-    expect(video.getAttribute('src')).toBe('http://pano.test/uploads/v.mp4');
-    rerender(<Player config={config([{ id: 'a', kind: 'image' }])} host={host} />);
-    expect(video.isConnected).toBe(false);
-    expect(video.hasAttribute('src')).toBe(false);
-    expect(preload.hasAttribute('src')).toBe(false);
-    expect(loadMock.mock.contexts).toEqual(expect.arrayContaining([video, preload]));
   });
 
   it('preloads the next video in a hidden element', () => {

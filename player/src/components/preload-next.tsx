@@ -1,6 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { PlayItem } from '../playback/play-items.js';
-import { useReleaseOnUnmount } from './media-layer.js';
 
 /**
  * Fetches the next item while the current one shows: an image through `new Image()`, a
@@ -14,11 +13,5 @@ export function PreloadNext({ item }: { item: PlayItem | null }) {
   }, [item?.url, item?.kind]);
 
   if (!item || item.kind !== 'video') return null;
-  return <PreloadVideo key={item.url} url={item.url} />;
-}
-
-function PreloadVideo({ url }: { url: string }) {
-  const ref = useRef<HTMLVideoElement>(null);
-  useReleaseOnUnmount(ref);
-  return <video ref={ref} src={url} preload="auto" muted style={{ display: 'none' }} data-testid="player-preload" />;
+  return <video key={item.url} src={item.url} preload="auto" muted style={{ display: 'none' }} data-testid="player-preload" />;
 }
