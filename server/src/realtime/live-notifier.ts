@@ -9,7 +9,8 @@ import type { PanoServer } from './socket-types.js';
 
 /**
  * ARCHITECTURE.md §4: after a commit, recompute the named screens' configs and push each to
- * its `screen:<id>` room (players and previews, on every instance through the adapter).
+ * its `screen:<id>` room (players and previews): this instance writes to its own sockets, the
+ * other instances get the change as one `config:push` message and write to theirs (config-push.ts).
  * A failure here must not fail the request that already committed, so it is logged; players
  * still converge on their next reconnect, when they fetch the config themselves.
  *
