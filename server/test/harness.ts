@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import supertest from 'supertest';
 import { inject } from 'vitest';
 import type { Express } from 'express';
@@ -9,6 +10,7 @@ import { createApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config/env.js';
 import type { AppContext } from '../src/context.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { applyPendingMigrations } from '../src/db/migrate.js';
 import { createLogger } from '../src/logger.js';
 import { createInProcessRunner } from '../src/jobs/in-process-runner.js';
 import { createJobRegistry } from '../src/jobs/job-registry.js';
@@ -31,10 +33,15 @@ export type TestApp = {
  * One app per test file, against the run's migrated PostgreSQL database and a temp data
  * folder. Tests isolate by creating their own users, so nothing is ever wiped.
  */
-export async function createTestApp(opts: { config?: Partial<AppConfig>; notifier?: ScreenNotifier; clock?: () => Date; jobs?: JobRunner } = {}): Promise<TestApp> {
+export async function createTestApp(opts: {
+  config?: Partial<AppConfig>; notifier?: ScreenNotifier; clock?: () => Date; jobs?: JobRunner;
+  /** A database of its own, for rules about every row of a table (such as "the last admin"). */
+  ownDatabase?: boolean;
+} = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pano-test-'));
+  const own = opts.ownDatabase ? await createOwnDatabase() : undefined;
   const config: AppConfig = {
-    ...loadConfig({ DATA_DIR: dataDir, DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'silent' }),
+    ...loadConfig({ DATA_DIR: dataDir, DATABASE_URL: own?.url ?? inject('databaseUrl'), LOG_LEVEL: 'silent' }),
     authRateLimitPer15Min: 10_000,
     adminRegistrationKey: 'test-admin-key-123',
     ...opts.config,
@@ -55,8 +62,28 @@ export async function createTestApp(opts: { config?: Partial<AppConfig>; notifie
   const app = createApp(ctx);
   return {
     ctx, app, http: supertest(app), database, dataDir,
-    close: async () => { await jobs.stop(); await database.close(); await rm(dataDir, { recursive: true, force: true }); },
+    close: async () => {
+      await jobs.stop();
+      await database.close();
+      await own?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: inject('pgAdminUrl') });
+  await client.connect();
+  try { await client.query(sql); } finally { await client.end(); }
+}
+
+async function createOwnDatabase() {
+  const name = `pano_test_${process.pid}_${randomUUID().slice(0, 8)}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(inject('pgAdminUrl'));
+  url.pathname = `/${name}`;
+  await applyPendingMigrations({ kind: 'postgres', url: url.toString() });
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export type TestUser = { id: string; email: string; token: string; auth: { Authorization: string } };

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAssignScreenRequest, TCreateScreenRequest, TScreen } from '@pano/contract';
+import { ZScreenUsage, type TAssignScreenRequest, type TCreateScreenRequest, type TScreen } from '@pano/contract';
 import { api, asList } from '../lib/api-client';
 
 export const screenKeys = { all: ['screens'] as const };
@@ -21,5 +21,7 @@ export function useInvalidateScreens() {
 /** Spec §7: the client sends status 'active' with the name. */
 export const createScreen = (name: string) =>
   api.post<TScreen>('/api/screens', { name, status: 'active' } satisfies TCreateScreenRequest);
+/** Parsed: a confirmation must not name garbage; a bad answer falls back to the plain question. */
+export const fetchScreenUsage = async (id: string) => ZScreenUsage.parse(await api.get<unknown>(`/api/screens/${id}/usage`));
 export const deleteScreen = (id: string) => api.delete<unknown>(`/api/screens/${id}`);
 export const assignScreen = (id: string, body: TAssignScreenRequest) => api.put<TScreen>(`/api/screens/${id}`, body);

@@ -34,6 +34,21 @@ export const tr = {
     networkError: 'Sunucuya ulaşılamadı',
     seconds: 'sn',
   },
+  /** What a delete would affect, shown above the confirmation question. */
+  deleteUsage: {
+    more: (n: string) => `ve ${n} diğeri`,
+    mediaInPlaylists: (n: string, names: string) => `Bu medya ${n} playlistte kullanılıyor: ${names}.`,
+    mediaOnScreens: (n: string, names: string) => `Şu anda ${n} ekranda gösteriliyor: ${names}.`,
+    mediaEffect: 'Silinirse bu playlistlerden çıkarılır.',
+    playlistOnScreens: (n: string, names: string) => `Bu playlist ${n} ekrana atanmış: ${names}.`,
+    playlistEffect: 'Silinirse bu ekranlarda gösterilecek içerik kalmaz.',
+    tickerOnScreens: (n: string, names: string) => `Bu reji playlisti ${n} ekrana atanmış: ${names}.`,
+    tickerEffect: 'Silinirse bu ekranlarda kayan yazı gösterilmez.',
+    screenDevices: (n: string) => `Bu ekrana eşleştirilmiş ${n} cihaz var. Silinirse bu cihazlar ekran seçimine döner.`,
+    packageBought: (n: string) => `Bu paketi ${n} müşteri satın aldı.`,
+    packageRunning: (n: string) => `${n} müşterinin paketi hâlâ sürüyor; süren paketler bitiş tarihlerine kadar çalışmaya devam eder.`,
+    packageKept: 'Satış kayıtları korunur.',
+  },
   nav: {
     menu: 'Menü',
     openMenu: 'Menüyü aç',

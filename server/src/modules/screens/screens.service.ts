@@ -55,6 +55,12 @@ export async function updateScreen(
   return updated;
 }
 
+/** Paired devices showing the screen: deleting it sends them back to choosing a screen. */
+export async function screenUsage(db: Db, ownerId: string, id: string) {
+  if (!(await db.screen.findFirst({ where: { id, ownerId }, select: { id: true } }))) throw screenMissing();
+  return { devices: await db.device.count({ where: { ownerId, screenId: id, revokedAt: null } }) };
+}
+
 export async function deleteScreen(db: Db, ownerId: string, id: string): Promise<void> {
   const { count } = await db.screen.deleteMany({ where: { id, ownerId } });
   if (count === 0) throw screenMissing();

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
-import { Banner, EmptyState, PageHeader, Spinner, showConfirm } from '../../components/ui';
-import { deleteMedia, useInvalidateMedia, useMediaList } from '../../api/media.api';
+import { mediaUsageText } from '../../lib/usage-text';
+import { Banner, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';
+import { deleteMedia, fetchMediaUsage, useInvalidateMedia, useMediaList } from '../../api/media.api';
 import { MediaCard } from './media-card';
 import { MediaUploadForm } from './media-upload-form';
 
@@ -12,7 +13,7 @@ export function MediaPage() {
   const [deleting, setDeleting] = useState<string | null>(null);
 
   const onDelete = async (id: string) => {
-    if (!(await showConfirm(tr.media.deleteConfirm, { confirmLabel: tr.common.delete, danger: true }))) return;
+    if (!(await confirmDelete(tr.media.deleteConfirm, { load: () => fetchMediaUsage(id), describe: mediaUsageText }))) return;
     setDeleting(id);
     try {
       await deleteMedia(id);
