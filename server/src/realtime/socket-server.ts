@@ -40,7 +40,7 @@ export type RealtimeDeps = Pick<AppContext, 'config' | 'db' | 'logger' | 'clock'
 export const CONFIG_CACHE_TTL_MS = 30_000;
 
 /**
- * ARCHITECTURE.md §4: socket.io on the API's own http server (`serve`). An `api` instance caches
+ * docs/ARCHITECTURE.md#sockets: socket.io on the API's own http server (`serve`). An `api` instance caches
  * configs and relays other instances' pushes to its own sockets; the `worker` only pushes, through
  * the Redis adapter, to players connected to the API instances.
  */

@@ -35,7 +35,7 @@ export function paymentWebhookRoute(ctx: AppContext): Router {
   return router;
 }
 
-/** The payment calls of spec §7 (after the JSON parser). */
+/** The payment calls of docs/PRODUCT.md#purchase-api (after the JSON parser). */
 export function paymentRoutes(ctx: AppContext): Router {
   const router = Router();
   const auth = requireAuth(ctx);
