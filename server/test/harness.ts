@@ -7,6 +7,7 @@ import supertest from 'supertest';
 import { inject } from 'vitest';
 import type { Express } from 'express';
 import { createApp } from '../src/app.js';
+import { createAppContext, withoutRealtime } from '../src/app-context.js';
 import { loadConfig, type AppConfig } from '../src/config/env.js';
 import type { AppContext } from '../src/context.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -18,7 +19,7 @@ import type { JobRunner } from '../src/jobs/job-runner.js';
 import { purchaseJobHandlers } from '../src/modules/purchases/purchase-lifecycle.js';
 import { createTokenService } from '../src/modules/auth/tokens.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
-import { silentNotifier, type ScreenNotifier } from '../src/realtime/screen-notifier.js';
+import type { ScreenNotifier } from '../src/realtime/screen-notifier.js';
 
 export type TestApp = {
   ctx: AppContext;
@@ -47,17 +48,17 @@ export async function createTestApp(opts: {
     ...opts.config,
   };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolMax: 4 });
-  const ctx: AppContext = {
-    db: database.db,
+  // In-process jobs with the periodic sweep off: test files share one database.
+  const jobs = opts.jobs ?? createInProcessRunner({ logger: createLogger('silent'), sweepEveryMs: 0 });
+  // The same construction as an API instance's, without its realtime layer.
+  const ctx = createAppContext({
     config,
+    db: database.db,
     logger: createLogger('silent'),
-    tokens: createTokenService('test-secret-0123456789-0123456789-0123456789', config.jwtTtl),
-    notifier: opts.notifier ?? silentNotifier,
     clock: opts.clock ?? (() => new Date()),
-    // In-process jobs with the periodic sweep off: test files share one database.
-    jobs: opts.jobs ?? createInProcessRunner({ logger: createLogger('silent'), sweepEveryMs: 0 }),
-  };
-  const jobs = ctx.jobs as JobRunner;
+    tokens: createTokenService('test-secret-0123456789-0123456789-0123456789', config.jwtTtl),
+    jobs,
+  }, withoutRealtime(opts.notifier));
   await jobs.start(createJobRegistry(purchaseJobHandlers(ctx)));
   const app = createApp(ctx);
   return {

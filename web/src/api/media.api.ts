@@ -4,7 +4,7 @@ import { api, asList, uploadForm } from '../lib/api-client';
 
 export const mediaKeys = { all: ['media'] as const };
 
-/** Spec §7: an array, or an object with `medias`; anything else counts as empty. */
+/** docs/PRODUCT.md#api: an array, or an object with `medias`; anything else counts as empty. */
 export async function fetchMedia(signal?: AbortSignal): Promise<TMedia[]> {
   return asList<TMedia>(await api.get<unknown>('/api/media', signal), 'medias');
 }

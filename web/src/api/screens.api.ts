@@ -4,7 +4,7 @@ import { api, asList } from '../lib/api-client';
 
 export const screenKeys = { all: ['screens'] as const };
 
-/** Spec §7: an array, or an object with `screens`. */
+/** docs/PRODUCT.md#api: an array, or an object with `screens`. */
 export async function fetchScreens(signal?: AbortSignal): Promise<TScreen[]> {
   return asList<TScreen>(await api.get<unknown>('/api/screens', signal), 'screens');
 }
@@ -18,7 +18,7 @@ export function useInvalidateScreens() {
   return () => qc.invalidateQueries({ queryKey: screenKeys.all });
 }
 
-/** Spec §7: the client sends status 'active' with the name. */
+/** docs/PRODUCT.md#screens-api: the client sends status 'active' with the name. */
 export const createScreen = (name: string) =>
   api.post<TScreen>('/api/screens', { name, status: 'active' } satisfies TCreateScreenRequest);
 /** Parsed: a confirmation must not name garbage; a bad answer falls back to the plain question. */

@@ -19,7 +19,7 @@ import { PackagesPage } from '../features/packages/packages-page';
 const lazyPage = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
   async () => ({ Component: (await load())[name] });
 
-/** Every route of spec §2. */
+/** Every route of docs/PRODUCT.md#routes. */
 export function createAppRouter() {
   return createBrowserRouter([
     {
@@ -34,7 +34,7 @@ export function createAppRouter() {
             { path: '/register', element: <RegisterPage /> },
           ],
         },
-        // Spec §2: public, no guard.
+        // docs/PRODUCT.md#register-admin: public, no guard.
         { path: '/register-admin', lazy: lazyPage(() => import('../features/register-admin/register-admin-page'), 'RegisterAdminPage') },
       ],
     },

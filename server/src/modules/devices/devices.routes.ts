@@ -7,7 +7,7 @@ import { currentDevice, requireDevice } from './device-auth.js';
 import { ownerScreens, pairDevice, selectDeviceScreen } from './devices.service.js';
 import { screenPresence } from './presence.service.js';
 
-/** ARCHITECTURE.md §5: pairing and the device's own calls (device token), plus the dashboard's presence. */
+/** docs/ARCHITECTURE.md#devices: pairing and the device's own calls (device token), plus the dashboard's presence. */
 export function deviceRoutes(ctx: AppContext): Router {
   const router = Router();
   const limited = attemptsPerAddress(ctx.config.authRateLimitPer15Min);

@@ -19,7 +19,7 @@ export type ActivePurchase = {
   maxPlaylists: number;
 };
 
-/** ARCHITECTURE.md §6: the latest completed purchase that has not expired yet. */
+/** docs/ARCHITECTURE.md#packages: the latest completed purchase that has not expired yet. */
 export async function findActivePurchase(db: Db, userId: string, now: Date): Promise<ActivePurchase | null> {
   const p = await db.purchase.findFirst({
     where: { userId, status: 'completed', expiresAt: { gt: now } },
@@ -52,7 +52,7 @@ declare global {
   }
 }
 
-/** 402 for customers without an active package; admins are exempt (ARCHITECTURE.md §6). */
+/** 402 for customers without an active package; admins are exempt (docs/ARCHITECTURE.md#packages). */
 export function requireActivePackage(ctx: AppContext): RequestHandler {
   return async (req, _res, next) => {
     const user = currentUser(req);

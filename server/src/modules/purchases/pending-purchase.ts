@@ -5,7 +5,7 @@ export const ABANDON_AFTER_MS = 30 * 60_000;
 
 /**
  * The row a purchase starts as: pending, with a snapshot of the package, so later edits or
- * deletion of the package never change what was bought (ARCHITECTURE.md §6).
+ * deletion of the package never change what was bought (docs/ARCHITECTURE.md#packages).
  */
 export const pendingPurchaseData = (userId: string, pkg: Package, provider: string, now: Date): Prisma.PurchaseUncheckedCreateInput => ({
   userId, packageId: pkg.id, status: 'pending', provider, amount: pkg.price, createdAt: now,

@@ -15,7 +15,7 @@ export async function listScreens(db: Db, ownerId: string): Promise<ScreenRow[]>
   return db.screen.findMany({ where: { ownerId }, orderBy: { createdAt: 'asc' }, include: withRefs });
 }
 
-/** Spec §4: a screen is always created 'active'; the screen limit is checked under the owner lock. */
+/** docs/PRODUCT.md#screens: a screen is always created 'active'; the screen limit is checked under the owner lock. */
 export async function createScreen(
   ctx: AppContext, ownerId: string, purchase: ActivePurchase | undefined, body: z.output<typeof ZCreateScreenRequest>,
 ): Promise<ScreenRow> {

@@ -16,7 +16,7 @@ export function closeCurrentDialog() {
   useDialogStore.setState((s) => ({ current: s.queue[0] ?? null, queue: s.queue.slice(1) }));
 }
 
-/** An alert modal dismissed with 'Tamam' (replaces window.alert, spec §2). */
+/** An alert modal dismissed with 'Tamam' (replaces window.alert, docs/PRODUCT.md#layout). */
 export function showAlert(message: string, title?: string): Promise<void> {
   return new Promise((resolve) => push({ kind: 'alert', message, title, resolve }));
 }

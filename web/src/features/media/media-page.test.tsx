@@ -28,7 +28,7 @@ describe('MediaPage list states', () => {
     expect(screen.queryByTestId('media-card')).toBeNull();
   });
 
-  it('treats a non-array answer as empty (spec §7)', async () => {
+  it('treats a non-array answer as empty (docs/PRODUCT.md#api)', async () => {
     renderPage(200, { unexpected: true });
     await screen.findByText('Henüz medya bulunmuyor');
   });

@@ -18,7 +18,7 @@ export function MediaPage() {
     try {
       await deleteMedia(id);
     } catch (err) {
-      // Spec §8: a failed media delete is only logged.
+      // docs/PRODUCT.md#media: a failed media delete is only logged.
       console.error('media delete failed', err);
     } finally {
       setDeleting(null);
@@ -26,7 +26,7 @@ export function MediaPage() {
     }
   };
 
-  // Spec §8: on a list failure the list is emptied and the error shown.
+  // docs/PRODUCT.md#media: on a list failure the list is emptied and the error shown.
   const items = list.isError ? [] : (list.data ?? []);
   return (
     <div className="page">

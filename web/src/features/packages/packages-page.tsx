@@ -5,11 +5,11 @@ import { Banner, EmptyState, PageHeader, Spinner } from '../../components/ui';
 import { usePublicPackages } from './packages.api';
 import { PackageCard } from './package-card';
 
-/** Spec §2: the active packages, each with a choose button to /purchase/{packageId}. */
+/** docs/PRODUCT.md#packages: the active packages, each with a choose button to /purchase/{packageId}. */
 export function PackagesPage() {
   const packages = usePublicPackages();
   const list = packages.data ?? [];
-  // Spec §4: a 402 anywhere sends the customer here; without a word they would not know why.
+  // docs/PRODUCT.md#session: a 402 anywhere sends the customer here; without a word they would not know why.
   const redirected = Boolean((useLocation().state as { packageRequiredFrom?: string } | null)?.packageRequiredFrom);
   return (
     <div className="page">

@@ -39,7 +39,7 @@ function PaymentOptions({ pkg, onPaid }: { pkg: TPackage; onPaid: (p: TPurchaseS
   );
 }
 
-/** Spec §2 Purchase page: package summary, card form, hosted checkout, cancel, success view. */
+/** docs/PRODUCT.md#purchase: package summary, card form, hosted checkout, cancel, success view. */
 export function PurchasePage() {
   const { packageId } = useParams();
   const navigate = useNavigate();
