@@ -55,15 +55,20 @@ describe('stripe provider (real SDK against the fake)', () => {
     expect(screensPushed).toContain(u.id);
   });
 
-  it('declined card: complete-payment answers the Turkish decline (400, never 402), no package', async () => {
+  it('declined card: complete-payment answers the Turkish decline (400, never 402) and marks the purchase failed', async () => {
     const u = await newUser(t);
     const { paymentIntentId } = await startIntent(u);
     expect(fake.confirmCard(paymentIntentId, '4000 0000 0000 0002').ok).toBe(false);
     const res = await t.http.post('/api/purchase/complete-payment').set(u.auth).send({ paymentIntentId });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 'CARD_DECLINED', message: 'Kartınız reddedildi. Lütfen başka bir kart deneyin.' });
-    expect((await purchasesOf(t, u))[0]).toMatchObject({ status: 'pending', mobileCode: null });
+    expect((await purchasesOf(t, u))[0]).toMatchObject({ status: 'failed', mobileCode: null });
     expect((await t.http.get(`/api/purchase/my-package/${u.id}`).set(u.auth)).status).toBe(402);
+
+    // Stripe.js retries on the same intent; the next complete-payment completes this purchase.
+    expect(fake.confirmCard(paymentIntentId, '4242 4242 4242 4242').ok).toBe(true);
+    await t.http.post('/api/purchase/complete-payment').set(u.auth).send({ paymentIntentId }).expect(200);
+    expect((await purchasesOf(t, u)).map((p) => p.status)).toEqual(['completed']);
   });
 
   it('hosted flow: Checkout Session → customer pays on Stripe → returns with session_id → confirm-session', async () => {
