@@ -57,8 +57,8 @@ describe('GET /api/purchase/admin/sales', () => {
     ]);
 
     const r = await report(`?userId=${u.id}`);
-    // Revenue counts completed purchases only; the expired one's money is not "sales" here.
-    expect(r.statistics).toEqual({ totalSales: 1798.5, totalPurchases: 5, completedSales: 2, successRate: 40 });
+    // Paid purchases count, running or ended: the expired one's money was taken too.
+    expect(r.statistics).toEqual({ totalSales: 1875.5, totalPurchases: 5, completedSales: 3, successRate: 60 });
     expect(r.purchases.map((p) => p.status)).toEqual(['pending', 'failed', 'completed', 'completed', 'expired']);
     expect(r.purchases[3]).toMatchObject({
       user: { email: u.email, firstName: 'Test', lastName: 'Kullanıcı' },
