@@ -313,6 +313,10 @@ export const tr = {
     loadError: 'Paket listesi yüklenirken hata oluştu',
     empty: 'Şu anda satın alınabilecek paket bulunmuyor',
     packageRequired: 'Bu sayfayı kullanmak için aktif bir paketiniz olmalı. Aşağıdan bir paket seçin.',
+    current: 'Mevcut paketiniz',
+    currentLeft: (days: number, date: string) => `${days} gün kaldı · Bitiş: ${date}`,
+    currentNote: (name: string, days: number, date: string) =>
+      `Mevcut paketiniz ${name}: ${days} gün kaldı (bitiş ${date}). Aynı paketi seçerseniz yeni süre bitiş tarihinizin ardından eklenir; başka bir paket seçerseniz kalan günleriniz günlük fiyatlar oranında yeni pakete aktarılır. Ödenmiş süreniz kaybolmaz.`,
   },
   purchase: {
     title: 'Satın Al',
@@ -361,6 +365,16 @@ export const tr = {
     toDashboard: 'Ana Sayfaya Dön',
     toPackages: 'Paketlere Dön',
     toSettings: 'Kullanımımı Gör',
+    planTitle: 'Kalan günleriniz',
+    planRenewal: (days: number, added: number, currentEnd: string) =>
+      `Bu paket şu anki paketiniz. Kalan ${days} gününüz korunur ve yeni ${added} gün mevcut bitiş tarihinizin (${currentEnd}) ardından eklenir.`,
+    planChange: (current: string, days: number, next: string, extra: number) =>
+      `Mevcut paketiniz ${current} bugün sona erer. Kalan ${days} gününüz, iki paketin günlük fiyatları oranında ${next} paketine ${extra} gün olarak aktarılır (küsurat sizin lehinize yukarı yuvarlanır).`,
+    planChangeFromFree: (current: string, days: number) =>
+      `Mevcut paketiniz ${current} bugün sona erer. Ücretsiz bir paket olduğu için kalan ${days} günü yeni pakete gün olarak aktarılmaz.`,
+    planStarts: (next: string, total: number) => `${next} bugün başlar ve ${total} gün sürer.`,
+    planEnd: 'Yeni bitiş tarihi',
+    planCodeStays: 'Mobil kodunuz değişmez; eşleştirilmiş ekranlarınız çalışmaya devam eder.',
   },
   preview: { title: 'Ekran Önizleme', backToScreens: 'Ekranlara Dön' },
   adminPackages: {

@@ -10,6 +10,7 @@ import type { DevPaymentProvider } from '../../payments/dev-provider.js';
 import { cardDeclined, paymentNotFound } from '../../payments/payment-errors.js';
 import type { CompletionResult } from './complete-purchase.js';
 import { devCheckoutRoutes } from './dev-checkout.routes.js';
+import { failPendingPurchase } from './pending-purchase.js';
 import { handleProviderEvent } from './payment-webhook.service.js';
 import { completePayment, confirmSession, createCheckoutSession, createPaymentIntent, paymentConfig } from './purchase-flow.service.js';
 import { presentPurchaseSummary } from './purchase.presenter.js';
@@ -69,7 +70,10 @@ export function paymentRoutes(ctx: AppContext): Router {
     const owned = await ctx.db.purchase.findFirst({ where: { providerPaymentId: paymentIntentId, userId: currentUser(req).id }, select: { id: true } });
     if (!owned) throw paymentNotFound();
     const r = dev.confirmCard(paymentIntentId, card, ctx.clock());
-    if (!r.ok) throw cardDeclined(r.decline);
+    if (!r.ok) {
+      await failPendingPurchase(ctx.db, owned.id);
+      throw cardDeclined(r.decline);
+    }
     res.json({ status: 'succeeded', paymentIntentId } satisfies TDevConfirmCardResponse);
   });
 
