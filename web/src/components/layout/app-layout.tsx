@@ -45,7 +45,9 @@ export function AppLayout() {
         </button>
         <span className="topbar-brand">{tr.app.name}</span>
       </header>
-      <Sidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} onClose={dismissMenu} />
+      <div className="sidebar-column">
+        <Sidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} onClose={dismissMenu} />
+      </div>
       {menuOpen && <div className="sidebar-scrim" onClick={dismissMenu} aria-hidden="true" />}
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
