@@ -12,7 +12,7 @@ export function PackagesPage() {
   // Spec §4: a 402 anywhere sends the customer here; without a word they would not know why.
   const redirected = Boolean((useLocation().state as { packageRequiredFrom?: string } | null)?.packageRequiredFrom);
   return (
-    <div className="page">
+    <div className="page packages-page">
       <PageHeader title={tr.packages.title} lead={tr.packages.lead} />
       {redirected && <Banner tone="warning">{tr.packages.packageRequired}</Banner>}
       {packages.isError ? (
