@@ -2,6 +2,8 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { tr } from '../i18n/tr';
 import { homePathFor, isAdmin, useSession } from '../stores/session-store';
 import { FullPageSpinner } from '../components/ui/spinner';
+import { PageHeader } from '../components/ui/page-header';
+import { adminLinks } from '../components/layout/sidebar-nav';
 
 /** Guarded routes: visitors go to /login (docs/PRODUCT.md#session). The session is already verified by SessionGate. */
 export function RequireAuth() {
@@ -15,9 +17,13 @@ export function RequireAuth() {
 /** /admin/*: customers see the admin-only message instead of the page (docs/PRODUCT.md#roles). */
 export function RequireAdmin() {
   const user = useSession((s) => s.user);
+  const { pathname } = useLocation();
   if (!isAdmin(user)) {
+    // The page keeps its name as its heading, so it is clear which page is refused.
+    const title = adminLinks.find((l) => l.to === pathname)?.label ?? tr.nav.adminPanel;
     return (
       <div className="page">
+        <PageHeader title={title} />
         <p className="banner banner-error" role="alert">{tr.app.adminOnly}</p>
       </div>
     );

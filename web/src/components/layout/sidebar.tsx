@@ -5,6 +5,7 @@ import { tr } from '../../i18n/tr';
 import { displayName, isAdmin, useSession } from '../../stores/session-store';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
+import { BrandMark } from './brand-mark';
 import { SidebarNav } from './sidebar-nav';
 import { useDeleteAdmin } from './use-delete-admin';
 
@@ -30,7 +31,7 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
   return (
     <aside ref={ref} id="sidebar" className={`sidebar${open ? ' open' : ''}`} aria-label={tr.nav.menu}>
       <div className="sidebar-brand">
-        <span className="brand-mark" aria-hidden="true">▣</span> {tr.app.name}
+        <BrandMark /> {tr.app.name}
         <button type="button" className="sidebar-close" aria-label={tr.nav.closeMenu} onClick={onClose}>×</button>
       </div>
       <div className="sidebar-user">

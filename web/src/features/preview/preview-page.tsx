@@ -42,13 +42,14 @@ export function PreviewPage() {
 
   return (
     // docs/PRODUCT.md#preview: the player is full width, so no sidebar; a link leads back to the screens.
-    <div className="preview-page">
+    // Outside the signed-in shell, so the page brings its own main landmark.
+    <main id="main" className="preview-page" tabIndex={-1}>
       <PageHeader
         title={tr.preview.title}
         lead={state.config?.screenName}
         actions={<Link to="/screens" className="btn btn-secondary">← {tr.preview.backToScreens}</Link>}
       />
       <Player config={state.config} error={state.error} notFound={state.notFound} mediaHeight={PREVIEW_MEDIA_HEIGHT} />
-    </div>
+    </main>
   );
 }
