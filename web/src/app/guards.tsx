@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { tr } from '../i18n/tr';
+import { usePageTitle } from '../lib/use-page-title';
 import { homePathFor, isAdmin, useSession } from '../stores/session-store';
 import { FullPageSpinner } from '../components/ui/spinner';
 
@@ -12,16 +13,26 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
+const adminPageTitles: Record<string, string> = {
+  '/admin/packages': tr.nav.adminPackages,
+  '/admin/sales': tr.nav.adminSales,
+  '/admin/apk': tr.nav.adminApk,
+};
+
+/** The refusal still names the page in the tab, like every page does. */
+function AdminOnly() {
+  usePageTitle(adminPageTitles[useLocation().pathname] ?? tr.nav.adminPanel);
+  return (
+    <div className="page">
+      <p className="banner banner-error" role="alert">{tr.app.adminOnly}</p>
+    </div>
+  );
+}
+
 /** /admin/*: customers see the admin-only message instead of the page (spec §6). */
 export function RequireAdmin() {
   const user = useSession((s) => s.user);
-  if (!isAdmin(user)) {
-    return (
-      <div className="page">
-        <p className="banner banner-error" role="alert">{tr.app.adminOnly}</p>
-      </div>
-    );
-  }
+  if (!isAdmin(user)) return <AdminOnly />;
   return <Outlet />;
 }
 

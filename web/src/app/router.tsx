@@ -36,6 +36,8 @@ export function createAppRouter() {
         },
         // Spec §2: public, no guard.
         { path: '/register-admin', lazy: lazyPage(() => import('../features/register-admin/register-admin-page'), 'RegisterAdminPage') },
+        // Any other address: the public header gives the way on (home, login, or the user's menu).
+        { path: '*', element: <NotFoundPage /> },
       ],
     },
     {
@@ -75,6 +77,5 @@ export function createAppRouter() {
         },
       ],
     },
-    { path: '*', element: <NotFoundPage /> },
   ]);
 }
