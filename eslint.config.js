@@ -32,6 +32,11 @@ export default tseslint.config(
           selector: 'CallExpression[callee.property.name="localeCompare"][arguments.length<2]',
           message: "Use compareTr from '@pano/contract/text-case' for names people read; compare identifiers with < and >.",
         },
+        {
+          // The browser's own validation bubbles speak the browser's language ('Please fill out this field.').
+          selector: 'JSXOpeningElement[name.name="form"]:not(:has(JSXAttribute[name.name="noValidate"][value=null]))',
+          message: 'Every form is noValidate and checks its fields itself, with Turkish messages (see web/src/lib/form-errors.ts).',
+        },
       ],
     },
   },
