@@ -5,7 +5,7 @@ import { apiLogin, apiRegister, apiRegisterAdmin, signInWithToken, uniqueEmail }
 import { launchBrowser, snap } from '../support/browser';
 import { useE2E } from '../support/harness';
 import { artifactsDir } from '../support/paths';
-import { call, createScreen, customerWithPackage } from './player-fixtures';
+import { call, createScreen, customerWithPackage, uploadPng } from './player-fixtures';
 
 const e2e = useE2E();
 
@@ -131,5 +131,29 @@ describe('the dashboard shell speaks Turkish at every size and in every browser'
     } finally {
       await browser.close();
     }
+  });
+
+  it("/settings: a few uploads read in MB, the bar height error says 'Bant', and a proxy's 502 reads Turkish", async () => {
+    const c = await customerWithPackage(e2e.server.url);
+    for (let i = 0; i < 3; i++) await uploadPng(c, `afiş ${i}`, [20 * i, 120, 200]);
+    const { page, errors } = await e2e.newPage();
+    await signInWithToken(page, c.token, '/settings');
+    const storage = page.getByTestId('usage-row').first();
+    await storage.getByText(/^\d+,\d MB \/ \d+ GB$/).waitFor();
+    expect(await storage.locator('.progress-value').textContent()).toMatch(/^%\d+(,\d)?$/);
+
+    await page.getByLabel('Bant yüksekliği (px)').fill('5');
+    await page.getByRole('button', { name: 'Ayarları Kaydet' }).click();
+    await page.getByText('Bant yüksekliği en az 20 px olmalıdır').waitFor();
+    await snap(page, 'turkish-shell', '07-settings');
+
+    // A reverse proxy in front of the API answers with its own page and an English status text.
+    await page.route('**/api/media', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><h1>502 Bad Gateway</h1></html>' }));
+    await page.goto('/media');
+    const banner = page.getByText(/^Medya listesi alınamadı: /);
+    await banner.waitFor();
+    expect(await banner.textContent()).toBe('Medya listesi alınamadı: Beklenmeyen bir hata oluştu');
+    await snap(page, 'turkish-shell', '08-proxy-502');
+    expect(errors.filter((e) => !e.includes('502'))).toEqual([]);
   });
 });
