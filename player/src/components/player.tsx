@@ -9,7 +9,7 @@ import { PreloadNext } from './preload-next.js';
 import { StatusMessage } from './status-message.js';
 import { TickerBar } from './ticker-bar.js';
 
-/** Spec §9: the preview's media area is 775 px high. */
+/** docs/PRODUCT.md#constants: the preview's media area is 775 px high. */
 export const PREVIEW_MEDIA_HEIGHT = 775;
 
 export type PlayerProps = {

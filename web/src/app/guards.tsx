@@ -4,7 +4,7 @@ import { usePageTitle } from '../lib/use-page-title';
 import { homePathFor, isAdmin, useSession } from '../stores/session-store';
 import { FullPageSpinner } from '../components/ui/spinner';
 
-/** Guarded routes: visitors go to /login (spec §2). The session is already verified by SessionGate. */
+/** Guarded routes: visitors go to /login (docs/PRODUCT.md#session). The session is already verified by SessionGate. */
 export function RequireAuth() {
   const status = useSession((s) => s.status);
   const location = useLocation();
@@ -29,7 +29,7 @@ function AdminOnly() {
   );
 }
 
-/** /admin/*: customers see the admin-only message instead of the page (spec §6). */
+/** /admin/*: customers see the admin-only message instead of the page (docs/PRODUCT.md#roles). */
 export function RequireAdmin() {
   const user = useSession((s) => s.user);
   if (!isAdmin(user)) return <AdminOnly />;

@@ -17,7 +17,7 @@ import { PackagesPage } from '../features/packages/packages-page';
 const lazyPage = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
   async () => ({ Component: (await load())[name] });
 
-/** Every route of spec §2. */
+/** Every route of docs/PRODUCT.md#routes. */
 export function createAppRouter() {
   return createBrowserRouter([
     {
@@ -33,7 +33,7 @@ export function createAppRouter() {
             { path: '/register', lazy: lazyPage(() => import('../features/auth/register-page'), 'RegisterPage') },
           ],
         },
-        // Spec §2: public, no guard.
+        // docs/PRODUCT.md#register-admin: public, no guard.
         { path: '/register-admin', lazy: lazyPage(() => import('../features/register-admin/register-admin-page'), 'RegisterAdminPage') },
         // Any other address: the public header gives the way on (home, login, or the user's menu).
         { path: '*', element: <NotFoundPage /> },

@@ -30,7 +30,7 @@ function authHeaders(): Record<string, string> {
 }
 
 /**
- * Spec §4: any 401 drops the token and goes to /login; any 402 goes to /packages.
+ * docs/PRODUCT.md#session: any 401 drops the token and goes to /login; any 402 goes to /packages.
  * A 401 on a call made without a token (a wrong password at login) is only an error.
  */
 function handleStatus(status: number, hadToken: boolean) {
@@ -126,7 +126,7 @@ export function uploadForm<T>(path: string, form: FormData, options: UploadOptio
   });
 }
 
-/** Spec §7: list endpoints may answer an array or an object wrapping it; anything else is empty. */
+/** docs/PRODUCT.md#api: list endpoints may answer an array or an object wrapping it; anything else is empty. */
 export function asList<T>(data: unknown, key: string): T[] {
   if (Array.isArray(data)) return data as T[];
   if (data && typeof data === 'object' && Array.isArray((data as Record<string, unknown>)[key])) {

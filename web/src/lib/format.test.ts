@@ -41,7 +41,7 @@ describe('used storage', () => {
   });
 });
 
-describe('media urls (spec §3)', () => {
+describe('media urls (docs/PRODUCT.md#data)', () => {
   it('resolves every file path form against /uploads', () => {
     expect(mediaUrl('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
     expect(mediaUrl('/uploads/a.png')).toBe('/uploads/a.png');

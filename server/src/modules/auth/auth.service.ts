@@ -2,13 +2,14 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import path from 'node:path';
 import { ErrorCode, type TAdminRegisterRequest, type TLoginRequest, type TRegisterRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, forbidden } from '../../http/errors.js';
 import { Prisma } from '../../db/generated/client.js';
 import { removeQuietly } from '../../storage/stored-files.js';
-import { lockOwner } from '../purchases/limits.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 
 const INVALID_LOGIN = 'Email veya şifre hatalı';
+const LAST_ADMIN = 'Sistemdeki son admin hesabı silinemez. Önce başka bir admin hesabı oluşturun, sonra bu hesabı silin.';
 
 export async function login(ctx: AppContext, body: TLoginRequest) {
   const user = await ctx.db.user.findUnique({ where: { email: body.email } });
@@ -59,15 +60,31 @@ export async function registerAdmin(ctx: AppContext, body: TAdminRegisterRequest
 }
 
 /**
+ * Locks every admin row, in id order, before counting them. Two admins leaving at once
+ * then queue on the same first row: the second sees the first one's row gone (READ
+ * COMMITTED skips a row deleted while it waited) and is refused as the last admin. A
+ * count without the lock would let both pass, and a lock on one's own row first would
+ * deadlock the pair. The admin's own row is among the locked ones, so this is also the
+ * owner lock uploads take.
+ */
+async function lockAdmins(tx: DbOrTx): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE`;
+  return rows.map((r) => r.id);
+}
+
+/**
  * The rows cascade with the user; the uploaded files do not, and would stay public under
  * /uploads. Under the owner lock (uploads take it too) no media can slip in between the
  * listing and the delete. Files go and screens are told only after the commit.
  */
 export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
   const { fileNames, screenIds } = await ctx.db.$transaction(async (tx) => {
-    await lockOwner(tx, userId);
     const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
     if (!user || user.role !== 'admin') throw forbidden('Yalnızca admin hesapları bu yolla silinebilir');
+    const admins = await lockAdmins(tx);
+    // Not among them: deleted by a parallel request of its own while this one waited.
+    if (!admins.includes(userId)) throw forbidden('Yalnızca admin hesapları bu yolla silinebilir');
+    if (admins.length === 1) throw conflict(LAST_ADMIN, ErrorCode.LAST_ADMIN);
     const media = await tx.media.findMany({ where: { ownerId: userId }, select: { fileName: true } });
     const screens = await tx.screen.findMany({ where: { ownerId: userId }, select: { id: true } });
     await tx.user.delete({ where: { id: userId } });

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
 import { Sidebar } from './sidebar';
 
-/** Signed-in shell: sidebar on wide screens, hamburger menu at 768 px and narrower (spec §9). */
+/** Signed-in shell: sidebar on wide screens, hamburger menu at 768 px and narrower (docs/PRODUCT.md#layout). */
 export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();

@@ -2,7 +2,7 @@ import { Link, NavLink, Outlet } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
 import { homePathFor, useSession } from '../../stores/session-store';
 
-/** Public pages: header with home, login and register links (spec §2 Layout). */
+/** Public pages: header with home, login and register links (docs/PRODUCT.md#layout). */
 export function PublicLayout() {
   const user = useSession((s) => s.user);
   const navCls = ({ isActive }: { isActive: boolean }) => `public-link${isActive ? ' active' : ''}`;

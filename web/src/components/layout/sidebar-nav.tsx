@@ -34,7 +34,7 @@ function LinkList({ links, onNavigate }: { links: Link[]; onNavigate: () => void
   );
 }
 
-/** Spec §2/§6: customers get the content links plus usage; admins an admin panel plus content (no usage). */
+/** docs/PRODUCT.md#layout: customers get the content links plus usage; admins an admin panel plus content (no usage). */
 export function SidebarNav({ admin, onNavigate }: { admin: boolean; onNavigate: () => void }) {
   if (!admin) return <LinkList links={customerLinks} onNavigate={onNavigate} />;
   return (

@@ -15,7 +15,7 @@ export function AdminApkPage() {
   const apk = useApkInfo();
   const reload = useReloadApk();
 
-  // Spec §6: the page itself checks admin status too (the route guard may change).
+  // docs/PRODUCT.md#admin-apk: the page itself checks admin status too (the route guard may change).
   if (!isAdmin(user)) {
     return <div className="page"><Banner tone="error">{t.adminOnly}</Banner></div>;
   }

@@ -12,7 +12,7 @@ export function AdminSalesPage() {
   usePageTitle(t.title);
   const report = useSalesReport();
 
-  // Spec §8: a failed load replaces the page with the error.
+  // docs/PRODUCT.md#admin-sales: a failed load replaces the page with the error.
   if (report.isError) {
     return (
       <div className="page">

@@ -10,7 +10,7 @@ type Props = {
   onSuccess: (res: TLoginResponse) => void;
 };
 
-/** Spec §2 Login: 'Giriş Yapılıyor...' while busy; error = server message or 'Email veya şifre hatalı'. */
+/** docs/PRODUCT.md#login: 'Giriş Yapılıyor...' while busy; error = server message or 'Email veya şifre hatalı'. */
 export function LoginForm({ submit, onSuccess }: Props) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -8,7 +8,7 @@ import { useSubmit } from '../../lib/use-submit';
 import { Banner, Button, TextField } from '../../components/ui';
 import { register } from './auth.api';
 
-/** Spec §2 Register: email + password; success → /login; error = server message or fallback. */
+/** docs/PRODUCT.md#register: email + password; success → /login; error = server message or fallback. */
 export function RegisterPage() {
   usePageTitle(tr.auth.registerTitle);
   const navigate = useNavigate();

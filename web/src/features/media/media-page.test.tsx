@@ -38,7 +38,7 @@ describe('MediaPage list states', () => {
     expect((await screen.findByRole('alert', {}, { timeout: 4000 })).textContent).toBe('Medya listesi alınamadı: Beklenmeyen bir hata oluştu');
   });
 
-  it('treats a non-array answer as empty (spec §7)', async () => {
+  it('treats a non-array answer as empty (docs/PRODUCT.md#api)', async () => {
     renderPage(200, { unexpected: true });
     await screen.findByText('Henüz medya bulunmuyor');
   });

@@ -5,7 +5,7 @@ import { formatBytes } from '../../lib/format';
 import { Button, Card, ProgressBar, TextField, showAlert } from '../../components/ui';
 import { uploadMedia } from '../../api/media.api';
 
-/** Spec §2/§5/§8 Media upload: name + file required, busy state, progress, alert on failure. */
+/** docs/PRODUCT.md#media: name + file required, busy state, progress, alert on failure. */
 export function MediaUploadForm({ onUploaded }: { onUploaded: () => void }) {
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);

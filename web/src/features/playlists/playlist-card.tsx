@@ -8,7 +8,7 @@ const SHOWN = 3;
 
 type Props = { playlist: TPlaylist; onEdit: () => void; onDelete: () => void; deleting: boolean };
 
-/** Spec §2: the first 3 thumbnails plus '+N' for the rest. */
+/** docs/PRODUCT.md#playlists: the first 3 thumbnails plus '+N' for the rest. */
 export function PlaylistCard({ playlist, onEdit, onDelete, deleting }: Props) {
   const items = playlist.mediaItems;
   const rest = items.length - SHOWN;

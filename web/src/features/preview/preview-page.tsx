@@ -31,7 +31,7 @@ export function PreviewPage() {
         if (err.status === 404 || err.status === 400) {
           return setState((s) => (s.config ? s : { config: null, error: null, notFound: true }));
         }
-        // Spec §8: the server message, or 'Ekran bilgileri alınamadı'. A preview already showing keeps showing,
+        // docs/PRODUCT.md#preview: the server message, or 'Ekran bilgileri alınamadı'. A preview already showing keeps showing,
         // and 'Ekran bulunamadı' is not replaced by the socket refusal that may follow it.
         const message = errorMessage(err, playerTexts.configFailed);
         setState((s) => (s.config || s.notFound ? s : { config: null, error: message, notFound: false }));
@@ -41,7 +41,7 @@ export function PreviewPage() {
   }, [screenId]);
 
   return (
-    // Spec §2: the player is full width, so no sidebar; a link leads back to the screens.
+    // docs/PRODUCT.md#preview: the player is full width, so no sidebar; a link leads back to the screens.
     <div className="preview-page">
       <PageHeader
         title={tr.preview.title}

@@ -5,7 +5,7 @@ import { tr } from '../../i18n/tr';
 export class CardPaymentError extends Error {}
 
 /**
- * Spec §8: "the card error message, or 'Ödeme başarısız'; server failure gives the server
+ * docs/PRODUCT.md#purchase: "the card error message, or 'Ödeme başarısız'; server failure gives the server
  * message or 'Ödeme sırasında hata oluştu'".
  */
 export function paymentErrorText(err: unknown): string {

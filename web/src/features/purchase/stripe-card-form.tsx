@@ -18,7 +18,7 @@ const stripeFor = (key: string) => {
   return loaded.get(key)!;
 };
 
-/** Stripe Elements card form (spec §4 card flow): intent → confirmCardPayment → complete-payment. */
+/** Stripe Elements card form (docs/PRODUCT.md#purchase, card form): intent → confirmCardPayment → complete-payment. */
 export default function StripeCardForm(props: Props) {
   return (
     <Elements stripe={stripeFor(props.publishableKey)} options={{ locale: 'tr' }}>

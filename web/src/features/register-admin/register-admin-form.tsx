@@ -10,7 +10,7 @@ export function RegisterAdminForm({ onRegistered }: { onRegistered: () => void }
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  // Spec §5: the form error clears on any input change.
+  // docs/PRODUCT.md#register-admin: the form error clears on any input change.
   const field = (key: keyof AdminDraft) => ({
     value: draft[key],
     onChange: (e: { target: { value: string } }) => {

@@ -7,7 +7,7 @@ import { Banner } from '../../components/ui';
 import { REDIRECT_DELAY_MS } from './register-admin';
 import { RegisterAdminForm } from './register-admin-form';
 
-/** Spec §2 Admin registration: public, no guard; no sample key is ever shown (ARCHITECTURE §8). */
+/** docs/PRODUCT.md#register-admin: public, no guard; no sample key is ever shown (docs/ARCHITECTURE.md#security). */
 export function RegisterAdminPage() {
   const t = tr.registerAdmin;
   usePageTitle(t.title);

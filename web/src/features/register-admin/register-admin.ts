@@ -6,12 +6,12 @@ export type AdminDraft = { firstName: string; lastName: string; email: string; p
 
 export const emptyAdminDraft = (): AdminDraft => ({ firstName: '', lastName: '', email: '', password: '', adminKey: '' });
 
-/** Spec §4: after success, /login follows after 3 seconds. */
+/** docs/PRODUCT.md#register-admin: after success, /login follows after 3 seconds. */
 export const REDIRECT_DELAY_MS = 3000;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Spec §5: all five fields required, email format, password at least 6 characters. */
+/** docs/PRODUCT.md#register-admin: all five fields required, email format, password at least 6 characters. */
 export function validateAdminDraft(d: AdminDraft): string | null {
   if (!d.firstName.trim() || !d.lastName.trim() || !d.email.trim() || !d.password || !d.adminKey.trim()) {
     return tr.registerAdmin.required;

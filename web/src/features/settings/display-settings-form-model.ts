@@ -18,7 +18,7 @@ export const draftFromSettings = (s: TDisplaySettings): DisplayDraft => ({
   fontSize: String(s.fontSize),
 });
 
-/** Spec §3/§9 defaults: rgba(0,0,0,0.8), white, 50 px, 24 px. */
+/** Defaults (docs/PRODUCT.md#constants): rgba(0,0,0,0.8), white, 50 px, 24 px. */
 export const defaultDraft = (): DisplayDraft => draftFromSettings({ ...DISPLAY_DEFAULTS });
 
 /** The server's own schema (and its Turkish messages) checks the draft before it is sent. */
