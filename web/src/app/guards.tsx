@@ -14,20 +14,25 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
+/**
+ * The refusal keeps the page's name as its heading and tab title, so it is clear which page
+ * is refused (PageHeader sets the tab title).
+ */
+function AdminOnly() {
+  const { pathname } = useLocation();
+  const title = adminLinks.find((l) => l.to === pathname)?.label ?? tr.nav.adminPanel;
+  return (
+    <div className="page">
+      <PageHeader title={title} />
+      <p className="banner banner-error" role="alert">{tr.app.adminOnly}</p>
+    </div>
+  );
+}
+
 /** /admin/*: customers see the admin-only message instead of the page (docs/PRODUCT.md#roles). */
 export function RequireAdmin() {
   const user = useSession((s) => s.user);
-  const { pathname } = useLocation();
-  if (!isAdmin(user)) {
-    // The page keeps its name as its heading, so it is clear which page is refused.
-    const title = adminLinks.find((l) => l.to === pathname)?.label ?? tr.nav.adminPanel;
-    return (
-      <div className="page">
-        <PageHeader title={title} />
-        <p className="banner banner-error" role="alert">{tr.app.adminOnly}</p>
-      </div>
-    );
-  }
+  if (!isAdmin(user)) return <AdminOnly />;
   return <Outlet />;
 }
 

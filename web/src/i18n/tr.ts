@@ -265,7 +265,8 @@ export const tr = {
     mediaUsage: 'Medya Depolama',
     screenUsage: 'Ekranlar',
     playlistUsage: 'Playlistler',
-    usageGb: (used: string, limit: string) => `${used} / ${limit} GB`,
+    /** `used` carries its unit (MB under 1 GB); the limit is whole GB. */
+    usageStorage: (used: string, limitGb: string) => `${used} / ${limitGb} GB`,
     usageCount: (used: string, limit: string) => `${used} / ${limit}`,
     mobileTitle: 'Mobil Kod',
     mobileHint: 'Ekran cihazınızda /player adresini açın ve bu kodu girerek cihazı hesabınızla eşleştirin.',

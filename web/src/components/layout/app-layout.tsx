@@ -4,7 +4,7 @@ import { tr } from '../../i18n/tr';
 import { BrandMark } from './brand-mark';
 import { Sidebar } from './sidebar';
 
-/** Signed-in shell: sidebar on wide screens, hamburger menu below 768px (docs/PRODUCT.md#layout). */
+/** Signed-in shell: sidebar on wide screens, hamburger menu at 768 px and narrower (docs/PRODUCT.md#layout). */
 export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();

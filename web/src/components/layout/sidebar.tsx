@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
+import { initialTr } from '@pano/contract/text-case';
 import { tr } from '../../i18n/tr';
 import { displayName, isAdmin, useSession } from '../../stores/session-store';
 import { Badge } from '../ui/badge';
@@ -35,7 +36,7 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
         <button type="button" className="sidebar-close" aria-label={tr.nav.closeMenu} onClick={onClose}>×</button>
       </div>
       <div className="sidebar-user">
-        <span className="avatar" aria-hidden="true">{displayName(user).charAt(0).toUpperCase()}</span>
+        <span className="avatar" aria-hidden="true">{initialTr(displayName(user))}</span>
         <span className="sidebar-user-name" data-testid="sidebar-user" title={displayName(user)}>{displayName(user)}</span>
         {admin && <Badge tone="admin">{tr.nav.adminBadge}</Badge>}
       </div>

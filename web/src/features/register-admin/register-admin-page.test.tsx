@@ -66,7 +66,6 @@ describe('RegisterAdminPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Admin anahtarı geçersiz');
   });
 
-  // A body without a message currently surfaces as 'HTTP 500' (lib/api-client toError): reported to the web lead.
   it('falls back to Admin kayıt işlemi başarısız when the server cannot be reached', async () => {
     const { user } = setup(() => {
       throw new TypeError('Failed to fetch');
