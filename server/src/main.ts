@@ -1,4 +1,5 @@
 import { loadConfig } from './config/env.js';
+import { issueAdminSetupToken } from './modules/auth/admin-setup.service.js';
 import { startServer } from './server.js';
 
 const config = loadConfig();
@@ -9,12 +10,20 @@ const payments = config.stripe.secretKey ? 'Stripe' : 'test kartları (dev; ger�
 if (!config.stripe.secretKey && server.database.mode === 'postgres') {
   server.ctx.logger.warn('payments: dev provider in use with PostgreSQL; packages are sold for test cards only');
 }
+// Printed here and nowhere else (never through the logger), and only while no admin exists.
+const setupToken = await issueAdminSetupToken(server.ctx);
+const firstAdmin = setupToken
+  ? `
+  Henüz yönetici hesabı yok. İlk yönetici hesabını bu tek kullanımlık bağlantıyla oluşturun:
+    ${server.url}/register-admin?setup=${setupToken}
+  (ya da: npm run create-admin -- --email admin@ornek.com --password <şifre>)
+`
+  : '';
 console.log(`
   Pano çalışıyor: ${server.url}
   Veritabanı: ${mode}
   Ödeme: ${payments}
-  İlk yönetici hesabını oluşturmak için: npm run create-admin -- --email admin@ornek.com --password <şifre>
-`);
+${firstAdmin}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
