@@ -1,9 +1,15 @@
 import { loadConfig } from './config/env.js';
+import { DataDirBusyError } from './db/data-dir-lock.js';
 import { issueAdminSetupToken } from './modules/auth/admin-setup.service.js';
 import { startServer } from './server.js';
 
 const config = loadConfig();
-const server = await startServer(config);
+const server = await startServer(config).catch((err: unknown) => {
+  if (!(err instanceof DataDirBusyError)) throw err;
+  // Another server (or a command) has this database folder: say so instead of a stack trace.
+  console.error(`\n  Pano başlatılamadı: ${err.message}\n`);
+  process.exit(1);
+});
 const mode = server.database.mode === 'embedded' ? `gömülü veritabanı (${config.dataDir})` : 'PostgreSQL';
 // The dev card processor sells every package for a test card: say so loudly outside the embedded mode.
 const payments = config.stripe.secretKey ? 'Stripe' : 'test kartları (dev; gerçek ödeme için STRIPE_* ayarlayın)';
