@@ -65,7 +65,7 @@ export async function registerAdmin(ctx: AppContext, body: TAdminRegisterRequest
   const expected = ctx.config.adminRegistrationKey;
   if (!expected) {
     throw new AppError(403, ErrorCode.ADMIN_REGISTRATION_CLOSED,
-      'Admin kaydı bu sunucuda kapalı. Yöneticiniz ADMIN_REGISTRATION_KEY ayarlamalı veya "npm run create-admin" komutunu kullanmalıdır.');
+      'Admin kaydı bu sunucuda kapalı. İlk yönetici, sunucunun başlarken yazdığı kurulum bağlantısıyla ya da "npm run create-admin" komutuyla oluşturulur; başka yöneticiler için ADMIN_REGISTRATION_KEY ayarlanmalıdır.');
   }
   if (!keysMatch(body.adminKey, expected)) throw new AppError(403, ErrorCode.INVALID_ADMIN_KEY, 'Geçersiz admin anahtarı');
   return createUser(ctx, { ...body, role: 'admin' });
