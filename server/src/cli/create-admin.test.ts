@@ -58,6 +58,13 @@ describe('first admin on a fresh embedded install', () => {
     expect(twice.stderr).toContain('Hata: Bu e-posta adresi zaten kayıtlı');
   }, 60_000);
 
+  it('a second server on the same folder is refused in Turkish, and the first keeps serving', async () => {
+    const second = await startPano(env, await freePort()).then(() => 'started', (err: Error) => err.message);
+    expect(second).toContain('Pano başlatılamadı: Gömülü veritabanı klasörü');
+    expect(second).toContain('başka bir Pano işlemi tarafından kullanılıyor');
+    expect(await login(server!.url, 'yonetici@ornek.com', 'güçlü-bir-şifre')).toBe(200);
+  }, 60_000);
+
   it('create-admin with the server stopped opens the database itself and lets go of it', async () => {
     await server!.stop();
     const made = await createAdmin('kapali@ornek.com', 'sunucu-kapali');
