@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync, unlinkSync } from 'node:fs';
 import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -82,7 +83,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Writes via a private temp file, so a reader never sees a half-written lock. */
 async function writeTemp(dataDir: string, holder: LockHolder): Promise<string> {
-  const temp = path.join(dataDir, `${LOCK_FILE}.${process.pid}.${Date.now()}.tmp`);
+  const temp = path.join(dataDir, `${LOCK_FILE}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   await writeFile(temp, JSON.stringify(holder), { mode: 0o600 });
   return temp;
 }
@@ -97,27 +98,29 @@ export async function acquireDataDirLock(dataDir: string, waitMs = 0): Promise<D
   const file = path.join(dataDir, LOCK_FILE);
   const mine: LockHolder = { pid: process.pid, started: startTimeOf(process.pid) };
   const deadline = Date.now() + waitMs;
-  for (;;) {
-    const temp = await writeTemp(dataDir, mine);
-    try {
-      // link() fails if the lock exists: creating it complete and exclusive in one step.
-      await link(temp, file);
-      return heldLock(dataDir, file, mine);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    } finally {
-      await unlink(temp).catch(() => {});
+  const temp = await writeTemp(dataDir, mine);
+  try {
+    for (;;) {
+      try {
+        // link() fails if the lock exists: the lock appears complete and exclusive in one step.
+        await link(temp, file);
+        return heldLock(dataDir, file, mine);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+      const text = await readText(file);
+      if (text === null) continue;
+      const holder = parseHolder(text);
+      if (holder && isAlive(holder)) {
+        if (holder.channel || Date.now() >= deadline) throw new DataDirBusyError(dataDir, holder);
+        await sleep(200);
+        continue;
+      }
+      // Stale: remove it only if it is still the same file we judged.
+      if ((await readText(file)) === text) await unlink(file).catch(() => {});
     }
-    const text = await readText(file);
-    if (text === null) continue;
-    const holder = parseHolder(text);
-    if (holder && isAlive(holder)) {
-      if (holder.channel || Date.now() >= deadline) throw new DataDirBusyError(dataDir, holder);
-      await sleep(200);
-      continue;
-    }
-    // Stale: remove it only if it is still the same file we judged.
-    if ((await readText(file)) === text) await unlink(file).catch(() => {});
+  } finally {
+    await unlink(temp).catch(() => {});
   }
 }
 
