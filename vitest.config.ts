@@ -10,6 +10,7 @@ export default defineConfig({
       'web/vitest.config.ts',
       'player/vitest.config.ts',
       'e2e/vitest.config.ts',
+      'scripts/vitest.config.ts',
     ],
   },
 });

@@ -12,6 +12,7 @@ import { createJobRegistry } from './jobs/job-registry.js';
 import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { seedDefaultPackages } from './modules/packages/default-catalogue.js';
+import { startLocalChannel } from './local-channel/local-channel.js';
 import { createRealtime } from './realtime/socket-server.js';
 
 export type RunningServer = { ctx: AppContext; http: Server; database: Database; url: string; stop: () => Promise<void> };
@@ -53,14 +54,20 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
   const address = http.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl ?? `http://localhost:${port}`;
+  // Only with PGlite: there the server is the folder's one writer, and commands go through it.
+  const local = database.dataDirLock ? await startLocalChannel(ctx) : undefined;
+  if (local) await database.dataDirLock?.advertise(local.address);
 
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= (async () => {
+    // Commands that find the folder held without a channel wait for it instead of calling a closed port.
+    await database.dataDirLock?.advertise(undefined);
+    await local?.close();
     await jobs.stop();
     http.closeAllConnections();
     await realtime.close(); // disconnects sockets, closes the Redis adapter clients and the http server
     await new Promise<void>((resolve) => http.close(() => resolve()));
-    await database.close();
+    await database.close(); // and lets go of $DATA_DIR
   })());
   return { ctx, http, database, url, stop };
 }

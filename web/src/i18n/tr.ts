@@ -502,6 +502,13 @@ export const tr = {
     ],
     haveAccount: 'Zaten hesabınız var mı?',
     loginLink: 'Giriş yapın',
+    setupLead: 'Sunucunun verdiği kurulum bağlantısıyla sistemin ilk yönetici hesabını oluşturuyorsunuz; admin anahtarı gerekmez.',
+    setupSecurityItems: [
+      'Admin hesapları sistemin tamamına tam erişim yetkisine sahiptir.',
+      'Bu kurulum bağlantısı tek kullanımlıktır; ilk yönetici hesabı oluşturulunca geçersiz olur.',
+      'Güçlü ve benzersiz bir şifre kullanın.',
+      'Kurulum bağlantısını ve hesap bilgilerinizi kimseyle paylaşmayın.',
+    ],
   },
 } as const;
 

@@ -1,8 +1,9 @@
 import { Router } from 'express';
-import { ZAdminRegisterRequest, ZLoginRequest, ZRegisterRequest } from '@pano/contract';
+import { ZAdminRegisterRequest, ZLoginRequest, ZRegisterRequest, ZSetupAdminRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { failedLoginsPerAccount, failuresPerAddress } from '../../http/rate-limits.js';
+import { registerFirstAdmin } from './admin-setup.service.js';
 import { presentUser } from './auth.presenter.js';
 import { deleteOwnAdminAccount, login, registerAdmin, registerCustomer } from './auth.service.js';
 
@@ -23,6 +24,11 @@ export function authRoutes(ctx: AppContext): Router {
 
   router.post('/admin-register', limited, async (req, res) => {
     const user = await registerAdmin(ctx, ZAdminRegisterRequest.parse(req.body));
+    res.status(201).json({ message: 'Admin hesabı oluşturuldu', user: presentUser(user) });
+  });
+
+  router.post('/setup-admin', limited, async (req, res) => {
+    const user = await registerFirstAdmin(ctx, ZSetupAdminRequest.parse(req.body));
     res.status(201).json({ message: 'Admin hesabı oluşturuldu', user: presentUser(user) });
   });
 

@@ -20,24 +20,37 @@ export async function login(ctx: AppContext, body: TLoginRequest) {
 
 type NewUser = { email: string; password: string; firstName?: string; lastName?: string; role: 'customer' | 'admin' };
 
-export async function createUser(ctx: Pick<AppContext, 'db'>, input: NewUser) {
-  const passwordHash = await hashPassword(input.password);
+export async function newUserRow(input: NewUser) {
+  return {
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    firstName: input.firstName || null,
+    lastName: input.lastName || null,
+    role: input.role,
+  };
+}
+
+/** A unique-email violation is the customer's problem (409), not the server's. */
+export async function emailTakenAsConflict<T>(write: () => Promise<T>): Promise<T> {
   try {
-    return await ctx.db.user.create({
-      data: {
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName || null,
-        lastName: input.lastName || null,
-        role: input.role,
-      },
-    });
+    return await write();
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
       throw conflict('Bu e-posta adresi zaten kayıtlı', ErrorCode.EMAIL_TAKEN);
     }
     throw err;
   }
+}
+
+export async function createUser(ctx: Pick<AppContext, 'db'>, input: NewUser) {
+  const data = await newUserRow(input);
+  if (input.role === 'customer') return emailTakenAsConflict(() => ctx.db.user.create({ data }));
+  // Setup links are valid until the first admin exists, however that admin is made.
+  const [user] = await emailTakenAsConflict(() => ctx.db.$transaction([
+    ctx.db.user.create({ data }),
+    ctx.db.adminSetupToken.deleteMany({}),
+  ]));
+  return user;
 }
 
 export const registerCustomer = (ctx: AppContext, body: TRegisterRequest) => createUser(ctx, { ...body, role: 'customer' });
@@ -53,7 +66,7 @@ export async function registerAdmin(ctx: AppContext, body: TAdminRegisterRequest
   const expected = ctx.config.adminRegistrationKey;
   if (!expected) {
     throw new AppError(403, ErrorCode.ADMIN_REGISTRATION_CLOSED,
-      'Admin kaydı bu sunucuda kapalı. Yöneticiniz ADMIN_REGISTRATION_KEY ayarlamalı veya "npm run create-admin" komutunu kullanmalıdır.');
+      'Admin kaydı bu sunucuda kapalı. İlk yönetici, sunucunun başlarken yazdığı kurulum bağlantısıyla ya da "npm run create-admin" komutuyla oluşturulur; başka yöneticiler için ADMIN_REGISTRATION_KEY ayarlanmalıdır.');
   }
   if (!keysMatch(body.adminKey, expected)) throw new AppError(403, ErrorCode.INVALID_ADMIN_KEY, 'Geçersiz admin anahtarı');
   return createUser(ctx, { ...body, role: 'admin' });
