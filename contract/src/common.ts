@@ -10,4 +10,19 @@ export const ZIsoDate = z.string();
 export const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `En fazla ${max} karakter girilebilir`);
 
+/** Plain decimal notation, as an HTML number input sends it: no hex, exponents, signs other than '-', or blanks. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A number from JSON, or a plain decimal string ("12", "1.5") from a form. z.coerce would
+ * also turn `true` into 1, `[1]` into 1, "0x10" into 16 and "1e3" into 1000; those stay
+ * what they are and fail as "not a number". `error` gets the raw input, so a field can say
+ * "zorunludur" for a missing value and "bir sayı olmalıdır" for anything else.
+ */
+export const numberField = (error: string | ((input: unknown) => string)) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && DECIMAL.test(v.trim()) ? Number(v.trim()) : v),
+    z.number({ error: typeof error === 'string' ? error : (iss) => error(iss.input) }),
+  );
+
 export const ZOkResponse = z.object({ message: z.string() });

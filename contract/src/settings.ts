@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIsoDate } from './common.js';
+import { ZIsoDate, numberField } from './common.js';
 
 /** CSS colours only: names, #hex, rgb()/rgba()/hsl()/hsla(); nothing that could inject CSS. */
 const ZColor = z.string({ error: 'Geçersiz renk değeri' }).trim().max(64)
@@ -17,9 +17,11 @@ export type TDisplaySettings = z.infer<typeof ZDisplaySettings>;
 export const ZUpdateDisplaySettingsRequest = z.object({
   showDirectionBar: z.boolean({ error: 'Geçersiz değer' }).optional(),
   backgroundColor: ZColor.optional(),
-  barHeight: z.coerce.number({ error: 'Bar yüksekliği bir sayı olmalıdır' }).int('Bar yüksekliği tam sayı olmalıdır').min(20, 'Bar yüksekliği en az 20 px olmalıdır').max(300, 'Bar yüksekliği en fazla 300 px olabilir').optional(),
+  barHeight: numberField('Bar yüksekliği bir sayı olmalıdır')
+    .pipe(z.number().int('Bar yüksekliği tam sayı olmalıdır').min(20, 'Bar yüksekliği en az 20 px olmalıdır').max(300, 'Bar yüksekliği en fazla 300 px olabilir')).optional(),
   textColor: ZColor.optional(),
-  fontSize: z.coerce.number({ error: 'Yazı boyutu bir sayı olmalıdır' }).int('Yazı boyutu tam sayı olmalıdır').min(8, 'Yazı boyutu en az 8 px olmalıdır').max(200, 'Yazı boyutu en fazla 200 px olabilir').optional(),
+  fontSize: numberField('Yazı boyutu bir sayı olmalıdır')
+    .pipe(z.number().int('Yazı boyutu tam sayı olmalıdır').min(8, 'Yazı boyutu en az 8 px olmalıdır').max(200, 'Yazı boyutu en fazla 200 px olabilir')).optional(),
 });
 export type TUpdateDisplaySettingsRequest = z.input<typeof ZUpdateDisplaySettingsRequest>;
 
