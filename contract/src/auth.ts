@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId } from './common.js';
+import { ZId, storableText } from './common.js';
 
 export const ZRole = z.enum(['customer', 'admin']);
 
@@ -12,10 +12,10 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-const email = z.string({ error: 'E-posta zorunludur' }).trim().toLowerCase()
+const email = storableText('E-posta zorunludur').trim().toLowerCase()
   .min(1, 'E-posta zorunludur').max(254, 'E-posta çok uzun').email('Geçerli bir e-posta adresi girin');
-const password = z.string({ error: 'Şifre zorunludur' }).min(1, 'Şifre zorunludur').max(200, 'Şifre çok uzun');
-const name = (label: string) => z.string().trim().max(100, `${label} çok uzun`);
+const password = storableText('Şifre zorunludur').min(1, 'Şifre zorunludur').max(200, 'Şifre çok uzun');
+const name = (label: string) => storableText().trim().max(100, `${label} çok uzun`);
 
 export const ZLoginRequest = z.object({ email, password });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
@@ -35,7 +35,7 @@ export const ZAdminRegisterRequest = z.object({
   password: password.refine((p) => p.length >= 6, 'Şifre en az 6 karakter olmalıdır'),
   firstName: name('Ad').min(1, 'Ad zorunludur'),
   lastName: name('Soyad').min(1, 'Soyad zorunludur'),
-  adminKey: z.string({ error: 'Admin anahtarı zorunludur' }).min(1, 'Admin anahtarı zorunludur').max(500),
+  adminKey: storableText('Admin anahtarı zorunludur').min(1, 'Admin anahtarı zorunludur').max(500),
 });
 export type TAdminRegisterRequest = z.infer<typeof ZAdminRegisterRequest>;
 

@@ -6,9 +6,16 @@ export const ZIdParams = z.object({ id: ZId });
 /** Dates travel as ISO strings. */
 export const ZIsoDate = z.string();
 
+/**
+ * Every string a request carries: PostgreSQL's text cannot hold U+0000, so a NUL byte is
+ * refused here as bad input instead of failing the write in the database.
+ */
+export const storableText = (error?: string) =>
+  z.string(error ? { error } : undefined).refine((s) => !s.includes('\u0000'), 'Metin geçersiz bir karakter (NUL) içeriyor');
+
 /** Trimmed, non-blank text with a Turkish message naming the field. */
 export const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `En fazla ${max} karakter girilebilir`);
+  storableText(message).trim().min(1, message).max(max, `En fazla ${max} karakter girilebilir`);
 
 /** Plain decimal notation, as an HTML number input sends it: no hex, exponents, signs other than '-', or blanks. */
 const DECIMAL = /^-?\d+(\.\d+)?$/;

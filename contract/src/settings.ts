@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ZIsoDate, numberField } from './common.js';
+import { ZIsoDate, numberField, storableText } from './common.js';
 
 /** CSS colours only: names, #hex, rgb()/rgba()/hsl()/hsla(); nothing that could inject CSS. */
-const ZColor = z.string({ error: 'Geçersiz renk değeri' }).trim().max(64)
+const ZColor = storableText('Geçersiz renk değeri').trim().max(64)
   .regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,30}|(rgb|rgba|hsl|hsla)\([0-9.,%\s]+\))$/, 'Geçersiz renk değeri');
 
 export const ZDisplaySettings = z.object({
@@ -34,6 +34,6 @@ export const ZApkInfo = z.object({
 export type TApkInfo = z.infer<typeof ZApkInfo>;
 
 export const ZApkUploadFields = z.object({
-  version: z.string({ error: 'Geçersiz sürüm' }).trim().max(50, 'Sürüm en fazla 50 karakter olabilir').optional()
+  version: storableText('Geçersiz sürüm').trim().max(50, 'Sürüm en fazla 50 karakter olabilir').optional()
     .transform((v) => (v ? v : undefined)),
 });
