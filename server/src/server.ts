@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { mkdir } from 'node:fs/promises';
 import { createApp } from './app.js';
+import { createReadiness, type Readiness } from './http/readiness.js';
 import { loadConfig, type AppConfig } from './config/env.js';
 import { resolveJwtSecret } from './config/secrets.js';
 import type { AppContext } from './context.js';
@@ -14,7 +15,12 @@ import { seedDefaultPackages } from './modules/packages/default-catalogue.js';
 import { silentNotifier } from './realtime/screen-notifier.js';
 import { attachRealtime } from './realtime/socket-server.js';
 
-export type RunningServer = { ctx: AppContext; http: Server; database: Database; url: string; stop: () => Promise<void> };
+export type RunningServer = {
+  ctx: AppContext; http: Server; database: Database; url: string;
+  /** Shutdown sets `readiness.draining`, so /readyz answers 503 while the server drains. */
+  readiness: Readiness;
+  stop: () => Promise<void>;
+};
 
 /** Boots one API instance: migrate, seed, listen. Used by main.ts and by tests that need a real port. */
 export async function startServer(config: AppConfig = loadConfig()): Promise<RunningServer> {
@@ -38,7 +44,8 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
     clock: () => new Date(),
     jobs: createJobRunner(config, logger),
   };
-  const http = createServer(createApp(ctx));
+  const readiness = createReadiness({ db: ctx.db, redisUrl: config.redisUrl, logger });
+  const http = createServer(createApp(ctx, readiness));
   // socket.io on the API's own port (ARCHITECTURE.md §4); from here on services' notifier
   // calls push configs. Replaced before listen, so no request ever sees the silent one.
   const realtime = await attachRealtime(http, ctx);
@@ -56,11 +63,13 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
 
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= (async () => {
+    readiness.draining = true;
     await jobs.stop();
     http.closeAllConnections();
     await realtime.close(); // disconnects sockets, closes the Redis adapter clients and the http server
     await new Promise<void>((resolve) => http.close(() => resolve()));
+    await readiness.close();
     await database.close();
   })());
-  return { ctx, http, database, url, stop };
+  return { ctx, http, database, url, readiness, stop };
 }

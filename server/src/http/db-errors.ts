@@ -34,8 +34,13 @@ function fromSqlState(state: string): DbFailure | undefined {
 
 type AdapterCause = { kind?: string; code?: string; originalCode?: string };
 
+// node-postgres raises these as plain errors, outside Prisma's codes, when the server goes
+// away while a connection is being opened or used.
+const PG_CONNECTION_LOST = /^Connection terminated/;
+
 export function classifyDbError(err: unknown): DbFailure | undefined {
   if (err instanceof Prisma.PrismaClientInitializationError) return 'unavailable';
+  if (err instanceof Error && err.constructor === Error && PG_CONNECTION_LOST.test(err.message)) return 'unavailable';
   if (!(err instanceof Prisma.PrismaClientKnownRequestError)) return undefined;
   const cause = (err.meta?.driverAdapterError as { cause?: AdapterCause } | undefined)?.cause;
   if (cause?.kind && UNAVAILABLE_KINDS.has(cause.kind)) return 'unavailable';
