@@ -22,7 +22,7 @@ export const ZUpdateDisplaySettingsRequest = z.object({
   textColor: ZColor.optional(),
   fontSize: numberField('Yazı boyutu bir sayı olmalıdır')
     .pipe(z.number().int('Yazı boyutu tam sayı olmalıdır').min(8, 'Yazı boyutu en az 8 px olmalıdır').max(200, 'Yazı boyutu en fazla 200 px olabilir')).optional(),
-});
+}, { error: 'Geçersiz görüntü ayarları' });
 export type TUpdateDisplaySettingsRequest = z.input<typeof ZUpdateDisplaySettingsRequest>;
 
 export const ZApkInfo = z.object({
