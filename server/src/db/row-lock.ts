@@ -6,9 +6,9 @@ type LockableTable = 'playlists' | 'direction_playlists';
 /**
  * Longest wait for another request's edit of the same row. Past it PostgreSQL raises
  * lock_not_available, which the error handler answers as 409 (http/db-errors.ts); it is
- * shorter than Prisma's 5 s transaction timeout, whose failure would say nothing useful.
+ * well inside Prisma's 5 s transaction timeout, whose expiry would answer 503 instead.
  */
-const LOCK_WAIT = '3s';
+const LOCK_WAIT = '2s';
 
 /**
  * Serialises edits of one row: `SELECT … FOR UPDATE` waits until a concurrent edit of the

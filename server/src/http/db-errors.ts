@@ -4,10 +4,11 @@ import { Prisma } from '../db/generated/client.js';
  * What a database error means for the client:
  * - `unavailable`: PostgreSQL cannot be reached or refuses work now (503, try again later);
  * - `conflict`: a concurrent request won a race on the same rows (409, try again);
+ * - `busy`: the rows are locked by another request's edit for longer than we wait (409);
  * - `invalid-text`: the input holds a character PostgreSQL's text cannot store (400).
  * Anything else is a fault of ours and stays a 500.
  */
-export type DbFailure = 'unavailable' | 'conflict' | 'invalid-text';
+export type DbFailure = 'unavailable' | 'conflict' | 'busy' | 'invalid-text';
 
 // The driver adapter's error kinds (@prisma/driver-adapter-utils) that mean "no usable connection".
 const UNAVAILABLE_KINDS = new Set([
@@ -25,8 +26,10 @@ const CONFLICT_CODES = new Set(['P2002', 'P2034']);
 /** SQLSTATE classes and codes: connection exceptions (08), shutdown (57P0x), resources (53). */
 function fromSqlState(state: string): DbFailure | undefined {
   if (state.startsWith('08') || state.startsWith('57P') || state.startsWith('53')) return 'unavailable';
-  // serialization failure, deadlock, lock wait timed out (lock_timeout), unique violation
-  if (['40001', '40P01', '55P03', '23505'].includes(state)) return 'conflict';
+  // serialization failure, deadlock, unique violation
+  if (['40001', '40P01', '23505'].includes(state)) return 'conflict';
+  // lock_not_available: lock_timeout ran out (db/row-lock.ts)
+  if (state === '55P03') return 'busy';
   // invalid byte sequence (a NUL byte) or a character the database encoding cannot hold
   if (state === '22021' || state === '22P05') return 'invalid-text';
   return undefined;

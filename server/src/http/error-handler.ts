@@ -54,6 +54,8 @@ function toErrorAnswer(err: unknown): ErrorAnswer {
       return { ...answer(503, ErrorCode.SERVICE_UNAVAILABLE, 'Hizmete şu anda ulaşılamıyor, lütfen biraz sonra tekrar deneyin'), retryAfterS: 5 };
     case 'conflict':
       return answer(409, ErrorCode.CONFLICT, 'Kayıt aynı anda başka bir istekle değiştirildi, lütfen tekrar deneyin');
+    case 'busy':
+      return answer(409, ErrorCode.CONFLICT, 'Bu kayıt şu anda başka bir istekle düzenleniyor, lütfen biraz sonra tekrar deneyin');
     case 'invalid-text':
       return answer(400, ErrorCode.VALIDATION, 'Metin geçersiz bir karakter içeriyor');
     default:
