@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId } from './common.js';
+import { ZId, storableText } from './common.js';
 
 export const ZRole = z.enum(['customer', 'admin']);
 
@@ -14,10 +14,10 @@ export type TUser = z.infer<typeof ZUser>;
 
 // An e-mail address is an identifier: Turkish rules would turn 'INFO@' into 'ınfo@'.
 // eslint-disable-next-line no-restricted-syntax
-const email = z.string({ error: 'E-posta zorunludur' }).trim().toLowerCase()
+const email = storableText('E-posta zorunludur').trim().toLowerCase()
   .min(1, 'E-posta zorunludur').max(254, 'E-posta çok uzun').email('Geçerli bir e-posta adresi girin');
-const password = z.string({ error: 'Şifre zorunludur' }).min(1, 'Şifre zorunludur').max(200, 'Şifre çok uzun');
-const name = (label: string) => z.string().trim().max(100, `${label} çok uzun`);
+const password = storableText('Şifre zorunludur').min(1, 'Şifre zorunludur').max(200, 'Şifre çok uzun');
+const name = (label: string) => storableText().trim().max(100, `${label} çok uzun`);
 
 export const ZLoginRequest = z.object({ email, password });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
@@ -42,7 +42,7 @@ export const ZNewAdmin = z.object({
 export type TNewAdmin = z.infer<typeof ZNewAdmin>;
 
 export const ZAdminRegisterRequest = ZNewAdmin.extend({
-  adminKey: z.string({ error: 'Admin anahtarı zorunludur' }).min(1, 'Admin anahtarı zorunludur').max(500),
+  adminKey: storableText('Admin anahtarı zorunludur').min(1, 'Admin anahtarı zorunludur').max(500),
 });
 export type TAdminRegisterRequest = z.infer<typeof ZAdminRegisterRequest>;
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ZId, ZIsoDate, requiredText } from './common.js';
+import { ZId, ZIsoDate, requiredText, storableText } from './common.js';
 
 /** POST /api/devices/pair: the customer's mobile code (from their package) pairs a screen device. */
 export const ZPairDeviceRequest = z.object({
   mobileCode: requiredText('Mobil kod zorunludur', 64),
-  name: z.string().trim().max(100, 'En fazla 100 karakter girilebilir').optional(),
+  name: storableText().trim().max(100, 'En fazla 100 karakter girilebilir').optional(),
 });
 export type TPairDeviceRequest = z.input<typeof ZPairDeviceRequest>;
 

@@ -14,6 +14,8 @@ export const ErrorCode = {
   LIMIT_REACHED: 'LIMIT_REACHED',
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',
   UNSUPPORTED_FILE_TYPE: 'UNSUPPORTED_FILE_TYPE',
+  /** The request body's charset or Content-Encoding is not one the API reads. */
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   RATE_LIMITED: 'RATE_LIMITED',
   ADMIN_REGISTRATION_CLOSED: 'ADMIN_REGISTRATION_CLOSED',
   INVALID_ADMIN_KEY: 'INVALID_ADMIN_KEY',
@@ -21,6 +23,8 @@ export const ErrorCode = {
   SETUP_LINK_INVALID: 'SETUP_LINK_INVALID',
   CARD_DECLINED: 'CARD_DECLINED',
   PAYMENT_FAILED: 'PAYMENT_FAILED',
+  /** The database (or another service the request needs) cannot be reached now; try again later. */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL_ERROR',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
