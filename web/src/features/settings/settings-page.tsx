@@ -10,6 +10,7 @@ import { UsageCard } from './usage-card';
 import { AppDownloadCard } from './app-download-card';
 import { DisplaySettingsCard } from './display-settings-card';
 import { AccountCard } from './account-card';
+import { DevicesCard } from './devices-card';
 
 function PackageSection() {
   const user = useSession((s) => s.user);
@@ -41,10 +42,13 @@ function PackageSection() {
 
 export function SettingsPage() {
   const display = useDisplaySettings();
+  const user = useSession((s) => s.user);
   return (
     <div className="page settings-page">
       <PageHeader title={tr.settings.title} lead={tr.settings.lead} />
       <PackageSection />
+      {/* Admins have no package, so no mobile code and no devices. */}
+      {!isAdmin(user) && <DevicesCard />}
       {display.isError ? (
         <Banner tone="error">{tr.settings.displayLoadError + errorMessage(display.error)}</Banner>
       ) : display.data ? (
