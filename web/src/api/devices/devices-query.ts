@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TDevice } from '@pano/contract';
 import { api } from '../../lib/api-client';
 
-/** docs/PRODUCT.md#devices: the customer's paired devices, shown on /screens and /settings. */
+/** docs/PRODUCT.md#devices-api: the customer's paired devices, shown on /screens and /settings. */
 export const deviceKeys = { all: ['devices'] as const };
 
 export function useDevices() {
