@@ -2,12 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { repoRoot } from './support/paths';
 
-/** Newest modification time of any file under `dir` (node_modules and dist excluded). */
+/** Newest modification time of the file, or of any file under the folder (node_modules and dist excluded). */
 function newestMtime(dir: string): number {
   let newest = 0;
   if (!existsSync(dir)) return newest;
+  if (statSync(dir).isFile()) return statSync(dir).mtimeMs;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
     const p = path.join(dir, entry.name);
@@ -21,7 +23,8 @@ function isStale(workspace: string): boolean {
   const dist = path.join(repoRoot, workspace, 'dist', 'index.html');
   if (!existsSync(dist)) return true;
   const built = statSync(dist).mtimeMs;
-  const sources = [path.join(repoRoot, workspace), path.join(repoRoot, 'contract', 'src')];
+  // This file too: how the build is made (its mode) is part of what was built.
+  const sources = [path.join(repoRoot, workspace), path.join(repoRoot, 'contract', 'src'), fileURLToPath(import.meta.url)];
   if (workspace === 'web') sources.push(path.join(repoRoot, 'player', 'src'));
   return sources.some((s) => newestMtime(s) > built);
 }
@@ -40,7 +43,9 @@ function build(workspace: string) {
   execFileSync(
     'flock',
     [path.join(os.tmpdir(), `pano-build-${workspace}.lock`), 'npm', 'run', 'build', '-w', workspace, '--if-present', '--', '--emptyOutDir=false'],
-    { cwd: repoRoot, stdio: 'inherit' },
+    // vitest runs with NODE_ENV=test, which would make vite build React's development bundle
+    // (three times the size, other code paths): the tests must see what `npm run build` ships.
+    { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
 }
 
