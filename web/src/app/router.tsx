@@ -9,13 +9,13 @@ import { LandingPage } from '../features/landing/landing-page';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { MediaPage } from '../features/media/media-page';
-import { PlaylistsPage } from '../features/playlists/playlists-page';
 import { DirectionPage } from '../features/direction/direction-page';
-import { ScreensPage } from '../features/screens/screens-page';
 import { AssignmentPage } from '../features/assignment/assignment-page';
 import { PackagesPage } from '../features/packages/packages-page';
 
-// Rarely visited or heavy pages (card form, player, admin) load on demand to keep the first load small.
+// Rarely visited or heavy pages (card form, player, admin) load on demand to keep the first load small,
+// and so do pages that alone need a large library: drag and drop (/playlists) and the live socket
+// (/screens, the only page showing presence). Budget and figures: docs/PERFORMANCE.md, "Dashboard first load".
 const lazyPage = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
   async () => ({ Component: (await load())[name] });
 
@@ -53,9 +53,9 @@ export function createAppRouter() {
               children: [
                 { path: '/dashboard', element: <DashboardRedirect /> },
                 { path: '/media', element: <MediaPage /> },
-                { path: '/playlists', element: <PlaylistsPage /> },
+                { path: '/playlists', lazy: lazyPage(() => import('../features/playlists/playlists-page'), 'PlaylistsPage') },
                 { path: '/direction', element: <DirectionPage /> },
-                { path: '/screens', element: <ScreensPage /> },
+                { path: '/screens', lazy: lazyPage(() => import('../features/screens/screens-page'), 'ScreensPage') },
                 { path: '/assignment', element: <AssignmentPage /> },
                 // Lazy: its display-settings form validates with the contract's zod schema.
                 { path: '/settings', lazy: lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage') },
