@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ZId, ZIsoDate, requiredText } from './common.js';
 
 /** Spec §3: 'Video' is shown as video; anything else ('Resim', image) as an image. */
