@@ -55,7 +55,23 @@ describe('pages under the Content-Security-Policy', () => {
   });
 });
 
-describe('what crawlers and browser tabs ask for', () => {
+describe('what the server sends for the first load', () => {
+  it("sends the dashboard's and the player's scripts compressed", async () => {
+    for (const page of ['/', '/player/']) {
+      const html = await (await fetch(`${e2e.server.url}${page}`)).text();
+      const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+      expect(entry, page).toBeDefined();
+      for (const encoding of ['gzip', 'br']) {
+        const res = await fetch(`${e2e.server.url}${entry}`, { headers: { 'accept-encoding': encoding } });
+        expect([entry, res.status, res.headers.get('content-encoding')]).toEqual([entry, 200, encoding]);
+        expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+        // fetch decompresses: the script arrives whole.
+        expect((await res.text()).length).toBeGreaterThan(50_000);
+      }
+    }
+  });
+
+
   /** Longest matching rule wins, Allow on a tie (RFC 9309); `$` anchors the end. */
   const allowed = (robots: string, urlPath: string) => {
     const rules = robots.split('\n').map((l) => /^(Allow|Disallow):\s*(\S*)/i.exec(l.trim())).filter((m) => m !== null)
