@@ -2,7 +2,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInWithToken } from '../support/accounts';
 import { useE2E } from '../support/harness';
-import { call, customerWithPackage } from './player-fixtures';
+import { MOBILE } from '../support/browser';
+import { call, createPlaylist, customerWithPackage, uploadPng } from './player-fixtures';
 
 const e2e = useE2E();
 
@@ -52,6 +53,59 @@ describe('pages under the Content-Security-Policy', () => {
     await page.getByRole('heading', { name: 'Ekran Eşleştirme' }).waitFor();
     expect(await violations()).toEqual([]);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('layout stability', () => {
+  /**
+   * The layout shifts (those not caused by input) of opening `path` on a phone when the answer
+   * matching `late` comes only after the one matching `first` has arrived and been drawn.
+   */
+  async function shiftsWithLateAnswer(token: string, path: string, first: string, late: string, ready: (page: Page) => Promise<void>) {
+    const { page, context, errors } = await e2e.newPage(MOBILE);
+    await context.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) shifts.push(e.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await context.route(late, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const firstAnswered = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith(first));
+    await signInWithToken(page, token, path);
+    await firstAnswered;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    release();
+    await ready(page);
+    const shifts = await page.evaluate(() => new Promise<number[]>((r) => requestAnimationFrame(() => r((window as unknown as { __shifts: number[] }).__shifts))));
+    expect(errors).toEqual([]);
+    return shifts;
+  }
+  const total = (shifts: number[]) => shifts.reduce((a, v) => a + v, 0);
+
+  it('/playlists does not push the playlist cards down when the media list arrives after them', async () => {
+    const c = await customerWithPackage(e2e.server.url);
+    const image = await uploadPng(c, 'lobi', [37, 99, 235]);
+    for (const name of ['Sabah', 'Akşam']) await createPlaylist(c, name, [{ media: image, duration: 5 }]);
+    const shifts = await shiftsWithLateAnswer(c.token, '/playlists', '/api/playlists', '**/api/media', async (page) => {
+      await page.getByText('Akşam').waitFor();
+      await page.getByRole('button', { name: 'Playlist Oluştur' }).waitFor();
+    });
+    expect(total(shifts), JSON.stringify(shifts)).toBeLessThan(0.05);
+  });
+
+  it('/settings does not push the display settings down when the package arrives after them', async () => {
+    const c = await customerWithPackage(e2e.server.url);
+    const shifts = await shiftsWithLateAnswer(c.token, '/settings', '/api/settings', '**/api/purchase/my-package/**', async (page) => {
+      await page.getByTestId('package-info').waitFor();
+      await page.getByRole('button', { name: 'Ayarları Kaydet' }).waitFor();
+    });
+    expect(total(shifts), JSON.stringify(shifts)).toBeLessThan(0.05);
   });
 });
 
