@@ -1,16 +1,16 @@
 // Product constants without zod, so browser bundles can import them without pulling the
 // schema library in (`@pano/contract/constants`). The schemas import them from here.
 
-/** Spec §9: ticker speeds 1-5 and their Turkish names; 3 is the default. */
+/** docs/PRODUCT.md#constants: ticker speeds 1-5 and their Turkish names; 3 is the default. */
 export const TICKER_SPEEDS = { 1: 'Çok Yavaş', 2: 'Yavaş', 3: 'Normal', 4: 'Hızlı', 5: 'Çok Hızlı' } as const;
 export const DEFAULT_TICKER_SPEED = 3;
 
-/** Spec §9: seconds an item is on screen. */
+/** docs/PRODUCT.md#constants: seconds an item is on screen. */
 export const DEFAULT_ITEM_DURATION = 5;
 export const MIN_ITEM_DURATION = 1;
 export const MAX_ITEM_DURATION = 86_400;
 
-/** Spec §3: display settings defaults. */
+/** docs/PRODUCT.md#constants: display settings defaults. */
 export const DISPLAY_DEFAULTS = {
   showDirectionBar: true,
   backgroundColor: 'rgba(0,0,0,0.8)',

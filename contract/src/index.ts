@@ -13,3 +13,4 @@ export * from './purchase.js';
 export * from './realtime.js';
 export * from './devices.js';
 export * from './payments.js';
+export * from './usage.js';

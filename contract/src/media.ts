@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate, requiredText } from './common.js';
 
-/** Spec §3: 'Video' is shown as video; anything else ('Resim', image) as an image. */
+/** docs/PRODUCT.md#data: 'Video' is shown as video; anything else ('Resim', image) as an image. */
 export const ZMediaType = z.enum(['Video', 'Resim']);
 export const ZMediaKind = z.enum(['video', 'image']);
 

@@ -3,7 +3,7 @@ import { ZId, ZIsoDate, requiredText } from './common.js';
 import { ZMedia } from './media.js';
 import { DEFAULT_ITEM_DURATION, MAX_ITEM_DURATION, MIN_ITEM_DURATION } from './constants.js';
 
-/** Accepts a media id or a populated media object on write (spec §3). */
+/** Accepts a media id or a populated media object on write (docs/PRODUCT.md#data). */
 const ZMediaRef = z.union([ZId, z.object({ _id: ZId }).transform((m) => m._id)], {
   error: 'Geçersiz medya',
 });

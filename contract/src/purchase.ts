@@ -5,6 +5,8 @@ export const ZPurchaseStatus = z.enum(['completed', 'pending', 'failed', 'expire
 export type TPurchaseStatus = z.infer<typeof ZPurchaseStatus>;
 
 export const ZUsage = z.object({ used: z.number(), limit: z.number(), percentage: z.number() });
+/** Media storage: `used` in GB (two decimals, as the spec has it) and exactly, in bytes, for small amounts. */
+export const ZStorageUsage = ZUsage.extend({ usedBytes: z.number().int().nonnegative() });
 
 export const ZLimits = z.object({ maxMediaUpload: z.number().int(), maxScreens: z.number().int(), maxPlaylists: z.number().int() });
 
@@ -21,7 +23,7 @@ export const ZMyPackage = z.object({
   expiresAt: ZIsoDate,
   mobileCode: z.string().nullable(),
   isMobileVerified: z.boolean(),
-  usage: z.object({ mediaUsage: ZUsage, screenUsage: ZUsage, playlistUsage: ZUsage }),
+  usage: z.object({ mediaUsage: ZStorageUsage, screenUsage: ZUsage, playlistUsage: ZUsage }),
   limits: ZLimits,
 });
 export type TMyPackage = z.infer<typeof ZMyPackage>;
@@ -55,3 +57,37 @@ export const ZUserIdParams = z.object({ userId: ZId });
 /** GET /api/purchase/admin/sales: optionally narrowed to one customer's purchases. */
 export const ZSalesQuery = z.object({ userId: ZId.optional() });
 export type TSalesQuery = z.infer<typeof ZSalesQuery>;
+
+/** The package running now, as /packages marks it ('Mevcut paketiniz') and the purchase page names it. */
+export const ZCurrentPackage = z.object({
+  packageId: ZId.nullable(),
+  packageName: z.string(),
+  expiresAt: ZIsoDate,
+  /** A started day counts as a day. */
+  remainingDays: z.number().int(),
+  isFree: z.boolean(),
+});
+export type TCurrentPackage = z.infer<typeof ZCurrentPackage>;
+
+/** GET /api/purchase/current: null when nothing runs (a 200, never a 402: /packages itself asks). */
+export const ZCurrentPackageResponse = z.object({ current: ZCurrentPackage.nullable() });
+export type TCurrentPackageResponse = z.infer<typeof ZCurrentPackageResponse>;
+
+/**
+ * GET /api/purchase/plan/{packageId}: what paying for the package now does to the running one,
+ * computed by the rule the completion applies. new: runs from now; renewal: the same package,
+ * its days added after the current expiry; change: starts now, the current package's unused
+ * days converted into `extraDays` by daily price. `refusal` says why it cannot be bought now.
+ */
+export const ZPurchasePlan = z.object({
+  kind: z.enum(['new', 'renewal', 'change']),
+  current: ZCurrentPackage.nullable(),
+  packageName: z.string(),
+  durationDays: z.number().int(),
+  extraDays: z.number().int(),
+  expiresAt: ZIsoDate,
+  refusal: z.string().nullable(),
+});
+export type TPurchasePlan = z.infer<typeof ZPurchasePlan>;
+
+export const ZPackageIdParams = z.object({ packageId: ZId });

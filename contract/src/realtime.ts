@@ -2,7 +2,7 @@ import { z } from './zod.js';
 import { ZId, ZIsoDate } from './common.js';
 import { ZScreenConfig } from './screen-config.js';
 
-/** ARCHITECTURE.md §4: socket.io on the API's own port, at this path. */
+/** docs/ARCHITECTURE.md#sockets: socket.io on the API's own port, at this path. */
 export const SOCKET_PATH = '/socket.io';
 
 export const SocketEvent = {

@@ -14,12 +14,18 @@ export const ZDisplaySettings = z.object({
 });
 export type TDisplaySettings = z.infer<typeof ZDisplaySettings>;
 
+/** A whole number of pixels; every message names the field as the settings form labels it. */
+const pixels = (field: string, min: number, max: number) =>
+  z.coerce.number({ error: `${field} bir sayı olmalıdır` }).int(`${field} tam sayı olmalıdır`)
+    .min(min, `${field} en az ${min} px olmalıdır`).max(max, `${field} en fazla ${max} px olabilir`);
+
 export const ZUpdateDisplaySettingsRequest = z.object({
   showDirectionBar: z.boolean({ error: 'Geçersiz değer' }).optional(),
   backgroundColor: ZColor.optional(),
-  barHeight: z.coerce.number({ error: 'Bar yüksekliği bir sayı olmalıdır' }).int('Bar yüksekliği tam sayı olmalıdır').min(20, 'Bar yüksekliği en az 20 px olmalıdır').max(300, 'Bar yüksekliği en fazla 300 px olabilir').optional(),
+  // The ticker strip is the "kayan yazı bandı" everywhere in the interface, so "Bant", not "Bar".
+  barHeight: pixels('Bant yüksekliği', 20, 300).optional(),
   textColor: ZColor.optional(),
-  fontSize: z.coerce.number({ error: 'Yazı boyutu bir sayı olmalıdır' }).int('Yazı boyutu tam sayı olmalıdır').min(8, 'Yazı boyutu en az 8 px olmalıdır').max(200, 'Yazı boyutu en fazla 200 px olabilir').optional(),
+  fontSize: pixels('Yazı boyutu', 8, 200).optional(),
 });
 export type TUpdateDisplaySettingsRequest = z.input<typeof ZUpdateDisplaySettingsRequest>;
 

@@ -31,7 +31,7 @@ describe('public pages and sign-in', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     await snap(page, 'register-login', '03-after-login');
 
-    // Below 768px the sidebar becomes a hamburger menu.
+    // At 768 px and narrower the sidebar becomes a hamburger menu.
     await page.setViewportSize(MOBILE);
     const sidebarLink = page.getByRole('link', { name: 'Playlistler' });
     expect(await sidebarLink.isVisible()).toBe(false);
@@ -117,7 +117,7 @@ describe('public pages and sign-in', () => {
     await snap(page, 'no-package', '01-packages');
   });
 
-  it('an admin lands on /admin/packages, sees the admin panel, and can delete their own account', async () => {
+  it('an admin lands on /admin/packages, sees the admin panel, and can delete their own account unless the last admin', async () => {
     const { page, errors } = await e2e.newPage();
     const email = uniqueEmail('admin');
     await apiRegisterAdmin(e2e.server.url, email);
@@ -140,6 +140,19 @@ describe('public pages and sign-in', () => {
     await confirm.waitFor({ state: 'detached' });
     expect(page.url()).toMatch(/\/admin\/packages$/);
 
+    // The only admin may not leave: the server's Turkish reason, and the session stays.
+    await remove.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Admin Hesabını Sil' }).click();
+    const refused = page.getByRole('alertdialog');
+    await refused.getByText('Sistemdeki son admin hesabı silinemez. Önce başka bir admin hesabı oluşturun, sonra bu hesabı silin.').waitFor();
+    await snap(page, 'admin-layout', '03-last-admin-refused');
+    await refused.getByRole('button', { name: 'Tamam' }).click();
+    await refused.waitFor({ state: 'detached' });
+    expect(page.url()).toMatch(/\/admin\/packages$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+
+    // With a second admin, this one can leave.
+    await apiRegisterAdmin(e2e.server.url, uniqueEmail('admin'));
     await remove.click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Admin Hesabını Sil' }).click();
     const done = page.getByRole('alertdialog');
@@ -151,6 +164,7 @@ describe('public pages and sign-in', () => {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'Parola123!' }),
     });
     expect(res.status).toBe(401);
-    expect(errors).toEqual([]);
+    // Chromium logs every 4xx; the refused delete's 409 is the only one expected.
+    expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 409 (Conflict)']);
   });
 });

@@ -3,17 +3,32 @@ import type { Db } from './db/client.js';
 import type { JobScheduler } from './jobs/job-definitions.js';
 import type { Logger } from './logger.js';
 import type { TokenService } from './modules/auth/tokens.js';
-import type { ScreenNotifier } from './realtime/screen-notifier.js';
+import type { DeviceLookup } from './modules/devices/device-lookup.js';
+import type { ScreenConfigReader } from './modules/screens/screen-config-reader.js';
+import type { PaymentProvider } from './payments/payment-provider.js';
+import type { PresenceReader, ScreenNotifier } from './realtime/screen-notifier.js';
 
-/** Everything a route or service may use, passed explicitly (no globals, no god-object). */
-export type AppContext = {
+/**
+ * Everything a route, service or job handler may use, passed explicitly (no globals, no
+ * registries, no god-object). Built once per process by createAppContext (app-context.ts);
+ * read-only, so nothing can be swapped in after construction.
+ */
+export type AppContext = Readonly<{
   db: Db;
   config: AppConfig;
   logger: Logger;
-  tokens: TokenService;
-  /** Told after a commit which screens may show something different now. */
-  notifier: ScreenNotifier;
   clock: () => Date;
+  tokens: TokenService;
   /** Background work (purchase expiry, abandoned payments): BullMQ or in-process. */
   jobs: JobScheduler;
-};
+  /** The card processor (Stripe or dev), one per process: routes and job handlers share its state. */
+  payments: PaymentProvider;
+  /** Device rows by id, batched; on an API instance also cached for a few seconds. */
+  devices: DeviceLookup;
+  /** Built screen configs for the config endpoint, batched; cached on an API instance. */
+  screenConfigs: ScreenConfigReader;
+  /** Told after a commit which screens may show something different now. */
+  notifier: ScreenNotifier;
+  /** Which screens have a player connected, on any instance; none without a realtime layer. */
+  presence: PresenceReader;
+}>;

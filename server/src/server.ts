@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { createApp } from './app.js';
 import { loadConfig, type AppConfig } from './config/env.js';
 import { resolveJwtSecret } from './config/secrets.js';
+import { createAppContext, type ContextBase } from './app-context.js';
 import type { AppContext } from './context.js';
 import { openMigratedDatabase, type Database } from './db/client.js';
 import { createLogger } from './logger.js';
@@ -11,8 +12,8 @@ import { createJobRegistry } from './jobs/job-registry.js';
 import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { seedDefaultPackages } from './modules/packages/default-catalogue.js';
-import { silentNotifier } from './realtime/screen-notifier.js';
-import { attachRealtime } from './realtime/socket-server.js';
+import { startLocalChannel } from './local-channel/local-channel.js';
+import { createRealtime } from './realtime/socket-server.js';
 
 export type RunningServer = { ctx: AppContext; http: Server; database: Database; url: string; stop: () => Promise<void> };
 
@@ -29,22 +30,22 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
   const seeded = await seedDefaultPackages(database.db);
   if (seeded) logger.info({ seeded }, 'default package catalogue created');
 
-  const ctx: AppContext = {
-    db: database.db,
+  // Built in dependency order: the base, the realtime layer on top of it, then the context
+  // with every collaborator; the http server and the socket handshake need the finished context.
+  const jobs = createJobRunner(config, logger);
+  const base: ContextBase = {
     config,
+    db: database.db,
     logger,
-    tokens: createTokenService(await resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtl),
-    notifier: silentNotifier,
     clock: () => new Date(),
-    jobs: createJobRunner(config, logger),
+    tokens: createTokenService(await resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtl),
+    jobs,
   };
+  const realtime = await createRealtime(base, 'api');
+  const ctx = createAppContext(base, realtime);
   const http = createServer(createApp(ctx));
-  // socket.io on the API's own port (ARCHITECTURE.md §4); from here on services' notifier
-  // calls push configs. Replaced before listen, so no request ever sees the silent one.
-  const realtime = await attachRealtime(http, ctx);
-  ctx.notifier = realtime.notifier;
-  // Jobs start after the notifier is live: an expiry must push the customer's screens.
-  const jobs = ctx.jobs as ReturnType<typeof createJobRunner>;
+  // socket.io on the API's own port.
+  realtime.serve(http, ctx);
   await jobs.start(createJobRegistry(purchaseJobHandlers(ctx)));
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -53,14 +54,20 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
   const address = http.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl ?? `http://localhost:${port}`;
+  // Only with PGlite: there the server is the folder's one writer, and commands go through it.
+  const local = database.dataDirLock ? await startLocalChannel(ctx) : undefined;
+  if (local) await database.dataDirLock?.advertise(local.address);
 
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= (async () => {
+    // Commands that find the folder held without a channel wait for it instead of calling a closed port.
+    await database.dataDirLock?.advertise(undefined);
+    await local?.close();
     await jobs.stop();
     http.closeAllConnections();
     await realtime.close(); // disconnects sockets, closes the Redis adapter clients and the http server
     await new Promise<void>((resolve) => http.close(() => resolve()));
-    await database.close();
+    await database.close(); // and lets go of $DATA_DIR
   })());
   return { ctx, http, database, url, stop };
 }

@@ -1,19 +1,13 @@
-import { Server } from 'socket.io';
 import { loadConfig } from './config/env.js';
 import { resolveJwtSecret } from './config/secrets.js';
-import type { AppContext } from './context.js';
+import { createAppContext, type ContextBase } from './app-context.js';
 import { openDatabase } from './db/client.js';
 import { createJobRunner } from './jobs/create-job-runner.js';
 import { createJobRegistry } from './jobs/job-registry.js';
 import { createLogger } from './logger.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
-import { configBaseUrl } from './modules/screens/screen-config-access.js';
-import { InFlight } from './realtime/in-flight.js';
-import { LiveNotifier } from './realtime/live-notifier.js';
-import { attachRedisAdapter } from './realtime/redis-adapter.js';
-import { silentNotifier } from './realtime/screen-notifier.js';
-import type { PanoServer } from './realtime/socket-types.js';
+import { createRealtime } from './realtime/socket-server.js';
 
 /**
  * `npm run worker`: BullMQ workers alone, for deployments that run the API with WORKERS=0.
@@ -29,21 +23,19 @@ if (!config.redisUrl) {
 
 // The API applies migrations at boot; the worker only reads and writes rows.
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 4 });
-const io: PanoServer = new Server();
-const redis = await attachRedisAdapter(io, config.redisUrl, logger);
 const jobs = createJobRunner(config, logger, { forceWorkers: true, prefix: process.env.JOBS_PREFIX || undefined });
-const ctx: AppContext = {
-  db: database.db,
+const base: ContextBase = {
   config,
+  db: database.db,
   logger,
-  tokens: createTokenService(await resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtl),
-  notifier: silentNotifier, // replaced below, once the notifier can see this context
   clock: () => new Date(),
+  tokens: createTokenService(await resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtl),
   jobs,
 };
-const inFlight = new InFlight();
-// Same URL base as the API's pushes and GETs, so a worker's push carries the same version.
-ctx.notifier = new LiveNotifier(io, ctx, () => configBaseUrl(ctx), inFlight);
+// Pushes leave through the Redis adapter with the same URL base as the API's, so a worker's
+// push carries the same version as the config a player fetches.
+const realtime = await createRealtime(base, 'worker');
+const ctx = createAppContext(base, realtime);
 await jobs.start(createJobRegistry(purchaseJobHandlers(ctx)));
 logger.info({ kind: jobs.kind }, 'worker started');
 
@@ -56,9 +48,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // Running jobs finish first (BullMQ's close waits for them), then pushes, then connections.
     void (async () => {
       await jobs.stop();
-      await inFlight.drain();
-      // The io here has no http engine (nothing listens), so only the adapter's clients need closing.
-      await redis.close();
+      await realtime.close();
       await database.close();
     })().then(() => process.exit(0), (err) => {
       logger.error({ err }, 'worker shutdown failed');

@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import supertest from 'supertest';
 import { inject } from 'vitest';
 import type { Express } from 'express';
 import { createApp } from '../src/app.js';
+import { createAppContext, withoutRealtime } from '../src/app-context.js';
 import { loadConfig, type AppConfig } from '../src/config/env.js';
 import type { AppContext } from '../src/context.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { applyPendingMigrations } from '../src/db/migrate.js';
 import { createLogger } from '../src/logger.js';
 import { createInProcessRunner } from '../src/jobs/in-process-runner.js';
 import { createJobRegistry } from '../src/jobs/job-registry.js';
@@ -16,7 +19,7 @@ import type { JobRunner } from '../src/jobs/job-runner.js';
 import { purchaseJobHandlers } from '../src/modules/purchases/purchase-lifecycle.js';
 import { createTokenService } from '../src/modules/auth/tokens.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
-import { silentNotifier, type ScreenNotifier } from '../src/realtime/screen-notifier.js';
+import type { ScreenNotifier } from '../src/realtime/screen-notifier.js';
 
 export type TestApp = {
   ctx: AppContext;
@@ -31,32 +34,57 @@ export type TestApp = {
  * One app per test file, against the run's migrated PostgreSQL database and a temp data
  * folder. Tests isolate by creating their own users, so nothing is ever wiped.
  */
-export async function createTestApp(opts: { config?: Partial<AppConfig>; notifier?: ScreenNotifier; clock?: () => Date; jobs?: JobRunner } = {}): Promise<TestApp> {
+export async function createTestApp(opts: {
+  config?: Partial<AppConfig>; notifier?: ScreenNotifier; clock?: () => Date; jobs?: JobRunner;
+  /** A database of its own, for rules about every row of a table (such as "the last admin"). */
+  ownDatabase?: boolean;
+} = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pano-test-'));
+  const own = opts.ownDatabase ? await createOwnDatabase() : undefined;
   const config: AppConfig = {
-    ...loadConfig({ DATA_DIR: dataDir, DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'silent' }),
+    ...loadConfig({ DATA_DIR: dataDir, DATABASE_URL: own?.url ?? inject('databaseUrl'), LOG_LEVEL: 'silent' }),
     authRateLimitPer15Min: 10_000,
     adminRegistrationKey: 'test-admin-key-123',
     ...opts.config,
   };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolMax: 4 });
-  const ctx: AppContext = {
-    db: database.db,
+  // In-process jobs with the periodic sweep off: test files share one database.
+  const jobs = opts.jobs ?? createInProcessRunner({ logger: createLogger('silent'), sweepEveryMs: 0 });
+  // The same construction as an API instance's, without its realtime layer.
+  const ctx = createAppContext({
     config,
+    db: database.db,
     logger: createLogger('silent'),
-    tokens: createTokenService('test-secret-0123456789-0123456789-0123456789', config.jwtTtl),
-    notifier: opts.notifier ?? silentNotifier,
     clock: opts.clock ?? (() => new Date()),
-    // In-process jobs with the periodic sweep off: test files share one database.
-    jobs: opts.jobs ?? createInProcessRunner({ logger: createLogger('silent'), sweepEveryMs: 0 }),
-  };
-  const jobs = ctx.jobs as JobRunner;
+    tokens: createTokenService('test-secret-0123456789-0123456789-0123456789', config.jwtTtl),
+    jobs,
+  }, withoutRealtime(opts.notifier));
   await jobs.start(createJobRegistry(purchaseJobHandlers(ctx)));
   const app = createApp(ctx);
   return {
     ctx, app, http: supertest(app), database, dataDir,
-    close: async () => { await jobs.stop(); await database.close(); await rm(dataDir, { recursive: true, force: true }); },
+    close: async () => {
+      await jobs.stop();
+      await database.close();
+      await own?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: inject('pgAdminUrl') });
+  await client.connect();
+  try { await client.query(sql); } finally { await client.end(); }
+}
+
+async function createOwnDatabase() {
+  const name = `pano_test_${process.pid}_${randomUUID().slice(0, 8)}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(inject('pgAdminUrl'));
+  url.pathname = `/${name}`;
+  await applyPendingMigrations({ kind: 'postgres', url: url.toString() });
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export type TestUser = { id: string; email: string; token: string; auth: { Authorization: string } };

@@ -8,7 +8,7 @@ export class HttpError extends Error {
   }
 }
 
-/** fetch + JSON with the server's error message kept (spec §8: 'the server message, or ...'). */
+/** fetch + JSON with the server's error message kept (docs/PRODUCT.md#errors: 'the server message, or ...'). */
 export async function fetchJson<T>(url: string, init: RequestInit & { token?: string } = {}, fallback: string = tr.configFailed): Promise<T> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');

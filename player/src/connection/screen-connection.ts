@@ -52,7 +52,7 @@ export const versionReportDelayMs = (random: () => number = Math.random): number
 export type ScreenConnection = { close: () => void; resync: () => Promise<void> };
 
 /**
- * ARCHITECTURE.md §4: fetch the config at start and after every reconnect, apply
+ * docs/ARCHITECTURE.md#pushes: fetch the config at start and after every reconnect, apply
  * `screen:config` pushes, ignore a version already shown, say `player:hello`.
  * socket.io reconnects with exponential backoff (1 s doubling to 5 s, with jitter): a screen is
  * back at most ~5 s after its server or network is (docs/PERFORMANCE.md, P4: with a 15 s cap,

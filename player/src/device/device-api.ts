@@ -2,7 +2,7 @@ import type { TDeviceScreen, TPairDeviceResponse, TScreenConfig } from '@pano/co
 import { fetchJson, screenConfigUrl } from '../connection/http-error.js';
 import { tr } from '../i18n/tr.js';
 
-/** The device's calls (ARCHITECTURE.md §5), all with its own token, never a user's. */
+/** The device's calls (docs/ARCHITECTURE.md#devices), all with its own token, never a user's. */
 export const deviceApi = {
   pair: (mobileCode: string) =>
     fetchJson<TPairDeviceResponse>('/api/devices/pair', {

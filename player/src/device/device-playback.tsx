@@ -50,7 +50,7 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
 
   return (
     <>
-      <Player config={config} error={config ? null : error} mediaHeight="100vh" />
+      <Player config={config} error={config ? null : error} mediaHeight="100vh" soundButton="corner" />
       {!online && <span title={tr.offline} aria-label={tr.offline} data-testid="offline-dot" style={offlineDot} />}
     </>
   );

@@ -61,7 +61,7 @@ export function PairingView({ deviceToken, onReady }: Props) {
       <div style={styles.card}>
         <h1 style={styles.title}>{tr.pairTitle}</h1>
         {!token ? (
-          <form onSubmit={pair} style={styles.form}>
+          <form onSubmit={pair} style={styles.form} noValidate>
             <p style={styles.muted}>{tr.pairIntro}</p>
             <label style={styles.label} htmlFor="mobile-code">{tr.mobileCodeLabel}</label>
             <input

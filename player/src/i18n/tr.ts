@@ -1,4 +1,4 @@
-/** Every text the player shows. Spec strings (§2 Preview / player, §8) are reproduced exactly. */
+/** Every text the player shows. Spec strings (docs/PRODUCT.md#preview) are reproduced exactly. */
 export const tr = {
   loading: 'Yükleniyor...',
   error: (message: string) => `Hata: ${message}`,

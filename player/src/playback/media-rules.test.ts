@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mediaKind, resolveMediaUrl } from './media-rules.js';
 import { durationMs, playItemsFromConfig } from './play-items.js';
 
-describe('mediaKind (spec §3)', () => {
+describe('mediaKind (docs/PRODUCT.md#data)', () => {
   it("plays mediaType 'Video' as video and anything else as image", () => {
     expect(mediaKind({ mediaType: 'Video', filePath: '/uploads/a' })).toBe('video');
     expect(mediaKind({ mediaType: 'Resim', filePath: '/uploads/a.png' })).toBe('image');

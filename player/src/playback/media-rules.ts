@@ -1,4 +1,4 @@
-/** Spec §3: which media play as video, and where their files live. */
+/** docs/PRODUCT.md#data: which media play as video, and where their files live. */
 
 export type MediaKind = 'video' | 'image';
 

@@ -1,5 +1,5 @@
 /**
- * Spec §9: the ticker moves 2 × speed px every 20 ms, i.e. speed × 100 px/s. Motion is
+ * docs/PRODUCT.md#constants: the ticker moves 2 × speed px every 20 ms, i.e. speed × 100 px/s. Motion is
  * computed from frame deltas, so a slow frame moves further instead of slowing the text.
  */
 export const MIN_SPEED = 1;

@@ -46,11 +46,22 @@ export type AppConfig = {
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
 };
 
+/**
+ * A relative DATA_DIR means the folder the command was typed in: npm runs workspace
+ * scripts (`npm run create-admin`, `npm run dev`, `npm run worker`) inside `server/`, so
+ * resolving against the process's cwd gave them `server/data` while `npm start` used
+ * `./data`, and an admin made from the README landed in a database nobody reads. npm
+ * records where it was invoked in INIT_CWD; outside npm the cwd is that place.
+ */
+export function resolveDataDir(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.INIT_CWD || process.cwd(), dataDir);
+}
+
 /** Reads the environment once; blank values count as unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const e = ZEnv.parse(clean);
-  const dataDir = path.resolve(e.DATA_DIR);
+  const dataDir = resolveDataDir(e.DATA_DIR, env);
   return {
     port: e.PORT,
     host: e.HOST,

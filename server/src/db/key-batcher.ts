@@ -80,15 +80,3 @@ export class KeyBatcher<K, V, I = undefined> {
     this.schedule();
   }
 }
-
-/** One batcher per AppContext-like owner (tests run several API instances in one process). */
-export function batcherPer<C extends object, K, V, I = undefined>(
-  make: (owner: C) => KeyBatcher<K, V, I>,
-): (owner: C) => KeyBatcher<K, V, I> {
-  const map = new WeakMap<C, KeyBatcher<K, V, I>>();
-  return (owner) => {
-    let b = map.get(owner);
-    if (!b) map.set(owner, (b = make(owner)));
-    return b;
-  };
-}

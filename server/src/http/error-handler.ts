@@ -9,7 +9,7 @@ export const notFoundHandler: RequestHandler = (req, res) => {
   res.status(404).json({ message: 'İstenen adres bulunamadı', code: ErrorCode.NOT_FOUND } satisfies TErrorBody);
 };
 
-/** Every error leaves as `{message, code, details?}` with a Turkish message (ARCHITECTURE.md §7). */
+/** Every error leaves as `{message, code, details?}` with a Turkish message (docs/ARCHITECTURE.md#errors). */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const body = toErrorBody(err);

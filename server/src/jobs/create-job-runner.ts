@@ -4,7 +4,7 @@ import { createBullmqRunner } from './bullmq-runner.js';
 import { createInProcessRunner } from './in-process-runner.js';
 import type { JobRunner } from './job-runner.js';
 
-/** BullMQ when REDIS_URL is set, the in-process runner otherwise (ARCHITECTURE.md §2). */
+/** BullMQ when REDIS_URL is set, the in-process runner otherwise (docs/ARCHITECTURE.md#jobs). */
 export function createJobRunner(config: Pick<AppConfig, 'redisUrl' | 'runWorkers'>, logger: Logger, opts: { forceWorkers?: boolean; prefix?: string } = {}): JobRunner {
   if (config.redisUrl) {
     return createBullmqRunner({ redisUrl: config.redisUrl, logger, runWorkers: opts.forceWorkers ?? config.runWorkers, prefix: opts.prefix });

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * Every background job: a name and the zod schema of its payload. Handlers live with the
- * feature that owns the rule (modules/purchases/purchase-jobs.ts); job-registry.ts refuses to
- * start when one is missing.
+ * feature that owns the rule (modules/purchases/purchase-lifecycle.ts); job-registry.ts refuses
+ * to start when one is missing.
  */
 export const JOB_SCHEMAS = {
   /** Delayed to the purchase's expiresAt: completed → expired, then the customer's screens are told. */

@@ -5,8 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createTestApp, newUser, type TestApp } from '../../test/harness.js';
 import { createLogger } from '../logger.js';
+import {
+  closeAllSockets, connectSocket, pairedDevice, record, startLiveServer, waitFor as waitUntil, type LiveServer,
+} from '../realtime/live-server.fixtures.js';
 import { createBullmqRunner } from './bullmq-runner.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -14,18 +16,25 @@ const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 
 describe('npm run worker', () => {
   const prefix = `pano-test-worker-${randomUUID().slice(0, 8)}`;
-  let t: TestApp | undefined;
+  // An API instance on the same Redis, with a player connected: the worker's pushes reach it.
+  let api: LiveServer | undefined;
   afterAll(async () => {
-    await t?.close();
+    closeAllSockets();
+    await api?.close();
     const redis = new Redis(REDIS_URL);
     const keys = await redis.keys(`${prefix}:*`);
     if (keys.length) await redis.del(...keys);
     await redis.quit();
   });
 
-  it('runs the jobs alone (an overdue expiry is processed) and exits 0 on SIGTERM', async () => {
-    t = await createTestApp();
-    const u = await newUser(t);
+  it('runs the jobs alone: an overdue expiry is processed and pushed to a player on an API instance; exits 0 on SIGTERM', async () => {
+    api = await startLiveServer({ REDIS_URL, WORKERS: '0' });
+    const db = api.ctx.db;
+    const u = await db.user.create({ data: { email: `worker-${randomUUID().slice(0, 8)}@test.pano`, passwordHash: 'x' } });
+    const screen = await db.screen.create({ data: { ownerId: u.id, name: 'Lobi' } });
+    const device = await pairedDevice(api, u.id);
+    const player = await connectSocket(api, { deviceToken: device.token, screenId: screen.id });
+    const configs = record(player, 'screen:config');
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pano-worker-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
       cwd: SERVER_DIR,
@@ -42,17 +51,18 @@ describe('npm run worker', () => {
     try {
       await waitFor(() => out.includes('worker started'), () => `worker did not start:\n${out}`);
 
-      const p = await t.ctx.db.purchase.create({
+      const p = await db.purchase.create({
         data: {
           userId: u.id, provider: 'dev', status: 'completed', amount: 5, amountPaid: 5, packageName: 'W', durationDays: 1,
           maxMediaUploadGb: 1, maxScreens: 1, maxPlaylists: 1, completedAt: new Date(Date.now() - 86_400_000), expiresAt: new Date(Date.now() - 1000),
         },
       });
       // An API instance with WORKERS=0 only enqueues.
-      const api = createBullmqRunner({ redisUrl: REDIS_URL, logger: createLogger('silent'), runWorkers: false, prefix, sweepEveryMs: 0 });
-      await api.enqueue('purchase.expire', { purchaseId: p.id });
-      await api.stop();
-      await waitFor(async () => (await t!.ctx.db.purchase.findUniqueOrThrow({ where: { id: p.id } })).status === 'expired', () => `job not processed:\n${out}`);
+      const enqueuer = createBullmqRunner({ redisUrl: REDIS_URL, logger: createLogger('silent'), runWorkers: false, prefix, sweepEveryMs: 0 });
+      await enqueuer.enqueue('purchase.expire', { purchaseId: p.id });
+      await enqueuer.stop();
+      await waitFor(async () => (await db.purchase.findUniqueOrThrow({ where: { id: p.id } })).status === 'expired', () => `job not processed:\n${out}`);
+      await waitUntil(() => configs.some((c) => c.config.notice?.kind === 'package-expired'), 10_000);
 
       child.kill('SIGTERM');
       const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 10_000))]);

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.js';
+import type { Db } from '../db/client.js';
 import { KeyBatcher } from '../db/key-batcher.js';
 import { Prisma } from '../db/generated/client.js';
 
@@ -19,10 +19,10 @@ export class LastSeenWriter {
   private readonly screens: KeyBatcher<string, never, Seen>;
   private readonly devices: KeyBatcher<string, never, Seen>;
 
-  constructor(ctx: AppContext) {
+  constructor(db: Db) {
     // Nothing waits on these writes but the `screen:status` to dashboards: a wider gap is free.
-    this.screens = new KeyBatcher((batch) => write(ctx, 'screens', batch), { maxInFlight: 1, minGapMs: WRITE_GAP_MS });
-    this.devices = new KeyBatcher((batch) => write(ctx, 'devices', batch), { maxInFlight: 1, minGapMs: WRITE_GAP_MS });
+    this.screens = new KeyBatcher((batch) => write(db, 'screens', batch), { maxInFlight: 1, minGapMs: WRITE_GAP_MS });
+    this.devices = new KeyBatcher((batch) => write(db, 'devices', batch), { maxInFlight: 1, minGapMs: WRITE_GAP_MS });
   }
 
   /** Resolves once written. A screen is only written for its owner; a deleted row is no error. */
@@ -34,15 +34,15 @@ export class LastSeenWriter {
   }
 }
 
-async function write(ctx: AppContext, table: 'screens' | 'devices', batch: Map<string, Seen>): Promise<Map<string, never>> {
+async function write(db: Db, table: 'screens' | 'devices', batch: Map<string, Seen>): Promise<Map<string, never>> {
   // Columns are Prisma's: timestamp(3) without time zone holding UTC, ids as text.
   const rows = [...batch].map(([id, s]) => Prisma.sql`(${id}, ${s.at.toISOString()}, ${s.ownerId})`);
   const values = Prisma.join(rows);
   if (table === 'screens') {
-    await ctx.db.$executeRaw`UPDATE "screens" AS t SET "lastSeenAt" = v.at::timestamp(3)
+    await db.$executeRaw`UPDATE "screens" AS t SET "lastSeenAt" = v.at::timestamp(3)
       FROM (VALUES ${values}) AS v(id, at, owner) WHERE t."id" = v.id AND t."ownerId" = v.owner`;
   } else {
-    await ctx.db.$executeRaw`UPDATE "devices" AS t SET "lastSeenAt" = v.at::timestamp(3)
+    await db.$executeRaw`UPDATE "devices" AS t SET "lastSeenAt" = v.at::timestamp(3)
       FROM (VALUES ${values}) AS v(id, at, owner) WHERE t."id" = v.id`;
   }
   return new Map<string, never>();

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { buildScreenConfigEntries } from '../modules/screens/screen-config.js';
+import { configBaseUrl } from '../modules/screens/screen-config-reader.js';
 import type { BuiltScreenConfig, ConfigInvalidation, ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
 import { configPushOf, emitConfigPushLocally } from './config-push.js';
 import type { InFlight } from './in-flight.js';
@@ -8,7 +9,7 @@ import type { ScreenNotifier } from './screen-notifier.js';
 import type { PanoServer } from './socket-types.js';
 
 /**
- * ARCHITECTURE.md §4: after a commit, recompute the named screens' configs and push each to
+ * docs/ARCHITECTURE.md#pushes: after a commit, recompute the named screens' configs and push each to
  * its `screen:<id>` room (players and previews): this instance writes to its own sockets, the
  * other instances get the change as one `config:push` message and write to theirs (config-push.ts).
  * A failure here must not fail the request that already committed, so it is logged; players
@@ -20,11 +21,13 @@ import type { PanoServer } from './socket-types.js';
  * a player that fetches right after a push never gets the old version). The configs built for
  * the push then fill this instance's cache: built once, pushed, cached.
  */
+/** What a push needs: no more than the context's first collaborators, so it can be built before the context. */
+export type NotifierDeps = Pick<AppContext, 'config' | 'db' | 'logger' | 'clock'>;
+
 export class LiveNotifier implements ScreenNotifier {
   constructor(
     private readonly io: PanoServer,
-    private readonly ctx: AppContext,
-    private readonly publicBaseUrl: () => string,
+    private readonly deps: NotifierDeps,
     private readonly inFlight: InFlight,
     private readonly cache?: ScreenConfigCache,
   ) {}
@@ -52,12 +55,12 @@ export class LiveNotifier implements ScreenNotifier {
     if ((Array.isArray(which) && which.length === 0) || this.inFlight.isClosing) return;
     try {
       const stamp = this.cache?.stamp ?? 0;
-      const built = await buildScreenConfigEntries(this.ctx.db, which, { publicBaseUrl: this.publicBaseUrl(), now: this.ctx.clock(), memo: this.cache?.contentMemo(stamp) });
+      const built = await buildScreenConfigEntries(this.deps.db, which, { publicBaseUrl: configBaseUrl(this.deps.config), now: this.deps.clock(), memo: this.cache?.contentMemo(stamp) });
       this.cache?.fill(built, stamp);
       this.push(built);
     } catch (err) {
       const what = Array.isArray(which) ? { screenIds: which } : which;
-      this.ctx.logger.error({ err, ...what }, 'pushing screen configs failed');
+      this.deps.logger.error({ err, ...what }, 'pushing screen configs failed');
     }
   }
 

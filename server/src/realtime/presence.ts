@@ -1,6 +1,7 @@
 import { ZPlayerHello, type TScreenStatusEvent } from '@pano/contract';
 import type { AppContext } from '../context.js';
 import type { InFlight } from './in-flight.js';
+import type { PresenceReader } from './screen-notifier.js';
 import { LastSeenWriter } from './last-seen-writer.js';
 import { screenRoom, userRoom, type PanoServer, type PanoSocket } from './socket-types.js';
 
@@ -19,13 +20,13 @@ export const LAST_SEEN_WRITE_INTERVAL_MS = 30_000;
  * `screen:status` events are sent at once with the true time; the stored `lastSeenAt` (what
  * a dashboard loads first) may lag it by up to LAST_SEEN_WRITE_INTERVAL_MS while online.
  */
-export class Presence {
+export class Presence implements PresenceReader {
   // Last lastSeenAt write per connected player socket on this instance.
   private readonly lastWrite = new Map<string, number>();
   private readonly lastSeen: LastSeenWriter;
 
-  constructor(private readonly io: PanoServer, private readonly ctx: AppContext, private readonly inFlight: InFlight) {
-    this.lastSeen = new LastSeenWriter(ctx);
+  constructor(private readonly io: PanoServer, private readonly ctx: Pick<AppContext, 'db' | 'clock'>, private readonly inFlight: InFlight) {
+    this.lastSeen = new LastSeenWriter(ctx.db);
   }
 
   async playerConnected(socket: PanoSocket): Promise<void> {

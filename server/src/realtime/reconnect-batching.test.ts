@@ -1,13 +1,14 @@
 import type { Request } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newCustomer, type TestApp } from '../../test/harness.js';
+import { createAppContext, withoutRealtime } from '../app-context.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { KeyBatcher } from '../db/key-batcher.js';
 import { activeDeviceFromToken } from '../modules/devices/device-auth.js';
 import { readScreenConfig } from '../modules/screens/screen-config-access.js';
 import { buildScreenConfigEntries } from '../modules/screens/screen-config.js';
-import { ScreenConfigCache, enableConfigCache } from '../modules/screens/screen-config-cache.js';
+import { ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
 import { LastSeenWriter } from './last-seen-writer.js';
 
 // docs/PERFORMANCE.md (P4): what a fleet reconnecting to a fresh API process asks for at once
@@ -16,7 +17,8 @@ let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t.close(); });
 
-function countingContext(): { ctx: AppContext; ops: string[] } {
+/** A context built like any other around a counting client; `configCache` as an API instance has one. */
+function countingContext(configCache?: ScreenConfigCache): { ctx: AppContext; ops: string[] } {
   const ops: string[] = [];
   const db = t.ctx.db.$extends({
     query: {
@@ -26,7 +28,8 @@ function countingContext(): { ctx: AppContext; ops: string[] } {
       },
     },
   }) as unknown as Db;
-  return { ctx: { ...t.ctx, db }, ops };
+  const { config, logger, clock, tokens, jobs } = t.ctx;
+  return { ctx: createAppContext({ config, db, logger, clock, tokens, jobs }, { ...withoutRealtime(), configCache }), ops };
 }
 
 async function fleet(n: number) {
@@ -73,9 +76,8 @@ describe('reconnect batching', () => {
 
   it('a cache miss for a screen whose content was built before costs only the screens query, until a change', async () => {
     const f = await fleet(3);
-    const { ctx, ops } = countingContext();
     const cache = new ScreenConfigCache(30_000, () => Date.now());
-    enableConfigCache(ctx, cache);
+    const { ctx, ops } = countingContext(cache);
     const read = async (i: number) => JSON.parse((await readScreenConfig(ctx, withBearer(f.tokens[i]!), f.screens[i]!.id)).json());
     const screenReads = () => ops.filter((o) => !o.startsWith('Device.'));
 
@@ -105,7 +107,7 @@ describe('reconnect batching', () => {
   it('connect-time lastSeenAt writes of 25 players go out as one UPDATE per table, each row with its own time', async () => {
     const f = await fleet(25);
     const { ctx, ops } = countingContext();
-    const writer = new LastSeenWriter(ctx);
+    const writer = new LastSeenWriter(ctx.db);
     const base = Date.parse('2026-11-21T10:00:00.000Z');
     await Promise.all(f.screens.map((s, i) => writer.seen(new Date(base + i), { id: s.id, ownerId: f.c.id }, f.devices[i]!.id)));
     expect(ops).toEqual(['$executeRaw', '$executeRaw']);
@@ -119,7 +121,7 @@ describe('reconnect batching', () => {
   it("a screen's lastSeenAt is written only for its owner", async () => {
     const f = await fleet(1);
     const other = await fleet(1);
-    const writer = new LastSeenWriter(t.ctx);
+    const writer = new LastSeenWriter(t.ctx.db);
     await writer.seen(new Date(), { id: f.screens[0]!.id, ownerId: other.c.id }, null);
     expect((await t.ctx.db.screen.findUniqueOrThrow({ where: { id: f.screens[0]!.id } })).lastSeenAt).toBeNull();
   });

@@ -10,7 +10,7 @@ const shared = new WeakSet<PanoServer>();
 export const reachesOtherInstances = (io: PanoServer): boolean => shared.has(io);
 
 /**
- * ARCHITECTURE.md §9: with REDIS_URL, events and fetchSockets() reach sockets on every API
+ * docs/SCALING.md#realtime-across-instances: with REDIS_URL, events and fetchSockets() reach sockets on every API
  * instance, so any instance may push a config or count a screen's players.
  */
 export async function attachRedisAdapter(io: PanoServer, url: string, logger: Logger): Promise<{ close: () => Promise<void> }> {

@@ -3,7 +3,7 @@ import {
   closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, settle, startLiveServer, waitFor, type LiveServer,
 } from './live-server.fixtures.js';
 
-// ARCHITECTURE.md §9: two stateless API instances sharing one PostgreSQL and one Redis.
+// docs/SCALING.md: two stateless API instances sharing one PostgreSQL and one Redis.
 // A change made through instance A must reach a player connected to instance B, and
 // presence must count players wherever they are connected.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -13,3 +13,14 @@ export const silentNotifier: ScreenNotifier = {
   screensChanged: async () => {},
   ownerScreensChanged: async () => {},
 };
+
+/** What the dashboard's presence endpoint asks the realtime layer. */
+export type PresenceReader = {
+  /** Screens of this owner with a player connected to any instance right now. */
+  onlineScreenIds(ownerId: string): Promise<Set<string>>;
+};
+
+/** Without a realtime layer no player can be connected. */
+export const nobodyOnline: PresenceReader = {
+  onlineScreenIds: async () => new Set(),
+};

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SocketErrorCode, ZId, type TSocketErrorData } from '@pano/contract';
 import type { AppContext } from '../context.js';
-import { KeyBatcher, batcherPer } from '../db/key-batcher.js';
+import type { Db } from '../db/client.js';
+import { KeyBatcher } from '../db/key-batcher.js';
 import { userFromToken } from '../http/authenticate.js';
 import { AppError } from '../http/errors.js';
 import { activeDeviceFromToken } from '../modules/devices/device-auth.js';
@@ -28,15 +29,15 @@ const ZHandshake = z.union([
   z.object({ token: z.string().min(1), screenId: z.string().optional() }),
 ]);
 
-/** ARCHITECTURE.md §4: works out who a socket is from `handshake.auth`, or refuses it. */
-export async function resolveSocketIdentity(ctx: AppContext, rawAuth: unknown): Promise<SocketData> {
+/** docs/ARCHITECTURE.md#sockets: works out who a socket is from `handshake.auth`, or refuses it. */
+async function resolveSocketIdentity(ctx: AppContext, owners: ScreenOwners, rawAuth: unknown): Promise<SocketData> {
   const auth = ZHandshake.safeParse(rawAuth);
   if (!auth.success) throw noSession();
 
   if ('deviceToken' in auth.data) {
     const device = await activeDeviceFromToken(ctx, auth.data.deviceToken).catch(() => null);
     if (!device) throw noSession();
-    await assertOwnsScreen(ctx, device.ownerId, auth.data.screenId);
+    await assertOwnsScreen(owners, device.ownerId, auth.data.screenId);
     return { role: 'player', ownerId: device.ownerId, screenId: auth.data.screenId, deviceId: device.id, version: null };
   }
 
@@ -45,14 +46,14 @@ export async function resolveSocketIdentity(ctx: AppContext, rawAuth: unknown): 
     throw err;
   });
   if (!auth.data.screenId) return { role: 'dashboard', ownerId: user.id, screenId: null, deviceId: null, version: null };
-  await assertOwnsScreen(ctx, user.id, auth.data.screenId);
+  await assertOwnsScreen(owners, user.id, auth.data.screenId);
   return { role: 'preview', ownerId: user.id, screenId: auth.data.screenId, deviceId: null, version: null };
 }
 
-async function assertOwnsScreen(ctx: AppContext, ownerId: string, screenId: string): Promise<void> {
+async function assertOwnsScreen(owners: ScreenOwners, ownerId: string, screenId: string): Promise<void> {
   if (!ZId.safeParse(screenId).success) throw noScreen();
   // Another customer's screen answers exactly like a missing one.
-  const owner = await screenOwners(ctx).load(screenId);
+  const owner = await owners.load(screenId);
   if (owner !== ownerId) throw noScreen();
 }
 
@@ -60,15 +61,17 @@ async function assertOwnsScreen(ctx: AppContext, ownerId: string, screenId: stri
  * docs/PERFORMANCE.md (P4): after an API restart thousands of players shake hands within
  * seconds; concurrent ownership checks share one query.
  */
-const screenOwners = batcherPer((ctx: AppContext) => new KeyBatcher<string, string>(async (batch) => {
-  const rows = await ctx.db.screen.findMany({ where: { id: { in: [...batch.keys()] } }, select: { id: true, ownerId: true } });
+type ScreenOwners = KeyBatcher<string, string>;
+const screenOwnersOf = (db: Db): ScreenOwners => new KeyBatcher(async (batch) => {
+  const rows = await db.screen.findMany({ where: { id: { in: [...batch.keys()] } }, select: { id: true, ownerId: true } });
   return new Map(rows.map((r) => [r.id, r.ownerId]));
-}));
+});
 
 /** socket.io middleware: identity into `socket.data`, or a `connect_error`. */
 export function socketAuthMiddleware(ctx: AppContext) {
+  const owners = screenOwnersOf(ctx.db);
   return (socket: PanoSocket, next: (err?: Error) => void) => {
-    resolveSocketIdentity(ctx, socket.handshake.auth).then(
+    resolveSocketIdentity(ctx, owners, socket.handshake.auth).then(
       (identity) => { Object.assign(socket.data, identity); next(); },
       (err: unknown) => {
         if (err instanceof SocketAuthError) return next(err);

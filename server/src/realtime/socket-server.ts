@@ -8,18 +8,29 @@ import { LiveNotifier } from './live-notifier.js';
 import { Presence } from './presence.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { socketAuthMiddleware } from './socket-auth.js';
-import { DEVICE_LOOKUP_TTL_MS, DeviceLookupCache, enableDeviceLookupCache } from '../modules/devices/device-lookup-cache.js';
-import { configBaseUrl } from '../modules/screens/screen-config-access.js';
-import { ScreenConfigCache, enableConfigCache } from '../modules/screens/screen-config-cache.js';
+import { DEVICE_LOOKUP_TTL_MS, DeviceLookupCache } from '../modules/devices/device-lookup-cache.js';
+import { ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
 import { screenRoom, userRoom, type PanoServer } from './socket-types.js';
 
+/**
+ * The realtime layer of one process, built before the app context (which takes its notifier,
+ * presence and caches) and started after it: the socket handshake needs the finished context.
+ */
 export type Realtime = {
   io: PanoServer;
   notifier: LiveNotifier;
   presence: Presence;
-  /** Disconnects this instance's sockets and the Redis clients; closes the http server too. */
+  /** An API instance's caches, dropped by its notifier on every change; the worker has none. */
+  configCache?: ScreenConfigCache;
+  deviceCache?: DeviceLookupCache;
+  /** Attaches socket.io to the API's http server and starts accepting sockets. */
+  serve: (http: HttpServer, ctx: AppContext) => void;
+  /** Lets pushes finish, disconnects this instance's sockets (closing the http server too) and the Redis clients. */
   close: () => Promise<void>;
 };
+
+/** What the realtime layer needs: the context's first collaborators, which depend on nothing else. */
+export type RealtimeDeps = Pick<AppContext, 'config' | 'db' | 'logger' | 'clock'>;
 
 /**
  * Safety net only: every change that alters a config drops it at once through the notifier.
@@ -28,15 +39,13 @@ export type Realtime = {
  */
 export const CONFIG_CACHE_TTL_MS = 30_000;
 
-// One entry per running API instance (tests run two in one process), looked up by its context.
-const instances = new WeakMap<AppContext, Realtime>();
-
-/** The realtime layer serving this context, if one is attached (route tests run without). */
-export const realtimeOf = (ctx: AppContext): Realtime | undefined => instances.get(ctx);
-
-/** ARCHITECTURE.md §4: socket.io on the API's own http server. */
-export async function attachRealtime(http: HttpServer, ctx: AppContext): Promise<Realtime> {
-  const io: PanoServer = new Server(http, {
+/**
+ * docs/ARCHITECTURE.md#sockets: socket.io on the API's own http server (`serve`). An `api` instance caches
+ * configs and relays other instances' pushes to its own sockets; the `worker` only pushes, through
+ * the Redis adapter, to players connected to the API instances.
+ */
+export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker'): Promise<Realtime> {
+  const io: PanoServer = new Server({
     path: SOCKET_PATH,
     serveClient: false,
     // Players and dashboards connect with websocket first; polling stays as a fallback for
@@ -48,52 +57,48 @@ export async function attachRealtime(http: HttpServer, ctx: AppContext): Promise
     pingInterval: 10_000,
     pingTimeout: 10_000,
   });
-  const redis = ctx.config.redisUrl ? await attachRedisAdapter(io, ctx.config.redisUrl, ctx.logger) : undefined;
-
+  const redis = deps.config.redisUrl ? await attachRedisAdapter(io, deps.config.redisUrl, deps.logger) : undefined;
   const inFlight = new InFlight();
-  const presence = new Presence(io, ctx, inFlight);
-  const logFailure = (what: string) => (err: unknown) => ctx.logger.error({ err }, what);
+  const presence = new Presence(io, deps, inFlight);
 
-  io.use(socketAuthMiddleware(ctx));
-  io.on('connection', (socket) => {
-    const { role, ownerId, screenId } = socket.data;
-    if (role === 'dashboard') {
-      void socket.join(userRoom(ownerId));
-      return;
-    }
-    void socket.join(screenRoom(screenId!));
-    if (role !== 'player') return;
-    inFlight.track(presence.playerConnected(socket)).catch(logFailure('presence: connect'));
-    socket.on('player:hello', (payload) => { inFlight.track(presence.playerHello(socket, payload)).catch(logFailure('presence: hello')); });
-    socket.on('disconnect', (reason) => { inFlight.track(presence.playerDisconnected(socket, reason)).catch(logFailure('presence: disconnect')); });
-  });
+  // The caches live exactly as long as this notifier, which invalidates them (docs/PERFORMANCE.md, P5).
+  const now = () => deps.clock().getTime();
+  const configCache = kind === 'api' ? new ScreenConfigCache(CONFIG_CACHE_TTL_MS, now) : undefined;
+  const deviceCache = kind === 'api' ? new DeviceLookupCache(DEVICE_LOOKUP_TTL_MS, now) : undefined;
+  const notifier = new LiveNotifier(io, deps, inFlight, configCache);
+  if (configCache) {
+    io.on('config:invalidate', (what) => configCache.invalidate(what));
+    // Another instance's (or the worker's) push: emitted here to this instance's sockets.
+    io.on('config:push', (push) => { if (!inFlight.isClosing) emitConfigPushLocally(io, push); });
+  }
 
-  // The config cache lives as long as this notifier invalidates it (docs/PERFORMANCE.md, P5).
-  const now = () => ctx.clock().getTime();
-  const configCache = new ScreenConfigCache(CONFIG_CACHE_TTL_MS, now);
-  io.on('config:invalidate', (what) => configCache.invalidate(what));
-  // Another instance's (or the worker's) push: emitted here to this instance's sockets.
-  io.on('config:push', (push) => { if (!inFlight.isClosing) emitConfigPushLocally(io, push); });
-  enableConfigCache(ctx, configCache);
-  enableDeviceLookupCache(ctx, new DeviceLookupCache(DEVICE_LOOKUP_TTL_MS, now));
-
-  const publicBaseUrl = () => configBaseUrl(ctx);
-  const notifier = new LiveNotifier(io, ctx, publicBaseUrl, inFlight, configCache);
-
+  const logFailure = (what: string) => (err: unknown) => deps.logger.error({ err }, what);
+  let serving = false;
   let closing: Promise<void> | undefined;
-  const realtime: Realtime = {
-    io, notifier, presence,
+  return {
+    io, notifier, presence, configCache, deviceCache,
+    serve: (http, ctx) => {
+      io.attach(http);
+      serving = true;
+      io.use(socketAuthMiddleware(ctx));
+      io.on('connection', (socket) => {
+        const { role, ownerId, screenId } = socket.data;
+        if (role === 'dashboard') {
+          void socket.join(userRoom(ownerId));
+          return;
+        }
+        void socket.join(screenRoom(screenId!));
+        if (role !== 'player') return;
+        inFlight.track(presence.playerConnected(socket)).catch(logFailure('presence: connect'));
+        socket.on('player:hello', (payload) => { inFlight.track(presence.playerHello(socket, payload)).catch(logFailure('presence: hello')); });
+        socket.on('disconnect', (reason) => { inFlight.track(presence.playerDisconnected(socket, reason)).catch(logFailure('presence: disconnect')); });
+      });
+    },
     close: () => (closing ??= (async () => {
       await inFlight.drain();
-      await io.close();
+      // An io that never served has no engine to close (the worker's).
+      if (serving) await io.close();
       await redis?.close();
     })()),
   };
-  instances.set(ctx, realtime);
-  return realtime;
-}
-
-/** Screens of this owner with a player connected to any instance; empty without a realtime layer. */
-export async function onlineScreenIds(ctx: AppContext, ownerId: string): Promise<Set<string>> {
-  return (await realtimeOf(ctx)?.presence.onlineScreenIds(ownerId)) ?? new Set();
 }

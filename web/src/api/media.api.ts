@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TMedia } from '@pano/contract';
+import { ZMediaUsage, type TMedia } from '@pano/contract';
 import { api, asList, uploadForm } from '../lib/api-client';
 
 export const mediaKeys = { all: ['media'] as const };
 
-/** Spec §7: an array, or an object with `medias`; anything else counts as empty. */
+/** docs/PRODUCT.md#api: an array, or an object with `medias`; anything else counts as empty. */
 export async function fetchMedia(signal?: AbortSignal): Promise<TMedia[]> {
   return asList<TMedia>(await api.get<unknown>('/api/media', signal), 'medias');
 }
@@ -20,6 +20,8 @@ export function uploadMedia(file: File, name: string, onProgress: (percent: numb
   return uploadForm<TMedia>('/api/media/upload', form, { onProgress });
 }
 
+/** Parsed: a confirmation must not name garbage; a bad answer falls back to the plain question. */
+export const fetchMediaUsage = async (id: string) => ZMediaUsage.parse(await api.get<unknown>(`/api/media/${id}/usage`));
 export const deleteMedia = (id: string) => api.delete<unknown>(`/api/media/${id}`);
 
 export function useInvalidateMedia() {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TCreatePlaylistRequest, TPlaylist, TUpdatePlaylistRequest } from '@pano/contract';
+import { ZAssignedUsage, type TCreatePlaylistRequest, type TPlaylist, type TUpdatePlaylistRequest } from '@pano/contract';
 import { api, asList } from '../lib/api-client';
 
 export const playlistKeys = { all: ['playlists'] as const };
@@ -19,4 +19,6 @@ export function useInvalidatePlaylists() {
 
 export const createPlaylist = (body: TCreatePlaylistRequest) => api.post<TPlaylist>('/api/playlists', body);
 export const updatePlaylist = (id: string, body: TUpdatePlaylistRequest) => api.put<TPlaylist>(`/api/playlists/${id}`, body);
+/** Parsed: a confirmation must not name garbage; a bad answer falls back to the plain question. */
+export const fetchPlaylistUsage = async (id: string) => ZAssignedUsage.parse(await api.get<unknown>(`/api/playlists/${id}/usage`));
 export const deletePlaylist = (id: string) => api.delete<unknown>(`/api/playlists/${id}`);

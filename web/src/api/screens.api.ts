@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAssignScreenRequest, TCreateScreenRequest, TScreen } from '@pano/contract';
+import { ZScreenUsage, type TAssignScreenRequest, type TCreateScreenRequest, type TScreen } from '@pano/contract';
 import { api, asList } from '../lib/api-client';
 
 export const screenKeys = { all: ['screens'] as const };
 
-/** Spec §7: an array, or an object with `screens`. */
+/** docs/PRODUCT.md#api: an array, or an object with `screens`. */
 export async function fetchScreens(signal?: AbortSignal): Promise<TScreen[]> {
   return asList<TScreen>(await api.get<unknown>('/api/screens', signal), 'screens');
 }
@@ -18,8 +18,10 @@ export function useInvalidateScreens() {
   return () => qc.invalidateQueries({ queryKey: screenKeys.all });
 }
 
-/** Spec §7: the client sends status 'active' with the name. */
+/** docs/PRODUCT.md#screens-api: the client sends status 'active' with the name. */
 export const createScreen = (name: string) =>
   api.post<TScreen>('/api/screens', { name, status: 'active' } satisfies TCreateScreenRequest);
+/** Parsed: a confirmation must not name garbage; a bad answer falls back to the plain question. */
+export const fetchScreenUsage = async (id: string) => ZScreenUsage.parse(await api.get<unknown>(`/api/screens/${id}/usage`));
 export const deleteScreen = (id: string) => api.delete<unknown>(`/api/screens/${id}`);
 export const assignScreen = (id: string, body: TAssignScreenRequest) => api.put<TScreen>(`/api/screens/${id}`, body);

@@ -6,8 +6,6 @@ import { DashboardRedirect, RedirectIfAuthenticated, RequireAdmin, RequireAuth }
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorPage } from './route-error-page';
 import { LandingPage } from '../features/landing/landing-page';
-import { LoginPage } from '../features/auth/login-page';
-import { RegisterPage } from '../features/auth/register-page';
 import { MediaPage } from '../features/media/media-page';
 import { DirectionPage } from '../features/direction/direction-page';
 import { AssignmentPage } from '../features/assignment/assignment-page';
@@ -19,7 +17,7 @@ import { PackagesPage } from '../features/packages/packages-page';
 const lazyPage = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
   async () => ({ Component: (await load())[name] });
 
-/** Every route of spec §2. */
+/** Every route of docs/PRODUCT.md#routes. */
 export function createAppRouter() {
   return createBrowserRouter([
     {
@@ -30,12 +28,15 @@ export function createAppRouter() {
         {
           element: <RedirectIfAuthenticated />,
           children: [
-            { path: '/login', element: <LoginPage /> },
-            { path: '/register', element: <RegisterPage /> },
+            // Lazy: their forms check fields with the contract's zod schemas, kept out of the first load.
+            { path: '/login', lazy: lazyPage(() => import('../features/auth/login-page'), 'LoginPage') },
+            { path: '/register', lazy: lazyPage(() => import('../features/auth/register-page'), 'RegisterPage') },
           ],
         },
-        // Spec §2: public, no guard.
+        // docs/PRODUCT.md#register-admin: public, no guard.
         { path: '/register-admin', lazy: lazyPage(() => import('../features/register-admin/register-admin-page'), 'RegisterAdminPage') },
+        // Any other address: the public header gives the way on (home, login, or the user's menu).
+        { path: '*', element: <NotFoundPage /> },
       ],
     },
     {
@@ -75,6 +76,5 @@ export function createAppRouter() {
         },
       ],
     },
-    { path: '*', element: <NotFoundPage /> },
   ]);
 }

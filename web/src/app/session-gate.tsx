@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useSession } from '../stores/session-store';
 import { FullPageSpinner } from '../components/ui/spinner';
 
-/** Spec §4: nothing renders until a stored token has been verified (or found missing). */
+/** docs/PRODUCT.md#session: nothing renders until a stored token has been verified (or found missing). */
 export function SessionGate({ children }: { children: ReactNode }) {
   const status = useSession((s) => s.status);
   const verify = useSession((s) => s.verify);

@@ -34,6 +34,21 @@ export const tr = {
     networkError: 'Sunucuya ulaşılamadı',
     seconds: 'sn',
   },
+  /** What a delete would affect, shown above the confirmation question. */
+  deleteUsage: {
+    more: (n: string) => `ve ${n} diğeri`,
+    mediaInPlaylists: (n: string, names: string) => `Bu medya ${n} playlistte kullanılıyor: ${names}.`,
+    mediaOnScreens: (n: string, names: string) => `Şu anda ${n} ekranda gösteriliyor: ${names}.`,
+    mediaEffect: 'Silinirse bu playlistlerden çıkarılır.',
+    playlistOnScreens: (n: string, names: string) => `Bu playlist ${n} ekrana atanmış: ${names}.`,
+    playlistEffect: 'Silinirse bu ekranlarda gösterilecek içerik kalmaz.',
+    tickerOnScreens: (n: string, names: string) => `Bu reji playlisti ${n} ekrana atanmış: ${names}.`,
+    tickerEffect: 'Silinirse bu ekranlarda kayan yazı gösterilmez.',
+    screenDevices: (n: string) => `Bu ekrana eşleştirilmiş ${n} cihaz var. Silinirse bu cihazlar ekran seçimine döner.`,
+    packageBought: (n: string) => `Bu paketi ${n} müşteri satın aldı.`,
+    packageRunning: (n: string) => `${n} müşterinin paketi hâlâ sürüyor; süren paketler bitiş tarihlerine kadar çalışmaya devam eder.`,
+    packageKept: 'Satış kayıtları korunur.',
+  },
   nav: {
     menu: 'Menü',
     openMenu: 'Menüyü aç',
@@ -250,7 +265,8 @@ export const tr = {
     mediaUsage: 'Medya Depolama',
     screenUsage: 'Ekranlar',
     playlistUsage: 'Playlistler',
-    usageGb: (used: string, limit: string) => `${used} / ${limit} GB`,
+    /** `used` carries its unit (MB under 1 GB); the limit is whole GB. */
+    usageStorage: (used: string, limitGb: string) => `${used} / ${limitGb} GB`,
     usageCount: (used: string, limit: string) => `${used} / ${limit}`,
     mobileTitle: 'Mobil Kod',
     mobileHint: 'Ekran cihazınızda /player adresini açın ve bu kodu girerek cihazı hesabınızla eşleştirin.',
@@ -298,6 +314,10 @@ export const tr = {
     loadError: 'Paket listesi yüklenirken hata oluştu',
     empty: 'Şu anda satın alınabilecek paket bulunmuyor',
     packageRequired: 'Bu sayfayı kullanmak için aktif bir paketiniz olmalı. Aşağıdan bir paket seçin.',
+    current: 'Mevcut paketiniz',
+    currentLeft: (days: number, date: string) => `${days} gün kaldı · Bitiş: ${date}`,
+    currentNote: (name: string, days: number, date: string) =>
+      `Mevcut paketiniz ${name}: ${days} gün kaldı (bitiş ${date}). Aynı paketi seçerseniz yeni süre bitiş tarihinizin ardından eklenir; başka bir paket seçerseniz kalan günleriniz günlük fiyatlar oranında yeni pakete aktarılır. Ödenmiş süreniz kaybolmaz.`,
   },
   purchase: {
     title: 'Satın Al',
@@ -346,6 +366,16 @@ export const tr = {
     toDashboard: 'Ana Sayfaya Dön',
     toPackages: 'Paketlere Dön',
     toSettings: 'Kullanımımı Gör',
+    planTitle: 'Kalan günleriniz',
+    planRenewal: (days: number, added: number, currentEnd: string) =>
+      `Bu paket şu anki paketiniz. Kalan ${days} gününüz korunur ve yeni ${added} gün mevcut bitiş tarihinizin (${currentEnd}) ardından eklenir.`,
+    planChange: (current: string, days: number, next: string, extra: number) =>
+      `Mevcut paketiniz ${current} bugün sona erer. Kalan ${days} gününüz, iki paketin günlük fiyatları oranında ${next} paketine ${extra} gün olarak aktarılır (küsurat sizin lehinize yukarı yuvarlanır).`,
+    planChangeFromFree: (current: string, days: number) =>
+      `Mevcut paketiniz ${current} bugün sona erer. Ücretsiz bir paket olduğu için kalan ${days} günü yeni pakete gün olarak aktarılmaz.`,
+    planStarts: (next: string, total: number) => `${next} bugün başlar ve ${total} gün sürer.`,
+    planEnd: 'Yeni bitiş tarihi',
+    planCodeStays: 'Mobil kodunuz değişmez; eşleştirilmiş ekranlarınız çalışmaya devam eder.',
   },
   preview: { title: 'Ekran Önizleme', backToScreens: 'Ekranlara Dön' },
   adminPackages: {
@@ -472,6 +502,13 @@ export const tr = {
     ],
     haveAccount: 'Zaten hesabınız var mı?',
     loginLink: 'Giriş yapın',
+    setupLead: 'Sunucunun verdiği kurulum bağlantısıyla sistemin ilk yönetici hesabını oluşturuyorsunuz; admin anahtarı gerekmez.',
+    setupSecurityItems: [
+      'Admin hesapları sistemin tamamına tam erişim yetkisine sahiptir.',
+      'Bu kurulum bağlantısı tek kullanımlıktır; ilk yönetici hesabı oluşturulunca geçersiz olur.',
+      'Güçlü ve benzersiz bir şifre kullanın.',
+      'Kurulum bağlantısını ve hesap bilgilerinizi kimseyle paylaşmayın.',
+    ],
   },
 } as const;
 

@@ -1,7 +1,7 @@
 const VIDEO_EXT = /\.(mp4|webm|ogg|mov|m4v)(\?.*)?$/i;
 
 /**
- * Spec §3: file paths may be absolute URLs, start with uploads/ or /uploads/, or be bare
+ * docs/PRODUCT.md#data: file paths may be absolute URLs, start with uploads/ or /uploads/, or be bare
  * names; all resolve against the uploads folder of this host.
  */
 export function mediaUrl(filePath: string): string {
@@ -10,7 +10,7 @@ export function mediaUrl(filePath: string): string {
   return p.startsWith('uploads/') ? `/${p}` : `/uploads/${p}`;
 }
 
-/** Spec §3: 'Video' (or type 'video', or a video extension) is a video; anything else an image. */
+/** docs/PRODUCT.md#data: 'Video' (or type 'video', or a video extension) is a video; anything else an image. */
 export function isVideo(m: { mediaType?: string; type?: string; filePath?: string }): boolean {
   return m.mediaType === 'Video' || m.type === 'video' || VIDEO_EXT.test(m.filePath ?? '');
 }

@@ -1,4 +1,4 @@
-/** Spec §9: the token lives in localStorage under the key `token`. */
+/** docs/PRODUCT.md#session: the token lives in localStorage under the key `token`. */
 const KEY = 'token';
 
 export const tokenStorage = {

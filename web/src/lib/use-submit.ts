@@ -3,7 +3,7 @@ import { serverMessageOr } from './api-error';
 
 /**
  * A form's submit state: busy while the action runs, and on failure the server's message or
- * `fallback` (spec §8's "server message, or …"). Busy stays on after success, because the
+ * `fallback` (the "server message, or …" rule of docs/PRODUCT.md#errors). Busy stays on after success, because the
  * forms using it navigate away then.
  */
 export function useSubmit(fallback: string) {

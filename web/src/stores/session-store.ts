@@ -8,7 +8,7 @@ export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 type SessionState = {
   status: SessionStatus;
   user: TUser | null;
-  /** Spec §4: verify a stored token once at start; the app renders only after this. */
+  /** docs/PRODUCT.md#session: verify a stored token once at start; the app renders only after this. */
   verify: () => Promise<void>;
   login: (token: string, user: TUser) => void;
   logout: () => void;
@@ -43,8 +43,8 @@ export const useSession = create<SessionState>((set) => ({
 
 export const isAdmin = (user: TUser | null) => user?.role === 'admin';
 
-/** Where a user lands after login (spec §2). */
+/** Where a user lands after login (docs/PRODUCT.md#session). */
 export const homePathFor = (user: TUser | null) => (isAdmin(user) ? '/admin/packages' : '/packages');
 
-/** First name, or the email when there is none (spec §2 Layout). */
+/** First name, or the email when there is none (docs/PRODUCT.md#layout). */
 export const displayName = (user: TUser | null) => user?.firstName?.trim() || user?.email || '';

@@ -2,13 +2,14 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import path from 'node:path';
 import { ErrorCode, type TAdminRegisterRequest, type TLoginRequest, type TRegisterRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, forbidden } from '../../http/errors.js';
 import { Prisma } from '../../db/generated/client.js';
 import { removeQuietly } from '../../storage/stored-files.js';
-import { lockOwner } from '../purchases/limits.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 
 const INVALID_LOGIN = 'Email veya şifre hatalı';
+const LAST_ADMIN = 'Sistemdeki son admin hesabı silinemez. Önce başka bir admin hesabı oluşturun, sonra bu hesabı silin.';
 
 export async function login(ctx: AppContext, body: TLoginRequest) {
   const user = await ctx.db.user.findUnique({ where: { email: body.email } });
@@ -19,24 +20,37 @@ export async function login(ctx: AppContext, body: TLoginRequest) {
 
 type NewUser = { email: string; password: string; firstName?: string; lastName?: string; role: 'customer' | 'admin' };
 
-export async function createUser(ctx: Pick<AppContext, 'db'>, input: NewUser) {
-  const passwordHash = await hashPassword(input.password);
+export async function newUserRow(input: NewUser) {
+  return {
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    firstName: input.firstName || null,
+    lastName: input.lastName || null,
+    role: input.role,
+  };
+}
+
+/** A unique-email violation is the customer's problem (409), not the server's. */
+export async function emailTakenAsConflict<T>(write: () => Promise<T>): Promise<T> {
   try {
-    return await ctx.db.user.create({
-      data: {
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName || null,
-        lastName: input.lastName || null,
-        role: input.role,
-      },
-    });
+    return await write();
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
       throw conflict('Bu e-posta adresi zaten kayıtlı', ErrorCode.EMAIL_TAKEN);
     }
     throw err;
   }
+}
+
+export async function createUser(ctx: Pick<AppContext, 'db'>, input: NewUser) {
+  const data = await newUserRow(input);
+  if (input.role === 'customer') return emailTakenAsConflict(() => ctx.db.user.create({ data }));
+  // Setup links are valid until the first admin exists, however that admin is made.
+  const [user] = await emailTakenAsConflict(() => ctx.db.$transaction([
+    ctx.db.user.create({ data }),
+    ctx.db.adminSetupToken.deleteMany({}),
+  ]));
+  return user;
 }
 
 export const registerCustomer = (ctx: AppContext, body: TRegisterRequest) => createUser(ctx, { ...body, role: 'customer' });
@@ -52,10 +66,23 @@ export async function registerAdmin(ctx: AppContext, body: TAdminRegisterRequest
   const expected = ctx.config.adminRegistrationKey;
   if (!expected) {
     throw new AppError(403, ErrorCode.ADMIN_REGISTRATION_CLOSED,
-      'Admin kaydı bu sunucuda kapalı. Yöneticiniz ADMIN_REGISTRATION_KEY ayarlamalı veya "npm run create-admin" komutunu kullanmalıdır.');
+      'Admin kaydı bu sunucuda kapalı. İlk yönetici, sunucunun başlarken yazdığı kurulum bağlantısıyla ya da "npm run create-admin" komutuyla oluşturulur; başka yöneticiler için ADMIN_REGISTRATION_KEY ayarlanmalıdır.');
   }
   if (!keysMatch(body.adminKey, expected)) throw new AppError(403, ErrorCode.INVALID_ADMIN_KEY, 'Geçersiz admin anahtarı');
   return createUser(ctx, { ...body, role: 'admin' });
+}
+
+/**
+ * Locks every admin row, in id order, before counting them. Two admins leaving at once
+ * then queue on the same first row: the second sees the first one's row gone (READ
+ * COMMITTED skips a row deleted while it waited) and is refused as the last admin. A
+ * count without the lock would let both pass, and a lock on one's own row first would
+ * deadlock the pair. The admin's own row is among the locked ones, so this is also the
+ * owner lock uploads take.
+ */
+async function lockAdmins(tx: DbOrTx): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE`;
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -65,9 +92,12 @@ export async function registerAdmin(ctx: AppContext, body: TAdminRegisterRequest
  */
 export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
   const { fileNames, screenIds } = await ctx.db.$transaction(async (tx) => {
-    await lockOwner(tx, userId);
     const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
     if (!user || user.role !== 'admin') throw forbidden('Yalnızca admin hesapları bu yolla silinebilir');
+    const admins = await lockAdmins(tx);
+    // Not among them: deleted by a parallel request of its own while this one waited.
+    if (!admins.includes(userId)) throw forbidden('Yalnızca admin hesapları bu yolla silinebilir');
+    if (admins.length === 1) throw conflict(LAST_ADMIN, ErrorCode.LAST_ADMIN);
     const media = await tx.media.findMany({ where: { ownerId: userId }, select: { fileName: true } });
     const screens = await tx.screen.findMany({ where: { ownerId: userId }, select: { id: true } });
     await tx.user.delete({ where: { id: userId } });

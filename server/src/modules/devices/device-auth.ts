@@ -2,8 +2,6 @@ import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../../context.js';
 import { bearerToken } from '../../http/authenticate.js';
 import { unauthorized } from '../../http/errors.js';
-import { rememberDeviceOwner } from './device-lookup-cache.js';
-import { readDeviceRow } from './device-rows.js';
 
 export type AuthDevice = { id: string; ownerId: string; screenId: string | null };
 
@@ -26,9 +24,7 @@ const invalidDevice = () => unauthorized('Cihaz eşleştirmesi geçersiz, lütfe
 export async function activeDeviceFromToken(ctx: AppContext, token: string): Promise<AuthDevice> {
   const claims = await ctx.tokens.verify(token).catch(() => null);
   if (claims?.kind !== 'device') throw invalidDevice();
-  const device = await readDeviceRow(ctx, claims.sub);
-  // A reconnecting player fetches its config right after the handshake: that check reuses this read.
-  rememberDeviceOwner(ctx, claims.sub, device && !device.revokedAt ? device.ownerId : null);
+  const device = await ctx.devices.read(claims.sub);
   if (!device || device.revokedAt || device.ownerId !== claims.ownerId) throw invalidDevice();
   return { id: device.id, ownerId: device.ownerId, screenId: device.screenId };
 }

@@ -2,16 +2,15 @@ import { Router } from 'express';
 import { ZPairDeviceRequest, ZSelectDeviceScreenRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
-import { credentialRateLimit } from '../auth/auth.routes.js';
+import { attemptsPerAddress } from '../../http/rate-limits.js';
 import { currentDevice, requireDevice } from './device-auth.js';
 import { ownerScreens, pairDevice, selectDeviceScreen } from './devices.service.js';
 import { screenPresence } from './presence.service.js';
 
-/** ARCHITECTURE.md §5: pairing and the device's own calls (device token), plus the dashboard's presence. */
+/** docs/ARCHITECTURE.md#devices: pairing and the device's own calls (device token), plus the dashboard's presence. */
 export function deviceRoutes(ctx: AppContext): Router {
   const router = Router();
-  // A mobile code is a credential: limited per IP like login.
-  const limited = credentialRateLimit(ctx.config.authRateLimitPer15Min);
+  const limited = attemptsPerAddress(ctx.config.authRateLimitPer15Min);
 
   router.post('/pair', limited, async (req, res) => {
     res.status(201).json(await pairDevice(ctx, ZPairDeviceRequest.parse(req.body)));

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { AuthDevice } from './device-auth.js';
 
 /**
- * ARCHITECTURE.md §5: the customer's mobile code (shown with their package) pairs a screen
+ * docs/ARCHITECTURE.md#devices: the customer's mobile code (shown with their package) pairs a screen
  * device. The purchase becomes mobile-verified ('Doğrulandı' in the sales report) and the
  * device gets a token of its own, so the customer's password never sits on a screen.
  */

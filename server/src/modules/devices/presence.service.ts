@@ -1,6 +1,5 @@
 import type { TScreenPresence } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { onlineScreenIds } from '../../realtime/socket-server.js';
 
 /** The dashboard's initial live state; `screen:status` events keep it current afterwards. */
 export async function screenPresence(ctx: AppContext, ownerId: string): Promise<TScreenPresence[]> {
@@ -9,6 +8,6 @@ export async function screenPresence(ctx: AppContext, ownerId: string): Promise<
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     select: { id: true, lastSeenAt: true },
   });
-  const online = await onlineScreenIds(ctx, ownerId);
+  const online = await ctx.presence.onlineScreenIds(ownerId);
   return screens.map((s) => ({ screenId: s.id, online: online.has(s.id), lastSeenAt: s.lastSeenAt?.toISOString() ?? null }));
 }

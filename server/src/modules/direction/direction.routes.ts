@@ -2,10 +2,11 @@ import { Router } from 'express';
 import { ZCreateDirectionRequest, ZIdParams, ZUpdateDirectionRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { presentRefs } from '../../http/present-refs.js';
 import { requireActivePackage } from '../purchases/active-purchase.js';
 import { presentDirectionPlaylist } from './direction.presenter.js';
 import {
-  createDirectionPlaylist, deleteDirectionPlaylist, listDirectionPlaylists, updateDirectionPlaylist,
+  createDirectionPlaylist, deleteDirectionPlaylist, directionUsage, listDirectionPlaylists, updateDirectionPlaylist,
 } from './direction.service.js';
 
 /** Ticker ("Reji") playlists: /api/direction-playlists. */
@@ -27,6 +28,11 @@ export function directionRoutes(ctx: AppContext): Router {
     const { id } = ZIdParams.parse(req.params);
     const body = ZUpdateDirectionRequest.parse(req.body);
     res.json(presentDirectionPlaylist(await updateDirectionPlaylist(ctx, currentUser(req).id, id, body)));
+  });
+
+  router.get('/:id/usage', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    res.json({ screens: presentRefs(await directionUsage(ctx.db, currentUser(req).id, id)) });
   });
 
   router.delete('/:id', async (req, res) => {

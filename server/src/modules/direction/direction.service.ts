@@ -46,6 +46,14 @@ export async function updateDirectionPlaylist(
   return updated;
 }
 
+/** The screens a ticker playlist is assigned to: deleting it stops their ticker. */
+export async function directionUsage(db: Db, ownerId: string, id: string) {
+  if (!(await db.directionPlaylist.findFirst({ where: { id, ownerId }, select: { id: true } }))) throw missing();
+  return db.screen.findMany({
+    where: { ownerId, currentDirectionPlaylistId: id }, select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }],
+  });
+}
+
 export async function deleteDirectionPlaylist(ctx: AppContext, ownerId: string, id: string): Promise<void> {
   const screenIds = await ctx.db.$transaction(async (tx) => {
     const existing = await tx.directionPlaylist.findFirst({ where: { id, ownerId }, select: { id: true } });

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { sweepStaleIncoming } from '../../storage/sweep-incoming.js';
 import { requireActivePackage } from '../purchases/active-purchase.js';
-import { deleteMedia, listMedia } from './media.service.js';
+import { presentRefs } from '../../http/present-refs.js';
+import { deleteMedia, listMedia, mediaUsage } from './media.service.js';
 import { presentMedia } from './media.presenter.js';
 import { uploadMedia } from './upload-media.js';
 
@@ -23,6 +24,12 @@ export function mediaRoutes(ctx: AppContext): Router {
   r.post('/upload', async (req, res) => {
     const row = await uploadMedia(ctx, req, res, currentUser(req).id, req.activePurchase);
     res.status(201).json(presentMedia(row));
+  });
+
+  r.get('/:id/usage', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    const usage = await mediaUsage(ctx.db, currentUser(req).id, id);
+    res.json({ playlists: presentRefs(usage.playlists), screens: presentRefs(usage.screens) });
   });
 
   r.delete('/:id', async (req, res) => {

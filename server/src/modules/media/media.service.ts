@@ -5,6 +5,21 @@ import path from 'node:path';
 import { notFound } from '../../http/errors.js';
 import { removeQuietly } from '../../storage/stored-files.js';
 
+// Alphabetical reads best in a dialog; id keeps equal names in a stable order.
+const byName = [{ name: 'asc' as const }, { id: 'asc' as const }];
+const named = { id: true, name: true } as const;
+
+/** What deleting a media item takes from: the playlists holding it, the screens showing one of those. */
+export async function mediaUsage(db: Db, ownerId: string, id: string) {
+  if (!(await db.media.findFirst({ where: { id, ownerId }, select: { id: true } }))) throw notFound('Medya');
+  const inPlaylist = { items: { some: { mediaId: id } } };
+  const [playlists, screens] = await Promise.all([
+    db.playlist.findMany({ where: { ownerId, ...inPlaylist }, select: named, orderBy: byName }),
+    db.screen.findMany({ where: { ownerId, currentPlaylist: inPlaylist }, select: named, orderBy: byName }),
+  ]);
+  return { playlists, screens };
+}
+
 export async function listMedia(db: Db, ownerId: string): Promise<Media[]> {
   return db.media.findMany({ where: { ownerId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
 }

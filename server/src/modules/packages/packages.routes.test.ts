@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZPackage, type TPackageWrite } from '@pano/contract';
+import { ZPackage, ZPackageUsage, type TPackageWrite } from '@pano/contract';
 import { createTestApp, grantPackage, newAdmin, newCustomer, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -86,6 +86,7 @@ describe('admin routes: authentication and role', () => {
     ['post', '/api/packages/admin'],
     ['put', `/api/packages/admin/${id}`],
     ['delete', `/api/packages/admin/${id}`],
+    ['get', `/api/packages/admin/${id}/usage`],
   ] as const;
 
   it('401 without a token, 403 for customers, and nothing changes', async () => {
@@ -233,5 +234,38 @@ describe('DELETE /api/packages/admin/:id', () => {
     const again = await t.http.delete(`/api/packages/admin/${p.id}`).set(admin.auth);
     expect(again.status).toBe(404);
     expect(again.body.message).toBe('Paket bulunamadı');
+  });
+});
+
+describe('GET /api/packages/admin/:id/usage', () => {
+  async function buy(p: { id: string }, userId: string, status: 'completed' | 'expired' | 'pending' | 'failed', daysLeft = 10) {
+    const purchase = await grantPackage(t, userId);
+    const expiresAt = new Date(t.ctx.clock().getTime() + daysLeft * 86_400_000);
+    await t.ctx.db.purchase.update({ where: { id: purchase.id }, data: { packageId: p.id, status, expiresAt } });
+  }
+
+  it('counts the customers who bought the package and those whose purchase of it still runs', async () => {
+    const p = await makePackage();
+    const [running, twice, lapsed, unpaid] = [await newUser(t), await newUser(t), await newUser(t), await newUser(t)];
+    await buy(p, running.id, 'completed');
+    await buy(p, twice.id, 'completed');
+    await buy(p, twice.id, 'completed', 40); // a renewal: still one customer
+    await buy(p, lapsed.id, 'expired', -5);
+    await buy(p, lapsed.id, 'completed', -1); // past its expiry, not yet swept
+    await buy(p, unpaid.id, 'pending');
+    await buy(p, unpaid.id, 'failed');
+    await buy(await makePackage(), running.id, 'completed'); // another package
+
+    const res = await t.http.get(`/api/packages/admin/${p.id}/usage`).set(admin.auth);
+    expect(res.status).toBe(200);
+    expect(ZPackageUsage.parse(res.body)).toEqual({ customers: 3, activeCustomers: 2 });
+    expect((await t.http.get(`/api/packages/admin/${(await makePackage()).id}/usage`).set(admin.auth)).body)
+      .toEqual({ customers: 0, activeCustomers: 0 });
+  });
+
+  it('404s an unknown package', async () => {
+    const res = await t.http.get(`/api/packages/admin/${randomUUID()}/usage`).set(admin.auth);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Paket bulunamadı');
   });
 });

@@ -4,7 +4,9 @@ import type { AppContext } from '../../context.js';
 import { bearerToken, requireAdmin, requireAuth, userFromToken } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
 import { presentPackage } from './packages.presenter.js';
-import { createPackage, deletePackage, getPackage, listActivePackages, listAllPackages, updatePackage } from './packages.service.js';
+import {
+  createPackage, deletePackage, getPackage, listActivePackages, listAllPackages, packageUsage, updatePackage,
+} from './packages.service.js';
 
 /**
  * The catalogue is public, but an admin's token (if sent) also reveals inactive packages.
@@ -39,6 +41,10 @@ export function packageRoutes(ctx: AppContext): Router {
   router.put('/admin/:id', ...admin, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     res.json(presentPackage(await updatePackage(ctx.db, id, ZPackageUpdate.parse(req.body))));
+  });
+
+  router.get('/admin/:id/usage', ...admin, async (req, res) => {
+    res.json(await packageUsage(ctx.db, ZIdParams.parse(req.params).id, ctx.clock()));
   });
 
   router.delete('/admin/:id', ...admin, async (req, res) => {

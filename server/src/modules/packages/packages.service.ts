@@ -46,6 +46,21 @@ export async function updatePackage(db: Db, id: string, input: PackageUpdate): P
   return row;
 }
 
+/**
+ * Customers who bought a package, and those whose purchase of it still runs. Deleting it
+ * takes nothing from them (purchases keep a snapshot), which the admin should still know.
+ */
+export async function packageUsage(db: Db, id: string, now: Date) {
+  if (!(await db.package.findUnique({ where: { id }, select: { id: true } }))) throw packageNotFound();
+  const buyers = (where: Prisma.PurchaseWhereInput) =>
+    db.purchase.findMany({ where: { packageId: id, ...where }, distinct: ['userId'], select: { userId: true } });
+  const [bought, running] = await Promise.all([
+    buyers({ status: { in: ['completed', 'expired'] } }),
+    buyers({ status: 'completed', expiresAt: { gt: now } }),
+  ]);
+  return { customers: bought.length, activeCustomers: running.length };
+}
+
 /** Purchases keep packageName and limits; the FK sets their packageId to null. */
 export async function deletePackage(db: Db, id: string): Promise<void> {
   const { count } = await db.package.deleteMany({ where: { id } });

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { requireActivePackage } from '../purchases/active-purchase.js';
 import { presentPlaylist } from './playlists.presenter.js';
-import { createPlaylist, deletePlaylist, listPlaylists, updatePlaylist } from './playlists.service.js';
+import { presentRefs } from '../../http/present-refs.js';
+import { createPlaylist, deletePlaylist, listPlaylists, playlistUsage, updatePlaylist } from './playlists.service.js';
 
 export function playlistRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -25,6 +26,11 @@ export function playlistRoutes(ctx: AppContext): Router {
     const { id } = ZIdParams.parse(req.params);
     const body = ZUpdatePlaylistRequest.parse(req.body);
     res.json(presentPlaylist(await updatePlaylist(ctx, currentUser(req).id, id, body)));
+  });
+
+  router.get('/:id/usage', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    res.json({ screens: presentRefs(await playlistUsage(ctx.db, currentUser(req).id, id)) });
   });
 
   router.delete('/:id', async (req, res) => {

@@ -60,6 +60,14 @@ export async function updatePlaylist(
   return updated;
 }
 
+/** The screens a playlist is assigned to: deleting it leaves them without content. */
+export async function playlistUsage(db: Db, ownerId: string, id: string) {
+  if (!(await db.playlist.findFirst({ where: { id, ownerId }, select: { id: true } }))) throw notFound('Playlist');
+  return db.screen.findMany({
+    where: { ownerId, currentPlaylistId: id }, select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }],
+  });
+}
+
 export async function deletePlaylist(ctx: AppContext, ownerId: string, id: string): Promise<void> {
   const screenIds = await ctx.db.$transaction(async (tx) => {
     const existing = await tx.playlist.findFirst({ where: { id, ownerId }, select: { id: true } });

@@ -1,8 +1,10 @@
 import type { RequestHandler } from 'express';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { Purchase } from '../../db/generated/client.js';
 import { packageRequired } from '../../http/errors.js';
 import { currentUser } from '../../http/authenticate.js';
+import type { PlanCurrent } from './package-plan.js';
 
 export type ActivePurchase = {
   id: string;
@@ -19,12 +21,29 @@ export type ActivePurchase = {
   maxPlaylists: number;
 };
 
-/** ARCHITECTURE.md §6: the latest completed purchase that has not expired yet. */
-export async function findActivePurchase(db: Db, userId: string, now: Date): Promise<ActivePurchase | null> {
+/**
+ * docs/ARCHITECTURE.md#packages: the latest completed purchase that has not expired yet. A renewal or an upgrade ends the
+ * purchase it replaces, so one runs at a time; the order only matters for rows bought
+ * before that rule (two running at once), where the newest wins as it always did.
+ */
+export async function findRunningPurchase(db: DbOrTx, userId: string, now: Date, exceptId?: string): Promise<Purchase | null> {
   const p = await db.purchase.findFirst({
-    where: { userId, status: 'completed', expiresAt: { gt: now } },
+    where: { userId, status: 'completed', expiresAt: { gt: now }, ...(exceptId ? { id: { not: exceptId } } : {}) },
     orderBy: [{ completedAt: 'desc' }, { createdAt: 'desc' }],
   });
+  return p?.expiresAt ? p : null;
+}
+
+/** The running purchase as the package plan reads it: its own snapshot, not today's package. */
+export const planCurrentOf = (p: Purchase): PlanCurrent => ({
+  packageId: p.packageId,
+  amountPaid: (p.amountPaid ?? p.amount).toString(),
+  durationDays: p.durationDays,
+  expiresAt: p.expiresAt!,
+});
+
+export async function findActivePurchase(db: Db, userId: string, now: Date): Promise<ActivePurchase | null> {
+  const p = await findRunningPurchase(db, userId, now);
   if (!p || !p.expiresAt) return null;
   return {
     id: p.id,
@@ -52,7 +71,7 @@ declare global {
   }
 }
 
-/** 402 for customers without an active package; admins are exempt (ARCHITECTURE.md §6). */
+/** 402 for customers without an active package; admins are exempt (docs/ARCHITECTURE.md#packages). */
 export function requireActivePackage(ctx: AppContext): RequestHandler {
   return async (req, _res, next) => {
     const user = currentUser(req);

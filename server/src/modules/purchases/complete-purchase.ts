@@ -4,9 +4,11 @@ import { Prisma } from '../../db/generated/client.js';
 import { conflict } from '../../http/errors.js';
 import { paymentFailed, paymentNotFound } from '../../payments/payment-errors.js';
 import { toMinorUnits, type CardSummary } from '../../payments/payment-provider.js';
+import { findRunningPurchase, planCurrentOf } from './active-purchase.js';
+import { lockOwner } from './limits.js';
 import { generateMobileCode } from './mobile-code.js';
+import { planPackagePurchase } from './package-plan.js';
 
-const DAY_MS = 86_400_000;
 const CODE_ATTEMPTS = 8;
 
 /** What the processor confirmed: the payment's id, the amount taken (kuruş) and the card. */
@@ -18,9 +20,11 @@ export const expireJobKey = (p: Pick<Purchase, 'id' | 'expiresAt'>) => `purchase
 
 /**
  * pending (or failed: an abandoned payment that went through after all) → completed,
- * exactly once however many callers race: the conditional UPDATE is atomic, so one caller
- * changes the row and the rest see `completed` and answer the same purchase. The
- * processor's payment id is unique across purchases, so one payment never pays twice.
+ * exactly once however many callers race: the customer's row is locked and the status
+ * flipped conditionally in one transaction, so one caller completes it (and converts the
+ * running package's time, from the state at that moment) and the rest see `completed`
+ * and answer the same purchase. The processor's payment id is unique across purchases,
+ * so one payment never pays twice.
  */
 export async function completePurchase(ctx: AppContext, purchaseId: string, proof: PaymentProof): Promise<CompletionResult> {
   const p = await ctx.db.purchase.findUnique({ where: { id: purchaseId } });
@@ -29,30 +33,17 @@ export async function completePurchase(ctx: AppContext, purchaseId: string, proo
   if (proof.amount !== toMinorUnits(p.amount.toString())) throw paymentFailed('Ödenen tutar paket fiyatıyla eşleşmiyor');
   if (p.providerPaymentId && proof.paymentId && p.providerPaymentId !== proof.paymentId) throw paymentNotFound();
 
-  const now = ctx.clock();
-  const card = proof.card;
+  const result = await retryOnCodeCollision(() => ctx.db.$transaction((tx) => completeInTransaction(tx, p, proof, ctx.clock())));
+  if (result.completedNow) await afterCompletion(ctx, result.purchase);
+  return result;
+}
+
+/** A mobile-code collision (1 in 31^8 per pair) rolls the transaction back; it is run again with a fresh code. */
+export async function retryOnCodeCollision<T>(fn: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const { count } = await ctx.db.purchase.updateMany({
-        where: { id: p.id, status: { in: ['pending', 'failed'] } },
-        data: {
-          status: 'completed',
-          providerPaymentId: proof.paymentId ?? p.providerPaymentId,
-          amountPaid: p.amount,
-          cardBrand: card?.brand ?? null,
-          cardLast4: card?.last4 ?? null,
-          cardHolder: card?.holder ?? null,
-          mobileCode: generateMobileCode(),
-          completedAt: now,
-          // A new package runs from now, even while an older one is still running.
-          expiresAt: new Date(now.getTime() + p.durationDays * DAY_MS),
-        },
-      });
-      const purchase = await ctx.db.purchase.findUniqueOrThrow({ where: { id: p.id } });
-      if (count === 1) await afterCompletion(ctx, purchase);
-      return { purchase, completedNow: count === 1 };
+      return await fn();
     } catch (err) {
-      // A mobile-code collision (1 in 31^8 per pair) is retried with a fresh code.
       const unique = err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
       if (!unique) throw err;
       if (attempt >= CODE_ATTEMPTS) throw conflict('Bu ödeme başka bir satın alımda kullanılmış');
@@ -60,8 +51,49 @@ export async function completePurchase(ctx: AppContext, purchaseId: string, proo
   }
 }
 
-/** After the commit: schedule the expiry and let the customer's screens show content again. */
-async function afterCompletion(ctx: AppContext, p: Purchase): Promise<void> {
+/** The completion itself, inside the caller's transaction; `afterCompletion` follows the commit. */
+export async function completeInTransaction(tx: Prisma.TransactionClient, p: Purchase, proof: PaymentProof, now: Date): Promise<CompletionResult> {
+  await lockOwner(tx, p.userId);
+  const card = proof.card;
+  const { count } = await tx.purchase.updateMany({
+    where: { id: p.id, status: { in: ['pending', 'failed'] } },
+    data: {
+      status: 'completed',
+      providerPaymentId: proof.paymentId ?? p.providerPaymentId,
+      amountPaid: p.amount,
+      cardBrand: card?.brand ?? null,
+      cardLast4: card?.last4 ?? null,
+      cardHolder: card?.holder ?? null,
+      completedAt: now,
+    },
+  });
+  if (count === 0) return { purchase: await tx.purchase.findUniqueOrThrow({ where: { id: p.id } }), completedNow: false };
+
+  const current = await findRunningPurchase(tx, p.userId, now, p.id);
+  const plan = planPackagePurchase(current && planCurrentOf(current), { packageId: p.packageId, price: p.amount.toString(), durationDays: p.durationDays }, now);
+  if (current) {
+    // Its remaining time now lives in the new purchase: it ends here, and hands over its
+    // mobile code (unique, so released first) so paired screens and the code on /settings stay.
+    await tx.purchase.update({ where: { id: current.id }, data: { status: 'expired', expiresAt: now, mobileCode: null } });
+  }
+  const purchase = await tx.purchase.update({
+    where: { id: p.id },
+    data: {
+      expiresAt: plan.expiresAt,
+      mobileCode: current?.mobileCode ?? generateMobileCode(),
+      isMobileVerified: current?.isMobileVerified ?? false,
+      previousPurchaseId: current?.id ?? null,
+    },
+  });
+  return { purchase, completedNow: true };
+}
+
+/**
+ * After the commit: schedule the expiry at the effective end and push the customer's screens
+ * (content again, or the new package's limits). The replaced purchase's own expiry job finds
+ * it already ended and does nothing.
+ */
+export async function afterCompletion(ctx: AppContext, p: Purchase): Promise<void> {
   if (p.expiresAt) {
     await ctx.jobs.enqueue('purchase.expire', { purchaseId: p.id }, { runAt: p.expiresAt, key: expireJobKey(p) })
       .catch((err) => ctx.logger.error({ err, purchaseId: p.id }, 'scheduling expiry failed; the sweep will expire it'));

@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors.js';
 import type { DevCheckoutView, DevPaymentProvider } from '../../payments/dev-provider.js';
 import { cardDeclined, sessionNotFound } from '../../payments/payment-errors.js';
 import { renderDevCheckoutPage, type DevCheckoutForm } from './dev-checkout.page.js';
+import { failPendingPurchase } from './pending-purchase.js';
 import { completeCheckout } from './purchase-flow.service.js';
 
 /**
@@ -37,10 +38,13 @@ export function devCheckoutRoutes(ctx: AppContext, dev: () => DevPaymentProvider
     try {
       const card = ZDevCard.parse(req.body ?? {});
       const r = dev().payCheckout(v.id, card, ctx.clock());
-      if (!r.ok) throw cardDeclined(r.decline);
+      const purchase = await ctx.db.purchase.findFirst({ where: { checkoutSessionId: v.id } });
+      if (!r.ok) {
+        if (purchase) await failPendingPurchase(ctx.db, purchase.id);
+        throw cardDeclined(r.decline);
+      }
       // Like Stripe's checkout.session.completed webhook: the purchase completes even if the
       // customer never comes back to the page.
-      const purchase = await ctx.db.purchase.findFirst({ where: { checkoutSessionId: v.id } });
       if (purchase) await completeCheckout(ctx, dev(), purchase, { requirePaid: true });
       res.redirect(303, r.returnUrl);
     } catch (err) {

@@ -1,22 +1,41 @@
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { Package, Purchase } from '../../db/generated/client.js';
 import { conflict } from '../../http/errors.js';
 import type { AuthUser } from '../../http/request-types.js';
+import { findRunningPurchase } from './active-purchase.js';
+import { afterCompletion, completeInTransaction, retryOnCodeCollision } from './complete-purchase.js';
 import { lockOwner } from './limits.js';
-import { completePurchase } from './complete-purchase.js';
 import { pendingPurchaseData } from './pending-purchase.js';
 
 /**
- * A price-0 package completes without a card, once per customer: the check and the insert
- * run under the customer's row lock, so parallel clicks cannot start two trials.
+ * Why a price-0 package cannot be started now, or null. Once per customer; and never over a
+ * running paid package, whose paid days would have nothing to convert into.
+ */
+export async function freeTrialRefusal(db: DbOrTx, userId: string, now: Date): Promise<string | null> {
+  const used = await db.purchase.count({ where: { userId, amount: 0, status: { in: ['pending', 'completed', 'expired'] } } });
+  if (used > 0) return 'Ücretsiz deneme paketini daha önce kullandınız. Devam etmek için ücretli bir paket seçebilirsiniz.';
+  const running = await findRunningPurchase(db, userId, now);
+  if (running && Number(running.amountPaid ?? running.amount) > 0) {
+    return 'Ücretli paketiniz devam ederken ücretsiz deneme başlatılamaz; kalan günleriniz ücretsiz pakete aktarılamaz.';
+  }
+  return null;
+}
+
+/**
+ * A price-0 package completes without a card. The checks, the insert and the completion run
+ * in one transaction under the customer's row lock, so parallel clicks cannot start two
+ * trials and no paid package can complete in between.
  */
 export async function startFreeTrial(ctx: AppContext, user: AuthUser, pkg: Package): Promise<Purchase> {
-  const purchase = await ctx.db.$transaction(async (tx) => {
+  const { purchase } = await retryOnCodeCollision(() => ctx.db.$transaction(async (tx) => {
     await lockOwner(tx, user.id);
-    const used = await tx.purchase.count({ where: { userId: user.id, amount: 0, status: { in: ['pending', 'completed', 'expired'] } } });
-    if (used > 0) throw conflict('Ücretsiz deneme paketini daha önce kullandınız. Devam etmek için ücretli bir paket seçebilirsiniz.');
-    return tx.purchase.create({ data: { ...pendingPurchaseData(user.id, pkg, 'free', ctx.clock()), amount: 0 } });
-  });
-  const { purchase: done } = await completePurchase(ctx, purchase.id, { paymentId: null, amount: 0, card: null });
-  return done;
+    const now = ctx.clock();
+    const refusal = await freeTrialRefusal(tx, user.id, now);
+    if (refusal) throw conflict(refusal);
+    const created = await tx.purchase.create({ data: { ...pendingPurchaseData(user.id, pkg, 'free', now), amount: 0 } });
+    return completeInTransaction(tx, created, { paymentId: null, amount: 0, card: null }, now);
+  }));
+  await afterCompletion(ctx, purchase);
+  return purchase;
 }

@@ -6,7 +6,7 @@ import { findActivePurchase } from './active-purchase.js';
 import { usageReport } from './limits.js';
 
 /**
- * The running package of `userId` with its usage (spec §3 "Purchased package info").
+ * The running package of `userId` with its usage (docs/PRODUCT.md#settings).
  * Customers may only ask about themselves: another id answers 404, as for any other
  * customer's data. A customer without a running package gets 402 (the web app then
  * sends them to /packages). Admins may read anyone's; as they never need to buy, a

@@ -61,20 +61,34 @@ describe('dev processor: on-page card flow', () => {
     expect(mine.body.package.name).toBe(pkg.name);
   });
 
-  it('declined card 4000 0000 0000 0002: 400 CARD_DECLINED in Turkish (never 402), no package', async () => {
+  it('declined card 4000 0000 0000 0002: 400 CARD_DECLINED in Turkish (never 402), the purchase failed, no package', async () => {
     const u = await newUser(t);
     const pkg = await newPackage(t);
     const intent = await startIntent(u, pkg.id);
     const res = await t.http.post('/api/purchase/dev/confirm-card').set(u.auth).send({ paymentIntentId: intent.paymentIntentId, ...card('4000 0000 0000 0002') });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 'CARD_DECLINED', message: 'Kartınız reddedildi. Lütfen başka bir kart deneyin.' });
+    // The decline is recorded at once ('Başarısız'), not left 'Bekliyor' until the abandon job.
+    expect((await purchasesOf(t, u))[0]).toMatchObject({ status: 'failed', mobileCode: null, cardLast4: null, amountPaid: null });
 
     const complete = await t.http.post('/api/purchase/complete-payment').set(u.auth).send({ paymentIntentId: intent.paymentIntentId });
     expect(complete.status).toBe(400);
     expect(complete.body.code).toBe('CARD_DECLINED');
     const [row] = await purchasesOf(t, u);
-    expect(row).toMatchObject({ status: 'pending', mobileCode: null, cardLast4: null, amountPaid: null });
+    expect(row).toMatchObject({ status: 'failed', mobileCode: null, cardLast4: null, amountPaid: null });
     expect((await t.http.get(`/api/purchase/my-package/${u.id}`).set(u.auth)).status).toBe(402);
+  });
+
+  it('a retry with a good card on the declined payment completes that same purchase', async () => {
+    const u = await newUser(t);
+    const intent = await startIntent(u, (await newPackage(t)).id);
+    const pay = (n: string) => t.http.post('/api/purchase/dev/confirm-card').set(u.auth).send({ paymentIntentId: intent.paymentIntentId, ...card(n) });
+    expect((await pay('4000 0000 0000 9995')).body.message).toBe('Kartınızda yeterli bakiye yok. Lütfen başka bir kart deneyin.');
+    expect((await purchasesOf(t, u)).map((p) => p.status)).toEqual(['failed']);
+    await pay('4242 4242 4242 4242').expect(200);
+    await t.http.post('/api/purchase/complete-payment').set(u.auth).send({ paymentIntentId: intent.paymentIntentId }).expect(200);
+    const rows = await purchasesOf(t, u);
+    expect(rows.map((p) => [p.status, p.cardLast4])).toEqual([['completed', '4242']]);
   });
 
   it('completing before the card was charged is a 400, and changes nothing', async () => {
@@ -124,7 +138,8 @@ describe('dev processor: on-page card flow', () => {
     expect(await purchasesOf(t, u)).toHaveLength(0);
   });
 
-  it('buying while a package is running makes the new one the active one from now', async () => {
+  it('buying another package while one runs starts it now and adds the unused days converted by daily price', async () => {
+    // The running package: 499 TL for 30 days, all 30 unused; the new one 499 TL for 7 days.
     const u = await newCustomer(t);
     const pkg = await newPackage(t, { name: 'Yeni Paket', durationDays: 7 });
     const intent = await startIntent(u, pkg.id);
@@ -132,7 +147,8 @@ describe('dev processor: on-page card flow', () => {
     await t.http.post('/api/purchase/complete-payment').set(u.auth).send({ paymentIntentId: intent.paymentIntentId }).expect(200);
     const mine = await t.http.get(`/api/purchase/my-package/${u.id}`).set(u.auth);
     expect(mine.body.package.name).toBe('Yeni Paket');
-    expect(new Date(mine.body.expiresAt).getTime() - new Date(mine.body.purchaseDate).getTime()).toBe(7 * DAY_MS);
+    // 30 days at 499/30 a day buy 7 days at 499/7 a day (a few ms under 30 days left round up to 7).
+    expect(new Date(mine.body.expiresAt).getTime() - new Date(mine.body.purchaseDate).getTime()).toBe((7 + 7) * DAY_MS);
   });
 });
 
@@ -203,11 +219,14 @@ describe('dev processor: hosted checkout', () => {
     expect(declined.status).toBe(400);
     expect(declined.text).toContain('Kartınız reddedildi. Lütfen başka bir kart deneyin.');
     expect(declined.text).not.toContain('4000000000000002');
+    expect((await purchasesOf(t, u))[0]!.status).toBe('failed');
     const early = await t.http.post('/api/purchase/confirm-session').set(u.auth).send({ sessionId });
     expect(early.status).toBe(400);
-    expect((await purchasesOf(t, u))[0]!.status).toBe('pending');
+    expect((await purchasesOf(t, u))[0]!.status).toBe('failed');
 
+    // Paying again on the same page completes the same purchase.
     await t.http.post(path).type('form').send(card()).expect(303);
+    expect((await purchasesOf(t, u)).map((p) => p.status)).toEqual(['completed']);
     const stolen = await t.http.post('/api/purchase/confirm-session').set(other.auth).send({ sessionId });
     expect(stolen.status).toBe(404);
     expect(await purchasesOf(t, other)).toHaveLength(0);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZPurchaseCompletedResponse } from '@pano/contract';
-import { createTestApp, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
+import { createTestApp, newCustomer, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe/fake-stripe-server.js';
-import { MOBILE_CODE, newPackage, purchasesOf } from './payment-test.fixtures.js';
+import { DAY_MS, MOBILE_CODE, newPackage, purchasesOf } from './payment-test.fixtures.js';
 
 // The real `stripe` SDK talks to a local fake of Stripe's HTTP API (STRIPE_API_BASE).
 const keys = { secretKey: 'sk_test_pano_fake', publishableKey: 'pk_test_pano_fake', webhookSecret: 'whsec_pano_fake' };
@@ -55,15 +55,20 @@ describe('stripe provider (real SDK against the fake)', () => {
     expect(screensPushed).toContain(u.id);
   });
 
-  it('declined card: complete-payment answers the Turkish decline (400, never 402), no package', async () => {
+  it('declined card: complete-payment answers the Turkish decline (400, never 402) and marks the purchase failed', async () => {
     const u = await newUser(t);
     const { paymentIntentId } = await startIntent(u);
     expect(fake.confirmCard(paymentIntentId, '4000 0000 0000 0002').ok).toBe(false);
     const res = await t.http.post('/api/purchase/complete-payment').set(u.auth).send({ paymentIntentId });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 'CARD_DECLINED', message: 'Kartınız reddedildi. Lütfen başka bir kart deneyin.' });
-    expect((await purchasesOf(t, u))[0]).toMatchObject({ status: 'pending', mobileCode: null });
+    expect((await purchasesOf(t, u))[0]).toMatchObject({ status: 'failed', mobileCode: null });
     expect((await t.http.get(`/api/purchase/my-package/${u.id}`).set(u.auth)).status).toBe(402);
+
+    // Stripe.js retries on the same intent; the next complete-payment completes this purchase.
+    expect(fake.confirmCard(paymentIntentId, '4242 4242 4242 4242').ok).toBe(true);
+    await t.http.post('/api/purchase/complete-payment').set(u.auth).send({ paymentIntentId }).expect(200);
+    expect((await purchasesOf(t, u)).map((p) => p.status)).toEqual(['completed']);
   });
 
   it('hosted flow: Checkout Session → customer pays on Stripe → returns with session_id → confirm-session', async () => {
@@ -158,6 +163,28 @@ describe('stripe provider (real SDK against the fake)', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'completed', mobileCode: [...codes][0] });
     expect(screensPushed.filter((id) => id === u.id).length - pushesBefore).toBe(1);
+  });
+
+  it('upgrade over a running package: webhook and complete-payment racing convert the remaining days once', async () => {
+    // The running package: 499 TL for 30 days, untouched; the new one 499 TL for 30 days.
+    const u = await newCustomer(t);
+    const [running] = await purchasesOf(t, u);
+    const { paymentIntentId } = await startIntent(u);
+    fake.confirmCard(paymentIntentId, '4242424242424242');
+    const event = fake.eventFor('payment_intent.succeeded', paymentIntentId);
+    const results = await Promise.all([
+      webhook(event),
+      ...Array.from({ length: 6 }, () => t.http.post('/api/purchase/complete-payment').set(u.auth).send({ paymentIntentId })),
+      webhook(event),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const rows = await purchasesOf(t, u);
+    expect(rows.map((r) => r.status)).toEqual(['expired', 'completed']);
+    const upgraded = rows[1]!;
+    // 30 days (less a few ms) at the same daily price convert into 30 days, plus the 30 bought.
+    expect(upgraded.expiresAt!.getTime() - upgraded.completedAt!.getTime()).toBe(60 * DAY_MS);
+    expect(upgraded).toMatchObject({ previousPurchaseId: running!.id, mobileCode: running!.mobileCode });
+    expect(new Set(results.slice(1, 7).map((r) => r.body.purchase.expiresAt))).toEqual(new Set([upgraded.expiresAt!.toISOString()]));
   });
 
   it('payment_intent.payment_failed marks the purchase failed; a later success still completes it', async () => {

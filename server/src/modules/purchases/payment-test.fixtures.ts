@@ -1,12 +1,12 @@
 import type { TestApp, TestUser } from '../../../test/harness.js';
 
 /** Test-only helpers for payment route tests (no mocks: real rows, real processor code). */
-export async function newPackage(t: TestApp, o: { price?: number; durationDays?: number; isActive?: boolean; name?: string } = {}) {
+export async function newPackage(t: TestApp, o: { price?: number; durationDays?: number; isActive?: boolean; name?: string; maxScreens?: number } = {}) {
   return t.ctx.db.package.create({
     data: {
       name: o.name ?? `Paket ${Math.random().toString(36).slice(2, 7)}`, description: 'Test paketi',
       price: o.price ?? 499, durationDays: o.durationDays ?? 30, isActive: o.isActive ?? true,
-      maxMediaUploadGb: 5, maxScreens: 3, maxPlaylists: 10,
+      maxMediaUploadGb: 5, maxScreens: o.maxScreens ?? 3, maxPlaylists: 10,
     },
   });
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Purchase } from '../../db/generated/client.js';
 import type { PaymentMetadata, PaymentProvider, ProviderEvent } from '../../payments/payment-provider.js';
 import { completePurchase } from './complete-purchase.js';
+import { failPendingPurchase } from './pending-purchase.js';
 import { completeCheckout } from './purchase-flow.service.js';
 
 export type WebhookOutcome = 'completed' | 'already-completed' | 'failed' | 'ignored';
@@ -40,8 +41,7 @@ export async function handleProviderEvent(ctx: AppContext, provider: PaymentProv
       const purchase = await findPurchase(ctx, where, event.metadata);
       if (!purchase) return 'ignored';
       // Only a pending purchase fails; a later success on the same payment still completes it.
-      const { count } = await ctx.db.purchase.updateMany({ where: { id: purchase.id, status: 'pending' }, data: { status: 'failed' } });
-      return count ? 'failed' : 'ignored';
+      return (await failPendingPurchase(ctx.db, purchase.id)) ? 'failed' : 'ignored';
     }
     default:
       return 'ignored';

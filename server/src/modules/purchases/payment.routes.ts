@@ -8,9 +8,9 @@ import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { notFound } from '../../http/errors.js';
 import type { DevPaymentProvider } from '../../payments/dev-provider.js';
 import { cardDeclined, paymentNotFound } from '../../payments/payment-errors.js';
-import { paymentProviderOf } from '../../payments/provider-of.js';
 import type { CompletionResult } from './complete-purchase.js';
 import { devCheckoutRoutes } from './dev-checkout.routes.js';
+import { failPendingPurchase } from './pending-purchase.js';
 import { handleProviderEvent } from './payment-webhook.service.js';
 import { completePayment, confirmSession, createCheckoutSession, createPaymentIntent, paymentConfig } from './purchase-flow.service.js';
 import { presentPurchaseSummary } from './purchase.presenter.js';
@@ -27,7 +27,7 @@ const completed = (r: CompletionResult): TPurchaseCompletedResponse => ({
 export function paymentWebhookRoute(ctx: AppContext): Router {
   const router = Router();
   router.post('/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
-    const provider = paymentProviderOf(ctx);
+    const provider = ctx.payments;
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const event = provider.parseWebhook(raw, req.get('stripe-signature'));
     const outcome = await handleProviderEvent(ctx, provider, event);
@@ -36,32 +36,31 @@ export function paymentWebhookRoute(ctx: AppContext): Router {
   return router;
 }
 
-/** The payment calls of spec §7 (after the JSON parser). */
+/** The payment calls of docs/PRODUCT.md#purchase-api (after the JSON parser). */
 export function paymentRoutes(ctx: AppContext): Router {
   const router = Router();
   const auth = requireAuth(ctx);
-  const provider = () => paymentProviderOf(ctx);
 
-  router.get('/config', auth, (_req, res) => void res.json(paymentConfig(provider())));
+  router.get('/config', auth, (_req, res) => void res.json(paymentConfig(ctx.payments)));
 
   router.post('/create-payment-intent', auth, async (req, res) => {
     const { packageId } = ZCreatePaymentIntentRequest.parse(req.body);
-    res.json(await createPaymentIntent(ctx, provider(), currentUser(req), packageId));
+    res.json(await createPaymentIntent(ctx, ctx.payments, currentUser(req), packageId));
   });
 
   router.post('/complete-payment', auth, async (req, res) => {
     const { paymentIntentId } = ZCompletePaymentRequest.parse(req.body);
-    res.json(completed(await completePayment(ctx, provider(), currentUser(req), paymentIntentId)));
+    res.json(completed(await completePayment(ctx, ctx.payments, currentUser(req), paymentIntentId)));
   });
 
   router.post('/create-checkout-session', auth, async (req, res) => {
     const body = ZCreateCheckoutSessionRequest.parse(req.body);
-    res.json(await createCheckoutSession(ctx, provider(), currentUser(req), body));
+    res.json(await createCheckoutSession(ctx, ctx.payments, currentUser(req), body));
   });
 
   router.post('/confirm-session', auth, async (req, res) => {
     const { sessionId } = ZConfirmSessionRequest.parse(req.body);
-    res.json(completed(await confirmSession(ctx, provider(), currentUser(req), sessionId)));
+    res.json(completed(await confirmSession(ctx, ctx.payments, currentUser(req), sessionId)));
   });
 
   // What Stripe.js does in the browser, for the dev processor: charge a test card.
@@ -71,7 +70,10 @@ export function paymentRoutes(ctx: AppContext): Router {
     const owned = await ctx.db.purchase.findFirst({ where: { providerPaymentId: paymentIntentId, userId: currentUser(req).id }, select: { id: true } });
     if (!owned) throw paymentNotFound();
     const r = dev.confirmCard(paymentIntentId, card, ctx.clock());
-    if (!r.ok) throw cardDeclined(r.decline);
+    if (!r.ok) {
+      await failPendingPurchase(ctx.db, owned.id);
+      throw cardDeclined(r.decline);
+    }
     res.json({ status: 'succeeded', paymentIntentId } satisfies TDevConfirmCardResponse);
   });
 
@@ -81,7 +83,7 @@ export function paymentRoutes(ctx: AppContext): Router {
 
 /** The dev endpoints exist only while the dev processor is the one in use. */
 function devProvider(ctx: AppContext): DevPaymentProvider {
-  const p = paymentProviderOf(ctx);
+  const p = ctx.payments;
   if (p.name !== 'dev') throw notFound('İstenen adres');
   return p as DevPaymentProvider;
 }

@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../../db/client.js';
 import type { Package, Prisma } from '../../db/generated/client.js';
 
 /** A payment still pending after this long is given up (`purchase.abandon`). */
@@ -5,10 +6,20 @@ export const ABANDON_AFTER_MS = 30 * 60_000;
 
 /**
  * The row a purchase starts as: pending, with a snapshot of the package, so later edits or
- * deletion of the package never change what was bought (ARCHITECTURE.md §6).
+ * deletion of the package never change what was bought (docs/ARCHITECTURE.md#packages).
  */
 export const pendingPurchaseData = (userId: string, pkg: Package, provider: string, now: Date): Prisma.PurchaseUncheckedCreateInput => ({
   userId, packageId: pkg.id, status: 'pending', provider, amount: pkg.price, createdAt: now,
   packageName: pkg.name, durationDays: pkg.durationDays,
   maxMediaUploadGb: pkg.maxMediaUploadGb, maxScreens: pkg.maxScreens, maxPlaylists: pkg.maxPlaylists,
 });
+
+/**
+ * pending → failed: a declined card, a processor that could not start, an abandoned payment.
+ * Only a pending row changes; a completed one never does, and a failed one can still be
+ * completed by a later successful attempt on the same payment.
+ */
+export async function failPendingPurchase(db: DbOrTx, purchaseId: string): Promise<boolean> {
+  const { count } = await db.purchase.updateMany({ where: { id: purchaseId, status: 'pending' }, data: { status: 'failed' } });
+  return count === 1;
+}

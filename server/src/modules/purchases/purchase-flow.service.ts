@@ -7,7 +7,7 @@ import { toMinorUnits, type PaymentProvider } from '../../payments/payment-provi
 import { getPackage } from '../packages/packages.service.js';
 import { completePurchase, type CompletionResult } from './complete-purchase.js';
 import { startFreeTrial } from './free-trial.js';
-import { ABANDON_AFTER_MS, pendingPurchaseData } from './pending-purchase.js';
+import { ABANDON_AFTER_MS, failPendingPurchase, pendingPurchaseData } from './pending-purchase.js';
 import { presentPurchaseSummary } from './purchase.presenter.js';
 
 const CURRENCY = 'try';
@@ -29,7 +29,7 @@ async function withProvider<T>(ctx: AppContext, purchase: Purchase, fn: () => Pr
   try {
     return await fn();
   } catch (err) {
-    await ctx.db.purchase.updateMany({ where: { id: purchase.id, status: 'pending' }, data: { status: 'failed' } });
+    await failPendingPurchase(ctx.db, purchase.id);
     throw err;
   }
 }
@@ -57,7 +57,11 @@ export async function completePayment(ctx: AppContext, provider: PaymentProvider
   if (purchase.status === 'completed' || purchase.status === 'expired') return { purchase, completedNow: false };
   const payment = await provider.retrievePayment(paymentIntentId);
   if (!payment || (payment.metadata.purchaseId && payment.metadata.purchaseId !== purchase.id)) throw paymentNotFound();
-  if (payment.status === 'failed') throw cardDeclined(payment.failureCode);
+  if (payment.status === 'failed') {
+    // Recorded now, so the sales report shows 'Başarısız' instead of 'Bekliyor'.
+    await failPendingPurchase(ctx.db, purchase.id);
+    throw cardDeclined(payment.failureCode);
+  }
   if (payment.status !== 'succeeded') throw paymentNotCompleted();
   return completePurchase(ctx, purchase.id, { paymentId: payment.id, amount: payment.amount, card: payment.card });
 }

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { Purchase } from '../../db/generated/client.js';
 import type { JobHandlers } from '../../jobs/job-definitions.js';
-import { paymentProviderOf } from '../../payments/provider-of.js';
 import { completePurchase, expireJobKey } from './complete-purchase.js';
 import { ABANDON_AFTER_MS } from './pending-purchase.js';
 import { completeCheckout } from './purchase-flow.service.js';
@@ -46,7 +45,7 @@ export async function abandonPurchase(ctx: AppContext, purchaseId: string): Prom
 }
 
 async function completeIfPaid(ctx: AppContext, p: Purchase): Promise<boolean> {
-  const provider = paymentProviderOf(ctx);
+  const provider = ctx.payments;
   if (p.provider !== provider.name) return false;
   try {
     if (p.checkoutSessionId) {

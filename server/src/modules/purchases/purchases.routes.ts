@@ -1,9 +1,10 @@
 import express, { Router } from 'express';
-import { ZSalesQuery, ZUserIdParams } from '@pano/contract';
+import { ZPackageIdParams, ZSalesQuery, ZUserIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAdmin, requireAuth } from '../../http/authenticate.js';
 import { getMyPackage } from './my-package.service.js';
 import { paymentRoutes, paymentWebhookRoute } from './payment.routes.js';
+import { currentPackage, purchasePlan } from './purchase-plan.service.js';
 import { salesReport } from './sales.service.js';
 
 export function purchaseRoutes(ctx: AppContext): Router {
@@ -15,6 +16,14 @@ export function purchaseRoutes(ctx: AppContext): Router {
 
   router.get('/my-package/:userId', requireAuth(ctx), async (req, res) => {
     res.json(await getMyPackage(ctx, currentUser(req), ZUserIdParams.parse(req.params).userId));
+  });
+
+  router.get('/current', requireAuth(ctx), async (req, res) => {
+    res.json(await currentPackage(ctx, currentUser(req)));
+  });
+
+  router.get('/plan/:packageId', requireAuth(ctx), async (req, res) => {
+    res.json(await purchasePlan(ctx, currentUser(req), ZPackageIdParams.parse(req.params).packageId));
   });
 
   router.get('/admin/sales', requireAuth(ctx), requireAdmin, async (req, res) => {

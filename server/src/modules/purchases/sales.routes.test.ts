@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZSalesReport, type TSalesReport } from '@pano/contract';
 import { createTestApp, newAdmin, newCustomer, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
+import { card, newPackage } from './payment-test.fixtures.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -56,8 +57,8 @@ describe('GET /api/purchase/admin/sales', () => {
     ]);
 
     const r = await report(`?userId=${u.id}`);
-    // Revenue counts completed purchases only; the expired one's money is not "sales" here.
-    expect(r.statistics).toEqual({ totalSales: 1798.5, totalPurchases: 5, completedSales: 2, successRate: 40 });
+    // Paid purchases count, running or ended: the expired one's money was taken too.
+    expect(r.statistics).toEqual({ totalSales: 1875.5, totalPurchases: 5, completedSales: 3, successRate: 60 });
     expect(r.purchases.map((p) => p.status)).toEqual(['pending', 'failed', 'completed', 'completed', 'expired']);
     expect(r.purchases[3]).toMatchObject({
       user: { email: u.email, firstName: 'Test', lastName: 'Kullanıcı' },
@@ -105,6 +106,27 @@ describe('GET /api/purchase/admin/sales', () => {
     expect(emails).toContain(b.email);
     const times = after.purchases.map((p) => Date.parse(p.createdAt));
     expect(times).toEqual([...times].sort((x, y) => y - x));
+  });
+
+  it("a declined card is a failed sale ('Başarısız'), not a pending one; a later attempt is its own sale", async () => {
+    const u = await newUser(t);
+    const pkg = await newPackage(t, { price: 250 });
+    const attempt = async (cardNumber: string) => {
+      const intent = await t.http.post('/api/purchase/create-payment-intent').set(u.auth).send({ packageId: pkg.id }).expect(200);
+      const paymentIntentId = intent.body.paymentIntentId as string;
+      const paid = await t.http.post('/api/purchase/dev/confirm-card').set(u.auth).send({ paymentIntentId, ...card(cardNumber) });
+      if (paid.status === 200) await t.http.post('/api/purchase/complete-payment').set(u.auth).send({ paymentIntentId }).expect(200);
+    };
+
+    await attempt('4000 0000 0000 0002');
+    let r = await report(`?userId=${u.id}`);
+    expect(r.purchases.map((p) => p.status)).toEqual(['failed']);
+    expect(r.statistics).toEqual({ totalSales: 0, totalPurchases: 1, completedSales: 0, successRate: 0 });
+
+    await attempt('4242 4242 4242 4242');
+    r = await report(`?userId=${u.id}`);
+    expect(r.purchases.map((p) => p.status)).toEqual(['completed', 'failed']);
+    expect(r.statistics).toEqual({ totalSales: 250, totalPurchases: 2, completedSales: 1, successRate: 50 });
   });
 
   it('401 without a token, 403 for customers, 400 for a malformed userId filter', async () => {

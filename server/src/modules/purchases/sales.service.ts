@@ -11,14 +11,19 @@ export const SALES_LIST_LIMIT = 500;
 
 type StatsRow = { totalSales: Prisma.Decimal | null; totalPurchases: bigint; completedSales: bigint; successRate: Prisma.Decimal | null };
 
-/** One aggregate query: PostgreSQL sums and counts, not JavaScript. */
+/**
+ * One aggregate query: PostgreSQL sums and counts, not JavaScript. A sale is successful once
+ * it was paid, whether its package still runs ('completed') or has ended ('expired'): a
+ * renewal or an upgrade ends the purchase it replaces at once, and that must not take its
+ * money out of the revenue.
+ */
 async function salesStatistics(db: Db, userId: string | undefined): Promise<TSalesReport['statistics']> {
   const where = userId ? Prisma.sql`WHERE "userId" = ${userId}` : Prisma.empty;
   const [row] = await db.$queryRaw<StatsRow[]>`
-    SELECT COALESCE(SUM("amountPaid") FILTER (WHERE status = 'completed'), 0) AS "totalSales",
+    SELECT COALESCE(SUM("amountPaid") FILTER (WHERE status IN ('completed', 'expired')), 0) AS "totalSales",
            COUNT(*) AS "totalPurchases",
-           COUNT(*) FILTER (WHERE status = 'completed') AS "completedSales",
-           COALESCE(ROUND(COUNT(*) FILTER (WHERE status = 'completed') * 100.0 / NULLIF(COUNT(*), 0), 1), 0) AS "successRate"
+           COUNT(*) FILTER (WHERE status IN ('completed', 'expired')) AS "completedSales",
+           COALESCE(ROUND(COUNT(*) FILTER (WHERE status IN ('completed', 'expired')) * 100.0 / NULLIF(COUNT(*), 0), 1), 0) AS "successRate"
     FROM purchases ${where}`;
   return {
     totalSales: Number(row?.totalSales ?? 0),

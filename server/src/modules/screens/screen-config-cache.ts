@@ -1,5 +1,4 @@
 import type { TScreenConfig } from '@pano/contract';
-import type { AppContext } from '../../context.js';
 import type { SharedContent, SharedContentMemo } from './screen-config.js';
 
 /** A built config, the owner it belongs to, and its shared part already serialised. */
@@ -112,14 +111,4 @@ export class ScreenConfigCache {
     this.entries.delete(screenId);
     if (--e.body.refs === 0) this.bodies.delete(e.bodyKey);
   }
-}
-
-// Only an instance whose notifier invalidates it may cache: route tests run with a silent
-// notifier and get no cache, so every fetch there builds from the database.
-const caches = new WeakMap<AppContext, ScreenConfigCache>();
-
-export const configCacheOf = (ctx: AppContext): ScreenConfigCache | undefined => caches.get(ctx);
-
-export function enableConfigCache(ctx: AppContext, cache: ScreenConfigCache): void {
-  caches.set(ctx, cache);
 }

@@ -92,7 +92,7 @@ export async function buildScreenConfigEntries(
   const shared = new Map<string, SharedContent>();
   return assemble(screens, (s) => {
     const owner = ownerById.get(s.ownerId);
-    // Admins have no package and are never cut off (ARCHITECTURE.md §6).
+    // Admins have no package and are never cut off (docs/ARCHITECTURE.md#packages).
     const running = owner?.role === 'admin' || activeOwners.has(s.ownerId);
     // Ownership is checked on assignment; re-checked here so a config never leaks across owners.
     const playlist = running ? playlistById.get(s.currentPlaylistId ?? '') : undefined;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { requireActivePackage } from '../purchases/active-purchase.js';
 import { presentScreen } from './screens.presenter.js';
-import { createScreen, deleteScreen, listScreens, updateScreen } from './screens.service.js';
+import { createScreen, deleteScreen, listScreens, screenUsage, updateScreen } from './screens.service.js';
 
 export function screenRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -25,6 +25,11 @@ export function screenRoutes(ctx: AppContext): Router {
     const { id } = ZIdParams.parse(req.params);
     const body = ZAssignScreenRequest.parse(req.body);
     res.json(presentScreen(await updateScreen(ctx, currentUser(req).id, id, body)));
+  });
+
+  router.get('/:id/usage', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    res.json(await screenUsage(ctx.db, currentUser(req).id, id));
   });
 
   router.delete('/:id', async (req, res) => {

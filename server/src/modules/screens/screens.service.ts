@@ -15,7 +15,7 @@ export async function listScreens(db: Db, ownerId: string): Promise<ScreenRow[]>
   return db.screen.findMany({ where: { ownerId }, orderBy: { createdAt: 'asc' }, include: withRefs });
 }
 
-/** Spec §4: a screen is always created 'active'; the screen limit is checked under the owner lock. */
+/** docs/PRODUCT.md#screens: a screen is always created 'active'; the screen limit is checked under the owner lock. */
 export async function createScreen(
   ctx: AppContext, ownerId: string, purchase: ActivePurchase | undefined, body: z.output<typeof ZCreateScreenRequest>,
 ): Promise<ScreenRow> {
@@ -53,6 +53,12 @@ export async function updateScreen(
   });
   await ctx.notifier.screensChanged([id]);
   return updated;
+}
+
+/** Paired devices showing the screen: deleting it sends them back to choosing a screen. */
+export async function screenUsage(db: Db, ownerId: string, id: string) {
+  if (!(await db.screen.findFirst({ where: { id, ownerId }, select: { id: true } }))) throw screenMissing();
+  return { devices: await db.device.count({ where: { ownerId, screenId: id, revokedAt: null } }) };
 }
 
 export async function deleteScreen(db: Db, ownerId: string, id: string): Promise<void> {

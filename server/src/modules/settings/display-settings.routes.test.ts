@@ -50,8 +50,8 @@ describe('PUT /api/settings', () => {
   });
 
   it.each([
-    [{ barHeight: 5 }, 'Bar yüksekliği en az 20 px olmalıdır'],
-    [{ barHeight: 'abc' }, 'Bar yüksekliği bir sayı olmalıdır'],
+    [{ barHeight: 5 }, 'Bant yüksekliği en az 20 px olmalıdır'],
+    [{ barHeight: 'abc' }, 'Bant yüksekliği bir sayı olmalıdır'],
     [{ fontSize: 12.5 }, 'Yazı boyutu tam sayı olmalıdır'],
     [{ fontSize: 500 }, 'Yazı boyutu en fazla 200 px olabilir'],
     [{ backgroundColor: 'red;} body{display:none' }, 'Geçersiz renk değeri'],

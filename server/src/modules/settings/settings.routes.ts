@@ -7,7 +7,7 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { apkPath, downloadName, latestApk, uploadApk } from './apk.service.js';
 import { getDisplaySettings, updateDisplaySettings } from './display-settings.service.js';
 
-/** The spec's own wording for a customer on the APK page (§6, §8). */
+/** The spec's own wording for a customer on the APK page (docs/PRODUCT.md#admin-apk). */
 const adminOnly: RequestHandler = (req, _res, next) => {
   if (req.user?.role !== 'admin') throw forbidden('Bu sayfayı sadece admin kullanabilir');
   next();

@@ -14,7 +14,7 @@ const contentLinks: Link[] = [
 
 const customerLinks: Link[] = [...contentLinks, { to: '/settings', label: tr.nav.settings }];
 
-const adminLinks: Link[] = [
+export const adminLinks: Link[] = [
   { to: '/admin/packages', label: tr.nav.adminPackages },
   { to: '/admin/sales', label: tr.nav.adminSales },
   { to: '/admin/apk', label: tr.nav.adminApk },
@@ -34,7 +34,7 @@ function LinkList({ links, onNavigate }: { links: Link[]; onNavigate: () => void
   );
 }
 
-/** Spec §2/§6: customers get the content links plus usage; admins an admin panel plus content (no usage). */
+/** docs/PRODUCT.md#layout: customers get the content links plus usage; admins an admin panel plus content (no usage). */
 export function SidebarNav({ admin, onNavigate }: { admin: boolean; onNavigate: () => void }) {
   if (!admin) return <LinkList links={customerLinks} onNavigate={onNavigate} />;
   return (

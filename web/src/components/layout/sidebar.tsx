@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
+import { initialTr } from '@pano/contract/text-case';
 import { tr } from '../../i18n/tr';
 import { displayName, isAdmin, useSession } from '../../stores/session-store';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
+import { BrandMark } from './brand-mark';
 import { SidebarNav } from './sidebar-nav';
 import { useDeleteAdmin } from './use-delete-admin';
 
@@ -30,11 +32,11 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
   return (
     <aside ref={ref} id="sidebar" className={`sidebar${open ? ' open' : ''}`} aria-label={tr.nav.menu}>
       <div className="sidebar-brand">
-        <span className="brand-mark" aria-hidden="true">▣</span> {tr.app.name}
+        <BrandMark /> {tr.app.name}
         <button type="button" className="sidebar-close" aria-label={tr.nav.closeMenu} onClick={onClose}>×</button>
       </div>
       <div className="sidebar-user">
-        <span className="avatar" aria-hidden="true">{displayName(user).charAt(0).toUpperCase()}</span>
+        <span className="avatar" aria-hidden="true">{initialTr(displayName(user))}</span>
         <span className="sidebar-user-name" data-testid="sidebar-user" title={displayName(user)}>{displayName(user)}</span>
         {admin && <Badge tone="admin">{tr.nav.adminBadge}</Badge>}
       </div>

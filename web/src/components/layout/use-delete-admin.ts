@@ -6,7 +6,7 @@ import { tr } from '../../i18n/tr';
 import { showAlert, showConfirm } from '../ui/dialog-store';
 import { useSession } from '../../stores/session-store';
 
-/** Spec §6: confirm, DELETE /api/auth/admin, alert, then log out. Shared by sidebar and settings page. */
+/** docs/PRODUCT.md#layout: confirm, DELETE /api/auth/admin, alert, then log out. Shared by sidebar and settings page. */
 export function useDeleteAdmin() {
   const [busy, setBusy] = useState(false);
   const logout = useSession((s) => s.logout);

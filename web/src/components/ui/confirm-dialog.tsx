@@ -5,13 +5,15 @@ import { Modal } from './modal';
 type Props = {
   open: boolean;
   message: string;
+  /** What the action would affect, shown above the question (for example a delete's usage). */
+  detail?: string;
   title?: string;
   confirmLabel?: string;
   danger?: boolean;
   onResult: (confirmed: boolean) => void;
 };
 
-export function ConfirmDialog({ open, message, title, confirmLabel = tr.common.confirm, danger, onResult }: Props) {
+export function ConfirmDialog({ open, message, detail, title, confirmLabel = tr.common.confirm, danger, onResult }: Props) {
   return (
     <Modal
       open={open}
@@ -26,6 +28,7 @@ export function ConfirmDialog({ open, message, title, confirmLabel = tr.common.c
         </>
       }
     >
+      {detail && <p className="dialog-detail" data-testid="dialog-detail">{detail}</p>}
       <p className="dialog-message">{message}</p>
     </Modal>
   );

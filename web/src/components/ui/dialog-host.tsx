@@ -25,6 +25,7 @@ export function DialogHost() {
       open
       title={current.title}
       message={current.message}
+      detail={current.detail}
       confirmLabel={current.confirmLabel ?? tr.common.confirm}
       danger={current.danger}
       onResult={(ok) => {

@@ -4,6 +4,7 @@ export { AlertModal } from './alert-modal';
 export { ConfirmDialog } from './confirm-dialog';
 export { DialogHost } from './dialog-host';
 export { showAlert, showConfirm } from './dialog-store';
+export { confirmDelete } from './confirm-delete';
 export { Banner } from './banner';
 export { Spinner, FullPageSpinner } from './spinner';
 export { Badge } from './badge';

@@ -28,7 +28,7 @@ function initialFocus(node: HTMLElement): HTMLElement {
 }
 
 /**
- * Modal dialog: max width 600px (spec §9), Escape closes, Tab stays inside, the page behind is inert,
+ * Modal dialog: max width 600px (docs/PRODUCT.md#constants), Escape closes, Tab stays inside, the page behind is inert,
  * focus returns after. Rendered into its own element on <body> so the app root can be made inert.
  */
 export function Modal({ open, title, onClose, children, footer, role = 'dialog', size = 'md' }: Props) {

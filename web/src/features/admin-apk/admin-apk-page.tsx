@@ -1,5 +1,6 @@
 import './admin-apk.css';
 import { tr } from '../../i18n/tr';
+import { usePageTitle } from '../../lib/use-page-title';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { Banner, Card, PageHeader } from '../../components/ui';
 import { isAdmin, useSession } from '../../stores/session-store';
@@ -8,11 +9,13 @@ import { ApkUploadForm } from './apk-upload-form';
 
 export function AdminApkPage() {
   const t = tr.adminApk;
+  // Also for the states that replace the page (and its header) with a message.
+  usePageTitle(t.title);
   const user = useSession((s) => s.user);
   const apk = useApkInfo();
   const reload = useReloadApk();
 
-  // Spec §6: the page itself checks admin status too (the route guard may change).
+  // docs/PRODUCT.md#admin-apk: the page itself checks admin status too (the route guard may change).
   if (!isAdmin(user)) {
     return <div className="page"><Banner tone="error">{t.adminOnly}</Banner></div>;
   }

@@ -5,7 +5,7 @@ import { formatBytes } from '../../lib/format';
 import { Banner, Button, Card, ProgressBar, TextField } from '../../components/ui';
 import { uploadApk } from './apk.api';
 
-/** Spec §5/§8: a file is required, version optional; success clears both. */
+/** docs/PRODUCT.md#admin-apk: a file is required, version optional; success clears both. */
 export function ApkUploadForm({ onUploaded }: { onUploaded: () => void }) {
   const t = tr.adminApk;
   const [file, setFile] = useState<File | null>(null);

@@ -4,7 +4,7 @@ import { api, uploadForm } from '../../lib/api-client';
 
 const apkKey = ['settings', 'apk'] as const;
 
-/** Spec §7: a failure here is ignored silently on the admin page (no APK yet is normal). */
+/** docs/PRODUCT.md#admin-apk: a failure here is ignored silently on the admin page (no APK yet is normal). */
 export function useApkInfo() {
   return useQuery({ queryKey: apkKey, queryFn: ({ signal }) => api.get<TApkInfo>('/api/settings/apk', signal), retry: false });
 }
@@ -14,7 +14,7 @@ export function useReloadApk() {
   return () => qc.invalidateQueries({ queryKey: apkKey });
 }
 
-/** Spec §7: multipart, file field `apk`, optional `version`. */
+/** docs/PRODUCT.md#settings-api: multipart, file field `apk`, optional `version`. */
 export function uploadApk(file: File, version: string, onProgress: (percent: number) => void) {
   const form = new FormData();
   if (version.trim()) form.append('version', version.trim());

@@ -2,8 +2,9 @@ import './admin-packages.css';
 import { useState } from 'react';
 import type { TPackage } from '@pano/contract';
 import { tr } from '../../i18n/tr';
-import { Banner, Button, EmptyState, PageHeader, Spinner, showConfirm } from '../../components/ui';
-import { deletePackage, setPackageActive, useAdminPackages, useReloadPackages } from './admin-packages.api';
+import { packageUsageText } from '../../lib/usage-text';
+import { Banner, Button, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';
+import { deletePackage, fetchPackageUsage, setPackageActive, useAdminPackages, useReloadPackages } from './admin-packages.api';
 import { PackageFormModal } from './package-form-modal';
 import { PackagesTable } from './packages-table';
 
@@ -32,7 +33,8 @@ export function AdminPackagesPage() {
 
   const onToggle = (p: TPackage) => void run(p._id, () => setPackageActive(p._id, !p.isActive), t.toggleError);
   const onDelete = async (p: TPackage) => {
-    if (!(await showConfirm(t.deleteConfirm, { confirmLabel: t.delete, danger: true }))) return;
+    // The spec's question stays; what the delete would affect is named above it.
+    if (!(await confirmDelete(t.deleteConfirm, { load: () => fetchPackageUsage(p._id), describe: packageUsageText }, t.delete))) return;
     await run(p._id, () => deletePackage(p._id), t.deleteError);
   };
 

@@ -7,7 +7,7 @@ import { createPackage, updatePackage } from './admin-packages.api';
 import { draftFromPackage, emptyDraft, toPackageBody, type DraftErrors, type DraftField, type PackageDraft } from './package-form';
 
 type Props = {
-  /** null: create mode; a package: edit mode (spec §4). */
+  /** null: create mode; a package: edit mode (docs/PRODUCT.md#admin-packages). */
   editing: TPackage | null;
   onClose: () => void;
   onSaved: () => void;
@@ -16,7 +16,7 @@ type Props = {
 const FORM_ID = 'package-form';
 
 /**
- * Create/edit modal (spec §2). It is mounted fresh each time it opens (the page renders
+ * Create/edit modal (docs/PRODUCT.md#admin-packages). It is mounted fresh each time it opens (the page renders
  * it only while open), so closing or saving always discards the draft.
  */
 export function PackageFormModal({ editing, onClose, onSaved }: Props) {

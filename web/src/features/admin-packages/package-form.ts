@@ -16,7 +16,7 @@ export type PackageDraft = {
 export type DraftField = Exclude<keyof PackageDraft, 'isPopular'>;
 export type DraftErrors = Partial<Record<DraftField, string>>;
 
-/** Spec §3/§9: duration defaults to 30 days in the form. */
+/** docs/PRODUCT.md#admin-packages: duration defaults to 30 days in the form. */
 export const emptyDraft = (): PackageDraft => ({
   name: '', price: '', description: '', maxMediaUpload: '', maxScreens: '', maxPlaylists: '', duration: '30', isPopular: false,
 });
@@ -61,7 +61,7 @@ function positiveInt(text: string): number | string {
 }
 
 /**
- * Spec §5: every field is required; price ≥ 0 with step 0.01, the rest integers ≥ 1.
+ * docs/PRODUCT.md#admin-packages: every field is required; price ≥ 0 with step 0.01, the rest integers ≥ 1.
  * Price is sent as a decimal number, the others as integers.
  */
 export function toPackageBody(d: PackageDraft): { body: TPackageWrite } | { errors: DraftErrors } {

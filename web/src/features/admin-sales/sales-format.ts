@@ -3,7 +3,7 @@ import { tr } from '../../i18n/tr';
 
 type Tone = 'success' | 'warning' | 'danger' | 'neutral';
 
-/** Spec §4: completed, pending, failed; anything else reads 'Süresi Doldu'. */
+/** docs/PRODUCT.md#admin-sales: completed, pending, failed; anything else reads 'Süresi Doldu'. */
 export function statusLabel(status: TPurchaseStatus | string): { label: string; tone: Tone } {
   switch (status) {
     case 'completed':

@@ -8,7 +8,7 @@ export const TICKER_NONE = '__none__';
 
 export type AssignmentDraft = { playlistId: string; tickerChoice: string; screenIds: readonly string[] };
 
-/** Spec §5: a playlist and at least one screen; returns the message to show, or null. */
+/** docs/PRODUCT.md#assignment: a playlist and at least one screen; returns the message to show, or null. */
 export function validateAssignment(d: AssignmentDraft): string | null {
   return d.playlistId && d.screenIds.length > 0 ? null : tr.assignment.needSelection;
 }
@@ -23,7 +23,7 @@ export function assignmentBody(d: AssignmentDraft): TAssignScreenRequest {
 export type AssignmentResult = { ok: true; message: string } | { ok: false; message: string };
 
 /**
- * Spec §7: one PUT per selected screen, all in parallel. Every request runs to its end
+ * docs/PRODUCT.md#assignment: one PUT per selected screen, all in parallel. Every request runs to its end
  * (a failure does not hide which others succeeded: the list is reloaded afterwards);
  * the first failure's text is reported.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDraft, toRequest, validateDraft, validateNewText } from './direction-draft';
 
-describe('ticker draft rules (spec §5)', () => {
+describe('ticker draft rules (docs/PRODUCT.md#direction)', () => {
   it('starts at Normal speed (3)', () => {
     expect(emptyDraft().speed).toBe(3);
   });

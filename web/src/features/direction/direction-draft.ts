@@ -5,12 +5,12 @@ export type DirectionDraft = { name: string; speed: number; texts: string[] };
 
 export const emptyDraft = (): DirectionDraft => ({ name: '', speed: DEFAULT_TICKER_SPEED, texts: [] });
 
-/** Spec §5: a text must be non-blank before it is added; returns the alert text or null. */
+/** docs/PRODUCT.md#direction: a text must be non-blank before it is added; returns the alert text or null. */
 export function validateNewText(text: string): string | null {
   return text.trim() ? null : tr.direction.needText;
 }
 
-/** Spec §5: a ticker playlist needs a name and at least one text. */
+/** docs/PRODUCT.md#direction: a ticker playlist needs a name and at least one text. */
 export function validateDraft(d: DirectionDraft): string | null {
   return d.name.trim() && d.texts.some((t) => t.trim()) ? null : tr.direction.needNameAndText;
 }

@@ -9,7 +9,7 @@ import { DirectionFields } from './direction-fields';
 
 type Props = { playlist: TDirectionPlaylist; onClose: (saved: boolean) => void };
 
-/** Spec §2/§4: a ticker playlist is edited in a modal, then saved or cancelled. */
+/** docs/PRODUCT.md#direction: a ticker playlist is edited in a modal, then saved or cancelled. */
 export function DirectionEditModal({ playlist, onClose }: Props) {
   const [draft, setDraft] = useState<DirectionDraft>({
     name: playlist.name,

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
-import { Banner, EmptyState, PageHeader, Spinner, showConfirm } from '../../components/ui';
-import { deleteDirection, useDirectionPlaylists, useInvalidateDirection } from '../../api/direction.api';
+import { tickerUsageText } from '../../lib/usage-text';
+import { Banner, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';
+import { deleteDirection, fetchDirectionUsage, useDirectionPlaylists, useInvalidateDirection } from '../../api/direction.api';
 import { DirectionCard } from './direction-card';
 import { DirectionCreateForm } from './direction-create-form';
 import { DirectionEditModal } from './direction-edit-modal';
@@ -15,7 +16,7 @@ export function DirectionPage() {
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const onDelete = async (id: string) => {
-    if (!(await showConfirm(tr.direction.deleteConfirm, { confirmLabel: tr.common.delete, danger: true }))) return;
+    if (!(await confirmDelete(tr.direction.deleteConfirm, { load: () => fetchDirectionUsage(id), describe: tickerUsageText }))) return;
     setDeleting(id);
     setDeleteError(null);
     try {

@@ -4,7 +4,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 
 const features = [tr.landing.featureMedia, tr.landing.featurePlaylists, tr.landing.featureTicker, tr.landing.featureScreens];
 
-/** Spec §1: registration, a free-trial call to action, an external contact link, uptime and support claims. */
+/** docs/PRODUCT.md#landing: registration, a free-trial call to action, an external contact link, uptime and support claims. */
 export function LandingPage() {
   usePageTitle(null);
   return (

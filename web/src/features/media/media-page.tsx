@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
-import { Banner, EmptyState, PageHeader, Spinner, showConfirm } from '../../components/ui';
-import { deleteMedia, useInvalidateMedia, useMediaList } from '../../api/media.api';
+import { mediaUsageText } from '../../lib/usage-text';
+import { Banner, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';
+import { deleteMedia, fetchMediaUsage, useInvalidateMedia, useMediaList } from '../../api/media.api';
 import { MediaCard } from './media-card';
 import { MediaUploadForm } from './media-upload-form';
 
@@ -12,12 +13,12 @@ export function MediaPage() {
   const [deleting, setDeleting] = useState<string | null>(null);
 
   const onDelete = async (id: string) => {
-    if (!(await showConfirm(tr.media.deleteConfirm, { confirmLabel: tr.common.delete, danger: true }))) return;
+    if (!(await confirmDelete(tr.media.deleteConfirm, { load: () => fetchMediaUsage(id), describe: mediaUsageText }))) return;
     setDeleting(id);
     try {
       await deleteMedia(id);
     } catch (err) {
-      // Spec §8: a failed media delete is only logged.
+      // docs/PRODUCT.md#media: a failed media delete is only logged.
       console.error('media delete failed', err);
     } finally {
       setDeleting(null);
@@ -25,7 +26,7 @@ export function MediaPage() {
     }
   };
 
-  // Spec §8: on a list failure the list is emptied and the error shown.
+  // docs/PRODUCT.md#media: on a list failure the list is emptied and the error shown.
   const items = list.isError ? [] : (list.data ?? []);
   return (
     <div className="page">

@@ -5,7 +5,7 @@ import { formatBytes } from '../../lib/format';
 import { Button, Card, ProgressBar, TextField, showAlert } from '../../components/ui';
 import { uploadMedia } from '../../api/media.api';
 
-/** Spec §2/§5/§8 Media upload: name + file required, busy state, progress, alert on failure. */
+/** docs/PRODUCT.md#media: name + file required, busy state, progress, alert on failure. */
 export function MediaUploadForm({ onUploaded }: { onUploaded: () => void }) {
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -38,7 +38,7 @@ export function MediaUploadForm({ onUploaded }: { onUploaded: () => void }) {
   return (
     <Card aria-labelledby="upload-title">
       <h2 id="upload-title" className="card-title">{tr.media.uploadTitle}</h2>
-      <form className="form" onSubmit={onSubmit}>
+      <form className="form" onSubmit={onSubmit} noValidate>
         <div className="form-row">
           <TextField
             label={tr.media.nameLabel}

@@ -1,14 +1,22 @@
 import { Link } from 'react-router-dom';
-import type { TPackage } from '@pano/contract';
+import type { TCurrentPackage, TPackage } from '@pano/contract';
 import { tr } from '../../i18n/tr';
-import { formatMoney } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { Badge } from '../../components/ui';
 
-export function PackageCard({ pkg }: { pkg: TPackage }) {
+/** `current` is set on the card of the package the customer is running now. */
+export function PackageCard({ pkg, current }: { pkg: TPackage; current?: TCurrentPackage }) {
   const f = pkg.features;
+  const classes = ['package-card', pkg.isPopular && 'is-popular', current && 'is-current'].filter(Boolean).join(' ');
   return (
-    <li className={`package-card${pkg.isPopular ? ' is-popular' : ''}`} data-testid="package-card">
+    <li className={classes} data-testid="package-card">
       {pkg.isPopular && <span className="package-ribbon"><Badge tone="primary">{tr.packages.popular}</Badge></span>}
+      {current && (
+        <p className="package-current" data-testid="package-current">
+          <Badge tone="success">{tr.packages.current}</Badge>
+          <span className="muted">{tr.packages.currentLeft(current.remainingDays, formatDate(current.expiresAt))}</span>
+        </p>
+      )}
       <h2 className="package-name">{pkg.name}</h2>
       <p className="muted package-desc">{pkg.description}</p>
       <p className="package-price">

@@ -2,19 +2,25 @@ import './packages.css';
 import { useLocation } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
 import { Banner, EmptyState, PageHeader, Spinner } from '../../components/ui';
-import { usePublicPackages } from './packages.api';
+import { formatDate } from '../../lib/format';
+import { useCurrentPackage, usePublicPackages } from './packages.api';
 import { PackageCard } from './package-card';
 
-/** Spec §2: the active packages, each with a choose button to /purchase/{packageId}. */
+/**
+ * docs/PRODUCT.md#packages: the active packages, each with a choose button to /purchase/{packageId}. The running
+ * package is marked, and a note says what choosing it or another one does to its remaining days.
+ */
 export function PackagesPage() {
   const packages = usePublicPackages();
+  const current = useCurrentPackage().data ?? null;
   const list = packages.data ?? [];
-  // Spec §4: a 402 anywhere sends the customer here; without a word they would not know why.
+  // docs/PRODUCT.md#session: a 402 anywhere sends the customer here; without a word they would not know why.
   const redirected = Boolean((useLocation().state as { packageRequiredFrom?: string } | null)?.packageRequiredFrom);
   return (
-    <div className="page">
+    <div className="page packages-page">
       <PageHeader title={tr.packages.title} lead={tr.packages.lead} />
       {redirected && <Banner tone="warning">{tr.packages.packageRequired}</Banner>}
+      {current && <Banner tone="info">{tr.packages.currentNote(current.packageName, current.remainingDays, formatDate(current.expiresAt))}</Banner>}
       {packages.isError ? (
         <Banner tone="error">{tr.packages.loadError}</Banner>
       ) : packages.isPending ? (
@@ -23,7 +29,7 @@ export function PackagesPage() {
         <EmptyState title={tr.packages.empty} icon="▦" />
       ) : (
         <ul className="package-grid">
-          {list.map((p) => <PackageCard key={p._id} pkg={p} />)}
+          {list.map((p) => <PackageCard key={p._id} pkg={p} current={current?.packageId === p._id ? current : undefined} />)}
         </ul>
       )}
     </div>

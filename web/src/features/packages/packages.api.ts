@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TPackage } from '@pano/contract';
+import type { TCurrentPackageResponse, TPackage } from '@pano/contract';
 import { api, asList } from '../../lib/api-client';
 
 /** Under ['packages'] so the admin page's invalidation also refreshes this list. */
@@ -9,5 +9,13 @@ export function usePublicPackages() {
   return useQuery({
     queryKey: publicPackagesKey,
     queryFn: async ({ signal }) => asList<TPackage>(await api.get<unknown>('/api/packages', signal), 'packages'),
+  });
+}
+
+/** The running package ('Mevcut paketiniz'), or null. Under ['my-package'] so a purchase's reload refreshes it. */
+export function useCurrentPackage() {
+  return useQuery({
+    queryKey: ['my-package', 'current'],
+    queryFn: async ({ signal }) => (await api.get<TCurrentPackageResponse>('/api/purchase/current', signal)).current,
   });
 }

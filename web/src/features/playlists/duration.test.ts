@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDuration } from './duration';
 import { validatePlaylistDraft } from './playlist-validation';
 
-describe('parseDuration (spec §5: min 1, default 5, non-numeric → 5)', () => {
+describe('parseDuration (docs/PRODUCT.md#playlists: min 1, default 5, non-numeric → 5)', () => {
   it('keeps whole seconds', () => {
     expect(parseDuration('12')).toBe(12);
     expect(parseDuration(7)).toBe(7);

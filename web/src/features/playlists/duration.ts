@@ -1,7 +1,7 @@
 import { DEFAULT_ITEM_DURATION, MAX_ITEM_DURATION, MIN_ITEM_DURATION } from '@pano/contract/constants';
 
 /**
- * Spec §5: per-item duration is whole seconds, minimum 1, default 5; non-numeric input
+ * docs/PRODUCT.md#playlists: per-item duration is whole seconds, minimum 1, default 5; non-numeric input
  * falls back to 5. Values over the server's maximum are capped rather than rejected.
  */
 export function parseDuration(input: string | number | null | undefined): number {

@@ -8,7 +8,7 @@ const SHOWN = 3;
 
 type Props = { playlist: TPlaylist; onEdit: () => void; onDelete: () => void; deleting: boolean };
 
-/** Spec §2: the first 3 thumbnails plus '+N' for the rest. */
+/** docs/PRODUCT.md#playlists: the first 3 thumbnails plus '+N' for the rest. */
 export function PlaylistCard({ playlist, onEdit, onDelete, deleting }: Props) {
   const items = playlist.mediaItems;
   const rest = items.length - SHOWN;
@@ -21,7 +21,7 @@ export function PlaylistCard({ playlist, onEdit, onDelete, deleting }: Props) {
         {rest > 0 && <span className="thumb thumb-more" aria-label={tr.playlists.itemCount(items.length)}>{tr.playlists.more(rest)}</span>}
       </div>
       <div className="playlist-body">
-        <h3 className="playlist-name">{playlist.name}</h3>
+        <h3 className="playlist-name" title={playlist.name}>{playlist.name}</h3>
         <p className="muted playlist-meta">
           {tr.playlists.itemCount(items.length)} · {formatDate(playlist.updatedAt)}
         </p>

@@ -16,7 +16,7 @@ type Props = { playlist: TPlaylist; media: TMedia[]; onDone: (saved: boolean) =>
 let seq = 0;
 const toEditItem = (media: TMedia, duration: number): EditItem => ({ key: `i${++seq}`, media, duration: String(duration) });
 
-/** Edit mode (spec §2/§4): drag to reorder (mouse, touch, keyboard), edit durations, save or cancel. */
+/** Edit mode (docs/PRODUCT.md#playlists): drag to reorder (mouse, touch, keyboard), edit durations, save or cancel. */
 export function PlaylistEditor({ playlist, media, onDone }: Props) {
   const [items, setItems] = useState<EditItem[]>(() => playlist.mediaItems.map((it) => toEditItem(it.media, it.duration)));
   const [busy, setBusy] = useState(false);

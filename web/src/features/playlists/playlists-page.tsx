@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
-import { Banner, EmptyState, PageHeader, Spinner, showConfirm } from '../../components/ui';
+import { playlistUsageText } from '../../lib/usage-text';
+import { Banner, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';
 import { useMediaList } from '../../api/media.api';
-import { deletePlaylist, useInvalidatePlaylists, usePlaylists } from '../../api/playlists.api';
+import { deletePlaylist, fetchPlaylistUsage, useInvalidatePlaylists, usePlaylists } from '../../api/playlists.api';
 import { PlaylistCard } from './playlist-card';
 import { PlaylistCreateForm } from './playlist-create-form';
 import { PlaylistEditor } from './playlist-editor';
@@ -20,7 +21,7 @@ export function PlaylistsPage() {
   const editing = editingId ? playlists.data?.find((p) => p._id === editingId) : undefined;
 
   const onDelete = async (id: string) => {
-    if (!(await showConfirm(tr.playlists.deleteConfirm, { confirmLabel: tr.common.delete, danger: true }))) return;
+    if (!(await confirmDelete(tr.playlists.deleteConfirm, { load: () => fetchPlaylistUsage(id), describe: playlistUsageText }))) return;
     setDeleting(id);
     setDeleteError(null);
     try {

@@ -8,7 +8,7 @@ import { asCardStep, paymentErrorText } from './payment-errors';
 import { completePayment, createPaymentIntent, devConfirmCard } from './purchase.api';
 
 /**
- * The embedded mode's card form (spec §4 card flow): create the intent, confirm the card
+ * The embedded mode's card form (docs/PRODUCT.md#purchase, card form): create the intent, confirm the card
  * with the dev processor (what Stripe.js does for Stripe), then complete the payment.
  */
 export function DevCardForm({ pkg, onPaid }: { pkg: TPackage; onPaid: (p: TPurchaseSummary) => void }) {

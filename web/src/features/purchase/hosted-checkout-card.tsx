@@ -5,7 +5,7 @@ import { Banner, Button, Card } from '../../components/ui';
 import { createCheckoutSession } from './purchase.api';
 
 /**
- * Spec §4 hosted flow: create a checkout session and go to its url. The processor sends
+ * docs/PRODUCT.md#purchase, hosted checkout: create a checkout session and go to its url. The processor sends
  * the browser back to this page with ?session_id=…, which the page then confirms.
  */
 export function HostedCheckoutCard({ pkg }: { pkg: TPackage }) {

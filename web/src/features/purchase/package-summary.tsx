@@ -3,7 +3,7 @@ import { tr } from '../../i18n/tr';
 import { formatMoney } from '../../lib/format';
 import { Badge, Card } from '../../components/ui';
 
-/** Spec §2: the package summary beside the card form. */
+/** docs/PRODUCT.md#purchase: the package summary beside the card form. */
 export function PackageSummary({ pkg }: { pkg: TPackage }) {
   const t = tr.purchase;
   return (

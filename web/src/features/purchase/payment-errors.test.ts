@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error';
 import { asCardStep, CardPaymentError, paymentErrorText } from './payment-errors';
 
-describe('payment error texts (spec §8)', () => {
+describe('payment error texts (docs/PRODUCT.md#purchase)', () => {
   it('shows the card error message, or "Ödeme başarısız" when the card step gives none', async () => {
     const declined = await asCardStep(() => Promise.reject(new ApiError('Kartınız reddedildi. Lütfen başka bir kart deneyin.', 400, 'CARD_DECLINED'))).catch((e) => e);
     expect(declined).toBeInstanceOf(CardPaymentError);

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { TPackage, TPaymentConfig } from '@pano/contract';
+import type { TPackage, TPaymentConfig, TPurchasePlan } from '@pano/contract';
 import { PurchasePage } from './purchase-page';
 
 afterEach(() => {
@@ -112,5 +112,49 @@ describe('PurchasePage', () => {
     expect(await screen.findByText('Paket bilgisi yüklenirken hata oluştu')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'İptal' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/packages'));
+  });
+});
+
+describe('PurchasePage: what happens to the remaining days', () => {
+  const current = { packageId: '00000000-0000-4000-8000-000000000001', packageName: 'Profesyonel', expiresAt: '2026-03-21T12:00:00.000Z', remainingDays: 20, isFree: false };
+  const plan = (o: Partial<TPurchasePlan>): TPurchasePlan => ({
+    kind: 'change', current, packageName: 'Başlangıç', durationDays: 30, extraDays: 52, expiresAt: '2026-05-22T12:00:00.000Z', refusal: null, ...o,
+  });
+  const withPlan = (p: TPurchasePlan) => setup({ handle: (c) => (c.url === `/api/purchase/plan/${pkg._id}` ? Response.json(p) : undefined) });
+  const text = async () => (await screen.findByTestId('purchase-plan-text')).textContent;
+
+  it('a renewal: the remaining days stay and the new ones follow the current expiry', async () => {
+    withPlan(plan({ kind: 'renewal', current: { ...current, packageId: pkg._id, packageName: 'Başlangıç' }, extraDays: 0, expiresAt: '2026-04-20T12:00:00.000Z' }));
+    expect(await text()).toBe('Bu paket şu anki paketiniz. Kalan 20 gününüz korunur ve yeni 30 gün mevcut bitiş tarihinizin (21.03.2026) ardından eklenir.');
+    expect(screen.getByTestId('purchase-plan-end').textContent).toBe('20.04.2026');
+    expect(screen.getByText('Mobil kodunuz değişmez; eşleştirilmiş ekranlarınız çalışmaya devam eder.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '₺499,00 Öde' })).toBeTruthy();
+  });
+
+  it('another package: the current one ends today and its days convert by daily price into the numbers the server gave', async () => {
+    withPlan(plan({}));
+    expect(await text()).toBe(
+      'Mevcut paketiniz Profesyonel bugün sona erer. Kalan 20 gününüz, iki paketin günlük fiyatları oranında Başlangıç paketine 52 gün olarak aktarılır (küsurat sizin lehinize yukarı yuvarlanır). Başlangıç bugün başlar ve 82 gün sürer.');
+    expect(screen.getByTestId('purchase-plan-end').textContent).toBe('22.05.2026');
+  });
+
+  it('a free trial as the current package: says its days are not carried over', async () => {
+    withPlan(plan({ current: { ...current, packageName: 'Ücretsiz Deneme', isFree: true, remainingDays: 10 }, extraDays: 0 }));
+    expect(await text()).toBe('Mevcut paketiniz Ücretsiz Deneme bugün sona erer. Ücretsiz bir paket olduğu için kalan 10 günü yeni pakete gün olarak aktarılmaz. Başlangıç bugün başlar ve 30 gün sürer.');
+  });
+
+  it('nothing running: no note, the page sells as before', async () => {
+    withPlan(plan({ kind: 'new', current: null, extraDays: 0 }));
+    expect(await screen.findByRole('button', { name: '₺499,00 Öde' })).toBeTruthy();
+    expect(screen.queryByTestId('purchase-plan')).toBeNull();
+  });
+
+  it('a purchase the server refuses (a free trial over a paid package): the reason instead of the payment forms', async () => {
+    const refusal = 'Ücretli paketiniz devam ederken ücretsiz deneme başlatılamaz; kalan günleriniz ücretsiz pakete aktarılamaz.';
+    withPlan(plan({ refusal }));
+    expect((await screen.findByText(refusal)).closest('.banner')?.className).toContain('banner-warning');
+    expect(screen.queryByTestId('purchase-plan')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Öde$/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'İptal' })).toBeTruthy();
   });
 });

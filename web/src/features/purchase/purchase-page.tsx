@@ -9,8 +9,9 @@ import { DevCardForm } from './dev-card-form';
 import { FreeTrialCard } from './free-trial-card';
 import { HostedCheckoutCard } from './hosted-checkout-card';
 import { PackageSummary } from './package-summary';
+import { PurchasePlanNote } from './purchase-plan-note';
 import { PurchaseSuccess } from './purchase-success';
-import { usePackage, usePaymentConfig, useReloadPackageInfo } from './purchase.api';
+import { usePackage, usePaymentConfig, usePurchasePlan, useReloadPackageInfo } from './purchase.api';
 import { useCheckoutReturn } from './use-checkout-return';
 
 // Stripe.js and Elements are only fetched when the Stripe processor is in use.
@@ -39,11 +40,13 @@ function PaymentOptions({ pkg, onPaid }: { pkg: TPackage; onPaid: (p: TPurchaseS
   );
 }
 
-/** Spec §2 Purchase page: package summary, card form, hosted checkout, cancel, success view. */
+/** docs/PRODUCT.md#purchase: package summary, card form, hosted checkout, cancel, success view. */
 export function PurchasePage() {
   const { packageId } = useParams();
   const navigate = useNavigate();
   const pkg = usePackage(packageId);
+  // Without a preview (a failed call) the page still sells; the completion applies the rule anyway.
+  const plan = usePurchasePlan(packageId).data;
   const reload = useReloadPackageInfo();
   const [done, setDone] = useState<TPurchaseSummary | null>(null);
   const onPaid = useCallback((p: TPurchaseSummary) => {
@@ -72,7 +75,8 @@ export function PurchasePage() {
       <div className="purchase-layout">
         <PackageSummary pkg={pkg.data} />
         <div className="purchase-pay">
-          <PaymentOptions pkg={pkg.data} onPaid={onPaid} />
+          {plan && !plan.refusal && <PurchasePlanNote plan={plan} />}
+          {plan?.refusal ? <Banner tone="warning">{plan.refusal}</Banner> : <PaymentOptions pkg={pkg.data} onPaid={onPaid} />}
           <div className="purchase-cancel">{cancel}</div>
         </div>
       </div>

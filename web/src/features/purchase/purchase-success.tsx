@@ -7,7 +7,7 @@ import { Card } from '../../components/ui';
 
 export const REDIRECT_AFTER_MS = 3000;
 
-/** Spec §2 success view with the ways back; spec §4: the flow then ends on /settings. */
+/** docs/PRODUCT.md#purchase: the success view with the ways back; the flow then ends on /settings. */
 export function PurchaseSuccess({ purchase }: { purchase: TPurchaseSummary }) {
   const t = tr.purchase;
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TCreateCheckoutSessionRequest, TCreateCheckoutSessionResponse, TCreatePaymentIntentResponse, TDevConfirmCardRequest,
-  TDevConfirmCardResponse, TPackage, TPaymentConfig, TPurchaseCompletedResponse,
+  TDevConfirmCardResponse, TPackage, TPaymentConfig, TPurchaseCompletedResponse, TPurchasePlan,
 } from '@pano/contract';
 import { api } from '../../lib/api-client';
 
@@ -9,6 +9,15 @@ export function usePackage(packageId: string | undefined) {
   return useQuery({
     queryKey: ['packages', 'detail', packageId ?? ''],
     queryFn: ({ signal }) => api.get<TPackage>(`/api/packages/${packageId}`, signal),
+    enabled: Boolean(packageId),
+  });
+}
+
+/** What paying now does to the running package; under ['my-package'] like the package info. */
+export function usePurchasePlan(packageId: string | undefined) {
+  return useQuery({
+    queryKey: ['my-package', 'plan', packageId ?? ''],
+    queryFn: ({ signal }) => api.get<TPurchasePlan>(`/api/purchase/plan/${packageId}`, signal),
     enabled: Boolean(packageId),
   });
 }

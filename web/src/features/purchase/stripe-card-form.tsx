@@ -18,7 +18,7 @@ const stripeFor = (key: string) => {
   return loaded.get(key)!;
 };
 
-/** Stripe Elements card form (spec §4 card flow): intent → confirmCardPayment → complete-payment. */
+/** Stripe Elements card form (docs/PRODUCT.md#purchase, card form): intent → confirmCardPayment → complete-payment. */
 export default function StripeCardForm(props: Props) {
   return (
     <Elements stripe={stripeFor(props.publishableKey)} options={{ locale: 'tr' }}>
@@ -66,7 +66,7 @@ function CardForm({ pkg, onPaid }: Props) {
   return (
     <Card aria-labelledby="card-form-title">
       <h2 id="card-form-title" className="card-title">{t.cardTitle}</h2>
-      <form className="form" onSubmit={submit} aria-label={t.cardDetails}>
+      <form className="form" onSubmit={submit} noValidate aria-label={t.cardDetails}>
         {error && <Banner tone="error">{error}</Banner>}
         <TextField label={t.cardHolder} autoComplete="cc-name" value={holder} onChange={(e) => setHolder(e.target.value)} maxLength={100} />
         <div className="field">

@@ -5,7 +5,7 @@ import { paymentErrorText } from './payment-errors';
 import { confirmSession, useReloadPackageInfo } from './purchase.api';
 
 /**
- * Spec §4: back from hosted checkout with ?session_id=…, the page confirms the session,
+ * docs/PRODUCT.md#purchase: back from hosted checkout with ?session_id=…, the page confirms the session,
  * clears the parameter and reloads package info. Runs once per session id (StrictMode
  * mounts twice; the server is idempotent anyway).
  */

@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, Card, TextField } from '../../components/ui';
 import { createScreen } from '../../api/screens.api';
 
-/** Spec §5: a screen needs a name ('Ekran adı zorunludur'). */
+/** docs/PRODUCT.md#screens: a screen needs a name ('Ekran adı zorunludur'). */
 export function ScreenCreateForm({ onCreated }: { onCreated: () => void }) {
   const [name, setName] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();

@@ -2,8 +2,9 @@ import './screens.css';
 import { useState } from 'react';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
-import { Banner, EmptyState, PageHeader, Spinner, showConfirm } from '../../components/ui';
-import { deleteScreen, useInvalidateScreens, useScreens } from '../../api/screens.api';
+import { screenUsageText } from '../../lib/usage-text';
+import { Banner, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';
+import { deleteScreen, fetchScreenUsage, useInvalidateScreens, useScreens } from '../../api/screens.api';
 import { ScreenCard } from './screen-card';
 import { ScreenCreateForm } from './screen-create-form';
 import { useScreenPresence } from './use-screen-presence';
@@ -16,7 +17,7 @@ export function ScreensPage() {
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const onDelete = async (id: string) => {
-    if (!(await showConfirm(tr.screens.deleteConfirm, { confirmLabel: tr.common.delete, danger: true }))) return;
+    if (!(await confirmDelete(tr.screens.deleteConfirm, { load: () => fetchScreenUsage(id), describe: screenUsageText }))) return;
     setDeleting(id);
     setDeleteError(null);
     try {

@@ -7,7 +7,7 @@ import { tokenStorage } from '../../lib/token-storage';
 import { applyStatus, presenceFromList, type PresenceMap } from './presence';
 
 const presenceKey = ['screens', 'presence'] as const;
-/** ARCHITECTURE.md §4 (same value as the contract's SOCKET_PATH). */
+/** docs/ARCHITECTURE.md#sockets (same value as the contract's SOCKET_PATH). */
 const SOCKET_PATH = '/socket.io';
 
 async function fetchPresence(signal?: AbortSignal): Promise<PresenceMap> {

@@ -5,7 +5,7 @@ import { Button, Card } from '../../components/ui';
 import { useDeleteAdmin } from '../../components/layout/use-delete-admin';
 import { isAdmin, useSession } from '../../stores/session-store';
 
-/** Spec §2: logout for everyone; admin account deletion (the layout's own logic) for admins. */
+/** docs/PRODUCT.md#settings: logout for everyone; admin account deletion (the layout's own logic) for admins. */
 export function AccountCard() {
   const user = useSession((s) => s.user);
   const logout = useSession((s) => s.logout);

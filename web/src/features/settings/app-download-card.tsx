@@ -4,7 +4,7 @@ import { Button, Card, showAlert } from '../../components/ui';
 import { fetchApkInfo } from './settings.api';
 
 /**
- * Spec §7/§8: ask GET /api/settings/apk for the current file, then download it through a
+ * docs/PRODUCT.md#settings: ask GET /api/settings/apk for the current file, then download it through a
  * link; when there is none, alert 'APK bulunamadı'.
  */
 export function AppDownloadCard() {

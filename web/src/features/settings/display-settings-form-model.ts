@@ -18,7 +18,7 @@ export const draftFromSettings = (s: TDisplaySettings): DisplayDraft => ({
   fontSize: String(s.fontSize),
 });
 
-/** Spec §3/§9 defaults: rgba(0,0,0,0.8), white, 50 px, 24 px. */
+/** Defaults (docs/PRODUCT.md#constants): rgba(0,0,0,0.8), white, 50 px, 24 px. */
 export const defaultDraft = (): DisplayDraft => draftFromSettings({ ...DISPLAY_DEFAULTS });
 
 /** The server's own schema (and its Turkish messages) checks the draft before it is sent. */
@@ -49,6 +49,8 @@ const hex2 = (n: number) => Math.max(0, Math.min(255, Math.round(n))).toString(1
 
 /** A CSS colour as #rrggbb for <input type="color"> (alpha dropped); unknown values give black. */
 export function toHexColor(css: string): string {
+  // CSS colour names and hex digits are ASCII identifiers, not Turkish text.
+  // eslint-disable-next-line no-restricted-syntax
   const c = css.trim().toLowerCase();
   if (/^#[0-9a-f]{6}([0-9a-f]{2})?$/.test(c)) return c.slice(0, 7);
   if (/^#[0-9a-f]{3,4}$/.test(c)) return `#${c[1]}${c[1]}${c[2]}${c[2]}${c[3]}${c[3]}`;

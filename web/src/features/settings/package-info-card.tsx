@@ -3,7 +3,7 @@ import { tr } from '../../i18n/tr';
 import { formatDate, formatMoney } from '../../lib/format';
 import { Badge, Card } from '../../components/ui';
 
-/** Spec §2: badge 'Aktif' whenever a package exists; name, amount paid, purchase and expiry dates. */
+/** docs/PRODUCT.md#settings: badge 'Aktif' whenever a package exists; name, amount paid, purchase and expiry dates. */
 export function PackageInfoCard({ info }: { info: TMyPackage }) {
   const t = tr.settings;
   return (

@@ -5,7 +5,7 @@ import { api } from '../../lib/api-client';
 export const myPackageKey = (userId: string) => ['my-package', userId] as const;
 const displayKey = ['settings', 'display'] as const;
 
-/** Spec §7: a customer without a package gets 402 here, and the client goes to /packages. */
+/** docs/PRODUCT.md#settings: a customer without a package gets 402 here, and the client goes to /packages. */
 export function useMyPackage(userId: string | undefined) {
   return useQuery({
     queryKey: myPackageKey(userId ?? ''),

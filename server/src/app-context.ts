@@ -1,0 +1,42 @@
+import type { AppContext } from './context.js';
+import { DeviceLookup } from './modules/devices/device-lookup.js';
+import type { DeviceLookupCache } from './modules/devices/device-lookup-cache.js';
+import { ScreenConfigReader } from './modules/screens/screen-config-reader.js';
+import type { ScreenConfigCache } from './modules/screens/screen-config-cache.js';
+import { createPaymentProvider } from './payments/payment-provider.factory.js';
+import { nobodyOnline, silentNotifier, type PresenceReader, type ScreenNotifier } from './realtime/screen-notifier.js';
+
+/** The collaborators a process makes first, from its config alone; none of them needs another. */
+export type ContextBase = Pick<AppContext, 'config' | 'db' | 'logger' | 'clock' | 'tokens' | 'jobs'>;
+
+/**
+ * What the realtime layer contributes: made from the base (and the io server) before the
+ * context exists, so the context is built once, complete. The caches are an API instance's
+ * and are dropped by this same notifier on every change.
+ */
+export type RealtimeParts = {
+  notifier: ScreenNotifier;
+  presence: PresenceReader;
+  configCache?: ScreenConfigCache;
+  deviceCache?: DeviceLookupCache;
+};
+
+/** No realtime layer (route tests, CLI): nothing is pushed, nobody is online, nothing is cached. */
+export const withoutRealtime = (notifier: ScreenNotifier = silentNotifier): RealtimeParts => ({ notifier, presence: nobodyOnline });
+
+/**
+ * The one way an AppContext is made (API instance, worker, test harness). Every collaborator
+ * is named and built after the ones it needs: the base, then the realtime parts (given), then
+ * what is built from both here.
+ */
+export function createAppContext(base: ContextBase, realtime: RealtimeParts): AppContext {
+  const { config, db, logger, clock, tokens, jobs } = base;
+  return {
+    config, db, logger, clock, tokens, jobs,
+    payments: createPaymentProvider(config),
+    devices: new DeviceLookup(db, realtime.deviceCache),
+    screenConfigs: new ScreenConfigReader({ db, config, clock }, realtime.configCache),
+    notifier: realtime.notifier,
+    presence: realtime.presence,
+  };
+}

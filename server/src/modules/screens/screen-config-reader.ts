@@ -1,0 +1,43 @@
+import type { AppConfig } from '../../config/env.js';
+import type { Db } from '../../db/client.js';
+import { KeyBatcher } from '../../db/key-batcher.js';
+import { buildScreenConfigEntries } from './screen-config.js';
+import { answerOf, type BuiltScreenConfig, type ScreenConfigAnswer, type ScreenConfigCache } from './screen-config-cache.js';
+
+/**
+ * Media URLs are absolute against PUBLIC_URL when it is set, and root-relative
+ * (`/uploads/…`, resolved by the player against its own origin) otherwise. Never the
+ * request's Host: a pushed config has no request, and fetched and pushed configs must be
+ * identical, version included.
+ */
+export const configBaseUrl = (config: Pick<AppConfig, 'publicUrl'>): string => config.publicUrl ?? '';
+
+/**
+ * Built screen configs for the config endpoint: from the instance's cache when it has one
+ * (an API instance whose notifier invalidates that same cache), built from the database otherwise.
+ *
+ * docs/PERFORMANCE.md (P4): cache misses arriving together (a fleet reconnecting to a fresh
+ * process, whose cache is empty) are built by one buildScreenConfigEntries call for all of
+ * their screens: a fixed number of queries per batch instead of per request. The stamp is
+ * read when the batch starts, so a change announced during the build keeps it out of the cache.
+ */
+export class ScreenConfigReader {
+  private readonly builds: KeyBatcher<string, BuiltScreenConfig>;
+
+  constructor(deps: { db: Db; config: Pick<AppConfig, 'publicUrl'>; clock: () => Date }, private readonly cache?: ScreenConfigCache) {
+    this.builds = new KeyBatcher(async (batch) => {
+      const stamp = cache?.stamp ?? 0;
+      const built = await buildScreenConfigEntries(deps.db, [...batch.keys()], { publicBaseUrl: configBaseUrl(deps.config), now: deps.clock(), memo: cache?.contentMemo(stamp) });
+      cache?.fill(built, stamp);
+      return built;
+    });
+  }
+
+  /** The screen's config and owner; undefined when the screen does not exist. */
+  async read(screenId: string): Promise<ScreenConfigAnswer | undefined> {
+    const cached = this.cache?.get(screenId);
+    if (cached) return cached;
+    const built = await this.builds.load(screenId);
+    return built && answerOf(built);
+  }
+}

@@ -1,0 +1,98 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// Comments and docs may only point at what a reader of this repository has: docs/*.md and
+// their sections (docs/ARCHITECTURE.md#folders), and files that exist. A renamed heading or
+// file, or a citation of a document kept elsewhere, fails here instead of misleading a reader.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'generated', 'data', 'artifacts', 'results', 'migrations', '.tmp']);
+const TEXT_FILES = /\.(ts|tsx|mts|cts|js|mjs|cjs|md|css|html|ya?ml|conf)$/;
+const THIS_FILE = path.relative(ROOT, import.meta.filename);
+
+function repoFiles(dir = ROOT): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    if (SKIP_DIRS.has(e.name)) return [];
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return repoFiles(full);
+    return [path.relative(ROOT, full).split(path.sep).join('/')];
+  });
+}
+
+/** GitHub's heading ids: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
+function headingAnchors(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  let inFence = false;
+  for (const line of markdown.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+    const heading = !inFence && /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
+    if (!heading) continue;
+    const base = heading[1]!.toLowerCase().replace(/<[^>]*>/g, '').replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    anchors.add(n === 0 ? base : `${base}-${n}`);
+  }
+  return anchors;
+}
+
+const files = repoFiles().filter((f) => TEXT_FILES.test(f) && f !== THIS_FILE);
+const allPaths = new Set(repoFiles());
+const baseNames = new Set([...allPaths].map((f) => path.posix.basename(f)));
+const read = (f: string) => readFileSync(path.join(ROOT, f), 'utf8');
+
+const anchorCache = new Map<string, Set<string>>();
+const anchorsOf = (doc: string) => {
+  let a = anchorCache.get(doc);
+  if (!a) anchorCache.set(doc, (a = headingAnchors(read(doc))));
+  return a;
+};
+
+/** Problems with one reference to a markdown document (repo-relative) and an optional anchor. */
+function checkDocRef(where: string, doc: string, anchor: string | undefined): string[] {
+  if (!existsSync(path.join(ROOT, doc))) return [`${where}: ${doc} does not exist`];
+  if (anchor && doc.endsWith('.md') && !anchorsOf(doc).has(anchor)) return [`${where}: ${doc} has no section #${anchor}`];
+  return [];
+}
+
+describe('references in comments and docs', () => {
+  it('cite no document kept outside the repository', () => {
+    const outside = /(ARCHITECTURE(\.md)?|\b[Ss]pec)\s*§|(?<!RFC \d{1,5} )§\s*\d|shared\/(spec|design)\//;
+    const found = files.flatMap((f) => read(f).split('\n').flatMap((line, i) => (outside.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])));
+    expect(found).toEqual([]);
+  });
+
+  it('point at docs/*.md sections that exist', () => {
+    const problems = files.flatMap((f) => [...read(f).matchAll(/\bdocs\/([\w.-]+\.md)(?:#([\w-]+))?/g)]
+      .flatMap((m) => checkDocRef(f, `docs/${m[1]}`, m[2])));
+    expect(problems).toEqual([]);
+  });
+
+  it('link markdown files and sections that exist', () => {
+    const problems = files.filter((f) => f.endsWith('.md')).flatMap((f) => [...read(f).matchAll(/\]\(([^)\s]+)\)/g)]
+      .filter((m) => !/^[a-z]+:/i.test(m[1]!))
+      .flatMap((m) => {
+        const [target, anchor] = m[1]!.split('#');
+        const doc = target ? path.posix.normalize(path.posix.join(path.posix.dirname(f), target)) : f;
+        return checkDocRef(f, doc, anchor);
+      }));
+    expect(problems).toEqual([]);
+  });
+
+  it('name source files and documents that exist', () => {
+    // A path with folders must be the end of a real path; a bare name must exist somewhere.
+    const exists = (name: string) => (name.includes('/')
+      ? allPaths.has(name) || [...allPaths].some((p) => p.endsWith(`/${name}`))
+      : baseNames.has(name));
+    const problems = files.flatMap((f) => [...read(f).matchAll(/(?<![\w*./-])((?:[\w-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:ts|tsx|mjs|md))\b/g)]
+      .filter((m) => !exists(m[1]!))
+      .map((m) => `${f}: names ${m[1]}, which does not exist`));
+    expect([...new Set(problems)]).toEqual([]);
+  });
+
+  it('computes GitHub heading anchors', () => {
+    expect([...headingAnchors('# How Pano is built\n## The life of a push\n```\n# not a heading\n```\n## Pushes\n## Pushes')])
+      .toEqual(['how-pano-is-built', 'the-life-of-a-push', 'pushes', 'pushes-1']);
+  });
+});
