@@ -41,7 +41,7 @@ describe('pages under the Content-Security-Policy', () => {
     // The form's own check (the same zod schema) still rejects, in Turkish, without the server.
     await page.getByLabel('Bant yüksekliği (px)').fill('500');
     await page.getByRole('button', { name: 'Ayarları Kaydet' }).click();
-    await page.getByText('Bar yüksekliği en fazla 300 px olabilir').waitFor();
+    await page.getByText('Bant yüksekliği en fazla 300 px olabilir').waitFor();
     expect(await violations()).toEqual([]);
     expect(errors).toEqual([]);
   });
