@@ -6,8 +6,8 @@ import { repoRoot } from '../support/paths';
 
 /**
  * The dashboard's first load, read from the build the e2e run serves (web/dist, rebuilt by the
- * global setup when stale; its vite config writes the manifest). docs/PERFORMANCE.md, "Dashboard
- * first load", has the figures and why the budget is what it is.
+ * global setup when stale; its vite config writes the manifest).
+ * docs/PERFORMANCE.md#dashboard-first-load-p13 has the figures and why the budget is what it is.
  */
 const BUDGET_BYTES = 130 * 1024;
 const dist = path.join(repoRoot, 'web', 'dist');

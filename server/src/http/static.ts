@@ -33,9 +33,10 @@ export function mountStatic(app: Express, ctx: AppContext): void {
 
 /**
  * The apps' files go out compressed (brotli or gzip, as the browser accepts): the dashboard's
- * first load is ~400 KB of JavaScript, ~125 KB compressed (docs/PERFORMANCE.md, P13). Only
- * here: API answers are small or sent to many players (compression would cost CPU per answer,
- * docs/PERFORMANCE.md, P5), and uploads are media that do not compress and are served in ranges.
+ * first load is ~380 KB of JavaScript, ~120 KB compressed
+ * (docs/PERFORMANCE.md#dashboard-first-load-p13). Only here: API answers are small or sent to
+ * many players (compression would cost CPU per answer, docs/PERFORMANCE.md#p5-and-p7-second-round),
+ * and uploads are media that do not compress and are served in ranges.
  */
 const compressApp = compression();
 

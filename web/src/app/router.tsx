@@ -10,7 +10,7 @@ import { LandingPage } from '../features/landing/landing-page';
 // Every page but the landing page loads on demand: the first load is React, the router, the query
 // client, the layouts and the landing page, and each page brings what it alone needs (zod for the
 // forms that check fields with the contract's schemas, drag and drop on /playlists, the live
-// socket on /screens). Budget and figures: docs/PERFORMANCE.md, "Dashboard first load".
+// socket on /screens). Budget and figures: docs/PERFORMANCE.md#dashboard-first-load-p13.
 const lazyPage = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
   async () => ({ Component: (await load())[name] });
 
