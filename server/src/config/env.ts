@@ -19,6 +19,8 @@ const ZEnv = z.object({
   MAX_APK_MB: z.coerce.number().positive().default(300),
   RATE_LIMIT_AUTH_PER_15MIN: z.coerce.number().int().positive().default(30),
   WORKERS: z.enum(['0', '1']).optional(),
+  /** How often the purchase sweep runs; 0 turns it off (test servers that share one database). */
+  JOBS_SWEEP_EVERY_S: z.coerce.number().min(0).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -42,6 +44,7 @@ export type AppConfig = {
   maxApkBytes: number;
   authRateLimitPer15Min: number;
   runWorkers: boolean;
+  sweepEveryMs: number;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
 };
@@ -68,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimitPer15Min: e.RATE_LIMIT_AUTH_PER_15MIN,
     // With Redis, workers run in the API unless WORKERS=0 (then `npm run worker` does it).
     runWorkers: e.WORKERS !== '0',
+    sweepEveryMs: Math.round(e.JOBS_SWEEP_EVERY_S * 1000),
     logLevel: e.LOG_LEVEL,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

@@ -59,7 +59,7 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
   });
   const redis = deps.config.redisUrl ? await attachRedisAdapter(io, deps.config.redisUrl, deps.logger) : undefined;
   const inFlight = new InFlight();
-  const presence = new Presence(io, deps, inFlight);
+  const presence = new Presence(io, deps, inFlight, redis);
 
   // The caches live exactly as long as this notifier, which invalidates them (docs/PERFORMANCE.md, P5).
   const now = () => deps.clock().getTime();
@@ -68,6 +68,8 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
   const notifier = new LiveNotifier(io, deps, inFlight, configCache);
   if (configCache) {
     io.on('config:invalidate', (what) => configCache.invalidate(what));
+    // Invalidations published while this instance was not subscribed never arrive: forget everything.
+    redis?.onResubscribed(() => configCache.clear());
     // Another instance's (or the worker's) push: emitted here to this instance's sockets.
     io.on('config:push', (push) => { if (!inFlight.isClosing) emitConfigPushLocally(io, push); });
   }
