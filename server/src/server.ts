@@ -12,6 +12,7 @@ import { createJobRegistry } from './jobs/job-registry.js';
 import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { seedDefaultPackages } from './modules/packages/default-catalogue.js';
+import { sweepStaleIncoming } from './storage/sweep-incoming.js';
 import { createRealtime } from './realtime/socket-server.js';
 
 export type RunningServer = { ctx: AppContext; http: Server; database: Database; url: string; stop: () => Promise<void> };
@@ -20,6 +21,12 @@ export type RunningServer = { ctx: AppContext; http: Server; database: Database;
 export async function startServer(config: AppConfig = loadConfig()): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   await mkdir(config.uploadsDir, { recursive: true });
+  // Before listening, so no upload of this process is in flight: what a killed process left goes now.
+  const leftovers = await sweepStaleIncoming(config.uploadsDir, new Date()).catch((err: unknown) => {
+    logger.warn({ err }, 'stale upload sweep failed');
+    return 0;
+  });
+  if (leftovers) logger.info({ removed: leftovers }, 'temp files of interrupted uploads removed');
   const database = await openMigratedDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
