@@ -18,6 +18,28 @@ export type OwnRedis = {
   close(): Promise<void>;
 };
 
+/**
+ * Runs redis-server (with the arguments after the script) and kills it once the test process
+ * is gone, however that process ended: a worker stopped after a timed-out hook runs no afterAll.
+ */
+const GUARD = `
+const { spawn } = require('node:child_process');
+const { rmSync } = require('node:fs');
+const args = process.argv.slice(1);
+const redis = spawn('redis-server', args, { stdio: ['ignore', 'inherit', 'inherit'] });
+console.log('PID ' + redis.pid);
+const parent = process.ppid;
+let orphaned = false;
+const watch = setInterval(() => {
+  try { process.kill(parent, 0); } catch { orphaned = true; redis.kill('SIGKILL'); }
+}, 500);
+redis.on('exit', (code) => {
+  clearInterval(watch);
+  if (orphaned) rmSync(args[args.indexOf('--dir') + 1], { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
+`;
+
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
@@ -32,28 +54,33 @@ export async function startOwnRedis(o: { persistence: boolean }): Promise<OwnRed
   const port = await freePort();
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '',
     '--appendonly', o.persistence ? 'yes' : 'no', '--appendfsync', 'always'];
+  // The guard process, and the redis-server it runs (signalled directly: stop, pause, resume).
   let child: ChildProcess | undefined;
+  let pid: number | undefined;
 
   const start = async () => {
-    const proc = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, ['-e', GUARD, '--', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     child = proc;
     await new Promise<void>((resolve, reject) => {
       let out = '';
       proc.stdout!.on('data', (d: Buffer) => {
         out += d.toString();
-        if (out.includes('Ready to accept connections')) resolve();
+        pid ??= Number(/^PID (\d+)$/m.exec(out)?.[1]) || undefined;
+        if (pid && out.includes('Ready to accept connections')) resolve();
       });
       proc.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out}`)));
     });
   };
+  const signal = (name: NodeJS.Signals) => { if (pid) process.kill(pid, name); };
   const stop = async () => {
     const proc = child;
     child = undefined;
     if (!proc || proc.exitCode !== null) return;
-    proc.kill('SIGCONT');
     const exited = new Promise((r) => proc.once('exit', r));
-    proc.kill('SIGTERM');
+    signal('SIGCONT');
+    signal('SIGTERM');
     await exited;
+    pid = undefined;
   };
 
   await start();
@@ -61,8 +88,8 @@ export async function startOwnRedis(o: { persistence: boolean }): Promise<OwnRed
     url: `redis://127.0.0.1:${port}`,
     start,
     stop,
-    pause: () => { child?.kill('SIGSTOP'); },
-    resume: () => { child?.kill('SIGCONT'); },
+    pause: () => signal('SIGSTOP'),
+    resume: () => signal('SIGCONT'),
     close: async () => {
       await stop();
       await rm(dir, { recursive: true, force: true });
