@@ -10,7 +10,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     fileParallelism: false,
-    // Builds web and player once per run (skipped when their dist is newer than the sources).
+    // Builds web and player once per run (skipped when their dist was built from these sources).
     globalSetup: ['./global-setup.ts'],
   },
 });

@@ -1,30 +1,19 @@
 // `npm start`: build the dashboard and player bundles if they are missing or stale, then
 // run the server (embedded database unless DATABASE_URL is set). One command, one port.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from './build-freshness.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
 function buildIfStale(workspace) {
-  const dir = path.join(root, workspace);
-  if (!existsSync(path.join(dir, 'vite.config.ts'))) return;
-  const index = path.join(dir, 'dist', 'index.html');
-  const sources = Math.max(newestMtime(dir), newestMtime(path.join(root, 'contract')));
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  console.log(`Building ${workspace}...`);
-  execFileSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (!existsSync(path.join(root, workspace, 'vite.config.ts'))) return;
+  ensureBuilt(root, workspace, () => {
+    console.log(`Building ${workspace}...`);
+    execFileSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  });
 }
 
 if (process.env.SKIP_BUILD !== '1') {

@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const workspaces = ['contract', 'server', 'web', 'player', 'e2e', 'bench'];
+const workspaces = ['contract', 'server', 'web', 'player', 'e2e', 'bench', 'scripts'];
 let failed = false;
 for (const ws of workspaces) {
   if (!existsSync(`${ws}/tsconfig.json`)) continue;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 export const ZId = z.string().uuid('Geçersiz kimlik');
 export const ZIdParams = z.object({ id: ZId });
@@ -6,8 +6,30 @@ export const ZIdParams = z.object({ id: ZId });
 /** Dates travel as ISO strings. */
 export const ZIsoDate = z.string();
 
+/**
+ * Every string a request carries: PostgreSQL's text cannot hold U+0000, so a NUL byte is
+ * refused here as bad input instead of failing the write in the database.
+ */
+export const storableText = (error?: string) =>
+  z.string(error ? { error } : undefined).refine((s) => !s.includes('\u0000'), 'Metin geçersiz bir karakter (NUL) içeriyor');
+
 /** Trimmed, non-blank text with a Turkish message naming the field. */
 export const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `En fazla ${max} karakter girilebilir`);
+  storableText(message).trim().min(1, message).max(max, `En fazla ${max} karakter girilebilir`);
+
+/** Plain decimal notation, as an HTML number input sends it: no hex, exponents, signs other than '-', or blanks. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A number from JSON, or a plain decimal string ("12", "1.5") from a form. z.coerce would
+ * also turn `true` into 1, `[1]` into 1, "0x10" into 16 and "1e3" into 1000; those stay
+ * what they are and fail as "not a number". `error` gets the raw input, so a field can say
+ * "zorunludur" for a missing value and "bir sayı olmalıdır" for anything else.
+ */
+export const numberField = (error: string | ((input: unknown) => string)) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && DECIMAL.test(v.trim()) ? Number(v.trim()) : v),
+    z.number({ error: typeof error === 'string' ? error : (iss) => error(iss.input) }),
+  );
 
 export const ZOkResponse = z.object({ message: z.string() });

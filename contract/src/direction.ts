@@ -1,9 +1,9 @@
-import { z } from 'zod';
-import { ZId, ZIsoDate, requiredText } from './common.js';
+import { z } from './zod.js';
+import { ZId, ZIsoDate, numberField, requiredText } from './common.js';
 import { DEFAULT_TICKER_SPEED } from './constants.js';
 
-const ZSpeed = z.coerce.number({ error: 'Hız 1 ile 5 arasında olmalıdır' })
-  .int('Hız 1 ile 5 arasında olmalıdır').min(1, 'Hız 1 ile 5 arasında olmalıdır').max(5, 'Hız 1 ile 5 arasında olmalıdır');
+const SPEED_RANGE = 'Hız 1 ile 5 arasında olmalıdır';
+const ZSpeed = numberField(SPEED_RANGE).pipe(z.number().int(SPEED_RANGE).min(1, SPEED_RANGE).max(5, SPEED_RANGE));
 
 const ZDirectionText = z.object({ text: requiredText('Lütfen bir metin girin', 500) });
 const ZTexts = z.array(ZDirectionText, { error: 'Lütfen playlist adı girin ve en az bir yazı ekleyin' })

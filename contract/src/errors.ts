@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Machine-readable error codes; the Turkish `message` beside them is for people. */
 export const ErrorCode = {
@@ -14,12 +14,17 @@ export const ErrorCode = {
   LIMIT_REACHED: 'LIMIT_REACHED',
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',
   UNSUPPORTED_FILE_TYPE: 'UNSUPPORTED_FILE_TYPE',
+  /** The request body's charset or Content-Encoding is not one the API reads. */
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   RATE_LIMITED: 'RATE_LIMITED',
   ADMIN_REGISTRATION_CLOSED: 'ADMIN_REGISTRATION_CLOSED',
   INVALID_ADMIN_KEY: 'INVALID_ADMIN_KEY',
   LAST_ADMIN: 'LAST_ADMIN',
+  SETUP_LINK_INVALID: 'SETUP_LINK_INVALID',
   CARD_DECLINED: 'CARD_DECLINED',
   PAYMENT_FAILED: 'PAYMENT_FAILED',
+  /** The database (or another service the request needs) cannot be reached now; try again later. */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL_ERROR',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,16 +1,9 @@
-import { z } from 'zod';
-import { ZId, ZIsoDate, requiredText } from './common.js';
+import { z } from './zod.js';
+import { ZId, ZIsoDate, numberField, requiredText } from './common.js';
 
-/**
- * Numbers arrive as JSON numbers, or as numeric strings from HTML inputs. Blank strings,
- * null and booleans are not silently turned into 0/1 (z.coerce would), so a missing value
- * gets the field's "zorunludur" message.
- */
+/** A missing value gets the field's "zorunludur" message; anything else not a number, "bir sayı olmalıdır". */
 const numeric = (label: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
-    z.number({ error: (iss) => (iss.input == null || (typeof iss.input === 'string' && iss.input.trim() === '') ? `${label} zorunludur` : `${label} bir sayı olmalıdır`) }),
-  );
+  numberField((input) => (input == null || (typeof input === 'string' && input.trim() === '') ? `${label} zorunludur` : `${label} bir sayı olmalıdır`));
 
 const positiveInt = (label: string, max = 100_000) =>
   numeric(label).pipe(

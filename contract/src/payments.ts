@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { ZId, ZIsoDate } from './common.js';
+import { z } from './zod.js';
+import { ZId, ZIsoDate, storableText } from './common.js';
 
 /** Which card processor the page talks to; `dev` is the built-in test processor of the embedded mode. */
 export const ZPaymentProviderName = z.enum(['stripe', 'dev']);
@@ -40,7 +40,7 @@ export const ZCreatePaymentIntentResponse = z.union([
 ]);
 export type TCreatePaymentIntentResponse = z.infer<typeof ZCreatePaymentIntentResponse>;
 
-const paymentIntentId = z.string({ error: 'Ödeme kimliği zorunludur' }).trim().min(1, 'Ödeme kimliği zorunludur').max(200, 'Geçersiz ödeme kimliği');
+const paymentIntentId = storableText('Ödeme kimliği zorunludur').trim().min(1, 'Ödeme kimliği zorunludur').max(200, 'Geçersiz ödeme kimliği');
 
 /** POST /api/purchase/complete-payment */
 export const ZCompletePaymentRequest = z.object({ paymentIntentId });
@@ -51,7 +51,7 @@ export const ZPurchaseCompletedResponse = z.object({ message: z.string(), purcha
 export type TPurchaseCompletedResponse = z.infer<typeof ZPurchaseCompletedResponse>;
 
 const returnUrl = (label: string) =>
-  z.string({ error: `${label} zorunludur` }).trim().max(2000, `${label} çok uzun`)
+  storableText(`${label} zorunludur`).trim().max(2000, `${label} çok uzun`)
     .refine((u) => /^https?:\/\//i.test(u) && URL.canParse(u), `${label} geçerli bir adres olmalıdır`);
 
 /** POST /api/purchase/create-checkout-session */
@@ -66,7 +66,7 @@ export type TCreateCheckoutSessionResponse = z.infer<typeof ZCreateCheckoutSessi
 
 /** POST /api/purchase/confirm-session */
 export const ZConfirmSessionRequest = z.object({
-  sessionId: z.string({ error: 'Ödeme oturumu zorunludur' }).trim().min(1, 'Ödeme oturumu zorunludur').max(200, 'Geçersiz ödeme oturumu'),
+  sessionId: storableText('Ödeme oturumu zorunludur').trim().min(1, 'Ödeme oturumu zorunludur').max(200, 'Geçersiz ödeme oturumu'),
 });
 export type TConfirmSessionRequest = z.infer<typeof ZConfirmSessionRequest>;
 
@@ -76,7 +76,7 @@ const digits = (v: unknown) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') 
 export const ZDevCard = z.object({
   cardNumber: z.preprocess(digits, z.string({ error: 'Kart numarası zorunludur' })
     .min(1, 'Kart numarası zorunludur').regex(/^\d{12,19}$/, 'Kart numarası geçersiz')),
-  cardHolder: z.string({ error: 'Kart sahibinin adı zorunludur' }).trim()
+  cardHolder: storableText('Kart sahibinin adı zorunludur').trim()
     .min(1, 'Kart sahibinin adı zorunludur').max(100, 'Kart sahibinin adı çok uzun'),
   expiry: z.string({ error: 'Son kullanma tarihi zorunludur' }).trim()
     .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, 'Son kullanma tarihi AA/YY biçiminde olmalıdır'),

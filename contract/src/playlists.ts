@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { ZId, ZIsoDate, requiredText } from './common.js';
+import { z } from './zod.js';
+import { ZId, ZIsoDate, numberField, requiredText } from './common.js';
 import { ZMedia } from './media.js';
 import { DEFAULT_ITEM_DURATION, MAX_ITEM_DURATION, MIN_ITEM_DURATION } from './constants.js';
 
@@ -8,10 +8,10 @@ const ZMediaRef = z.union([ZId, z.object({ _id: ZId }).transform((m) => m._id)],
   error: 'Geçersiz medya',
 });
 
-const ZDuration = z.coerce.number({ error: 'Süre bir sayı olmalıdır' })
+const ZDuration = numberField('Süre bir sayı olmalıdır').pipe(z.number()
   .int('Süre tam sayı olmalıdır')
   .min(MIN_ITEM_DURATION, 'Süre en az 1 saniye olmalıdır')
-  .max(MAX_ITEM_DURATION, 'Süre en fazla 24 saat olabilir');
+  .max(MAX_ITEM_DURATION, 'Süre en fazla 24 saat olabilir'));
 
 export const ZPlaylistItemWrite = z.object({
   media: ZMediaRef,

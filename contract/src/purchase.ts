@@ -1,10 +1,12 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ZId, ZIsoDate } from './common.js';
 
 export const ZPurchaseStatus = z.enum(['completed', 'pending', 'failed', 'expired']);
 export type TPurchaseStatus = z.infer<typeof ZPurchaseStatus>;
 
 export const ZUsage = z.object({ used: z.number(), limit: z.number(), percentage: z.number() });
+/** Media storage: `used` in GB (two decimals, as the spec has it) and exactly, in bytes, for small amounts. */
+export const ZStorageUsage = ZUsage.extend({ usedBytes: z.number().int().nonnegative() });
 
 export const ZLimits = z.object({ maxMediaUpload: z.number().int(), maxScreens: z.number().int(), maxPlaylists: z.number().int() });
 
@@ -21,7 +23,7 @@ export const ZMyPackage = z.object({
   expiresAt: ZIsoDate,
   mobileCode: z.string().nullable(),
   isMobileVerified: z.boolean(),
-  usage: z.object({ mediaUsage: ZUsage, screenUsage: ZUsage, playlistUsage: ZUsage }),
+  usage: z.object({ mediaUsage: ZStorageUsage, screenUsage: ZUsage, playlistUsage: ZUsage }),
   limits: ZLimits,
 });
 export type TMyPackage = z.infer<typeof ZMyPackage>;

@@ -1,8 +1,8 @@
-import { z } from 'zod';
-import { ZIsoDate } from './common.js';
+import { z } from './zod.js';
+import { ZIsoDate, numberField, storableText } from './common.js';
 
 /** CSS colours only: names, #hex, rgb()/rgba()/hsl()/hsla(); nothing that could inject CSS. */
-const ZColor = z.string({ error: 'Geçersiz renk değeri' }).trim().max(64)
+const ZColor = storableText('Geçersiz renk değeri').trim().max(64)
   .regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,30}|(rgb|rgba|hsl|hsla)\([0-9.,%\s]+\))$/, 'Geçersiz renk değeri');
 
 export const ZDisplaySettings = z.object({
@@ -14,13 +14,19 @@ export const ZDisplaySettings = z.object({
 });
 export type TDisplaySettings = z.infer<typeof ZDisplaySettings>;
 
+/** A whole number of pixels; every message names the field as the settings form labels it. */
+const pixels = (field: string, min: number, max: number) =>
+  numberField(`${field} bir sayı olmalıdır`).pipe(z.number().int(`${field} tam sayı olmalıdır`)
+    .min(min, `${field} en az ${min} px olmalıdır`).max(max, `${field} en fazla ${max} px olabilir`));
+
 export const ZUpdateDisplaySettingsRequest = z.object({
   showDirectionBar: z.boolean({ error: 'Geçersiz değer' }).optional(),
   backgroundColor: ZColor.optional(),
-  barHeight: z.coerce.number({ error: 'Bar yüksekliği bir sayı olmalıdır' }).int('Bar yüksekliği tam sayı olmalıdır').min(20, 'Bar yüksekliği en az 20 px olmalıdır').max(300, 'Bar yüksekliği en fazla 300 px olabilir').optional(),
+  // The ticker strip is the "kayan yazı bandı" everywhere in the interface, so "Bant", not "Bar".
+  barHeight: pixels('Bant yüksekliği', 20, 300).optional(),
   textColor: ZColor.optional(),
-  fontSize: z.coerce.number({ error: 'Yazı boyutu bir sayı olmalıdır' }).int('Yazı boyutu tam sayı olmalıdır').min(8, 'Yazı boyutu en az 8 px olmalıdır').max(200, 'Yazı boyutu en fazla 200 px olabilir').optional(),
-});
+  fontSize: pixels('Yazı boyutu', 8, 200).optional(),
+}, { error: 'Geçersiz görüntü ayarları' });
 export type TUpdateDisplaySettingsRequest = z.input<typeof ZUpdateDisplaySettingsRequest>;
 
 export const ZApkInfo = z.object({
@@ -32,6 +38,6 @@ export const ZApkInfo = z.object({
 export type TApkInfo = z.infer<typeof ZApkInfo>;
 
 export const ZApkUploadFields = z.object({
-  version: z.string({ error: 'Geçersiz sürüm' }).trim().max(50, 'Sürüm en fazla 50 karakter olabilir').optional()
+  version: storableText('Geçersiz sürüm').trim().max(50, 'Sürüm en fazla 50 karakter olabilir').optional()
     .transform((v) => (v ? v : undefined)),
 });

@@ -18,9 +18,10 @@ function ensureChromium() {
   execFileSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit' });
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: e.g. `--lang=en-US`, for a browser whose own texts are not Turkish. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   ensureChromium();
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  return chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, ...extraArgs], headless: true });
 }
 
 export const DESKTOP = { width: 1280, height: 800 };

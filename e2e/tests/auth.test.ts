@@ -31,7 +31,7 @@ describe('public pages and sign-in', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     await snap(page, 'register-login', '03-after-login');
 
-    // Below 768px the sidebar becomes a hamburger menu.
+    // At 768 px and narrower the sidebar becomes a hamburger menu.
     await page.setViewportSize(MOBILE);
     const sidebarLink = page.getByRole('link', { name: 'Playlistler' });
     expect(await sidebarLink.isVisible()).toBe(false);

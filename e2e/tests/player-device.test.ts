@@ -3,7 +3,8 @@ import path from 'node:path';
 import { snap } from '../support/browser';
 import { artifactsDir } from '../support/paths';
 import { useE2E } from '../support/harness';
-import { assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, visibleMedia, waitForVisible } from './player-fixtures';
+import { recordWebm } from '../support/media-files';
+import { assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, uploadWebm, visibleMedia, waitForVisible } from './player-fixtures';
 
 const e2e = useE2E();
 const shot = (name: string) => path.join(artifactsDir, 'player-device', name);
@@ -67,5 +68,54 @@ describe('screen player device (/player)', () => {
     await page.getByRole('button', { name: 'Eşleştir' }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toMatch(/mobil kod/i);
     expect(await page.evaluate(() => localStorage.getItem('pano.device'))).toBeNull();
+  });
+
+  it('an unattended device whose sound is blocked plays muted with a small corner button, not an overlay', async () => {
+    const c = await customerWithPackage(e2e.server.url);
+    const { page, errors } = await e2e.newPage();
+    await page.goto('/player/');
+    const clip = await uploadWebm(c, await recordWebm(page, 3000));
+    const screenId = await createScreen(c, 'Bekleme Salonu');
+    await assign(c, screenId, await createPlaylist(c, 'Sesli', [{ media: clip, duration: 30 }]));
+    // Paired earlier, then rebooted with nobody in front of it: no click ever reaches this page.
+    const paired = await fetch(`${c.baseUrl}/api/devices/pair`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mobileCode: c.mobileCode, name: 'Salon TV' }),
+    });
+    const { deviceToken } = (await paired.json()) as { deviceToken: string };
+    await call(c.baseUrl, deviceToken, '/api/devices/screen', { method: 'PUT', body: { screenId } });
+    await page.addInitScript((creds) => localStorage.setItem('pano.device', JSON.stringify(creds)), { deviceToken, screenId });
+    // The autoplay policy stood in for, as in the preview test: sound is refused until a real click.
+    await page.addInitScript(() => {
+      const realPlay = HTMLMediaElement.prototype.play;
+      let clicked = false;
+      addEventListener('click', () => (clicked = true), true);
+      HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
+        if (!this.muted && !clicked) return Promise.reject(new DOMException('user did not interact', 'NotAllowedError'));
+        return realPlay.call(this);
+      };
+    });
+    await page.goto('/player/');
+
+    const button = page.getByRole('button', { name: 'Sesi Aç ve Oynat' });
+    await button.waitFor();
+    const current = () => page.evaluate(() => {
+      const all = document.querySelectorAll<HTMLVideoElement>('[data-testid=player-video]');
+      const v = all[all.length - 1]!;
+      return { muted: v.muted, volume: v.volume, paused: v.paused, time: v.currentTime };
+    });
+    await expect.poll(async () => (await current()).time, { timeout: 10_000 }).toBeGreaterThan(0.2);
+    expect((await current()).muted).toBe(true);
+    // Small and in the top-left corner: the picture stays free.
+    const box = (await button.boundingBox())!;
+    const view = page.viewportSize()!;
+    expect(box.x + box.width).toBeLessThan(view.width / 4);
+    expect(box.y + box.height).toBeLessThan(view.height / 10);
+    expect(box.width * box.height).toBeLessThan(view.width * view.height * 0.01);
+    await snap(page, 'player-device', '05-sound-blocked-corner');
+
+    await button.click();
+    await button.waitFor({ state: 'detached' });
+    await expect.poll(current, { timeout: 10_000 }).toMatchObject({ muted: false, volume: 0.4, paused: false });
+    expect(errors).toEqual([]);
   });
 });

@@ -87,6 +87,10 @@ describe('dashboard preview (/preview/:screenId)', () => {
     // Muted autoplay goes on in the background.
     await expect.poll(async () => (await current()).time, { timeout: 10_000 }).toBeGreaterThan(0.2);
     expect((await current()).muted).toBe(true);
+    // Someone is watching the preview: the spec's button sits over the middle of the media.
+    const [b, p] = [(await button.boundingBox())!, (await page.getByTestId('player').boundingBox())!];
+    expect(Math.abs(b.x + b.width / 2 - (p.x + p.width / 2))).toBeLessThan(2);
+    expect(Math.abs(b.y + b.height / 2 - (p.y + p.height / 2))).toBeLessThan(2);
     await page.screenshot({ path: path.join(artifactsDir, 'player-preview', '05-sound-blocked.png') });
     await button.click();
     await button.waitFor({ state: 'detached' });

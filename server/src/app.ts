@@ -2,18 +2,27 @@ import { randomUUID } from 'node:crypto';
 import express, { type Express } from 'express';
 import type { AppContext } from './context.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
+import { createReadiness, readinessRoute, type Readiness } from './http/readiness.js';
 import { mountApiRoutes } from './http/routes.js';
 import { securityHeaders } from './http/security-headers.js';
 import { mountStatic } from './http/static.js';
 import { useTurkishValidationMessages } from './http/turkish-validation.js';
 import './http/request-types.js';
 
-/** The HTTP app without a listening socket, so route tests drive it directly. */
-export function createApp(ctx: AppContext): Express {
+/**
+ * The HTTP app without a listening socket, so route tests drive it directly. `readiness`
+ * is what /readyz reports; the server passes its own so that shutdown can mark it draining.
+ */
+export function createApp(
+  ctx: AppContext,
+  readiness: Readiness = createReadiness({ db: ctx.db, redisUrl: ctx.config.redisUrl, logger: ctx.logger }),
+): Express {
   useTurkishValidationMessages();
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only a configured proxy may name the client's address: the rate limits count by it
+  // (docs/OPERATIONS.md#behind-a-proxy).
+  app.set('trust proxy', ctx.config.trustProxy);
   app.use(securityHeaders);
   app.use((req, res, next) => {
     // A proxy's request id is kept for correlation, but only if it looks like one: it is
@@ -23,7 +32,9 @@ export function createApp(ctx: AppContext): Express {
     res.setHeader('X-Request-Id', req.id);
     next();
   });
+  // Liveness only (the process answers); readiness to take traffic is /readyz.
   app.get('/healthz', (_req, res) => void res.json({ ok: true }));
+  app.get('/readyz', readinessRoute(readiness));
   mountApiRoutes(app, ctx);
   app.use('/api', notFoundHandler);
   mountStatic(app, ctx);

@@ -8,6 +8,8 @@ import type { UploadReservations } from './modules/media/upload-reservations.js'
 import type { ScreenConfigReader } from './modules/screens/screen-config-reader.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
 import type { PresenceReader, ScreenNotifier } from './realtime/screen-notifier.js';
+import type { ConnectionControl } from './realtime/connection-control.js';
+import type { RateLimitStores } from './http/rate-limit-store.js';
 
 /**
  * Everything a route, service or job handler may use, passed explicitly (no globals, no
@@ -34,4 +36,8 @@ export type AppContext = Readonly<{
   presence: PresenceReader;
   /** Bytes of the uploads streaming on this instance, per customer: the storage limit counts them. */
   uploads: UploadReservations;
+  /** Disconnects revoked devices, deleted screens' players and signed-out users' sockets, on every instance. */
+  connections: ConnectionControl;
+  /** Where the rate limiters count: Redis shared by every instance (REDIS_URL), else memory. */
+  rateLimits: RateLimitStores;
 }>;

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { mkdir } from 'node:fs/promises';
 import { createApp } from './app.js';
+import { createReadiness, type Readiness } from './http/readiness.js';
 import { loadConfig, type AppConfig } from './config/env.js';
 import { resolveJwtSecret } from './config/secrets.js';
 import { createAppContext, type ContextBase } from './app-context.js';
@@ -13,9 +14,15 @@ import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { seedDefaultPackages } from './modules/packages/default-catalogue.js';
 import { sweepStaleIncoming } from './storage/sweep-incoming.js';
+import { startLocalChannel } from './local-channel/local-channel.js';
 import { createRealtime } from './realtime/socket-server.js';
 
-export type RunningServer = { ctx: AppContext; http: Server; database: Database; url: string; stop: () => Promise<void> };
+export type RunningServer = {
+  ctx: AppContext; http: Server; database: Database; url: string;
+  /** Shutdown sets `readiness.draining`, so /readyz answers 503 while the server drains. */
+  readiness: Readiness;
+  stop: () => Promise<void>;
+};
 
 /** Boots one API instance: migrate, seed, listen. Used by main.ts and by tests that need a real port. */
 export async function startServer(config: AppConfig = loadConfig()): Promise<RunningServer> {
@@ -49,7 +56,8 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
   };
   const realtime = await createRealtime(base, 'api');
   const ctx = createAppContext(base, realtime);
-  const http = createServer(createApp(ctx));
+  const readiness = createReadiness({ db: ctx.db, redisUrl: config.redisUrl, logger });
+  const http = createServer(createApp(ctx, readiness));
   // socket.io on the API's own port.
   realtime.serve(http, ctx);
   await jobs.start(createJobRegistry(purchaseJobHandlers(ctx)));
@@ -60,14 +68,22 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
   const address = http.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl ?? `http://localhost:${port}`;
+  // Only with PGlite: there the server is the folder's one writer, and commands go through it.
+  const local = database.dataDirLock ? await startLocalChannel(ctx) : undefined;
+  if (local) await database.dataDirLock?.advertise(local.address);
 
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= (async () => {
+    readiness.draining = true;
+    // Commands that find the folder held without a channel wait for it instead of calling a closed port.
+    await database.dataDirLock?.advertise(undefined);
+    await local?.close();
     await jobs.stop();
     http.closeAllConnections();
     await realtime.close(); // disconnects sockets, closes the Redis adapter clients and the http server
     await new Promise<void>((resolve) => http.close(() => resolve()));
-    await database.close();
+    await readiness.close();
+    await database.close(); // and lets go of $DATA_DIR
   })());
-  return { ctx, http, database, url, stop };
+  return { ctx, http, database, url, readiness, stop };
 }

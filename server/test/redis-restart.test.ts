@@ -39,7 +39,7 @@ const sweepRegistered = async () => (await jobs.getJobSchedulers()).some((s) => 
 
 it('after a restart that lost everything, the sweep is registered again and the lost expiry job is queued again', async () => {
   const user = await api.ctx.db.user.create({ data: { email: uniqueEmail('restart'), passwordHash: 'x', firstName: 'Ali', lastName: 'Test' } });
-  const token = await api.ctx.tokens.signUser(user.id);
+  const token = await api.ctx.tokens.signUser(user.id, user.tokenVersion);
   const trial = await api.ctx.db.package.create({
     data: { name: 'Deneme', description: 'Test', price: 0, durationDays: 14, maxMediaUploadGb: 1, maxScreens: 1, maxPlaylists: 1 },
   });

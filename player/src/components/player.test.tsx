@@ -142,6 +142,34 @@ describe('<Player> playback', () => {
     expect(mutedAtPlay.slice(before)).toEqual([false]);
   });
 
+  it("on a paired device a blocked sound leaves the media uncovered: a small corner button, playing muted", async () => {
+    let calls = 0;
+    playMock.mockImplementation(function (this: HTMLMediaElement) {
+      calls += 1;
+      return calls === 1 ? Promise.reject(Object.assign(new Error('blocked'), { name: 'NotAllowedError' })) : Promise.resolve();
+    });
+    render(<Player config={config([{ id: 'v', kind: 'video' }])} host={host} mediaHeight="100vh" soundButton="corner" />);
+    await act(async () => {});
+    const button = screen.getByRole('button', { name: 'Sesi Aç ve Oynat' });
+    expect(button.dataset.placement).toBe('corner');
+    // Not the preview's overlay in the middle of the picture.
+    expect(button.style.transform).toBe('');
+    expect([button.style.top, button.style.left, button.style.fontSize]).toEqual(['12px', '12px', '13px']);
+    expect((document.querySelector('video[data-testid=player-video]') as HTMLVideoElement).muted).toBe(true);
+    fireEvent.click(button);
+    expect(screen.queryByRole('button', { name: 'Sesi Aç ve Oynat' })).toBeNull();
+    expect((document.querySelector('video[data-testid=player-video]') as HTMLVideoElement).muted).toBe(false);
+  });
+
+  it("the dashboard preview keeps the spec's button over the middle of the media", async () => {
+    playMock.mockImplementationOnce(() => Promise.reject(Object.assign(new Error('blocked'), { name: 'NotAllowedError' })));
+    render(<Player config={config([{ id: 'v', kind: 'video' }])} host={host} />);
+    await act(async () => {});
+    const button = screen.getByRole('button', { name: 'Sesi Aç ve Oynat' });
+    expect(button.dataset.placement).toBe('centre');
+    expect([button.style.top, button.style.left, button.style.transform]).toEqual(['50%', '50%', 'translate(-50%,-50%)']);
+  });
+
   it('a new config keeps the item on screen when it is still in the playlist', () => {
     const { rerender } = render(<Player config={config([{ id: 'a', kind: 'image' }, { id: 'b', kind: 'image' }])} host={host} />);
     const a = document.querySelector('img')!;

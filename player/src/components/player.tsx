@@ -22,10 +22,17 @@ export type PlayerProps = {
   /** A failed fetch: shown as 'Hata: {message}'. */
   error?: string | null;
   notFound?: boolean;
+  /**
+   * Where 'Sesi Aç ve Oynat' goes when the browser blocks sound: over the middle of the media
+   * (the dashboard preview, where someone is watching) or as a small button in a corner (a
+   * paired device, often unattended, which must not show a button over its content for days).
+   * Either way the video plays on muted.
+   */
+  soundButton?: 'centre' | 'corner';
 };
 
 /** The screen player. Pure: it shows what it is given and fetches nothing but media files. */
-export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error, notFound }: PlayerProps) {
+export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error, notFound, soundButton = 'centre' }: PlayerProps) {
   const origin = host ?? (typeof window === 'undefined' ? '' : window.location.origin);
   const items = useMemo(() => playItemsFromConfig(config, origin), [config, origin]);
   const frame: React.CSSProperties = {
@@ -37,7 +44,7 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
   else if (notFound) body = <StatusMessage>{tr.screenNotFound}</StatusMessage>;
   else if (!config) body = <StatusMessage>{tr.loading}</StatusMessage>;
   else if (config.notice) body = <StatusMessage tone="calm">{config.notice.message}</StatusMessage>;
-  else body = <Stage items={items} />;
+  else body = <Stage items={items} soundButton={soundButton} />;
 
   const ticker = config && !config.notice && !error ? config.directionPlaylist : null;
   const texts = ticker?.directions.map((d) => d.text).filter((t) => t.trim() !== '') ?? [];
@@ -52,7 +59,7 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
 }
 
 /** The media loop. The item shown last stays until the next one has its first frame, so there is never a black gap. */
-function Stage({ items }: { items: PlayItem[] }) {
+function Stage({ items, soundButton }: { items: PlayItem[]; soundButton: 'centre' | 'corner' }) {
   const sequence = useRef<PlaybackSequence | null>(null);
   const [current, setCurrent] = useState<Slot | null>(null);
   const [next, setNext] = useState<PlayItem | null>(null);
@@ -96,7 +103,9 @@ function Stage({ items }: { items: PlayItem[] }) {
       ))}
       <PreloadNext item={next && next.url !== current.item.url ? next : null} />
       {soundBlocked && (
-        <button type="button" onClick={() => setSoundBlocked(false)} style={unmuteStyle} data-testid="unmute">
+        <button type="button" onClick={() => setSoundBlocked(false)} style={soundButton === 'corner' ? cornerUnmuteStyle : unmuteStyle}
+          data-testid="unmute" data-placement={soundButton}>
+          {soundButton === 'corner' && <MutedIcon />}
           {tr.unmuteAndPlay}
         </button>
       )}
@@ -108,3 +117,19 @@ const unmuteStyle: React.CSSProperties = {
   position: 'absolute', top: '50%', left: '50%', transform: 'translate(-50%,-50%)', zIndex: 2,
   padding: '14px 28px', fontSize: 20, border: 0, borderRadius: 8, background: 'rgba(255,255,255,0.92)', color: '#111', cursor: 'pointer',
 };
+
+// Small and translucent: the audience sees the content, a technician still finds the button.
+const cornerUnmuteStyle: React.CSSProperties = {
+  position: 'absolute', top: 12, left: 12, zIndex: 2, display: 'inline-flex', alignItems: 'center', gap: 6,
+  padding: '5px 10px', fontSize: 13, lineHeight: 1.2, border: '1px solid rgba(255,255,255,0.3)', borderRadius: 999,
+  background: 'rgba(0,0,0,0.45)', color: 'rgba(255,255,255,0.85)', cursor: 'pointer',
+};
+
+function MutedIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M11 5 6 9H2v6h4l5 4V5z" />
+      <path d="m23 9-6 6M17 9l6 6" />
+    </svg>
+  );
+}

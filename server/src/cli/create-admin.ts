@@ -2,11 +2,12 @@
 // Usage: npm run create-admin -- --email a@b.com --password secret [--first Ad --last Soyad]
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { ZAdminRegisterRequest } from '@pano/contract';
+import { ZNewAdmin } from '@pano/contract';
 import { loadConfig } from '../config/env.js';
-import { openMigratedDatabase } from '../db/client.js';
-import { createUser } from '../modules/auth/auth.service.js';
+import { DataDirBusyError } from '../db/data-dir-lock.js';
 import { AppError } from '../http/errors.js';
+import { LocalChannelUnreachable } from '../local-channel/local-channel.client.js';
+import { createAdmin } from './admin-creation.js';
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, password: { type: 'string' }, first: { type: 'string' }, last: { type: 'string' } },
@@ -17,27 +18,23 @@ async function ask(question: string): Promise<string> {
   try { return (await rl.question(question)).trim(); } finally { rl.close(); }
 }
 
-const input = {
+const parsed = ZNewAdmin.safeParse({
   email: values.email ?? (await ask('E-posta: ')),
   password: values.password ?? (await ask('Şifre (en az 6 karakter): ')),
   firstName: values.first ?? 'Admin',
   lastName: values.last ?? 'Pano',
-  adminKey: 'cli',
-};
-const parsed = ZAdminRegisterRequest.safeParse(input);
+});
 if (!parsed.success) {
   console.error(`Hata: ${parsed.error.issues[0]?.message}`);
   process.exit(1);
 }
 
-const config = loadConfig();
-const database = await openMigratedDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  const user = await createUser(database, { ...parsed.data, role: 'admin' });
-  console.log(`Admin hesabı oluşturuldu: ${user.email}`);
+  const created = await createAdmin(loadConfig(), parsed.data);
+  const via = created.via === 'server' ? ' (çalışan sunucu üzerinden)' : '';
+  console.log(`Admin hesabı oluşturuldu: ${created.email}${via}`);
 } catch (err) {
-  console.error(err instanceof AppError ? `Hata: ${err.message}` : err);
+  const known = err instanceof AppError || err instanceof DataDirBusyError || err instanceof LocalChannelUnreachable;
+  console.error(known ? `Hata: ${err.message}` : err);
   process.exitCode = 1;
-} finally {
-  await database.close();
 }

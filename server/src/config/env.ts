@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,6 +19,13 @@ const ZEnv = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().default(2048),
   MAX_APK_MB: z.coerce.number().positive().default(300),
   RATE_LIMIT_AUTH_PER_15MIN: z.coerce.number().int().positive().default(30),
+  /** Which proxies may tell the client's address (X-Forwarded-For); none by default. */
+  TRUST_PROXY: z.string().optional().transform((value, c) => {
+    const parsed = parseTrustProxy(value);
+    if (parsed !== null) return parsed;
+    c.addIssue({ code: 'custom', message: 'TRUST_PROXY must be a hop count (1-10) or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal' });
+    return z.NEVER;
+  }),
   WORKERS: z.enum(['0', '1']).optional(),
   /** How often the purchase sweep runs; 0 turns it off (test servers that share one database). */
   JOBS_SWEEP_EVERY_S: z.coerce.number().min(0).default(60),
@@ -43,17 +51,29 @@ export type AppConfig = {
   maxUploadBytes: number;
   maxApkBytes: number;
   authRateLimitPer15Min: number;
+  trustProxy: TrustProxy;
   runWorkers: boolean;
   sweepEveryMs: number;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
 };
 
+/**
+ * A relative DATA_DIR means the folder the command was typed in: npm runs workspace
+ * scripts (`npm run create-admin`, `npm run dev`, `npm run worker`) inside `server/`, so
+ * resolving against the process's cwd gave them `server/data` while `npm start` used
+ * `./data`, and an admin made from the README landed in a database nobody reads. npm
+ * records where it was invoked in INIT_CWD; outside npm the cwd is that place.
+ */
+export function resolveDataDir(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.INIT_CWD || process.cwd(), dataDir);
+}
+
 /** Reads the environment once; blank values count as unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const e = ZEnv.parse(clean);
-  const dataDir = path.resolve(e.DATA_DIR);
+  const dataDir = resolveDataDir(e.DATA_DIR, env);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -69,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
     maxApkBytes: Math.floor(e.MAX_APK_MB * 1024 * 1024),
     authRateLimitPer15Min: e.RATE_LIMIT_AUTH_PER_15MIN,
+    trustProxy: e.TRUST_PROXY,
     // With Redis, workers run in the API unless WORKERS=0 (then `npm run worker` does it).
     runWorkers: e.WORKERS !== '0',
     sweepEveryMs: Math.round(e.JOBS_SWEEP_EVERY_S * 1000),

@@ -42,7 +42,8 @@ export async function readMigrationsList(dir: string): Promise<MigrationList> {
         },
       })),
   );
-  migrationDirectories.sort((a, b) => a.path.localeCompare(b.path));
+  // Timestamped folder names in code-unit order, as Prisma orders them; never the host's locale.
+  migrationDirectories.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return {
     baseDir: dir,
     lockfile: { path: lockPath, content: lockContent },

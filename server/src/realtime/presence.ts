@@ -5,7 +5,7 @@ import type { InFlight } from './in-flight.js';
 import type { RedisLink } from './redis-adapter.js';
 import type { PresenceReader } from './screen-notifier.js';
 import { LastSeenWriter } from './last-seen-writer.js';
-import { screenRoom, userRoom, type PanoServer, type PanoSocket } from './socket-types.js';
+import { deviceRoom, screenRoom, userRoom, type PanoServer, type PanoSocket } from './socket-types.js';
 
 /**
  * How often one player's `lastSeenAt` (screen and device rows) is written while it stays
@@ -67,6 +67,13 @@ export class Presence implements PresenceReader {
     if (screens.length === 0) return new Set();
     const sockets = await this.socketsIn(screens.map((s) => screenRoom(s.id)));
     return new Set(sockets.filter((s) => s.data.role === 'player' && s.data.ownerId === ownerId).map((s) => s.data.screenId!));
+  }
+
+  /** Which of these devices have a player connected to any instance right now. */
+  async onlineDeviceIds(deviceIds: string[]): Promise<Set<string>> {
+    if (deviceIds.length === 0) return new Set();
+    const sockets = await this.socketsIn(deviceIds.map(deviceRoom));
+    return new Set(sockets.flatMap((s) => (s.data.role === 'player' && s.data.deviceId ? [s.data.deviceId] : [])));
   }
 
   /**

@@ -12,6 +12,8 @@ export const reachesOtherInstances = (io: PanoServer): boolean => shared.has(io)
 
 /** The adapter's two Redis connections, as the realtime layer needs to know them. */
 export type RedisLink = {
+  /** The publishing connection, for plain commands (it never gives up on one: see below). */
+  client: Redis;
   /** Both connections are up: asking the other instances can get an answer. */
   connected(): boolean;
   /** Called when the subscription comes back after a loss: messages sent meanwhile never arrived. */
@@ -49,6 +51,8 @@ export async function attachRedisAdapter(io: PanoServer, url: string, logger: Lo
   const resubscribed: (() => void)[] = [];
   sub.on('ready', () => { for (const listener of resubscribed) listener(); });
   return {
+    // The publishing connection also serves plain commands (the rate limits' shared counts).
+    client: pub,
     connected: () => pub.status === 'ready' && sub.status === 'ready',
     onResubscribed: (listener) => { resubscribed.push(listener); },
     close: async () => { await Promise.allSettled([pub.quit(), sub.quit()]); },

@@ -2,6 +2,8 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { tr } from '../i18n/tr';
 import { homePathFor, isAdmin, useSession } from '../stores/session-store';
 import { FullPageSpinner } from '../components/ui/spinner';
+import { PageHeader } from '../components/ui/page-header';
+import { adminLinks } from '../components/layout/sidebar-nav';
 
 /** Guarded routes: visitors go to /login (docs/PRODUCT.md#session). The session is already verified by SessionGate. */
 export function RequireAuth() {
@@ -12,16 +14,25 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
+/**
+ * The refusal keeps the page's name as its heading and tab title, so it is clear which page
+ * is refused (PageHeader sets the tab title).
+ */
+function AdminOnly() {
+  const { pathname } = useLocation();
+  const title = adminLinks.find((l) => l.to === pathname)?.label ?? tr.nav.adminPanel;
+  return (
+    <div className="page">
+      <PageHeader title={title} />
+      <p className="banner banner-error" role="alert">{tr.app.adminOnly}</p>
+    </div>
+  );
+}
+
 /** /admin/*: customers see the admin-only message instead of the page (docs/PRODUCT.md#roles). */
 export function RequireAdmin() {
   const user = useSession((s) => s.user);
-  if (!isAdmin(user)) {
-    return (
-      <div className="page">
-        <p className="banner banner-error" role="alert">{tr.app.adminOnly}</p>
-      </div>
-    );
-  }
+  if (!isAdmin(user)) return <AdminOnly />;
   return <Outlet />;
 }
 

@@ -6,6 +6,7 @@ import { LandingPage } from '../features/landing/landing-page';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { RegisterAdminPage } from '../features/register-admin/register-admin-page';
+import { NotFoundPage } from './not-found-page';
 
 afterEach(cleanup);
 
@@ -15,6 +16,7 @@ describe('public pages set the tab title, like the dashboard pages', () => {
     ['/login', () => <LoginPage />, 'Giriş Yap · Pano'],
     ['/register', () => <RegisterPage />, 'Kayıt Ol · Pano'],
     ['/register-admin', () => <RegisterAdminPage />, 'Admin Hesabı Oluştur · Pano'],
+    ['/olmayan-sayfa', () => <NotFoundPage />, 'Sayfa bulunamadı · Pano'],
   ])('%s', async (path, page, title) => {
     document.title = 'önceki sayfa';
     render(<MemoryRouter initialEntries={[path]}>{page()}</MemoryRouter>);

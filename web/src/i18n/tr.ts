@@ -229,6 +229,30 @@ export const tr = {
     deleteError: 'Ekran silinirken hata oluştu: ',
     deleteConfirm: 'Bu ekranı silmek istediğinizden emin misiniz?',
   },
+  /** Paired screen devices, on /screens (per screen) and /settings ('Cihazlar'). Not in the spec; same tone. */
+  devices: {
+    title: 'Cihazlar',
+    settingsLead: 'Hesabınızla eşleştirilmiş ekran cihazları. Bir cihazı yeniden adlandırabilir, başka bir ekrana taşıyabilir veya kaldırabilirsiniz.',
+    none: 'Henüz eşleştirilmiş cihaz yok. Bir cihazda /player adresini açıp mobil kodu girin.',
+    noneOnScreen: 'Bu ekranda eşleştirilmiş cihaz yok',
+    unnamed: 'Adsız cihaz',
+    online: 'Çevrimiçi',
+    offline: 'Çevrimdışı',
+    screenLabel: 'Gösterdiği ekran',
+    noScreen: 'Ekran seçilmedi',
+    pairedAt: (when: string) => `Eşleştirme: ${when}`,
+    lastSeen: (when: string) => `Son görülme: ${when}`,
+    rename: 'Yeniden Adlandır',
+    nameLabel: 'Cihaz adı',
+    remove: 'Cihazı Kaldır',
+    removing: 'Kaldırılıyor...',
+    removeConfirm: (name: string) =>
+      `"${name}" cihazını kaldırmak istediğinizden emin misiniz? Cihaz içerik göstermeyi hemen bırakır; yeniden kullanmak için mobil kodla tekrar eşleştirilmesi gerekir.`,
+    listError: (reason: string) => `Cihaz listesi alınamadı: ${reason}`,
+    renameError: 'Cihaz adı değiştirilemedi',
+    moveError: 'Cihaz taşınamadı',
+    removeError: 'Cihaz kaldırılamadı',
+  },
   assignment: {
     title: 'Playlist Atama',
     lead: 'Bir playlist seçin, ardından atanacak ekranları işaretleyin.',
@@ -265,7 +289,8 @@ export const tr = {
     mediaUsage: 'Medya Depolama',
     screenUsage: 'Ekranlar',
     playlistUsage: 'Playlistler',
-    usageGb: (used: string, limit: string) => `${used} / ${limit} GB`,
+    /** `used` carries its unit (MB under 1 GB); the limit is whole GB. */
+    usageStorage: (used: string, limitGb: string) => `${used} / ${limitGb} GB`,
     usageCount: (used: string, limit: string) => `${used} / ${limit}`,
     mobileTitle: 'Mobil Kod',
     mobileHint: 'Ekran cihazınızda /player adresini açın ve bu kodu girerek cihazı hesabınızla eşleştirin.',
@@ -501,6 +526,13 @@ export const tr = {
     ],
     haveAccount: 'Zaten hesabınız var mı?',
     loginLink: 'Giriş yapın',
+    setupLead: 'Sunucunun verdiği kurulum bağlantısıyla sistemin ilk yönetici hesabını oluşturuyorsunuz; admin anahtarı gerekmez.',
+    setupSecurityItems: [
+      'Admin hesapları sistemin tamamına tam erişim yetkisine sahiptir.',
+      'Bu kurulum bağlantısı tek kullanımlıktır; ilk yönetici hesabı oluşturulunca geçersiz olur.',
+      'Güçlü ve benzersiz bir şifre kullanın.',
+      'Kurulum bağlantısını ve hesap bilgilerinizi kimseyle paylaşmayın.',
+    ],
   },
 } as const;
 

@@ -52,12 +52,13 @@ function parseBody(text: string): unknown {
   }
 }
 
-function toError(status: number, body: unknown, statusText: string): ApiError {
+/** Without our error body the message is only for developers; errorMessage() never shows it. */
+function toError(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
     const b = body as { message: string; code?: string; details?: { path: string; message: string }[] };
     return new ApiError(b.message, status, b.code, b.details);
   }
-  return new ApiError(statusText || `HTTP ${status}`, status);
+  return new ApiError(`HTTP ${status}`, status);
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -78,7 +79,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const parsed = parseBody(await res.text());
   if (!res.ok) {
     handleStatus(res.status, hadToken);
-    throw toError(res.status, parsed, res.statusText);
+    throw toError(res.status, parsed);
   }
   return parsed as T;
 }
@@ -116,7 +117,7 @@ export function uploadForm<T>(path: string, form: FormData, options: UploadOptio
         return;
       }
       handleStatus(xhr.status, Boolean(token));
-      reject(toError(xhr.status, parsed, xhr.statusText));
+      reject(toError(xhr.status, parsed));
     };
     xhr.onerror = () => reject(new ApiError(tr.common.networkError, 0));
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));

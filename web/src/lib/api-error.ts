@@ -13,18 +13,30 @@ export class ApiError extends Error {
   }
 }
 
-/** The text to show for any thrown value; `fallback` when it carries no message. */
-export function errorMessage(err: unknown, fallback: string = tr.common.unknownError): string {
-  if (err instanceof Error && err.message) return err.message;
-  if (typeof err === 'string' && err) return err;
-  return fallback;
+/**
+ * Our server's own Turkish message, if `err` carries one. Its error bodies always have a
+ * `code`; an answer without one (a proxy's 502 page, an empty 500) or a thrown exception
+ * has no text meant for people. Structural, so the player's HttpError (the preview's
+ * socket errors) counts as well as ApiError.
+ */
+function serverText(err: unknown): string | null {
+  if (!(err instanceof Error) || !err.message) return null;
+  const { code, status } = err as { code?: unknown; status?: unknown };
+  return typeof code === 'string' && code !== '' && typeof status === 'number' && status > 0 ? err.message : null;
 }
 
 /**
- * Spec pattern "server message, or <fallback>": only the server's own text beats the
- * fallback. Our server's error bodies always carry a `code`; a proxy's HTML 502 or an
- * empty 500 does not, and must not show "HTTP 500" to people.
+ * The one place that turns a failure into text for people: the server's message when it
+ * sent one, otherwise `fallback` (the spec's "server message, or …" text of the form), and
+ * without a fallback a general Turkish text (no network, or an unexpected failure). Never
+ * an HTTP status text such as 'Internal Server Error'.
  */
-export function serverMessageOr(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.code && err.message ? err.message : fallback;
+export function errorMessage(err: unknown, fallback?: string): string {
+  const text = serverText(err);
+  if (text) return text;
+  if (fallback) return fallback;
+  return err instanceof ApiError && err.status === 0 ? tr.common.networkError : tr.common.unknownError;
 }
+
+/** Spec pattern "server message, or <fallback>"; the same rule as errorMessage. */
+export const serverMessageOr = (err: unknown, fallback: string): string => errorMessage(err, fallback);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDate, formatDateTime, formatMoney, formatPercent } from './format';
+import { formatBytes, formatDate, formatDateTime, formatMoney, formatPercent, formatStorage } from './format';
 import { isVideo, mediaUrl } from './media-url';
 
 describe('Turkish formatting', () => {
@@ -21,6 +21,23 @@ describe('Turkish formatting', () => {
   it('formats byte sizes', () => {
     expect(formatBytes(1536)).toBe('1,5 KB');
     expect(formatBytes(3 * 1024 * 1024)).toBe('3 MB');
+  });
+});
+
+describe('used storage', () => {
+  const MB = 1024 ** 2;
+  it('shows MB with one decimal below 1 GB, in Turkish number format', () => {
+    expect(formatStorage(8_910_000)).toBe('8,5 MB');
+    expect(formatStorage(512 * MB)).toBe('512,0 MB');
+    expect(formatStorage(1500.5 * MB / 1.5)).toBe('1.000,3 MB');
+  });
+  it('never shows stored bytes as nothing, and nothing as 0,0 MB', () => {
+    expect(formatStorage(2048)).toBe('0,1 MB');
+    expect(formatStorage(0)).toBe('0,0 MB');
+  });
+  it('switches to GB from 1 GB (also when MB would round up to 1.024,0)', () => {
+    expect(formatStorage(1024 ** 3 - 1)).toBe('1 GB');
+    expect(formatStorage(1.26 * 1024 ** 3)).toBe('1,26 GB');
   });
 });
 

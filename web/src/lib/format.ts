@@ -51,3 +51,18 @@ export function formatBytes(bytes: number): string {
   }
   return `${numberFmt.format(Math.round(v * 10) / 10)} ${UNITS[i]}`;
 }
+
+const MB = 1024 ** 2;
+const GB = 1024 ** 3;
+const oneDecimalFmt = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/**
+ * Used storage: under 1 GB in MB with one decimal ('8,5 MB'), from 1 GB in GB ('1,26 GB').
+ * Anything stored shows as at least 0,1 MB, so a few small uploads never read as nothing.
+ */
+export function formatStorage(bytes: number): string {
+  const b = Number.isFinite(bytes) ? Math.max(0, bytes) : 0;
+  const mb = b === 0 ? 0 : Math.max(0.1, Math.round((b / MB) * 10) / 10);
+  if (mb < 1024) return `${oneDecimalFmt.format(mb)} MB`;
+  return `${numberFmt.format(Math.round((b / GB) * 100) / 100)} GB`;
+}

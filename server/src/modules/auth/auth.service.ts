@@ -15,29 +15,42 @@ export async function login(ctx: AppContext, body: TLoginRequest) {
   const user = await ctx.db.user.findUnique({ where: { email: body.email } });
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password);
   if (!user || !ok) throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, INVALID_LOGIN);
-  return { user, token: await ctx.tokens.signUser(user.id) };
+  return { user, token: await ctx.tokens.signUser(user.id, user.tokenVersion) };
 }
 
 type NewUser = { email: string; password: string; firstName?: string; lastName?: string; role: 'customer' | 'admin' };
 
-export async function createUser(ctx: Pick<AppContext, 'db'>, input: NewUser) {
-  const passwordHash = await hashPassword(input.password);
+export async function newUserRow(input: NewUser) {
+  return {
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    firstName: input.firstName || null,
+    lastName: input.lastName || null,
+    role: input.role,
+  };
+}
+
+/** A unique-email violation is the customer's problem (409), not the server's. */
+export async function emailTakenAsConflict<T>(write: () => Promise<T>): Promise<T> {
   try {
-    return await ctx.db.user.create({
-      data: {
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName || null,
-        lastName: input.lastName || null,
-        role: input.role,
-      },
-    });
+    return await write();
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
       throw conflict('Bu e-posta adresi zaten kayıtlı', ErrorCode.EMAIL_TAKEN);
     }
     throw err;
   }
+}
+
+export async function createUser(ctx: Pick<AppContext, 'db'>, input: NewUser) {
+  const data = await newUserRow(input);
+  if (input.role === 'customer') return emailTakenAsConflict(() => ctx.db.user.create({ data }));
+  // Setup links are valid until the first admin exists, however that admin is made.
+  const [user] = await emailTakenAsConflict(() => ctx.db.$transaction([
+    ctx.db.user.create({ data }),
+    ctx.db.adminSetupToken.deleteMany({}),
+  ]));
+  return user;
 }
 
 export const registerCustomer = (ctx: AppContext, body: TRegisterRequest) => createUser(ctx, { ...body, role: 'customer' });
@@ -53,7 +66,7 @@ export async function registerAdmin(ctx: AppContext, body: TAdminRegisterRequest
   const expected = ctx.config.adminRegistrationKey;
   if (!expected) {
     throw new AppError(403, ErrorCode.ADMIN_REGISTRATION_CLOSED,
-      'Admin kaydı bu sunucuda kapalı. Yöneticiniz ADMIN_REGISTRATION_KEY ayarlamalı veya "npm run create-admin" komutunu kullanmalıdır.');
+      'Admin kaydı bu sunucuda kapalı. İlk yönetici, sunucunun başlarken yazdığı kurulum bağlantısıyla ya da "npm run create-admin" komutuyla oluşturulur; başka yöneticiler için ADMIN_REGISTRATION_KEY ayarlanmalıdır.');
   }
   if (!keysMatch(body.adminKey, expected)) throw new AppError(403, ErrorCode.INVALID_ADMIN_KEY, 'Geçersiz admin anahtarı');
   return createUser(ctx, { ...body, role: 'admin' });
@@ -94,6 +107,20 @@ export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
     await removeQuietly(path.join(ctx.config.uploadsDir, fileName))
       .catch((err: unknown) => ctx.logger.warn({ err, fileName }, 'media file of a deleted admin could not be removed'));
   }
+  // Its sockets and its screens' players are cut; its token already fails (no user row).
+  ctx.connections.userSignedOut(userId);
+  ctx.connections.screensDeleted(screenIds);
   // Drops the deleted screens' cached configs (pushes nothing: the screens are gone).
   if (screenIds.length) await ctx.notifier.screensChanged(screenIds);
+}
+
+/**
+ * docs/PRODUCT.md#session: logging out raises the user's token version, so every token issued
+ * before (this browser's and any copy of it) is refused from the next request on, and the
+ * user's open sockets are cut. All of the user's sessions end together: a token is not tracked
+ * one by one, and "log out" on a shared or lost computer must not leave another one alive.
+ */
+export async function logout(ctx: AppContext, userId: string): Promise<void> {
+  await ctx.db.user.updateMany({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
+  ctx.connections.userSignedOut(userId);
 }

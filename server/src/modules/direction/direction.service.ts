@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ZCreateDirectionRequest, ZUpdateDirectionRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import { lockOwnedRow } from '../../db/row-lock.js';
 import { notFound } from '../../http/errors.js';
 import type { DirectionRow } from './direction.presenter.js';
 
@@ -29,8 +30,8 @@ export async function updateDirectionPlaylist(
   ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateDirectionRequest>,
 ): Promise<DirectionRow> {
   const updated = await ctx.db.$transaction(async (tx) => {
-    const existing = await tx.directionPlaylist.findFirst({ where: { id, ownerId }, select: { id: true } });
-    if (!existing) throw missing();
+    // Locked so that parallel edits replace the texts one after another (db/row-lock.ts).
+    if (!(await lockOwnedRow(tx, 'direction_playlists', id, ownerId))) throw missing();
     if (body.directions) {
       await tx.directionText.deleteMany({ where: { playlistId: id } });
       await tx.directionText.createMany({ data: textRows(id, body.directions) });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ZCreatePlaylistRequest, ZUpdatePlaylistRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import { lockOwnedRow } from '../../db/row-lock.js';
 import type { Prisma } from '../../db/generated/client.js';
 import { notFound } from '../../http/errors.js';
 import type { ActivePurchase } from '../purchases/active-purchase.js';
@@ -43,13 +44,12 @@ export async function createPlaylist(
 const screensShowing = async (db: Db, playlistId: string) =>
   (await db.screen.findMany({ where: { currentPlaylistId: playlistId }, select: { id: true } })).map((s) => s.id);
 
-/** Replaces the items in the given order; positions are unique, so old rows go first. */
+/** Replaces the items in the given order; positions are unique, so old rows go first, under the row's lock. */
 export async function updatePlaylist(
   ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdatePlaylistRequest>,
 ): Promise<PlaylistRow> {
   const updated = await ctx.db.$transaction(async (tx) => {
-    const existing = await tx.playlist.findFirst({ where: { id, ownerId }, select: { id: true } });
-    if (!existing) throw notFound('Playlist');
+    if (!(await lockOwnedRow(tx, 'playlists', id, ownerId))) throw notFound('Playlist');
     await assertOwnMedia(tx, ownerId, body.mediaItems);
     await tx.playlistItem.deleteMany({ where: { playlistId: id } });
     await tx.playlistItem.createMany({ data: itemRows(id, body.mediaItems) });

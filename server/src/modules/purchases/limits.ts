@@ -5,29 +5,37 @@ import type { ActivePurchase } from './active-purchase.js';
 const GB = 1024 ** 3;
 
 export type Usage = { used: number; limit: number; percentage: number };
-export type UsageReport = { mediaUsage: Usage; screenUsage: Usage; playlistUsage: Usage };
+export type UsageReport = { mediaUsage: Usage & { usedBytes: number }; screenUsage: Usage; playlistUsage: Usage };
 
-const usage = (used: number, limit: number): Usage => ({
-  used,
-  limit,
-  percentage: limit > 0 ? Math.min(100, Math.round((used / limit) * 1000) / 10) : 0,
-});
+/** Percent with one decimal, capped at 100. */
+const percent = (used: number, limit: number) => (limit > 0 ? Math.min(100, Math.round((used / limit) * 1000) / 10) : 0);
+
+const usage = (used: number, limit: number): Usage => ({ used, limit, percentage: percent(used, limit) });
 
 export async function storageUsedBytes(db: DbOrTx, ownerId: string): Promise<bigint> {
   const { _sum } = await db.media.aggregate({ where: { ownerId }, _sum: { sizeBytes: true } });
   return _sum.sizeBytes ?? 0n;
 }
 
-/** Usage against the package, media in GB (two decimals), as /settings shows it. */
+/**
+ * Usage against the package. Media in GB with two decimals (the spec's unit), plus the exact
+ * bytes: nine photos are a few MB, which two decimals of a GB round to 0, and /settings shows
+ * amounts under 1 GB in MB. The percentage comes from the bytes for the same reason.
+ */
 export async function usageReport(db: DbOrTx, ownerId: string, p: Pick<ActivePurchase, 'maxMediaUploadGb' | 'maxScreens' | 'maxPlaylists'>): Promise<UsageReport> {
   const [bytes, screens, playlists] = await Promise.all([
     storageUsedBytes(db, ownerId),
     db.screen.count({ where: { ownerId } }),
     db.playlist.count({ where: { ownerId } }),
   ]);
-  const gb = Math.round((Number(bytes) / GB) * 100) / 100;
+  const usedBytes = Number(bytes);
   return {
-    mediaUsage: usage(gb, p.maxMediaUploadGb),
+    mediaUsage: {
+      used: Math.round((usedBytes / GB) * 100) / 100,
+      usedBytes,
+      limit: p.maxMediaUploadGb,
+      percentage: percent(usedBytes, p.maxMediaUploadGb * GB),
+    },
     screenUsage: usage(screens, p.maxScreens),
     playlistUsage: usage(playlists, p.maxPlaylists),
   };

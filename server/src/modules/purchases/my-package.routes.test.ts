@@ -42,12 +42,24 @@ describe('GET /api/purchase/my-package/:userId', () => {
       mobileCode: purchase.mobileCode,
       isMobileVerified: false,
       usage: {
-        mediaUsage: { used: 1.26, limit: 4, percentage: 31.5 },
+        mediaUsage: { used: 1.26, usedBytes: GB + Math.round(0.26 * GB), limit: 4, percentage: 31.5 },
         screenUsage: { used: 2, limit: 3, percentage: 66.7 },
         playlistUsage: { used: 1, limit: 8, percentage: 12.5 },
       },
       limits,
     });
+  });
+
+  it('reports a few MB of media exactly (bytes) and as a non-zero percentage, not as 0 GB', async () => {
+    const u = await newUser(t);
+    await grantPackage(t, u.id, { maxMediaUploadGb: 5, maxScreens: 1, maxPlaylists: 1, durationDays: 30 });
+    const sizes = Array.from({ length: 9 }, (_, i) => 950_000 + i * 10_000);
+    await t.ctx.db.media.createMany({
+      data: sizes.map((size, i) => ({ ownerId: u.id, name: `foto ${i}`, fileName: `${randomUUID()}.jpg`, kind: 'image' as const, mime: 'image/jpeg', sizeBytes: BigInt(size) })),
+    });
+    const body = ZMyPackage.parse((await t.http.get(url(u.id)).set(u.auth).expect(200)).body);
+    const total = sizes.reduce((a, b) => a + b, 0);
+    expect(body.usage.mediaUsage).toEqual({ used: 0.01, usedBytes: total, limit: 5, percentage: 0.2 });
   });
 
   it('shows the latest completed purchase, ignoring expired and pending ones', async () => {

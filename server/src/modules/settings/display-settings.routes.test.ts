@@ -43,6 +43,18 @@ describe('PUT /api/settings', () => {
     expect(await t.ctx.db.displaySettings.findUnique({ where: { ownerId: u.id } })).toBeNull();
   });
 
+  it('a body that is not JSON, or none at all, is refused with 400 rather than read as "no change"', async () => {
+    const u = await newCustomer(t);
+    for (const req of [
+      t.http.put('/api/settings').set(u.auth),
+      t.http.put('/api/settings').set(u.auth).set('Content-Type', 'text/plain').send('{"barHeight":60}'),
+    ]) {
+      const res = await req;
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Geçersiz görüntü ayarları' });
+    }
+  });
+
   it('changes only the caller’s settings', async () => {
     const [a, b] = [await newCustomer(t), await newCustomer(t)];
     await t.http.put('/api/settings').set(a.auth).send({ fontSize: 40 }).expect(200);
@@ -50,8 +62,8 @@ describe('PUT /api/settings', () => {
   });
 
   it.each([
-    [{ barHeight: 5 }, 'Bar yüksekliği en az 20 px olmalıdır'],
-    [{ barHeight: 'abc' }, 'Bar yüksekliği bir sayı olmalıdır'],
+    [{ barHeight: 5 }, 'Bant yüksekliği en az 20 px olmalıdır'],
+    [{ barHeight: 'abc' }, 'Bant yüksekliği bir sayı olmalıdır'],
     [{ fontSize: 12.5 }, 'Yazı boyutu tam sayı olmalıdır'],
     [{ fontSize: 500 }, 'Yazı boyutu en fazla 200 px olabilir'],
     [{ backgroundColor: 'red;} body{display:none' }, 'Geçersiz renk değeri'],

@@ -22,7 +22,7 @@ export function settingsRoutes(ctx: AppContext): Router {
   });
 
   r.put('/', requireAuth(ctx), async (req, res) => {
-    const input = ZUpdateDisplaySettingsRequest.parse(req.body ?? {});
+    const input = ZUpdateDisplaySettingsRequest.parse(req.body);
     res.json(await updateDisplaySettings(ctx, currentUser(req).id, input));
   });
 

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
+import { BrandMark } from './brand-mark';
 import { Sidebar } from './sidebar';
 
-/** Signed-in shell: sidebar on wide screens, hamburger menu below 768px (docs/PRODUCT.md#layout). */
+/** Signed-in shell: sidebar on wide screens, hamburger menu at 768 px and narrower (docs/PRODUCT.md#layout). */
 export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
@@ -43,9 +44,11 @@ export function AppLayout() {
         >
           <span /><span /><span />
         </button>
-        <span className="topbar-brand">{tr.app.name}</span>
+        <span className="topbar-brand"><BrandMark size={24} /> {tr.app.name}</span>
       </header>
-      <Sidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} onClose={dismissMenu} />
+      <div className="sidebar-column">
+        <Sidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} onClose={dismissMenu} />
+      </div>
       {menuOpen && <div className="sidebar-scrim" onClick={dismissMenu} aria-hidden="true" />}
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />

@@ -1,6 +1,7 @@
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
 import { homePathFor, useSession } from '../../stores/session-store';
+import { BrandMark } from './brand-mark';
 
 /** Public pages: header with home, login and register links (docs/PRODUCT.md#layout). */
 export function PublicLayout() {
@@ -11,7 +12,7 @@ export function PublicLayout() {
       <a href="#main" className="skip-link">{tr.nav.skipToContent}</a>
       <header className="public-header">
         <Link to="/" className="public-brand">
-          <span className="brand-mark" aria-hidden="true">▣</span> {tr.app.name}
+          <BrandMark /> {tr.app.name}
         </Link>
         <nav className="public-nav" aria-label={tr.nav.mainNav}>
           <NavLink to="/" end className={navCls}>{tr.nav.home}</NavLink>

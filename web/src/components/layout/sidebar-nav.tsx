@@ -14,7 +14,7 @@ const contentLinks: Link[] = [
 
 const customerLinks: Link[] = [...contentLinks, { to: '/settings', label: tr.nav.settings }];
 
-const adminLinks: Link[] = [
+export const adminLinks: Link[] = [
   { to: '/admin/packages', label: tr.nav.adminPackages },
   { to: '/admin/sales', label: tr.nav.adminSales },
   { to: '/admin/apk', label: tr.nav.adminApk },

@@ -1,5 +1,6 @@
 import './admin-apk.css';
 import { tr } from '../../i18n/tr';
+import { usePageTitle } from '../../lib/use-page-title';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { Banner, Card, PageHeader } from '../../components/ui';
 import { isAdmin, useSession } from '../../stores/session-store';
@@ -8,6 +9,8 @@ import { ApkUploadForm } from './apk-upload-form';
 
 export function AdminApkPage() {
   const t = tr.adminApk;
+  // Also for the states that replace the page (and its header) with a message.
+  usePageTitle(t.title);
   const user = useSession((s) => s.user);
   const apk = useApkInfo();
   const reload = useReloadApk();

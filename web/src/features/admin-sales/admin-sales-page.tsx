@@ -1,5 +1,6 @@
 import './admin-sales.css';
 import { tr } from '../../i18n/tr';
+import { usePageTitle } from '../../lib/use-page-title';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { Banner, Button, EmptyState, PageHeader, Spinner } from '../../components/ui';
 import { useSalesReport } from './admin-sales.api';
@@ -7,6 +8,8 @@ import { SalesTable } from './sales-table';
 
 export function AdminSalesPage() {
   const t = tr.adminSales;
+  // Also for the states that replace the page (and its header) with a message.
+  usePageTitle(t.title);
   const report = useSalesReport();
 
   // docs/PRODUCT.md#admin-sales: a failed load replaces the page with the error.

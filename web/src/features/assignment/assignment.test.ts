@@ -37,7 +37,7 @@ describe('assignment', () => {
 
   it("reports a failure with the server's text, after every request has finished", async () => {
     const put = vi.fn(async (id: string) => {
-      if (id === 's2') throw new ApiError('Ekran bulunamadı', 404);
+      if (id === 's2') throw new ApiError('Ekran bulunamadı', 404, 'NOT_FOUND');
     });
     const r = await runAssignment({ playlistId: P, tickerChoice: TICKER_KEEP, screenIds: ['s1', 's2', 's3'] }, put);
     expect(r).toEqual({ ok: false, message: 'Atama yapılırken hata oluştu: Ekran bulunamadı' });

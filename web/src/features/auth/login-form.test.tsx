@@ -43,4 +43,19 @@ describe('LoginForm', () => {
     await fill();
     expect((await screen.findByRole('alert')).textContent).toBe('Email veya şifre hatalı');
   });
+
+  it("checks the fields itself, in Turkish, whatever the browser's language", async () => {
+    const submit = vi.fn();
+    render(<LoginForm submit={submit} onSuccess={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Giriş Yap' }).closest('form')!.noValidate).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['E-posta zorunludur', 'Şifre zorunludur']);
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'ornek');
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Şifre zorunludur']);
+    await userEvent.type(screen.getByLabelText('Şifre'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Geçerli bir e-posta adresi girin']);
+    expect(submit).not.toHaveBeenCalled();
+  });
 });

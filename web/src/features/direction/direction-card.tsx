@@ -11,7 +11,7 @@ export function DirectionCard({ playlist, onEdit, onDelete, deleting }: Props) {
   return (
     <li className="direction-card" data-testid="direction-card">
       <div className="direction-head">
-        <h3 className="playlist-name">{playlist.name}</h3>
+        <h3 className="playlist-name" title={playlist.name}>{playlist.name}</h3>
         <Badge tone="primary">{tr.direction.speedName}: {speedName(playlist.speed)}</Badge>
       </div>
       <p className="muted playlist-meta">{tr.direction.textCount(playlist.directions.length)}</p>

@@ -13,7 +13,8 @@ export function MediaCard({ media, onDelete, deleting }: { media: TMedia; onDele
         {video ? (
           <video src={src} controls preload="metadata" muted playsInline aria-label={media.name} />
         ) : (
-          <img src={src} alt={media.name} loading="lazy" />
+          // The name is the card's heading right below: the picture needs no text of its own.
+          <img src={src} alt="" loading="lazy" />
         )}
       </div>
       <div className="media-body">

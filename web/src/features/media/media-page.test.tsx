@@ -28,6 +28,16 @@ describe('MediaPage list states', () => {
     expect(screen.queryByTestId('media-card')).toBeNull();
   });
 
+  it("a proxy's 502 without our error body shows Turkish, not 'Bad Gateway'", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>502</html>', { status: 502, statusText: 'Bad Gateway' })));
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MediaPage />
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByRole('alert', {}, { timeout: 4000 })).textContent).toBe('Medya listesi alınamadı: Beklenmeyen bir hata oluştu');
+  });
+
   it('treats a non-array answer as empty (docs/PRODUCT.md#api)', async () => {
     renderPage(200, { unexpected: true });
     await screen.findByText('Henüz medya bulunmuyor');

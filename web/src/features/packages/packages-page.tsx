@@ -17,7 +17,7 @@ export function PackagesPage() {
   // docs/PRODUCT.md#session: a 402 anywhere sends the customer here; without a word they would not know why.
   const redirected = Boolean((useLocation().state as { packageRequiredFrom?: string } | null)?.packageRequiredFrom);
   return (
-    <div className="page">
+    <div className="page packages-page">
       <PageHeader title={tr.packages.title} lead={tr.packages.lead} />
       {redirected && <Banner tone="warning">{tr.packages.packageRequired}</Banner>}
       {current && <Banner tone="info">{tr.packages.currentNote(current.packageName, current.remainingDays, formatDate(current.expiresAt))}</Banner>}

@@ -16,7 +16,7 @@ export function MediaPicker({ media, selected, onToggle }: Props) {
             <li key={m._id}>
               <label className={`picker-item${checked ? ' checked' : ''}`}>
                 <input type="checkbox" checked={checked} onChange={() => onToggle(m._id)} />
-                <MediaThumb media={m} />
+                <MediaThumb media={m} captioned />
                 <span className="picker-name">{m.name}</span>
               </label>
             </li>

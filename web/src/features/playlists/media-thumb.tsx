@@ -1,12 +1,19 @@
 import type { TMedia } from '@pano/contract';
 import { isVideo, mediaUrl } from '../../lib/media-url';
 
-/** Small square preview of a media item (first frame for videos). */
-export function MediaThumb({ media, className = 'thumb' }: { media: TMedia; className?: string }) {
+type Props = { media: TMedia; className?: string; captioned?: boolean };
+
+/**
+ * Small square preview of a media item (first frame for videos). `captioned`: the media's
+ * name is written beside it, so the picture is decorative and a screen reader does not
+ * read the name twice.
+ */
+export function MediaThumb({ media, className = 'thumb', captioned = false }: Props) {
   const src = mediaUrl(media.filePath);
   return isVideo(media) ? (
-    <video className={className} src={`${src}#t=0.1`} preload="metadata" muted playsInline aria-label={media.name} />
+    <video className={className} src={`${src}#t=0.1`} preload="metadata" muted playsInline
+      aria-label={captioned ? undefined : media.name} aria-hidden={captioned || undefined} />
   ) : (
-    <img className={className} src={src} alt={media.name} loading="lazy" />
+    <img className={className} src={src} alt={captioned ? '' : media.name} loading="lazy" />
   );
 }

@@ -21,7 +21,7 @@ export function PlaylistCard({ playlist, onEdit, onDelete, deleting }: Props) {
         {rest > 0 && <span className="thumb thumb-more" aria-label={tr.playlists.itemCount(items.length)}>{tr.playlists.more(rest)}</span>}
       </div>
       <div className="playlist-body">
-        <h3 className="playlist-name">{playlist.name}</h3>
+        <h3 className="playlist-name" title={playlist.name}>{playlist.name}</h3>
         <p className="muted playlist-meta">
           {tr.playlists.itemCount(items.length)} · {formatDate(playlist.updatedAt)}
         </p>

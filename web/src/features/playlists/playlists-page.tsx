@@ -47,17 +47,20 @@ export function PlaylistsPage() {
     );
   }
 
-  const list = playlists.isError ? [] : (playlists.data ?? []);
+  const header = <PageHeader title={tr.playlists.title} lead={tr.playlists.lead} />;
+  // The form's height follows the number of media and the list sits below it: showing either
+  // before both answers are in would push what is below down as the other arrives.
+  if (media.isPending || playlists.isPending) return <div className="page">{header}<Spinner /></div>;
+
+  const list = playlists.isError ? [] : playlists.data;
   return (
     <div className="page">
-      <PageHeader title={tr.playlists.title} lead={tr.playlists.lead} />
-      {media.isPending ? <Spinner /> : <PlaylistCreateForm media={mediaList} onCreated={() => void reload()} />}
+      {header}
+      <PlaylistCreateForm media={mediaList} onCreated={() => void reload()} />
       <h2 className="section-title">{tr.playlists.listTitle}</h2>
       {playlists.isError && <Banner tone="error">{tr.playlists.listError(errorMessage(playlists.error))}</Banner>}
       {deleteError && <Banner tone="error" onDismiss={() => setDeleteError(null)}>{deleteError}</Banner>}
-      {playlists.isPending ? (
-        <Spinner />
-      ) : list.length === 0 ? (
+      {list.length === 0 ? (
         !playlists.isError && <EmptyState title={tr.playlists.empty} hint={tr.playlists.emptyHint} icon="☰" />
       ) : (
         <ul className="playlist-grid">

@@ -19,7 +19,7 @@ export function SortableItem({ item, index, onDuration, onRemove, canRemove }: P
         ⋮⋮
       </button>
       <span className="item-pos">{tr.playlists.position(index + 1)}</span>
-      <MediaThumb media={item.media} />
+      <MediaThumb media={item.media} captioned />
       <span className="item-name" data-testid="edit-item-name">{item.media.name}</span>
       <label className="duration-input">
         <span>{tr.playlists.durationLabel}</span>

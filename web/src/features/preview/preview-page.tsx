@@ -5,6 +5,7 @@ import { connectScreen, Player, playerTexts, PREVIEW_MEDIA_HEIGHT } from '@pano/
 import { PageHeader } from '../../components/ui/page-header';
 import { tr } from '../../i18n/tr';
 import { api } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-error';
 import { tokenStorage } from '../../lib/token-storage';
 
 type State = { config: TScreenConfig | null; error: string | null; notFound: boolean };
@@ -32,8 +33,7 @@ export function PreviewPage() {
         }
         // docs/PRODUCT.md#preview: the server message, or 'Ekran bilgileri alınamadı'. A preview already showing keeps showing,
         // and 'Ekran bulunamadı' is not replaced by the socket refusal that may follow it.
-        // Our server's error bodies always carry a code; without one the text is only "HTTP 502".
-        const message = err.status > 0 && err.code && err.message ? err.message : playerTexts.configFailed;
+        const message = errorMessage(err, playerTexts.configFailed);
         setState((s) => (s.config || s.notFound ? s : { config: null, error: message, notFound: false }));
       },
     });
@@ -42,13 +42,14 @@ export function PreviewPage() {
 
   return (
     // docs/PRODUCT.md#preview: the player is full width, so no sidebar; a link leads back to the screens.
-    <div className="preview-page">
+    // Outside the signed-in shell, so the page brings its own main landmark.
+    <main id="main" className="preview-page" tabIndex={-1}>
       <PageHeader
         title={tr.preview.title}
         lead={state.config?.screenName}
         actions={<Link to="/screens" className="btn btn-secondary">← {tr.preview.backToScreens}</Link>}
       />
       <Player config={state.config} error={state.error} notFound={state.notFound} mediaHeight={PREVIEW_MEDIA_HEIGHT} />
-    </div>
+    </main>
   );
 }

@@ -1,10 +1,5 @@
-import { ApiError } from '../../lib/api-error';
+import { errorMessage } from '../../lib/api-error';
 import { tr } from '../../i18n/tr';
-
-/** Only a message the server itself sent (it always sends a code with it) beats the fallback. */
-function serverMessageOr(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.status > 0 && err.code && err.message ? err.message : fallback;
-}
 
 /** A failure of the card itself (declined, invalid), as opposed to our server failing. */
 export class CardPaymentError extends Error {}
@@ -15,7 +10,7 @@ export class CardPaymentError extends Error {}
  */
 export function paymentErrorText(err: unknown): string {
   if (err instanceof CardPaymentError) return err.message || tr.purchase.cardError;
-  return serverMessageOr(err, tr.purchase.serverError);
+  return errorMessage(err, tr.purchase.serverError);
 }
 
 /** Wraps the card-charging step so its failure reads as a card error. */
@@ -23,6 +18,6 @@ export async function asCardStep<T>(step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (err) {
-    throw new CardPaymentError(serverMessageOr(err, tr.purchase.cardError));
+    throw new CardPaymentError(errorMessage(err, tr.purchase.cardError));
   }
 }

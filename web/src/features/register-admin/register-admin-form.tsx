@@ -4,7 +4,8 @@ import { serverMessageOr } from '../../lib/api-error';
 import { Banner, Button, TextField } from '../../components/ui';
 import { emptyAdminDraft, registerAdmin, validateAdminDraft, type AdminDraft } from './register-admin';
 
-export function RegisterAdminForm({ onRegistered }: { onRegistered: () => void }) {
+/** With `setupToken` (the first start's one-time link) the form asks for no admin key. */
+export function RegisterAdminForm({ onRegistered, setupToken }: { onRegistered: () => void; setupToken?: string }) {
   const t = tr.registerAdmin;
   const [draft, setDraft] = useState<AdminDraft>(emptyAdminDraft);
   const [error, setError] = useState<string | null>(null);
@@ -21,7 +22,7 @@ export function RegisterAdminForm({ onRegistered }: { onRegistered: () => void }
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const problem = validateAdminDraft(draft);
+    const problem = validateAdminDraft(draft, Boolean(setupToken));
     if (problem) {
       setError(problem);
       return;
@@ -29,7 +30,7 @@ export function RegisterAdminForm({ onRegistered }: { onRegistered: () => void }
     setBusy(true);
     setError(null);
     try {
-      await registerAdmin(draft);
+      await registerAdmin(draft, setupToken);
       onRegistered();
     } catch (err) {
       setError(serverMessageOr(err, t.failed));
@@ -47,7 +48,9 @@ export function RegisterAdminForm({ onRegistered }: { onRegistered: () => void }
       <TextField label={t.email} type="email" name="email" autoComplete="email" required {...field('email')} />
       <TextField label={t.password} type="password" name="password" autoComplete="new-password" required minLength={6}
         hint={t.passwordHint} {...field('password')} />
-      <TextField label={t.adminKey} type="password" name="adminKey" autoComplete="off" required hint={t.adminKeyHint} {...field('adminKey')} />
+      {!setupToken && (
+        <TextField label={t.adminKey} type="password" name="adminKey" autoComplete="off" required hint={t.adminKeyHint} {...field('adminKey')} />
+      )}
       <Button type="submit" block busy={busy} busyText={t.busy}>{t.submit}</Button>
     </form>
   );

@@ -13,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function setup(response: () => Response = () => new Response('{"message":"ok"}', { status: 201 })) {
+function setup(response: () => Response = () => new Response('{"message":"ok"}', { status: 201 }), entry = '/register-admin') {
   const fetchMock = vi.fn(async () => response());
   vi.stubGlobal('fetch', fetchMock);
   const router = createMemoryRouter(
@@ -21,7 +21,7 @@ function setup(response: () => Response = () => new Response('{"message":"ok"}',
       { path: '/register-admin', element: <RegisterAdminPage /> },
       { path: '/login', element: <p>login page</p> },
     ],
-    { initialEntries: ['/register-admin'] },
+    { initialEntries: [entry] },
   );
   render(<RouterProvider router={router} />);
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -66,7 +66,6 @@ describe('RegisterAdminPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Admin anahtarı geçersiz');
   });
 
-  // A body without a message currently surfaces as 'HTTP 500' (lib/api-client toError): reported to the web lead.
   it('falls back to Admin kayıt işlemi başarısız when the server cannot be reached', async () => {
     const { user } = setup(() => {
       throw new TypeError('Failed to fetch');
@@ -101,5 +100,37 @@ describe('RegisterAdminPage', () => {
     expect(document.body.textContent).not.toMatch(/örnek anahtar|sample key/i);
     expect((screen.getByLabelText('Admin Anahtarı') as HTMLInputElement).value).toBe('');
     expect(screen.getByLabelText('Admin Anahtarı').getAttribute('placeholder')).toBeNull();
+  });
+
+  describe('with the one-time setup link (?setup=…)', () => {
+    const link = '/register-admin?setup=tek-kullanimlik-token';
+
+    it('asks for no admin key, says why, and sends the token instead', async () => {
+      const { fetchMock, user } = setup(undefined, link);
+      expect(screen.queryByLabelText('Admin Anahtarı')).toBeNull();
+      expect(document.body.textContent).toContain('ilk yönetici hesabını oluşturuyorsunuz; admin anahtarı gerekmez');
+      expect(document.body.textContent).toContain('Bu kurulum bağlantısı tek kullanımlıktır');
+      expect(document.body.textContent).not.toContain('admin anahtarı zorunludur');
+      await fill(user, { 'Admin Anahtarı': '' });
+      await submit(user);
+      expect(await screen.findByText('Admin Hesabı Oluşturuldu!')).toBeTruthy();
+      const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+      expect(url).toBe('/api/auth/setup-admin');
+      expect(JSON.parse(String(init.body))).toEqual({
+        firstName: 'Ayşe', lastName: 'Yılmaz', email: 'ayse@example.com', password: 'gizli123', setupToken: 'tek-kullanimlik-token',
+      });
+    });
+
+    it('still requires the four fields, and shows why a used link is refused', async () => {
+      const refused = '{"message":"Bu kurulum bağlantısı geçersiz ya da kullanılmış.","code":"SETUP_LINK_INVALID"}';
+      const { fetchMock, user } = setup(() => new Response(refused, { status: 403 }), link);
+      await fill(user, { Soyad: '', 'Admin Anahtarı': '' });
+      await submit(user);
+      expect(screen.getByRole('alert').textContent).toBe('Lütfen tüm alanları doldurun');
+      expect(fetchMock).not.toHaveBeenCalled();
+      await user.type(screen.getByLabelText('Soyad'), 'Yılmaz');
+      await submit(user);
+      expect((await screen.findByRole('alert')).textContent).toBe('Bu kurulum bağlantısı geçersiz ya da kullanılmış.');
+    });
   });
 });

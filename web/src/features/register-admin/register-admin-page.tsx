@@ -1,6 +1,6 @@
 import './register-admin.css';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Banner } from '../../components/ui';
@@ -12,6 +12,8 @@ export function RegisterAdminPage() {
   const t = tr.registerAdmin;
   usePageTitle(t.title);
   const navigate = useNavigate();
+  // `?setup=<token>`: the one-time link a first start with no admin prints (docs/OPERATIONS.md).
+  const setupToken = useSearchParams()[0].get('setup') || undefined;
   const [done, setDone] = useState(false);
 
   useEffect(() => {
@@ -31,12 +33,12 @@ export function RegisterAdminPage() {
           </div>
         ) : (
           <>
-            <p className="auth-lead">{t.lead}</p>
-            <RegisterAdminForm onRegistered={() => setDone(true)} />
+            <p className="auth-lead">{setupToken ? t.setupLead : t.lead}</p>
+            <RegisterAdminForm onRegistered={() => setDone(true)} setupToken={setupToken} />
             <aside className="security-note" aria-labelledby="security-title">
               <h2 id="security-title" className="security-title">{t.securityTitle}</h2>
               <ul>
-                {t.securityItems.map((s) => <li key={s}>{s}</li>)}
+                {(setupToken ? t.setupSecurityItems : t.securityItems).map((s) => <li key={s}>{s}</li>)}
               </ul>
             </aside>
           </>

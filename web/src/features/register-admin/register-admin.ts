@@ -1,4 +1,4 @@
-import type { TAdminRegisterRequest } from '@pano/contract';
+import type { TAdminRegisterRequest, TSetupAdminRequest } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { api } from '../../lib/api-client';
 
@@ -11,9 +11,12 @@ export const REDIRECT_DELAY_MS = 3000;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** docs/PRODUCT.md#register-admin: all five fields required, email format, password at least 6 characters. */
-export function validateAdminDraft(d: AdminDraft): string | null {
-  if (!d.firstName.trim() || !d.lastName.trim() || !d.email.trim() || !d.password || !d.adminKey.trim()) {
+/**
+ * docs/PRODUCT.md#register-admin: all five fields required, email format, password at least 6 characters. With
+ * the setup link the server printed at its first start, the link stands in for the key.
+ */
+export function validateAdminDraft(d: AdminDraft, withSetupLink = false): string | null {
+  if (!d.firstName.trim() || !d.lastName.trim() || !d.email.trim() || !d.password || (!withSetupLink && !d.adminKey.trim())) {
     return tr.registerAdmin.required;
   }
   if (!EMAIL.test(d.email.trim())) return tr.registerAdmin.invalidEmail;
@@ -21,11 +24,9 @@ export function validateAdminDraft(d: AdminDraft): string | null {
   return null;
 }
 
-export const registerAdmin = (d: AdminDraft) =>
-  api.post<unknown>('/api/auth/admin-register', {
-    firstName: d.firstName.trim(),
-    lastName: d.lastName.trim(),
-    email: d.email.trim(),
-    password: d.password,
-    adminKey: d.adminKey.trim(),
-  } satisfies TAdminRegisterRequest);
+export function registerAdmin(d: AdminDraft, setupToken?: string) {
+  const admin = { firstName: d.firstName.trim(), lastName: d.lastName.trim(), email: d.email.trim(), password: d.password };
+  return setupToken
+    ? api.post<unknown>('/api/auth/setup-admin', { ...admin, setupToken } satisfies TSetupAdminRequest)
+    : api.post<unknown>('/api/auth/admin-register', { ...admin, adminKey: d.adminKey.trim() } satisfies TAdminRegisterRequest);
+}

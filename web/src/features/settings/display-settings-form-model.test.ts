@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tr } from '../../i18n/tr';
 import { defaultDraft, toDisplayBody, toHexColor } from './display-settings-form-model';
 
 describe('display settings form', () => {
@@ -16,10 +17,21 @@ describe('display settings form', () => {
     expect(r).toEqual({
       errors: {
         textColor: 'Geçersiz renk değeri',
-        barHeight: 'Bar yüksekliği en az 20 px olmalıdır',
+        barHeight: 'Bant yüksekliği en az 20 px olmalıdır',
         fontSize: expect.stringMatching(/^Yazı boyutu/),
       },
     });
+  });
+
+  it.each([
+    ['barHeight', tr.settings.barHeight],
+    ['fontSize', tr.settings.fontSize],
+  ] as const)('every %s error names the field as its label does', (field, label) => {
+    const term = label.replace(/ \(px\)$/, '');
+    for (const bad of ['abc', '2.5', '1', '100000']) {
+      const r = toDisplayBody({ ...defaultDraft(), [field]: bad });
+      expect('errors' in r && r.errors[field]).toMatch(new RegExp(`^${term} `));
+    }
   });
 
   it('turns CSS colours into #rrggbb for the colour picker', () => {

@@ -49,6 +49,8 @@ const hex2 = (n: number) => Math.max(0, Math.min(255, Math.round(n))).toString(1
 
 /** A CSS colour as #rrggbb for <input type="color"> (alpha dropped); unknown values give black. */
 export function toHexColor(css: string): string {
+  // CSS colour names and hex digits are ASCII identifiers, not Turkish text.
+  // eslint-disable-next-line no-restricted-syntax
   const c = css.trim().toLowerCase();
   if (/^#[0-9a-f]{6}([0-9a-f]{2})?$/.test(c)) return c.slice(0, 7);
   if (/^#[0-9a-f]{3,4}$/.test(c)) return `#${c[1]}${c[1]}${c[2]}${c[2]}${c[3]}${c[3]}`;

@@ -1,5 +1,7 @@
 import './settings.css';
 import { Link } from 'react-router-dom';
+import type { TMyPackage } from '@pano/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { tr } from '../../i18n/tr';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { Banner, Card, PageHeader, Spinner } from '../../components/ui';
@@ -10,12 +12,10 @@ import { UsageCard } from './usage-card';
 import { AppDownloadCard } from './app-download-card';
 import { DisplaySettingsCard } from './display-settings-card';
 import { AccountCard } from './account-card';
+import { DevicesCard } from './devices-card';
 
-function PackageSection() {
+function PackageSection({ myPackage }: { myPackage: UseQueryResult<TMyPackage> }) {
   const user = useSession((s) => s.user);
-  const myPackage = useMyPackage(user?._id);
-
-  if (myPackage.isPending) return <Spinner />;
   if (myPackage.isError) {
     const err = myPackage.error;
     // Admins never need a package: the server answers 404 for them (customers get 402 → /packages).
@@ -29,6 +29,7 @@ function PackageSection() {
     }
     return <Banner tone="error">{tr.settings.loadError + errorMessage(err)}</Banner>;
   }
+  if (!myPackage.data) return null;
   const info = myPackage.data;
   return (
     <div className="settings-grid">
@@ -40,17 +41,26 @@ function PackageSection() {
 }
 
 export function SettingsPage() {
+  const user = useSession((s) => s.user);
+  const myPackage = useMyPackage(user?._id);
   const display = useDisplaySettings();
+  const header = <PageHeader title={tr.settings.title} lead={tr.settings.lead} />;
+  // How tall the cards are depends on their data (the ticker preview follows the saved bar
+  // height), so no placeholder could hold their place: the page waits for both answers and
+  // shows every card at once, instead of pushing the cards below down one answer at a time.
+  if (myPackage.isPending || display.isPending) {
+    return <div className="page settings-page">{header}<Spinner /></div>;
+  }
   return (
     <div className="page settings-page">
-      <PageHeader title={tr.settings.title} lead={tr.settings.lead} />
-      <PackageSection />
+      {header}
+      <PackageSection myPackage={myPackage} />
+      {/* Admins have no package, so no mobile code and no devices. */}
+      {!isAdmin(user) && <DevicesCard />}
       {display.isError ? (
         <Banner tone="error">{tr.settings.displayLoadError + errorMessage(display.error)}</Banner>
-      ) : display.data ? (
-        <DisplaySettingsCard settings={display.data} />
       ) : (
-        <Spinner />
+        <DisplaySettingsCard settings={display.data} />
       )}
       <div className="settings-grid">
         <AppDownloadCard />

@@ -1,9 +1,9 @@
 import type { TMyPackage } from '@pano/contract';
 import { tr } from '../../i18n/tr';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, formatStorage } from '../../lib/format';
 import { Card, ProgressBar } from '../../components/ui';
 
-type Usage = TMyPackage['usage']['mediaUsage'];
+type Usage = TMyPackage['usage']['screenUsage'];
 
 /** Bars turn amber from 80 % and red from 95 %, so a customer sees a limit coming. */
 const tone = (pct: number) => (pct >= 95 ? 'danger' : pct >= 80 ? 'warning' : 'primary');
@@ -27,7 +27,7 @@ export function UsageCard({ usage }: { usage: TMyPackage['usage'] }) {
     <Card aria-labelledby="usage-title">
       <h2 id="usage-title" className="card-title">{t.usageTitle}</h2>
       <ul className="usage-list">
-        <UsageRow label={t.mediaUsage} usage={m} text={t.usageGb(formatNumber(m.used), formatNumber(m.limit))} />
+        <UsageRow label={t.mediaUsage} usage={m} text={t.usageStorage(formatStorage(m.usedBytes), formatNumber(m.limit))} />
         <UsageRow label={t.screenUsage} usage={s} text={t.usageCount(formatNumber(s.used), formatNumber(s.limit))} />
         <UsageRow label={t.playlistUsage} usage={p} text={t.usageCount(formatNumber(p.used), formatNumber(p.limit))} />
       </ul>

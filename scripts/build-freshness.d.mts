@@ -1,0 +1,4 @@
+export const STAMP_FILE: string;
+export function inputsHash(root: string, workspace: string): string;
+export function isBuildFresh(root: string, workspace: string, hash?: string): boolean;
+export function ensureBuilt(root: string, workspace: string, build: () => void): boolean;

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { RegisterPage } from './register-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const messages = () => screen.queryAllByRole('alert').map((a) => a.textContent);
+
+describe('RegisterPage validation', () => {
+  it("shows the contract's Turkish messages and sends nothing while a field is wrong", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    render(<MemoryRouter><RegisterPage /></MemoryRouter>);
+    const button = screen.getByRole('button', { name: 'Kayıt Ol' });
+    expect(button.closest('form')!.noValidate).toBe(true);
+
+    await userEvent.click(button);
+    expect(messages()).toEqual(['E-posta zorunludur', 'Şifre zorunludur']);
+
+    await userEvent.type(screen.getByLabelText('Email'), 'ayse@ornek');
+    await userEvent.type(screen.getByLabelText('Şifre'), '123');
+    await userEvent.click(button);
+    expect(messages()).toEqual(['Geçerli bir e-posta adresi girin', 'Şifre en az 6 karakter olmalıdır']);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends a valid form', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: 'ok' }), { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    render(<MemoryRouter><RegisterPage /></MemoryRouter>);
+    await userEvent.type(screen.getByLabelText('Email'), ' ayse@ornek.com ');
+    await userEvent.type(screen.getByLabelText('Şifre'), 'Parola123!');
+    await userEvent.click(screen.getByRole('button', { name: 'Kayıt Ol' }));
+    expect(messages()).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ email: 'ayse@ornek.com', password: 'Parola123!' });
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Forms check their own fields (every <form> is noValidate): the browser's validation bubbles
+ * speak the browser's language ('Please fill out this field.'), ours speak Turkish. The rules
+ * and messages come from the contract's zod schemas, the same ones the server applies.
+ */
+export type FieldErrors = Record<string, string>;
+
+/** Just what is needed of a zod schema, so this module does not pull zod into the first load. */
+type Schema<T> = {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+};
+
+/** The parsed data, or the first message for each field (in the schema's field order). */
+export function checkFields<T>(schema: Schema<T>, input: unknown): { data: T } | { errors: FieldErrors } {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { data: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    errors[key] ??= issue.message;
+  }
+  return { errors };
+}
+
+/** Moves focus to the first field with an error, as the browser's own validation would. */
+export function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrors): void {
+  const first = Object.keys(errors)[0];
+  const el = first ? form.elements.namedItem(first) : null;
+  if (el instanceof HTMLElement) el.focus();
+}
