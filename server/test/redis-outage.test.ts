@@ -47,7 +47,7 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20
 }
 
 /** A customer whose screen has a player connected to this instance. */
-async function customerWithPlayer(): Promise<{ c: Customer; screenId: string; packageId: string }> {
+async function customerWithPlayer(): Promise<{ c: Customer; screenId: string; deviceId: string; packageId: string }> {
   const c = await liveCustomer(api);
   const screen = await api.ctx.db.screen.create({ data: { ownerId: c.id, name: 'Lobi' } });
   const device = await pairedDevice(api, c.id);
@@ -55,12 +55,12 @@ async function customerWithPlayer(): Promise<{ c: Customer; screenId: string; pa
   const pkg = await api.ctx.db.package.create({
     data: { name: `Kesinti ${c.id.slice(0, 6)}`, description: 'Test', price: 499, durationDays: 30, maxMediaUploadGb: 5, maxScreens: 3, maxPlaylists: 10 },
   });
-  return { c, screenId: screen.id, packageId: pkg.id };
+  return { c, screenId: screen.id, deviceId: device.id, packageId: pkg.id };
 }
 
 describe('Redis down', () => {
   it('payments, checkout and presence answer at once; the completed payment is answered completed and its expiry job is queued by the sweep once Redis is back', async () => {
-    const { c, screenId, packageId } = await customerWithPlayer();
+    const { c, screenId, deviceId, packageId } = await customerWithPlayer();
     await redis.stop();
     try {
       const intent = await api.api.post('/api/purchase/create-payment-intent').set(c.auth).send({ packageId }).timeout(BUDGET_MS);
@@ -82,6 +82,9 @@ describe('Redis down', () => {
       const presence = await api.api.get('/api/devices/presence').set(c.auth).timeout(BUDGET_MS);
       expect(presence.status).toBe(200);
       expect(presence.body).toEqual([expect.objectContaining({ screenId, online: true })]);
+      const devices = await api.api.get('/api/devices').set(c.auth).timeout(BUDGET_MS);
+      expect(devices.status).toBe(200);
+      expect(devices.body).toEqual([expect.objectContaining({ _id: deviceId, online: true })]);
     } finally {
       await redis.start();
     }

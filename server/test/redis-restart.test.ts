@@ -1,7 +1,9 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expireJobKey } from '../src/modules/purchases/complete-purchase.js';
-import { liveCustomer, pairedDevice, startLiveServer, type LiveServer } from '../src/realtime/live-server.fixtures.js';
+import {
+  closeAllSockets, connectSocket, liveCustomer, pairedDevice, startLiveServer, type LiveServer,
+} from '../src/realtime/live-server.fixtures.js';
 import { createOwnDatabase, uniqueEmail } from './harness.js';
 import { startOwnRedis, type OwnRedis } from './redis-server.js';
 
@@ -21,6 +23,7 @@ beforeAll(async () => {
   jobs.on('error', () => {}); // refused while this test restarts Redis
 });
 afterAll(async () => {
+  closeAllSockets();
   await jobs?.close();
   await api?.close();
   await redis?.close();
@@ -76,4 +79,20 @@ it('forgets the cached screen configs when its Redis subscription comes back: in
   await redis.start();
 
   await until(async () => (await config()).body.screenName === 'Yeni ad', 'the cache to be dropped on resubscribe', 10_000);
+});
+
+it("disconnects its players whose device was revoked or screen deleted while its subscription was down (the other instance's message never arrived)", async () => {
+  const c = await liveCustomer(api);
+  const [kept, revoked, deleted] = await Promise.all(['Lobi', 'Kasa', 'Depo'].map((name) => api.ctx.db.screen.create({ data: { ownerId: c.id, name } })));
+  const devices = await Promise.all([1, 2, 3].map(() => pairedDevice(api, c.id)));
+  const sockets = await Promise.all([kept, revoked, deleted].map((screen, i) => connectSocket(api, { deviceToken: devices[i]!.token, screenId: screen!.id })));
+
+  await redis.stop();
+  // As another instance would, without the disconnect reaching this one.
+  await api.ctx.db.device.update({ where: { id: devices[1]!.id }, data: { revokedAt: new Date() } });
+  await api.ctx.db.screen.delete({ where: { id: deleted!.id } });
+  await redis.start();
+
+  await until(async () => !sockets[1]!.connected && !sockets[2]!.connected, 'the stale players to be disconnected', 10_000);
+  expect(sockets[0]!.connected).toBe(true);
 });

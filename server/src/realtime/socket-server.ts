@@ -8,6 +8,7 @@ import { LiveNotifier } from './live-notifier.js';
 import { Presence } from './presence.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { socketAuthMiddleware } from './socket-auth.js';
+import { disconnectStalePlayers } from './stale-players.js';
 import { DEVICE_LOOKUP_TTL_MS, DeviceLookupCache } from '../modules/devices/device-lookup-cache.js';
 import { ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
 import { accountRoom, deviceRoom, screenRoom, userRoom, type PanoServer } from './socket-types.js';
@@ -90,6 +91,10 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
       io.attach(http);
       serving = true;
       io.use(socketAuthMiddleware(ctx));
+      // Revocations and deletions other instances told while this one was cut off from Redis.
+      redis?.onResubscribed(() => {
+        if (!inFlight.isClosing) inFlight.track(disconnectStalePlayers(io, ctx.db)).catch(logFailure('resubscribed: checking players'));
+      });
       io.on('connection', (socket) => {
         const { role, ownerId, screenId, deviceId, deviceScreenId } = socket.data;
         if (role !== 'player') void socket.join(accountRoom(ownerId));
