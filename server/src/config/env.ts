@@ -27,6 +27,8 @@ const ZEnv = z.object({
     return z.NEVER;
   }),
   WORKERS: z.enum(['0', '1']).optional(),
+  /** How often the purchase sweep runs; 0 turns it off (test servers that share one database). */
+  JOBS_SWEEP_EVERY_S: z.coerce.number().min(0).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -51,6 +53,7 @@ export type AppConfig = {
   authRateLimitPer15Min: number;
   trustProxy: TrustProxy;
   runWorkers: boolean;
+  sweepEveryMs: number;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
 };
@@ -89,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     // With Redis, workers run in the API unless WORKERS=0 (then `npm run worker` does it).
     runWorkers: e.WORKERS !== '0',
+    sweepEveryMs: Math.round(e.JOBS_SWEEP_EVERY_S * 1000),
     logLevel: e.LOG_LEVEL,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
