@@ -247,10 +247,10 @@ export const tr = {
     assigning: 'Atanıyor...',
     needSelection: 'Lütfen bir playlist ve en az bir ekran seçin',
     success: 'Atama başarıyla tamamlandı',
-    error: 'Atama yapılırken hata oluştu: ',
+    error: (reason: string) => `Atama yapılırken hata oluştu: ${reason}`,
     noPlaylists: 'Önce Playlistler sayfasından bir playlist oluşturun.',
     noScreens: 'Önce Ekranlar sayfasından bir ekran ekleyin.',
-    loadError: 'Veriler alınamadı: ',
+    loadError: (reason: string) => `Veriler alınamadı: ${reason}`,
   },
   settings: {
     title: 'Kullanımım',
