@@ -211,7 +211,6 @@ export const tr = {
     namePlaceholder: 'Örn. Lobi TV',
     add: 'Ekran Ekle',
     adding: 'Ekleniyor...',
-    nameRequired: 'Ekran adı zorunludur',
     listTitle: 'Ekranlarım',
     empty: 'Henüz ekran bulunmuyor',
     emptyHint: 'Yukarıdaki formdan ilk ekranınızı ekleyin.',
@@ -225,8 +224,8 @@ export const tr = {
     neverSeen: 'Henüz bağlanmadı',
     pairHint: 'Bir cihazı bağlamak için cihazda /player adresini açın ve Kullanımım sayfasındaki mobil kodu girin.',
     listError: (reason: string) => `Ekran listesi alınamadı: ${reason}`,
-    addError: 'Ekran eklenirken hata oluştu: ',
-    deleteError: 'Ekran silinirken hata oluştu: ',
+    addError: (reason: string) => `Ekran eklenirken hata oluştu: ${reason}`,
+    deleteError: (reason: string) => `Ekran silinirken hata oluştu: ${reason}`,
     deleteConfirm: 'Bu ekranı silmek istediğinizden emin misiniz?',
   },
   assignment: {
