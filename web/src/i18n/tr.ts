@@ -487,8 +487,6 @@ export const tr = {
     submit: 'Admin Hesabı Oluştur',
     busy: 'Oluşturuluyor...',
     required: 'Lütfen tüm alanları doldurun',
-    invalidEmail: 'Geçerli bir e-posta adresi girin',
-    shortPassword: 'Şifre en az 6 karakter olmalıdır',
     failed: 'Admin kayıt işlemi başarısız',
     success: 'Admin Hesabı Oluşturuldu!',
     redirecting: 'Giriş sayfasına yönlendiriliyorsunuz...',
