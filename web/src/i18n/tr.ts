@@ -328,7 +328,7 @@ export const tr = {
     featureScreens: (n: number) => `${n} ekran`,
     featurePlaylists: (n: number) => `${n} playlist`,
     packageError: 'Paket bilgisi yüklenirken hata oluştu',
-    configError: 'Ödeme ayarları alınamadı: ',
+    configError: (reason: string) => `Ödeme ayarları alınamadı: ${reason}`,
     cardTitle: 'Kart ile Öde',
     cardHolder: 'Kart Sahibi',
     cardNumber: 'Kart Numarası',
