@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from './api-client';
-import { ApiError, ShownError, errorMessage, serverMessageOr } from './api-error';
+import { ApiError, ShownError, errorMessage } from './api-error';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -48,13 +48,5 @@ describe('errorMessage: the one place a failure becomes text for people', () => 
 
   it('shows the text a ShownError was given where it happened (a card the processor declined)', () => {
     expect(errorMessage(new ShownError('Kartınız reddedildi.'), 'Ödeme sırasında hata oluştu')).toBe('Kartınız reddedildi.');
-  });
-});
-
-describe('serverMessageOr', () => {
-  it('falls back for a body without our error shape (proxy page, empty 500) and for network failures', () => {
-    expect(serverMessageOr(new ApiError('HTTP 502', 502), 'Paket kaydedilirken hata oluştu')).toBe('Paket kaydedilirken hata oluştu');
-    expect(serverMessageOr(new ApiError('Bad Gateway', 502), 'Yükleme sırasında hata oluştu')).toBe('Yükleme sırasında hata oluştu');
-    expect(serverMessageOr(new Error('boom'), 'Ödeme başarısız')).toBe('Ödeme başarısız');
   });
 });

@@ -57,6 +57,3 @@ export function errorMessage(err: unknown, text?: FailureText): string {
   if (typeof text === 'function') return text(carried ?? general);
   return carried ?? text ?? general;
 }
-
-/** Spec pattern "server message, or <fallback>"; the same rule as errorMessage. */
-export const serverMessageOr = (err: unknown, fallback: string): string => errorMessage(err, fallback);
