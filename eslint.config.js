@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { builtinRules } from 'eslint/use-at-your-own-risk';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'server/src/db/generated/**', 'data/**', 'e2e/artifacts/**', 'bench/results/**'] },
@@ -46,6 +47,23 @@ export default tseslint.config(
     ignores: ['contract/src/zod.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['zod', 'zod/*'], message: "Import z from './zod.js' (jitless in browsers, see that file)." }] }],
+    },
+  },
+  {
+    // One way to change server data from the web: a write is a mutation hook (features/*/api/use-*.ts)
+    // whose isPending and error the component reads, and errorMessage() (web/src/lib/api-error.ts)
+    // turns the error into text. A component's own useState for busy, pending, deleting or error
+    // would be a second way. The core rule under another name, so these selectors add to the
+    // project's no-restricted-syntax list instead of replacing it.
+    files: ['web/src/{features,components}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { web: { rules: { 'no-server-call-state': builtinRules.get('no-restricted-syntax') } } },
+    rules: {
+      'web/no-server-call-state': ['error', {
+        selector: 'VariableDeclarator[init.callee.name="useState"] > ArrayPattern.id > Identifier.elements:first-child'
+          + '[name=/^(busy|pending|deleting|saving|submitting|uploading|confirming)|(Busy|Pending|Deleting|Saving|Submitting|Uploading)$|(^e|E)rror$|(^r|R)esult$/]',
+        message: "A server call's busy/error state comes from its mutation hook (useMutation in the feature's api/ folder), not from useState.",
+      }],
     },
   },
 );

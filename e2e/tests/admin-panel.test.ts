@@ -55,7 +55,12 @@ describe('admin: registration, packages, sales, APK', () => {
     // Focus starts on the first field, not on the × button.
     expect(await modal.getByLabel('Paket Adı').evaluate((el) => el === document.activeElement)).toBe(true);
     await modal.getByRole('button', { name: 'Oluştur' }).click();
-    expect(await modal.getByText('Bu alan zorunludur').count()).toBe(6); // duration keeps its default 30
+    // The contract's own messages, the ones the server would answer; duration keeps its default 30.
+    await modal.getByText('Paket adı zorunludur').waitFor();
+    expect(await modal.locator('.field-error').allTextContents()).toEqual([
+      'Paket adı zorunludur', 'Fiyat zorunludur', 'Açıklama zorunludur', 'Medya depolama (GB) zorunludur',
+      'Maksimum ekran sayısı zorunludur', 'Maksimum playlist sayısı zorunludur',
+    ]);
     await modal.getByLabel('Paket Adı').fill('Test Vitrini');
     await modal.getByLabel('Fiyat (TL)').fill('249.90');
     await modal.getByLabel('Açıklama').fill('E2E test paketi');

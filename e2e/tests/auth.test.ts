@@ -98,6 +98,9 @@ describe('public pages and sign-in', () => {
     const email = uniqueEmail('oturum');
     await registerThroughUi(page, email);
     await loginThroughUi(page, email);
+    // The URL changes before /packages has rendered and asked for its lists: wait for them, so the
+    // corrupted token meets the click below rather than those first requests.
+    await page.getByTestId('package-card').first().waitFor();
     // Corrupt the stored token after the app verified it; the next API call answers 401.
     await page.evaluate(() => localStorage.setItem('token', `${localStorage.getItem('token')}x`));
     await page.getByRole('link', { name: 'Medya' }).click();

@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZAssignedUsage, type TCreatePlaylistRequest, type TPlaylist, type TUpdatePlaylistRequest } from '@pano/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { TPlaylist } from '@pano/contract';
 import { api, asList } from '../lib/api-client';
 
 export const playlistKeys = { all: ['playlists'] as const };
@@ -11,14 +11,3 @@ export async function fetchPlaylists(signal?: AbortSignal): Promise<TPlaylist[]>
 export function usePlaylists() {
   return useQuery({ queryKey: playlistKeys.all, queryFn: ({ signal }) => fetchPlaylists(signal) });
 }
-
-export function useInvalidatePlaylists() {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: playlistKeys.all });
-}
-
-export const createPlaylist = (body: TCreatePlaylistRequest) => api.post<TPlaylist>('/api/playlists', body);
-export const updatePlaylist = (id: string, body: TUpdatePlaylistRequest) => api.put<TPlaylist>(`/api/playlists/${id}`, body);
-/** Parsed: a confirmation must not name garbage; a bad answer falls back to the plain question. */
-export const fetchPlaylistUsage = async (id: string) => ZAssignedUsage.parse(await api.get<unknown>(`/api/playlists/${id}/usage`));
-export const deletePlaylist = (id: string) => api.delete<unknown>(`/api/playlists/${id}`);

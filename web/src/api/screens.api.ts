@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZScreenUsage, type TAssignScreenRequest, type TCreateScreenRequest, type TScreen } from '@pano/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { TScreen } from '@pano/contract';
 import { api, asList } from '../lib/api-client';
 
 export const screenKeys = { all: ['screens'] as const };
@@ -12,16 +12,3 @@ export async function fetchScreens(signal?: AbortSignal): Promise<TScreen[]> {
 export function useScreens() {
   return useQuery({ queryKey: screenKeys.all, queryFn: ({ signal }) => fetchScreens(signal) });
 }
-
-export function useInvalidateScreens() {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: screenKeys.all });
-}
-
-/** docs/PRODUCT.md#screens-api: the client sends status 'active' with the name. */
-export const createScreen = (name: string) =>
-  api.post<TScreen>('/api/screens', { name, status: 'active' } satisfies TCreateScreenRequest);
-/** Parsed: a confirmation must not name garbage; a bad answer falls back to the plain question. */
-export const fetchScreenUsage = async (id: string) => ZScreenUsage.parse(await api.get<unknown>(`/api/screens/${id}/usage`));
-export const deleteScreen = (id: string) => api.delete<unknown>(`/api/screens/${id}`);
-export const assignScreen = (id: string, body: TAssignScreenRequest) => api.put<TScreen>(`/api/screens/${id}`, body);

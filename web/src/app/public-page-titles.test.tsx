@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ReactElement } from 'react';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../lib/query-client';
 import { LandingPage } from '../features/landing/landing-page';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
@@ -19,7 +21,7 @@ describe('public pages set the tab title, like the dashboard pages', () => {
     ['/olmayan-sayfa', () => <NotFoundPage />, 'Sayfa bulunamadı · Pano'],
   ])('%s', async (path, page, title) => {
     document.title = 'önceki sayfa';
-    render(<MemoryRouter initialEntries={[path]}>{page()}</MemoryRouter>);
+    render(<QueryClientProvider client={createQueryClient()}><MemoryRouter initialEntries={[path]}>{page()}</MemoryRouter></QueryClientProvider>);
     await waitFor(() => expect(document.title).toBe(title));
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from './api-client';
-import { ApiError, errorMessage, serverMessageOr } from './api-error';
+import { ApiError, ShownError, errorMessage } from './api-error';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -37,12 +37,16 @@ describe('errorMessage: the one place a failure becomes text for people', () => 
   it("never shows a JavaScript exception's English text", () => {
     expect(errorMessage(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe('Beklenmeyen bir hata oluştu');
   });
-});
 
-describe('serverMessageOr', () => {
-  it('falls back for a body without our error shape (proxy page, empty 500) and for network failures', () => {
-    expect(serverMessageOr(new ApiError('HTTP 502', 502), 'Paket kaydedilirken hata oluştu')).toBe('Paket kaydedilirken hata oluştu');
-    expect(serverMessageOr(new ApiError('Bad Gateway', 502), 'Yükleme sırasında hata oluştu')).toBe('Yükleme sırasında hata oluştu');
-    expect(serverMessageOr(new Error('boom'), 'Ödeme başarısız')).toBe('Ödeme başarısız');
+  it('puts the reason into a sentence: the server message, or a general Turkish text', () => {
+    const sentence = (reason: string) => `Playlist oluşturulurken hata oluştu: ${reason}`;
+    expect(errorMessage(new ApiError('Playlist limitine ulaştınız', 409, 'LIMIT_REACHED'), sentence))
+      .toBe('Playlist oluşturulurken hata oluştu: Playlist limitine ulaştınız');
+    expect(errorMessage(new ApiError('HTTP 502', 502), sentence)).toBe('Playlist oluşturulurken hata oluştu: Beklenmeyen bir hata oluştu');
+    expect(errorMessage(new ApiError('Sunucuya ulaşılamadı', 0), sentence)).toBe('Playlist oluşturulurken hata oluştu: Sunucuya ulaşılamadı');
+  });
+
+  it('shows the text a ShownError was given where it happened (a card the processor declined)', () => {
+    expect(errorMessage(new ShownError('Kartınız reddedildi.'), 'Ödeme sırasında hata oluştu')).toBe('Kartınız reddedildi.');
   });
 });

@@ -14,29 +14,46 @@ export class ApiError extends Error {
 }
 
 /**
- * Our server's own Turkish message, if `err` carries one. Its error bodies always have a
- * `code`; an answer without one (a proxy's 502 page, an empty 500) or a thrown exception
- * has no text meant for people. Structural, so the player's HttpError (the preview's
- * socket errors) counts as well as ApiError.
+ * A failure whose message was already written for people where it happened: a card the
+ * processor declined (Stripe.js's own Turkish text), or a step that answered without
+ * what the flow needs (a checkout session without a url).
  */
-function serverText(err: unknown): string | null {
+export class ShownError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ShownError';
+  }
+}
+
+/**
+ * Text meant for people that `err` carries, if any: our server's own Turkish message (its
+ * error bodies always have a `code`; a proxy's 502 page, an empty 500 or a thrown exception
+ * has no text for people), or a ShownError's. Structural for the server's errors, so the
+ * player's HttpError (the preview's socket errors) counts as well as ApiError.
+ */
+function carriedText(err: unknown): string | null {
   if (!(err instanceof Error) || !err.message) return null;
+  if (err instanceof ShownError) return err.message;
   const { code, status } = err as { code?: unknown; status?: unknown };
   return typeof code === 'string' && code !== '' && typeof status === 'number' && status > 0 ? err.message : null;
 }
 
 /**
- * The one place that turns a failure into text for people: the server's message when it
- * sent one, otherwise `fallback` (the spec's "server message, or …" text of the form), and
- * without a fallback a general Turkish text (no network, or an unexpected failure). Never
- * an HTTP status text such as 'Internal Server Error'.
+ * How the spec words one call's failure: a fixed text that stands in when the server said
+ * nothing ('Kayıt olurken bir hata oluştu'), or a sentence around the reason
+ * ('Playlist oluşturulurken hata oluştu: {reason}').
  */
-export function errorMessage(err: unknown, fallback?: string): string {
-  const text = serverText(err);
-  if (text) return text;
-  if (fallback) return fallback;
-  return err instanceof ApiError && err.status === 0 ? tr.common.networkError : tr.common.unknownError;
-}
+export type FailureText = string | ((reason: string) => string);
 
-/** Spec pattern "server message, or <fallback>"; the same rule as errorMessage. */
-export const serverMessageOr = (err: unknown, fallback: string): string => errorMessage(err, fallback);
+/**
+ * The one place that turns a failure into text for people, by the spec's rule "the server
+ * message, or the fallback": the text the error carries when it has one, otherwise the
+ * fallback; a sentence gets the carried text, or a general Turkish text (no network, or an
+ * unexpected failure), as its reason. Never an HTTP status text such as 'Internal Server Error'.
+ */
+export function errorMessage(err: unknown, text?: FailureText): string {
+  const carried = carriedText(err);
+  const general = err instanceof ApiError && err.status === 0 ? tr.common.networkError : tr.common.unknownError;
+  if (typeof text === 'function') return text(carried ?? general);
+  return carried ?? text ?? general;
+}

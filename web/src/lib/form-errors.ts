@@ -10,13 +10,17 @@ type Schema<T> = {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 };
 
-/** The parsed data, or the first message for each field (in the schema's field order). */
+/**
+ * The parsed data, or the first message for each field (in the schema's field order). A field
+ * is named by the innermost key of its path, so a nested one (a package's `features.maxScreens`)
+ * reaches the input named `maxScreens`.
+ */
 export function checkFields<T>(schema: Schema<T>, input: unknown): { data: T } | { errors: FieldErrors } {
   const parsed = schema.safeParse(input);
   if (parsed.success) return { data: parsed.data };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? '');
+    const key = String([...issue.path].reverse().find((p) => typeof p === 'string') ?? '');
     errors[key] ??= issue.message;
   }
   return { errors };

@@ -4,7 +4,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { Banner, Card, PageHeader } from '../../components/ui';
 import { isAdmin, useSession } from '../../stores/session-store';
-import { useApkInfo, useReloadApk } from './apk.api';
+import { useApkInfo } from '../../api/apk.api';
 import { ApkUploadForm } from './apk-upload-form';
 
 export function AdminApkPage() {
@@ -13,7 +13,6 @@ export function AdminApkPage() {
   usePageTitle(t.title);
   const user = useSession((s) => s.user);
   const apk = useApkInfo();
-  const reload = useReloadApk();
 
   // docs/PRODUCT.md#admin-apk: the page itself checks admin status too (the route guard may change).
   if (!isAdmin(user)) {
@@ -23,7 +22,7 @@ export function AdminApkPage() {
   return (
     <div className="page">
       <PageHeader title={t.title} lead={t.lead} />
-      <ApkUploadForm onUploaded={() => void reload()} />
+      <ApkUploadForm />
       <Card aria-labelledby="apk-current-title" data-testid="apk-current">
         <h2 id="apk-current-title" className="card-title">{t.currentTitle}</h2>
         {info ? (

@@ -1,48 +1,47 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { tr } from '../../i18n/tr';
-import { serverMessageOr } from '../../lib/api-error';
+import { errorMessage } from '../../lib/api-error';
 import { formatBytes } from '../../lib/format';
 import { Banner, Button, Card, ProgressBar, TextField } from '../../components/ui';
-import { uploadApk } from './apk.api';
+import { useUploadApk } from './api/use-upload-apk';
 
 /** docs/PRODUCT.md#admin-apk: a file is required, version optional; success clears both. */
-export function ApkUploadForm({ onUploaded }: { onUploaded: () => void }) {
+export function ApkUploadForm() {
   const t = tr.adminApk;
   const [file, setFile] = useState<File | null>(null);
   const [version, setVersion] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [missingFile, setMissingFile] = useState(false);
+  const upload = useUploadApk();
+  const busy = upload.isPending;
   const picker = useRef<HTMLInputElement>(null);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!file) {
-      setResult({ ok: false, message: t.needFile });
-      return;
-    }
-    setBusy(true);
-    setResult(null);
-    setProgress(0);
-    try {
-      await uploadApk(file, version, setProgress);
-      setResult({ ok: true, message: t.success });
-      setFile(null);
-      setVersion('');
-      if (picker.current) picker.current.value = '';
-      onUploaded();
-    } catch (err) {
-      setResult({ ok: false, message: serverMessageOr(err, t.error) });
-    } finally {
-      setBusy(false);
-      setProgress(null);
-    }
+  const dismiss = () => {
+    setMissingFile(false);
+    upload.reset();
   };
 
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    upload.reset();
+    setMissingFile(!file);
+    if (!file) return;
+    upload.mutate({ file, version }, {
+      onSuccess: () => {
+        setFile(null);
+        setVersion('');
+        if (picker.current) picker.current.value = '';
+      },
+    });
+  };
+
+  const notice = missingFile ? { ok: false, text: t.needFile }
+    : upload.isSuccess ? { ok: true, text: t.success }
+    : upload.isError ? { ok: false, text: errorMessage(upload.error, t.error) }
+    : null;
   return (
     <Card aria-labelledby="apk-upload-title">
       <h2 id="apk-upload-title" className="card-title">{t.uploadTitle}</h2>
-      {result && <Banner tone={result.ok ? 'success' : 'error'} onDismiss={() => setResult(null)}>{result.message}</Banner>}
+      {notice && <Banner tone={notice.ok ? 'success' : 'error'} onDismiss={dismiss}>{notice.text}</Banner>}
       <form className="form" onSubmit={onSubmit} noValidate>
         <div className="form-row">
           <div className="field">
@@ -52,7 +51,7 @@ export function ApkUploadForm({ onUploaded }: { onUploaded: () => void }) {
                 className="sr-only" aria-labelledby="apk-file-label" disabled={busy}
                 onChange={(e) => {
                   setFile(e.target.files?.[0] ?? null);
-                  setResult(null);
+                  dismiss();
                 }} />
               <Button variant="secondary" onClick={() => picker.current?.click()} disabled={busy}>{t.chooseFile}</Button>
               <span className="file-name" aria-live="polite">{file ? `${file.name} (${formatBytes(file.size)})` : t.noFile}</span>
@@ -61,7 +60,7 @@ export function ApkUploadForm({ onUploaded }: { onUploaded: () => void }) {
           <TextField label={t.versionLabel} name="version" placeholder={t.versionPlaceholder} maxLength={50}
             value={version} onChange={(e) => setVersion(e.target.value)} disabled={busy} />
         </div>
-        {progress !== null && <ProgressBar value={progress} label={t.progress} />}
+        {upload.progress !== null && <ProgressBar value={upload.progress} label={t.progress} />}
         <div>
           <Button type="submit" busy={busy} busyText={t.uploading}>{t.upload}</Button>
         </div>

@@ -4,7 +4,9 @@ import type { TPackage } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { packageUsageText } from '../../lib/usage-text';
 import { Banner, Button, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';
-import { deletePackage, fetchPackageUsage, setPackageActive, useAdminPackages, useReloadPackages } from './admin-packages.api';
+import { useAdminPackages } from './api/use-admin-packages';
+import { fetchPackageUsage, useDeletePackage } from './api/use-delete-package';
+import { useTogglePackage } from './api/use-toggle-package';
 import { PackageFormModal } from './package-form-modal';
 import { PackagesTable } from './packages-table';
 
@@ -13,38 +15,36 @@ type ModalState = { open: false } | { open: true; editing: TPackage | null };
 export function AdminPackagesPage() {
   const t = tr.adminPackages;
   const packages = useAdminPackages();
-  const reload = useReloadPackages();
+  const toggle = useTogglePackage();
+  const remove = useDeletePackage();
   const [modal, setModal] = useState<ModalState>({ open: false });
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
-  const run = async (id: string, action: () => Promise<unknown>, failure: string) => {
-    setBusyId(id);
-    setError(null);
-    try {
-      await action();
-    } catch {
-      setError(failure);
-    } finally {
-      setBusyId(null);
-      void reload();
-    }
+  // One banner for the last row action; a new action replaces the other's failure.
+  const onToggle = (p: TPackage) => {
+    remove.reset();
+    toggle.mutate({ id: p._id, isActive: !p.isActive });
   };
-
-  const onToggle = (p: TPackage) => void run(p._id, () => setPackageActive(p._id, !p.isActive), t.toggleError);
   const onDelete = async (p: TPackage) => {
     // The spec's question stays; what the delete would affect is named above it.
     if (!(await confirmDelete(t.deleteConfirm, { load: () => fetchPackageUsage(p._id), describe: packageUsageText }, t.delete))) return;
-    await run(p._id, () => deletePackage(p._id), t.deleteError);
+    toggle.reset();
+    remove.mutate(p._id);
   };
+  const dismiss = () => {
+    toggle.reset();
+    remove.reset();
+  };
+  // docs/PRODUCT.md#errors: these two failures are the spec's fixed texts, without the server's reason.
+  const actionError = toggle.isError ? t.toggleError : remove.isError ? t.deleteError : null;
+  const busyId = toggle.isPending ? toggle.variables.id : remove.isPending ? remove.variables : null;
 
   const list = packages.data ?? [];
   return (
     <div className="page">
       <PageHeader title={t.title}
         actions={<Button onClick={() => setModal({ open: true, editing: null })}>{t.create}</Button>} />
-      {(error || packages.isError) && (
-        <Banner tone="error" onDismiss={error ? () => setError(null) : undefined}>{error ?? t.loadError}</Banner>
+      {(actionError || packages.isError) && (
+        <Banner tone="error" onDismiss={actionError ? dismiss : undefined}>{actionError ?? t.loadError}</Banner>
       )}
       {packages.isPending ? (
         <Spinner label={t.loading} />
@@ -56,10 +56,7 @@ export function AdminPackagesPage() {
       )}
       {modal.open && (
         <PackageFormModal editing={modal.editing} onClose={() => setModal({ open: false })}
-          onSaved={() => {
-            setModal({ open: false });
-            void reload();
-          }} />
+          onSaved={() => setModal({ open: false })} />
       )}
     </div>
   );

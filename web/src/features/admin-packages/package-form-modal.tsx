@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { TPackage } from '@pano/contract';
 import { tr } from '../../i18n/tr';
-import { serverMessageOr } from '../../lib/api-error';
+import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, Modal, TextAreaField, TextField } from '../../components/ui';
-import { createPackage, updatePackage } from './admin-packages.api';
+import { useCreatePackage } from './api/use-create-package';
+import { useUpdatePackage } from './api/use-update-package';
 import { draftFromPackage, emptyDraft, toPackageBody, type DraftErrors, type DraftField, type PackageDraft } from './package-form';
 
 type Props = {
@@ -23,31 +24,26 @@ export function PackageFormModal({ editing, onClose, onSaved }: Props) {
   const t = tr.adminPackages;
   const [draft, setDraft] = useState<PackageDraft>(() => (editing ? draftFromPackage(editing) : emptyDraft()));
   const [errors, setErrors] = useState<DraftErrors>({});
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const create = useCreatePackage();
+  const update = useUpdatePackage();
+  const save = editing ? update : create;
+  // Busy also after success: the modal is being closed.
+  const busy = save.isPending || save.isSuccess;
 
   const set = (field: DraftField) => (e: { target: { value: string } }) => {
     setDraft((d) => ({ ...d, [field]: e.target.value }));
     setErrors((er) => ({ ...er, [field]: undefined }));
   };
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const result = toPackageBody(draft);
     if ('errors' in result) {
       setErrors(result.errors);
       return;
     }
-    setBusy(true);
-    setSaveError(null);
-    try {
-      if (editing) await updatePackage(editing._id, result.body);
-      else await createPackage(result.body);
-      onSaved();
-    } catch (err) {
-      setSaveError(serverMessageOr(err, t.saveError));
-      setBusy(false);
-    }
+    if (editing) update.mutate({ id: editing._id, body: result.body }, { onSuccess: onSaved });
+    else create.mutate(result.body, { onSuccess: onSaved });
   };
 
   const num = { type: 'number', inputMode: 'numeric' as const, min: 1, step: 1 };
@@ -59,7 +55,7 @@ export function PackageFormModal({ editing, onClose, onSaved }: Props) {
           <Button type="submit" form={FORM_ID} busy={busy} busyText={t.saving}>{editing ? t.submitUpdate : t.submitCreate}</Button>
         </>
       }>
-      {saveError && <Banner tone="error" onDismiss={() => setSaveError(null)}>{saveError}</Banner>}
+      {save.isError && <Banner tone="error" onDismiss={save.reset}>{errorMessage(save.error, t.saveError)}</Banner>}
       <form id={FORM_ID} className="form" onSubmit={onSubmit} noValidate>
         <div className="form-row">
           <TextField label={t.nameLabel} name="name" required maxLength={100} value={draft.name} onChange={set('name')} error={errors.name} />

@@ -33,13 +33,13 @@ describe('package form conversion', () => {
     expect(toPackageBody(filled({ price: '0' }))).toMatchObject({ body: { price: 0 } });
   });
 
-  it('requires every field and names each missing one', () => {
+  it("requires every field and names each missing one, in the contract's words", () => {
     const r = toPackageBody({ ...emptyDraft(), duration: '' });
     expect(r).toEqual({
       errors: {
-        name: 'Bu alan zorunludur', description: 'Bu alan zorunludur', price: 'Bu alan zorunludur',
-        maxMediaUpload: 'Bu alan zorunludur', maxScreens: 'Bu alan zorunludur', maxPlaylists: 'Bu alan zorunludur',
-        duration: 'Bu alan zorunludur',
+        name: 'Paket adı zorunludur', description: 'Açıklama zorunludur', price: 'Fiyat zorunludur',
+        maxMediaUpload: 'Medya depolama (GB) zorunludur', maxScreens: 'Maksimum ekran sayısı zorunludur',
+        maxPlaylists: 'Maksimum playlist sayısı zorunludur', duration: 'Süre (gün) zorunludur',
       },
     });
   });
@@ -47,13 +47,18 @@ describe('package form conversion', () => {
   it('rejects a negative price and more than two decimals (step 0.01)', () => {
     expect(toPackageBody(filled({ price: '-1' }))).toEqual({ errors: { price: 'Fiyat 0 veya daha büyük olmalıdır' } });
     expect(toPackageBody(filled({ price: '1.005' }))).toEqual({ errors: { price: 'Fiyat en fazla 2 ondalık basamak içerebilir' } });
-    expect(toPackageBody(filled({ price: 'abc' }))).toEqual({ errors: { price: 'Geçerli bir sayı girin' } });
+    expect(toPackageBody(filled({ price: 'abc' }))).toEqual({ errors: { price: 'Fiyat bir sayı olmalıdır' } });
   });
 
   it('rejects limits below 1 and fractional limits instead of rounding them', () => {
-    expect(toPackageBody(filled({ maxScreens: '0' }))).toEqual({ errors: { maxScreens: 'En az 1 olmalıdır' } });
-    expect(toPackageBody(filled({ maxPlaylists: '2.5' }))).toEqual({ errors: { maxPlaylists: 'Tam sayı girin' } });
-    expect(toPackageBody(filled({ duration: '0' }))).toEqual({ errors: { duration: 'En az 1 olmalıdır' } });
+    expect(toPackageBody(filled({ maxScreens: '0' }))).toEqual({ errors: { maxScreens: 'Maksimum ekran sayısı en az 1 olmalıdır' } });
+    expect(toPackageBody(filled({ maxPlaylists: '2.5' }))).toEqual({ errors: { maxPlaylists: 'Maksimum playlist sayısı tam sayı olmalıdır' } });
+    expect(toPackageBody(filled({ duration: '0' }))).toEqual({ errors: { duration: 'Süre (gün) en az 1 olmalıdır' } });
+  });
+
+  it("applies the contract's upper limits too, which the form's own copy of the rules did not", () => {
+    expect(toPackageBody(filled({ duration: '4000' }))).toEqual({ errors: { duration: 'Süre (gün) en fazla 3650 olabilir' } });
+    expect(toPackageBody(filled({ name: 'x'.repeat(101) }))).toEqual({ errors: { name: 'En fazla 100 karakter girilebilir' } });
   });
 
   it('round-trips an existing package into the edit form', () => {

@@ -1,5 +1,5 @@
-import type { TPackage, TPackageWrite } from '@pano/contract';
-import { tr } from '../../i18n/tr';
+import { ZPackageWrite, type TPackage, type TPackageWrite } from '@pano/contract';
+import { checkFields } from '../../lib/form-errors';
 
 /** Raw input text per field, as typed; converted only on submit. */
 export type PackageDraft = {
@@ -34,60 +34,22 @@ export function draftFromPackage(p: TPackage): PackageDraft {
   };
 }
 
-/** "99,90" (Turkish decimal comma) and "99.90" both mean 99.9. */
-function toNumber(text: string): number | null {
-  const t = text.trim().replace(',', '.');
-  if (t === '' || !/^-?\d+(\.\d+)?$/.test(t)) return null;
-  return Number(t);
-}
-
-function price(text: string): number | string {
-  if (!text.trim()) return tr.adminPackages.required;
-  const n = toNumber(text);
-  if (n === null) return tr.adminPackages.notNumber;
-  if (n < 0) return tr.adminPackages.priceMin;
-  // Step 0.01: kuruş precision, nothing finer.
-  if (Math.abs(n * 100 - Math.round(n * 100)) > 1e-6) return tr.adminPackages.priceStep;
-  return Math.round(n * 100) / 100;
-}
-
-function positiveInt(text: string): number | string {
-  if (!text.trim()) return tr.adminPackages.required;
-  const n = toNumber(text);
-  if (n === null) return tr.adminPackages.notNumber;
-  if (!Number.isInteger(n)) return tr.adminPackages.intWhole;
-  if (n < 1) return tr.adminPackages.intMin;
-  return n;
-}
+/** "99,90" (Turkish decimal comma) and "99.90" both mean 99.9; the contract reads numeric text. */
+const numeric = (text: string) => text.trim().replace(',', '.');
 
 /**
- * docs/PRODUCT.md#admin-packages: every field is required; price ≥ 0 with step 0.01, the rest integers ≥ 1.
- * Price is sent as a decimal number, the others as integers.
+ * docs/PRODUCT.md#admin-packages: checked with the contract's ZPackageWrite, the rules and Turkish messages the
+ * server applies (every field required; price at least 0 with at most two decimals; the limits and the
+ * duration whole numbers of at least 1). Price is sent as a decimal number, the others as integers.
  */
 export function toPackageBody(d: PackageDraft): { body: TPackageWrite } | { errors: DraftErrors } {
-  const errors: DraftErrors = {};
-  const name = d.name.trim();
-  const description = d.description.trim();
-  if (!name) errors.name = tr.adminPackages.required;
-  if (!description) errors.description = tr.adminPackages.required;
-  const values = {
-    price: price(d.price),
-    maxMediaUpload: positiveInt(d.maxMediaUpload),
-    maxScreens: positiveInt(d.maxScreens),
-    maxPlaylists: positiveInt(d.maxPlaylists),
-    duration: positiveInt(d.duration),
-  };
-  for (const [k, v] of Object.entries(values)) if (typeof v === 'string') errors[k as DraftField] = v;
-  if (Object.keys(errors).length > 0) return { errors };
-  const n = values as Record<keyof typeof values, number>;
-  return {
-    body: {
-      name,
-      description,
-      price: n.price,
-      features: { maxMediaUpload: n.maxMediaUpload, maxScreens: n.maxScreens, maxPlaylists: n.maxPlaylists },
-      isPopular: d.isPopular,
-      duration: n.duration,
-    },
-  };
+  const checked = checkFields(ZPackageWrite, {
+    name: d.name,
+    description: d.description,
+    price: numeric(d.price),
+    features: { maxMediaUpload: numeric(d.maxMediaUpload), maxScreens: numeric(d.maxScreens), maxPlaylists: numeric(d.maxPlaylists) },
+    isPopular: d.isPopular,
+    duration: numeric(d.duration),
+  });
+  return 'errors' in checked ? { errors: checked.errors as DraftErrors } : { body: checked.data };
 }

@@ -3,7 +3,7 @@ import { tr } from '../../i18n/tr';
 import { usePageTitle } from '../../lib/use-page-title';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { Banner, Button, EmptyState, PageHeader, Spinner } from '../../components/ui';
-import { useSalesReport } from './admin-sales.api';
+import { useSalesReport } from './api/use-sales-report';
 import { SalesTable } from './sales-table';
 
 export function AdminSalesPage() {

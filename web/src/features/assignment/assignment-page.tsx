@@ -5,36 +5,30 @@ import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, Card, EmptyState, PageHeader, SelectField, Spinner, showAlert } from '../../components/ui';
 import { usePlaylists } from '../../api/playlists.api';
 import { useDirectionPlaylists } from '../../api/direction.api';
-import { assignScreen, useInvalidateScreens, useScreens } from '../../api/screens.api';
-import { TICKER_KEEP, TICKER_NONE, runAssignment, validateAssignment } from './assignment';
+import { useScreens } from '../../api/screens.api';
+import { useAssignScreens } from './api/use-assign-screens';
+import { TICKER_KEEP, TICKER_NONE, validateAssignment } from './assignment';
 import { ScreenPicker } from './screen-picker';
 
 export function AssignmentPage() {
   const playlists = usePlaylists();
   const tickers = useDirectionPlaylists();
   const screens = useScreens();
-  const reloadScreens = useInvalidateScreens();
   const [playlistId, setPlaylistId] = useState('');
   const [tickerChoice, setTickerChoice] = useState(TICKER_KEEP);
   const [screenIds, setScreenIds] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const assign = useAssignScreens();
+  const busy = assign.isPending;
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const draft = { playlistId, tickerChoice, screenIds };
     const problem = validateAssignment(draft);
     if (problem) {
-      await showAlert(problem);
+      void showAlert(problem);
       return;
     }
-    setBusy(true);
-    setResult(null);
-    const outcome = await runAssignment(draft, assignScreen);
-    setResult(outcome);
-    if (outcome.ok) setScreenIds([]);
-    setBusy(false);
-    void reloadScreens();
+    assign.mutate(draft, { onSuccess: () => setScreenIds([]) });
   };
 
   const loadError = playlists.error ?? screens.error;
@@ -46,9 +40,10 @@ export function AssignmentPage() {
   return (
     <div className="page">
       <PageHeader title={tr.assignment.title} lead={tr.assignment.lead} />
-      {loadError && <Banner tone="error">{tr.assignment.loadError + errorMessage(loadError)}</Banner>}
-      {result && (
-        <Banner tone={result.ok ? 'success' : 'error'} onDismiss={() => setResult(null)}>{result.message}</Banner>
+      {loadError && <Banner tone="error">{errorMessage(loadError, tr.assignment.loadError)}</Banner>}
+      {assign.isSuccess && <Banner tone="success" onDismiss={assign.reset}>{tr.assignment.success}</Banner>}
+      {assign.isError && (
+        <Banner tone="error" onDismiss={assign.reset}>{errorMessage(assign.error, tr.assignment.error)}</Banner>
       )}
       <Card>
         <form className="form" onSubmit={onSubmit} noValidate>

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error';
-import { TICKER_KEEP, TICKER_NONE, assignmentBody, runAssignment, validateAssignment } from './assignment';
+import { errorMessage } from '../../lib/api-error';
+import { tr } from '../../i18n/tr';
+import { TICKER_KEEP, TICKER_NONE, assignScreens, assignmentBody, validateAssignment } from './assignment';
 
 const P = '00000000-0000-4000-8000-0000000000a1';
 const T = '00000000-0000-4000-8000-0000000000b1';
@@ -28,10 +30,10 @@ describe('assignment', () => {
       started.push(id);
       return new Promise<void>((r) => release.push(r));
     });
-    const run = runAssignment({ playlistId: P, tickerChoice: TICKER_KEEP, screenIds: ['s1', 's2', 's3'] }, put);
+    const run = assignScreens({ playlistId: P, tickerChoice: TICKER_KEEP, screenIds: ['s1', 's2', 's3'] }, put);
     expect(started).toEqual(['s1', 's2', 's3']);
     release.forEach((r) => r());
-    await expect(run).resolves.toEqual({ ok: true, message: 'Atama başarıyla tamamlandı' });
+    await expect(run).resolves.toBeUndefined();
     expect(put).toHaveBeenCalledWith('s2', { currentPlaylist: P });
   });
 
@@ -39,8 +41,8 @@ describe('assignment', () => {
     const put = vi.fn(async (id: string) => {
       if (id === 's2') throw new ApiError('Ekran bulunamadı', 404, 'NOT_FOUND');
     });
-    const r = await runAssignment({ playlistId: P, tickerChoice: TICKER_KEEP, screenIds: ['s1', 's2', 's3'] }, put);
-    expect(r).toEqual({ ok: false, message: 'Atama yapılırken hata oluştu: Ekran bulunamadı' });
+    const err = await assignScreens({ playlistId: P, tickerChoice: TICKER_KEEP, screenIds: ['s1', 's2', 's3'] }, put).catch((e: unknown) => e);
+    expect(errorMessage(err, tr.assignment.error)).toBe('Atama yapılırken hata oluştu: Ekran bulunamadı');
     expect(put).toHaveBeenCalledTimes(3);
   });
 });

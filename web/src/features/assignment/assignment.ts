@@ -1,6 +1,5 @@
 import type { TAssignScreenRequest } from '@pano/contract';
 import { tr } from '../../i18n/tr';
-import { errorMessage } from '../../lib/api-error';
 
 /** The ticker select: keep what each screen has, clear it, or set one. */
 export const TICKER_KEEP = '';
@@ -20,20 +19,17 @@ export function assignmentBody(d: AssignmentDraft): TAssignScreenRequest {
   return body;
 }
 
-export type AssignmentResult = { ok: true; message: string } | { ok: false; message: string };
-
 /**
  * docs/PRODUCT.md#assignment: one PUT per selected screen, all in parallel. Every request runs to its end
- * (a failure does not hide which others succeeded: the list is reloaded afterwards);
- * the first failure's text is reported.
+ * (a failure does not hide which others succeeded: the list is reloaded afterwards); then
+ * the first failure is thrown.
  */
-export async function runAssignment(
+export async function assignScreens(
   d: AssignmentDraft,
   put: (screenId: string, body: TAssignScreenRequest) => Promise<unknown>,
-): Promise<AssignmentResult> {
+): Promise<void> {
   const body = assignmentBody(d);
   const results = await Promise.allSettled(d.screenIds.map((id) => put(id, body)));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) return { ok: false, message: tr.assignment.error + errorMessage(failed.reason) };
-  return { ok: true, message: tr.assignment.success };
+  if (failed) throw failed.reason;
 }

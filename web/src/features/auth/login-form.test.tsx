@@ -1,11 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TLoginResponse } from '@pano/contract';
-import { ApiError } from '../../lib/api-error';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../lib/query-client';
 import { LoginForm } from './login-form';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The server is the outside world here: fetch answers as it would. */
+function renderForm(answer: () => Promise<Response>, onSuccess = vi.fn()) {
+  const fetchMock = vi.fn(answer);
+  vi.stubGlobal('fetch', fetchMock);
+  render(<QueryClientProvider client={createQueryClient()}><LoginForm onSuccess={onSuccess} /></QueryClientProvider>);
+  return { fetchMock, onSuccess };
+}
 
 const user = { _id: '00000000-0000-4000-8000-000000000001', email: 'a@b.co', firstName: null, lastName: null, role: 'customer' as const };
 
@@ -17,36 +28,32 @@ async function fill() {
 
 describe('LoginForm', () => {
   it("reads 'Giriş Yapılıyor...' and is disabled while busy, then reports success", async () => {
-    let finish!: (r: TLoginResponse) => void;
-    const submit = vi.fn(() => new Promise<TLoginResponse>((r) => { finish = r; }));
-    const onSuccess = vi.fn();
-    render(<LoginForm submit={submit} onSuccess={onSuccess} />);
+    let finish!: (r: Response) => void;
+    const { fetchMock, onSuccess } = renderForm(() => new Promise<Response>((r) => { finish = r; }));
     await fill();
     const busy = await screen.findByRole('button', { name: /Giriş Yapılıyor\.\.\./ });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect(submit).toHaveBeenCalledWith('a@b.co', 'secret1');
-    finish({ token: 't', user });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect([url, JSON.parse(String(init.body))]).toEqual(['/api/auth/login', { email: 'a@b.co', password: 'secret1' }]);
+    finish(Response.json({ token: 't', user }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalledWith({ token: 't', user }));
   });
 
   it('shows the server message on failure', async () => {
-    const submit = vi.fn(async () => { throw new ApiError('Çok fazla deneme yaptınız', 429, 'RATE_LIMITED'); });
-    render(<LoginForm submit={submit} onSuccess={vi.fn()} />);
+    renderForm(async () => Response.json({ message: 'Çok fazla deneme yaptınız', code: 'RATE_LIMITED' }, { status: 429 }));
     await fill();
     expect((await screen.findByRole('alert')).textContent).toBe('Çok fazla deneme yaptınız');
     expect(screen.getByRole('button', { name: 'Giriş Yap' })).toBeTruthy();
   });
 
   it("falls back to 'Email veya şifre hatalı' without a server message", async () => {
-    const submit = vi.fn(async () => { throw new TypeError('boom'); });
-    render(<LoginForm submit={submit} onSuccess={vi.fn()} />);
+    renderForm(async () => new Response('<html>502</html>', { status: 502, statusText: 'Bad Gateway' }));
     await fill();
     expect((await screen.findByRole('alert')).textContent).toBe('Email veya şifre hatalı');
   });
 
   it("checks the fields itself, in Turkish, whatever the browser's language", async () => {
-    const submit = vi.fn();
-    render(<LoginForm submit={submit} onSuccess={vi.fn()} />);
+    const { fetchMock } = renderForm(async () => Response.json({}));
     expect(screen.getByRole('button', { name: 'Giriş Yap' }).closest('form')!.noValidate).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['E-posta zorunludur', 'Şifre zorunludur']);
@@ -56,6 +63,6 @@ describe('LoginForm', () => {
     await userEvent.type(screen.getByLabelText('Şifre'), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Geçerli bir e-posta adresi girin']);
-    expect(submit).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

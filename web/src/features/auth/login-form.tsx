@@ -1,21 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { ZLoginRequest, type TLoginResponse } from '@pano/contract';
 import { tr } from '../../i18n/tr';
+import { errorMessage } from '../../lib/api-error';
 import { checkFields, focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
-import { useSubmit } from '../../lib/use-submit';
 import { Banner, Button, TextField } from '../../components/ui';
-
-type Props = {
-  submit: (email: string, password: string) => Promise<TLoginResponse>;
-  onSuccess: (res: TLoginResponse) => void;
-};
+import { useLogin } from './api/use-login';
 
 /** docs/PRODUCT.md#login: 'Giriş Yapılıyor...' while busy; error = server message or 'Email veya şifre hatalı'. */
-export function LoginForm({ submit, onSuccess }: Props) {
+export function LoginForm({ onSuccess }: { onSuccess: (res: TLoginResponse) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const { busy, error, run } = useSubmit(tr.auth.loginFailed);
+  const login = useLogin();
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -26,17 +22,18 @@ export function LoginForm({ submit, onSuccess }: Props) {
       return;
     }
     setErrors({});
-    void run(async () => onSuccess(await submit(email.trim(), password)));
+    login.mutate({ email: email.trim(), password }, { onSuccess: (res) => onSuccess(res) });
   };
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {error && <Banner tone="error">{error}</Banner>}
+      {login.isError && <Banner tone="error">{errorMessage(login.error, tr.auth.loginFailed)}</Banner>}
       <TextField label={tr.auth.email} type="email" name="email" autoComplete="email" required value={email} error={errors.email}
         onChange={(e) => { setEmail(e.target.value); setErrors(({ email: _, ...rest }) => rest); }} />
       <TextField label={tr.auth.password} type="password" name="password" autoComplete="current-password" required value={password} error={errors.password}
         onChange={(e) => { setPassword(e.target.value); setErrors(({ password: _, ...rest }) => rest); }} />
-      <Button type="submit" block busy={busy} busyText={tr.auth.loginBusy}>{tr.auth.loginSubmit}</Button>
+      {/* Busy also after success: the page is being left for the dashboard. */}
+      <Button type="submit" block busy={login.isPending || login.isSuccess} busyText={tr.auth.loginBusy}>{tr.auth.loginSubmit}</Button>
     </form>
   );
 }

@@ -3,7 +3,6 @@ import { Banner } from '../../components/ui';
 import { tr } from '../../i18n/tr';
 import { usePageTitle } from '../../lib/use-page-title';
 import { homePathFor, useSession } from '../../stores/session-store';
-import { login } from './auth.api';
 import { LoginForm } from './login-form';
 
 export function LoginPage() {
@@ -18,7 +17,6 @@ export function LoginPage() {
         <p className="auth-lead">{tr.auth.loginLead}</p>
         {registered && <Banner tone="success">{tr.auth.registerDone}</Banner>}
         <LoginForm
-          submit={(email, password) => login({ email, password })}
           onSuccess={(res) => {
             setSession(res.token, res.user);
             navigate(homePathFor(res.user), { replace: true });

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../lib/query-client';
 import { RegisterPage } from './register-page';
 
 afterEach(() => {
@@ -15,7 +17,7 @@ describe('RegisterPage validation', () => {
   it("shows the contract's Turkish messages and sends nothing while a field is wrong", async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    render(<MemoryRouter><RegisterPage /></MemoryRouter>);
+    render(<QueryClientProvider client={createQueryClient()}><MemoryRouter><RegisterPage /></MemoryRouter></QueryClientProvider>);
     const button = screen.getByRole('button', { name: 'Kayıt Ol' });
     expect(button.closest('form')!.noValidate).toBe(true);
 
@@ -32,7 +34,7 @@ describe('RegisterPage validation', () => {
   it('sends a valid form', async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: 'ok' }), { status: 201 }));
     vi.stubGlobal('fetch', fetchMock);
-    render(<MemoryRouter><RegisterPage /></MemoryRouter>);
+    render(<QueryClientProvider client={createQueryClient()}><MemoryRouter><RegisterPage /></MemoryRouter></QueryClientProvider>);
     await userEvent.type(screen.getByLabelText('Email'), ' ayse@ornek.com ');
     await userEvent.type(screen.getByLabelText('Şifre'), 'Parola123!');
     await userEvent.click(screen.getByRole('button', { name: 'Kayıt Ol' }));

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ZRegisterRequest } from '@pano/contract';
 import { tr } from '../../i18n/tr';
+import { errorMessage } from '../../lib/api-error';
 import { checkFields, focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useSubmit } from '../../lib/use-submit';
 import { Banner, Button, TextField } from '../../components/ui';
-import { register } from './auth.api';
+import { useRegister } from './api/use-register';
 
 /** docs/PRODUCT.md#register: email + password; success → /login; error = server message or fallback. */
 export function RegisterPage() {
@@ -15,7 +15,7 @@ export function RegisterPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const { busy, error, run } = useSubmit(tr.auth.registerFailed);
+  const register = useRegister();
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -26,9 +26,8 @@ export function RegisterPage() {
       return;
     }
     setErrors({});
-    void run(async () => {
-      await register({ email: email.trim(), password });
-      navigate('/login', { replace: true, state: { registered: true } });
+    register.mutate({ email: email.trim(), password }, {
+      onSuccess: () => void navigate('/login', { replace: true, state: { registered: true } }),
     });
   };
 
@@ -38,12 +37,12 @@ export function RegisterPage() {
         <h1 className="auth-title">{tr.auth.registerTitle}</h1>
         <p className="auth-lead">{tr.auth.registerLead}</p>
         <form className="form" onSubmit={onSubmit} noValidate>
-          {error && <Banner tone="error">{error}</Banner>}
+          {register.isError && <Banner tone="error">{errorMessage(register.error, tr.auth.registerFailed)}</Banner>}
           <TextField label={tr.auth.email} type="email" name="email" autoComplete="email" required value={email} error={errors.email}
             onChange={(e) => { setEmail(e.target.value); setErrors(({ email: _, ...rest }) => rest); }} />
           <TextField label={tr.auth.password} type="password" name="password" autoComplete="new-password" required value={password} error={errors.password}
             onChange={(e) => { setPassword(e.target.value); setErrors(({ password: _, ...rest }) => rest); }} />
-          <Button type="submit" block busy={busy} busyText={tr.auth.registerBusy}>{tr.auth.registerSubmit}</Button>
+          <Button type="submit" block busy={register.isPending || register.isSuccess} busyText={tr.auth.registerBusy}>{tr.auth.registerSubmit}</Button>
         </form>
         <footer className="auth-footer">
           {tr.auth.haveAccount} <Link to="/login">{tr.auth.loginLink}</Link>

@@ -3,11 +3,11 @@ import type { TDirectionPlaylist } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, Modal, showAlert } from '../../components/ui';
-import { updateDirection } from '../../api/direction.api';
+import { useUpdateDirection } from './api/use-update-direction';
 import { toRequest, validateDraft, type DirectionDraft } from './direction-draft';
 import { DirectionFields } from './direction-fields';
 
-type Props = { playlist: TDirectionPlaylist; onClose: (saved: boolean) => void };
+type Props = { playlist: TDirectionPlaylist; onClose: () => void };
 
 /** docs/PRODUCT.md#direction: a ticker playlist is edited in a modal, then saved or cancelled. */
 export function DirectionEditModal({ playlist, onClose }: Props) {
@@ -16,35 +16,27 @@ export function DirectionEditModal({ playlist, onClose }: Props) {
     speed: playlist.speed,
     texts: playlist.directions.map((d) => d.text),
   });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateDirection();
+  const busy = update.isPending;
 
-  const onSave = async () => {
+  const onSave = () => {
     const problem = validateDraft(draft);
     if (problem) {
-      await showAlert(problem);
+      void showAlert(problem);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await updateDirection(playlist._id, toRequest(draft));
-      onClose(true);
-    } catch (err) {
-      setError(tr.direction.updateError + errorMessage(err));
-      setBusy(false);
-    }
+    update.mutate({ id: playlist._id, body: toRequest(draft) }, { onSuccess: onClose });
   };
 
   return (
-    <Modal open title={tr.direction.editTitle} onClose={() => !busy && onClose(false)}
+    <Modal open title={tr.direction.editTitle} onClose={() => !busy && onClose()}
       footer={
         <>
-          <Button variant="secondary" onClick={() => onClose(false)} disabled={busy}>{tr.common.cancel}</Button>
-          <Button onClick={() => void onSave()} busy={busy} busyText={tr.common.saving}>{tr.common.save}</Button>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>{tr.common.cancel}</Button>
+          <Button onClick={onSave} busy={busy} busyText={tr.common.saving}>{tr.common.save}</Button>
         </>
       }>
-      {error && <Banner tone="error">{error}</Banner>}
+      {update.isError && <Banner tone="error">{errorMessage(update.error, tr.direction.updateError)}</Banner>}
       <div className="form">
         <DirectionFields idPrefix="edit" draft={draft} onChange={setDraft} />
       </div>

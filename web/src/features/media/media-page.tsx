@@ -1,29 +1,20 @@
-import { useState } from 'react';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { mediaUsageText } from '../../lib/usage-text';
 import { Banner, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';
-import { deleteMedia, fetchMediaUsage, useInvalidateMedia, useMediaList } from '../../api/media.api';
+import { useMediaList } from '../../api/media.api';
+import { fetchMediaUsage, useDeleteMedia } from './api/use-delete-media';
 import { MediaCard } from './media-card';
 import { MediaUploadForm } from './media-upload-form';
 
 export function MediaPage() {
   const list = useMediaList();
-  const reload = useInvalidateMedia();
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const remove = useDeleteMedia();
 
   const onDelete = async (id: string) => {
     if (!(await confirmDelete(tr.media.deleteConfirm, { load: () => fetchMediaUsage(id), describe: mediaUsageText }))) return;
-    setDeleting(id);
-    try {
-      await deleteMedia(id);
-    } catch (err) {
-      // docs/PRODUCT.md#media: a failed media delete is only logged.
-      console.error('media delete failed', err);
-    } finally {
-      setDeleting(null);
-      void reload();
-    }
+    // docs/PRODUCT.md#media: a failed media delete is only logged.
+    remove.mutate(id, { onError: (err) => console.error('media delete failed', err) });
   };
 
   // docs/PRODUCT.md#media: on a list failure the list is emptied and the error shown.
@@ -31,9 +22,9 @@ export function MediaPage() {
   return (
     <div className="page">
       <PageHeader title={tr.media.title} lead={tr.media.lead} />
-      <MediaUploadForm onUploaded={() => void reload()} />
+      <MediaUploadForm />
       <h2 className="section-title">{tr.media.listTitle}</h2>
-      {list.isError && <Banner tone="error">{tr.media.listError + errorMessage(list.error)}</Banner>}
+      {list.isError && <Banner tone="error">{errorMessage(list.error, tr.media.listError)}</Banner>}
       {list.isPending ? (
         <Spinner />
       ) : items.length === 0 ? (
@@ -41,7 +32,7 @@ export function MediaPage() {
       ) : (
         <ul className="media-grid">
           {items.map((m) => (
-            <MediaCard key={m._id} media={m} deleting={deleting === m._id} onDelete={() => void onDelete(m._id)} />
+            <MediaCard key={m._id} media={m} deleting={remove.isPending && remove.variables === m._id} onDelete={() => void onDelete(m._id)} />
           ))}
         </ul>
       )}

@@ -3,36 +3,30 @@ import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { formatBytes } from '../../lib/format';
 import { Button, Card, ProgressBar, TextField, showAlert } from '../../components/ui';
-import { uploadMedia } from '../../api/media.api';
+import { useUploadMedia } from './api/use-upload-media';
 
 /** docs/PRODUCT.md#media: name + file required, busy state, progress, alert on failure. */
-export function MediaUploadForm({ onUploaded }: { onUploaded: () => void }) {
+export function MediaUploadForm() {
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useUploadMedia();
+  const busy = upload.isPending;
   const picker = useRef<HTMLInputElement>(null);
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!file || !name.trim()) {
-      await showAlert(tr.media.missingInput);
+      void showAlert(tr.media.missingInput);
       return;
     }
-    setBusy(true);
-    setProgress(0);
-    try {
-      await uploadMedia(file, name.trim(), setProgress);
-      setName('');
-      setFile(null);
-      if (picker.current) picker.current.value = '';
-      onUploaded();
-    } catch (err) {
-      await showAlert(tr.media.uploadError + errorMessage(err));
-    } finally {
-      setBusy(false);
-      setProgress(null);
-    }
+    upload.mutate({ file, name: name.trim() }, {
+      onSuccess: () => {
+        setName('');
+        setFile(null);
+        if (picker.current) picker.current.value = '';
+      },
+      onError: (err) => void showAlert(errorMessage(err, tr.media.uploadError)),
+    });
   };
 
   return (
@@ -71,7 +65,7 @@ export function MediaUploadForm({ onUploaded }: { onUploaded: () => void }) {
             </div>
           </div>
         </div>
-        {progress !== null && <ProgressBar value={progress} label={tr.media.uploadProgress} />}
+        {upload.progress !== null && <ProgressBar value={upload.progress} label={tr.media.uploadProgress} />}
         <div>
           <Button type="submit" busy={busy} busyText={tr.media.uploading} disabled={!file || !name}>
             {tr.media.upload}

@@ -3,7 +3,8 @@ import { useLocation } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
 import { Banner, EmptyState, PageHeader, Spinner } from '../../components/ui';
 import { formatDate } from '../../lib/format';
-import { useCurrentPackage, usePublicPackages } from './packages.api';
+import { useCurrentPackage } from './api/use-current-package';
+import { usePublicPackages } from './api/use-public-packages';
 import { PackageCard } from './package-card';
 
 /**

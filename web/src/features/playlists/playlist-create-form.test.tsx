@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TMedia } from '@pano/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../lib/query-client';
 import { DialogHost } from '../../components/ui/dialog-host';
 import { PlaylistCreateForm } from './playlist-create-form';
 
@@ -18,7 +20,7 @@ const media: TMedia = {
 function setup() {
   const fetchMock = vi.fn(async () => new Response('{}', { status: 201 }));
   vi.stubGlobal('fetch', fetchMock);
-  render(<><PlaylistCreateForm media={[media]} onCreated={vi.fn()} /><DialogHost /></>);
+  render(<QueryClientProvider client={createQueryClient()}><PlaylistCreateForm media={[media]} /><DialogHost /></QueryClientProvider>);
   return fetchMock;
 }
 

@@ -4,54 +4,47 @@ import { DEFAULT_ITEM_DURATION, MIN_ITEM_DURATION } from '@pano/contract/constan
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, Card, TextField, showAlert } from '../../components/ui';
-import { createPlaylist } from '../../api/playlists.api';
+import { useCreatePlaylist } from './api/use-create-playlist';
 import { parseDuration } from './duration';
 import { validatePlaylistDraft } from './playlist-validation';
 import { MediaPicker } from './media-picker';
 
-type Props = { media: TMedia[]; onCreated: () => void };
+type Props = { media: TMedia[] };
 
-export function PlaylistCreateForm({ media, onCreated }: Props) {
+export function PlaylistCreateForm({ media }: Props) {
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   // Raw input text per media id, parsed on submit so typing stays free-form.
   const [durations, setDurations] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const create = useCreatePlaylist();
 
   const toggle = (id: string) =>
     setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const problem = validatePlaylistDraft({ name, mediaIds: selected });
     if (problem) {
-      await showAlert(problem);
+      void showAlert(problem);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await createPlaylist({
-        name: name.trim(),
-        mediaItems: selected.map((id) => ({ media: id, duration: parseDuration(durations[id] ?? DEFAULT_ITEM_DURATION) })),
-      });
-      setName('');
-      setSelected([]);
-      setDurations({});
-      onCreated();
-    } catch (err) {
-      setError(tr.playlists.createError + errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    const mediaItems = selected.map((id) => ({ media: id, duration: parseDuration(durations[id] ?? DEFAULT_ITEM_DURATION) }));
+    create.mutate({ name: name.trim(), mediaItems }, {
+      onSuccess: () => {
+        setName('');
+        setSelected([]);
+        setDurations({});
+      },
+    });
   };
 
   const byId = new Map(media.map((m) => [m._id, m]));
   return (
     <Card aria-labelledby="create-playlist-title">
       <h2 id="create-playlist-title" className="card-title">{tr.playlists.createTitle}</h2>
-      {error && <Banner tone="error" onDismiss={() => setError(null)}>{error}</Banner>}
+      {create.isError && (
+        <Banner tone="error" onDismiss={create.reset}>{errorMessage(create.error, tr.playlists.createError)}</Banner>
+      )}
       <form className="form" onSubmit={onSubmit} noValidate>
         <TextField label={tr.playlists.nameLabel} name="playlist-name" placeholder={tr.playlists.namePlaceholder}
           value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
@@ -86,7 +79,7 @@ export function PlaylistCreateForm({ media, onCreated }: Props) {
           </div>
         )}
         <div>
-          <Button type="submit" busy={busy} busyText={tr.playlists.creating}>{tr.playlists.create}</Button>
+          <Button type="submit" busy={create.isPending} busyText={tr.playlists.creating}>{tr.playlists.create}</Button>
         </div>
       </form>
     </Card>

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TMedia, TPlaylist } from '@pano/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../lib/query-client';
 import { DialogHost } from '../../components/ui/dialog-host';
 import { PlaylistEditor } from './playlist-editor';
 
@@ -23,7 +25,7 @@ function setup(status = 200) {
   const fetchMock = vi.fn(async () => new Response('{"message":"x"}', { status }));
   vi.stubGlobal('fetch', fetchMock);
   const onDone = vi.fn();
-  render(<><PlaylistEditor playlist={playlist} media={[media(1), media(2)]} onDone={onDone} /><DialogHost /></>);
+  render(<QueryClientProvider client={createQueryClient()}><PlaylistEditor playlist={playlist} media={[media(1), media(2)]} onDone={onDone} /><DialogHost /></QueryClientProvider>);
   return { fetchMock, onDone };
 }
 

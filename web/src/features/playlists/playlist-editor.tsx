@@ -6,7 +6,7 @@ import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSo
 import type { TMedia, TPlaylist } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { Button, Card, SelectField, showAlert } from '../../components/ui';
-import { updatePlaylist } from '../../api/playlists.api';
+import { useUpdatePlaylist } from './api/use-update-playlist';
 import { parseDuration } from './duration';
 import { validatePlaylistDraft } from './playlist-validation';
 import { SortableItem, type EditItem } from './sortable-item';
@@ -19,7 +19,8 @@ const toEditItem = (media: TMedia, duration: number): EditItem => ({ key: `i${++
 /** Edit mode (docs/PRODUCT.md#playlists): drag to reorder (mouse, touch, keyboard), edit durations, save or cancel. */
 export function PlaylistEditor({ playlist, media, onDone }: Props) {
   const [items, setItems] = useState<EditItem[]>(() => playlist.mediaItems.map((it) => toEditItem(it.media, it.duration)));
-  const [busy, setBusy] = useState(false);
+  const update = useUpdatePlaylist();
+  const busy = update.isPending;
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 8 } }),
@@ -35,7 +36,7 @@ export function PlaylistEditor({ playlist, media, onDone }: Props) {
     });
   };
 
-  const update = (key: string, patch: Partial<EditItem>) =>
+  const patchItem = (key: string, patch: Partial<EditItem>) =>
     setItems((list) => list.map((i) => (i.key === key ? { ...i, ...patch } : i)));
 
   const onAdd = (id: string) => {
@@ -43,22 +44,18 @@ export function PlaylistEditor({ playlist, media, onDone }: Props) {
     if (m) setItems((list) => [...list, toEditItem(m, 5)]);
   };
 
-  const onSave = async () => {
+  const onSave = () => {
     const problem = validatePlaylistDraft({ name: playlist.name, mediaIds: items.map((i) => i.media._id) });
     if (problem) {
-      await showAlert(problem);
+      void showAlert(problem);
       return;
     }
-    setBusy(true);
-    try {
-      await updatePlaylist(playlist._id, {
-        mediaItems: items.map((i) => ({ media: i.media._id, duration: parseDuration(i.duration) })),
-      });
-      onDone(true);
-    } catch {
-      setBusy(false);
-      await showAlert(tr.playlists.updateError);
-    }
+    const mediaItems = items.map((i) => ({ media: i.media._id, duration: parseDuration(i.duration) }));
+    // docs/PRODUCT.md#errors: this failure is the spec's fixed alert, without the server's reason.
+    update.mutate({ id: playlist._id, body: { mediaItems } }, {
+      onSuccess: () => onDone(true),
+      onError: () => void showAlert(tr.playlists.updateError),
+    });
   };
 
   return (
@@ -70,7 +67,7 @@ export function PlaylistEditor({ playlist, media, onDone }: Props) {
           <ol className="sortable-list" aria-describedby="dnd-hint">
             {items.map((it, index) => (
               <SortableItem key={it.key} item={it} index={index} canRemove={items.length > 1}
-                onDuration={(v) => update(it.key, { duration: v })}
+                onDuration={(v) => patchItem(it.key, { duration: v })}
                 onRemove={() => setItems((list) => list.filter((x) => x.key !== it.key))} />
             ))}
           </ol>
@@ -86,7 +83,7 @@ export function PlaylistEditor({ playlist, media, onDone }: Props) {
       )}
       <div className="editor-actions">
         <Button variant="secondary" onClick={() => onDone(false)} disabled={busy}>{tr.common.cancel}</Button>
-        <Button onClick={() => void onSave()} busy={busy} busyText={tr.playlists.saving}>{tr.playlists.save}</Button>
+        <Button onClick={onSave} busy={busy} busyText={tr.playlists.saving}>{tr.playlists.save}</Button>
       </div>
     </Card>
   );

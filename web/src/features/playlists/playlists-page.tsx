@@ -4,7 +4,8 @@ import { errorMessage } from '../../lib/api-error';
 import { playlistUsageText } from '../../lib/usage-text';
 import { Banner, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';
 import { useMediaList } from '../../api/media.api';
-import { deletePlaylist, fetchPlaylistUsage, useInvalidatePlaylists, usePlaylists } from '../../api/playlists.api';
+import { usePlaylists } from '../../api/playlists.api';
+import { fetchPlaylistUsage, useDeletePlaylist } from './api/use-delete-playlist';
 import { PlaylistCard } from './playlist-card';
 import { PlaylistCreateForm } from './playlist-create-form';
 import { PlaylistEditor } from './playlist-editor';
@@ -12,26 +13,15 @@ import { PlaylistEditor } from './playlist-editor';
 export function PlaylistsPage() {
   const playlists = usePlaylists();
   const media = useMediaList();
-  const reload = useInvalidatePlaylists();
+  const remove = useDeletePlaylist();
   const [editingId, setEditingId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const mediaList = media.data ?? [];
   const editing = editingId ? playlists.data?.find((p) => p._id === editingId) : undefined;
 
   const onDelete = async (id: string) => {
     if (!(await confirmDelete(tr.playlists.deleteConfirm, { load: () => fetchPlaylistUsage(id), describe: playlistUsageText }))) return;
-    setDeleting(id);
-    setDeleteError(null);
-    try {
-      await deletePlaylist(id);
-    } catch (err) {
-      setDeleteError(tr.playlists.deleteError + errorMessage(err));
-    } finally {
-      setDeleting(null);
-      void reload();
-    }
+    remove.mutate(id);
   };
 
   if (editing) {
@@ -39,10 +29,7 @@ export function PlaylistsPage() {
       <div className="page">
         <PageHeader title={tr.playlists.title} />
         <PlaylistEditor key={editing._id} playlist={editing} media={mediaList}
-          onDone={(saved) => {
-            setEditingId(null);
-            if (saved) void reload();
-          }} />
+          onDone={() => setEditingId(null)} />
       </div>
     );
   }
@@ -56,16 +43,18 @@ export function PlaylistsPage() {
   return (
     <div className="page">
       {header}
-      <PlaylistCreateForm media={mediaList} onCreated={() => void reload()} />
+      <PlaylistCreateForm media={mediaList} />
       <h2 className="section-title">{tr.playlists.listTitle}</h2>
-      {playlists.isError && <Banner tone="error">{tr.playlists.listError(errorMessage(playlists.error))}</Banner>}
-      {deleteError && <Banner tone="error" onDismiss={() => setDeleteError(null)}>{deleteError}</Banner>}
+      {playlists.isError && <Banner tone="error">{errorMessage(playlists.error, tr.playlists.listError)}</Banner>}
+      {remove.isError && (
+        <Banner tone="error" onDismiss={remove.reset}>{errorMessage(remove.error, tr.playlists.deleteError)}</Banner>
+      )}
       {list.length === 0 ? (
         !playlists.isError && <EmptyState title={tr.playlists.empty} hint={tr.playlists.emptyHint} icon="☰" />
       ) : (
         <ul className="playlist-grid">
           {list.map((p) => (
-            <PlaylistCard key={p._id} playlist={p} deleting={deleting === p._id}
+            <PlaylistCard key={p._id} playlist={p} deleting={remove.isPending && remove.variables === p._id}
               onEdit={() => setEditingId(p._id)} onDelete={() => void onDelete(p._id)} />
           ))}
         </ul>

@@ -1,42 +1,23 @@
-import { useState } from 'react';
 import type { TPackage } from '@pano/contract';
 import { tr } from '../../i18n/tr';
+import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, Card } from '../../components/ui';
-import { createCheckoutSession } from './purchase.api';
+import { useStartCheckout } from './api/use-start-checkout';
 
-/**
- * docs/PRODUCT.md#purchase, hosted checkout: create a checkout session and go to its url. The processor sends
- * the browser back to this page with ?session_id=…, which the page then confirms.
- */
+/** docs/PRODUCT.md#purchase, hosted checkout: start a checkout session and go to its page. */
 export function HostedCheckoutCard({ pkg }: { pkg: TPackage }) {
   const t = tr.purchase;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function start() {
-    setBusy(true);
-    setError(null);
-    const here = `${window.location.origin}/purchase/${pkg._id}`;
-    try {
-      const { url } = await createCheckoutSession({ packageId: pkg._id, successUrl: here, cancelUrl: here });
-      if (!url) {
-        setError(t.sessionFailed);
-        setBusy(false);
-        return;
-      }
-      window.location.assign(url); // stays busy while the browser leaves
-    } catch {
-      setError(t.checkoutError);
-      setBusy(false);
-    }
-  }
+  const checkout = useStartCheckout(pkg._id);
+  const start = () => checkout.mutate(undefined, { onSuccess: (url) => window.location.assign(url) });
+  // Busy also after success: the browser is leaving for the checkout page.
+  const busy = checkout.isPending || checkout.isSuccess;
 
   return (
     <Card aria-labelledby="hosted-title">
       <h2 id="hosted-title" className="card-title">{t.hostedTitle}</h2>
-      {error && <Banner tone="error">{error}</Banner>}
+      {checkout.isError && <Banner tone="error">{errorMessage(checkout.error, t.checkoutError)}</Banner>}
       <p className="muted">{t.hostedText}</p>
-      <Button variant="secondary" block busy={busy} busyText={t.hostedBusy} onClick={() => void start()}>{t.hostedButton}</Button>
+      <Button variant="secondary" block busy={busy} busyText={t.hostedBusy} onClick={start}>{t.hostedButton}</Button>
     </Card>
   );
 }

@@ -75,6 +75,16 @@ describe('PurchasePage', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Ödeme başlatılırken hata oluştu'));
   });
 
+  it("hosted checkout: a refusal that carries the server's message shows it, like every other payment failure", async () => {
+    setup({
+      handle: (c) => c.url === '/api/purchase/create-checkout-session'
+        ? Response.json({ message: 'Bu paket şu anda satışta değil', code: 'PACKAGE_INACTIVE' }, { status: 409 })
+        : undefined,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Güvenli Ödeme Sayfasına Git' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Bu paket şu anda satışta değil');
+  });
+
   it("card flow: a server failure shows the server message, or 'Ödeme sırasında hata oluştu'", async () => {
     let message: string | undefined = 'Paket bulunamadı';
     setup({ handle: (c) => (c.url === '/api/purchase/create-payment-intent' ? Response.json(message ? { message, code: 'NOT_FOUND' } : {}, { status: message ? 404 : 500 }) : undefined) });

@@ -1,5 +1,5 @@
 import './purchase.css';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { TPackage, TPaymentConfig, TPurchaseSummary } from '@pano/contract';
 import { tr } from '../../i18n/tr';
@@ -11,7 +11,9 @@ import { HostedCheckoutCard } from './hosted-checkout-card';
 import { PackageSummary } from './package-summary';
 import { PurchasePlanNote } from './purchase-plan-note';
 import { PurchaseSuccess } from './purchase-success';
-import { usePackage, usePaymentConfig, usePurchasePlan, useReloadPackageInfo } from './purchase.api';
+import { usePackage } from './api/use-package';
+import { usePaymentConfig } from './api/use-payment-config';
+import { usePurchasePlan } from './api/use-purchase-plan';
 import { useCheckoutReturn } from './use-checkout-return';
 
 // Stripe.js and Elements are only fetched when the Stripe processor is in use.
@@ -30,7 +32,7 @@ function CardPayment({ pkg, config, onPaid }: { pkg: TPackage; config: TPaymentC
 function PaymentOptions({ pkg, onPaid }: { pkg: TPackage; onPaid: (p: TPurchaseSummary) => void }) {
   const config = usePaymentConfig();
   if (pkg.price === 0) return <FreeTrialCard pkg={pkg} onPaid={onPaid} />;
-  if (config.isError) return <Banner tone="error">{tr.purchase.configError + errorMessage(config.error)}</Banner>;
+  if (config.isError) return <Banner tone="error">{errorMessage(config.error, tr.purchase.configError)}</Banner>;
   if (!config.data) return <Spinner />;
   return (
     <>
@@ -47,12 +49,8 @@ export function PurchasePage() {
   const pkg = usePackage(packageId);
   // Without a preview (a failed call) the page still sells; the completion applies the rule anyway.
   const plan = usePurchasePlan(packageId).data;
-  const reload = useReloadPackageInfo();
+  // The payment hooks reload the package info themselves; the page only shows the outcome.
   const [done, setDone] = useState<TPurchaseSummary | null>(null);
-  const onPaid = useCallback((p: TPurchaseSummary) => {
-    void reload();
-    setDone(p);
-  }, [reload]);
   const checkoutReturn = useCheckoutReturn(setDone);
   const t = tr.purchase;
 
@@ -76,7 +74,7 @@ export function PurchasePage() {
         <PackageSummary pkg={pkg.data} />
         <div className="purchase-pay">
           {plan && !plan.refusal && <PurchasePlanNote plan={plan} />}
-          {plan?.refusal ? <Banner tone="warning">{plan.refusal}</Banner> : <PaymentOptions pkg={pkg.data} onPaid={onPaid} />}
+          {plan?.refusal ? <Banner tone="warning">{plan.refusal}</Banner> : <PaymentOptions pkg={pkg.data} onPaid={setDone} />}
           <div className="purchase-cancel">{cancel}</div>
         </div>
       </div>

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { TPurchaseSummary } from '@pano/contract';
-import { paymentErrorText } from './payment-errors';
-import { confirmSession, useReloadPackageInfo } from './purchase.api';
+import { tr } from '../../i18n/tr';
+import { errorMessage } from '../../lib/api-error';
+import { useConfirmCheckout } from './api/use-confirm-checkout';
 
 /**
  * docs/PRODUCT.md#purchase: back from hosted checkout with ?session_id=…, the page confirms the session,
@@ -13,21 +14,17 @@ export function useCheckoutReturn(onConfirmed: (p: TPurchaseSummary) => void) {
   const [params, setParams] = useSearchParams();
   const sessionId = params.get('session_id');
   const handled = useRef<string | null>(null);
-  const reload = useReloadPackageInfo();
-  const [state, setState] = useState<{ confirming: boolean; error: string | null }>({ confirming: false, error: null });
+  const confirm = useConfirmCheckout();
+  const { mutate } = confirm;
 
   useEffect(() => {
     if (!sessionId || handled.current === sessionId) return;
     handled.current = sessionId;
-    setState({ confirming: true, error: null });
-    confirmSession(sessionId)
-      .then((r) => {
-        void reload();
-        onConfirmed(r.purchase);
-        setState({ confirming: false, error: null });
-      }, (err) => setState({ confirming: false, error: paymentErrorText(err) }))
-      .finally(() => setParams((p) => { p.delete('session_id'); return p; }, { replace: true }));
-  }, [sessionId, onConfirmed, reload, setParams]);
+    mutate(sessionId, {
+      onSuccess: onConfirmed,
+      onSettled: () => setParams((p) => { p.delete('session_id'); return p; }, { replace: true }),
+    });
+  }, [sessionId, onConfirmed, mutate, setParams]);
 
-  return state;
+  return { confirming: confirm.isPending, error: confirm.isError ? errorMessage(confirm.error, tr.purchase.serverError) : null };
 }

@@ -1,46 +1,39 @@
 import { useState, type FormEvent } from 'react';
 import { tr } from '../../i18n/tr';
-import { serverMessageOr } from '../../lib/api-error';
+import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, TextField } from '../../components/ui';
-import { emptyAdminDraft, registerAdmin, validateAdminDraft, type AdminDraft } from './register-admin';
+import { useRegisterAdmin } from './api/use-register-admin';
+import { emptyAdminDraft, validateAdminDraft, type AdminDraft } from './register-admin';
 
 /** With `setupToken` (the first start's one-time link) the form asks for no admin key. */
 export function RegisterAdminForm({ onRegistered, setupToken }: { onRegistered: () => void; setupToken?: string }) {
   const t = tr.registerAdmin;
   const [draft, setDraft] = useState<AdminDraft>(emptyAdminDraft);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const register = useRegisterAdmin();
 
   // docs/PRODUCT.md#register-admin: the form error clears on any input change.
   const field = (key: keyof AdminDraft) => ({
     value: draft[key],
     onChange: (e: { target: { value: string } }) => {
       setDraft((d) => ({ ...d, [key]: e.target.value }));
-      setError(null);
+      setInvalid(null);
+      if (register.isError) register.reset();
     },
   });
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const problem = validateAdminDraft(draft, Boolean(setupToken));
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await registerAdmin(draft, setupToken);
-      onRegistered();
-    } catch (err) {
-      setError(serverMessageOr(err, t.failed));
-      setBusy(false);
-    }
+    setInvalid(problem);
+    if (problem) return;
+    register.mutate({ draft, setupToken }, { onSuccess: onRegistered });
   };
 
+  const shown = invalid ?? (register.isError ? errorMessage(register.error, t.failed) : null);
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {error && <Banner tone="error">{error}</Banner>}
+      {shown && <Banner tone="error">{shown}</Banner>}
       <div className="form-row">
         <TextField label={t.firstName} name="firstName" autoComplete="given-name" required maxLength={100} {...field('firstName')} />
         <TextField label={t.lastName} name="lastName" autoComplete="family-name" required maxLength={100} {...field('lastName')} />
@@ -51,7 +44,8 @@ export function RegisterAdminForm({ onRegistered, setupToken }: { onRegistered: 
       {!setupToken && (
         <TextField label={t.adminKey} type="password" name="adminKey" autoComplete="off" required hint={t.adminKeyHint} {...field('adminKey')} />
       )}
-      <Button type="submit" block busy={busy} busyText={t.busy}>{t.submit}</Button>
+      {/* Busy also after success: the page turns to its confirmation. */}
+      <Button type="submit" block busy={register.isPending || register.isSuccess} busyText={t.busy}>{t.submit}</Button>
     </form>
   );
 }

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../lib/query-client';
 import { RegisterAdminPage } from './register-admin-page';
 
 beforeEach(() => {
@@ -23,7 +25,7 @@ function setup(response: () => Response = () => new Response('{"message":"ok"}',
     ],
     { initialEntries: [entry] },
   );
-  render(<RouterProvider router={router} />);
+  render(<QueryClientProvider client={createQueryClient()}><RouterProvider router={router} /></QueryClientProvider>);
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   return { fetchMock, router, user };
 }

@@ -1,48 +1,43 @@
 import { useState, type FormEvent } from 'react';
+import { ZCreateScreenRequest } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
+import { checkFields, focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
 import { Banner, Button, Card, TextField } from '../../components/ui';
-import { createScreen } from '../../api/screens.api';
+import { useCreateScreen } from './api/use-create-screen';
 
-/** docs/PRODUCT.md#screens: a screen needs a name ('Ekran adı zorunludur'). */
-export function ScreenCreateForm({ onCreated }: { onCreated: () => void }) {
+/** docs/PRODUCT.md#screens: a screen needs a name ('Ekran adı zorunludur', the contract's rule). */
+export function ScreenCreateForm() {
   const [name, setName] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const create = useCreateScreen();
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (!name.trim()) {
-      setFieldError(tr.screens.nameRequired);
+    const checked = checkFields(ZCreateScreenRequest, { name });
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      focusFirstInvalid(e.currentTarget, checked.errors);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await createScreen(name.trim());
-      setName('');
-      onCreated();
-    } catch (err) {
-      setError(tr.screens.addError + errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    create.mutate(checked.data.name, { onSuccess: () => setName('') });
   };
 
   return (
     <Card aria-labelledby="add-screen-title">
       <h2 id="add-screen-title" className="card-title">{tr.screens.addTitle}</h2>
-      {error && <Banner tone="error" onDismiss={() => setError(null)}>{error}</Banner>}
+      {create.isError && (
+        <Banner tone="error" onDismiss={create.reset}>{errorMessage(create.error, tr.screens.addError)}</Banner>
+      )}
       <form className="form inline-form" onSubmit={onSubmit} noValidate>
-        <TextField label={tr.screens.nameLabel} name="screen-name" placeholder={tr.screens.namePlaceholder}
-          value={name} maxLength={100} error={fieldError}
+        <TextField label={tr.screens.nameLabel} name="name" placeholder={tr.screens.namePlaceholder}
+          value={name} maxLength={100} error={errors.name}
           onChange={(e) => {
             setName(e.target.value);
-            setFieldError(undefined);
+            setErrors({});
           }} />
         <div>
-          <Button type="submit" busy={busy} busyText={tr.screens.adding}>{tr.screens.add}</Button>
+          <Button type="submit" busy={create.isPending} busyText={tr.screens.adding}>{tr.screens.add}</Button>
         </div>
       </form>
       <p className="field-hint screen-pair-hint">{tr.screens.pairHint}</p>

@@ -1,12 +1,11 @@
 import './screens.css';
-import { useState } from 'react';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { screenUsageText } from '../../lib/usage-text';
 import { Banner, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';
-import { deleteScreen, fetchScreenUsage, useInvalidateScreens, useScreens } from '../../api/screens.api';
-import { deviceKeys, useDevices } from '../../api/devices/devices-query';
-import { useQueryClient } from '@tanstack/react-query';
+import { useScreens } from '../../api/screens.api';
+import { useDevices } from '../../api/devices/devices-query';
+import { fetchScreenUsage, useDeleteScreen } from './api/use-delete-screen';
 import { ScreenCard } from './screen-card';
 import { ScreenCreateForm } from './screen-create-form';
 import { useScreenPresence } from './use-screen-presence';
@@ -16,36 +15,23 @@ export function ScreensPage() {
   const presence = useScreenPresence();
   // Devices are listed on their screen's card; a failed list only leaves the cards without them.
   const devices = useDevices().data ?? [];
-  const reload = useInvalidateScreens();
-  const queryClient = useQueryClient();
-  // Its devices now show no screen.
-  const reloadDevices = () => queryClient.invalidateQueries({ queryKey: deviceKeys.all });
-  const [deleting, setDeleting] = useState<string | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const remove = useDeleteScreen();
 
   const onDelete = async (id: string) => {
     if (!(await confirmDelete(tr.screens.deleteConfirm, { load: () => fetchScreenUsage(id), describe: screenUsageText }))) return;
-    setDeleting(id);
-    setDeleteError(null);
-    try {
-      await deleteScreen(id);
-    } catch (err) {
-      setDeleteError(tr.screens.deleteError + errorMessage(err));
-    } finally {
-      setDeleting(null);
-      void reload();
-      void reloadDevices();
-    }
+    remove.mutate(id);
   };
 
   const list = screens.isError ? [] : (screens.data ?? []);
   return (
     <div className="page">
       <PageHeader title={tr.screens.title} lead={tr.screens.lead} />
-      <ScreenCreateForm onCreated={() => void reload()} />
+      <ScreenCreateForm />
       <h2 className="section-title">{tr.screens.listTitle}</h2>
-      {screens.isError && <Banner tone="error">{tr.screens.listError(errorMessage(screens.error))}</Banner>}
-      {deleteError && <Banner tone="error" onDismiss={() => setDeleteError(null)}>{deleteError}</Banner>}
+      {screens.isError && <Banner tone="error">{errorMessage(screens.error, tr.screens.listError)}</Banner>}
+      {remove.isError && (
+        <Banner tone="error" onDismiss={remove.reset}>{errorMessage(remove.error, tr.screens.deleteError)}</Banner>
+      )}
       {screens.isPending ? (
         <Spinner />
       ) : list.length === 0 ? (
@@ -53,7 +39,7 @@ export function ScreensPage() {
       ) : (
         <ul className="screen-grid">
           {list.map((s) => (
-            <ScreenCard key={s._id} screen={s} presence={presence[s._id]} deleting={deleting === s._id}
+            <ScreenCard key={s._id} screen={s} presence={presence[s._id]} deleting={remove.isPending && remove.variables === s._id}
               devices={devices.filter((d) => d.screen?._id === s._id)}
               onDelete={() => void onDelete(s._id)} />
           ))}

@@ -3,7 +3,7 @@ import type { TDisplaySettings } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, Card, TextField } from '../../components/ui';
-import { saveDisplaySettings, useSetDisplaySettingsCache } from './settings.api';
+import { useSaveDisplaySettings } from './api/use-save-display-settings';
 import { defaultDraft, draftFromSettings, toDisplayBody, toHexColor, type DisplayDraft, type DisplayErrors } from './display-settings-form-model';
 
 type ColorKey = 'backgroundColor' | 'textColor';
@@ -11,36 +11,26 @@ type ColorKey = 'backgroundColor' | 'textColor';
 /** The ticker bar's look on every screen of this customer (GET/PUT /api/settings). */
 export function DisplaySettingsCard({ settings }: { settings: TDisplaySettings }) {
   const t = tr.settings;
-  const setCache = useSetDisplaySettingsCache();
   const [draft, setDraft] = useState<DisplayDraft>(() => draftFromSettings(settings));
   const [errors, setErrors] = useState<DisplayErrors>({});
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useSaveDisplaySettings();
+  const busy = save.isPending;
 
   const update = (patch: Partial<DisplayDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) }));
-    setResult(null);
+    // A save under way still reports its outcome; typing only clears a finished one's.
+    if (!save.isPending) save.reset();
   };
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = toDisplayBody(draft);
     if ('errors' in parsed) {
       setErrors(parsed.errors);
       return;
     }
-    setBusy(true);
-    try {
-      const saved = await saveDisplaySettings(parsed.body);
-      setCache(saved);
-      setDraft(draftFromSettings(saved));
-      setResult({ ok: true, message: t.displaySaved });
-    } catch (err) {
-      setResult({ ok: false, message: t.displayError + errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(parsed.body, { onSuccess: (saved) => setDraft(draftFromSettings(saved)) });
   };
 
   const colorField = (key: ColorKey, label: string) => (
@@ -59,7 +49,8 @@ export function DisplaySettingsCard({ settings }: { settings: TDisplaySettings }
     <Card aria-labelledby="display-title">
       <h2 id="display-title" className="card-title">{t.displayTitle}</h2>
       <p className="muted">{t.displayLead}</p>
-      {result && <Banner tone={result.ok ? 'success' : 'error'} onDismiss={() => setResult(null)}>{result.message}</Banner>}
+      {save.isSuccess && <Banner tone="success" onDismiss={save.reset}>{t.displaySaved}</Banner>}
+      {save.isError && <Banner tone="error" onDismiss={save.reset}>{errorMessage(save.error, t.displayError)}</Banner>}
       <form className="form" onSubmit={onSubmit} noValidate>
         <label className="checkbox-line">
           <input type="checkbox" name="showDirectionBar" checked={draft.showDirectionBar}

@@ -1,5 +1,6 @@
 import { DISPLAY_DEFAULTS } from '@pano/contract/constants';
 import { ZUpdateDisplaySettingsRequest, type TDisplaySettings, type TUpdateDisplaySettingsRequest } from '@pano/contract';
+import { checkFields } from '../../lib/form-errors';
 
 export type DisplayDraft = {
   showDirectionBar: boolean;
@@ -30,14 +31,8 @@ export function toDisplayBody(d: DisplayDraft): { body: TUpdateDisplaySettingsRe
     barHeight: d.barHeight.trim() === '' ? undefined : Number(d.barHeight),
     fontSize: d.fontSize.trim() === '' ? undefined : Number(d.fontSize),
   };
-  const parsed = ZUpdateDisplaySettingsRequest.safeParse(body);
-  if (parsed.success) return { body };
-  const errors: DisplayErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0] as keyof DisplayDraft;
-    errors[key] ??= issue.message;
-  }
-  return { errors };
+  const checked = checkFields(ZUpdateDisplaySettingsRequest, body);
+  return 'errors' in checked ? { errors: checked.errors as DisplayErrors } : { body };
 }
 
 const NAMED: Record<string, string> = {

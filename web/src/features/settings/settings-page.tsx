@@ -6,7 +6,8 @@ import { tr } from '../../i18n/tr';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { Banner, Card, PageHeader, Spinner } from '../../components/ui';
 import { isAdmin, useSession } from '../../stores/session-store';
-import { useDisplaySettings, useMyPackage } from './settings.api';
+import { useDisplaySettings } from './api/use-display-settings';
+import { useMyPackage } from './api/use-my-package';
 import { MobileCodeCard, PackageInfoCard } from './package-info-card';
 import { UsageCard } from './usage-card';
 import { AppDownloadCard } from './app-download-card';
@@ -27,7 +28,7 @@ function PackageSection({ myPackage }: { myPackage: UseQueryResult<TMyPackage> }
         </Card>
       );
     }
-    return <Banner tone="error">{tr.settings.loadError + errorMessage(err)}</Banner>;
+    return <Banner tone="error">{errorMessage(err, tr.settings.loadError)}</Banner>;
   }
   if (!myPackage.data) return null;
   const info = myPackage.data;
@@ -58,7 +59,7 @@ export function SettingsPage() {
       {/* Admins have no package, so no mobile code and no devices. */}
       {!isAdmin(user) && <DevicesCard />}
       {display.isError ? (
-        <Banner tone="error">{tr.settings.displayLoadError + errorMessage(display.error)}</Banner>
+        <Banner tone="error">{errorMessage(display.error, tr.settings.displayLoadError)}</Banner>
       ) : (
         <DisplaySettingsCard settings={display.data} />
       )}

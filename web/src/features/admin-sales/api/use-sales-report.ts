@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TSalesReport } from '@pano/contract';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export function useSalesReport() {
   return useQuery({

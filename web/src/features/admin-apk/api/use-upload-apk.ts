@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TApkInfo } from '@pano/contract';
+import { uploadForm } from '../../../lib/api-client';
+import { apkKeys } from '../../../api/apk.api';
+
+export type UploadApkInput = { file: File; version: string };
+
+/** docs/PRODUCT.md#settings-api: multipart, file field `apk`, optional `version`. */
+function uploadApk({ file, version }: UploadApkInput, onProgress: (percent: number) => void) {
+  const form = new FormData();
+  if (version.trim()) form.append('version', version.trim());
+  form.append('apk', file);
+  return uploadForm<TApkInfo>('/api/settings/apk', form, { onProgress });
+}
+
+/** POST /api/settings/apk with the browser's upload progress (0-100, null when no upload runs). */
+export function useUploadApk() {
+  const qc = useQueryClient();
+  const [progress, setProgress] = useState(0);
+  const mutation = useMutation({
+    mutationFn: (input: UploadApkInput) => {
+      setProgress(0);
+      return uploadApk(input, setProgress);
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: apkKeys.all }),
+  });
+  return { ...mutation, progress: mutation.isPending ? progress : null };
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TPackage, TPackageWrite } from '@pano/contract';
+import { api } from '../../../lib/api-client';
+import { packageKeys } from './use-admin-packages';
+
+/** docs/PRODUCT.md#admin-packages: the list reloads after every change (the public catalogue too). */
+export function useCreatePackage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TPackageWrite) => api.post<TPackage>('/api/packages/admin', body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: packageKeys.all }),
+  });
+}

@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TRegisterRequest } from '@pano/contract';
+import { api } from '../../../lib/api-client';
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: (body: TRegisterRequest) => api.post<unknown>('/api/auth/register', body),
+  });
+}

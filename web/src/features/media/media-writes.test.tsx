@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { TMedia, TPlaylist } from '@pano/contract';
+import { createQueryClient } from '../../lib/query-client';
+import { usePlaylists } from '../../api/playlists.api';
+import { DialogHost } from '../../components/ui/dialog-host';
+import { useDialogStore } from '../../components/ui/dialog-store';
+import { FakeXhr } from '../../testing/fake-xhr';
+import { MediaPage } from './media-page';
+
+const at = '2025-01-01T00:00:00Z';
+const logo: TMedia = {
+  _id: '00000000-0000-4000-8000-000000000001', name: 'Logo', filePath: '/uploads/logo.png', mediaType: 'Resim', type: 'image',
+  mimeType: 'image/png', size: 10, width: 1, height: 1, duration: null, createdAt: at,
+};
+const afis: TMedia = { ...logo, _id: '00000000-0000-4000-8000-000000000002', name: 'Afiş', filePath: '/uploads/afis.png' };
+
+/** A tiny server: its media and one playlist; a media delete takes the media out of the playlist, as ours does. */
+function fakeServer() {
+  const state = { media: [logo], playlist: { _id: '00000000-0000-4000-8000-0000000000f1', name: 'Lobi', mediaItems: [{ media: logo, duration: 5 }], createdAt: at, updatedAt: at } as TPlaylist };
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
+    if (init.method === 'DELETE') {
+      state.media = state.media.filter((m) => !url.endsWith(m._id));
+      state.playlist = { ...state.playlist, mediaItems: state.playlist.mediaItems.filter((i) => !url.endsWith(i.media._id)) };
+      return Response.json({ message: 'silindi' });
+    }
+    if (url.endsWith('/usage')) return Response.json({ playlists: [], screens: [] });
+    if (url === '/api/playlists') return Response.json([state.playlist]);
+    return Response.json(state.media);
+  }));
+  return state;
+}
+
+/** Another page's view of the playlists, sharing the app's one query cache (the playlists page, say). */
+function PlaylistItems() {
+  const playlists = usePlaylists();
+  return <p data-testid="playlist-items">{(playlists.data ?? []).map((p) => `${p.name}: ${p.mediaItems.length}`).join(', ')}</p>;
+}
+
+function renderPage() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MediaPage />
+      <PlaylistItems />
+      <DialogHost />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => vi.stubGlobal('XMLHttpRequest', FakeXhr));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  useDialogStore.setState({ current: null, queue: [] });
+});
+
+describe('MediaPage writes', () => {
+  it('after a delete, the media list and every playlist that held the media are fetched again', async () => {
+    fakeServer();
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('playlist-items').textContent).toBe('Lobi: 1'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sil: Logo' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sil' }));
+    await waitFor(() => expect(screen.queryByTestId('media-card')).toBeNull());
+    await waitFor(() => expect(screen.getByTestId('playlist-items').textContent).toBe('Lobi: 0'));
+  });
+
+  it('an upload shows its progress, then the new media is in the list and the form is empty again', async () => {
+    const server = fakeServer();
+    renderPage();
+    await screen.findByTestId('media-card');
+    await userEvent.type(screen.getByLabelText('Medya Adı'), 'Afiş');
+    await userEvent.upload(document.getElementById('media-file') as HTMLInputElement, new File(['x'], 'afis.png', { type: 'image/png' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yükle' }));
+    expect(screen.getByRole('button', { name: /Yükleniyor\.\.\./ })).toBeTruthy();
+    act(() => FakeXhr.last.progress(40, 100));
+    expect(screen.getByRole('progressbar', { name: 'Yükleme ilerlemesi' }).getAttribute('aria-valuenow')).toBe('40');
+    server.media = [logo, afis];
+    act(() => FakeXhr.last.answer(201, afis));
+    await waitFor(() => expect(screen.getAllByTestId('media-card')).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect((screen.getByLabelText('Medya Adı') as HTMLInputElement).value).toBe('');
+  });
+
+  it("a failed upload alerts 'Yükleme hatası: ' with the server's reason, or a Turkish one for a proxy's bare 502", async () => {
+    fakeServer();
+    renderPage();
+    await screen.findByTestId('media-card');
+    const upload = async () => {
+      await userEvent.type(screen.getByLabelText('Medya Adı'), 'Afiş');
+      await userEvent.upload(document.getElementById('media-file') as HTMLInputElement, new File(['x'], 'afis.png', { type: 'image/png' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Yükle' }));
+    };
+    await upload();
+    act(() => FakeXhr.last.answer(413, { message: 'Depolama limitinize ulaştınız', code: 'STORAGE_LIMIT' }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('Yükleme hatası: Depolama limitinize ulaştınız');
+    await userEvent.click(screen.getByRole('button', { name: 'Tamam' }));
+    await userEvent.clear(screen.getByLabelText('Medya Adı'));
+    await upload();
+    act(() => {
+      FakeXhr.last.status = 502;
+      FakeXhr.last.responseText = '<html>Bad Gateway</html>';
+      FakeXhr.last.onload?.();
+    });
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('Yükleme hatası: Beklenmeyen bir hata oluştu');
+  });
+});

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TPurchaseCompletedResponse } from '@pano/contract';
+import { api } from '../../../lib/api-client';
+import { packageInfoKey } from './payment-calls';
+
+/** POST /api/purchase/confirm-session after the hosted checkout sent the browser back. */
+export function useConfirmCheckout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (sessionId: string) =>
+      (await api.post<TPurchaseCompletedResponse>('/api/purchase/confirm-session', { sessionId })).purchase,
+    onSuccess: () => qc.invalidateQueries({ queryKey: packageInfoKey }),
+  });
+}

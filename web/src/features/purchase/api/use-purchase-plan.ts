@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TPurchasePlan } from '@pano/contract';
+import { api } from '../../../lib/api-client';
+import { packageInfoKey } from './payment-calls';
+
+/** What paying now does to the running package; under ['my-package'] like the package info. */
+export function usePurchasePlan(packageId: string | undefined) {
+  return useQuery({
+    queryKey: [...packageInfoKey, 'plan', packageId ?? ''],
+    queryFn: ({ signal }) => api.get<TPurchasePlan>(`/api/purchase/plan/${packageId}`, signal),
+    enabled: Boolean(packageId),
+  });
+}

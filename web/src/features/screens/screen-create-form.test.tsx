@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import type { TScreen } from '@pano/contract';
+import { createQueryClient } from '../../lib/query-client';
+import { ScreensPage } from './screens-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const giris: TScreen = {
+  _id: '00000000-0000-4000-8000-000000000004', name: 'Giriş', status: 'active', currentPlaylist: null,
+  currentDirectionPlaylist: null, lastSeenAt: null, createdAt: '2025-01-01T00:00:00Z',
+};
+
+type Call = { method: string; url: string; body: unknown };
+
+/** The server is the outside world: `onCreate` answers the POST; the list answers what was created so far. */
+function renderPage(onCreate: (body: { name: string }) => Response) {
+  const calls: Call[] = [];
+  const screens: TScreen[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
+    const call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    if (call.method === 'POST') {
+      const res = onCreate(call.body as { name: string });
+      if (res.ok) screens.push({ ...giris, name: (call.body as { name: string }).name });
+      return res;
+    }
+    return Response.json(url === '/api/screens' ? screens : []);
+  }));
+  render(<QueryClientProvider client={createQueryClient()}><MemoryRouter><ScreensPage /></MemoryRouter></QueryClientProvider>);
+  return calls;
+}
+
+const nameBox = () => screen.getByLabelText('Ekran Adı') as HTMLInputElement;
+const add = () => userEvent.click(screen.getByRole('button', { name: 'Ekran Ekle' }));
+
+describe('ScreenCreateForm', () => {
+  it("refuses a blank name with the contract's message at the field, focused, and sends nothing", async () => {
+    const calls = renderPage(() => Response.json(giris, { status: 201 }));
+    await screen.findByText('Henüz ekran bulunmuyor');
+    await userEvent.type(nameBox(), '   ');
+    await add();
+    expect(screen.getByRole('alert').textContent).toBe('Ekran adı zorunludur');
+    expect(document.activeElement).toBe(nameBox());
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it("sends the trimmed name with status 'active'; the new screen is listed and the box empties", async () => {
+    const calls = renderPage(() => Response.json(giris, { status: 201 }));
+    await screen.findByText('Henüz ekran bulunmuyor');
+    await userEvent.type(nameBox(), '  Giriş  ');
+    await add();
+    await screen.findByRole('heading', { name: 'Giriş' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Giriş', status: 'active' });
+    await waitFor(() => expect(nameBox().value).toBe(''));
+  });
+
+  it("says 'Ekran eklenirken hata oluştu: ' with the server's reason, or a Turkish one for a proxy's bare 502", async () => {
+    let answer = () => Response.json({ message: 'Ekran limitine ulaştınız', code: 'LIMIT_REACHED' }, { status: 403 });
+    renderPage(() => answer());
+    await screen.findByText('Henüz ekran bulunmuyor');
+    await userEvent.type(nameBox(), 'Kasa');
+    await add();
+    const bannerText = () => screen.getByRole('alert').querySelector('.banner-text')?.textContent;
+    await screen.findByRole('alert');
+    expect(bannerText()).toBe('Ekran eklenirken hata oluştu: Ekran limitine ulaştınız');
+    answer = () => new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' });
+    await add();
+    await waitFor(() => expect(bannerText()).toBe('Ekran eklenirken hata oluştu: Beklenmeyen bir hata oluştu'));
+    expect(nameBox().value).toBe('Kasa');
+  });
+});
