@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { TDevice, TDeviceScreen } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { formatDateTime } from '../../lib/format';
-import { serverMessageOr } from '../../lib/api-error';
+import { errorMessage } from '../../lib/api-error';
 import { useMoveDevice } from '../../api/devices/use-move-device';
 import { useRemoveDevice } from '../../api/devices/use-remove-device';
 import { useRenameDevice } from '../../api/devices/use-rename-device';
@@ -53,7 +53,7 @@ export function DeviceItem({ device, screens }: Props) {
       </p>
       {screens && (
         <SelectField label={tr.devices.screenLabel} value={device.screen?._id ?? ''} disabled={move.isPending}
-          error={move.error ? serverMessageOr(move.error, tr.devices.moveError) : undefined}
+          error={move.error ? errorMessage(move.error, tr.devices.moveError) : undefined}
           onChange={(e) => move.mutate({ id: device._id, screenId: e.target.value || null })}>
           <option value="">{tr.devices.noScreen}</option>
           {screens.map((s) => <option key={s._id} value={s._id}>{s.name}</option>)}
@@ -62,7 +62,7 @@ export function DeviceItem({ device, screens }: Props) {
       {editing ? (
         <form className="device-rename" onSubmit={saveName} noValidate>
           <TextField label={tr.devices.nameLabel} value={draft} maxLength={100} autoFocus
-            error={rename.error ? serverMessageOr(rename.error, tr.devices.renameError) : undefined}
+            error={rename.error ? errorMessage(rename.error, tr.devices.renameError) : undefined}
             onChange={(e) => setDraft(e.target.value)} />
           <Button type="submit" size="sm" busy={rename.isPending} busyText={tr.common.saving}>{tr.common.save}</Button>
           <Button size="sm" variant="secondary" onClick={() => setEditing(false)}>{tr.common.cancel}</Button>
@@ -76,7 +76,7 @@ export function DeviceItem({ device, screens }: Props) {
           </Button>
         </div>
       )}
-      {remove.error && <p className="field-error" role="alert">{serverMessageOr(remove.error, tr.devices.removeError)}</p>}
+      {remove.error && <p className="field-error" role="alert">{errorMessage(remove.error, tr.devices.removeError)}</p>}
     </li>
   );
 }
