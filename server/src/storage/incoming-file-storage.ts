@@ -48,7 +48,7 @@ export class IncomingFileStorage implements multer.StorageEngine {
     const remove = () => removeQuietly(filePath).then(() => done(null), done);
     const out = this.#writing.get(file);
     if (!out || out.closed) return void remove();
-    out.once('close', remove);
+    out.once('close', () => void remove());
     out.destroy();
   }
 }

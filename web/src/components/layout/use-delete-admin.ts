@@ -19,12 +19,12 @@ export function useDeleteAdmin() {
       await api.delete('/api/auth/admin');
       await showAlert(tr.nav.deleteAdminDone);
       logout();
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch (err) {
       await showAlert(serverMessageOr(err, tr.nav.deleteAdminFailed));
     } finally {
       setBusy(false);
     }
   };
-  return { deleteAdmin: run, busy };
+  return { deleteAdmin: () => void run(), busy };
 }

@@ -43,7 +43,7 @@ export function ApkUploadForm({ onUploaded }: { onUploaded: () => void }) {
     <Card aria-labelledby="apk-upload-title">
       <h2 id="apk-upload-title" className="card-title">{t.uploadTitle}</h2>
       {result && <Banner tone={result.ok ? 'success' : 'error'} onDismiss={() => setResult(null)}>{result.message}</Banner>}
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <div className="form-row">
           <div className="field">
             <span className="field-label" id="apk-file-label">{t.fileLabel}</span>

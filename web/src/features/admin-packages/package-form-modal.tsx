@@ -60,7 +60,7 @@ export function PackageFormModal({ editing, onClose, onSaved }: Props) {
         </>
       }>
       {saveError && <Banner tone="error" onDismiss={() => setSaveError(null)}>{saveError}</Banner>}
-      <form id={FORM_ID} className="form" onSubmit={onSubmit} noValidate>
+      <form id={FORM_ID} className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <div className="form-row">
           <TextField label={t.nameLabel} name="name" required maxLength={100} value={draft.name} onChange={set('name')} error={errors.name} />
           <TextField label={t.priceLabel} name="price" required type="number" inputMode="decimal" min={0} step={0.01}

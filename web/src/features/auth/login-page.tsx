@@ -21,7 +21,7 @@ export function LoginPage() {
           submit={(email, password) => login({ email, password })}
           onSuccess={(res) => {
             setSession(res.token, res.user);
-            navigate(homePathFor(res.user), { replace: true });
+            void navigate(homePathFor(res.user), { replace: true });
           }}
         />
         <footer className="auth-footer">

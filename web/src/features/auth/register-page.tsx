@@ -28,7 +28,7 @@ export function RegisterPage() {
     setErrors({});
     void run(async () => {
       await register({ email: email.trim(), password });
-      navigate('/login', { replace: true, state: { registered: true } });
+      void navigate('/login', { replace: true, state: { registered: true } });
     });
   };
 

@@ -35,7 +35,7 @@ export function DirectionCreateForm({ onCreated }: { onCreated: () => void }) {
     <Card aria-labelledby="create-direction-title">
       <h2 id="create-direction-title" className="card-title">{tr.direction.createTitle}</h2>
       {error && <Banner tone="error" onDismiss={() => setError(null)}>{error}</Banner>}
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <DirectionFields idPrefix="new" draft={draft} onChange={setDraft} />
         <div>
           <Button type="submit" busy={busy} busyText={tr.direction.creating}>{tr.direction.create}</Button>

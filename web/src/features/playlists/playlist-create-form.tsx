@@ -52,7 +52,7 @@ export function PlaylistCreateForm({ media, onCreated }: Props) {
     <Card aria-labelledby="create-playlist-title">
       <h2 id="create-playlist-title" className="card-title">{tr.playlists.createTitle}</h2>
       {error && <Banner tone="error" onDismiss={() => setError(null)}>{error}</Banner>}
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <TextField label={tr.playlists.nameLabel} name="playlist-name" placeholder={tr.playlists.namePlaceholder}
           value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
         {media.length === 0 ? (

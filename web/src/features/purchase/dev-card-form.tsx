@@ -46,7 +46,7 @@ export function DevCardForm({ pkg, onPaid }: { pkg: TPackage; onPaid: (p: TPurch
   return (
     <Card aria-labelledby="card-form-title">
       <h2 id="card-form-title" className="card-title">{t.cardTitle}</h2>
-      <form className="form" onSubmit={submit} noValidate aria-label={t.cardDetails}>
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label={t.cardDetails}>
         {error && <Banner tone="error">{error}</Banner>}
         <TextField label={t.cardHolder} name="cardHolder" autoComplete="cc-name" value={card.cardHolder}
           onChange={(e) => set('cardHolder', e.target.value)} maxLength={100} required />

@@ -66,7 +66,7 @@ function CardForm({ pkg, onPaid }: Props) {
   return (
     <Card aria-labelledby="card-form-title">
       <h2 id="card-form-title" className="card-title">{t.cardTitle}</h2>
-      <form className="form" onSubmit={submit} noValidate aria-label={t.cardDetails}>
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label={t.cardDetails}>
         {error && <Banner tone="error">{error}</Banner>}
         <TextField label={t.cardHolder} autoComplete="cc-name" value={holder} onChange={(e) => setHolder(e.target.value)} maxLength={100} />
         <div className="field">

@@ -39,7 +39,7 @@ export function RegisterAdminForm({ onRegistered, setupToken }: { onRegistered: 
   };
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
       {error && <Banner tone="error">{error}</Banner>}
       <div className="form-row">
         <TextField label={t.firstName} name="firstName" autoComplete="given-name" required maxLength={100} {...field('firstName')} />

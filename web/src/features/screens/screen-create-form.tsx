@@ -34,7 +34,7 @@ export function ScreenCreateForm({ onCreated }: { onCreated: () => void }) {
     <Card aria-labelledby="add-screen-title">
       <h2 id="add-screen-title" className="card-title">{tr.screens.addTitle}</h2>
       {error && <Banner tone="error" onDismiss={() => setError(null)}>{error}</Banner>}
-      <form className="form inline-form" onSubmit={onSubmit} noValidate>
+      <form className="form inline-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <TextField label={tr.screens.nameLabel} name="screen-name" placeholder={tr.screens.namePlaceholder}
           value={name} maxLength={100} error={fieldError}
           onChange={(e) => {

@@ -60,7 +60,7 @@ export function DisplaySettingsCard({ settings }: { settings: TDisplaySettings }
       <h2 id="display-title" className="card-title">{t.displayTitle}</h2>
       <p className="muted">{t.displayLead}</p>
       {result && <Banner tone={result.ok ? 'success' : 'error'} onDismiss={() => setResult(null)}>{result.message}</Banner>}
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <label className="checkbox-line">
           <input type="checkbox" name="showDirectionBar" checked={draft.showDirectionBar}
             onChange={(e) => update({ showDirectionBar: e.target.checked })} />
