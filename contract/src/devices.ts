@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ZId, ZIsoDate, requiredText, storableText } from './common.js';
 
 /** POST /api/devices/pair: the customer's mobile code (from their package) pairs a screen device. */

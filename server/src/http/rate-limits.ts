@@ -54,7 +54,7 @@ function accountOf(req: Request): string | undefined {
 /** The mobile code a pairing names, in the one case the pairing compares it in. */
 function mobileCodeOf(req: Request): string | undefined {
   const parsed = ZPairDeviceRequest.shape.mobileCode.safeParse((req.body as { mobileCode?: unknown } | undefined)?.mobileCode);
-  // A pairing code is a machine identifier (letters and digits), matched case-insensitively.
+  // A mobile code is a machine identifier (A-Z, 0-9), so the locale-independent rule is right.
   // eslint-disable-next-line no-restricted-syntax
   return parsed.success ? parsed.data.toUpperCase() : undefined;
 }
