@@ -3,7 +3,7 @@ import express, { type Express } from 'express';
 import type { AppContext } from './context.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { createReadiness, readinessRoute, type Readiness } from './http/readiness.js';
-import { mountApiRoutes } from './http/routes.js';
+import { mountApiRoutes } from './routes.js';
 import { securityHeaders } from './http/security-headers.js';
 import { mountStatic } from './http/static.js';
 import { useTurkishValidationMessages } from './http/turkish-validation.js';

@@ -2,7 +2,7 @@ import type { AppConfig } from './config/env.js';
 import type { Db } from './db/client.js';
 import type { JobScheduler } from './jobs/job-definitions.js';
 import type { Logger } from './logger.js';
-import type { TokenService } from './modules/auth/tokens.js';
+import type { TokenService } from './http/tokens.js';
 import type { DeviceLookup } from './modules/devices/device-lookup.js';
 import type { UploadReservations } from './modules/media/upload-reservations.js';
 import type { ScreenConfigReader } from './modules/screens/screen-config-reader.js';

@@ -11,7 +11,7 @@ import { createLogger } from './logger.js';
 import { createJobRunner } from './jobs/create-job-runner.js';
 import { createJobRegistry } from './jobs/job-registry.js';
 import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
-import { createTokenService } from './modules/auth/tokens.js';
+import { createTokenService } from './http/tokens.js';
 import { seedDefaultPackages } from './modules/packages/default-catalogue.js';
 import { sweepStaleIncoming } from './storage/sweep-incoming.js';
 import { startLocalChannel } from './local-channel/local-channel.js';

@@ -5,7 +5,7 @@ import { openDatabase } from './db/client.js';
 import { createJobRunner } from './jobs/create-job-runner.js';
 import { createJobRegistry } from './jobs/job-registry.js';
 import { createLogger } from './logger.js';
-import { createTokenService } from './modules/auth/tokens.js';
+import { createTokenService } from './http/tokens.js';
 import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
 import { createRealtime } from './realtime/socket-server.js';
 

@@ -17,7 +17,7 @@ import { createInProcessRunner } from '../src/jobs/in-process-runner.js';
 import { createJobRegistry } from '../src/jobs/job-registry.js';
 import type { JobRunner } from '../src/jobs/job-runner.js';
 import { purchaseJobHandlers } from '../src/modules/purchases/purchase-lifecycle.js';
-import { createTokenService } from '../src/modules/auth/tokens.js';
+import { createTokenService } from '../src/http/tokens.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import type { ScreenNotifier } from '../src/realtime/screen-notifier.js';
 

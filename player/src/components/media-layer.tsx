@@ -35,7 +35,8 @@ function VideoLayer({ item, style, muted, onReady, onEnded, onSoundBlocked }: Om
     video.volume = VIDEO_VOLUME;
     // React does not keep the muted property in sync, so it is set here.
     video.muted = muted;
-    const attempt = video.play();
+    // Older browsers return nothing from play().
+    const attempt = video.play() as Promise<void> | undefined;
     if (!attempt || muted) return;
     attempt.catch((err: unknown) => {
       if ((err as { name?: string })?.name !== 'NotAllowedError') return;
@@ -43,7 +44,7 @@ function VideoLayer({ item, style, muted, onReady, onEnded, onSoundBlocked }: Om
       video.muted = true;
       void video.play().catch(() => {});
     });
-    // Re-run only when muting changes (the viewer's click), not on every new callback.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- re-run only when muting changes (the viewer's click), not on every new callback
   }, [muted]);
 
   return (

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { TScreenConfig } from '@pano/contract';
 import { Player } from './player.js';
 
@@ -31,7 +31,7 @@ const visibleSrc = () =>
     .filter((el) => el.style.opacity === '1')
     .map((el) => el.getAttribute('src'));
 
-let playMock: ReturnType<typeof vi.fn>;
+let playMock: Mock<(this: HTMLMediaElement) => Promise<void>>;
 beforeEach(() => {
   vi.useFakeTimers();
   playMock = vi.fn(() => Promise.resolve());

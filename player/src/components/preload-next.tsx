@@ -6,11 +6,12 @@ import type { PlayItem } from '../playback/play-items.js';
  * video through a hidden `<video preload="auto">`, so the switch has its data at hand.
  */
 export function PreloadNext({ item }: { item: PlayItem | null }) {
+  const imageUrl = item?.kind === 'image' ? item.url : null;
   useEffect(() => {
-    if (!item || item.kind !== 'image') return;
+    if (!imageUrl) return;
     const img = new Image();
-    img.src = item.url;
-  }, [item?.url, item?.kind]);
+    img.src = imageUrl;
+  }, [imageUrl]);
 
   if (!item || item.kind !== 'video') return null;
   return <video key={item.url} src={item.url} preload="auto" muted style={{ display: 'none' }} data-testid="player-preload" />;

@@ -50,7 +50,7 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
       },
     });
     return connection.close;
-    // Reconnect only for another device or screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reconnect only for another device or screen
   }, [deviceToken, screenId]);
 
   return (

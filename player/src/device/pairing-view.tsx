@@ -42,7 +42,7 @@ export function PairingView({ deviceToken, notice = null, onReady }: Props) {
   const loadScreens = (t: string) => run(async () => setScreens(await deviceApi.screens(t)));
   useEffect(() => {
     if (deviceToken) void loadScreens(deviceToken);
-    // Only on mount: a remembered token without a chosen screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on mount: a remembered token without a chosen screen
   }, []);
 
   const pair = (e: React.FormEvent) => {

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../context.js';
 import { forbidden, tokenExpired, unauthorized } from './errors.js';
-import { TokenExpiredError, type TokenClaims } from '../modules/auth/tokens.js';
+import { TokenExpiredError, type TokenClaims } from './tokens.js';
 import type { AuthUser } from './request-types.js';
 
 export function bearerToken(req: Request): string | undefined {

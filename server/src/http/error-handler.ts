@@ -58,7 +58,7 @@ function toErrorAnswer(err: unknown): ErrorAnswer {
       return answer(409, ErrorCode.CONFLICT, 'Bu kayıt şu anda başka bir istekle düzenleniyor, lütfen biraz sonra tekrar deneyin');
     case 'invalid-text':
       return answer(400, ErrorCode.VALIDATION, 'Metin geçersiz bir karakter içeriyor');
-    default:
+    case undefined:
   }
   return clientError(err) ?? answer(500, ErrorCode.INTERNAL, 'Beklenmeyen bir sunucu hatası oluştu');
 }

@@ -28,6 +28,12 @@ export function turkishIssueMessage(issue: Issue): string {
       return 'Geçersiz seçenek';
     case 'unrecognized_keys':
       return 'Tanınmayan alan gönderildi';
+    // The general text, for each code named so that one a later zod adds is placed on purpose.
+    case 'invalid_union':
+    case 'invalid_key':
+    case 'invalid_element':
+    case 'not_multiple_of':
+    case 'custom':
     default:
       return 'Geçersiz değer';
   }

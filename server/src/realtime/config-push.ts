@@ -1,15 +1,6 @@
 import type { BuiltScreenConfig } from '../modules/screens/screen-config-cache.js';
 import { configHeadJson } from '../modules/screens/screen-config-cache.js';
-import { screenRoom, type PanoServer } from './socket-types.js';
-
-/**
- * One change's `screen:config` events, each distinct config body once (docs/PERFORMANCE.md,
- * P1/P9). `heads[i]` is screen i's event up to its config's per-screen fields; its event's JSON
- * is `heads[i]` + `,` + `bodies[body]` + `}` (a body is its JSON without the leading `{`). Sent
- * whole to the other instances (one Redis message per change instead of one per screen),
- * where each writes to its own sockets.
- */
-export type ConfigPush = { bodies: string[]; screens: { room: string; head: string; body: number }[] };
+import { screenRoom, type ConfigPush, type PanoServer } from './socket-types.js';
 
 export function configPushOf(built: Map<string, BuiltScreenConfig>): ConfigPush {
   const bodies: string[] = [];

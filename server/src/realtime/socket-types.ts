@@ -1,7 +1,6 @@
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@pano/contract';
 import type { ConfigInvalidation } from '../modules/screens/screen-config-cache.js';
-import type { ConfigPush } from './config-push.js';
 
 /**
  * What the handshake established about a socket. `fetchSockets()` returns this for sockets
@@ -18,6 +17,15 @@ export type SocketData = {
   /** The config version the player last reported (player:hello). */
   version: string | null;
 };
+
+/**
+ * One change's `screen:config` events, each distinct config body once (docs/PERFORMANCE.md,
+ * P1/P9). `heads[i]` is screen i's event up to its config's per-screen fields; its event's JSON
+ * is `heads[i]` + `,` + `bodies[body]` + `}` (a body is its JSON without the leading `{`). Sent
+ * whole to the other instances (one Redis message per change instead of one per screen),
+ * where each writes to its own sockets (config-push.ts).
+ */
+export type ConfigPush = { bodies: string[]; screens: { room: string; head: string; body: number }[] };
 
 /** Between API instances (and the worker), through the Redis adapter's serverSideEmit. */
 export type InterServerEvents = {

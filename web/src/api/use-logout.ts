@@ -17,7 +17,7 @@ export function useLogout() {
     onSettled: () => {
       logout();
       qc.clear();
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     },
   });
 }

@@ -43,7 +43,7 @@ export async function handleProviderEvent(ctx: AppContext, provider: PaymentProv
       // Only a pending purchase fails; a later success on the same payment still completes it.
       return (await failPendingPurchase(ctx.db, purchase.id)) ? 'failed' : 'ignored';
     }
-    default:
+    case 'ignored':
       return 'ignored';
   }
 }

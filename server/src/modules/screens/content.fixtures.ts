@@ -1,7 +1,7 @@
 // Test-only builders for the playlists, direction and screens route tests: rows are made
 // directly in the database (no upload needed), as the tests' own customers.
 import { randomUUID } from 'node:crypto';
-import type { ScreenNotifier } from '../../realtime/screen-notifier.js';
+import type { AppContext } from '../../context.js';
 import type { TestApp } from '../../../test/harness.js';
 
 export async function makeMedia(t: TestApp, ownerId: string, kind: 'image' | 'video' = 'image', name = 'Medya') {
@@ -30,8 +30,8 @@ export async function makeScreen(t: TestApp, ownerId: string, data: { name?: str
   return t.ctx.db.screen.create({ data: { ownerId, name: data.name ?? 'Ekran', ...data } });
 }
 
-/** A ScreenNotifier test double that remembers what it was told. */
-export function recordingNotifier(): ScreenNotifier & { calls: string[][]; owners: string[]; reset: () => void } {
+/** A notifier test double that remembers what it was told. */
+export function recordingNotifier(): AppContext['notifier'] & { calls: string[][]; owners: string[]; reset: () => void } {
   const rec = {
     calls: [] as string[][],
     owners: [] as string[],

@@ -11,7 +11,7 @@ import type { ScreenConfigAnswer } from './screen-config-cache.js';
  */
 async function ownerAllowedBy(ctx: AppContext, token: string | undefined): Promise<string> {
   if (!token) throw unauthorized();
-  // A device token's verify is a map lookup after its first use (tokens.ts).
+  // A device token's verify is a map lookup after its first use (http/tokens.ts).
   const claims = await verifiedClaims(ctx, token);
   if (claims.kind === 'user') return (await userOfClaims(ctx, claims)).id;
   const ownerId = await ctx.devices.activeOwner(claims.sub, claims.ownerId);

@@ -1,5 +1,13 @@
 import type { TScreenConfig } from '@pano/contract';
-import type { SharedContent, SharedContentMemo } from './screen-config.js';
+
+/** The part of a config that every screen showing the same content shares, built once. */
+export type SharedContent = { body: Omit<TScreenConfig, 'screenId' | 'screenName' | 'version'>; json: string; hash: string };
+
+/**
+ * Shared contents already built, by what a screen row points at (`memoKey` in screen-config.ts).
+ * Given by the cache's owner, which forgets them on every change.
+ */
+export type SharedContentMemo = { get: (key: string) => SharedContent | undefined; set: (key: string, c: SharedContent) => void };
 
 /** A built config, the owner it belongs to, and its shared part already serialised. */
 export type BuiltScreenConfig = {

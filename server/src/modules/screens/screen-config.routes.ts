@@ -9,7 +9,7 @@ export const SCREEN_CONFIG_PATH = '/api/screens/:id/config';
 /**
  * GET /api/screens/:id/config. Its own access check (screen-config-access.ts), never a 402:
  * screens run unattended. Mounted on the app ahead of the other API routers and the JSON body
- * parser (http/routes.ts): every player fetches it after each (re)connect and push, and none of
+ * parser (src/routes.ts): every player fetches it after each (re)connect and push, and none of
  * that middleware applies to a bodiless GET (docs/PERFORMANCE.md, P5).
  */
 export function screenConfigRoute(ctx: AppContext): RequestHandler {

@@ -2,18 +2,12 @@ import { createHash } from 'node:crypto';
 import { DISPLAY_DEFAULTS, type TConfigMedia, type TDisplaySettings, type TScreenConfig } from '@pano/contract';
 import type { Db } from '../../db/client.js';
 import { mediaUrlPath } from '../media/media.presenter.js';
-import type { BuiltScreenConfig } from './screen-config-cache.js';
+import type { BuiltScreenConfig, SharedContent, SharedContentMemo } from './screen-config-cache.js';
 
 export const PACKAGE_EXPIRED_MESSAGE = 'Paketinizin süresi doldu. İçerik, paket yenilendiğinde yeniden gösterilecektir.';
 
-/**
- * Shared contents already built, by what a screen row points at (`memoKey`). Given by the
- * config cache's owner (screen-config-cache.ts), which forgets them on every change.
- */
-export type SharedContentMemo = { get: (key: string) => SharedContent | undefined; set: (key: string, c: SharedContent) => void };
 export type ScreenConfigOptions = { publicBaseUrl: string; now: Date; memo?: SharedContentMemo };
-type Shared = Omit<TScreenConfig, 'screenId' | 'screenName' | 'version'>;
-export type SharedContent = { body: Shared; json: string; hash: string };
+type Shared = SharedContent['body'];
 type ScreenRow = { id: string; name: string; ownerId: string; currentPlaylistId: string | null; currentDirectionPlaylistId: string | null };
 
 /** What a screen's shared content depends on, as far as its own row tells. */

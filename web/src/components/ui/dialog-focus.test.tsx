@@ -14,12 +14,11 @@ function BusyAction() {
     <button
       type="button"
       disabled={busy}
-      onClick={async (e) => {
+      onClick={(e) => {
         setBusy(true);
         // Browsers drop focus from a control that gets disabled (jsdom doesn't): focus is on the body now.
         e.currentTarget.blur();
-        await showAlert('Yükleme başarısız');
-        setBusy(false);
+        void showAlert('Yükleme başarısız').then(() => setBusy(false));
       }}
     >
       Yükle

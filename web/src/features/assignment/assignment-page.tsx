@@ -46,7 +46,7 @@ export function AssignmentPage() {
         <Banner tone="error" onDismiss={assign.reset}>{errorMessage(assign.error, tr.assignment.error)}</Banner>
       )}
       <Card>
-        <form className="form" onSubmit={onSubmit} noValidate>
+        <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
           <div className="form-row">
             <SelectField label={tr.assignment.playlistLabel} name="playlist" value={playlistId}
               onChange={(e) => setPlaylistId(e.target.value)} disabled={busy}>

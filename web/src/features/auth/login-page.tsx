@@ -19,7 +19,7 @@ export function LoginPage() {
         <LoginForm
           onSuccess={(res) => {
             setSession(res.token, res.user);
-            navigate(homePathFor(res.user), { replace: true });
+            void navigate(homePathFor(res.user), { replace: true });
           }}
         />
         <footer className="auth-footer">

@@ -32,7 +32,7 @@ export function MediaUploadForm() {
   return (
     <Card aria-labelledby="upload-title">
       <h2 id="upload-title" className="card-title">{tr.media.uploadTitle}</h2>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <div className="form-row">
           <TextField
             label={tr.media.nameLabel}

@@ -54,7 +54,7 @@ export function PurchasePage() {
   const checkoutReturn = useCheckoutReturn(setDone);
   const t = tr.purchase;
 
-  const cancel = <Button variant="ghost" onClick={() => navigate('/packages')}>{t.cancel}</Button>;
+  const cancel = <Button variant="ghost" onClick={() => void navigate('/packages')}>{t.cancel}</Button>;
   let body;
   if (done) body = <PurchaseSuccess purchase={done} />;
   else if (checkoutReturn.confirming) body = <Spinner label={t.confirming} />;

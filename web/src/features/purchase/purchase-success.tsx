@@ -12,7 +12,7 @@ export function PurchaseSuccess({ purchase }: { purchase: TPurchaseSummary }) {
   const t = tr.purchase;
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = setTimeout(() => navigate('/settings'), REDIRECT_AFTER_MS);
+    const timer = setTimeout(() => void navigate('/settings'), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
   }, [navigate]);
 

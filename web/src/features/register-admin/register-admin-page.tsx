@@ -18,7 +18,7 @@ export function RegisterAdminPage() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate('/login', { replace: true }), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => void navigate('/login', { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
 

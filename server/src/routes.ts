@@ -1,15 +1,15 @@
 import express, { type Express } from 'express';
-import type { AppContext } from '../context.js';
-import { authRoutes } from '../modules/auth/auth.routes.js';
-import { mediaRoutes } from '../modules/media/media.routes.js';
-import { playlistRoutes } from '../modules/playlists/playlists.routes.js';
-import { directionRoutes } from '../modules/direction/direction.routes.js';
-import { screenRoutes } from '../modules/screens/screens.routes.js';
-import { SCREEN_CONFIG_PATH, screenConfigRoute } from '../modules/screens/screen-config.routes.js';
-import { settingsRoutes } from '../modules/settings/settings.routes.js';
-import { packageRoutes } from '../modules/packages/packages.routes.js';
-import { purchaseRoutes } from '../modules/purchases/purchases.routes.js';
-import { deviceRoutes } from '../modules/devices/devices.routes.js';
+import type { AppContext } from './context.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { playlistRoutes } from './modules/playlists/playlists.routes.js';
+import { directionRoutes } from './modules/direction/direction.routes.js';
+import { screenRoutes } from './modules/screens/screens.routes.js';
+import { SCREEN_CONFIG_PATH, screenConfigRoute } from './modules/screens/screen-config.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { packageRoutes } from './modules/packages/packages.routes.js';
+import { purchaseRoutes } from './modules/purchases/purchases.routes.js';
+import { deviceRoutes } from './modules/devices/devices.routes.js';
 
 export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // First: the API's busiest request (every player, after each reconnect and push) is a GET
