@@ -1,16 +1,11 @@
-import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { builtinRules } from 'eslint/use-at-your-own-risk';
 
-// One zone per dashboard page folder (below), so a new feature is fenced in without a config edit.
-const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+// Import cycles (type imports and folders included) and the boundaries between layers are
+// checked on the real import graph by scripts/import-graph.test.ts.
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'server/src/db/generated/**', 'data/**', 'e2e/artifacts/**', 'bench/results/**'] },
@@ -31,12 +26,6 @@ export default tseslint.config(
         tsconfigRootDir: import.meta.dirname,
       },
     },
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json'], noWarnOnMultipleProjects: true })],
-    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-explicit-any': 'error',
@@ -44,9 +33,6 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
       // A `default:` does not stand in for the cases of a union: a new member must be placed.
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
-      // Value imports only; cycles through type imports and between folders are caught by
-      // scripts/import-graph.test.ts.
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
@@ -56,31 +42,6 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-    },
-  },
-  {
-    files: ['web/src/**/*.{ts,tsx}', 'server/src/**/*.ts'],
-    rules: {
-      'import-x/no-restricted-paths': ['error', {
-        basePath: import.meta.dirname,
-        zones: [
-          // A feature is one page's world: what two features share lives in api/, lib/ or components/.
-          ...webFeatures.map((feature) => ({
-            target: `./web/src/features/${feature}`,
-            from: './web/src/features',
-            except: [`./${feature}`],
-            message: 'A feature never imports another feature; move what both need to web/src/api, lib or components.',
-          })),
-          {
-            // The realtime layer builds on the modules (configs, device checks); they only tell it
-            // what changed, through the interfaces the context carries.
-            target: './server/src/modules',
-            from: './server/src/realtime',
-            except: ['./screen-notifier.ts', './connection-control.ts'],
-            message: 'Modules reach the realtime layer only through ctx.notifier, ctx.presence and ctx.connections (realtime/screen-notifier.ts, connection-control.ts).',
-          },
-        ],
-      }],
     },
   },
   {

@@ -33,7 +33,8 @@ function importGraph(root: string, srcFolders: string[]): Graph {
  *  (context, app, routes, server, worker, main) are the composition root that wires every folder together. */
 function folderGraph(files: Graph, srcFolders: string[]): Graph {
   const folderOf = (file: string) => {
-    const folder = path.dirname(file);
+    // A web feature (its page, components and api/ hooks) is one unit, whatever its subfolders.
+    const folder = /^web\/src\/features\/[^/]+/.exec(file)?.[0] ?? path.dirname(file);
     return srcFolders.includes(folder) || /\.test\.tsx?$/.test(file) ? undefined : folder;
   };
   const folders: Graph = new Map();
@@ -99,6 +100,44 @@ describe('import cycles, type imports and folders included', () => {
 
   it('folders depend on each other one way only', () => {
     expect(cycles(folderGraph(files, sources))).toEqual([]);
+  });
+});
+
+/** Imports that cross a boundary: `from` files importing `to` files that `allowed` does not name. */
+function crossings(graph: Graph, crosses: (from: string, to: string) => boolean): string[] {
+  return [...graph].flatMap(([from, targets]) => [...targets].filter((to) => crosses(from, to)).map((to) => `${from} -> ${to}`));
+}
+
+const featureOf = (file: string) => /^web\/src\/features\/([^/]+)\//.exec(file)?.[1];
+/** A web feature is one page's world: what two features share lives in web/src/api, lib or components. */
+const featureCrossing = (from: string, to: string) => {
+  const a = featureOf(from);
+  const b = featureOf(to);
+  return a !== undefined && b !== undefined && a !== b;
+};
+/** Server modules tell the realtime layer what changed only through the interfaces the context carries. */
+const REALTIME_INTERFACES = new Set(['server/src/realtime/screen-notifier.ts', 'server/src/realtime/connection-control.ts']);
+const realtimeCrossing = (from: string, to: string) => from.startsWith('server/src/modules/') && !/\.test\.tsx?$/.test(from)
+  && to.startsWith('server/src/realtime/') && !REALTIME_INTERFACES.has(to);
+
+describe('boundaries between layers', () => {
+  const files = importGraph(repo, sources);
+
+  it('web features never import each other', () => {
+    expect(crossings(files, featureCrossing)).toEqual([]);
+  });
+
+  it('server modules reach realtime only through its notifier interfaces', () => {
+    expect(crossings(files, realtimeCrossing)).toEqual([]);
+  });
+
+  it('finds both kinds of crossing', () => {
+    const graph: Graph = new Map([
+      ['web/src/features/media/media-page.tsx', new Set(['web/src/features/playlists/media-thumb.tsx', 'web/src/lib/format.ts'])],
+      ['server/src/modules/screens/screens.service.ts', new Set(['server/src/realtime/presence.ts', 'server/src/realtime/screen-notifier.ts'])],
+    ]);
+    expect(crossings(graph, featureCrossing)).toEqual(['web/src/features/media/media-page.tsx -> web/src/features/playlists/media-thumb.tsx']);
+    expect(crossings(graph, realtimeCrossing)).toEqual(['server/src/modules/screens/screens.service.ts -> server/src/realtime/presence.ts']);
   });
 });
 

@@ -143,7 +143,7 @@ class RunningJobs {
 
 const within = (work: Promise<unknown>, ms: number): Promise<boolean> => new Promise((resolve) => {
   const timer = setTimeout(() => resolve(false), ms);
-  work.then(() => true, () => true).then((done) => { clearTimeout(timer); resolve(done); });
+  void work.then(() => true, () => true).then((done) => { clearTimeout(timer); resolve(done); });
 });
 
 /**

@@ -36,7 +36,7 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
       </nav>
       <div className="sidebar-footer">
         {admin && (
-          <Button variant="danger" size="sm" block busy={busy} onClick={deleteAdmin}>
+          <Button variant="danger" size="sm" block busy={busy} onClick={() => void deleteAdmin()}>
             {tr.nav.deleteAdmin}
           </Button>
         )}
