@@ -40,4 +40,12 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Browsers must get zod jitless before a schema is built: contract/src/zod.ts sees to it.
+    files: ['contract/src/**/*.ts'],
+    ignores: ['contract/src/zod.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['zod', 'zod/*'], message: "Import z from './zod.js' (jitless in browsers, see that file)." }] }],
+    },
+  },
 );

@@ -17,7 +17,9 @@ function build(workspace: string) {
     execFileSync(
       'flock',
       [path.join(os.tmpdir(), `pano-build-${workspace}.lock`), 'npm', 'run', 'build', '-w', workspace, '--if-present', '--', '--emptyOutDir=false'],
-      { cwd: repoRoot, stdio: 'inherit' },
+      // vitest runs with NODE_ENV=test, which would make vite build React's development bundle
+      // (three times the size, other code paths): the tests must see what `npm run build` ships.
+      { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
     );
   });
   if (!built) console.log(`[e2e] ${workspace}/dist was built from these sources, build skipped`);

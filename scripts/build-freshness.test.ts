@@ -14,7 +14,7 @@ describe('web/player builds are fresh only if built from these sources', () => {
   const builds: string[] = [];
   const build = (workspace: string) => () => {
     builds.push(workspace);
-    write(`${workspace}/dist/index.html`, readFileSync(path.join(root, workspace, 'src/main.ts'), 'utf8'));
+    write(`${workspace}/dist/index.html`, readFileSync(path.join(root, workspace, 'src/main.tsx'), 'utf8'));
   };
   const ensure = (workspace: string) => ensureBuilt(root, workspace, build(workspace));
   const served = (workspace: string) => readFileSync(path.join(root, workspace, 'dist/index.html'), 'utf8');
@@ -22,8 +22,8 @@ describe('web/player builds are fresh only if built from these sources', () => {
   beforeEach(() => {
     root = mkdtempSync(path.join(os.tmpdir(), 'pano-freshness-'));
     builds.length = 0;
-    write('web/src/main.ts', 'web v1');
-    write('player/src/main.ts', 'player v1');
+    write('web/src/main.tsx', 'web v1');
+    write('player/src/main.tsx', 'player v1');
     write('contract/src/index.ts', 'contract v1');
     write('package-lock.json', '{"lockfileVersion":3}');
     ensure('web');
@@ -39,11 +39,11 @@ describe('web/player builds are fresh only if built from these sources', () => {
   });
 
   it('rebuilds a dist newer than its sources that was built from other sources', () => {
-    write('web/src/main.ts', 'web v2');
+    write('web/src/main.tsx', 'web v2');
     // As after checking out older sources over a newer build: every dist file is the newest.
     const past = new Date(Date.now() - 3_600_000);
     const future = new Date(Date.now() + 3_600_000);
-    utimesSync(path.join(root, 'web/src/main.ts'), past, past);
+    utimesSync(path.join(root, 'web/src/main.tsx'), past, past);
     utimesSync(path.join(root, 'web/dist/index.html'), future, future);
     utimesSync(path.join(root, 'web/dist/.inputs-hash'), future, future);
     expect(ensure('web')).toBe(true);
@@ -52,13 +52,13 @@ describe('web/player builds are fresh only if built from these sources', () => {
   });
 
   it('rebuilds what depends on a changed contract, player or lockfile', () => {
-    write('player/src/extra.ts', 'new file');
+    write('player/src/extra.css', 'new file');
     expect([ensure('web'), ensure('player')]).toEqual([true, true]);
     write('contract/src/index.ts', 'contract v2');
     expect([ensure('web'), ensure('player')]).toEqual([true, true]);
     write('package-lock.json', '{"lockfileVersion":3,"packages":{}}');
     expect([ensure('web'), ensure('player')]).toEqual([true, true]);
-    write('web/src/main.ts', 'web v3');
+    write('web/src/main.tsx', 'web v3');
     expect([ensure('web'), ensure('player')]).toEqual([true, false]);
   });
 

@@ -6,7 +6,9 @@ const backend = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest (dist/.vite/manifest.json) lets a test weigh what index.html loads first:
+  // e2e/tests/initial-javascript.test.ts.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   server: {
     port: 5173,
     proxy: {

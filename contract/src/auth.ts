@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ZId, storableText } from './common.js';
 
 export const ZRole = z.enum(['customer', 'admin']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 export const ZId = z.string().uuid('Geçersiz kimlik');
 export const ZIdParams = z.object({ id: ZId });

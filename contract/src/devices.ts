@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ZId, ZIsoDate, requiredText, storableText } from './common.js';
 
 /** POST /api/devices/pair: the customer's mobile code (from their package) pairs a screen device. */
@@ -39,3 +39,24 @@ export const ZScreenPresence = z.object({
 });
 export type TScreenPresence = z.infer<typeof ZScreenPresence>;
 export const ZScreenPresenceResponse = z.array(ZScreenPresence);
+
+/** GET /api/devices (user token): the customer's paired, unrevoked devices. */
+export const ZDevice = z.object({
+  _id: ZId,
+  /** What the customer named it; at pairing the player sends its browser's description. */
+  name: z.string().nullable(),
+  screen: ZDeviceScreen.nullable(),
+  createdAt: ZIsoDate,
+  lastSeenAt: ZIsoDate.nullable(),
+  /** A player of this device is connected to any instance right now. */
+  online: z.boolean(),
+});
+export type TDevice = z.infer<typeof ZDevice>;
+export const ZDeviceListResponse = z.array(ZDevice);
+
+/** PUT /api/devices/{id} (user token): rename, move to another screen (null: to none), or both. */
+export const ZUpdateDeviceRequest = z.object({
+  name: requiredText('Cihaz adı zorunludur', 100).optional(),
+  screenId: ZId.nullable().optional(),
+});
+export type TUpdateDeviceRequest = z.input<typeof ZUpdateDeviceRequest>;

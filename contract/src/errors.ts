@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Machine-readable error codes; the Turkish `message` beside them is for people. */
 export const ErrorCode = {

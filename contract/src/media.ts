@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ZId, ZIsoDate, requiredText } from './common.js';
 
 /** docs/PRODUCT.md#data: 'Video' is shown as video; anything else ('Resim', image) as an image. */

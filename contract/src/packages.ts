@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ZId, ZIsoDate, numberField, requiredText } from './common.js';
 
 /** A missing value gets the field's "zorunludur" message; anything else not a number, "bir sayı olmalıdır". */

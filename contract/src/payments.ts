@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ZId, ZIsoDate, storableText } from './common.js';
 
 /** Which card processor the page talks to; `dev` is the built-in test processor of the embedded mode. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ZId, ZIsoDate } from './common.js';
 
 export const ZPurchaseStatus = z.enum(['completed', 'pending', 'failed', 'expired']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ZId, ZIsoDate } from './common.js';
 import { ZScreenConfig } from './screen-config.js';
 
@@ -9,6 +9,7 @@ export const SocketEvent = {
   SCREEN_CONFIG: 'screen:config',
   SCREEN_STATUS: 'screen:status',
   PLAYER_HELLO: 'player:hello',
+  DEVICE_SCREEN: 'device:screen',
 } as const;
 
 /** Server → players and previews (room `screen:<id>`): the full config after a committed change. */
@@ -28,6 +29,13 @@ export const ZScreenStatusEvent = z.object({
   version: z.string().nullable(),
 });
 export type TScreenStatusEvent = z.infer<typeof ZScreenStatusEvent>;
+
+/**
+ * Server → one paired device's players (room `device:<id>`): the customer moved the device to
+ * another screen (null: to none, so it asks which screen to show).
+ */
+export const ZDeviceScreenEvent = z.object({ screenId: ZId.nullable() });
+export type TDeviceScreenEvent = z.infer<typeof ZDeviceScreenEvent>;
 
 /** Player → server, once connected (and again whenever it starts showing another version). */
 export const ZPlayerHello = z.object({
@@ -51,6 +59,7 @@ export type TSocketAuth = z.infer<typeof ZSocketAuth>;
 export interface ServerToClientEvents {
   'screen:config': (payload: TScreenConfigEvent) => void;
   'screen:status': (payload: TScreenStatusEvent) => void;
+  'device:screen': (payload: TDeviceScreenEvent) => void;
 }
 export interface ClientToServerEvents {
   'player:hello': (payload: TPlayerHello) => void;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ZId } from './common.js';
 import { ZMediaKind, ZMediaType } from './media.js';
 import { ZDisplaySettings } from './settings.js';

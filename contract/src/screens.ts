@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ZId, ZIsoDate, requiredText } from './common.js';
 
 export const ZCreateScreenRequest = z.object({

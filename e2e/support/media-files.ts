@@ -20,8 +20,8 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, td, crc]);
 }
 
-/** A real PNG (RGB, diagonal gradient in the given colour) so the card shows something. */
-export function makePng(width = 160, height = 90, rgb: [number, number, number] = [37, 99, 235]): Buffer {
+/** A real PNG (RGB, diagonal gradient in the given colour) so the card shows something; stored uncompressed unless a zlib level is given. */
+export function makePng(width = 160, height = 90, rgb: [number, number, number] = [37, 99, 235], level = 0): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
     const row = y * (width * 3 + 1);
@@ -41,7 +41,7 @@ export function makePng(width = 160, height = 90, rgb: [number, number, number] 
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 0 })),
+    chunk('IDAT', deflateSync(raw, { level })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }

@@ -5,6 +5,9 @@ import { ScreenConfigReader } from './modules/screens/screen-config-reader.js';
 import type { ScreenConfigCache } from './modules/screens/screen-config-cache.js';
 import { createPaymentProvider } from './payments/payment-provider.factory.js';
 import { nobodyOnline, silentNotifier, type PresenceReader, type ScreenNotifier } from './realtime/screen-notifier.js';
+import { noConnections, type ConnectionControl } from './realtime/connection-control.js';
+import { countInMemory, countInRedis } from './http/rate-limit-store.js';
+import type { Redis } from 'ioredis';
 
 /** The collaborators a process makes first, from its config alone; none of them needs another. */
 export type ContextBase = Pick<AppContext, 'config' | 'db' | 'logger' | 'clock' | 'tokens' | 'jobs'>;
@@ -17,12 +20,20 @@ export type ContextBase = Pick<AppContext, 'config' | 'db' | 'logger' | 'clock' 
 export type RealtimeParts = {
   notifier: ScreenNotifier;
   presence: PresenceReader;
+  connections: ConnectionControl;
   configCache?: ScreenConfigCache;
   deviceCache?: DeviceLookupCache;
+  /** The Redis adapter's connection (REDIS_URL), reused for the rate limits' shared counts. */
+  redis?: Redis;
 };
 
-/** No realtime layer (route tests, CLI): nothing is pushed, nobody is online, nothing is cached. */
-export const withoutRealtime = (notifier: ScreenNotifier = silentNotifier): RealtimeParts => ({ notifier, presence: nobodyOnline });
+/**
+ * No realtime layer (route tests, CLI): nothing is pushed, nobody is online, no socket to cut,
+ * nothing is cached, rate limits count in memory.
+ */
+export const withoutRealtime = (notifier: ScreenNotifier = silentNotifier): RealtimeParts => ({
+  notifier, presence: nobodyOnline, connections: noConnections,
+});
 
 /**
  * The one way an AppContext is made (API instance, worker, test harness). Every collaborator
@@ -38,5 +49,7 @@ export function createAppContext(base: ContextBase, realtime: RealtimeParts): Ap
     screenConfigs: new ScreenConfigReader({ db, config, clock }, realtime.configCache),
     notifier: realtime.notifier,
     presence: realtime.presence,
+    connections: realtime.connections,
+    rateLimits: realtime.redis ? countInRedis(realtime.redis, logger) : countInMemory,
   };
 }

@@ -20,7 +20,9 @@ export function createApp(
   useTurkishValidationMessages();
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only a configured proxy may name the client's address: the rate limits count by it
+  // (docs/OPERATIONS.md#behind-a-proxy).
+  app.set('trust proxy', ctx.config.trustProxy);
   app.use(securityHeaders);
   app.use((req, res, next) => {
     // A proxy's request id is kept for correlation, but only if it looks like one: it is

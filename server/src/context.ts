@@ -7,6 +7,8 @@ import type { DeviceLookup } from './modules/devices/device-lookup.js';
 import type { ScreenConfigReader } from './modules/screens/screen-config-reader.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
 import type { PresenceReader, ScreenNotifier } from './realtime/screen-notifier.js';
+import type { ConnectionControl } from './realtime/connection-control.js';
+import type { RateLimitStores } from './http/rate-limit-store.js';
 
 /**
  * Everything a route, service or job handler may use, passed explicitly (no globals, no
@@ -31,4 +33,8 @@ export type AppContext = Readonly<{
   notifier: ScreenNotifier;
   /** Which screens have a player connected, on any instance; none without a realtime layer. */
   presence: PresenceReader;
+  /** Disconnects revoked devices, deleted screens' players and signed-out users' sockets, on every instance. */
+  connections: ConnectionControl;
+  /** Where the rate limiters count: Redis shared by every instance (REDIS_URL), else memory. */
+  rateLimits: RateLimitStores;
 }>;

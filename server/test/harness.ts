@@ -99,7 +99,7 @@ export async function newUser(t: TestApp, role: 'customer' | 'admin' = 'customer
   const user = await t.ctx.db.user.create({
     data: { email: uniqueEmail(role), passwordHash: await testPasswordHash(), firstName: 'Test', lastName: 'Kullanıcı', role },
   });
-  const token = await t.ctx.tokens.signUser(user.id);
+  const token = await t.ctx.tokens.signUser(user.id, user.tokenVersion);
   return { id: user.id, email: user.email, token, auth: { Authorization: `Bearer ${token}` } };
 }
 

@@ -10,7 +10,7 @@ const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const playerDir = path.resolve(benchDir, '../player');
 
 /** gzip bytes (level 9) of the JavaScript index.html loads before anything runs: entry scripts + modulepreloads. */
-async function initialJs(outDir: string): Promise<{ bytes: number; gzip: number; files: string[] }> {
+export async function initialJs(outDir: string): Promise<{ bytes: number; gzip: number; files: string[] }> {
   const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
   const refs = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => m[1]!);
   let bytes = 0;

@@ -19,18 +19,20 @@ export type Counts = {
   loopItemMs: number;
   /** Items of the benchmark playlist (the pushed config grows with it). */
   playlistItems: number;
+  /** P13: Lighthouse runs per page; the median score of each category counts. */
+  lighthouseRuns: number;
 };
 
 const QUICK: Counts = {
   mode: 'quick', players: [200, 500], pushRounds: 3, generators: 1,
   httpSeconds: 3, httpWarmSeconds: 1, httpConnections: 100,
-  uploadMb: 100, loopTransitions: 300, loopItemMs: 50, playlistItems: 20,
+  uploadMb: 100, loopTransitions: 300, loopItemMs: 50, playlistItems: 20, lighthouseRuns: 1,
 };
 
 const FULL: Counts = {
   mode: 'full', players: [1000, 10_000], pushRounds: 5, generators: 2,
   httpSeconds: 15, httpWarmSeconds: 3, httpConnections: 100,
-  uploadMb: 1024, loopTransitions: 10_000, loopItemMs: 1000, playlistItems: 20,
+  uploadMb: 1024, loopTransitions: 10_000, loopItemMs: 1000, playlistItems: 20, lighthouseRuns: 3,
 };
 
 const num = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
@@ -48,6 +50,7 @@ export function countsFrom(argv: string[], env: NodeJS.ProcessEnv): Counts {
     uploadMb: num(env.BENCH_UPLOAD_MB) ?? base.uploadMb,
     loopTransitions: num(env.BENCH_LOOP_TRANSITIONS) ?? base.loopTransitions,
     loopItemMs: num(env.BENCH_LOOP_ITEM_MS) ?? base.loopItemMs,
+    lighthouseRuns: num(env.BENCH_LIGHTHOUSE_RUNS) ?? base.lighthouseRuns,
   };
 }
 

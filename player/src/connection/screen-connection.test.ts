@@ -95,6 +95,21 @@ describe('connectScreen', () => {
     expect(hellos.slice(before)).toEqual([{ screenId: 'screen-1', version: 'v3', appVersion: 'test' }]);
   });
 
+  it('follows a move to another screen, or to none; a move to the screen it shows changes nothing', async () => {
+    const moves: (string | null)[] = [];
+    connection = connectScreen({
+      url, screenId: 'screen-1', auth: { deviceToken: 'dev-token', screenId: 'screen-1' }, appVersion: 'test',
+      fetchConfig: async () => config('v1'), onConfig: () => undefined, onError: () => undefined,
+      onScreenMoved: (screenId) => moves.push(screenId),
+    });
+    await until(() => sockets.length === 1);
+    sockets[0]!.emit('device:screen', { screenId: 'screen-1' });
+    sockets[0]!.emit('device:screen', { screenId: 'screen-2' });
+    sockets[0]!.emit('device:screen', { screenId: null });
+    await until(() => moves.length === 2);
+    expect(moves).toEqual(['screen-2', null]);
+  });
+
   it('spreads version reports over 0.5-3 s', () => {
     expect(versionReportDelayMs(() => 0)).toBe(500);
     expect(versionReportDelayMs(() => 0.999)).toBeLessThan(3000);

@@ -19,6 +19,8 @@ export type ScreenConnectionOptions = {
   onError: (error: HttpError) => void;
   /** Live connection up or down (the player keeps playing either way). */
   onOnline?: (online: boolean) => void;
+  /** A device only: the customer moved it to another screen (null: to none). */
+  onScreenMoved?: (screenId: string | null) => void;
   /** The version already on screen (e.g. restored from storage), so the same push is not re-applied. */
   initialVersion?: string | null;
   appVersion?: string;
@@ -126,6 +128,9 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
     if (payload.screenId !== screenId) return;
     epoch++;
     apply(payload.config);
+  });
+  socket.on('device:screen', (payload) => {
+    if (!closed && payload.screenId !== screenId) options.onScreenMoved?.(payload.screenId);
   });
   socket.on('connect_error', (err: Error & { data?: { code?: string } }) => {
     options.onOnline?.(false);

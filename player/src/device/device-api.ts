@@ -1,13 +1,14 @@
 import type { TDeviceScreen, TPairDeviceResponse, TScreenConfig } from '@pano/contract';
 import { fetchJson, screenConfigUrl } from '../connection/http-error.js';
 import { tr } from '../i18n/tr.js';
+import { deviceLabel } from './device-label.js';
 
 /** The device's calls (docs/ARCHITECTURE.md#devices), all with its own token, never a user's. */
 export const deviceApi = {
   pair: (mobileCode: string) =>
     fetchJson<TPairDeviceResponse>('/api/devices/pair', {
       method: 'POST',
-      body: JSON.stringify({ mobileCode, name: navigator.userAgent.slice(0, 100) }),
+      body: JSON.stringify({ mobileCode, name: deviceLabel(navigator.userAgent) }),
     }, tr.pairFailed),
   screens: (deviceToken: string) => fetchJson<TDeviceScreen[]>('/api/devices/screens', { token: deviceToken }, tr.screenChoiceFailed),
   selectScreen: (deviceToken: string, screenId: string) =>

@@ -7,7 +7,11 @@ import { cachePlaylistMedia } from '../offline/media-cache.js';
 import { deviceApi } from './device-api.js';
 import { deviceStorage } from './device-storage.js';
 
-type Props = { deviceToken: string; screenId: string; onUnpaired: () => void; onScreenGone: () => void };
+type Props = {
+  deviceToken: string; screenId: string; onUnpaired: () => void; onScreenGone: () => void;
+  /** The customer moved this device to another screen in the dashboard. */
+  onScreenMoved: (screenId: string) => void;
+};
 
 const APP_VERSION = 'pano-player/0.1.0';
 
@@ -15,7 +19,7 @@ const APP_VERSION = 'pano-player/0.1.0';
  * Full-screen playback on a paired device. It starts from the last config kept on the
  * device, so a reboot without network plays at once; the server then refreshes it.
  */
-export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone }: Props) {
+export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone, onScreenMoved }: Props) {
   const [config, setConfig] = useState<TScreenConfig | null>(() => deviceStorage.lastConfig(screenId));
   const [error, setError] = useState<string | null>(null);
   const [online, setOnline] = useState(true);
@@ -37,6 +41,7 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
         void cachePlaylistMedia(next);
       },
       onOnline: setOnline,
+      onScreenMoved: (next) => (next ? onScreenMoved(next) : onScreenGone()),
       onError: (err) => {
         if (err.status === 401) return onUnpaired();
         if (err.status === 404) return onScreenGone();

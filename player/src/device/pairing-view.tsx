@@ -6,15 +6,20 @@ import { deviceApi } from './device-api.js';
 import { deviceStorage } from './device-storage.js';
 import { styles } from './device-styles.js';
 
-type Props = { deviceToken: string | null; onReady: (deviceToken: string, screenId: string) => void };
+type Props = {
+  deviceToken: string | null;
+  /** Shown until the next attempt, e.g. why the device is unpaired again. */
+  notice?: string | null;
+  onReady: (deviceToken: string, screenId: string) => void;
+};
 
 /** Unpaired device: mobile code → the customer's screens → the one this device shows. */
-export function PairingView({ deviceToken, onReady }: Props) {
+export function PairingView({ deviceToken, notice = null, onReady }: Props) {
   const [token, setToken] = useState(deviceToken);
   const [code, setCode] = useState('');
   const [screens, setScreens] = useState<TDeviceScreen[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(notice);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);

@@ -20,4 +20,5 @@ export const tr = {
   screenChoiceFailed: 'Ekran seçilemedi',
   refreshScreens: 'Listeyi Yenile',
   offline: 'Çevrimdışı: kayıtlı içerik oynatılıyor',
+  deviceRemoved: 'Bu cihaz hesaptan kaldırıldı. Yeniden kullanmak için mobil kodu girin.',
 } as const;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,6 +19,13 @@ const ZEnv = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().default(2048),
   MAX_APK_MB: z.coerce.number().positive().default(300),
   RATE_LIMIT_AUTH_PER_15MIN: z.coerce.number().int().positive().default(30),
+  /** Which proxies may tell the client's address (X-Forwarded-For); none by default. */
+  TRUST_PROXY: z.string().optional().transform((value, c) => {
+    const parsed = parseTrustProxy(value);
+    if (parsed !== null) return parsed;
+    c.addIssue({ code: 'custom', message: 'TRUST_PROXY must be a hop count (1-10) or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal' });
+    return z.NEVER;
+  }),
   WORKERS: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -44,6 +52,7 @@ const EXPECTED: Partial<Record<keyof z.infer<typeof ZEnv>, string>> = {
   MAX_UPLOAD_MB: "0'dan büyük bir sayı olmalı (MB)",
   MAX_APK_MB: "0'dan büyük bir sayı olmalı (MB)",
   RATE_LIMIT_AUTH_PER_15MIN: "0'dan büyük bir tam sayı olmalı",
+  TRUST_PROXY: '1 ile 10 arasında bir vekil sunucu (proxy) sayısı ya da virgülle ayrılmış adresler, CIDR aralıkları, loopback, linklocal veya uniquelocal olmalı',
   WORKERS: '0 ya da 1 olmalı',
   LOG_LEVEL: 'fatal, error, warn, info, debug, trace ya da silent olmalı',
   SHUTDOWN_TIMEOUT_S: '0 ile 3600 arasında bir sayı olmalı (saniye)',
@@ -83,6 +92,7 @@ export type AppConfig = {
   maxUploadBytes: number;
   maxApkBytes: number;
   authRateLimitPer15Min: number;
+  trustProxy: TrustProxy;
   runWorkers: boolean;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
@@ -125,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
     maxApkBytes: Math.floor(e.MAX_APK_MB * 1024 * 1024),
     authRateLimitPer15Min: e.RATE_LIMIT_AUTH_PER_15MIN,
+    trustProxy: e.TRUST_PROXY,
     // With Redis, workers run in the API unless WORKERS=0 (then `npm run worker` does it).
     runWorkers: e.WORKERS !== '0',
     logLevel: e.LOG_LEVEL,

@@ -21,14 +21,19 @@ export async function verifiedClaims(ctx: AppContext, token: string): Promise<To
   }
 }
 
-/** The user a verified user token names; a deleted user's token stops working at once. */
+/**
+ * The user a verified user token names. A deleted user's token stops working at once, and so
+ * does one signed before the user's last logout (its version is behind the row's).
+ */
 export async function userOfClaims(ctx: AppContext, claims: TokenClaims): Promise<AuthUser> {
   if (claims.kind !== 'user') throw invalidSession();
-  const user = await ctx.db.user.findUnique({
+  const row = await ctx.db.user.findUnique({
     where: { id: claims.sub },
-    select: { id: true, email: true, role: true, firstName: true, lastName: true },
+    select: { id: true, email: true, role: true, firstName: true, lastName: true, tokenVersion: true },
   });
-  if (!user) throw unauthorized('Hesap bulunamadı, lütfen tekrar giriş yapın');
+  if (!row) throw unauthorized('Hesap bulunamadı, lütfen tekrar giriş yapın');
+  const { tokenVersion, ...user } = row;
+  if (tokenVersion !== claims.ver) throw invalidSession();
   return user;
 }
 

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { rateLimit, type Options } from 'express-rate-limit';
-import { ErrorCode, ZLoginRequest } from '@pano/contract';
+import { ErrorCode, ZLoginRequest, ZPairDeviceRequest } from '@pano/contract';
+import type { RateLimitStores } from './rate-limit-store.js';
 
 const common = (limit: number): Partial<Options> => ({
   windowMs: 15 * 60 * 1000,
@@ -8,17 +9,41 @@ const common = (limit: number): Partial<Options> => ({
   standardHeaders: 'draft-7',
   legacyHeaders: false,
   message: { message: 'Çok fazla deneme yaptınız. Lütfen birkaç dakika sonra tekrar deneyin.', code: ErrorCode.RATE_LIMITED },
+  // Without TRUST_PROXY the header is ignored on purpose (docs/OPERATIONS.md#behind-a-proxy):
+  // a client sending it is no misconfiguration worth a console error.
+  validate: { xForwardedForHeader: false },
+  // The shared store answers from memory when Redis is away (rate-limit-store.ts); anything
+  // else it throws must not turn a login into a 500 either.
+  passOnStoreError: true,
 });
 
 /** Every attempt counts, per address: device pairing, where a mobile code is the credential. */
-export const attemptsPerAddress = (limit: number) => rateLimit(common(limit));
+export const attemptsPerAddress = (stores: RateLimitStores, name: string, limit: number) =>
+  rateLimit({ ...common(limit), store: stores.create(name) });
 
 /**
  * Only failed attempts count, per address (login, register, admin-register share one
  * counter). Staff behind one outgoing address (a hospital's NAT) sign in all day; counting
  * their successes locked them out, while guessing is made of failures.
  */
-export const failuresPerAddress = (limit: number) => rateLimit({ ...common(limit), skipSuccessfulRequests: true });
+export const failuresPerAddress = (stores: RateLimitStores, name: string, limit: number) =>
+  rateLimit({ ...common(limit), skipSuccessfulRequests: true, store: stores.create(name) });
+
+/**
+ * Failures per credential, whatever address they come from: the address limits alone let
+ * someone with many addresses try one account (or one mobile code) without end. Its headers
+ * would overwrite the address limit's, so it sends none.
+ */
+function failuresPerKey(stores: RateLimitStores, name: string, limit: number, keyOf: (req: Request) => string | undefined) {
+  return rateLimit({
+    ...common(limit),
+    standardHeaders: false,
+    skipSuccessfulRequests: true,
+    skip: (req) => keyOf(req) === undefined,
+    keyGenerator: (req) => `${name}:${keyOf(req) ?? ''}`,
+    store: stores.create(name),
+  });
+}
 
 /** The account a login names, normalised as the login itself normalises it. */
 function accountOf(req: Request): string | undefined {
@@ -26,15 +51,19 @@ function accountOf(req: Request): string | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/** The mobile code a pairing names, in the one case the pairing compares it in. */
+function mobileCodeOf(req: Request): string | undefined {
+  const parsed = ZPairDeviceRequest.shape.mobileCode.safeParse((req.body as { mobileCode?: unknown } | undefined)?.mobileCode);
+  // A mobile code is a machine identifier (A-Z, 0-9), so the locale-independent rule is right.
+  // eslint-disable-next-line no-restricted-syntax
+  return parsed.success ? parsed.data.toUpperCase() : undefined;
+}
+
+export const failedLoginsPerAccount = (stores: RateLimitStores, limit: number) => failuresPerKey(stores, 'login-account', limit, accountOf);
+
 /**
- * Failed logins per account, whatever address they come from: guessing one account's
- * password from many addresses is stopped too. Its headers would overwrite the address
- * limit's, so it sends none.
+ * Failed pairings per mobile code, from any address: a code refused again and again (its
+ * package has ended, its device limit is reached) is stopped after as many failures as an
+ * account's password, so a leaked code cannot be hammered from many addresses either.
  */
-export const failedLoginsPerAccount = (limit: number) => rateLimit({
-  ...common(limit),
-  standardHeaders: false,
-  skipSuccessfulRequests: true,
-  skip: (req) => accountOf(req) === undefined,
-  keyGenerator: (req) => `account:${accountOf(req) ?? ''}`,
-});
+export const failedPairingsPerCode = (stores: RateLimitStores, limit: number) => failuresPerKey(stores, 'pair-code', limit, mobileCodeOf);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compression from 'compression';
 import express, { type Express } from 'express';
 import type { AppContext } from '../context.js';
 import { repoRoot } from '../repo-root.js';
@@ -29,10 +30,19 @@ export function mountStatic(app: Express, ctx: AppContext): void {
   spa(app, '/', webDist);
 }
 
+/**
+ * The apps' files go out compressed (brotli or gzip, as the browser accepts): the dashboard's
+ * first load is ~380 KB of JavaScript, ~120 KB compressed
+ * (docs/PERFORMANCE.md#dashboard-first-load-p13). Only here: API answers are small or sent to
+ * many players (compression would cost CPU per answer, docs/PERFORMANCE.md#p5-and-p7-second-round),
+ * and uploads are media that do not compress and are served in ranges.
+ */
+const compressApp = compression();
+
 function spa(app: Express, mount: string, dist: string) {
   if (!existsSync(path.join(dist, 'index.html'))) return;
-  app.use(mount, express.static(dist, { index: false, maxAge: '1h', setHeaders: noCacheForHtml }));
-  app.get(mount === '/' ? /^\/(?!api\/|uploads\/|socket\.io\/|player\/).*/ : new RegExp(`^${mount}(/.*)?$`), (_req, res) => {
+  app.use(mount, compressApp, express.static(dist, { index: false, maxAge: '1h', setHeaders: noCacheForHtml }));
+  app.get(mount === '/' ? /^\/(?!api\/|uploads\/|socket\.io\/|player\/).*/ : new RegExp(`^${mount}(/.*)?$`), compressApp, (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(path.join(dist, 'index.html'));
   });

@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import {
   SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents, type TSocketAuth,
 } from '@pano/contract';
-import { loadConfig } from '../config/env.js';
+import { loadConfig, type AppConfig } from '../config/env.js';
 import { startServer, type RunningServer } from '../server.js';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -18,7 +18,7 @@ export type LiveServer = RunningServer & { api: supertest.Agent; close: () => Pr
 /** Both instances of a scale-out test must verify each other's tokens. */
 const SHARED_JWT_SECRET = 'live-test-secret-0123456789-0123456789-0123456789';
 
-export async function startLiveServer(env: Record<string, string> = {}): Promise<LiveServer> {
+export async function startLiveServer(env: Record<string, string> = {}, overrides: Partial<AppConfig> = {}): Promise<LiveServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pano-live-'));
   const config = {
     ...loadConfig({
@@ -26,6 +26,7 @@ export async function startLiveServer(env: Record<string, string> = {}): Promise
       LOG_LEVEL: 'silent', JWT_SECRET: SHARED_JWT_SECRET, ...env,
     }),
     authRateLimitPer15Min: 10_000,
+    ...overrides,
   };
   const server = await startServer(config);
   const base = `http://127.0.0.1:${(server.http.address() as { port: number }).port}`;
@@ -54,7 +55,7 @@ export async function liveCustomer(server: RunningServer): Promise<Customer> {
       completedAt: now, expiresAt: new Date(now.getTime() + 30 * 86_400_000),
     },
   });
-  const token = await tokens.signUser(user.id);
+  const token = await tokens.signUser(user.id, user.tokenVersion);
   return { id: user.id, token, auth: { Authorization: `Bearer ${token}` }, mobileCode };
 }
 
@@ -66,11 +67,17 @@ export async function pairedDevice(server: RunningServer, ownerId: string): Prom
 
 const openSockets = new Set<ClientSocket>();
 
-/** Connects like a player does (websocket first); rejects with the connect_error. */
-export function connectSocket(server: { url: string }, auth: Partial<TSocketAuth> | Record<string, unknown>): Promise<ClientSocket> {
+/**
+ * Connects like a player does (websocket first); rejects with the connect_error. `before` sees
+ * the socket before it connects, for events sent right at connection.
+ */
+export function connectSocket(
+  server: { url: string }, auth: Partial<TSocketAuth> | Record<string, unknown>, before?: (socket: ClientSocket) => void,
+): Promise<ClientSocket> {
   const socket: ClientSocket = connectClient(server.url, {
     path: SOCKET_PATH, transports: ['websocket'], auth, reconnection: false, forceNew: true,
   });
+  before?.(socket);
   openSockets.add(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));

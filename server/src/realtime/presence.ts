@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import type { InFlight } from './in-flight.js';
 import type { PresenceReader } from './screen-notifier.js';
 import { LastSeenWriter } from './last-seen-writer.js';
-import { screenRoom, userRoom, type PanoServer, type PanoSocket } from './socket-types.js';
+import { deviceRoom, screenRoom, userRoom, type PanoServer, type PanoSocket } from './socket-types.js';
 
 /**
  * How often one player's `lastSeenAt` (screen and device rows) is written while it stays
@@ -59,6 +59,13 @@ export class Presence implements PresenceReader {
     if (screens.length === 0) return new Set();
     const sockets = await this.io.in(screens.map((s) => screenRoom(s.id))).fetchSockets();
     return new Set(sockets.filter((s) => s.data.role === 'player' && s.data.ownerId === ownerId).map((s) => s.data.screenId!));
+  }
+
+  /** Which of these devices have a player connected to any instance right now. */
+  async onlineDeviceIds(deviceIds: string[]): Promise<Set<string>> {
+    if (deviceIds.length === 0) return new Set();
+    const sockets = await this.io.in(deviceIds.map(deviceRoom)).fetchSockets();
+    return new Set(sockets.flatMap((s) => (s.data.role === 'player' && s.data.deviceId ? [s.data.deviceId] : [])));
   }
 
   private writeDue(socket: PanoSocket): boolean {

@@ -13,7 +13,7 @@ export const reachesOtherInstances = (io: PanoServer): boolean => shared.has(io)
  * docs/SCALING.md#realtime-across-instances: with REDIS_URL, events and fetchSockets() reach sockets on every API
  * instance, so any instance may push a config or count a screen's players.
  */
-export async function attachRedisAdapter(io: PanoServer, url: string, logger: Logger): Promise<{ close: () => Promise<void> }> {
+export async function attachRedisAdapter(io: PanoServer, url: string, logger: Logger): Promise<{ client: Redis; close: () => Promise<void> }> {
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
   const sub = pub.duplicate();
   for (const [name, client] of [['pub', pub], ['sub', sub]] as const) {
@@ -30,6 +30,8 @@ export async function attachRedisAdapter(io: PanoServer, url: string, logger: Lo
   io.adapter(createAdapter(pub, sub, { key: 'pano:socket.io' }));
   shared.add(io);
   return {
+    // The publishing connection also serves plain commands (the rate limits' shared counts).
+    client: pub,
     close: async () => { await Promise.allSettled([pub.quit(), sub.quit()]); },
   };
 }

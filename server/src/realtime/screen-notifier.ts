@@ -18,9 +18,12 @@ export const silentNotifier: ScreenNotifier = {
 export type PresenceReader = {
   /** Screens of this owner with a player connected to any instance right now. */
   onlineScreenIds(ownerId: string): Promise<Set<string>>;
+  /** Which of these devices have a player connected to any instance right now. */
+  onlineDeviceIds(deviceIds: string[]): Promise<Set<string>>;
 };
 
 /** Without a realtime layer no player can be connected. */
 export const nobodyOnline: PresenceReader = {
   onlineScreenIds: async () => new Set(),
+  onlineDeviceIds: async () => new Set(),
 };

@@ -38,16 +38,16 @@ async function resolveSocketIdentity(ctx: AppContext, owners: ScreenOwners, rawA
     const device = await activeDeviceFromToken(ctx, auth.data.deviceToken).catch(() => null);
     if (!device) throw noSession();
     await assertOwnsScreen(owners, device.ownerId, auth.data.screenId);
-    return { role: 'player', ownerId: device.ownerId, screenId: auth.data.screenId, deviceId: device.id, version: null };
+    return { role: 'player', ownerId: device.ownerId, screenId: auth.data.screenId, deviceId: device.id, deviceScreenId: device.screenId, version: null };
   }
 
   const user = await userFromToken(ctx, auth.data.token).catch((err: unknown) => {
     if (err instanceof AppError) throw new SocketAuthError(err.message, SocketErrorCode.UNAUTHORIZED);
     throw err;
   });
-  if (!auth.data.screenId) return { role: 'dashboard', ownerId: user.id, screenId: null, deviceId: null, version: null };
+  if (!auth.data.screenId) return { role: 'dashboard', ownerId: user.id, screenId: null, deviceId: null, deviceScreenId: null, version: null };
   await assertOwnsScreen(owners, user.id, auth.data.screenId);
-  return { role: 'preview', ownerId: user.id, screenId: auth.data.screenId, deviceId: null, version: null };
+  return { role: 'preview', ownerId: user.id, screenId: auth.data.screenId, deviceId: null, deviceScreenId: null, version: null };
 }
 
 async function assertOwnsScreen(owners: ScreenOwners, ownerId: string, screenId: string): Promise<void> {

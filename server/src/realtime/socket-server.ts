@@ -10,7 +10,9 @@ import { attachRedisAdapter } from './redis-adapter.js';
 import { socketAuthMiddleware } from './socket-auth.js';
 import { DEVICE_LOOKUP_TTL_MS, DeviceLookupCache } from '../modules/devices/device-lookup-cache.js';
 import { ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
-import { screenRoom, userRoom, type PanoServer } from './socket-types.js';
+import { accountRoom, deviceRoom, screenRoom, userRoom, type PanoServer } from './socket-types.js';
+import type { Redis } from 'ioredis';
+import { LiveConnectionControl } from './live-connection-control.js';
 
 /**
  * The realtime layer of one process, built before the app context (which takes its notifier,
@@ -20,6 +22,9 @@ export type Realtime = {
   io: PanoServer;
   notifier: LiveNotifier;
   presence: Presence;
+  connections: LiveConnectionControl;
+  /** The adapter's Redis connection, when REDIS_URL is set (the rate limits count on it too). */
+  redis?: Redis;
   /** An API instance's caches, dropped by its notifier on every change; the worker has none. */
   configCache?: ScreenConfigCache;
   deviceCache?: DeviceLookupCache;
@@ -66,6 +71,8 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
   const configCache = kind === 'api' ? new ScreenConfigCache(CONFIG_CACHE_TTL_MS, now) : undefined;
   const deviceCache = kind === 'api' ? new DeviceLookupCache(DEVICE_LOOKUP_TTL_MS, now) : undefined;
   const notifier = new LiveNotifier(io, deps, inFlight, configCache);
+  const connections = new LiveConnectionControl(io, inFlight, deviceCache);
+  if (deviceCache) io.on('device:revoked', (ids) => deviceCache.revoke(ids));
   if (configCache) {
     io.on('config:invalidate', (what) => configCache.invalidate(what));
     // Another instance's (or the worker's) push: emitted here to this instance's sockets.
@@ -76,19 +83,29 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
   let serving = false;
   let closing: Promise<void> | undefined;
   return {
-    io, notifier, presence, configCache, deviceCache,
+    io, notifier, presence, connections, configCache, deviceCache, redis: redis?.client,
     serve: (http, ctx) => {
       io.attach(http);
       serving = true;
       io.use(socketAuthMiddleware(ctx));
       io.on('connection', (socket) => {
-        const { role, ownerId, screenId } = socket.data;
+        const { role, ownerId, screenId, deviceId, deviceScreenId } = socket.data;
+        if (role !== 'player') void socket.join(accountRoom(ownerId));
         if (role === 'dashboard') {
           void socket.join(userRoom(ownerId));
           return;
         }
         void socket.join(screenRoom(screenId!));
         if (role !== 'player') return;
+        void socket.join(deviceRoom(deviceId!));
+        // Its handshake read the row just before a revocation committed: the revocation's
+        // disconnect has already passed this socket by.
+        if (deviceCache?.isRevoked(deviceId!)) {
+          socket.disconnect(true);
+          return;
+        }
+        // Moved to another screen while it was away: it switches now.
+        if (deviceScreenId && deviceScreenId !== screenId) socket.emit('device:screen', { screenId: deviceScreenId });
         inFlight.track(presence.playerConnected(socket)).catch(logFailure('presence: connect'));
         socket.on('player:hello', (payload) => { inFlight.track(presence.playerHello(socket, payload)).catch(logFailure('presence: hello')); });
         socket.on('disconnect', (reason) => { inFlight.track(presence.playerDisconnected(socket, reason)).catch(logFailure('presence: disconnect')); });

@@ -13,6 +13,8 @@ export type SocketData = {
   ownerId: string;
   screenId: string | null;
   deviceId: string | null;
+  /** The screen the device row names (the customer may have moved it); null for users. */
+  deviceScreenId: string | null;
   /** The config version the player last reported (player:hello). */
   version: string | null;
 };
@@ -23,6 +25,8 @@ export type InterServerEvents = {
   'config:invalidate': (what: ConfigInvalidation) => void;
   /** Emit these configs to this instance's sockets (config-push.ts). */
   'config:push': (push: ConfigPush) => void;
+  /** These devices were revoked: refuse them from this instance's device cache (device-lookup-cache.ts). */
+  'device:revoked': (deviceIds: string[]) => void;
 };
 
 export type PanoServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -30,3 +34,7 @@ export type PanoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Inte
 
 export const screenRoom = (screenId: string) => `screen:${screenId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket of one paired device, whichever screen it shows: revoking the device empties it. */
+export const deviceRoom = (deviceId: string) => `device:${deviceId}`;
+/** Every dashboard and preview socket of one user: logging out empties it. */
+export const accountRoom = (userId: string) => `account:${userId}`;

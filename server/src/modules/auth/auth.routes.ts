@@ -5,14 +5,14 @@ import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { failedLoginsPerAccount, failuresPerAddress } from '../../http/rate-limits.js';
 import { registerFirstAdmin } from './admin-setup.service.js';
 import { presentUser } from './auth.presenter.js';
-import { deleteOwnAdminAccount, login, registerAdmin, registerCustomer } from './auth.service.js';
+import { deleteOwnAdminAccount, login, logout, registerAdmin, registerCustomer } from './auth.service.js';
 
 export function authRoutes(ctx: AppContext): Router {
   const router = Router();
   const limit = ctx.config.authRateLimitPer15Min;
-  const limited = failuresPerAddress(limit);
+  const limited = failuresPerAddress(ctx.rateLimits, 'auth-address', limit);
 
-  router.post('/login', limited, failedLoginsPerAccount(limit), async (req, res) => {
+  router.post('/login', limited, failedLoginsPerAccount(ctx.rateLimits, limit), async (req, res) => {
     const { user, token } = await login(ctx, ZLoginRequest.parse(req.body));
     res.json({ token, user: presentUser(user) });
   });
@@ -34,6 +34,11 @@ export function authRoutes(ctx: AppContext): Router {
 
   router.get('/verify', requireAuth(ctx), (req, res) => {
     res.json({ user: presentUser(currentUser(req)) });
+  });
+
+  router.post('/logout', requireAuth(ctx), async (req, res) => {
+    await logout(ctx, currentUser(req).id);
+    res.json({ message: 'Çıkış yapıldı' });
   });
 
   router.delete('/admin', requireAuth(ctx), async (req, res) => {

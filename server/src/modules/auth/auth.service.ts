@@ -15,7 +15,7 @@ export async function login(ctx: AppContext, body: TLoginRequest) {
   const user = await ctx.db.user.findUnique({ where: { email: body.email } });
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password);
   if (!user || !ok) throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, INVALID_LOGIN);
-  return { user, token: await ctx.tokens.signUser(user.id) };
+  return { user, token: await ctx.tokens.signUser(user.id, user.tokenVersion) };
 }
 
 type NewUser = { email: string; password: string; firstName?: string; lastName?: string; role: 'customer' | 'admin' };
@@ -107,6 +107,20 @@ export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
     await removeQuietly(path.join(ctx.config.uploadsDir, fileName))
       .catch((err: unknown) => ctx.logger.warn({ err, fileName }, 'media file of a deleted admin could not be removed'));
   }
+  // Its sockets and its screens' players are cut; its token already fails (no user row).
+  ctx.connections.userSignedOut(userId);
+  ctx.connections.screensDeleted(screenIds);
   // Drops the deleted screens' cached configs (pushes nothing: the screens are gone).
   if (screenIds.length) await ctx.notifier.screensChanged(screenIds);
+}
+
+/**
+ * docs/PRODUCT.md#session: logging out raises the user's token version, so every token issued
+ * before (this browser's and any copy of it) is refused from the next request on, and the
+ * user's open sockets are cut. All of the user's sessions end together: a token is not tracked
+ * one by one, and "log out" on a shared or lost computer must not leave another one alive.
+ */
+export async function logout(ctx: AppContext, userId: string): Promise<void> {
+  await ctx.db.user.updateMany({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
+  ctx.connections.userSignedOut(userId);
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newUser, uniqueEmail, type TestApp } from '../../../test/harness.js';
 
-// The app trusts a proxy on loopback, so X-Forwarded-For gives each request its address.
+// Each app here runs as behind one proxy (TRUST_PROXY=1), so X-Forwarded-For gives each
+// request its address; proxy-trust.routes.test.ts covers the default, which ignores the header.
 let nextAddress = 1;
 const newAddress = () => `203.0.113.${nextAddress++}`;
 
@@ -10,7 +11,7 @@ const login = (t: TestApp, from: string, email: string, password: string) =>
 
 describe('login limit at its default (30 per 15 minutes)', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ config: { authRateLimitPer15Min: 30 } }); });
+  beforeAll(async () => { t = await createTestApp({ config: { authRateLimitPer15Min: 30, trustProxy: 1 } }); });
   afterAll(async () => { await t.close(); });
 
   it('lets 40 successful logins from one address through: successes do not count', async () => {
@@ -24,7 +25,7 @@ describe('login limit at its default (30 per 15 minutes)', () => {
 
 describe('failed attempts are limited', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ config: { authRateLimitPer15Min: 3 } }); });
+  beforeAll(async () => { t = await createTestApp({ config: { authRateLimitPer15Min: 3, trustProxy: 1 } }); });
   afterAll(async () => { await t.close(); });
 
   it('per address: after 3 failures (successes in between are free) the address gets 429, even with a right password', async () => {

@@ -6,7 +6,7 @@ const SECRET = 'a-test-secret-of-enough-length-0123456789';
 describe('token service', () => {
   it('verifies what it signed, user and device', async () => {
     const tokens = createTokenService(SECRET, '1h');
-    await expect(tokens.verify(await tokens.signUser('u1'))).resolves.toEqual({ kind: 'user', sub: 'u1' });
+    await expect(tokens.verify(await tokens.signUser('u1', 3))).resolves.toEqual({ kind: 'user', sub: 'u1', ver: 3 });
     const device = await tokens.signDevice('d1', 'o1');
     await expect(tokens.verify(device)).resolves.toEqual({ kind: 'device', sub: 'd1', ownerId: 'o1' });
     // A remembered device token still answers the same claims.
@@ -31,6 +31,6 @@ describe('token service', () => {
 
   it('tells an expired user token apart', async () => {
     const tokens = createTokenService(SECRET, '-1s');
-    await expect(tokens.verify(await tokens.signUser('u1'))).rejects.toBeInstanceOf(TokenExpiredError);
+    await expect(tokens.verify(await tokens.signUser('u1', 0))).rejects.toBeInstanceOf(TokenExpiredError);
   });
 });

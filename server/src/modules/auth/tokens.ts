@@ -1,11 +1,12 @@
 import { SignJWT, jwtVerify, errors } from 'jose';
 
-export type UserClaims = { kind: 'user'; sub: string };
+/** `ver`: the user's token version when it was signed; logout raises it, refusing every older token. */
+export type UserClaims = { kind: 'user'; sub: string; ver: number };
 export type DeviceClaims = { kind: 'device'; sub: string; ownerId: string };
 export type TokenClaims = UserClaims | DeviceClaims;
 
 export type TokenService = {
-  signUser(userId: string): Promise<string>;
+  signUser(userId: string, tokenVersion: number): Promise<string>;
   signDevice(deviceId: string, ownerId: string): Promise<string>;
   /** Throws `TokenExpiredError` or `InvalidTokenError`. */
   verify(token: string): Promise<TokenClaims>;
@@ -36,14 +37,15 @@ export function createTokenService(secret: string, userTtl: string): TokenServic
     return (ttl ? jwt.setExpirationTime(ttl) : jwt).sign(await key);
   };
   return {
-    signUser: (userId) => sign({ kind: 'user' }, userId, userTtl),
+    signUser: (userId, tokenVersion) => sign({ kind: 'user', ver: tokenVersion }, userId, userTtl),
     signDevice: (deviceId, ownerId) => sign({ kind: 'device', ownerId }, deviceId, null),
     async verify(token) {
       const known = verifiedDevices.get(token);
       if (known) return known;
       try {
         const { payload } = await jwtVerify(token, await key, { issuer: ISSUER, algorithms: ['HS256'] });
-        if (payload.kind === 'user' && payload.sub) return { kind: 'user', sub: payload.sub };
+        // Tokens signed before versions existed carry none: they are version 0, as every user starts.
+        if (payload.kind === 'user' && payload.sub) return { kind: 'user', sub: payload.sub, ver: typeof payload.ver === 'number' ? payload.ver : 0 };
         if (payload.kind === 'device' && payload.sub && typeof payload.ownerId === 'string') {
           const claims: DeviceClaims = { kind: 'device', sub: payload.sub, ownerId: payload.ownerId };
           if (verifiedDevices.size >= MAX_REMEMBERED_DEVICE_TOKENS) verifiedDevices.clear();

@@ -2,6 +2,12 @@
 export const DEVICE_LOOKUP_TTL_MS = 5_000;
 // Expired entries are only swept when the map gets this large: each entry is a few dozen bytes.
 const SWEEP_AT = 50_000;
+/**
+ * How long a revocation is remembered here. A read that began before the revocation committed
+ * may answer after it with the old row; for this long such an answer cannot put the device
+ * back (set() and isRevoked()). Reads take milliseconds; a minute is ample.
+ */
+const REVOKED_MEMORY_MS = 60_000;
 
 type Entry = { ownerId: string | null; expiresAt: number };
 
@@ -14,6 +20,7 @@ type Entry = { ownerId: string | null; expiresAt: number };
  */
 export class DeviceLookupCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly revoked = new Map<string, number>();
 
   constructor(private readonly ttlMs: number, private readonly now: () => number) {}
 
@@ -30,7 +37,23 @@ export class DeviceLookupCache {
 
   set(deviceId: string, ownerId: string | null): void {
     if (this.entries.size >= SWEEP_AT) this.sweep();
-    this.entries.set(deviceId, { ownerId, expiresAt: this.now() + this.ttlMs });
+    this.entries.set(deviceId, { ownerId: this.isRevoked(deviceId) ? null : ownerId, expiresAt: this.now() + this.ttlMs });
+  }
+
+  /** Revoked on this or another instance (told through Redis): refused from now on, never re-admitted by a late read. */
+  revoke(deviceIds: string[]): void {
+    const now = this.now();
+    for (const [id, until] of this.revoked) if (until <= now) this.revoked.delete(id);
+    for (const id of deviceIds) {
+      this.revoked.set(id, now + REVOKED_MEMORY_MS);
+      this.entries.set(id, { ownerId: null, expiresAt: now + this.ttlMs });
+    }
+  }
+
+  /** Revoked within the last minute; the socket server refuses such a device whose handshake overlapped the revocation. */
+  isRevoked(deviceId: string): boolean {
+    const until = this.revoked.get(deviceId);
+    return until !== undefined && until > this.now();
   }
 
   private sweep(): void {

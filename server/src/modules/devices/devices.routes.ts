@@ -1,18 +1,25 @@
 import { Router } from 'express';
-import { ZPairDeviceRequest, ZSelectDeviceScreenRequest } from '@pano/contract';
+import { ZIdParams, ZPairDeviceRequest, ZSelectDeviceScreenRequest, ZUpdateDeviceRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
-import { attemptsPerAddress } from '../../http/rate-limits.js';
+import { attemptsPerAddress, failedPairingsPerCode } from '../../http/rate-limits.js';
 import { currentDevice, requireDevice } from './device-auth.js';
 import { ownerScreens, pairDevice, selectDeviceScreen } from './devices.service.js';
 import { screenPresence } from './presence.service.js';
+import { listDevices, revokeDevice, updateDevice } from './device-management.service.js';
 
-/** docs/ARCHITECTURE.md#devices: pairing and the device's own calls (device token), plus the dashboard's presence. */
+/**
+ * docs/ARCHITECTURE.md#devices: pairing and the device's own calls (device token), plus the
+ * dashboard's presence and device management (user token; no running package needed, so a
+ * customer can always remove a device).
+ */
 export function deviceRoutes(ctx: AppContext): Router {
   const router = Router();
-  const limited = attemptsPerAddress(ctx.config.authRateLimitPer15Min);
+  const limit = ctx.config.authRateLimitPer15Min;
+  const perAddress = attemptsPerAddress(ctx.rateLimits, 'pair-address', limit);
+  const perCode = failedPairingsPerCode(ctx.rateLimits, limit);
 
-  router.post('/pair', limited, async (req, res) => {
+  router.post('/pair', perAddress, perCode, async (req, res) => {
     res.status(201).json(await pairDevice(ctx, ZPairDeviceRequest.parse(req.body)));
   });
 
@@ -28,6 +35,21 @@ export function deviceRoutes(ctx: AppContext): Router {
 
   router.get('/presence', requireAuth(ctx), async (req, res) => {
     res.json(await screenPresence(ctx, currentUser(req).id));
+  });
+
+  router.get('/', requireAuth(ctx), async (req, res) => {
+    res.json(await listDevices(ctx, currentUser(req).id));
+  });
+
+  router.put('/:id', requireAuth(ctx), async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    res.json(await updateDevice(ctx, currentUser(req).id, id, ZUpdateDeviceRequest.parse(req.body)));
+  });
+
+  router.delete('/:id', requireAuth(ctx), async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    await revokeDevice(ctx, currentUser(req).id, id);
+    res.json({ message: 'Cihaz kaldırıldı' });
   });
 
   return router;

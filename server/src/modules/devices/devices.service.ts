@@ -1,6 +1,7 @@
 import type { TDeviceScreen, TPairDeviceRequest, TPairDeviceResponse } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, limitReached, notFound } from '../../http/errors.js';
+import { lockOwner } from '../purchases/limits.js';
 import type { AuthDevice } from './device-auth.js';
 
 /**
@@ -12,11 +13,15 @@ export async function pairDevice(ctx: AppContext, body: { mobileCode: string; na
   const now = ctx.clock();
   const purchase = await ctx.db.purchase.findFirst({
     where: { mobileCode: { equals: body.mobileCode, mode: 'insensitive' }, status: 'completed', expiresAt: { gt: now } },
-    select: { id: true, userId: true, user: { select: { firstName: true } } },
+    select: { id: true, userId: true, maxScreens: true, user: { select: { firstName: true } } },
   });
   if (!purchase) throw badRequest('Geçersiz mobil kod');
 
   const device = await ctx.db.$transaction(async (tx) => {
+    // Under the owner lock, so parallel pairings cannot both take the last place.
+    await lockOwner(tx, purchase.userId);
+    const paired = await tx.device.count({ where: { ownerId: purchase.userId, revokedAt: null } });
+    if (paired >= purchase.maxScreens) throw deviceLimitReached(purchase.maxScreens);
     await tx.purchase.update({ where: { id: purchase.id }, data: { isMobileVerified: true } });
     return tx.device.create({ data: { ownerId: purchase.userId, name: body.name || null, lastSeenAt: now } });
   });
@@ -27,6 +32,15 @@ export async function pairDevice(ctx: AppContext, body: { mobileCode: string; na
     screens: await ownerScreens(ctx, purchase.userId),
   };
 }
+
+/**
+ * One paired device per screen of the package (docs/PRODUCT.md#devices-api): signage is sold per
+ * display, so the screens a customer bought are the displays they may run. A display that was
+ * replaced is removed on /screens or /settings ('Cihazı Kaldır'), which frees its place.
+ */
+const deviceLimitReached = (max: number) => limitReached(
+  `Cihaz sınırınıza ulaştınız (paketiniz en fazla ${max} cihaz içindir). Yeni bir cihaz eşleştirmek için panelde Ekranlar sayfasından kullanılmayan bir cihazı kaldırın veya paketinizi yükseltin.`,
+);
 
 export async function ownerScreens(ctx: AppContext, ownerId: string): Promise<TDeviceScreen[]> {
   const screens = await ctx.db.screen.findMany({

@@ -35,6 +35,8 @@ export function screenRoutes(ctx: AppContext): Router {
   router.delete('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     await deleteScreen(ctx.db, currentUser(req).id, id);
+    // Its players and previews are cut on every instance; reconnecting, they learn it is gone.
+    ctx.connections.screensDeleted([id]);
     // Drops the screen's cached config at once (pushes nothing: the screen is gone).
     await ctx.notifier.screensChanged([id]);
     res.json({ message: 'Ekran silindi' });

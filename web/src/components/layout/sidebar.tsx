@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { initialTr } from '@pano/contract/text-case';
 import { tr } from '../../i18n/tr';
+import { useLogout } from '../../api/use-logout';
 import { displayName, isAdmin, useSession } from '../../stores/session-store';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -17,17 +16,9 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
     if (open) ref.current?.querySelector<HTMLElement>('a, button')?.focus();
   }, [open]);
   const user = useSession((s) => s.user);
-  const logout = useSession((s) => s.logout);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const admin = isAdmin(user);
   const { deleteAdmin, busy } = useDeleteAdmin();
-
-  const onLogout = () => {
-    logout();
-    queryClient.clear();
-    navigate('/login', { replace: true });
-  };
+  const logout = useLogout();
 
   return (
     <aside ref={ref} id="sidebar" className={`sidebar${open ? ' open' : ''}`} aria-label={tr.nav.menu}>
@@ -49,7 +40,7 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
             {tr.nav.deleteAdmin}
           </Button>
         )}
-        <Button variant="ghost" size="sm" block onClick={onLogout}>{tr.nav.logout}</Button>
+        <Button variant="ghost" size="sm" block busy={logout.isPending} onClick={() => logout.mutate()}>{tr.nav.logout}</Button>
       </div>
     </aside>
   );

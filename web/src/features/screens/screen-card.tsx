@@ -1,13 +1,14 @@
 import { Link } from 'react-router-dom';
-import type { TScreen } from '@pano/contract';
+import type { TDevice, TScreen } from '@pano/contract';
+import { DeviceList } from '../../components/devices/device-list';
 import { tr } from '../../i18n/tr';
 import { formatDateTime } from '../../lib/format';
 import { Button } from '../../components/ui';
 import type { Presence } from './presence';
 
-type Props = { screen: TScreen; presence?: Presence; onDelete: () => void; deleting: boolean };
+type Props = { screen: TScreen; presence?: Presence; devices: readonly TDevice[]; onDelete: () => void; deleting: boolean };
 
-export function ScreenCard({ screen, presence, onDelete, deleting }: Props) {
+export function ScreenCard({ screen, presence, devices, onDelete, deleting }: Props) {
   const online = presence?.online ?? false;
   // The socket's time is newer than the list's; fall back to the list's when no event came yet.
   const lastSeen = presence?.lastSeenAt ?? screen.lastSeenAt;
@@ -38,6 +39,10 @@ export function ScreenCard({ screen, presence, onDelete, deleting }: Props) {
           tr.screens.neverSeen
         )}
       </p>
+      <section className="screen-devices" aria-label={`${tr.devices.title}: ${screen.name}`}>
+        <h4 className="device-section-title">{tr.devices.title}</h4>
+        <DeviceList devices={devices} empty={tr.devices.noneOnScreen} />
+      </section>
       <div className="card-actions">
         <Link to={`/preview/${screen._id}`} className="btn btn-secondary btn-sm" aria-label={`${tr.screens.preview}: ${screen.name}`}>
           {tr.screens.preview}

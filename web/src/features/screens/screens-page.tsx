@@ -5,6 +5,8 @@ import { errorMessage } from '../../lib/api-error';
 import { screenUsageText } from '../../lib/usage-text';
 import { Banner, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';
 import { deleteScreen, fetchScreenUsage, useInvalidateScreens, useScreens } from '../../api/screens.api';
+import { deviceKeys, useDevices } from '../../api/devices/devices-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ScreenCard } from './screen-card';
 import { ScreenCreateForm } from './screen-create-form';
 import { useScreenPresence } from './use-screen-presence';
@@ -12,7 +14,12 @@ import { useScreenPresence } from './use-screen-presence';
 export function ScreensPage() {
   const screens = useScreens();
   const presence = useScreenPresence();
+  // Devices are listed on their screen's card; a failed list only leaves the cards without them.
+  const devices = useDevices().data ?? [];
   const reload = useInvalidateScreens();
+  const queryClient = useQueryClient();
+  // Its devices now show no screen.
+  const reloadDevices = () => queryClient.invalidateQueries({ queryKey: deviceKeys.all });
   const [deleting, setDeleting] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
@@ -27,6 +34,7 @@ export function ScreensPage() {
     } finally {
       setDeleting(null);
       void reload();
+      void reloadDevices();
     }
   };
 
@@ -46,6 +54,7 @@ export function ScreensPage() {
         <ul className="screen-grid">
           {list.map((s) => (
             <ScreenCard key={s._id} screen={s} presence={presence[s._id]} deleting={deleting === s._id}
+              devices={devices.filter((d) => d.screen?._id === s._id)}
               onDelete={() => void onDelete(s._id)} />
           ))}
         </ul>

@@ -5,6 +5,7 @@ import type { ClientToServerEvents, ServerToClientEvents, TScreenPresence } from
 import { api } from '../../lib/api-client';
 import { tokenStorage } from '../../lib/token-storage';
 import { applyStatus, presenceFromList, type PresenceMap } from './presence';
+import { deviceKeys } from '../../api/devices/devices-query';
 
 const presenceKey = ['screens', 'presence'] as const;
 /** docs/ARCHITECTURE.md#sockets (same value as the contract's SOCKET_PATH). */
@@ -34,14 +35,28 @@ export function useScreenPresence(): PresenceMap {
       auth: { token },
     });
     let connectedOnce = false;
+    // A player came, went or reported: the cards' device lists show which device is online.
+    // Coalesced, since one change to many screens brings a report from each of them.
+    let devicesTimer: ReturnType<typeof setTimeout> | undefined;
+    const refreshDevicesSoon = () => {
+      devicesTimer ??= setTimeout(() => {
+        devicesTimer = undefined;
+        void qc.invalidateQueries({ queryKey: deviceKeys.all });
+      }, 1000);
+    };
     socket.on('connect', () => {
-      if (connectedOnce) void qc.invalidateQueries({ queryKey: presenceKey });
+      if (connectedOnce) {
+        void qc.invalidateQueries({ queryKey: presenceKey });
+        void qc.invalidateQueries({ queryKey: deviceKeys.all });
+      }
       connectedOnce = true;
     });
     socket.on('screen:status', (event) => {
       qc.setQueryData<PresenceMap>(presenceKey, (old) => applyStatus(old ?? {}, event));
+      refreshDevicesSoon();
     });
     return () => {
+      clearTimeout(devicesTimer);
       socket.close();
     };
   }, [qc]);

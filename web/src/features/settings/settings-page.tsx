@@ -12,6 +12,7 @@ import { UsageCard } from './usage-card';
 import { AppDownloadCard } from './app-download-card';
 import { DisplaySettingsCard } from './display-settings-card';
 import { AccountCard } from './account-card';
+import { DevicesCard } from './devices-card';
 
 function PackageSection({ myPackage }: { myPackage: UseQueryResult<TMyPackage> }) {
   const user = useSession((s) => s.user);
@@ -54,6 +55,8 @@ export function SettingsPage() {
     <div className="page settings-page">
       {header}
       <PackageSection myPackage={myPackage} />
+      {/* Admins have no package, so no mobile code and no devices. */}
+      {!isAdmin(user) && <DevicesCard />}
       {display.isError ? (
         <Banner tone="error">{tr.settings.displayLoadError + errorMessage(display.error)}</Banner>
       ) : (

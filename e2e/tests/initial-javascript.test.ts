@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/paths';
+
+/**
+ * The dashboard's first load, read from the build the e2e run serves (web/dist, rebuilt by the
+ * global setup when stale; its vite config writes the manifest).
+ * docs/PERFORMANCE.md#dashboard-first-load-p13 has the figures and why the budget is what it is.
+ */
+const BUDGET_BYTES = 130 * 1024;
+const dist = path.join(repoRoot, 'web', 'dist');
+
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+
+/** The entry index.html loads and every chunk it imports statically (index.html modulepreloads exactly those). */
+function initialFiles(): string[] {
+  const entry = Object.entries(manifest).find(([, c]) => c.isEntry && c.src === 'index.html');
+  if (!entry) throw new Error('web/dist/.vite/manifest.json names no index.html entry');
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const k of manifest[key]?.imports ?? []) visit(k);
+  };
+  visit(entry[0]);
+  return [...seen].map((k) => manifest[k]!.file);
+}
+
+const read = (file: string) => readFileSync(path.join(dist, file));
+const gzip = (file: string) => gzipSync(read(file), { level: 9 }).length;
+const allFiles = [...new Set(Object.values(manifest).map((c) => c.file))].filter((f) => f.endsWith('.js'));
+
+/**
+ * Strings each library keeps in its minified code: @dnd-kit/core's id prefix of its screen
+ * reader instructions, engine.io-client's (socket.io-client's transport) heartbeat close reason.
+ */
+const libraries = [
+  { name: '@dnd-kit', marker: 'DndDescribedBy' },
+  { name: 'socket.io-client', marker: 'ping timeout' },
+];
+
+describe('the dashboard first load (web/dist)', () => {
+  it('is the build index.html loads', () => {
+    const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    for (const file of initialFiles()) expect(html).toContain(`/${file}`);
+  });
+
+  it(`loads at most ${BUDGET_BYTES / 1024} KB of JavaScript (gzip -9) before the first page renders`, () => {
+    const sizes = initialFiles().map((f) => ({ file: f, gzip: gzip(f) }));
+    const total = sizes.reduce((a, s) => a + s.gzip, 0);
+    expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
+  it.each(libraries)('loads $name only with the pages that use it', ({ marker }) => {
+    const initial = new Set(initialFiles());
+    // The marker must still identify the library somewhere in the build, or this test proves nothing.
+    expect(allFiles.filter((f) => !initial.has(f) && read(f).includes(marker))).not.toEqual([]);
+    expect([...initial].filter((f) => read(f).includes(marker))).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import net from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLiveServer, waitFor, type LiveServer } from '../realtime/live-server.fixtures.js';
+import { uniqueEmail } from '../../test/harness.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+// Behind one proxy (TRUST_PROXY=1), each test's client gets a random address of its own: the
+// counts in the shared Redis outlive a test run by 15 minutes.
+const randomAddress = () => `2001:db8:${[0, 0, 0, 0, 0, 0].map(() => Math.floor(Math.random() * 0xffff).toString(16)).join(':')}`;
+
+const failLogin = (s: LiveServer, from: string, email = uniqueEmail()) =>
+  s.api.post('/api/auth/login').set('X-Forwarded-For', from).timeout(3000).send({ email, password: 'wrong-pass' });
+
+describe('two API instances on one Redis', () => {
+  let a: LiveServer;
+  let b: LiveServer;
+  beforeAll(async () => {
+    a = await startLiveServer({ REDIS_URL, TRUST_PROXY: '1' }, { authRateLimitPer15Min: 3 });
+    b = await startLiveServer({ REDIS_URL, TRUST_PROXY: '1' }, { authRateLimitPer15Min: 3 });
+  });
+  afterAll(async () => { await Promise.all([a?.close(), b?.close()]); });
+
+  it('share one count per address: failures on A and B add up', async () => {
+    const from = randomAddress();
+    expect((await failLogin(a, from)).status).toBe(401);
+    expect((await failLogin(b, from)).status).toBe(401);
+    expect((await failLogin(a, from)).status).toBe(401);
+    expect((await failLogin(b, from)).status).toBe(429);
+    expect((await failLogin(a, from)).status).toBe(429);
+  });
+
+  it('share the per-account count across addresses and instances', async () => {
+    const email = uniqueEmail();
+    for (const s of [a, b, a]) expect((await failLogin(s, randomAddress(), email)).status).toBe(401);
+    expect((await failLogin(b, randomAddress(), email)).status).toBe(429);
+  });
+});
+
+/** A Redis server of this test's own, which it can stop and start again. */
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const probe = new Redis(port, '127.0.0.1', { retryStrategy: () => 50 });
+  probe.on('error', () => undefined);
+  try {
+    await waitFor(() => probe.status === 'ready', 10_000);
+  } finally {
+    probe.disconnect();
+  }
+  return child;
+}
+
+describe('a Redis outage', () => {
+  let port: number;
+  let redis: ChildProcess;
+  let s: LiveServer;
+  beforeAll(async () => {
+    port = await freePort();
+    redis = await startRedis(port);
+    s = await startLiveServer({ REDIS_URL: `redis://127.0.0.1:${port}`, TRUST_PROXY: '1', WORKERS: '0' }, { authRateLimitPer15Min: 3 });
+  });
+  afterAll(async () => {
+    if (redis.exitCode !== null || redis.signalCode !== null) redis = await startRedis(port);
+    await s?.close();
+    redis.kill();
+  });
+
+  it('neither hangs nor fails logins: they are counted in the instance until Redis is back', async () => {
+    const from = randomAddress();
+    expect((await failLogin(s, from)).status).toBe(401);
+    redis.kill('SIGKILL');
+    await once(redis, 'exit');
+
+    // Each answered (the request times out after 3 s otherwise), and the limit still holds.
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await failLogin(s, from)).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    // Another address is counted apart, as before.
+    expect((await failLogin(s, randomAddress())).status).toBe(401);
+  });
+});

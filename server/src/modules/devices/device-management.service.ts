@@ -1,0 +1,68 @@
+import type { TDevice, TUpdateDeviceRequest } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
+
+const deviceMissing = () => notFound('Cihaz');
+
+const listed = {
+  id: true, name: true, createdAt: true, lastSeenAt: true, screen: { select: { id: true, name: true } },
+} as const;
+
+type ListedDevice = { id: string; name: string | null; createdAt: Date; lastSeenAt: Date | null; screen: { id: string; name: string } | null };
+
+const present = (d: ListedDevice, online: boolean): TDevice => ({
+  _id: d.id,
+  name: d.name,
+  screen: d.screen ? { _id: d.screen.id, name: d.screen.name } : null,
+  createdAt: d.createdAt.toISOString(),
+  lastSeenAt: d.lastSeenAt?.toISOString() ?? null,
+  online,
+});
+
+/** docs/PRODUCT.md#devices-api: the customer's paired devices; revoked ones are gone for good and not listed. */
+export async function listDevices(ctx: AppContext, ownerId: string): Promise<TDevice[]> {
+  const devices = await ctx.db.device.findMany({
+    where: { ownerId, revokedAt: null },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: listed,
+  });
+  const online = await ctx.presence.onlineDeviceIds(devices.map((d) => d.id));
+  return devices.map((d) => present(d, online.has(d.id)));
+}
+
+/**
+ * Renames a device and/or moves it to another of the owner's screens (null: to none, and it
+ * asks which screen to show). A moved device's players are told at once and switch.
+ */
+export async function updateDevice(ctx: AppContext, ownerId: string, id: string, body: TUpdateDeviceRequest): Promise<TDevice> {
+  const device = await ctx.db.device.findFirst({ where: { id, ownerId, revokedAt: null }, select: { id: true, screenId: true } });
+  if (!device) throw deviceMissing();
+  if (body.screenId && !(await ctx.db.screen.findFirst({ where: { id: body.screenId, ownerId }, select: { id: true } }))) {
+    throw notFound('Ekran');
+  }
+  // Conditional on the row still being unrevoked and the screen still existing (FK): a revocation
+  // or a screen deletion in between leaves nothing half-done.
+  const { count } = await ctx.db.device.updateMany({
+    where: { id, ownerId, revokedAt: null },
+    data: { name: body.name, screenId: body.screenId },
+  }).catch((err: unknown) => {
+    if ((err as { code?: string }).code === 'P2003') throw notFound('Ekran');
+    throw err;
+  });
+  if (count === 0) throw deviceMissing();
+  if (body.screenId !== undefined && body.screenId !== device.screenId) ctx.connections.deviceMoved(id, body.screenId);
+  const updated = await ctx.db.device.findUniqueOrThrow({ where: { id }, select: listed });
+  const online = await ctx.presence.onlineDeviceIds([id]);
+  return present(updated, online.has(id));
+}
+
+/**
+ * Revokes a device: its token is refused from the next request on (the device cache of every
+ * instance is told), its sockets on every instance are disconnected, and it receives nothing
+ * more. The row stays, revoked, so an old token can never come back to life.
+ */
+export async function revokeDevice(ctx: AppContext, ownerId: string, id: string): Promise<void> {
+  const { count } = await ctx.db.device.updateMany({ where: { id, ownerId, revokedAt: null }, data: { revokedAt: ctx.clock() } });
+  if (count === 0) throw deviceMissing();
+  ctx.connections.devicesRevoked([id]);
+}

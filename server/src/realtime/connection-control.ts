@@ -1,0 +1,22 @@
+/**
+ * What services may ask of the live sockets after a commit that ends what they were allowed to
+ * see (docs/ARCHITECTURE.md#devices). Every call reaches the sockets on every API instance.
+ */
+export type ConnectionControl = {
+  /** Revoked devices: their cached checks dropped on every instance, their sockets disconnected. */
+  devicesRevoked(deviceIds: string[]): void;
+  /** A device was moved to another screen (or to none): its players are told to switch. */
+  deviceMoved(deviceId: string, screenId: string | null): void;
+  /** Deleted screens: their players and previews are disconnected. */
+  screensDeleted(screenIds: string[]): void;
+  /** A user's tokens were revoked (logout): their dashboards and previews are disconnected. */
+  userSignedOut(userId: string): void;
+};
+
+/** Without a realtime layer (route tests, CLI) there is no socket to cut. */
+export const noConnections: ConnectionControl = {
+  devicesRevoked: () => {},
+  deviceMoved: () => {},
+  screensDeleted: () => {},
+  userSignedOut: () => {},
+};

@@ -1,0 +1,115 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, settle, startLiveServer, waitFor,
+  type ClientSocket, type LiveServer,
+} from './live-server.fixtures.js';
+
+// Two API instances on one Redis: the customer acts through A, the sockets sit on A and B.
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+let a: LiveServer;
+let b: LiveServer;
+beforeAll(async () => {
+  a = await startLiveServer({ REDIS_URL });
+  b = await startLiveServer({ REDIS_URL });
+});
+afterEach(() => closeAllSockets());
+afterAll(async () => { await Promise.all([a?.close(), b?.close()]); });
+
+/** Resolves with the reason once the server disconnects this socket. */
+const disconnected = (socket: ClientSocket) => {
+  const seen: string[] = [];
+  socket.on('disconnect', (reason) => seen.push(reason));
+  return seen;
+};
+
+async function customerWithScreen() {
+  const c = await liveCustomer(a);
+  const screen = await a.ctx.db.screen.create({ data: { ownerId: c.id, name: 'Giriş' } });
+  const playlist = await a.ctx.db.playlist.create({ data: { ownerId: c.id, name: 'Liste' } });
+  return { c, screen, playlist };
+}
+
+describe('removing a device', () => {
+  it('disconnects its sockets on every instance within a second; its token is refused at once; it receives nothing more', async () => {
+    const { c, screen, playlist } = await customerWithScreen();
+    const revoked = await pairedDevice(a, c.id);
+    const kept = await pairedDevice(a, c.id);
+    const auth = { Authorization: `Bearer ${revoked.token}` };
+    // B has just checked this device (its cache holds the answer for a few seconds).
+    await b.api.get(`/api/screens/${screen.id}/config`).set(auth).expect(200);
+    const onA = await connectSocket(a, { deviceToken: revoked.token, screenId: screen.id });
+    const onB = await connectSocket(b, { deviceToken: revoked.token, screenId: screen.id });
+    const keptOnB = record(await connectSocket(b, { deviceToken: kept.token, screenId: screen.id }), 'screen:config');
+    const pushedA = record(onA, 'screen:config');
+    const pushedB = record(onB, 'screen:config');
+    const [goneA, goneB] = [disconnected(onA), disconnected(onB)];
+    expect((await a.api.get('/api/devices').set(c.auth).expect(200)).body.map((d: { _id: string; online: boolean }) => [d._id, d.online]))
+      .toEqual([[revoked.id, true], [kept.id, true]]);
+
+    await a.api.delete(`/api/devices/${revoked.id}`).set(c.auth).expect(200);
+    await waitFor(() => goneA.length === 1 && goneB.length === 1, 1000);
+    expect([goneA, goneB]).toEqual([['io server disconnect'], ['io server disconnect']]);
+
+    // Refused at once by B's config endpoint (cache told through Redis) and by both handshakes.
+    await b.api.get(`/api/screens/${screen.id}/config`).set(auth).expect(401);
+    await a.api.get(`/api/screens/${screen.id}/config`).set(auth).expect(401);
+    await expect(connectSocket(b, { deviceToken: revoked.token, screenId: screen.id })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
+
+    // The next change reaches the device that stays, and only it.
+    await a.api.put(`/api/screens/${screen.id}`).set(c.auth).send({ currentPlaylist: playlist.id }).expect(200);
+    await waitFor(() => keptOnB.length === 1);
+    await settle();
+    expect([pushedA, pushedB]).toEqual([[], []]);
+    expect((await b.api.get('/api/devices').set(c.auth).expect(200)).body.map((d: { _id: string }) => d._id)).toEqual([kept.id]);
+  });
+});
+
+describe('deleting a screen', () => {
+  it('disconnects its players and previews on every instance; reconnecting, they learn it is gone', async () => {
+    const { c, screen } = await customerWithScreen();
+    const other = await a.ctx.db.screen.create({ data: { ownerId: c.id, name: 'Kasa' } });
+    const device = await pairedDevice(a, c.id);
+    const player = await connectSocket(b, { deviceToken: device.token, screenId: screen.id });
+    const preview = await connectSocket(a, { token: c.token, screenId: screen.id });
+    const elsewhere = await connectSocket(b, { deviceToken: device.token, screenId: other.id });
+    const [gonePlayer, gonePreview, goneElsewhere] = [disconnected(player), disconnected(preview), disconnected(elsewhere)];
+
+    await a.api.delete(`/api/screens/${screen.id}`).set(c.auth).expect(200);
+    await waitFor(() => gonePlayer.length === 1 && gonePreview.length === 1, 1000);
+    await expect(connectSocket(b, { deviceToken: device.token, screenId: screen.id })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
+    await settle();
+    expect(goneElsewhere).toEqual([]);
+  });
+});
+
+describe('moving a device', () => {
+  it('tells its players on any instance to switch, and tells a player that comes back on the old screen', async () => {
+    const { c, screen } = await customerWithScreen();
+    const kasa = await a.ctx.db.screen.create({ data: { ownerId: c.id, name: 'Kasa' } });
+    const device = await pairedDevice(a, c.id);
+    await a.ctx.db.device.update({ where: { id: device.id }, data: { screenId: screen.id } });
+    const told = record(await connectSocket(b, { deviceToken: device.token, screenId: screen.id }), 'device:screen');
+
+    await a.api.put(`/api/devices/${device.id}`).set(c.auth).send({ screenId: kasa.id }).expect(200);
+    await waitFor(() => told.length === 1, 1000);
+    expect(told).toEqual([{ screenId: kasa.id }]);
+
+    // A player that was away connects for the old screen: it is told where it belongs now.
+    let toldLate: { screenId: string | null }[] = [];
+    await connectSocket(a, { deviceToken: device.token, screenId: screen.id }, (late) => { toldLate = record(late, 'device:screen'); });
+    await waitFor(() => toldLate.length === 1);
+    expect(toldLate).toEqual([{ screenId: kasa.id }]);
+  });
+});
+
+describe('logging out', () => {
+  it("disconnects the user's dashboards on every instance and refuses the token's next handshake", async () => {
+    const { c } = await customerWithScreen();
+    const dashboard = await connectSocket(b, { token: c.token });
+    const gone = disconnected(dashboard);
+    await a.api.post('/api/auth/logout').set(c.auth).expect(200);
+    await waitFor(() => gone.length === 1, 1000);
+    await expect(connectSocket(b, { token: c.token })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
+  });
+});

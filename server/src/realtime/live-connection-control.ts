@@ -1,0 +1,34 @@
+import type { DeviceLookupCache } from '../modules/devices/device-lookup-cache.js';
+import type { ConnectionControl } from './connection-control.js';
+import type { InFlight } from './in-flight.js';
+import { reachesOtherInstances } from './redis-adapter.js';
+import { accountRoom, deviceRoom, screenRoom, type PanoServer } from './socket-types.js';
+
+/**
+ * socket.io's `disconnectSockets` and room emits travel through the Redis adapter, so one call
+ * reaches the sockets of every instance. A revocation first tells every instance's device cache
+ * (`device:revoked`), on the same Redis connection and so before any later push: a revoked
+ * device is refused on the config endpoint at once and receives nothing more.
+ */
+export class LiveConnectionControl implements ConnectionControl {
+  constructor(private readonly io: PanoServer, private readonly inFlight: InFlight, private readonly deviceCache?: DeviceLookupCache) {}
+
+  devicesRevoked(deviceIds: string[]): void {
+    if (deviceIds.length === 0) return;
+    this.deviceCache?.revoke(deviceIds);
+    if (reachesOtherInstances(this.io) && !this.inFlight.isClosing) this.io.serverSideEmit('device:revoked', deviceIds);
+    this.io.in(deviceIds.map(deviceRoom)).disconnectSockets(true);
+  }
+
+  deviceMoved(deviceId: string, screenId: string | null): void {
+    this.io.to(deviceRoom(deviceId)).emit('device:screen', { screenId });
+  }
+
+  screensDeleted(screenIds: string[]): void {
+    if (screenIds.length > 0) this.io.in(screenIds.map(screenRoom)).disconnectSockets(true);
+  }
+
+  userSignedOut(userId: string): void {
+    this.io.in(accountRoom(userId)).disconnectSockets(true);
+  }
+}

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { deviceKeys } from './devices-query';
+
+/** DELETE /api/devices/{id}: the device is revoked and disconnected at once. */
+export function useRemoveDevice() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>(`/api/devices/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: deviceKeys.all }),
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../lib/api-client';
+import { useSession } from '../stores/session-store';
+
+/**
+ * docs/PRODUCT.md#session: POST /api/auth/logout revokes the token on the server, then the
+ * browser forgets it. The local logout happens whatever the server answered: without a network
+ * the user must still be able to leave this computer signed out.
+ */
+export function useLogout() {
+  const qc = useQueryClient();
+  const logout = useSession((s) => s.logout);
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => api.post<{ message: string }>('/api/auth/logout'),
+    onSettled: () => {
+      logout();
+      qc.clear();
+      navigate('/login', { replace: true });
+    },
+  });
+}
