@@ -12,6 +12,9 @@ const ENTRY_POINTS = {
   main: 'server/src/main.ts',
   worker: 'server/src/worker.ts',
   'create-admin': 'server/src/cli/create-admin.ts',
+  // startServer and loadConfig, for the bench's API processes (bench/src/procs/pano-server.ts).
+  server: 'server/src/server.ts',
+  env: 'server/src/config/env.ts',
 };
 
 /** Bare imports are packages from node_modules, except our own workspace packages (TypeScript sources). */
