@@ -1,5 +1,6 @@
 import type { AppContext } from './context.js';
 import { DeviceLookup } from './modules/devices/device-lookup.js';
+import { UploadReservations } from './modules/media/upload-reservations.js';
 import type { DeviceLookupCache } from './modules/devices/device-lookup-cache.js';
 import { ScreenConfigReader } from './modules/screens/screen-config-reader.js';
 import type { ScreenConfigCache } from './modules/screens/screen-config-cache.js';
@@ -49,6 +50,7 @@ export function createAppContext(base: ContextBase, realtime: RealtimeParts): Ap
     screenConfigs: new ScreenConfigReader({ db, config, clock }, realtime.configCache),
     notifier: realtime.notifier,
     presence: realtime.presence,
+    uploads: new UploadReservations(),
     connections: realtime.connections,
     rateLimits: realtime.redis ? countInRedis(realtime.redis, logger) : countInMemory,
   };

@@ -4,6 +4,7 @@ import type { JobScheduler } from './jobs/job-definitions.js';
 import type { Logger } from './logger.js';
 import type { TokenService } from './modules/auth/tokens.js';
 import type { DeviceLookup } from './modules/devices/device-lookup.js';
+import type { UploadReservations } from './modules/media/upload-reservations.js';
 import type { ScreenConfigReader } from './modules/screens/screen-config-reader.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
 import type { PresenceReader, ScreenNotifier } from './realtime/screen-notifier.js';
@@ -33,6 +34,8 @@ export type AppContext = Readonly<{
   notifier: ScreenNotifier;
   /** Which screens have a player connected, on any instance; none without a realtime layer. */
   presence: PresenceReader;
+  /** Bytes of the uploads streaming on this instance, per customer: the storage limit counts them. */
+  uploads: UploadReservations;
   /** Disconnects revoked devices, deleted screens' players and signed-out users' sockets, on every instance. */
   connections: ConnectionControl;
   /** Where the rate limiters count: Redis shared by every instance (REDIS_URL), else memory. */

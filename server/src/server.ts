@@ -15,6 +15,7 @@ import { createJobRegistry } from './jobs/job-registry.js';
 import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { seedDefaultPackages } from './modules/packages/default-catalogue.js';
+import { sweepStaleIncoming } from './storage/sweep-incoming.js';
 import { startLocalChannel } from './local-channel/local-channel.js';
 import { createRealtime } from './realtime/socket-server.js';
 
@@ -34,6 +35,12 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
   await checkDataDirWritable(config.dataDir);
   await checkPortFree(config.port, config.host);
   await mkdir(config.uploadsDir, { recursive: true });
+  // Before listening, so no upload of this process is in flight: what a killed process left goes now.
+  const leftovers = await sweepStaleIncoming(config.uploadsDir, new Date()).catch((err: unknown) => {
+    logger.warn({ err }, 'stale upload sweep failed');
+    return 0;
+  });
+  if (leftovers) logger.info({ removed: leftovers }, 'temp files of interrupted uploads removed');
   const database = await openMigratedDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -78,7 +78,8 @@ async function adminQuery(sql: string) {
   try { await client.query(sql); } finally { await client.end(); }
 }
 
-async function createOwnDatabase() {
+/** A migrated database of a test's own (`url`), dropped by `drop`. */
+export async function createOwnDatabase() {
   const name = `pano_test_${process.pid}_${randomUUID().slice(0, 8)}`;
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = new URL(inject('pgAdminUrl'));

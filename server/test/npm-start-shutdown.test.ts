@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -10,6 +9,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { SOCKET_PATH } from '@pano/contract';
 import { freePort, operatorEnv } from '../src/cli/pano-process.fixtures.js';
 import { groupMembers, isListening, spawnGroup, waitUntil, type GroupProcess } from './process-group.fixtures.js';
+import { startOwnRedis, type OwnRedis } from './redis-server.js';
 
 // What a container runtime (docker stop) or systemd does to a service started with
 // `npm start` / `npm run worker`: SIGTERM to the pid it started, npm's, and nothing else.
@@ -90,28 +90,26 @@ describe('SIGTERM to `npm start`', () => {
 
 describe('SIGTERM to `npm run worker`', () => {
   let worker: GroupProcess | undefined;
-  let redisServer: ReturnType<typeof spawn> | undefined;
+  let ownRedis: OwnRedis | undefined;
   let redis: Redis | undefined;
   let dataDir: string | undefined;
   afterAll(async () => {
     worker?.killGroup();
     redis?.disconnect();
-    redisServer?.kill('SIGKILL');
+    await ownRedis?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   it('closes its Redis and database connections and leaves no process; exit 0', async () => {
     // A Redis of its own, so counting its clients counts the worker's.
-    const redisPort = await freePort();
-    redisServer = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await waitUntil(() => isListening(redisPort), () => 'redis-server did not start');
-    redis = new Redis({ port: redisPort, host: '127.0.0.1' });
+    ownRedis = await startOwnRedis({ persistence: false });
+    redis = new Redis(ownRedis.url);
     const clients = async () => (await redis!.client('LIST') as string).trim().split('\n').length;
     expect(await clients()).toBe(1);
 
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'pano-worker-stop-'));
     worker = spawnGroup('npm', ['run', 'worker'], operatorEnv({
-      DATABASE_URL: inject('databaseUrl'), REDIS_URL: `redis://127.0.0.1:${redisPort}`, DATA_DIR: dataDir,
+      DATABASE_URL: inject('databaseUrl'), REDIS_URL: ownRedis.url, DATA_DIR: dataDir, JOBS_SWEEP_EVERY_S: '0',
       PAYMENTS: 'dev', JWT_SECRET: 'worker-stop-test-secret-0123456789-abcdef', LOG_LEVEL: 'info', SKIP_BUILD: '1',
     }));
     await worker.waitForOutput('worker started');

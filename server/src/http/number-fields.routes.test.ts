@@ -52,7 +52,7 @@ describe('number fields accept numbers and plain decimal strings only', () => {
     expect((await t.ctx.db.directionPlaylist.findUniqueOrThrow({ where: { id: ticker.id } })).speed).toBe(3);
 
     for (const [field, value, message] of [
-      ['barHeight', true, 'Bar yüksekliği bir sayı olmalıdır'], ['barHeight', '0x40', 'Bar yüksekliği bir sayı olmalıdır'],
+      ['barHeight', true, 'Bant yüksekliği bir sayı olmalıdır'], ['barHeight', '0x40', 'Bant yüksekliği bir sayı olmalıdır'],
       ['fontSize', [24], 'Yazı boyutu bir sayı olmalıdır'], ['fontSize', '2e1', 'Yazı boyutu bir sayı olmalıdır'],
     ] as const) {
       const res = await t.http.put('/api/settings').set(u.auth).send({ [field]: value });

@@ -59,6 +59,13 @@ export function createInProcessRunner(opts: InProcessOptions): JobRunner {
       schedule(key, o.runAt?.getTime() ?? Date.now(), () => execute(name, payload));
     },
 
+    async ensureScheduled(jobs) {
+      if (stopped) return 0;
+      const missing = jobs.filter((j) => !timers.has(j.key));
+      for (const j of missing) schedule(j.key, j.runAt.getTime(), () => execute(j.name, j.payload));
+      return missing.length;
+    },
+
     async start(r) {
       registry = r;
       const every = opts.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS;

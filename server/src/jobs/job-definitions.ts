@@ -31,7 +31,15 @@ export type EnqueueOptions = {
   key?: string;
 };
 
+/** A job that should be waiting under `key` (what the sweep checks). */
+export type KeyedJob = { [N in JobName]: { name: N; payload: JobPayload<N>; runAt: Date; key: string } }[JobName];
+
 /** What services see (ctx.jobs): a place to put work for later. */
 export type JobScheduler = {
   enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts?: EnqueueOptions): Promise<void>;
+  /**
+   * Queues each job that is no longer waiting under its key (never queued while Redis was
+   * down, or lost with Redis's data) and leaves the others alone. Returns how many it queued.
+   */
+  ensureScheduled(jobs: KeyedJob[]): Promise<number>;
 };

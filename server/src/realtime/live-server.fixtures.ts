@@ -23,7 +23,8 @@ export async function startLiveServer(env: Record<string, string> = {}, override
   const config = {
     ...loadConfig({
       DATABASE_URL: inject('databaseUrl'), DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent', JWT_SECRET: SHARED_JWT_SECRET, ...env,
+      // No periodic sweep: it would expire and requeue other test files' purchases in the shared database.
+      LOG_LEVEL: 'silent', JWT_SECRET: SHARED_JWT_SECRET, JOBS_SWEEP_EVERY_S: '0', ...env,
     }),
     authRateLimitPer15Min: 10_000,
     ...overrides,

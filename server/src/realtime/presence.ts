@@ -1,6 +1,8 @@
 import { ZPlayerHello, type TScreenStatusEvent } from '@pano/contract';
 import type { AppContext } from '../context.js';
+import { withDeadline } from '../config/redis-deadline.js';
 import type { InFlight } from './in-flight.js';
+import type { RedisLink } from './redis-adapter.js';
 import type { PresenceReader } from './screen-notifier.js';
 import { LastSeenWriter } from './last-seen-writer.js';
 import { deviceRoom, screenRoom, userRoom, type PanoServer, type PanoSocket } from './socket-types.js';
@@ -25,7 +27,13 @@ export class Presence implements PresenceReader {
   private readonly lastWrite = new Map<string, number>();
   private readonly lastSeen: LastSeenWriter;
 
-  constructor(private readonly io: PanoServer, private readonly ctx: Pick<AppContext, 'db' | 'clock'>, private readonly inFlight: InFlight) {
+  constructor(
+    private readonly io: PanoServer,
+    private readonly ctx: Pick<AppContext, 'db' | 'clock' | 'logger'>,
+    private readonly inFlight: InFlight,
+    /** The Redis adapter's connections, when there are other instances to ask. */
+    private readonly redis?: RedisLink,
+  ) {
     this.lastSeen = new LastSeenWriter(ctx.db);
   }
 
@@ -48,7 +56,7 @@ export class Presence implements PresenceReader {
     const screenId = socket.data.screenId;
     if (!screenId) return;
     // The leaving socket has already left its rooms here.
-    const others = await this.io.in(screenRoom(screenId)).fetchSockets();
+    const others = await this.socketsIn(screenRoom(screenId));
     if (others.some((s) => s.data.role === 'player')) return;
     await this.report(socket, false);
   }
@@ -57,15 +65,32 @@ export class Presence implements PresenceReader {
   async onlineScreenIds(ownerId: string): Promise<Set<string>> {
     const screens = await this.ctx.db.screen.findMany({ where: { ownerId }, select: { id: true } });
     if (screens.length === 0) return new Set();
-    const sockets = await this.io.in(screens.map((s) => screenRoom(s.id))).fetchSockets();
+    const sockets = await this.socketsIn(screens.map((s) => screenRoom(s.id)));
     return new Set(sockets.filter((s) => s.data.role === 'player' && s.data.ownerId === ownerId).map((s) => s.data.screenId!));
   }
 
   /** Which of these devices have a player connected to any instance right now. */
   async onlineDeviceIds(deviceIds: string[]): Promise<Set<string>> {
     if (deviceIds.length === 0) return new Set();
-    const sockets = await this.io.in(deviceIds.map(deviceRoom)).fetchSockets();
+    const sockets = await this.socketsIn(deviceIds.map(deviceRoom));
     return new Set(sockets.flatMap((s) => (s.data.role === 'player' && s.data.deviceId ? [s.data.deviceId] : [])));
+  }
+
+  /**
+   * The sockets in these rooms on every instance; on this instance alone while Redis is down
+   * or does not answer in time, rather than keep a dashboard waiting
+   * (docs/OPERATIONS.md#redis-outages). Screens connected elsewhere then look offline.
+   */
+  private async socketsIn(rooms: string | string[]) {
+    const here = () => this.io.local.in(rooms).fetchSockets();
+    if (!this.redis) return here();
+    if (!this.redis.connected()) return here();
+    try {
+      return await withDeadline(this.io.in(rooms).fetchSockets(), 'presence across instances');
+    } catch (err) {
+      this.ctx.logger.warn({ err }, 'presence: other instances did not answer; showing this instance\'s players only');
+      return here();
+    }
   }
 
   private writeDue(socket: PanoSocket): boolean {

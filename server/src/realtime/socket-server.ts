@@ -8,6 +8,7 @@ import { LiveNotifier } from './live-notifier.js';
 import { Presence } from './presence.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { socketAuthMiddleware } from './socket-auth.js';
+import { disconnectStalePlayers } from './stale-players.js';
 import { DEVICE_LOOKUP_TTL_MS, DeviceLookupCache } from '../modules/devices/device-lookup-cache.js';
 import { ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
 import { accountRoom, deviceRoom, screenRoom, userRoom, type PanoServer } from './socket-types.js';
@@ -64,7 +65,7 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
   });
   const redis = deps.config.redisUrl ? await attachRedisAdapter(io, deps.config.redisUrl, deps.logger) : undefined;
   const inFlight = new InFlight();
-  const presence = new Presence(io, deps, inFlight);
+  const presence = new Presence(io, deps, inFlight, redis);
 
   // The caches live exactly as long as this notifier, which invalidates them (docs/PERFORMANCE.md, P5).
   const now = () => deps.clock().getTime();
@@ -75,6 +76,8 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
   if (deviceCache) io.on('device:revoked', (ids) => deviceCache.revoke(ids));
   if (configCache) {
     io.on('config:invalidate', (what) => configCache.invalidate(what));
+    // Invalidations published while this instance was not subscribed never arrive: forget everything.
+    redis?.onResubscribed(() => configCache.clear());
     // Another instance's (or the worker's) push: emitted here to this instance's sockets.
     io.on('config:push', (push) => { if (!inFlight.isClosing) emitConfigPushLocally(io, push); });
   }
@@ -88,6 +91,10 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
       io.attach(http);
       serving = true;
       io.use(socketAuthMiddleware(ctx));
+      // Revocations and deletions other instances told while this one was cut off from Redis.
+      redis?.onResubscribed(() => {
+        if (!inFlight.isClosing) inFlight.track(disconnectStalePlayers(io, ctx.db)).catch(logFailure('resubscribed: checking players'));
+      });
       io.on('connection', (socket) => {
         const { role, ownerId, screenId, deviceId, deviceScreenId } = socket.data;
         if (role !== 'player') void socket.join(accountRoom(ownerId));

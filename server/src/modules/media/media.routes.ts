@@ -2,7 +2,6 @@ import { Router } from 'express';
 import { ZIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
-import { sweepStaleIncoming } from '../../storage/sweep-incoming.js';
 import { requireActivePackage } from '../purchases/active-purchase.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { deleteMedia, listMedia, mediaUsage } from './media.service.js';
@@ -12,8 +11,6 @@ import { uploadMedia } from './upload-media.js';
 /** /api/media: the customer's own media; every route needs a running package (402). */
 export function mediaRoutes(ctx: AppContext): Router {
   const r = Router();
-  // Once per process: temp files of uploads cut off by a crash (not worth failing boot over).
-  sweepStaleIncoming(ctx.config.uploadsDir, ctx.clock()).catch((err: unknown) => ctx.logger.warn({ err }, 'stale upload sweep failed'));
   r.use(requireAuth(ctx), requireActivePackage(ctx));
 
   r.get('/', async (req, res) => {

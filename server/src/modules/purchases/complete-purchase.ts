@@ -96,7 +96,7 @@ export async function completeInTransaction(tx: Prisma.TransactionClient, p: Pur
 export async function afterCompletion(ctx: AppContext, p: Purchase): Promise<void> {
   if (p.expiresAt) {
     await ctx.jobs.enqueue('purchase.expire', { purchaseId: p.id }, { runAt: p.expiresAt, key: expireJobKey(p) })
-      .catch((err) => ctx.logger.error({ err, purchaseId: p.id }, 'scheduling expiry failed; the sweep will expire it'));
+      .catch((err) => ctx.logger.error({ err, purchaseId: p.id }, 'scheduling expiry failed; the sweep will queue it again'));
   }
   await ctx.notifier.ownerScreensChanged(p.userId);
 }

@@ -41,6 +41,11 @@ export async function usageReport(db: DbOrTx, ownerId: string, p: Pick<ActivePur
   };
 }
 
+export const storageLimitBytes = (p: Pick<ActivePurchase, 'maxMediaUploadGb'>) => p.maxMediaUploadGb * GB;
+
+export const storageLimitReached = (p: Pick<ActivePurchase, 'maxMediaUploadGb'>) =>
+  limitReached(`Medya depolama sınırınıza ulaştınız (${p.maxMediaUploadGb} GB). Yer açmak için medya silin veya paketinizi yükseltin.`);
+
 /**
  * Limit checks for customers (admins pass `undefined`: no package, no limits). Callers run
  * them inside the transaction that writes, after locking the owner's row, so two parallel
@@ -49,9 +54,7 @@ export async function usageReport(db: DbOrTx, ownerId: string, p: Pick<ActivePur
 export async function assertStorageAvailable(db: DbOrTx, ownerId: string, p: ActivePurchase | undefined, addBytes: number): Promise<void> {
   if (!p) return;
   const used = await storageUsedBytes(db, ownerId);
-  if (Number(used) + addBytes > p.maxMediaUploadGb * GB) {
-    throw limitReached(`Medya depolama sınırınıza ulaştınız (${p.maxMediaUploadGb} GB). Yer açmak için medya silin veya paketinizi yükseltin.`);
-  }
+  if (Number(used) + addBytes > storageLimitBytes(p)) throw storageLimitReached(p);
 }
 
 export async function assertScreenSlot(db: DbOrTx, ownerId: string, p: ActivePurchase | undefined): Promise<void> {

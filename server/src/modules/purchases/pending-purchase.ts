@@ -1,8 +1,12 @@
 import type { DbOrTx } from '../../db/client.js';
-import type { Package, Prisma } from '../../db/generated/client.js';
+import type { Package, Prisma, Purchase } from '../../db/generated/client.js';
 
 /** A payment still pending after this long is given up (`purchase.abandon`). */
 export const ABANDON_AFTER_MS = 30 * 60_000;
+
+/** The abandon job of one purchase: queued when it starts, and again by the sweep if Redis lost it. */
+export const abandonJobKey = (purchaseId: string) => `purchase.abandon-${purchaseId}`;
+export const abandonAt = (p: Pick<Purchase, 'createdAt'>) => new Date(p.createdAt.getTime() + ABANDON_AFTER_MS);
 
 /**
  * The row a purchase starts as: pending, with a snapshot of the package, so later edits or

@@ -7,7 +7,7 @@ import { toMinorUnits, type PaymentProvider } from '../../payments/payment-provi
 import { getPackage } from '../packages/packages.service.js';
 import { completePurchase, type CompletionResult } from './complete-purchase.js';
 import { startFreeTrial } from './free-trial.js';
-import { ABANDON_AFTER_MS, failPendingPurchase, pendingPurchaseData } from './pending-purchase.js';
+import { abandonAt, abandonJobKey, failPendingPurchase, pendingPurchaseData } from './pending-purchase.js';
 import { presentPurchaseSummary } from './purchase.presenter.js';
 
 const CURRENCY = 'try';
@@ -18,9 +18,8 @@ export const paymentConfig = (provider: PaymentProvider): TPaymentConfig =>
 /** A pending purchase plus its abandon job (a payment never finished turns `failed`). */
 async function startPurchase(ctx: AppContext, provider: PaymentProvider, user: AuthUser, pkg: Package): Promise<Purchase> {
   const purchase = await ctx.db.purchase.create({ data: pendingPurchaseData(user.id, pkg, provider.name, ctx.clock()) });
-  await ctx.jobs.enqueue('purchase.abandon', { purchaseId: purchase.id }, {
-    runAt: new Date(purchase.createdAt.getTime() + ABANDON_AFTER_MS), key: `purchase.abandon-${purchase.id}`,
-  }).catch((err) => ctx.logger.error({ err, purchaseId: purchase.id }, 'scheduling abandon failed; the sweep will handle it'));
+  await ctx.jobs.enqueue('purchase.abandon', { purchaseId: purchase.id }, { runAt: abandonAt(purchase), key: abandonJobKey(purchase.id) })
+    .catch((err) => ctx.logger.error({ err, purchaseId: purchase.id }, 'scheduling abandon failed; the sweep will queue it again'));
   return purchase;
 }
 

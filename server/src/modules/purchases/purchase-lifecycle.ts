@@ -2,10 +2,12 @@ import type { AppContext } from '../../context.js';
 import type { Purchase } from '../../db/generated/client.js';
 import type { JobHandlers } from '../../jobs/job-definitions.js';
 import { completePurchase, expireJobKey } from './complete-purchase.js';
-import { ABANDON_AFTER_MS } from './pending-purchase.js';
+import { ABANDON_AFTER_MS, abandonAt, abandonJobKey } from './pending-purchase.js';
 import { completeCheckout } from './purchase-flow.service.js';
 
 const SWEEP_BATCH = 200;
+// Running purchases read per page when their expiry jobs are checked.
+const REQUEUE_BATCH = 1000;
 
 /**
  * completed → expired once expiresAt has passed; the customer's screens are then pushed a
@@ -37,7 +39,7 @@ export async function abandonPurchase(ctx: AppContext, purchaseId: string): Prom
   if (!p || p.status !== 'pending') return;
   const cutoff = new Date(ctx.clock().getTime() - ABANDON_AFTER_MS);
   if (p.createdAt > cutoff) {
-    await ctx.jobs.enqueue('purchase.abandon', { purchaseId }, { runAt: new Date(p.createdAt.getTime() + ABANDON_AFTER_MS), key: `purchase.abandon-${p.id}-again-${Date.now()}` });
+    await ctx.jobs.enqueue('purchase.abandon', { purchaseId }, { runAt: abandonAt(p), key: `${abandonJobKey(p.id)}-again-${Date.now()}` });
     return;
   }
   if (await completeIfPaid(ctx, p)) return;
@@ -63,8 +65,11 @@ async function completeIfPaid(ctx: AppContext, p: Purchase): Promise<boolean> {
   }
 }
 
-/** Repairs what lost jobs missed: overdue expiries first, then abandoned payments. */
-export async function sweepPurchases(ctx: AppContext): Promise<{ expired: number; abandoned: number }> {
+/**
+ * Repairs what lost jobs missed: overdue expiries first, then abandoned payments; then queues
+ * again the delayed jobs of the purchases still running or pending that Redis no longer holds.
+ */
+export async function sweepPurchases(ctx: AppContext): Promise<{ expired: number; abandoned: number; requeued: number }> {
   const now = ctx.clock();
   const expired = await ctx.db.purchase.updateManyAndReturn({
     where: { status: 'completed', expiresAt: { lte: now } },
@@ -80,7 +85,39 @@ export async function sweepPurchases(ctx: AppContext): Promise<{ expired: number
     take: SWEEP_BATCH,
   });
   for (const { id } of stale) await abandonPurchase(ctx, id);
-  return { expired: expired.length, abandoned: stale.length };
+  return { expired: expired.length, abandoned: stale.length, requeued: await requeueLostJobs(ctx, now) };
+}
+
+/**
+ * A job queued while Redis was down failed (the request went on without it), and a Redis
+ * restarted without persistence lost every delayed one. Each running purchase should have its
+ * expiry waiting and each young pending purchase its abandon; the runner queues the missing
+ * ones under the same keys and leaves the rest alone (docs/OPERATIONS.md#redis-outages).
+ */
+async function requeueLostJobs(ctx: AppContext, now: Date): Promise<number> {
+  let requeued = 0;
+  for (let after: string | undefined; ;) {
+    const running = await ctx.db.purchase.findMany({
+      where: { status: 'completed', expiresAt: { gt: now }, ...(after ? { id: { gt: after } } : {}) },
+      select: { id: true, expiresAt: true },
+      orderBy: { id: 'asc' },
+      take: REQUEUE_BATCH,
+    });
+    requeued += await ctx.jobs.ensureScheduled(running.map((p) => ({
+      name: 'purchase.expire', payload: { purchaseId: p.id }, runAt: p.expiresAt!, key: expireJobKey(p),
+    })));
+    if (running.length < REQUEUE_BATCH) break;
+    after = running.at(-1)!.id;
+  }
+  // At most half an hour of purchases: a few.
+  const pending = await ctx.db.purchase.findMany({
+    where: { status: 'pending', createdAt: { gt: new Date(now.getTime() - ABANDON_AFTER_MS) } },
+    select: { id: true, createdAt: true },
+  });
+  requeued += await ctx.jobs.ensureScheduled(pending.map((p) => ({
+    name: 'purchase.abandon', payload: { purchaseId: p.id }, runAt: abandonAt(p), key: abandonJobKey(p.id),
+  })));
+  return requeued;
 }
 
 /** The purchase jobs' handlers, bound to one app context. */

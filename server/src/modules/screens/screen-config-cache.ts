@@ -105,6 +105,14 @@ export class ScreenConfigCache {
     }
   }
 
+  /** Everything, when invalidations may have been missed (a lost Redis subscription). */
+  clear(): void {
+    this.generation++;
+    this.contents.clear();
+    this.entries.clear();
+    this.bodies.clear();
+  }
+
   private drop(screenId: string): void {
     const e = this.entries.get(screenId);
     if (!e) return;
