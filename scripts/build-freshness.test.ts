@@ -68,3 +68,43 @@ describe('web/player builds are fresh only if built from these sources', () => {
     expect([ensure('web'), ensure('player')]).toEqual([true, true]);
   });
 });
+
+// The compiled server (server/dist/main.js): its sources, the contract and its build script.
+describe('the server build is fresh only if built from these sources and this build script', () => {
+  let root: string;
+  const write = (file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  };
+  const ensure = () => ensureBuilt(root, 'server', () => write('server/dist/main.js', 'built'));
+
+  beforeEach(() => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'pano-freshness-server-'));
+    write('server/src/main.ts', 'server v1');
+    write('contract/src/index.ts', 'contract v1');
+    write('scripts/build-server.mjs', 'esbuild options v1');
+    write('web/src/main.tsx', 'web v1');
+    ensure();
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('rebuilds after a change of the server, the contract or the build script, not of the dashboard', () => {
+    expect(ensure()).toBe(false);
+    write('web/src/main.tsx', 'web v2');
+    expect(ensure()).toBe(false);
+    write('scripts/build-server.mjs', 'esbuild options v2');
+    expect(ensure()).toBe(true);
+    write('contract/src/index.ts', 'contract v2');
+    expect(ensure()).toBe(true);
+    write('server/src/main.ts', 'server v2');
+    expect(ensure()).toBe(true);
+    expect(ensure()).toBe(false);
+  });
+
+  it('rebuilds a dist without its main.js; ignores a build in progress beside it', () => {
+    write('server/.dist-1234/main.js', 'half a build');
+    expect(ensure()).toBe(false);
+    rmSync(path.join(root, 'server/dist/main.js'));
+    expect(ensure()).toBe(true);
+  });
+});

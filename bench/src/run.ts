@@ -1,6 +1,10 @@
 // `npm run bench [-- --quick|--full] [-- --only=P1,P5]`: every figure against its baseline,
 // in one run on this machine; writes bench/results/latest.json and the table in docs/PERFORMANCE.md
 // (an `--only` run writes bench/results/partial.json only).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureBuiltAsync } from '../../scripts/build-freshness.mjs';
+import { buildServer } from '../../scripts/build-server.mjs';
 import { killAllChildren } from './lib/children.js';
 import { machineInfo } from './lib/machine.js';
 import { countsFrom, selectedFigures } from './lib/modes.js';
@@ -20,6 +24,10 @@ const only = selectedFigures(argv);
 const want = (...ids: string[]) => !only || ids.some((id) => only.has(id));
 const started = Date.now();
 const log = (m: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(1)} s] ${m}`);
+
+// The API processes run the compiled server, as `npm start` does.
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+if (await ensureBuiltAsync(repoRoot, 'server', () => buildServer(repoRoot))) log('server/dist rebuilt');
 
 const machine = machineInfo();
 log(`${counts.mode} mode on ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}; load ${machine.loadAvg.join(' ')}`);

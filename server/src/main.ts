@@ -1,14 +1,15 @@
 import { loadConfig } from './config/env.js';
-import { DataDirBusyError } from './db/data-dir-lock.js';
+import { checkPayments } from './config/startup-checks.js';
 import { issueAdminSetupToken } from './modules/auth/admin-setup.service.js';
+import { handleShutdownSignals, startOrExit } from './process-lifecycle.js';
 import { startServer } from './server.js';
 
-const config = loadConfig();
-const server = await startServer(config).catch((err: unknown) => {
-  if (!(err instanceof DataDirBusyError)) throw err;
-  // Another server (or a command) has this database folder: say so instead of a stack trace.
-  console.error(`\n  Pano başlatılamadı: ${err.message}\n`);
-  process.exit(1);
+// First, so a SIGTERM while migrations run is kept, and the server stops once it is up.
+const signals = handleShutdownSignals();
+const { config, server } = await startOrExit(async () => {
+  const config = loadConfig();
+  checkPayments(config);
+  return { config, server: await startServer(config) };
 });
 const mode = server.database.mode === 'embedded' ? `gömülü veritabanı (${config.dataDir})` : 'PostgreSQL';
 // The dev card processor sells every package for a test card: say so loudly outside the embedded mode.
@@ -30,10 +31,4 @@ console.log(`
   Veritabanı: ${mode}
   Ödeme: ${payments}
 ${firstAdmin}`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.ctx.logger.info({ signal }, 'shutting down');
-    server.stop().then(() => process.exit(0), () => process.exit(1));
-  });
-}
+signals.ready({ what: 'server', stop: server.stop, logger: server.ctx.logger, timeoutMs: config.shutdownTimeoutMs });

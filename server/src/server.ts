@@ -2,8 +2,10 @@ import { createServer, type Server } from 'node:http';
 import { mkdir } from 'node:fs/promises';
 import { createApp } from './app.js';
 import { createReadiness, type Readiness } from './http/readiness.js';
+import { createRequestDrain } from './http/request-drain.js';
 import { loadConfig, type AppConfig } from './config/env.js';
 import { resolveJwtSecret } from './config/secrets.js';
+import { checkDataDirWritable, checkPortFree, listenFailure } from './config/startup-checks.js';
 import { createAppContext, type ContextBase } from './app-context.js';
 import type { AppContext } from './context.js';
 import { openMigratedDatabase, type Database } from './db/client.js';
@@ -24,9 +26,14 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-/** Boots one API instance: migrate, seed, listen. Used by main.ts and by tests that need a real port. */
+/**
+ * Boots one API instance: check, migrate, seed, listen. Used by main.ts and by tests that need
+ * a real port. A wrong DATA_DIR or a taken port throws a StartupError before anything is migrated.
+ */
 export async function startServer(config: AppConfig = loadConfig()): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
+  await checkDataDirWritable(config.dataDir);
+  await checkPortFree(config.port, config.host);
   await mkdir(config.uploadsDir, { recursive: true });
   // Before listening, so no upload of this process is in flight: what a killed process left goes now.
   const leftovers = await sweepStaleIncoming(config.uploadsDir, new Date()).catch((err: unknown) => {
@@ -57,13 +64,20 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
   const realtime = await createRealtime(base, 'api');
   const ctx = createAppContext(base, realtime);
   const readiness = createReadiness({ db: ctx.db, redisUrl: config.redisUrl, logger });
-  const http = createServer(createApp(ctx, readiness));
+  const requests = createRequestDrain(createApp(ctx, readiness));
+  const http = createServer(requests.handler);
   // socket.io on the API's own port.
   realtime.serve(http, ctx);
   await jobs.start(createJobRegistry(purchaseJobHandlers(ctx)));
   await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
+    http.once('error', (err) => reject(listenFailure(err, config.port, config.host) ?? err));
     http.listen(config.port, config.host, resolve);
+  }).catch(async (err: unknown) => {
+    await jobs.stop();
+    await realtime.close();
+    await readiness.close();
+    await database.close();
+    throw err;
   });
   const address = http.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -72,16 +86,23 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
   const local = database.dataDirLock ? await startLocalChannel(ctx) : undefined;
   if (local) await database.dataDirLock?.advertise(local.address);
 
+  // docs/OPERATIONS.md#shutdown
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= (async () => {
     readiness.draining = true;
     // Commands that find the folder held without a channel wait for it instead of calling a closed port.
     await database.dataDirLock?.advertise(undefined);
     await local?.close();
+    // No new connections from here on; requests already running (uploads too) may finish.
+    const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+    if (!(await requests.drain(config.shutdownTimeoutMs))) {
+      logger.warn({ unfinished: requests.active, timeoutS: config.shutdownTimeoutMs / 1000 }, 'shutdown: requests still running after SHUTDOWN_TIMEOUT_S are cut off');
+    }
+    // After the requests: what they enqueue and push still goes out.
     await jobs.stop();
-    http.closeAllConnections();
-    await realtime.close(); // disconnects sockets, closes the Redis adapter clients and the http server
-    await new Promise<void>((resolve) => http.close(() => resolve()));
+    http.closeAllConnections(); // idle keep-alive connections; websockets are not among them
+    await realtime.close(); // closes every socket (clients see it at once and reconnect), then the Redis adapter clients
+    await closed;
     await readiness.close();
     await database.close(); // and lets go of $DATA_DIR
   })());

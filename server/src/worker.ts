@@ -1,5 +1,6 @@
 import { loadConfig } from './config/env.js';
 import { resolveJwtSecret } from './config/secrets.js';
+import { checkDataDirWritable, checkPayments, StartupError } from './config/startup-checks.js';
 import { createAppContext, type ContextBase } from './app-context.js';
 import { openDatabase } from './db/client.js';
 import { createJobRunner } from './jobs/create-job-runner.js';
@@ -7,6 +8,7 @@ import { createJobRegistry } from './jobs/job-registry.js';
 import { createLogger } from './logger.js';
 import { createTokenService } from './http/tokens.js';
 import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
+import { finishesWithin, handleShutdownSignals, startOrExit } from './process-lifecycle.js';
 import { createRealtime } from './realtime/socket-server.js';
 
 /**
@@ -14,15 +16,19 @@ import { createRealtime } from './realtime/socket-server.js';
  * Same handlers as the API's workers. Screen pushes (package expiry) go out through the
  * socket.io Redis adapter, so players connected to any API instance receive them.
  */
-const config = loadConfig();
+const signals = handleShutdownSignals();
+const config = await startOrExit(async () => {
+  const config = loadConfig();
+  if (!config.redisUrl) throw new StartupError('REDIS_URL ayarlanmamış: Redis olmadan işler API sürecinin içinde çalışır (npm start), ayrı bir işleyici gerekmez.');
+  checkPayments(config);
+  // The JWT secret may be generated into DATA_DIR.
+  await checkDataDirWritable(config.dataDir);
+  return config;
+});
 const logger = createLogger(config.logLevel);
-if (!config.redisUrl) {
-  logger.error('REDIS_URL is not set: without Redis, jobs run inside the API process (npm start)');
-  process.exit(1);
-}
 
 // The API applies migrations at boot; the worker only reads and writes rows.
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 4 });
+const database = await startOrExit(() => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 4 }));
 const jobs = createJobRunner(config, logger, { forceWorkers: true, prefix: process.env.JOBS_PREFIX || undefined });
 const base: ContextBase = {
   config,
@@ -39,20 +45,18 @@ const ctx = createAppContext(base, realtime);
 await jobs.start(createJobRegistry(purchaseJobHandlers(ctx)));
 logger.info({ kind: jobs.kind }, 'worker started');
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'worker shutting down');
-    // Running jobs finish first (BullMQ's close waits for them), then pushes, then connections.
-    void (async () => {
-      await jobs.stop();
-      await realtime.close();
-      await database.close();
-    })().then(() => process.exit(0), (err) => {
-      logger.error({ err }, 'worker shutdown failed');
-      process.exit(1);
-    });
-  });
-}
+signals.ready({
+  what: 'worker',
+  logger,
+  timeoutMs: config.shutdownTimeoutMs,
+  // Running jobs finish first (BullMQ's close waits for them), then pushes, then connections.
+  // A job still running after SHUTDOWN_TIMEOUT_S is given up: BullMQ hands a job whose worker
+  // vanished to another worker once its lock expires (the handlers' conditional updates make a rerun harmless).
+  stop: async () => {
+    if (!(await finishesWithin(config.shutdownTimeoutMs, jobs.stop()))) {
+      logger.warn({ timeoutS: config.shutdownTimeoutMs / 1000 }, 'worker: jobs still running after SHUTDOWN_TIMEOUT_S are left to another worker');
+    }
+    await realtime.close();
+    await database.close();
+  },
+});

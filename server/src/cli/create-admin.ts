@@ -3,7 +3,7 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { ZNewAdmin } from '@pano/contract';
-import { loadConfig } from '../config/env.js';
+import { ConfigError, loadConfig } from '../config/env.js';
 import { DataDirBusyError } from '../db/data-dir-lock.js';
 import { AppError } from '../http/errors.js';
 import { LocalChannelUnreachable } from '../local-channel/local-channel.client.js';
@@ -34,7 +34,7 @@ try {
   const via = created.via === 'server' ? ' (çalışan sunucu üzerinden)' : '';
   console.log(`Admin hesabı oluşturuldu: ${created.email}${via}`);
 } catch (err) {
-  const known = err instanceof AppError || err instanceof DataDirBusyError || err instanceof LocalChannelUnreachable;
+  const known = err instanceof AppError || err instanceof ConfigError || err instanceof DataDirBusyError || err instanceof LocalChannelUnreachable;
   console.error(known ? `Hata: ${err.message}` : err);
   process.exitCode = 1;
 }

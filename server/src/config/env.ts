@@ -34,7 +34,51 @@ const ZEnv = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().optional(),
+  /** How long shutdown waits for requests and uploads still running (docs/OPERATIONS.md#shutdown). */
+  SHUTDOWN_TIMEOUT_S: z.coerce.number().min(0).max(3600).default(25),
+  /** `dev`: allow the in-memory test-card processor where it is refused by default (docs/OPERATIONS.md#payments). */
+  PAYMENTS: z.enum(['dev']).optional(),
+  NODE_ENV: z.string().optional(),
 });
+
+/**
+ * What each variable must hold, said to the person who set it: a bad value stops the start
+ * with one line per variable instead of a validation dump. A variable missing here still gets
+ * a line, with a general wording.
+ */
+const EXPECTED: Partial<Record<keyof z.infer<typeof ZEnv>, string>> = {
+  PORT: '0 ile 65535 arasında bir tam sayı olmalı',
+  PUBLIC_URL: 'http:// ya da https:// ile başlayan tam bir adres olmalı (örnek: https://pano.ornek.com)',
+  DATABASE_POOL_MAX: '1 ile 200 arasında bir tam sayı olmalı',
+  JWT_SECRET: 'en az 32 karakter olmalı',
+  MAX_UPLOAD_MB: "0'dan büyük bir sayı olmalı (MB)",
+  MAX_APK_MB: "0'dan büyük bir sayı olmalı (MB)",
+  RATE_LIMIT_AUTH_PER_15MIN: "0'dan büyük bir tam sayı olmalı",
+  TRUST_PROXY: '1 ile 10 arasında bir vekil sunucu (proxy) sayısı ya da virgülle ayrılmış adresler, CIDR aralıkları, loopback, linklocal veya uniquelocal olmalı',
+  WORKERS: '0 ya da 1 olmalı',
+  JOBS_SWEEP_EVERY_S: '0 ya da daha büyük bir sayı olmalı (saniye; 0 taramayı kapatır)',
+  LOG_LEVEL: 'fatal, error, warn, info, debug, trace ya da silent olmalı',
+  SHUTDOWN_TIMEOUT_S: '0 ile 3600 arasında bir sayı olmalı (saniye)',
+  PAYMENTS: 'yalnızca dev olabilir (ya da hiç ayarlanmaz)',
+};
+/** Never echoed back: secrets, and URLs that may carry a password. */
+const SECRET = new Set(['JWT_SECRET', 'ADMIN_REGISTRATION_KEY', 'DATABASE_URL', 'REDIS_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+
+/** Invalid environment values, one Turkish line per variable (`PORT="abc": … olmalı`). */
+export class ConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`Ortam değişkenlerinde geçersiz değer var:\n${lines.map((l) => `    ${l}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function configError(issues: z.core.$ZodIssue[], env: Record<string, string | undefined>): ConfigError {
+  const names = [...new Set(issues.map((i) => String(i.path[0] ?? '')))];
+  return new ConfigError(names.map((name) => {
+    const shown = SECRET.has(name) ? name : `${name}=${JSON.stringify(env[name] ?? '')}`;
+    return `${shown}: ${EXPECTED[name as keyof typeof EXPECTED] ?? 'geçersiz değer'}`;
+  }));
+}
 
 export type AppConfig = {
   port: number;
@@ -56,6 +100,10 @@ export type AppConfig = {
   sweepEveryMs: number;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
+  shutdownTimeoutMs: number;
+  /** PAYMENTS=dev: the operator asked for the dev processor where it is refused by default. */
+  devPaymentsAllowed: boolean;
+  production: boolean;
 };
 
 /**
@@ -69,10 +117,12 @@ export function resolveDataDir(dataDir: string, env: NodeJS.ProcessEnv = process
   return path.resolve(env.INIT_CWD || process.cwd(), dataDir);
 }
 
-/** Reads the environment once; blank values count as unset. */
+/** Reads the environment once; blank values count as unset. Throws a ConfigError for bad values. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const e = ZEnv.parse(clean);
+  const parsed = ZEnv.safeParse(clean);
+  if (!parsed.success) throw configError(parsed.error.issues, clean);
+  const e = parsed.data;
   const dataDir = resolveDataDir(e.DATA_DIR, env);
   return {
     port: e.PORT,
@@ -100,6 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE,
     },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
+    devPaymentsAllowed: e.PAYMENTS === 'dev',
+    production: e.NODE_ENV === 'production',
     ...overrides,
   };
 }

@@ -14,6 +14,6 @@ describe('TRUST_PROXY', () => {
   });
 
   it.each(['true', '*', '11', '10.0.0.0/33', 'nginx', '10.0.0.1/8/1', 'loopback,'])('refuses %j with a message naming the variable', (value) => {
-    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY must be a hop count/);
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(`TRUST_PROXY=${JSON.stringify(value)}: 1 ile 10 arasında bir vekil sunucu (proxy) sayısı`);
   });
 });

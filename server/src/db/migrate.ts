@@ -3,14 +3,13 @@
 // `prisma migrate deploy` does, so either tool can take over a database later.
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
+import { repoRoot } from '../repo-root.js';
 import { NO_FILTER, openSchemaEngine, type MigrationList } from './schema-engine.js';
 
 export type MigrationTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; pglite: PGlite };
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const DEFAULT_MIGRATIONS_DIR = path.join(repoRoot, 'prisma/migrations');
 export const SCHEMA_PATH = path.join(repoRoot, 'prisma/schema.prisma');
 

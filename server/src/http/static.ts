@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import type { AppContext } from '../context.js';
+import { repoRoot } from '../repo-root.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const webDist = path.join(repoRoot, 'web/dist');
 export const playerDist = path.join(repoRoot, 'player/dist');
 

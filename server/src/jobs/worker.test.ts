@@ -40,7 +40,7 @@ describe('npm run worker', () => {
       cwd: SERVER_DIR,
       env: {
         ...process.env, REDIS_URL, DATABASE_URL: inject('databaseUrl'), JOBS_PREFIX: prefix, DATA_DIR: dataDir,
-        JWT_SECRET: 'worker-test-secret-0123456789-0123456789', LOG_LEVEL: 'info', JOBS_SWEEP_EVERY_S: '0',
+        JWT_SECRET: 'worker-test-secret-0123456789-0123456789', LOG_LEVEL: 'info', JOBS_SWEEP_EVERY_S: '0', PAYMENTS: 'dev',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,0 +1,1 @@
+export function buildServer(root: string): Promise<void>;

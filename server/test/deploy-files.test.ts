@@ -1,0 +1,91 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../src/repo-root.js';
+
+// The container files cannot be run here (no Docker engine), so what they promise is read
+// from them: docs/OPERATIONS.md#container.
+const read = (file: string) => readFileSync(path.join(repoRoot, file), 'utf8');
+
+/** The Dockerfile's instructions, continuation lines joined. */
+function instructions(text: string): { op: string; args: string }[] {
+  return text.replace(/\\\n/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))
+    .map((l) => ({ op: l.split(/\s+/)[0]!.toUpperCase(), args: l.slice(l.split(/\s+/)[0]!.length).trim() }));
+}
+
+describe('Dockerfile', () => {
+  const steps = instructions(read('Dockerfile'));
+  const args = Object.fromEntries(steps.filter((s) => s.op === 'ARG').map((s) => s.args.split('=') as [string, string]));
+  const images = steps.filter((s) => s.op === 'FROM').map((s) => s.args.split(/\s+/)[0]!.replace(/^\$\{(\w+)\}$/, (_, name: string) => args[name] ?? name));
+  const final = steps.slice(steps.map((s) => s.op).lastIndexOf('FROM'));
+
+  it('builds on a Node LTS line in several stages; the last one runs node under an init, as a non-root user', () => {
+    expect(images.length).toBeGreaterThanOrEqual(3);
+    for (const image of images.filter((i) => i.startsWith('node:'))) {
+      const major = Number(/^node:(\d+)/.exec(image)?.[1]);
+      // Even majors are the LTS lines; 20 reached its end of life in April 2026.
+      expect(major % 2, image).toBe(0);
+      expect(major, image).toBeGreaterThanOrEqual(22);
+    }
+    expect(images.at(-1)).toMatch(/^node:\d+-.*slim/);
+    expect(final.find((s) => s.op === 'USER')?.args).toBe('node');
+    expect(JSON.parse(final.find((s) => s.op === 'ENTRYPOINT')!.args)).toEqual(['/usr/bin/tini', '--']);
+    const cmd = JSON.parse(final.find((s) => s.op === 'CMD')!.args) as string[];
+    expect(cmd[0]).toBe('node');
+    expect(cmd.at(-1)).toBe('server/dist/main.js');
+  });
+
+  it('installs dependencies from the manifests alone, before the sources, and ships production dependencies only', () => {
+    const copies = steps.map((s, i) => ({ ...s, i })).filter((s) => s.op === 'COPY');
+    const sources = copies.find((s) => s.args === '. .')!;
+    const installs = steps.map((s, i) => ({ ...s, i })).filter((s) => s.op === 'RUN' && s.args.includes('npm ci'));
+    expect(installs.length).toBe(2);
+    for (const install of installs) expect(install.i).toBeLessThan(sources.i);
+    expect(copies.filter((s) => s.i < sources.i).map((s) => s.args).join(' ')).toContain('package-lock.json');
+    expect(installs.some((s) => /--omit=dev\b/.test(s.args))).toBe(true);
+    // The runtime stage takes node_modules from the production install, the rest from the build.
+    expect(final.filter((s) => s.op === 'COPY' && s.args.includes('--from=build')).map((s) => s.args)).not.toContainEqual(expect.stringContaining('node_modules'));
+    expect(final.find((s) => s.op === 'COPY' && s.args.startsWith('--from=prod-deps'))).toBeDefined();
+  });
+
+  it('checks health on /readyz', () => {
+    const health = final.find((s) => s.op === 'HEALTHCHECK')!.args;
+    expect(health).toContain('/readyz');
+  });
+});
+
+describe('docker-compose.yml', () => {
+  const compose = read('docker-compose.yml');
+
+  it('is accepted by docker-compose when it is installed (.ci/run installs it)', async () => {
+    expect(read('.ci/run')).toContain('docker-compose');
+    // Compose v1 (docker-compose 1.x) refuses a top-level `name`.
+    expect(compose).not.toMatch(/^name:/m);
+    const found = await promisify(execFile)('docker-compose', ['version']).then(() => true, () => false);
+    if (!found) return;
+    const { stdout } = await promisify(execFile)('docker-compose', ['-f', 'docker-compose.yml', 'config'], {
+      cwd: repoRoot, env: { ...process.env, JWT_SECRET: 'x'.repeat(32) },
+    });
+    expect(stdout).toContain('--appendonly');
+  });
+
+  it('keeps Redis persistent, starts the worker with node, and gives shutdown time to drain', () => {
+    expect(compose).toMatch(/redis-server", "--appendonly", "yes"/);
+    expect(compose).toContain('command: ["node", "--enable-source-maps", "server/dist/worker.js"]');
+    // Docker's default is 10 s; the server drains for SHUTDOWN_TIMEOUT_S (25 s) first.
+    expect(compose.match(/stop_grace_period: 30s/g)).toHaveLength(2);
+    expect(compose).toContain('PAYMENTS: ${PAYMENTS:-}');
+  });
+});
+
+describe('deploy/nginx.conf', () => {
+  it('resolves the API replicas again at run time instead of once at start', () => {
+    const conf = read('deploy/nginx.conf').replace(/#.*$/gm, '');
+    expect(conf).toMatch(/resolver 127\.0\.0\.11 valid=\d+s/);
+    expect(conf).toMatch(/set \$pano_api http:\/\/api:3000;/);
+    expect(conf).toMatch(/proxy_pass \$pano_api;/);
+    expect(conf).not.toMatch(/upstream\s/);
+  });
+});
