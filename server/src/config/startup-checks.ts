@@ -46,6 +46,7 @@ function dataDirReason(code: string | undefined): string {
     case 'ENOSPC':
     case 'EDQUOT':
       return 'diskte yer kalmamış. Yer açın ya da DATA_DIR ile başka bir diskteki klasörü seçin.';
+    case undefined:
     default:
       return `işletim sistemi yazmayı reddetti (${code ?? 'bilinmeyen hata'}).`;
   }
@@ -65,6 +66,7 @@ export function listenFailure(err: unknown, port: number, host: string): Startup
       );
     case 'EADDRNOTAVAIL':
       return new StartupError(`HOST=${host} bu makinenin bir adresi değil. HOST'u silin (tüm adresler) ya da bu makinenin bir adresini verin.`);
+    case undefined:
     default:
       return undefined;
   }
