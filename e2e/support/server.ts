@@ -59,6 +59,8 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     RATE_LIMIT_AUTH_PER_15MIN: '10000',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // The browser tests buy packages with the dev card processor's test cards, on purpose.
+    PAYMENTS: 'dev',
     ...extraEnv,
   });
   const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');

@@ -21,7 +21,7 @@ export async function makeDataDir(): Promise<{ dir: string; uploads: string; rem
 export async function startPano(dataDir: string, extra: Record<string, string> = {}): Promise<ServerProc> {
   const child = await startChild('pano-server', {
     DATABASE_URL: benchDatabaseUrl, JWT_SECRET, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0',
-    LOG_LEVEL: 'silent', WORKERS: '0', REDIS_URL: '', PUBLIC_URL: '', NODE_ENV: 'production', ...extra,
+    LOG_LEVEL: 'silent', WORKERS: '0', REDIS_URL: '', PUBLIC_URL: '', NODE_ENV: 'production', PAYMENTS: 'dev', ...extra,
   });
   const info = await child.call<{ url: string; port: number }>('info');
   return { child, ...info };
