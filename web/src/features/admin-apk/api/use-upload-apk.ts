@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TApkInfo } from '@pano/contract';
 import { uploadForm } from '../../../lib/api-client';
+import { useUploadMutation } from '../../../lib/use-upload-mutation';
 import { apkKeys } from '../../../api/apk.api';
 
 export type UploadApkInput = { file: File; version: string };
@@ -16,14 +15,5 @@ function uploadApk({ file, version }: UploadApkInput, onProgress: (percent: numb
 
 /** POST /api/settings/apk with the browser's upload progress (0-100, null when no upload runs). */
 export function useUploadApk() {
-  const qc = useQueryClient();
-  const [progress, setProgress] = useState(0);
-  const mutation = useMutation({
-    mutationFn: (input: UploadApkInput) => {
-      setProgress(0);
-      return uploadApk(input, setProgress);
-    },
-    onSuccess: () => qc.invalidateQueries({ queryKey: apkKeys.all }),
-  });
-  return { ...mutation, progress: mutation.isPending ? progress : null };
+  return useUploadMutation(uploadApk, apkKeys.all);
 }

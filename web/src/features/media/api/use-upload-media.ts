@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TMedia } from '@pano/contract';
 import { uploadForm } from '../../../lib/api-client';
+import { useUploadMutation } from '../../../lib/use-upload-mutation';
 import { mediaKeys } from '../../../api/media.api';
 
 export type UploadMediaInput = { file: File; name: string };
@@ -15,14 +14,5 @@ function uploadMedia({ file, name }: UploadMediaInput, onProgress: (percent: num
 
 /** POST /api/media/upload with the browser's upload progress (0-100, null when no upload runs). */
 export function useUploadMedia() {
-  const qc = useQueryClient();
-  const [progress, setProgress] = useState(0);
-  const mutation = useMutation({
-    mutationFn: (input: UploadMediaInput) => {
-      setProgress(0);
-      return uploadMedia(input, setProgress);
-    },
-    onSuccess: () => qc.invalidateQueries({ queryKey: mediaKeys.all }),
-  });
-  return { ...mutation, progress: mutation.isPending ? progress : null };
+  return useUploadMutation(uploadMedia, mediaKeys.all);
 }
