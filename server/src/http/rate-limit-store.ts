@@ -1,6 +1,7 @@
 import { MemoryStore, type ClientRateLimitInfo, type IncrementResponse, type Options, type Store } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import { withDeadline } from '../config/redis-deadline.js';
 import type { Logger } from '../logger.js';
 
 /** How long a login or pairing waits for Redis before it counts in this instance's memory instead. */
@@ -75,10 +76,10 @@ class SharedCountStore implements Store {
     if (this.client.status !== 'ready' || !this.options) return undefined;
     try {
       if (!this.scriptsLoaded) {
-        await withTimeout(this.shared.init(this.options));
+        await withDeadline(this.shared.init(this.options), 'shared rate-limit count', SHARED_COUNT_TIMEOUT_MS);
         this.scriptsLoaded = true;
       }
-      const result = await withTimeout(op(this.shared));
+      const result = await withDeadline(op(this.shared), 'shared rate-limit count', SHARED_COUNT_TIMEOUT_MS);
       this.health.answered();
       return result;
     } catch (err) {
@@ -110,13 +111,3 @@ class SharedCountStore implements Store {
   }
 }
 
-function withTimeout<T>(work: Promise<T>): Promise<T> {
-  // The abandoned command may still run when Redis comes back; a late count is harmless.
-  work.catch(() => undefined);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${SHARED_COUNT_TIMEOUT_MS} ms`)), SHARED_COUNT_TIMEOUT_MS);
-    timer.unref();
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}

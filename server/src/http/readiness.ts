@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { ErrorCode } from '@pano/contract';
 import type { Db } from '../db/client.js';
 import type { Logger } from '../logger.js';
+import { withDeadline } from '../config/redis-deadline.js';
 
 type CheckState = 'up' | 'down' | 'not-configured';
 export type ReadinessReport = { ready: boolean; draining: boolean; checks: { database: CheckState; redis: CheckState } };
@@ -23,16 +24,6 @@ export type Readiness = {
 /** A probe that does not answer within this is "down": load balancers time out probes too. */
 const DEFAULT_TIMEOUT_MS = 2_000;
 
-async function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms); });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export function createReadiness(opts: { db: Db; redisUrl?: string; logger: Logger; timeoutMs?: number }): Readiness {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // One connection of its own, made at the first probe. Without the offline queue a probe
@@ -52,7 +43,7 @@ export function createReadiness(opts: { db: Db; redisUrl?: string; logger: Logge
 
   const probe = async (work: () => Promise<unknown>): Promise<CheckState> => {
     try {
-      await within(timeoutMs, work());
+      await withDeadline(work(), 'readiness probe', timeoutMs);
       return 'up';
     } catch {
       return 'down';
