@@ -26,7 +26,9 @@ export const ZUpdateDisplaySettingsRequest = z.object({
   barHeight: pixels('Bant yüksekliği', 20, 300).optional(),
   textColor: ZColor.optional(),
   fontSize: pixels('Yazı boyutu', 8, 200).optional(),
-}, { error: 'Geçersiz görüntü ayarları' });
+  // Every field is optional, so an unknown one must be refused: otherwise a misspelt or
+  // malformed body ('colour', a stray nested object) would pass as "no change" with a 200.
+}, { error: 'Geçersiz görüntü ayarları' }).strict();
 export type TUpdateDisplaySettingsRequest = z.input<typeof ZUpdateDisplaySettingsRequest>;
 
 export const ZApkInfo = z.object({

@@ -121,7 +121,7 @@ describe('fuzz: malformed requests across every route', () => {
           expect(ZErrorBody.parse(res.body).message.length).toBeGreaterThan(0);
         }
       }),
-      { numRuns: RUNS },
+      { numRuns: RUNS, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
     );
     expect(sent).toBeGreaterThanOrEqual(RUNS);
     expect([...hit].sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());

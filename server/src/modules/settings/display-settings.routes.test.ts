@@ -43,6 +43,18 @@ describe('PUT /api/settings', () => {
     expect(await t.ctx.db.displaySettings.findUnique({ where: { ownerId: u.id } })).toBeNull();
   });
 
+  it('a body naming no setting it knows is refused with 400, not taken as an empty change', async () => {
+    const u = await newCustomer(t);
+    owners.length = 0;
+    for (const body of [{ colour: 'red' }, { a: { a: { a: {} } } }, { fontSize: 30, extra: true }]) {
+      const res = await t.http.put('/api/settings').set(u.auth).send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Geçersiz görüntü ayarları');
+    }
+    expect(owners).toEqual([]);
+    expect(await t.ctx.db.displaySettings.findUnique({ where: { ownerId: u.id } })).toBeNull();
+  });
+
   it('a body that is not JSON, or none at all, is refused with 400 rather than read as "no change"', async () => {
     const u = await newCustomer(t);
     for (const req of [
