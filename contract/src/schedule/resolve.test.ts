@@ -186,6 +186,11 @@ describe('resolveAt: wall clock of the screen time zone', () => {
     expect(shows(early([7]), '2026-03-29T01:00:00Z')).toEqual({ playlistId: 'menu', scheduleId: 'lunch', until: '2026-03-29T03:00:00.000Z' });
   });
 
+  it('passes over a window that lies wholly in the skipped hour', () => {
+    const skipped = screen([entry({ days: [7], startTime: '02:10', endTime: '02:40' })], { timezone: 'Europe/Berlin' });
+    expect(shows(skipped, '2026-03-28T20:00:00Z')).toEqual({ playlistId: 'own', scheduleId: null, until: '2026-04-05T00:10:00.000Z' });
+  });
+
   it('runs lunch at 12:00 local on both sides of each transition', () => {
     const berlin = screen([entry({ days: [1, 2, 3, 4, 5, 6, 7] })], { timezone: 'Europe/Berlin' });
     expect(shows(berlin, '2026-03-28T13:00:00Z').until).toBe('2026-03-29T10:00:00.000Z');
