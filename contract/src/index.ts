@@ -14,3 +14,4 @@ export * from './realtime.js';
 export * from './devices.js';
 export * from './payments.js';
 export * from './usage.js';
+export * from './schedule/index.js';
