@@ -14,3 +14,5 @@ export * from './realtime.js';
 export * from './devices.js';
 export * from './payments.js';
 export * from './usage.js';
+export * from './screen-groups.js';
+export * from './schedules.js';
