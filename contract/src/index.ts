@@ -15,3 +15,5 @@ export * from './devices.js';
 export * from './payments.js';
 export * from './usage.js';
 export * from './schedule/index.js';
+export * from './screen-groups.js';
+export * from './schedules.js';

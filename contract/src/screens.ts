@@ -8,6 +8,26 @@ export const ZCreateScreenRequest = z.object({
 });
 export type TCreateScreenRequest = z.input<typeof ZCreateScreenRequest>;
 
+export const DEFAULT_SCREEN_TIMEZONE = 'Europe/Istanbul';
+
+/**
+ * An IANA zone name the runtime knows, turned into its canonical spelling
+ * ('europe/istanbul' → 'Europe/Istanbul'); offsets such as '+03:00' are not zones.
+ */
+export const canonicalTimeZone = (tz: string): string | null => {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(tz)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+};
+
+const TIMEZONE_MESSAGE = 'Geçersiz saat dilimi (ör. Europe/Istanbul)';
+export const ZTimeZone = z.string({ error: TIMEZONE_MESSAGE }).trim().max(64, TIMEZONE_MESSAGE)
+  .refine((tz) => canonicalTimeZone(tz) !== null, TIMEZONE_MESSAGE)
+  .transform((tz) => canonicalTimeZone(tz)!);
+
 const ZRef = z.union([ZId, z.object({ _id: ZId }).transform((p) => p._id)], { error: 'Geçersiz playlist' }).nullable();
 
 /** PUT /api/screens/{id}: assign (or clear with null) the playlist and/or ticker playlist. */
@@ -15,7 +35,9 @@ export const ZAssignScreenRequest = z.object({
   name: requiredText('Ekran adı zorunludur', 100).optional(),
   currentPlaylist: ZRef.optional(),
   currentDirectionPlaylist: ZRef.optional(),
-}).refine((b) => b.name !== undefined || b.currentPlaylist !== undefined || b.currentDirectionPlaylist !== undefined, {
+  timezone: ZTimeZone.optional(),
+}).refine((b) => b.name !== undefined || b.currentPlaylist !== undefined || b.currentDirectionPlaylist !== undefined
+  || b.timezone !== undefined, {
   message: 'Lütfen bir playlist ve en az bir ekran seçin',
 });
 export type TAssignScreenRequest = z.input<typeof ZAssignScreenRequest>;
@@ -29,6 +51,10 @@ export const ZScreen = z.object({
   currentPlaylist: ZNamedRef,
   currentDirectionPlaylist: ZNamedRef,
   lastSeenAt: ZIsoDate.nullable(),
+  /** IANA zone of the screen's wall clock, for its schedules. */
+  timezone: z.string(),
+  /** The groups the screen belongs to, ordered by name. */
+  groups: z.array(z.object({ _id: ZId, name: z.string() })),
   createdAt: ZIsoDate,
 });
 export type TScreen = z.infer<typeof ZScreen>;

@@ -14,12 +14,19 @@ export type TUsedBy = z.infer<typeof ZUsedBy>;
 export const ZMediaUsage = z.object({ playlists: z.array(ZUsedBy), screens: z.array(ZUsedBy) });
 export type TMediaUsage = z.infer<typeof ZMediaUsage>;
 
-/** A playlist or a ticker ("Reji") playlist: the screens it is assigned to. */
-export const ZAssignedUsage = z.object({ screens: z.array(ZUsedBy) });
+/**
+ * A playlist or a ticker ("Reji") playlist: the screens it is assigned to, and the schedules
+ * that play it (deleting a playlist deletes those; deleting a ticker removes it from them).
+ */
+export const ZAssignedUsage = z.object({ screens: z.array(ZUsedBy), schedules: z.array(ZUsedBy) });
 export type TAssignedUsage = z.infer<typeof ZAssignedUsage>;
 
-/** A screen: how many paired devices (not revoked) show it. */
-export const ZScreenUsage = z.object({ devices: z.number().int().nonnegative() });
+/** A screen: how many paired devices (not revoked) show it, the groups and schedules naming it. */
+export const ZScreenUsage = z.object({
+  devices: z.number().int().nonnegative(),
+  groups: z.array(ZUsedBy),
+  schedules: z.array(ZUsedBy),
+});
 export type TScreenUsage = z.infer<typeof ZScreenUsage>;
 
 /** A package (admin): customers who bought it, and those whose purchase of it still runs. */

@@ -10,6 +10,8 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { packageRoutes } from './modules/packages/packages.routes.js';
 import { purchaseRoutes } from './modules/purchases/purchases.routes.js';
 import { deviceRoutes } from './modules/devices/devices.routes.js';
+import { screenGroupRoutes } from './modules/screen-groups/screen-groups.routes.js';
+import { scheduleRoutes } from './modules/schedules/schedules.routes.js';
 
 export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // First: the API's busiest request (every player, after each reconnect and push) is a GET
@@ -27,4 +29,6 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   app.use('/api/settings', settingsRoutes(ctx));
   app.use('/api/packages', packageRoutes(ctx));
   app.use('/api/devices', deviceRoutes(ctx));
+  app.use('/api/screen-groups', screenGroupRoutes(ctx));
+  app.use('/api/schedules', scheduleRoutes(ctx));
 }

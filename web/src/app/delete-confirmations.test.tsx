@@ -30,7 +30,8 @@ const media: TMedia = {
 const playlist: TPlaylist = { _id: id(2), name: 'Lobi', mediaItems: [{ media, duration: 5 }], createdAt: at, updatedAt: at };
 const ticker: TDirectionPlaylist = { _id: id(3), name: 'Duyurular', speed: 3, directions: [{ text: 'Merhaba' }], createdAt: at, updatedAt: at };
 const screenRow: TScreen = {
-  _id: id(4), name: 'Giriş', status: 'active', currentPlaylist: null, currentDirectionPlaylist: null, lastSeenAt: null, createdAt: at,
+  _id: id(4), name: 'Giriş', status: 'active', currentPlaylist: null, currentDirectionPlaylist: null, lastSeenAt: null,
+  timezone: 'Europe/Istanbul', groups: [], createdAt: at,
 };
 const pkg: TPackage = {
   _id: id(5), name: 'Pro', description: 'Orta ölçek', price: 49.9, duration: 30, isPopular: false, isActive: true,
@@ -72,13 +73,13 @@ describe('delete confirmations name what the delete would affect', () => {
     ['media', () => <MediaPage />, 'Logo', { playlists: [ref(11, 'Lobi'), ref(12, 'Kafeterya')], screens: [ref(13, 'Giriş')] },
       'Bu medya 2 playlistte kullanılıyor: Lobi, Kafeterya. Şu anda 1 ekranda gösteriliyor: Giriş. Silinirse bu playlistlerden çıkarılır.',
       'Bu medyayı silmek istediğinizden emin misiniz?'],
-    ['a playlist', () => <PlaylistsPage />, 'Lobi', { screens: [ref(13, 'Giriş'), ref(14, 'Kasa')] },
+    ['a playlist', () => <PlaylistsPage />, 'Lobi', { screens: [ref(13, 'Giriş'), ref(14, 'Kasa')], schedules: [] },
       'Bu playlist 2 ekrana atanmış: Giriş, Kasa. Silinirse bu ekranlarda gösterilecek içerik kalmaz.',
       'Bu playlisti silmek istediğinizden emin misiniz?'],
-    ['a ticker playlist', () => <DirectionPage />, 'Duyurular', { screens: [ref(14, 'Kasa')] },
+    ['a ticker playlist', () => <DirectionPage />, 'Duyurular', { screens: [ref(14, 'Kasa')], schedules: [] },
       'Bu reji playlisti 1 ekrana atanmış: Kasa. Silinirse bu ekranlarda kayan yazı gösterilmez.',
       'Bu reji playlistini silmek istediğinizden emin misiniz?'],
-    ['a screen', () => <ScreensPage />, 'Giriş', { devices: 2 },
+    ['a screen', () => <ScreensPage />, 'Giriş', { devices: 2, groups: [], schedules: [] },
       'Bu ekrana eşleştirilmiş 2 cihaz var. Silinirse bu cihazlar ekran seçimine döner.',
       'Bu ekranı silmek istediğinizden emin misiniz?'],
     ['a package (the spec question stays)', () => <AdminPackagesPage />, 'Pro', { customers: 1204, activeCustomers: 3 },

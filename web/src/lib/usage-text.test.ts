@@ -17,9 +17,9 @@ describe('usage texts for delete confirmations', () => {
 
   it('says nothing when nothing would be affected', () => {
     expect(mediaUsageText({ playlists: [], screens: [] })).toBeUndefined();
-    expect(playlistUsageText({ screens: [] })).toBeUndefined();
-    expect(tickerUsageText({ screens: [] })).toBeUndefined();
-    expect(screenUsageText({ devices: 0 })).toBeUndefined();
+    expect(playlistUsageText({ screens: [], schedules: [] })).toBeUndefined();
+    expect(tickerUsageText({ screens: [], schedules: [] })).toBeUndefined();
+    expect(screenUsageText({ devices: 0, groups: [], schedules: [] })).toBeUndefined();
     expect(packageUsageText({ customers: 0, activeCustomers: 0 })).toBeUndefined();
   });
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { requireActivePackage } from '../purchases/active-purchase.js';
+import { schedulesUsing } from '../schedules/schedules.service.js';
 import { presentDirectionPlaylist } from './direction.presenter.js';
 import {
   createDirectionPlaylist, deleteDirectionPlaylist, directionUsage, listDirectionPlaylists, updateDirectionPlaylist,
@@ -32,7 +33,8 @@ export function directionRoutes(ctx: AppContext): Router {
 
   router.get('/:id/usage', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    res.json({ screens: presentRefs(await directionUsage(ctx.db, currentUser(req).id, id)) });
+    const screens = presentRefs(await directionUsage(ctx.db, currentUser(req).id, id));
+    res.json({ screens, schedules: presentRefs(await schedulesUsing(ctx.db, currentUser(req).id, { tickerPlaylistId: id })) });
   });
 
   router.delete('/:id', async (req, res) => {

@@ -1,13 +1,20 @@
 import type { z } from 'zod';
 import type { ZCreateDirectionRequest, ZUpdateDirectionRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { lockOwnedRow } from '../../db/row-lock.js';
 import { notFound } from '../../http/errors.js';
+import { screensOfSchedules } from '../schedules/schedule-targets.js';
 import type { DirectionRow } from './direction.presenter.js';
 
 export const withTexts = { texts: { orderBy: { position: 'asc' }, select: { text: true } } } as const;
 const missing = () => notFound('Reji playlisti');
+
+/** Screens it is assigned to, and screens that schedules showing it reach. */
+const screensShowing = async (db: DbOrTx, tickerId: string) => [...new Set([
+  ...(await db.screen.findMany({ where: { currentDirectionPlaylistId: tickerId }, select: { id: true } })).map((s) => s.id),
+  ...(await screensOfSchedules(db, { tickerPlaylistId: tickerId })),
+])];
 
 const textRows = (playlistId: string, directions: { text: string }[]) =>
   directions.map((d, position) => ({ playlistId, text: d.text, position }));
@@ -42,8 +49,7 @@ export async function updateDirectionPlaylist(
       include: withTexts,
     });
   });
-  const screens = await ctx.db.screen.findMany({ where: { currentDirectionPlaylistId: id }, select: { id: true } });
-  await ctx.notifier.screensChanged(screens.map((s) => s.id));
+  await ctx.notifier.screensChanged(await screensShowing(ctx.db, id));
   return updated;
 }
 
@@ -59,10 +65,10 @@ export async function deleteDirectionPlaylist(ctx: AppContext, ownerId: string, 
   const screenIds = await ctx.db.$transaction(async (tx) => {
     const existing = await tx.directionPlaylist.findFirst({ where: { id, ownerId }, select: { id: true } });
     if (!existing) throw missing();
-    // Read before deleting: the FK sets currentDirectionPlaylistId to NULL on delete.
-    const showing = await tx.screen.findMany({ where: { currentDirectionPlaylistId: id }, select: { id: true } });
+    // Read before deleting: the FKs set currentDirectionPlaylistId and schedules' ticker to NULL.
+    const showing = await screensShowing(tx, id);
     await tx.directionPlaylist.delete({ where: { id } });
-    return showing.map((s) => s.id);
+    return showing;
   });
   await ctx.notifier.screensChanged(screenIds);
 }

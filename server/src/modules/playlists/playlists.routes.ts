@@ -5,6 +5,7 @@ import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { requireActivePackage } from '../purchases/active-purchase.js';
 import { presentPlaylist } from './playlists.presenter.js';
 import { presentRefs } from '../../http/present-refs.js';
+import { schedulesUsing } from '../schedules/schedules.service.js';
 import { createPlaylist, deletePlaylist, listPlaylists, playlistUsage, updatePlaylist } from './playlists.service.js';
 
 export function playlistRoutes(ctx: AppContext): Router {
@@ -30,7 +31,8 @@ export function playlistRoutes(ctx: AppContext): Router {
 
   router.get('/:id/usage', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    res.json({ screens: presentRefs(await playlistUsage(ctx.db, currentUser(req).id, id)) });
+    const screens = presentRefs(await playlistUsage(ctx.db, currentUser(req).id, id));
+    res.json({ screens, schedules: presentRefs(await schedulesUsing(ctx.db, currentUser(req).id, { playlistId: id })) });
   });
 
   router.delete('/:id', async (req, res) => {

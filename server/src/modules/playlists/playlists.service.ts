@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { ZCreatePlaylistRequest, ZUpdatePlaylistRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { lockOwnedRow } from '../../db/row-lock.js';
 import type { Prisma } from '../../db/generated/client.js';
 import { notFound } from '../../http/errors.js';
 import type { ActivePurchase } from '../purchases/active-purchase.js';
 import { assertPlaylistSlot, lockOwner } from '../purchases/limits.js';
+import { screensOfSchedules } from '../schedules/schedule-targets.js';
 import type { PlaylistRow } from './playlists.presenter.js';
 
 type Tx = Prisma.TransactionClient;
@@ -41,8 +42,11 @@ export async function createPlaylist(
   });
 }
 
-const screensShowing = async (db: Db, playlistId: string) =>
-  (await db.screen.findMany({ where: { currentPlaylistId: playlistId }, select: { id: true } })).map((s) => s.id);
+/** Screens it is assigned to, and screens that schedules playing it reach. */
+const screensShowing = async (db: DbOrTx, playlistId: string) => [...new Set([
+  ...(await db.screen.findMany({ where: { currentPlaylistId: playlistId }, select: { id: true } })).map((s) => s.id),
+  ...(await screensOfSchedules(db, { playlistId })),
+])];
 
 /** Replaces the items in the given order; positions are unique, so old rows go first, under the row's lock. */
 export async function updatePlaylist(
@@ -72,10 +76,10 @@ export async function deletePlaylist(ctx: AppContext, ownerId: string, id: strin
   const screenIds = await ctx.db.$transaction(async (tx) => {
     const existing = await tx.playlist.findFirst({ where: { id, ownerId }, select: { id: true } });
     if (!existing) throw notFound('Playlist');
-    // Read before deleting: the FK sets currentPlaylistId to NULL on delete.
-    const showing = await tx.screen.findMany({ where: { currentPlaylistId: id }, select: { id: true } });
+    // Read before deleting: the FK sets currentPlaylistId to NULL and deletes the schedules playing it.
+    const showing = await screensShowing(tx, id);
     await tx.playlist.delete({ where: { id } });
-    return showing.map((s) => s.id);
+    return showing;
   });
   await ctx.notifier.screensChanged(screenIds);
 }

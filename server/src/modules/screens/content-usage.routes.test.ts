@@ -53,11 +53,11 @@ describe('GET /api/playlists/{id}/usage and /api/direction-playlists/{id}/usage'
 
     const playlist = await usage(u, `/api/playlists/${lobi.id}/usage`);
     expect(playlist.status).toBe(200);
-    expect(ZAssignedUsage.parse(playlist.body)).toEqual({ screens: [ref(giris), ref(kasa)] });
-    expect((await usage(u, `/api/playlists/${idle.id}/usage`)).body).toEqual({ screens: [] });
+    expect(ZAssignedUsage.parse(playlist.body)).toEqual({ screens: [ref(giris), ref(kasa)], schedules: [] });
+    expect((await usage(u, `/api/playlists/${idle.id}/usage`)).body).toEqual({ screens: [], schedules: [] });
     const tick = await usage(u, `/api/direction-playlists/${ticker.id}/usage`);
     expect(tick.status).toBe(200);
-    expect(ZAssignedUsage.parse(tick.body)).toEqual({ screens: [ref(kasa)] });
+    expect(ZAssignedUsage.parse(tick.body)).toEqual({ screens: [ref(kasa)], schedules: [] });
 
     await expectHiddenFrom([`/api/playlists/${lobi.id}/usage`, `/api/direction-playlists/${ticker.id}/usage`]);
   });
@@ -79,8 +79,8 @@ describe('GET /api/screens/{id}/usage', () => {
 
     const res = await usage(u, `/api/screens/${lobi.id}/usage`);
     expect(res.status).toBe(200);
-    expect(ZScreenUsage.parse(res.body)).toEqual({ devices: 2 });
-    expect((await usage(u, `/api/screens/${kasa.id}/usage`)).body).toEqual({ devices: 0 });
+    expect(ZScreenUsage.parse(res.body)).toEqual({ devices: 2, groups: [], schedules: [] });
+    expect((await usage(u, `/api/screens/${kasa.id}/usage`)).body).toEqual({ devices: 0, groups: [], schedules: [] });
     await expectHiddenFrom([`/api/screens/${lobi.id}/usage`]);
   });
 

@@ -41,3 +41,21 @@ export function recordingNotifier(): AppContext['notifier'] & { calls: string[][
   };
   return rec;
 }
+
+export async function makeGroup(t: TestApp, ownerId: string, name: string, screenIds: string[] = []) {
+  return t.ctx.db.screenGroup.create({ data: { ownerId, name, members: { create: screenIds.map((screenId) => ({ screenId })) } } });
+}
+
+/** A schedule entry made directly in the database: every day, 12:00-14:00, unless told otherwise. */
+export async function makeSchedule(t: TestApp, ownerId: string, data: {
+  name?: string; playlistId: string; tickerPlaylistId?: string; screenIds?: string[]; groupIds?: string[];
+}) {
+  return t.ctx.db.schedule.create({
+    data: {
+      ownerId, name: data.name ?? 'Öğle', playlistId: data.playlistId, tickerPlaylistId: data.tickerPlaylistId ?? null,
+      days: [1, 2, 3, 4, 5, 6, 7], startTime: '12:00', endTime: '14:00',
+      screens: { create: (data.screenIds ?? []).map((screenId) => ({ screenId })) },
+      groups: { create: (data.groupIds ?? []).map((groupId) => ({ groupId })) },
+    },
+  });
+}

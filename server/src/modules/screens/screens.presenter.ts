@@ -1,11 +1,14 @@
 import type { TScreen } from '@pano/contract';
+import { presentRefsByName } from '../../http/present-refs.js';
 
 export type ScreenRow = {
   id: string;
   name: string;
   status: string;
   lastSeenAt: Date | null;
+  timezone: string;
   createdAt: Date;
+  groupMemberships: { group: { id: string; name: string } }[];
   currentPlaylist: { id: string; name: string } | null;
   currentDirectionPlaylist: { id: string; name: string } | null;
 };
@@ -19,5 +22,7 @@ export const presentScreen = (s: ScreenRow): TScreen => ({
   currentPlaylist: ref(s.currentPlaylist),
   currentDirectionPlaylist: ref(s.currentDirectionPlaylist),
   lastSeenAt: s.lastSeenAt?.toISOString() ?? null,
+  timezone: s.timezone,
+  groups: presentRefsByName(s.groupMemberships.map((m) => m.group)),
   createdAt: s.createdAt.toISOString(),
 });

@@ -3,12 +3,15 @@ import type { ZAssignScreenRequest, ZCreateScreenRequest } from '@pano/contract'
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
+import { presentRefs } from '../../http/present-refs.js';
 import type { ActivePurchase } from '../purchases/active-purchase.js';
 import { assertScreenSlot, lockOwner } from '../purchases/limits.js';
 import type { ScreenRow } from './screens.presenter.js';
 
 const named = { select: { id: true, name: true } } as const;
-export const withRefs = { currentPlaylist: named, currentDirectionPlaylist: named } as const;
+export const withRefs = {
+  currentPlaylist: named, currentDirectionPlaylist: named, groupMemberships: { select: { group: named } },
+} as const;
 const screenMissing = () => notFound('Ekran');
 
 export async function listScreens(db: Db, ownerId: string): Promise<ScreenRow[]> {
@@ -31,7 +34,7 @@ export async function createScreen(
 export async function updateScreen(
   ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZAssignScreenRequest>,
 ): Promise<ScreenRow> {
-  const { name, currentPlaylist, currentDirectionPlaylist } = body;
+  const { name, currentPlaylist, currentDirectionPlaylist, timezone } = body;
   const [screen, playlist, ticker] = await Promise.all([
     ctx.db.screen.findFirst({ where: { id, ownerId }, select: { id: true } }),
     currentPlaylist ? ctx.db.playlist.findFirst({ where: { id: currentPlaylist, ownerId }, select: { id: true } }) : null,
@@ -45,7 +48,7 @@ export async function updateScreen(
   // A playlist deleted between the check and this write fails the FK: nothing is written, 404.
   const updated = await ctx.db.screen.update({
     where: { id },
-    data: { name, currentPlaylistId: currentPlaylist, currentDirectionPlaylistId: currentDirectionPlaylist },
+    data: { name, currentPlaylistId: currentPlaylist, currentDirectionPlaylistId: currentDirectionPlaylist, timezone },
     include: withRefs,
   }).catch((err: unknown) => {
     if ((err as { code?: string }).code === 'P2003') throw notFound('Playlist');
@@ -55,10 +58,19 @@ export async function updateScreen(
   return updated;
 }
 
-/** Paired devices showing the screen: deleting it sends them back to choosing a screen. */
+/**
+ * Paired devices showing the screen (deleting it sends them back to choosing a screen), and the
+ * groups and schedules naming it (deleting it takes it out of them).
+ */
 export async function screenUsage(db: Db, ownerId: string, id: string) {
   if (!(await db.screen.findFirst({ where: { id, ownerId }, select: { id: true } }))) throw screenMissing();
-  return { devices: await db.device.count({ where: { ownerId, screenId: id, revokedAt: null } }) };
+  const byName = [{ name: 'asc' }, { id: 'asc' }] as const;
+  const [devices, groups, schedules] = await Promise.all([
+    db.device.count({ where: { ownerId, screenId: id, revokedAt: null } }),
+    db.screenGroup.findMany({ where: { ownerId, members: { some: { screenId: id } } }, select: { id: true, name: true }, orderBy: [...byName] }),
+    db.schedule.findMany({ where: { ownerId, screens: { some: { screenId: id } } }, select: { id: true, name: true }, orderBy: [...byName] }),
+  ]);
+  return { devices, groups: presentRefs(groups), schedules: presentRefs(schedules) };
 }
 
 export async function deleteScreen(db: Db, ownerId: string, id: string): Promise<void> {

@@ -14,7 +14,8 @@ afterEach(() => {
 
 const giris: TScreen = {
   _id: '00000000-0000-4000-8000-000000000004', name: 'Giriş', status: 'active', currentPlaylist: null,
-  currentDirectionPlaylist: null, lastSeenAt: null, createdAt: '2025-01-01T00:00:00Z',
+  currentDirectionPlaylist: null, lastSeenAt: null, timezone: 'Europe/Istanbul', groups: [],
+  createdAt: '2025-01-01T00:00:00Z',
 };
 
 type Call = { method: string; url: string; body: unknown };

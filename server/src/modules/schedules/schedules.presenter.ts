@@ -1,0 +1,46 @@
+import type { TSchedule } from '@pano/contract';
+import { presentRefsByName } from '../../http/present-refs.js';
+
+type Named = { id: string; name: string };
+
+export type ScheduleRow = {
+  id: string;
+  name: string;
+  playlist: Named;
+  tickerPlaylist: Named | null;
+  screens: { screen: Named }[];
+  groups: { group: Named }[];
+  days: number[];
+  startTime: string;
+  endTime: string;
+  startDate: Date | null;
+  endDate: Date | null;
+  exceptDates: Date[];
+  priority: number;
+  enabled: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** A DATE column arrives as midnight UTC of that day (schedules.service.ts writes it so). */
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+export const presentSchedule = (s: ScheduleRow): TSchedule => ({
+  _id: s.id,
+  name: s.name,
+  playlist: { _id: s.playlist.id, name: s.playlist.name },
+  // The wire keeps the spec's name for the ticker (docs/PRODUCT.md#schedules-api).
+  directionPlaylist: s.tickerPlaylist ? { _id: s.tickerPlaylist.id, name: s.tickerPlaylist.name } : null,
+  screens: presentRefsByName(s.screens.map((x) => x.screen)),
+  groups: presentRefsByName(s.groups.map((x) => x.group)),
+  days: s.days,
+  startTime: s.startTime,
+  endTime: s.endTime,
+  startDate: s.startDate ? day(s.startDate) : null,
+  endDate: s.endDate ? day(s.endDate) : null,
+  exceptDates: s.exceptDates.map(day),
+  priority: s.priority,
+  enabled: s.enabled,
+  createdAt: s.createdAt.toISOString(),
+  updatedAt: s.updatedAt.toISOString(),
+});

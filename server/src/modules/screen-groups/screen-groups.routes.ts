@@ -1,0 +1,44 @@
+import { Router } from 'express';
+import { ZCreateScreenGroupRequest, ZIdParams, ZUpdateScreenGroupRequest } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { presentRefs } from '../../http/present-refs.js';
+import { requireActivePackage } from '../purchases/active-purchase.js';
+import { presentScreenGroup } from './screen-groups.presenter.js';
+import {
+  createScreenGroup, deleteScreenGroup, listScreenGroups, screenGroupUsage, updateScreenGroup,
+} from './screen-groups.service.js';
+
+/** Screen groups ('Ekran Grupları'): /api/screen-groups. */
+export function screenGroupRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.use(requireAuth(ctx), requireActivePackage(ctx));
+
+  router.get('/', async (req, res) => {
+    res.json((await listScreenGroups(ctx.db, currentUser(req).id)).map(presentScreenGroup));
+  });
+
+  router.post('/', async (req, res) => {
+    const body = ZCreateScreenGroupRequest.parse(req.body);
+    res.status(201).json(presentScreenGroup(await createScreenGroup(ctx, currentUser(req).id, body)));
+  });
+
+  router.put('/:id', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    const body = ZUpdateScreenGroupRequest.parse(req.body);
+    res.json(presentScreenGroup(await updateScreenGroup(ctx, currentUser(req).id, id, body)));
+  });
+
+  router.get('/:id/usage', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    res.json({ schedules: presentRefs(await screenGroupUsage(ctx.db, currentUser(req).id, id)) });
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    await deleteScreenGroup(ctx, currentUser(req).id, id);
+    res.json({ message: 'Ekran grubu silindi' });
+  });
+
+  return router;
+}

@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import type { ZCreateScreenGroupRequest, ZUpdateScreenGroupRequest } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { lockOwnedRow } from '../../db/row-lock.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { allOwned, changedKeys, notifyAffectedScreens, scheduleKeysOf } from '../schedules/schedule-targets.js';
+import type { ScreenGroupRow } from './screen-groups.presenter.js';
+
+export const withMembers = { members: { select: { screen: { select: { id: true, name: true } } } } } as const;
+const groupMissing = () => notFound('Ekran grubu');
+
+/** The unique (owner, name) index refused the name: another group of this customer has it. */
+function nameTaken(err: unknown): never {
+  if ((err as { code?: string }).code === 'P2002') throw conflict('Bu adda bir ekran grubunuz zaten var');
+  throw err;
+}
+
+export async function listScreenGroups(db: Db, ownerId: string): Promise<ScreenGroupRow[]> {
+  return db.screenGroup.findMany({ where: { ownerId }, orderBy: [{ name: 'asc' }, { id: 'asc' }], include: withMembers });
+}
+
+/** A new group is named by no schedule yet, so no screen shows anything else because of it. */
+export async function createScreenGroup(
+  ctx: AppContext, ownerId: string, body: z.output<typeof ZCreateScreenGroupRequest>,
+): Promise<ScreenGroupRow> {
+  const screenIds = [...new Set(body.screenIds)];
+  return ctx.db.$transaction(async (tx) => {
+    if (!(await allOwned(tx, 'screen', ownerId, screenIds))) throw notFound('Ekran');
+    return tx.screenGroup.create({
+      data: { ownerId, name: body.name, members: { create: screenIds.map((screenId) => ({ screenId })) } },
+      include: withMembers,
+    });
+  }).catch(nameTaken);
+}
+
+/**
+ * Renames and/or replaces the members, under the group's row lock. Pushed: the screens that
+ * joined or left, when that changes which schedules reach them (a group no schedule names
+ * changes no screen).
+ */
+export async function updateScreenGroup(
+  ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateScreenGroupRequest>,
+): Promise<ScreenGroupRow> {
+  const { group, affected } = await ctx.db.$transaction(async (tx) => {
+    if (!(await lockOwnedRow(tx, 'screen_groups', id, ownerId))) throw groupMissing();
+    let affected: string[] = [];
+    if (body.screenIds) {
+      const screenIds = [...new Set(body.screenIds)];
+      if (!(await allOwned(tx, 'screen', ownerId, screenIds))) throw notFound('Ekran');
+      const old = await tx.screenGroupMember.findMany({ where: { groupId: id }, select: { screenId: true } });
+      const touched = [...new Set([...old.map((m) => m.screenId), ...screenIds])];
+      const before = await scheduleKeysOf(tx, ownerId, touched);
+      await tx.screenGroupMember.deleteMany({ where: { groupId: id } });
+      await tx.screenGroupMember.createMany({ data: screenIds.map((screenId) => ({ groupId: id, screenId })) });
+      affected = changedKeys(before, await scheduleKeysOf(tx, ownerId, touched));
+    }
+    const group = await tx.screenGroup.update({ where: { id }, data: { name: body.name, updatedAt: ctx.clock() }, include: withMembers });
+    return { group, affected };
+  }).catch(nameTaken);
+  await notifyAffectedScreens(ctx, affected);
+  return group;
+}
+
+/** The schedules that name the group: deleting it takes it out of them. */
+export async function screenGroupUsage(db: Db, ownerId: string, id: string) {
+  if (!(await db.screenGroup.findFirst({ where: { id, ownerId }, select: { id: true } }))) throw groupMissing();
+  return db.schedule.findMany({
+    where: { ownerId, groups: { some: { groupId: id } } },
+    select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }],
+  });
+}
+
+/** Memberships and the group's place in schedules go with it; its members that lose a schedule are pushed. */
+export async function deleteScreenGroup(ctx: AppContext, ownerId: string, id: string): Promise<void> {
+  const affected = await ctx.db.$transaction(async (tx) => {
+    if (!(await lockOwnedRow(tx, 'screen_groups', id, ownerId))) throw groupMissing();
+    const members = (await tx.screenGroupMember.findMany({ where: { groupId: id }, select: { screenId: true } })).map((m) => m.screenId);
+    const before = await scheduleKeysOf(tx, ownerId, members);
+    await tx.screenGroup.delete({ where: { id } });
+    return changedKeys(before, await scheduleKeysOf(tx, ownerId, members));
+  });
+  await notifyAffectedScreens(ctx, affected);
+}
