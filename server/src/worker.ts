@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.js';
 import { createJobRunner } from './jobs/create-job-runner.js';
 import { createJobRegistry } from './jobs/job-registry.js';
 import { createLogger } from './logger.js';
+import { Metrics } from './metrics/metrics.js';
 import { createTokenService } from './http/tokens.js';
 import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
 import { finishesWithin, handleShutdownSignals, startOrExit } from './process-lifecycle.js';
@@ -37,12 +38,13 @@ const base: ContextBase = {
   clock: () => new Date(),
   tokens: createTokenService(await resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtl),
   jobs,
+  metrics: new Metrics(),
 };
 // Pushes leave through the Redis adapter with the same URL base as the API's, so a worker's
 // push carries the same version as the config a player fetches.
 const realtime = await createRealtime(base, 'worker');
 const ctx = createAppContext(base, realtime);
-await jobs.start(createJobRegistry(purchaseJobHandlers(ctx)));
+await jobs.start(createJobRegistry(purchaseJobHandlers(ctx), ctx.metrics));
 logger.info({ kind: jobs.kind }, 'worker started');
 
 signals.ready({
