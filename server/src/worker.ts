@@ -7,6 +7,7 @@ import { createJobRunner } from './jobs/create-job-runner.js';
 import { createJobRegistry } from './jobs/job-registry.js';
 import { createLogger } from './logger.js';
 import { Metrics } from './metrics/metrics.js';
+import { serveWorkerMetrics } from './metrics/worker-metrics.js';
 import { createTokenService } from './http/tokens.js';
 import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
 import { finishesWithin, handleShutdownSignals, startOrExit } from './process-lifecycle.js';
@@ -45,7 +46,9 @@ const base: ContextBase = {
 const realtime = await createRealtime(base, 'worker');
 const ctx = createAppContext(base, realtime);
 await jobs.start(createJobRegistry(purchaseJobHandlers(ctx), ctx.metrics));
-logger.info({ kind: jobs.kind }, 'worker started');
+// The worker has no API port: its job and push metrics are served on METRICS_PORT when set.
+const metricsServer = config.metricsPort ? await startOrExit(() => serveWorkerMetrics(ctx, config.metricsPort!)) : undefined;
+logger.info({ kind: jobs.kind, metricsPort: config.metricsPort }, 'worker started');
 
 signals.ready({
   what: 'worker',
@@ -58,6 +61,7 @@ signals.ready({
     if (!(await finishesWithin(config.shutdownTimeoutMs, jobs.stop()))) {
       logger.warn({ timeoutS: config.shutdownTimeoutMs / 1000 }, 'worker: jobs still running after SHUTDOWN_TIMEOUT_S are left to another worker');
     }
+    await metricsServer?.close();
     await realtime.close();
     await database.close();
   },
