@@ -4,7 +4,7 @@ export type Logger = pino.Logger;
 
 /**
  * Credentials never reach a log line, wherever a caller put them: the access log writes no
- * headers and masks token-like query parameters (http/access-log.ts); these paths catch the
+ * headers and masks token-like query parameters (http/observe-requests.ts); these paths catch the
  * rest (docs/OPERATIONS.md#logs).
  */
 const REDACT = [
