@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newAdmin, newCustomer, type TestApp } from '../../test/harness.js';
 import { makeScreen } from '../modules/screens/content.fixtures.js';
@@ -88,6 +90,22 @@ describe('GET /metrics', () => {
       await t.http.get(`/api/screens/${s.id}/config`).set(u.auth).expect(200);
       expect(metricValue(await scrape(other), 'pano_config_fetches_total')).toBe(before);
     } finally {
+      await other.close();
+    }
+  });
+
+  it('answers a GET that carries a large body it does not read (the answer is large too)', async () => {
+    const other = await createTestApp();
+    const server = http.createServer(other.app).listen(0, '127.0.0.1');
+    try {
+      // Many label sets, as a long-running instance has: the answer is far larger than a socket buffer.
+      for (let i = 0; i < 400; i++) other.ctx.metrics.httpDuration.observe({ method: 'GET', route: `/api/r${i}/:id`, status: '200' }, 0.01);
+      const body = `{"name":"${'x'.repeat(1_100_000)}"}`;
+      const res = await supertest(server).get('/metrics').set('Content-Type', 'application/json').send(body);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('route="/api/r399/:id"');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
       await other.close();
     }
   });
