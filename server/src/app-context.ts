@@ -11,7 +11,7 @@ import { countInMemory, countInRedis } from './http/rate-limit-store.js';
 import type { Redis } from 'ioredis';
 
 /** The collaborators a process makes first, from its config alone; none of them needs another. */
-export type ContextBase = Pick<AppContext, 'config' | 'db' | 'logger' | 'clock' | 'tokens' | 'jobs'>;
+export type ContextBase = Pick<AppContext, 'config' | 'db' | 'logger' | 'clock' | 'tokens' | 'jobs' | 'metrics'>;
 
 /**
  * What the realtime layer contributes: made from the base (and the io server) before the
@@ -42,9 +42,9 @@ export const withoutRealtime = (notifier: ScreenNotifier = silentNotifier): Real
  * what is built from both here.
  */
 export function createAppContext(base: ContextBase, realtime: RealtimeParts): AppContext {
-  const { config, db, logger, clock, tokens, jobs } = base;
+  const { config, db, logger, clock, tokens, jobs, metrics } = base;
   return {
-    config, db, logger, clock, tokens, jobs,
+    config, db, logger, clock, tokens, jobs, metrics,
     payments: createPaymentProvider(config),
     devices: new DeviceLookup(db, realtime.deviceCache),
     screenConfigs: new ScreenConfigReader({ db, config, clock }, realtime.configCache),

@@ -6,6 +6,8 @@ import { createReadiness, readinessRoute, type Readiness } from './http/readines
 import { mountApiRoutes } from './routes.js';
 import { securityHeaders } from './http/security-headers.js';
 import { mountStatic } from './http/static.js';
+import { observeRequests } from './http/observe-requests.js';
+import { metricsRoute } from './metrics/metrics.routes.js';
 import { useTurkishValidationMessages } from './http/turkish-validation.js';
 import './http/request-types.js';
 
@@ -32,9 +34,11 @@ export function createApp(
     res.setHeader('X-Request-Id', req.id);
     next();
   });
+  app.use(observeRequests(ctx));
   // Liveness only (the process answers); readiness to take traffic is /readyz.
   app.get('/healthz', (_req, res) => void res.json({ ok: true }));
   app.get('/readyz', readinessRoute(readiness));
+  app.get('/metrics', metricsRoute(ctx));
   mountApiRoutes(app, ctx);
   app.use('/api', notFoundHandler);
   mountStatic(app, ctx);

@@ -10,6 +10,7 @@ import type { PaymentProvider } from './payments/payment-provider.js';
 import type { PresenceReader, ScreenNotifier } from './realtime/screen-notifier.js';
 import type { ConnectionControl } from './realtime/connection-control.js';
 import type { RateLimitStores } from './http/rate-limit-store.js';
+import type { Metrics } from './metrics/metrics.js';
 
 /**
  * Everything a route, service or job handler may use, passed explicitly (no globals, no
@@ -40,4 +41,6 @@ export type AppContext = Readonly<{
   connections: ConnectionControl;
   /** Where the rate limiters count: Redis shared by every instance (REDIS_URL), else memory. */
   rateLimits: RateLimitStores;
+  /** This process's Prometheus registry and metrics, served at /metrics. */
+  metrics: Metrics;
 }>;

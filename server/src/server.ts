@@ -10,6 +10,7 @@ import { createAppContext, type ContextBase } from './app-context.js';
 import type { AppContext } from './context.js';
 import { openMigratedDatabase, type Database } from './db/client.js';
 import { createLogger } from './logger.js';
+import { Metrics } from './metrics/metrics.js';
 import { createJobRunner } from './jobs/create-job-runner.js';
 import { createJobRegistry } from './jobs/job-registry.js';
 import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
@@ -60,6 +61,7 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
     clock: () => new Date(),
     tokens: createTokenService(await resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtl),
     jobs,
+    metrics: new Metrics(),
   };
   const realtime = await createRealtime(base, 'api');
   const ctx = createAppContext(base, realtime);
@@ -68,7 +70,7 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
   const http = createServer(requests.handler);
   // socket.io on the API's own port.
   realtime.serve(http, ctx);
-  await jobs.start(createJobRegistry(purchaseJobHandlers(ctx)));
+  await jobs.start(createJobRegistry(purchaseJobHandlers(ctx), ctx.metrics));
   await new Promise<void>((resolve, reject) => {
     http.once('error', (err) => reject(listenFailure(err, config.port, config.host) ?? err));
     http.listen(config.port, config.host, resolve);

@@ -6,6 +6,8 @@ import { openDatabase } from './db/client.js';
 import { createJobRunner } from './jobs/create-job-runner.js';
 import { createJobRegistry } from './jobs/job-registry.js';
 import { createLogger } from './logger.js';
+import { Metrics } from './metrics/metrics.js';
+import { serveWorkerMetrics } from './metrics/worker-metrics.js';
 import { createTokenService } from './http/tokens.js';
 import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
 import { finishesWithin, handleShutdownSignals, startOrExit } from './process-lifecycle.js';
@@ -37,13 +39,16 @@ const base: ContextBase = {
   clock: () => new Date(),
   tokens: createTokenService(await resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtl),
   jobs,
+  metrics: new Metrics(),
 };
 // Pushes leave through the Redis adapter with the same URL base as the API's, so a worker's
 // push carries the same version as the config a player fetches.
 const realtime = await createRealtime(base, 'worker');
 const ctx = createAppContext(base, realtime);
-await jobs.start(createJobRegistry(purchaseJobHandlers(ctx)));
-logger.info({ kind: jobs.kind }, 'worker started');
+await jobs.start(createJobRegistry(purchaseJobHandlers(ctx), ctx.metrics));
+// The worker has no API port: its job and push metrics are served on METRICS_PORT when set.
+const metricsServer = config.metricsPort ? await startOrExit(() => serveWorkerMetrics(ctx, config.metricsPort!)) : undefined;
+logger.info({ kind: jobs.kind, metricsPort: config.metricsPort }, 'worker started');
 
 signals.ready({
   what: 'worker',
@@ -56,6 +61,7 @@ signals.ready({
     if (!(await finishesWithin(config.shutdownTimeoutMs, jobs.stop()))) {
       logger.warn({ timeoutS: config.shutdownTimeoutMs / 1000 }, 'worker: jobs still running after SHUTDOWN_TIMEOUT_S are left to another worker');
     }
+    await metricsServer?.close();
     await realtime.close();
     await database.close();
   },

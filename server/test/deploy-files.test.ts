@@ -88,4 +88,9 @@ describe('deploy/nginx.conf', () => {
     expect(conf).toMatch(/proxy_pass \$pano_api;/);
     expect(conf).not.toMatch(/upstream\s/);
   });
+
+  it('does not pass /metrics on to the public', () => {
+    const conf = read('deploy/nginx.conf').replace(/#.*$/gm, '');
+    expect(conf).toMatch(/location = \/metrics \{\s*return 404;\s*\}/);
+  });
 });

@@ -12,7 +12,8 @@ import { loadConfig, type AppConfig } from '../src/config/env.js';
 import type { AppContext } from '../src/context.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { applyPendingMigrations } from '../src/db/migrate.js';
-import { createLogger } from '../src/logger.js';
+import { createLogger, type Logger } from '../src/logger.js';
+import { Metrics } from '../src/metrics/metrics.js';
 import { createInProcessRunner } from '../src/jobs/in-process-runner.js';
 import { createJobRegistry } from '../src/jobs/job-registry.js';
 import type { JobRunner } from '../src/jobs/job-runner.js';
@@ -38,6 +39,8 @@ export async function createTestApp(opts: {
   config?: Partial<AppConfig>; notifier?: ScreenNotifier; clock?: () => Date; jobs?: JobRunner;
   /** A database of its own, for rules about every row of a table (such as "the last admin"). */
   ownDatabase?: boolean;
+  /** Where the app logs (silent by default); a test that reads the access log passes its own. */
+  logger?: Logger;
 } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pano-test-'));
   const own = opts.ownDatabase ? await createOwnDatabase() : undefined;
@@ -54,12 +57,13 @@ export async function createTestApp(opts: {
   const ctx = createAppContext({
     config,
     db: database.db,
-    logger: createLogger('silent'),
+    logger: opts.logger ?? createLogger('silent'),
     clock: opts.clock ?? (() => new Date()),
     tokens: createTokenService('test-secret-0123456789-0123456789-0123456789', config.jwtTtl),
     jobs,
+    metrics: new Metrics(),
   }, withoutRealtime(opts.notifier));
-  await jobs.start(createJobRegistry(purchaseJobHandlers(ctx)));
+  await jobs.start(createJobRegistry(purchaseJobHandlers(ctx), ctx.metrics));
   const app = createApp(ctx);
   return {
     ctx, app, http: supertest(app), database, dataDir,

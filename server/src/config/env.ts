@@ -39,6 +39,10 @@ const ZEnv = z.object({
   /** `dev`: allow the in-memory test-card processor where it is refused by default (docs/OPERATIONS.md#payments). */
   PAYMENTS: z.enum(['dev']).optional(),
   NODE_ENV: z.string().optional(),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>` (docs/OPERATIONS.md#monitoring). */
+  METRICS_TOKEN: z.string().optional(),
+  /** The worker's /metrics port (`npm run worker`); the API serves /metrics on its own port. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 /**
@@ -60,9 +64,10 @@ const EXPECTED: Partial<Record<keyof z.infer<typeof ZEnv>, string>> = {
   LOG_LEVEL: 'fatal, error, warn, info, debug, trace ya da silent olmalı',
   SHUTDOWN_TIMEOUT_S: '0 ile 3600 arasında bir sayı olmalı (saniye)',
   PAYMENTS: 'yalnızca dev olabilir (ya da hiç ayarlanmaz)',
+  METRICS_PORT: '1 ile 65535 arasında bir tam sayı olmalı',
 };
 /** Never echoed back: secrets, and URLs that may carry a password. */
-const SECRET = new Set(['JWT_SECRET', 'ADMIN_REGISTRATION_KEY', 'DATABASE_URL', 'REDIS_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+const SECRET = new Set(['JWT_SECRET', 'ADMIN_REGISTRATION_KEY', 'DATABASE_URL', 'REDIS_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'METRICS_TOKEN']);
 
 /** Invalid environment values, one Turkish line per variable (`PORT="abc": … olmalı`). */
 export class ConfigError extends Error {
@@ -104,6 +109,10 @@ export type AppConfig = {
   /** PAYMENTS=dev: the operator asked for the dev processor where it is refused by default. */
   devPaymentsAllowed: boolean;
   production: boolean;
+  /** Bearer token for GET /metrics; unset: /metrics is open (keep it off the public proxy). */
+  metricsToken: string | undefined;
+  /** Where the worker serves /metrics; unset: the worker serves none. */
+  metricsPort: number | undefined;
 };
 
 /**
@@ -153,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
     devPaymentsAllowed: e.PAYMENTS === 'dev',
     production: e.NODE_ENV === 'production',
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
     ...overrides,
   };
 }

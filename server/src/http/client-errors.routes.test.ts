@@ -100,6 +100,9 @@ describe('client-caused errors', () => {
     for (let round = 0; round < 3; round++) {
       for (const m of malformed) expect((await m.send(logged)).status).toBe(m.status);
     }
-    expect(lines).toEqual([]);
+    // Only their access-log lines, at info, one per request and without a stack.
+    expect(lines.filter((l) => l.level >= 40)).toEqual([]);
+    expect(lines).toHaveLength(3 * malformed.length);
+    expect(lines.every((l) => l.msg === 'request completed' && l.err === undefined)).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { ErrorCode, type TErrorBody, type TErrorCode } from '@pano/contract';
 import type { Logger } from '../logger.js';
 import { classifyDbError } from './db-errors.js';
 import { AppError } from './errors.js';
+import { loggableUrl } from './request-route.js';
 
 export const notFoundHandler: RequestHandler = (req, res) => {
   res.status(404).json({ message: 'İstenen adres bulunamadı', code: ErrorCode.NOT_FOUND } satisfies TErrorBody);
@@ -20,7 +21,7 @@ type ErrorAnswer = { status: number; json: TErrorBody; retryAfterS?: number };
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const answer = toErrorAnswer(err);
-    const where = { requestId: req.id, method: req.method, url: req.originalUrl };
+    const where = { requestId: req.id, method: req.method, url: loggableUrl(req.originalUrl) };
     if (answer.status === 503) {
       logger.warn({ ...where, reason: (err as Error)?.message?.slice(-300) }, 'request refused: service unavailable');
     } else if (answer.status >= 500) {

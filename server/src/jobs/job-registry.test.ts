@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { Metrics } from '../metrics/metrics.js';
+import { metricValue } from '../metrics/testing/read-metrics.js';
 import { createJobRegistry } from './job-registry.js';
 
 const noop = async () => {};
@@ -23,5 +25,20 @@ describe('job registry', () => {
     await expect(registry.run('purchase.expire', { purchaseId: 'nope' })).rejects.toThrow();
     await expect(registry.run('purchase.unknown', {})).rejects.toThrow('Unknown job purchase.unknown');
     expect(seen).toHaveLength(1);
+  });
+
+  it('counts runs and failures by job name; names nobody declared count as one label', async () => {
+    const metrics = new Metrics();
+    const registry = createJobRegistry({ ...all, 'purchase.abandon': () => Promise.reject(new Error('card processor down')) }, metrics);
+    await registry.run('purchase.sweep', {});
+    await registry.run('purchase.sweep', {});
+    await expect(registry.run('purchase.abandon', { purchaseId: '3f1c7a2e-9b4d-4c1a-8e2f-1a2b3c4d5e6f' })).rejects.toThrow('card processor down');
+    await expect(registry.run('purchase.made-up', {})).rejects.toThrow();
+    const text = await metrics.registry.metrics();
+    const value = (name: string, job: string) => metricValue(text, name, { job });
+    expect([value('pano_job_runs_total', 'purchase.sweep'), value('pano_job_failures_total', 'purchase.sweep')]).toEqual([2, 0]);
+    expect([value('pano_job_runs_total', 'purchase.abandon'), value('pano_job_failures_total', 'purchase.abandon')]).toEqual([1, 1]);
+    expect([value('pano_job_runs_total', 'unknown'), value('pano_job_failures_total', 'unknown')]).toEqual([1, 1]);
+    expect(text).not.toContain('made-up');
   });
 });

@@ -1,3 +1,4 @@
+import type { Metrics } from '../metrics/metrics.js';
 import { JOB_NAMES, JOB_SCHEMAS, type JobHandlers, type JobName } from './job-definitions.js';
 
 export type JobRegistry = {
@@ -5,8 +6,12 @@ export type JobRegistry = {
   run(name: string, payload: unknown): Promise<void>;
 };
 
-/** Refuses to start unless every declared job has exactly one handler, and nothing else. */
-export function createJobRegistry(handlers: Partial<JobHandlers>): JobRegistry {
+/**
+ * Refuses to start unless every declared job has exactly one handler, and nothing else. With
+ * `metrics`, every run and failure is counted by job name, whichever runner (in-process or
+ * BullMQ, API or worker) executes it.
+ */
+export function createJobRegistry(handlers: Partial<JobHandlers>, metrics?: Pick<Metrics, 'jobRuns' | 'jobFailures'>): JobRegistry {
   const missing = JOB_NAMES.filter((n) => typeof handlers[n] !== 'function');
   if (missing.length) throw new Error(`Job registry: no handler for ${missing.join(', ')}`);
   const unknown = Object.keys(handlers).filter((n) => !(n in JOB_SCHEMAS));
@@ -15,10 +20,18 @@ export function createJobRegistry(handlers: Partial<JobHandlers>): JobRegistry {
 
   return {
     async run(name, payload) {
-      if (!(name in JOB_SCHEMAS)) throw new Error(`Unknown job ${name}`);
-      const job = name as JobName;
-      const data = JOB_SCHEMAS[job].parse(payload);
-      await (all[job] as (p: unknown) => Promise<void>)(data);
+      // A name from the queue that no handler knows counts as one label, not one label per name.
+      const label = { job: name in JOB_SCHEMAS ? name : 'unknown' };
+      metrics?.jobRuns.inc(label);
+      try {
+        if (!(name in JOB_SCHEMAS)) throw new Error(`Unknown job ${name}`);
+        const job = name as JobName;
+        const data = JOB_SCHEMAS[job].parse(payload);
+        await (all[job] as (p: unknown) => Promise<void>)(data);
+      } catch (err) {
+        metrics?.jobFailures.inc(label);
+        throw err;
+      }
     },
   };
 }

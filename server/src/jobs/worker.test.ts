@@ -5,7 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createServer } from 'node:http';
 import { createLogger } from '../logger.js';
+import { metricValue } from '../metrics/testing/read-metrics.js';
 import {
   closeAllSockets, connectSocket, pairedDevice, record, startLiveServer, waitFor as waitUntil, type LiveServer,
 } from '../realtime/live-server.fixtures.js';
@@ -27,7 +29,7 @@ describe('npm run worker', () => {
     await redis.quit();
   });
 
-  it('runs the jobs alone: an overdue expiry is processed and pushed to a player on an API instance; exits 0 on SIGTERM', async () => {
+  it('runs the jobs alone: an overdue expiry is processed, pushed to a player on an API instance and counted on METRICS_PORT; exits 0 on SIGTERM', async () => {
     api = await startLiveServer({ REDIS_URL, WORKERS: '0' });
     const db = api.ctx.db;
     const u = await db.user.create({ data: { email: `worker-${randomUUID().slice(0, 8)}@test.pano`, passwordHash: 'x' } });
@@ -36,11 +38,13 @@ describe('npm run worker', () => {
     const player = await connectSocket(api, { deviceToken: device.token, screenId: screen.id });
     const configs = record(player, 'screen:config');
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pano-worker-'));
+    const metricsPort = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
       cwd: SERVER_DIR,
       env: {
         ...process.env, REDIS_URL, DATABASE_URL: inject('databaseUrl'), JOBS_PREFIX: prefix, DATA_DIR: dataDir,
         JWT_SECRET: 'worker-test-secret-0123456789-0123456789', LOG_LEVEL: 'info', JOBS_SWEEP_EVERY_S: '0', PAYMENTS: 'dev',
+        METRICS_PORT: String(metricsPort), HOST: '127.0.0.1', METRICS_TOKEN: 'worker-metrics-token-0123456789',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -63,6 +67,12 @@ describe('npm run worker', () => {
       await enqueuer.stop();
       await waitFor(async () => (await db.purchase.findUniqueOrThrow({ where: { id: p.id } })).status === 'expired', () => `job not processed:\n${out}`);
       await waitUntil(() => configs.some((c) => c.config.notice?.kind === 'package-expired'), 10_000);
+      const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+      expect((await fetch(metricsUrl)).status).toBe(401);
+      const metrics = await (await fetch(metricsUrl, { headers: { Authorization: 'Bearer worker-metrics-token-0123456789' } })).text();
+      expect(metricValue(metrics, 'pano_job_runs_total', { job: 'purchase.expire' })).toBe(1);
+      expect(metricValue(metrics, 'pano_job_failures_total', { job: 'purchase.expire' })).toBe(0);
+      expect(metricValue(metrics, 'pano_config_pushes_total')).toBe(1);
 
       child.kill('SIGTERM');
       const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 10_000))]);
@@ -82,4 +92,13 @@ async function waitFor(check: () => boolean | Promise<boolean>, message: () => s
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(message());
+}
+
+/** A port nobody listens on right now (the worker takes it a moment later). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }

@@ -22,7 +22,7 @@ import type { PanoServer } from './socket-types.js';
  * the push then fill this instance's cache: built once, pushed, cached.
  */
 /** What a push needs: no more than the context's first collaborators, so it can be built before the context. */
-export type NotifierDeps = Pick<AppContext, 'config' | 'db' | 'logger' | 'clock'>;
+export type NotifierDeps = Pick<AppContext, 'config' | 'db' | 'logger' | 'clock' | 'metrics'>;
 
 export class LiveNotifier implements ScreenNotifier {
   constructor(
@@ -55,7 +55,9 @@ export class LiveNotifier implements ScreenNotifier {
     if ((Array.isArray(which) && which.length === 0) || this.inFlight.isClosing) return;
     try {
       const stamp = this.cache?.stamp ?? 0;
+      const endBuild = this.deps.metrics.pushBuild.startTimer();
       const built = await buildScreenConfigEntries(this.deps.db, which, { publicBaseUrl: configBaseUrl(this.deps.config), now: this.deps.clock(), memo: this.cache?.contentMemo(stamp) });
+      endBuild();
       this.cache?.fill(built, stamp);
       this.push(built);
     } catch (err) {
@@ -75,6 +77,7 @@ export class LiveNotifier implements ScreenNotifier {
   private push(built: Map<string, BuiltScreenConfig>): void {
     if (this.inFlight.isClosing || built.size === 0) return;
     const push = configPushOf(built);
+    this.deps.metrics.pushes.inc(built.size);
     // Out to the other instances first: they emit to their sockets while this one emits to its own.
     if (reachesOtherInstances(this.io)) this.io.serverSideEmit('config:push', push);
     emitConfigPushLocally(this.io, push);

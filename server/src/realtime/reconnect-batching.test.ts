@@ -10,6 +10,7 @@ import { readScreenConfig } from '../modules/screens/screen-config-access.js';
 import { buildScreenConfigEntries } from '../modules/screens/screen-config.js';
 import { ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
 import { LastSeenWriter } from './last-seen-writer.js';
+import { Metrics } from '../metrics/metrics.js';
 
 // docs/PERFORMANCE.md (P4): what a fleet reconnecting to a fresh API process asks for at once
 // is read and written in batches. The queries are counted on a context whose client logs them.
@@ -29,7 +30,7 @@ function countingContext(configCache?: ScreenConfigCache): { ctx: AppContext; op
     },
   }) as unknown as Db;
   const { config, logger, clock, tokens, jobs } = t.ctx;
-  return { ctx: createAppContext({ config, db, logger, clock, tokens, jobs }, { ...withoutRealtime(), configCache }), ops };
+  return { ctx: createAppContext({ config, db, logger, clock, tokens, jobs, metrics: new Metrics() }, { ...withoutRealtime(), configCache }), ops };
 }
 
 async function fleet(n: number) {

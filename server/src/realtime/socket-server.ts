@@ -36,7 +36,7 @@ export type Realtime = {
 };
 
 /** What the realtime layer needs: the context's first collaborators, which depend on nothing else. */
-export type RealtimeDeps = Pick<AppContext, 'config' | 'db' | 'logger' | 'clock'>;
+export type RealtimeDeps = Pick<AppContext, 'config' | 'db' | 'logger' | 'clock' | 'metrics'>;
 
 /**
  * Safety net only: every change that alters a config drops it at once through the notifier.
@@ -97,6 +97,8 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
       });
       io.on('connection', (socket) => {
         const { role, ownerId, screenId, deviceId, deviceScreenId } = socket.data;
+        // First, so a socket cut off below is counted out too.
+        socket.once('disconnect', ctx.metrics.socketConnected(role));
         if (role !== 'player') void socket.join(accountRoom(ownerId));
         if (role === 'dashboard') {
           void socket.join(userRoom(ownerId));

@@ -61,6 +61,7 @@ export async function uploadMedia(ctx: AppContext, req: Request, res: Response, 
       return created;
     });
     stored = true;
+    ctx.metrics.uploadBytes.inc({ kind: 'media' }, size);
     return row;
   } catch (err) {
     await removeQuietly(file?.tempPath);

@@ -17,7 +17,12 @@ export function screenConfigRoute(ctx: AppContext): RequestHandler {
     const { id } = ZIdParams.parse(req.params);
     const config = await readScreenConfig(ctx, req, id);
     res.set('ETag', `"${config.version}"`).set('Cache-Control', 'no-cache');
-    if (clientHasVersion(req, config.version)) return void res.status(304).end();
+    // Counted as answered, so the share of 304s says how much a push or reconnect saves.
+    ctx.metrics.configFetches.inc();
+    if (clientHasVersion(req, config.version)) {
+      ctx.metrics.configNotModified.inc();
+      return void res.status(304).end();
+    }
     // Pre-serialised (screen-config-cache.ts): the same bytes res.json would send.
     res.set('Content-Type', 'application/json; charset=utf-8').send(config.json());
   };

@@ -49,6 +49,7 @@ export async function uploadApk(ctx: AppContext, req: Request, res: Response, ad
     await removeQuietly(finalPath);
     throw err;
   }
+  ctx.metrics.uploadBytes.inc({ kind: 'apk' }, file.size);
   await pruneOlderReleases(ctx, release);
   return release;
 }
