@@ -7,7 +7,7 @@ export type ScreenRow = {
   lastSeenAt: Date | null;
   createdAt: Date;
   currentPlaylist: { id: string; name: string } | null;
-  currentDirectionPlaylist: { id: string; name: string } | null;
+  currentTickerPlaylist: { id: string; name: string } | null;
 };
 
 const ref = (r: { id: string; name: string } | null) => (r ? { _id: r.id, name: r.name } : null);
@@ -17,7 +17,7 @@ export const presentScreen = (s: ScreenRow): TScreen => ({
   name: s.name,
   status: s.status,
   currentPlaylist: ref(s.currentPlaylist),
-  currentDirectionPlaylist: ref(s.currentDirectionPlaylist),
+  currentDirectionPlaylist: ref(s.currentTickerPlaylist),
   lastSeenAt: s.lastSeenAt?.toISOString() ?? null,
   createdAt: s.createdAt.toISOString(),
 });

@@ -8,7 +8,7 @@ import { assertScreenSlot, lockOwner } from '../purchases/limits.js';
 import type { ScreenRow } from './screens.presenter.js';
 
 const named = { select: { id: true, name: true } } as const;
-export const withRefs = { currentPlaylist: named, currentDirectionPlaylist: named } as const;
+export const withRefs = { currentPlaylist: named, currentTickerPlaylist: named } as const;
 const screenMissing = () => notFound('Ekran');
 
 export async function listScreens(db: Db, ownerId: string): Promise<ScreenRow[]> {
@@ -31,21 +31,21 @@ export async function createScreen(
 export async function updateScreen(
   ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZAssignScreenRequest>,
 ): Promise<ScreenRow> {
-  const { name, currentPlaylist, currentDirectionPlaylist } = body;
+  const { name, currentPlaylist, currentDirectionPlaylist: tickerId } = body;
   const [screen, playlist, ticker] = await Promise.all([
     ctx.db.screen.findFirst({ where: { id, ownerId }, select: { id: true } }),
     currentPlaylist ? ctx.db.playlist.findFirst({ where: { id: currentPlaylist, ownerId }, select: { id: true } }) : null,
-    currentDirectionPlaylist
-      ? ctx.db.directionPlaylist.findFirst({ where: { id: currentDirectionPlaylist, ownerId }, select: { id: true } })
+    tickerId
+      ? ctx.db.tickerPlaylist.findFirst({ where: { id: tickerId, ownerId }, select: { id: true } })
       : null,
   ]);
   if (!screen) throw screenMissing();
   if (currentPlaylist && !playlist) throw notFound('Playlist');
-  if (currentDirectionPlaylist && !ticker) throw notFound('Reji playlisti');
+  if (tickerId && !ticker) throw notFound('Reji playlisti');
   // A playlist deleted between the check and this write fails the FK: nothing is written, 404.
   const updated = await ctx.db.screen.update({
     where: { id },
-    data: { name, currentPlaylistId: currentPlaylist, currentDirectionPlaylistId: currentDirectionPlaylist },
+    data: { name, currentPlaylistId: currentPlaylist, currentTickerPlaylistId: tickerId },
     include: withRefs,
   }).catch((err: unknown) => {
     if ((err as { code?: string }).code === 'P2003') throw notFound('Playlist');

@@ -1,0 +1,45 @@
+import { Router } from 'express';
+import { ZCreateTickerRequest, ZIdParams, ZUpdateTickerRequest } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { presentRefs } from '../../http/present-refs.js';
+import { requireActivePackage } from '../purchases/active-purchase.js';
+import { presentTickerPlaylist } from './tickers.presenter.js';
+import {
+  createTickerPlaylist, deleteTickerPlaylist, tickerUsage, listTickerPlaylists, updateTickerPlaylist,
+} from './tickers.service.js';
+
+/** Ticker ("Reji") playlists: /api/direction-playlists. */
+export function tickerRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.use(requireAuth(ctx), requireActivePackage(ctx));
+
+  router.get('/', async (req, res) => {
+    const rows = await listTickerPlaylists(ctx.db, currentUser(req).id);
+    res.json(rows.map(presentTickerPlaylist));
+  });
+
+  router.post('/', async (req, res) => {
+    const body = ZCreateTickerRequest.parse(req.body);
+    res.status(201).json(presentTickerPlaylist(await createTickerPlaylist(ctx.db, currentUser(req).id, body)));
+  });
+
+  router.put('/:id', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    const body = ZUpdateTickerRequest.parse(req.body);
+    res.json(presentTickerPlaylist(await updateTickerPlaylist(ctx, currentUser(req).id, id, body)));
+  });
+
+  router.get('/:id/usage', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    res.json({ screens: presentRefs(await tickerUsage(ctx.db, currentUser(req).id, id)) });
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    await deleteTickerPlaylist(ctx, currentUser(req).id, id);
+    res.json({ message: 'Reji playlisti silindi' });
+  });
+
+  return router;
+}
