@@ -4,7 +4,7 @@ export * from './common.js';
 export * from './auth.js';
 export * from './media.js';
 export * from './playlists.js';
-export * from './direction.js';
+export * from './ticker.js';
 export * from './screens.js';
 export * from './settings.js';
 export * from './screen-config.js';

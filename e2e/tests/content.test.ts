@@ -176,7 +176,7 @@ describe('content: media → playlist → ticker', () => {
     await page.getByLabel('Yazı', { exact: true }).press('Enter');
     await snap(page, 'content', '07-ticker-form');
     await page.getByRole('button', { name: 'Playlist Oluştur' }).click();
-    const ticker = page.getByTestId('direction-card').filter({ hasText: 'Duyurular' });
+    const ticker = page.getByTestId('ticker-card').filter({ hasText: 'Duyurular' });
     await ticker.waitFor();
     expect(await ticker.textContent()).toContain('Hızlı');
 

@@ -224,9 +224,9 @@ describe('visual layout', () => {
       expect(await name.getAttribute('title')).toBe(LONG_PLAYLIST_NAME);
 
       await page.goto('/direction');
-      await page.getByTestId('direction-card').nth(1).waitFor();
-      if (viewport === DESKTOP) await snap(page, FLOW, 'direction');
-      const badges = page.getByTestId('direction-card').locator('.badge');
+      await page.getByTestId('ticker-card').nth(1).waitFor();
+      if (viewport === DESKTOP) await snap(page, FLOW, 'ticker');
+      const badges = page.getByTestId('ticker-card').locator('.badge');
       expect(await badges.count()).toBe(2);
       for (const l of await badges.evaluateAll((els) => els.map((el) => {
         const range = document.createRange();

@@ -20,7 +20,7 @@ const BASE_TRANSITIONS = 100;
 const SAMPLE_EVERY = Number(process.env.BENCH_LOOP_SAMPLE_EVERY) || 1000;
 /** Opt-in: a directory for V8 heap snapshots at the base, the middle and the end, compared in the log. */
 const SNAPSHOT_DIR = process.env.BENCH_HEAP_SNAPSHOTS;
-/** Opt-in: the screen also shows a direction bar (two texts), so the ticker's frame loop runs all along. */
+/** Opt-in: the screen also shows a ticker bar (two texts), so the ticker's frame loop runs all along. */
 const WITH_TICKER = process.env.BENCH_LOOP_TICKER === '1';
 
 /** P8: the shipped player (/player, paired by its stored credentials) looping a 3-image playlist in Chromium. */
@@ -32,7 +32,7 @@ export async function playerLoop(c: Counts, log: (m: string) => void): Promise<F
   try {
     const fleet = await seedFleet({ screens: 1, items: 3, uploadsDir: data.uploads });
     const p = fleet.players[0]!;
-    if (WITH_TICKER) await addDirectionBar(fleet.ownerId, p.screenId);
+    if (WITH_TICKER) await addTickerBar(fleet.ownerId, p.screenId);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const page = await browser.newPage({ viewport: { width: 640, height: 360 } });
     await page.addInitScript({ content: pageProbe({ creds: JSON.stringify({ deviceToken: p.deviceToken, screenId: p.screenId }), itemMs: c.loopItemMs, max: c.loopTransitions }) });
@@ -108,7 +108,7 @@ export async function playerLoop(c: Counts, log: (m: string) => void): Promise<F
     const sampled = `heap at transition ${samples.map((x) => x.n).join(' / ')}: ${samples.map((x) => mb(x.heap)).join(' / ')} MB`;
     const dom = (d: DomCounters | undefined) => (d ? `${d.nodes} nodes, ${d.jsEventListeners} listeners, ${d.documents} documents` : 'n/a');
     const domLine = `DOM at the base ${dom(domAtBase)}, at the end ${dom(domAtEnd)}`;
-    const counted = `${times.length} transitions of ${c.loopItemMs} ms items (3 images; the player's ${ITEM_SECONDS} s item timer shortened in the page${c.loopItemMs === 1000 ? ': not shortened' : ''}), shipped player/dist${WITH_TICKER ? ', with the direction bar scrolling' : ''}, Chromium headless`;
+    const counted = `${times.length} transitions of ${c.loopItemMs} ms items (3 images; the player's ${ITEM_SECONDS} s item timer shortened in the page${c.loopItemMs === 1000 ? ': not shortened' : ''}), shipped player/dist${WITH_TICKER ? ', with the ticker bar scrolling' : ''}, Chromium headless`;
     return [
       {
         id: 'P8', figure: `player loop: JS heap growth after ${times.length} transitions`, value: `${round(growth * 100, 2)} % (${round(end / 1024 / 1024, 2)} MB)`,
@@ -129,8 +129,8 @@ export async function playerLoop(c: Counts, log: (m: string) => void): Promise<F
   }
 }
 
-/** A direction playlist of two texts on the screen (display settings stay the defaults: bar shown). */
-async function addDirectionBar(ownerId: string, screenId: string): Promise<void> {
+/** A ticker playlist of two texts on the screen (display settings stay the defaults: bar shown). */
+async function addTickerBar(ownerId: string, screenId: string): Promise<void> {
   const db = new pg.Client({ connectionString: benchDatabaseUrl });
   await db.connect();
   try {

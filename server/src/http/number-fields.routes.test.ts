@@ -49,7 +49,7 @@ describe('number fields accept numbers and plain decimal strings only', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Hız 1 ile 5 arasında olmalıdır');
     }
-    expect((await t.ctx.db.directionPlaylist.findUniqueOrThrow({ where: { id: ticker.id } })).speed).toBe(3);
+    expect((await t.ctx.db.tickerPlaylist.findUniqueOrThrow({ where: { id: ticker.id } })).speed).toBe(3);
 
     for (const [field, value, message] of [
       ['barHeight', true, 'Bant yüksekliği bir sayı olmalıdır'], ['barHeight', '0x40', 'Bant yüksekliği bir sayı olmalıdır'],

@@ -32,9 +32,9 @@ async function world() {
   const p1 = await playlist(a.id, [m1.id]);
   const p2 = await playlist(a.id, [m2.id]);
   const pb = await playlist(b.id, [mb.id]);
-  const t1 = await db.directionPlaylist.create({ data: { ownerId: a.id, name: 'Reji', speed: 3, texts: { create: [{ text: 'Hoş geldiniz', position: 0 }] } } });
-  const screen = (ownerId: string, name: string, currentPlaylistId: string, currentDirectionPlaylistId?: string) =>
-    db.screen.create({ data: { ownerId, name, currentPlaylistId, currentDirectionPlaylistId } });
+  const t1 = await db.tickerPlaylist.create({ data: { ownerId: a.id, name: 'Reji', speed: 3, texts: { create: [{ text: 'Hoş geldiniz', position: 0 }] } } });
+  const screen = (ownerId: string, name: string, currentPlaylistId: string, currentTickerPlaylistId?: string) =>
+    db.screen.create({ data: { ownerId, name, currentPlaylistId, currentTickerPlaylistId } });
   const s1 = await screen(a.id, 'Giriş', p1.id, t1.id);
   const s2 = await screen(a.id, 'Kasa', p1.id);
   const s3 = await screen(a.id, 'Vitrin', p2.id);

@@ -156,7 +156,7 @@ describe('reconnect after a missed change', () => {
     const first = await connectSocket(s, { deviceToken: device.token, screenId: screen.id });
     first.close();
     // While the player is away the ticker changes; the push reaches nobody.
-    const ticker = await s.ctx.db.directionPlaylist.create({ data: { ownerId: a.id, name: 'Reji', texts: { create: [{ text: 'Yeni', position: 0 }] } } });
+    const ticker = await s.ctx.db.tickerPlaylist.create({ data: { ownerId: a.id, name: 'Reji', texts: { create: [{ text: 'Yeni', position: 0 }] } } });
     await s.api.put(`/api/screens/${screen.id}`).set(a.auth).send({ currentDirectionPlaylist: ticker.id }).expect(200);
 
     const again = await connectSocket(s, { deviceToken: device.token, screenId: screen.id });

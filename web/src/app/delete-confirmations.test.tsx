@@ -4,11 +4,11 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
-import type { TDirectionPlaylist, TMedia, TPackage, TPlaylist, TScreen } from '@pano/contract';
+import type { TTickerPlaylist, TMedia, TPackage, TPlaylist, TScreen } from '@pano/contract';
 import { DialogHost } from '../components/ui/dialog-host';
 import { useDialogStore } from '../components/ui/dialog-store';
 import { AdminPackagesPage } from '../features/admin-packages/admin-packages-page';
-import { DirectionPage } from '../features/direction/direction-page';
+import { TickersPage } from '../features/tickers/tickers-page';
 import { MediaPage } from '../features/media/media-page';
 import { PlaylistsPage } from '../features/playlists/playlists-page';
 import { ScreensPage } from '../features/screens/screens-page';
@@ -28,7 +28,7 @@ const media: TMedia = {
   size: 10, width: 1, height: 1, duration: null, createdAt: at,
 };
 const playlist: TPlaylist = { _id: id(2), name: 'Lobi', mediaItems: [{ media, duration: 5 }], createdAt: at, updatedAt: at };
-const ticker: TDirectionPlaylist = { _id: id(3), name: 'Duyurular', speed: 3, directions: [{ text: 'Merhaba' }], createdAt: at, updatedAt: at };
+const ticker: TTickerPlaylist = { _id: id(3), name: 'Duyurular', speed: 3, directions: [{ text: 'Merhaba' }], createdAt: at, updatedAt: at };
 const screenRow: TScreen = {
   _id: id(4), name: 'Giriş', status: 'active', currentPlaylist: null, currentDirectionPlaylist: null, lastSeenAt: null,
   timezone: 'Europe/Istanbul', groups: [], createdAt: at,
@@ -76,7 +76,7 @@ describe('delete confirmations name what the delete would affect', () => {
     ['a playlist', () => <PlaylistsPage />, 'Lobi', { screens: [ref(13, 'Giriş'), ref(14, 'Kasa')], schedules: [] },
       'Bu playlist 2 ekrana atanmış: Giriş, Kasa. Silinirse bu ekranlarda gösterilecek içerik kalmaz.',
       'Bu playlisti silmek istediğinizden emin misiniz?'],
-    ['a ticker playlist', () => <DirectionPage />, 'Duyurular', { screens: [ref(14, 'Kasa')], schedules: [] },
+    ['a ticker playlist', () => <TickersPage />, 'Duyurular', { screens: [ref(14, 'Kasa')], schedules: [] },
       'Bu reji playlisti 1 ekrana atanmış: Kasa. Silinirse bu ekranlarda kayan yazı gösterilmez.',
       'Bu reji playlistini silmek istediğinizden emin misiniz?'],
     ['a screen', () => <ScreensPage />, 'Giriş', { devices: 2, groups: [], schedules: [] },

@@ -51,7 +51,7 @@ export function createAppRouter() {
                 { path: '/dashboard', element: <DashboardRedirect /> },
                 { path: '/media', lazy: lazyPage(() => import('../features/media/media-page'), 'MediaPage') },
                 { path: '/playlists', lazy: lazyPage(() => import('../features/playlists/playlists-page'), 'PlaylistsPage') },
-                { path: '/direction', lazy: lazyPage(() => import('../features/direction/direction-page'), 'DirectionPage') },
+                { path: '/direction', lazy: lazyPage(() => import('../features/tickers/tickers-page'), 'TickersPage') },
                 { path: '/screens', lazy: lazyPage(() => import('../features/screens/screens-page'), 'ScreensPage') },
                 { path: '/assignment', lazy: lazyPage(() => import('../features/assignment/assignment-page'), 'AssignmentPage') },
                 { path: '/settings', lazy: lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage') },

@@ -56,7 +56,7 @@ export const tr = {
     mainNav: 'Ana menü',
     media: 'Medya',
     playlists: 'Playlistler',
-    direction: 'Reji',
+    ticker: 'Reji',
     screens: 'Ekranlar',
     assignment: 'Playlist Atama',
     packages: 'Paketler',
@@ -176,7 +176,7 @@ export const tr = {
     save: 'Kaydet',
     saving: 'Kaydediliyor...',
   },
-  direction: {
+  ticker: {
     title: 'Reji',
     lead: 'Ekranların altında kayan yazı bandı için yazı listeleri oluşturun.',
     createTitle: 'Yeni Reji Playlisti',

@@ -70,7 +70,7 @@ describe('parallel edits of one row', () => {
     const responses = await Promise.all(bodies.map((b) => wide.http.put(`/api/direction-playlists/${ticker.id}`).set(u.auth).send(b)));
     expectSerialised(responses);
 
-    const stored = await t.ctx.db.directionPlaylist.findUniqueOrThrow({
+    const stored = await t.ctx.db.tickerPlaylist.findUniqueOrThrow({
       where: { id: ticker.id }, include: { texts: { orderBy: { position: 'asc' } } },
     });
     const winner = bodies.find((b) => b.name === stored.name)!;

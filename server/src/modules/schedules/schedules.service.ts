@@ -30,7 +30,7 @@ export async function listSchedules(db: Db, ownerId: string): Promise<ScheduleRo
 async function assertOwnRefs(tx: DbOrTx, ownerId: string, body: Write, screens: string[], groups: string[]): Promise<void> {
   if (!(await tx.playlist.findFirst({ where: { id: body.playlist, ownerId }, select: { id: true } }))) throw notFound('Playlist');
   if (body.directionPlaylist
-    && !(await tx.directionPlaylist.findFirst({ where: { id: body.directionPlaylist, ownerId }, select: { id: true } }))) {
+    && !(await tx.tickerPlaylist.findFirst({ where: { id: body.directionPlaylist, ownerId }, select: { id: true } }))) {
     throw notFound('Reji playlisti');
   }
   if (!(await allOwned(tx, 'screen', ownerId, screens))) throw notFound('Ekran');

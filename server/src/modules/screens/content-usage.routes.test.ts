@@ -48,7 +48,7 @@ describe('GET /api/playlists/{id}/usage and /api/direction-playlists/{id}/usage'
     const lobi = await makePlaylist(t, u.id, [{ mediaId: m.id }], 'Lobi');
     const idle = await makePlaylist(t, u.id, [{ mediaId: m.id }], 'Yedek');
     const ticker = await makeTicker(t, u.id, ['Hoş geldiniz'], 3, 'Duyurular');
-    const kasa = await makeScreen(t, u.id, { name: 'Kasa', currentPlaylistId: lobi.id, currentDirectionPlaylistId: ticker.id });
+    const kasa = await makeScreen(t, u.id, { name: 'Kasa', currentPlaylistId: lobi.id, currentTickerPlaylistId: ticker.id });
     const giris = await makeScreen(t, u.id, { name: 'Giriş', currentPlaylistId: lobi.id });
 
     const playlist = await usage(u, `/api/playlists/${lobi.id}/usage`);

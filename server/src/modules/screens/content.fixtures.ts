@@ -1,4 +1,4 @@
-// Test-only builders for the playlists, direction and screens route tests: rows are made
+// Test-only builders for the playlists, ticker and screens route tests: rows are made
 // directly in the database (no upload needed), as the tests' own customers.
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
@@ -21,12 +21,12 @@ export async function makePlaylist(t: TestApp, ownerId: string, items: { mediaId
 }
 
 export async function makeTicker(t: TestApp, ownerId: string, texts: string[], speed = 3, name = 'Reji') {
-  return t.ctx.db.directionPlaylist.create({
+  return t.ctx.db.tickerPlaylist.create({
     data: { ownerId, name, speed, texts: { create: texts.map((text, position) => ({ text, position })) } },
   });
 }
 
-export async function makeScreen(t: TestApp, ownerId: string, data: { name?: string; currentPlaylistId?: string; currentDirectionPlaylistId?: string } = {}) {
+export async function makeScreen(t: TestApp, ownerId: string, data: { name?: string; currentPlaylistId?: string; currentTickerPlaylistId?: string } = {}) {
   return t.ctx.db.screen.create({ data: { ownerId, name: data.name ?? 'Ekran', ...data } });
 }
 

@@ -19,7 +19,7 @@ async function setup() {
   const image = await makeMedia(t, u.id, 'image', 'Afiş');
   const p = await makePlaylist(t, u.id, [{ mediaId: video.id, duration: 30 }, { mediaId: image.id, duration: 7 }], 'Lobi');
   const d = await makeTicker(t, u.id, ['Hoş geldiniz', 'Kat 2'], 4, 'Duyuru');
-  const s = await makeScreen(t, u.id, { name: 'Giriş', currentPlaylistId: p.id, currentDirectionPlaylistId: d.id });
+  const s = await makeScreen(t, u.id, { name: 'Giriş', currentPlaylistId: p.id, currentTickerPlaylistId: d.id });
   return { u, video, image, p, d, s };
 }
 
@@ -68,7 +68,7 @@ describe('GET /api/screens/:id/config', () => {
   it('carries the owner\'s own display settings', async () => {
     const { u, s } = await setup();
     await t.ctx.db.displaySettings.create({
-      data: { ownerId: u.id, showDirectionBar: false, backgroundColor: '#112233', barHeight: 80, textColor: 'yellow', fontSize: 40 },
+      data: { ownerId: u.id, showTickerBar: false, backgroundColor: '#112233', barHeight: 80, textColor: 'yellow', fontSize: 40 },
     });
     const c = ZScreenConfig.parse((await getConfig(s.id, u.auth)).body);
     expect(c.displaySettings).toEqual({ showDirectionBar: false, backgroundColor: '#112233', barHeight: 80, textColor: 'yellow', fontSize: 40 });
@@ -160,7 +160,7 @@ describe('buildScreenConfigs', () => {
   it('builds many screens at once, sharing each distinct combination, against publicBaseUrl', async () => {
     const a = await setup();
     const b = await setup();
-    const same = await makeScreen(t, a.u.id, { name: 'İkinci', currentPlaylistId: a.p.id, currentDirectionPlaylistId: a.d.id });
+    const same = await makeScreen(t, a.u.id, { name: 'İkinci', currentPlaylistId: a.p.id, currentTickerPlaylistId: a.d.id });
     const missing = '00000000-0000-4000-8000-000000000000';
     const configs = await buildScreenConfigs(t.ctx.db, [a.s.id, same.id, b.s.id, missing, a.s.id], {
       publicBaseUrl: 'https://pano.example/', now: new Date(),
@@ -179,7 +179,7 @@ describe('buildScreenConfigs', () => {
     const opts = { publicBaseUrl: 'https://pano.example', now: new Date() };
     const v1 = (await buildScreenConfigs(t.ctx.db, [s.id], opts)).get(s.id)!.version;
     expect((await buildScreenConfigs(t.ctx.db, [s.id], opts)).get(s.id)!.version).toBe(v1);
-    await t.ctx.db.directionPlaylist.update({ where: { id: d.id }, data: { speed: 1 } });
+    await t.ctx.db.tickerPlaylist.update({ where: { id: d.id }, data: { speed: 1 } });
     const c = (await buildScreenConfigs(t.ctx.db, [s.id], opts)).get(s.id)!;
     expect(c.directionPlaylist?.speed).toBe(1);
     expect(c.version).not.toBe(v1);

@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto';
-import { DISPLAY_DEFAULTS, type TConfigMedia, type TDisplaySettings, type TScreenConfig } from '@pano/contract';
+import type { TConfigMedia, TScreenConfig } from '@pano/contract';
 import type { Db } from '../../db/client.js';
 import { mediaUrlPath } from '../media/media.presenter.js';
+import { presentDisplaySettings } from '../settings/display-settings.presenter.js';
 import type { BuiltScreenConfig, SharedContent, SharedContentMemo } from './screen-config-cache.js';
 
 export const PACKAGE_EXPIRED_MESSAGE = 'Paketinizin süresi doldu. İçerik, paket yenilendiğinde yeniden gösterilecektir.';
 
 export type ScreenConfigOptions = { publicBaseUrl: string; now: Date; memo?: SharedContentMemo };
 type Shared = SharedContent['body'];
-type ScreenRow = { id: string; name: string; ownerId: string; currentPlaylistId: string | null; currentDirectionPlaylistId: string | null };
+type ScreenRow = { id: string; name: string; ownerId: string; currentPlaylistId: string | null; currentTickerPlaylistId: string | null };
 
 /** What a screen's shared content depends on, as far as its own row tells. */
-const memoKey = (s: ScreenRow) => `${s.ownerId}|${s.currentPlaylistId ?? ''}|${s.currentDirectionPlaylistId ?? ''}`;
+const memoKey = (s: ScreenRow) => `${s.ownerId}|${s.currentPlaylistId ?? ''}|${s.currentTickerPlaylistId ?? ''}`;
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -35,7 +36,7 @@ export async function buildScreenConfigEntries(
 ): Promise<Map<string, BuiltScreenConfig>> {
   const screens = await db.screen.findMany({
     where: Array.isArray(which) ? { id: { in: [...new Set(which)] } } : { ownerId: which.ownerId },
-    select: { id: true, name: true, ownerId: true, currentPlaylistId: true, currentDirectionPlaylistId: true },
+    select: { id: true, name: true, ownerId: true, currentPlaylistId: true, currentTickerPlaylistId: true },
   });
   if (screens.length === 0) return new Map();
   // docs/PERFORMANCE.md (P4): a fleet reconnecting to a fresh process misses the config cache
@@ -46,7 +47,7 @@ export async function buildScreenConfigEntries(
   if (known?.every((c) => c !== undefined)) return assemble(screens, (_, i) => known[i]!);
   const ownerIds = [...new Set(screens.map((s) => s.ownerId))];
   const playlistIds = [...new Set(screens.flatMap((s) => (s.currentPlaylistId ? [s.currentPlaylistId] : [])))];
-  const tickerIds = [...new Set(screens.flatMap((s) => (s.currentDirectionPlaylistId ? [s.currentDirectionPlaylistId] : [])))];
+  const tickerIds = [...new Set(screens.flatMap((s) => (s.currentTickerPlaylistId ? [s.currentTickerPlaylistId] : [])))];
 
   // One flat round of queries after the screens: Prisma loads each nested relation with a query
   // of its own, one after the other, so relations are read from their own tables in parallel
@@ -66,10 +67,10 @@ export async function buildScreenConfigEntries(
       orderBy: { position: 'asc' },
       select: { playlistId: true, duration: true, media: { select: { id: true, name: true, fileName: true, kind: true, mime: true } } },
     }),
-    tickerIds.length === 0 ? none : db.directionPlaylist.findMany({
+    tickerIds.length === 0 ? none : db.tickerPlaylist.findMany({
       where: { id: { in: tickerIds } }, select: { id: true, name: true, speed: true, ownerId: true },
     }),
-    tickerIds.length === 0 ? none : db.directionText.findMany({
+    tickerIds.length === 0 ? none : db.tickerText.findMany({
       where: { playlistId: { in: tickerIds } }, orderBy: { position: 'asc' }, select: { playlistId: true, text: true },
     }),
   ]);
@@ -90,7 +91,7 @@ export async function buildScreenConfigEntries(
     const running = owner?.role === 'admin' || activeOwners.has(s.ownerId);
     // Ownership is checked on assignment; re-checked here so a config never leaks across owners.
     const playlist = running ? playlistById.get(s.currentPlaylistId ?? '') : undefined;
-    const ticker = running ? tickerById.get(s.currentDirectionPlaylistId ?? '') : undefined;
+    const ticker = running ? tickerById.get(s.currentTickerPlaylistId ?? '') : undefined;
     const pl = playlist?.ownerId === s.ownerId ? playlist : undefined;
     const tk = ticker?.ownerId === s.ownerId ? ticker : undefined;
 
@@ -104,7 +105,7 @@ export async function buildScreenConfigEntries(
           mediaItems: pl.items.map((i) => ({ media: configMedia(i.media, base), duration: i.duration })),
         } : null,
         directionPlaylist: tk ? { _id: tk.id, name: tk.name, speed: tk.speed, directions: tk.texts.map((x) => ({ text: x.text })) } : null,
-        displaySettings: displaySettings(settingsByOwner.get(s.ownerId) ?? null),
+        displaySettings: presentDisplaySettings(settingsByOwner.get(s.ownerId) ?? null),
         notice: running ? null : { kind: 'package-expired', message: PACKAGE_EXPIRED_MESSAGE },
       };
       const json = JSON.stringify(body);
@@ -156,8 +157,3 @@ function configMedia(m: MediaCols, base: string): TConfigMedia {
   };
 }
 
-function displaySettings(row: TDisplaySettings | null): TDisplaySettings {
-  if (!row) return { ...DISPLAY_DEFAULTS };
-  const { showDirectionBar, backgroundColor, barHeight, textColor, fontSize } = row;
-  return { showDirectionBar, backgroundColor, barHeight, textColor, fontSize };
-}

@@ -10,7 +10,7 @@ export type ScreenRow = {
   createdAt: Date;
   groupMemberships: { group: { id: string; name: string } }[];
   currentPlaylist: { id: string; name: string } | null;
-  currentDirectionPlaylist: { id: string; name: string } | null;
+  currentTickerPlaylist: { id: string; name: string } | null;
 };
 
 const ref = (r: { id: string; name: string } | null) => (r ? { _id: r.id, name: r.name } : null);
@@ -20,7 +20,7 @@ export const presentScreen = (s: ScreenRow): TScreen => ({
   name: s.name,
   status: s.status,
   currentPlaylist: ref(s.currentPlaylist),
-  currentDirectionPlaylist: ref(s.currentDirectionPlaylist),
+  currentDirectionPlaylist: ref(s.currentTickerPlaylist),
   lastSeenAt: s.lastSeenAt?.toISOString() ?? null,
   timezone: s.timezone,
   groups: presentRefsByName(s.groupMemberships.map((m) => m.group)),

@@ -11,7 +11,7 @@ afterAll(async () => { await t.close(); });
 beforeEach(() => notifier.reset());
 
 const row = (id: string) => t.ctx.db.screen.findUniqueOrThrow({
-  where: { id }, select: { name: true, status: true, currentPlaylistId: true, currentDirectionPlaylistId: true },
+  where: { id }, select: { name: true, status: true, currentPlaylistId: true, currentTickerPlaylistId: true },
 });
 
 describe('GET /api/screens', () => {
@@ -21,7 +21,7 @@ describe('GET /api/screens', () => {
     const p = await makePlaylist(t, u.id, [{ mediaId: (await makeMedia(t, u.id)).id }], 'Lobi');
     const d = await makeTicker(t, u.id, ['a'], 3, 'Duyuru');
     const seen = new Date('2026-01-02T03:04:05.000Z');
-    const s1 = await makeScreen(t, u.id, { name: 'Giriş', currentPlaylistId: p.id, currentDirectionPlaylistId: d.id });
+    const s1 = await makeScreen(t, u.id, { name: 'Giriş', currentPlaylistId: p.id, currentTickerPlaylistId: d.id });
     await t.ctx.db.screen.update({ where: { id: s1.id }, data: { lastSeenAt: seen } });
     await makeScreen(t, u.id, { name: 'Kafe' });
     await makeScreen(t, other.id, { name: 'Başkası' });
@@ -99,7 +99,7 @@ describe('PUT /api/screens/:id', () => {
 
     const cleared = await t.http.put(`/api/screens/${s.id}`).set(u.auth).send({ currentPlaylist: null });
     expect(cleared.body.currentPlaylist).toBeNull();
-    expect(await row(s.id)).toMatchObject({ currentPlaylistId: null, currentDirectionPlaylistId: d.id });
+    expect(await row(s.id)).toMatchObject({ currentPlaylistId: null, currentTickerPlaylistId: d.id });
   });
 
   it('renames without touching the assignment', async () => {
@@ -154,7 +154,7 @@ describe('PUT /api/screens/:id', () => {
     expect([c.status, c.body.message]).toEqual([404, 'Reji playlisti bulunamadı']);
     const d = await t.http.put(`/api/screens/${mine.id}`).set(u.auth).send({ currentPlaylist: randomUUID() });
     expect(d.status).toBe(404);
-    expect(await row(mine.id)).toMatchObject({ name: 'Benim', currentPlaylistId: myPlaylist.id, currentDirectionPlaylistId: null });
+    expect(await row(mine.id)).toMatchObject({ name: 'Benim', currentPlaylistId: myPlaylist.id, currentTickerPlaylistId: null });
     expect(notifier.calls).toEqual([]);
   });
 

@@ -10,7 +10,7 @@ import type { ScreenRow } from './screens.presenter.js';
 
 const named = { select: { id: true, name: true } } as const;
 export const withRefs = {
-  currentPlaylist: named, currentDirectionPlaylist: named, groupMemberships: { select: { group: named } },
+  currentPlaylist: named, currentTickerPlaylist: named, groupMemberships: { select: { group: named } },
 } as const;
 const screenMissing = () => notFound('Ekran');
 
@@ -34,21 +34,21 @@ export async function createScreen(
 export async function updateScreen(
   ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZAssignScreenRequest>,
 ): Promise<ScreenRow> {
-  const { name, currentPlaylist, currentDirectionPlaylist, timezone } = body;
+  const { name, currentPlaylist, currentDirectionPlaylist: tickerId, timezone } = body;
   const [screen, playlist, ticker] = await Promise.all([
     ctx.db.screen.findFirst({ where: { id, ownerId }, select: { id: true } }),
     currentPlaylist ? ctx.db.playlist.findFirst({ where: { id: currentPlaylist, ownerId }, select: { id: true } }) : null,
-    currentDirectionPlaylist
-      ? ctx.db.directionPlaylist.findFirst({ where: { id: currentDirectionPlaylist, ownerId }, select: { id: true } })
+    tickerId
+      ? ctx.db.tickerPlaylist.findFirst({ where: { id: tickerId, ownerId }, select: { id: true } })
       : null,
   ]);
   if (!screen) throw screenMissing();
   if (currentPlaylist && !playlist) throw notFound('Playlist');
-  if (currentDirectionPlaylist && !ticker) throw notFound('Reji playlisti');
+  if (tickerId && !ticker) throw notFound('Reji playlisti');
   // A playlist deleted between the check and this write fails the FK: nothing is written, 404.
   const updated = await ctx.db.screen.update({
     where: { id },
-    data: { name, currentPlaylistId: currentPlaylist, currentDirectionPlaylistId: currentDirectionPlaylist, timezone },
+    data: { name, currentPlaylistId: currentPlaylist, currentTickerPlaylistId: tickerId, timezone },
     include: withRefs,
   }).catch((err: unknown) => {
     if ((err as { code?: string }).code === 'P2003') throw notFound('Playlist');

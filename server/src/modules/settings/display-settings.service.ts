@@ -2,33 +2,25 @@ import { DISPLAY_DEFAULTS, type TDisplaySettings, type ZUpdateDisplaySettingsReq
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import { displaySettingsRow, presentDisplaySettings } from './display-settings.presenter.js';
 
 type Update = z.output<typeof ZUpdateDisplaySettingsRequest>;
 
-const present = (s: TDisplaySettings): TDisplaySettings => ({
-  showDirectionBar: s.showDirectionBar,
-  backgroundColor: s.backgroundColor,
-  barHeight: s.barHeight,
-  textColor: s.textColor,
-  fontSize: s.fontSize,
-});
-
 /** The owner's ticker-bar look, or the spec's defaults when never saved. */
 export async function getDisplaySettings(db: Db, ownerId: string): Promise<TDisplaySettings> {
-  const row = await db.displaySettings.findUnique({ where: { ownerId } });
-  return present(row ?? DISPLAY_DEFAULTS);
+  return presentDisplaySettings(await db.displaySettings.findUnique({ where: { ownerId } }));
 }
 
 /** Partial update: fields left out keep their value; every screen of the owner is told of a change. */
 export async function updateDisplaySettings(ctx: AppContext, ownerId: string, input: Update): Promise<TDisplaySettings> {
-  const data = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Update;
+  const data = displaySettingsRow(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Update);
   // Nothing to change: no write, and no screen has to rebuild its config.
   if (Object.keys(data).length === 0) return getDisplaySettings(ctx.db, ownerId);
   const row = await ctx.db.displaySettings.upsert({
     where: { ownerId },
-    create: { ...DISPLAY_DEFAULTS, ...data, ownerId },
+    create: { ...displaySettingsRow(DISPLAY_DEFAULTS), ...data, ownerId },
     update: data,
   });
   await ctx.notifier.ownerScreensChanged(ownerId);
-  return present(row);
+  return presentDisplaySettings(row);
 }

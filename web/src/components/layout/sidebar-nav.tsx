@@ -6,7 +6,7 @@ type Link = { to: string; label: string };
 const contentLinks: Link[] = [
   { to: '/media', label: tr.nav.media },
   { to: '/playlists', label: tr.nav.playlists },
-  { to: '/direction', label: tr.nav.direction },
+  { to: '/direction', label: tr.nav.ticker },
   { to: '/screens', label: tr.nav.screens },
   { to: '/assignment', label: tr.nav.assignment },
   { to: '/packages', label: tr.nav.packages },

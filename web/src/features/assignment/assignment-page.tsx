@@ -4,7 +4,7 @@ import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, Card, EmptyState, PageHeader, SelectField, Spinner, showAlert } from '../../components/ui';
 import { usePlaylists } from '../../api/playlists.api';
-import { useDirectionPlaylists } from '../../api/direction.api';
+import { useTickerPlaylists } from '../../api/tickers.api';
 import { useScreens } from '../../api/screens.api';
 import { useAssignScreens } from './api/use-assign-screens';
 import { TICKER_KEEP, TICKER_NONE, validateAssignment } from './assignment';
@@ -12,7 +12,7 @@ import { ScreenPicker } from './screen-picker';
 
 export function AssignmentPage() {
   const playlists = usePlaylists();
-  const tickers = useDirectionPlaylists();
+  const tickers = useTickerPlaylists();
   const screens = useScreens();
   const [playlistId, setPlaylistId] = useState('');
   const [tickerChoice, setTickerChoice] = useState(TICKER_KEEP);

@@ -1,6 +1,6 @@
-import type { TDirectionPlaylist } from '@pano/contract';
+import type { TTickerPlaylist } from '@pano/contract';
 
-export type DirectionRow = {
+export type TickerRow = {
   id: string;
   name: string;
   speed: number;
@@ -10,7 +10,7 @@ export type DirectionRow = {
 };
 
 /** Texts arrive ordered by position (see `withTexts`). */
-export const presentDirectionPlaylist = (d: DirectionRow): TDirectionPlaylist => ({
+export const presentTickerPlaylist = (d: TickerRow): TTickerPlaylist => ({
   _id: d.id,
   name: d.name,
   speed: d.speed,

@@ -5,26 +5,26 @@ import { DEFAULT_TICKER_SPEED } from './constants.js';
 const SPEED_RANGE = 'Hız 1 ile 5 arasında olmalıdır';
 const ZSpeed = numberField(SPEED_RANGE).pipe(z.number().int(SPEED_RANGE).min(1, SPEED_RANGE).max(5, SPEED_RANGE));
 
-const ZDirectionText = z.object({ text: requiredText('Lütfen bir metin girin', 500) });
-const ZTexts = z.array(ZDirectionText, { error: 'Lütfen playlist adı girin ve en az bir yazı ekleyin' })
+const ZTickerText = z.object({ text: requiredText('Lütfen bir metin girin', 500) });
+const ZTexts = z.array(ZTickerText, { error: 'Lütfen playlist adı girin ve en az bir yazı ekleyin' })
   .min(1, 'Lütfen playlist adı girin ve en az bir yazı ekleyin')
   .max(200, 'En fazla 200 yazı eklenebilir');
 
-export const ZCreateDirectionRequest = z.object({
+export const ZCreateTickerRequest = z.object({
   name: requiredText('Lütfen playlist adı girin ve en az bir yazı ekleyin'),
   speed: ZSpeed.optional().default(DEFAULT_TICKER_SPEED),
   directions: ZTexts,
 });
-export type TCreateDirectionRequest = z.input<typeof ZCreateDirectionRequest>;
+export type TCreateTickerRequest = z.input<typeof ZCreateTickerRequest>;
 
-export const ZUpdateDirectionRequest = z.object({
+export const ZUpdateTickerRequest = z.object({
   name: requiredText('Lütfen playlist adı girin ve en az bir yazı ekleyin').optional(),
   speed: ZSpeed.optional(),
   directions: ZTexts.optional(),
 });
-export type TUpdateDirectionRequest = z.input<typeof ZUpdateDirectionRequest>;
+export type TUpdateTickerRequest = z.input<typeof ZUpdateTickerRequest>;
 
-export const ZDirectionPlaylist = z.object({
+export const ZTickerPlaylist = z.object({
   _id: ZId,
   name: z.string(),
   speed: z.number().int(),
@@ -32,4 +32,4 @@ export const ZDirectionPlaylist = z.object({
   createdAt: ZIsoDate,
   updatedAt: ZIsoDate,
 });
-export type TDirectionPlaylist = z.infer<typeof ZDirectionPlaylist>;
+export type TTickerPlaylist = z.infer<typeof ZTickerPlaylist>;

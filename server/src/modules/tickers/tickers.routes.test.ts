@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ZDirectionPlaylist } from '@pano/contract';
+import { ZTickerPlaylist } from '@pano/contract';
 import { createTestApp, newCustomer, newUser, type TestApp } from '../../../test/harness.js';
 import { makeScreen, makeTicker, recordingNotifier } from '../screens/content.fixtures.js';
 
@@ -11,7 +11,7 @@ afterAll(async () => { await t.close(); });
 beforeEach(() => notifier.reset());
 
 const snapshot = async (id: string) => {
-  const row = await t.ctx.db.directionPlaylist.findUniqueOrThrow({
+  const row = await t.ctx.db.tickerPlaylist.findUniqueOrThrow({
     where: { id }, include: { texts: { orderBy: { position: 'asc' }, select: { text: true, position: true } } },
   });
   return { name: row.name, speed: row.speed, texts: row.texts };
@@ -25,7 +25,7 @@ describe('GET /api/direction-playlists', () => {
     await makeTicker(t, other.id, ['gizli'], 2, 'Başkası');
     const res = await t.http.get('/api/direction-playlists').set(u.auth);
     expect(res.status).toBe(200);
-    const list = ZDirectionPlaylist.array().parse(res.body);
+    const list = ZTickerPlaylist.array().parse(res.body);
     expect(list.map((d) => [d.name, d.speed, d.directions.map((x) => x.text)])).toEqual([['Duyurular', 4, ['birinci', 'ikinci']]]);
   });
 
@@ -42,7 +42,7 @@ describe('POST /api/direction-playlists', () => {
     const res = await t.http.post('/api/direction-playlists').set(u.auth)
       .send({ name: 'Reji 1', speed: 5, directions: [{ text: ' Hoş geldiniz ' }, { text: 'Kat 2: Poliklinik' }] });
     expect(res.status).toBe(201);
-    const d = ZDirectionPlaylist.parse(res.body);
+    const d = ZTickerPlaylist.parse(res.body);
     expect([d.name, d.speed, d.directions]).toEqual(['Reji 1', 5, [{ text: 'Hoş geldiniz' }, { text: 'Kat 2: Poliklinik' }]]);
     expect(await snapshot(d._id)).toEqual({ name: 'Reji 1', speed: 5, texts: [{ text: 'Hoş geldiniz', position: 0 }, { text: 'Kat 2: Poliklinik', position: 1 }] });
 
@@ -63,14 +63,14 @@ describe('POST /api/direction-playlists', () => {
     const res = await t.http.post('/api/direction-playlists').set(u.auth).send(body);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', message });
-    expect(await t.ctx.db.directionPlaylist.count({ where: { ownerId: u.id } })).toBe(0);
+    expect(await t.ctx.db.tickerPlaylist.count({ where: { ownerId: u.id } })).toBe(0);
   });
 
   it('401 without a token, 402 without a package', async () => {
     expect((await t.http.post('/api/direction-playlists').send({})).status).toBe(401);
     const noPkg = await newUser(t);
     expect((await t.http.post('/api/direction-playlists').set(noPkg.auth).send({ name: 'R', directions: [{ text: 'a' }] })).status).toBe(402);
-    expect(await t.ctx.db.directionPlaylist.count({ where: { ownerId: noPkg.id } })).toBe(0);
+    expect(await t.ctx.db.tickerPlaylist.count({ where: { ownerId: noPkg.id } })).toBe(0);
   });
 });
 
@@ -79,12 +79,12 @@ describe('PUT /api/direction-playlists/:id', () => {
     const u = await newCustomer(t);
     const d = await makeTicker(t, u.id, ['eski 1', 'eski 2'], 3, 'Ad');
     const otherTicker = await makeTicker(t, u.id, ['x']);
-    const s1 = await makeScreen(t, u.id, { currentDirectionPlaylistId: d.id });
-    await makeScreen(t, u.id, { currentDirectionPlaylistId: otherTicker.id });
+    const s1 = await makeScreen(t, u.id, { currentTickerPlaylistId: d.id });
+    await makeScreen(t, u.id, { currentTickerPlaylistId: otherTicker.id });
     const res = await t.http.put(`/api/direction-playlists/${d.id}`).set(u.auth)
       .send({ speed: 1, directions: [{ text: 'yeni' }, { text: 'eski 1' }, { text: 'son' }] });
     expect(res.status).toBe(200);
-    expect(ZDirectionPlaylist.parse(res.body).directions.map((x) => x.text)).toEqual(['yeni', 'eski 1', 'son']);
+    expect(ZTickerPlaylist.parse(res.body).directions.map((x) => x.text)).toEqual(['yeni', 'eski 1', 'son']);
     expect(await snapshot(d.id)).toEqual({
       name: 'Ad', speed: 1, texts: [{ text: 'yeni', position: 0 }, { text: 'eski 1', position: 1 }, { text: 'son', position: 2 }],
     });
@@ -138,13 +138,13 @@ describe('DELETE /api/direction-playlists/:id', () => {
   it('deletes, clears the screens\' ticker and notifies exactly them', async () => {
     const u = await newCustomer(t);
     const d = await makeTicker(t, u.id, ['a']);
-    const s = await makeScreen(t, u.id, { currentDirectionPlaylistId: d.id });
+    const s = await makeScreen(t, u.id, { currentTickerPlaylistId: d.id });
     await makeScreen(t, u.id);
     const res = await t.http.delete(`/api/direction-playlists/${d.id}`).set(u.auth);
     expect(res.status).toBe(200);
-    expect(await t.ctx.db.directionPlaylist.findUnique({ where: { id: d.id } })).toBeNull();
-    expect(await t.ctx.db.directionText.count({ where: { playlistId: d.id } })).toBe(0);
-    expect((await t.ctx.db.screen.findUniqueOrThrow({ where: { id: s.id } })).currentDirectionPlaylistId).toBeNull();
+    expect(await t.ctx.db.tickerPlaylist.findUnique({ where: { id: d.id } })).toBeNull();
+    expect(await t.ctx.db.tickerText.count({ where: { playlistId: d.id } })).toBe(0);
+    expect((await t.ctx.db.screen.findUniqueOrThrow({ where: { id: s.id } })).currentTickerPlaylistId).toBeNull();
     expect(notifier.calls).toEqual([[s.id]]);
   });
 
@@ -153,7 +153,7 @@ describe('DELETE /api/direction-playlists/:id', () => {
     const other = await newCustomer(t);
     const theirs = await makeTicker(t, other.id, ['a']);
     expect((await t.http.delete(`/api/direction-playlists/${theirs.id}`).set(u.auth)).status).toBe(404);
-    expect(await t.ctx.db.directionPlaylist.findUnique({ where: { id: theirs.id } })).not.toBeNull();
+    expect(await t.ctx.db.tickerPlaylist.findUnique({ where: { id: theirs.id } })).not.toBeNull();
   });
 
   it('401 without a token, 402 without a package', async () => {

@@ -1,22 +1,22 @@
 import { useState } from 'react';
-import type { TDirectionPlaylist } from '@pano/contract';
+import type { TTickerPlaylist } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, Modal, showAlert } from '../../components/ui';
-import { useUpdateDirection } from './api/use-update-direction';
-import { toRequest, validateDraft, type DirectionDraft } from './direction-draft';
-import { DirectionFields } from './direction-fields';
+import { useUpdateTicker } from './api/use-update-ticker';
+import { toRequest, validateDraft, type TickerDraft } from './ticker-draft';
+import { TickerFields } from './ticker-fields';
 
-type Props = { playlist: TDirectionPlaylist; onClose: () => void };
+type Props = { playlist: TTickerPlaylist; onClose: () => void };
 
-/** docs/PRODUCT.md#direction: a ticker playlist is edited in a modal, then saved or cancelled. */
-export function DirectionEditModal({ playlist, onClose }: Props) {
-  const [draft, setDraft] = useState<DirectionDraft>({
+/** docs/PRODUCT.md#ticker: a ticker playlist is edited in a modal, then saved or cancelled. */
+export function TickerEditModal({ playlist, onClose }: Props) {
+  const [draft, setDraft] = useState<TickerDraft>({
     name: playlist.name,
     speed: playlist.speed,
     texts: playlist.directions.map((d) => d.text),
   });
-  const update = useUpdateDirection();
+  const update = useUpdateTicker();
   const busy = update.isPending;
 
   const onSave = () => {
@@ -29,16 +29,16 @@ export function DirectionEditModal({ playlist, onClose }: Props) {
   };
 
   return (
-    <Modal open title={tr.direction.editTitle} onClose={() => !busy && onClose()}
+    <Modal open title={tr.ticker.editTitle} onClose={() => !busy && onClose()}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>{tr.common.cancel}</Button>
           <Button onClick={onSave} busy={busy} busyText={tr.common.saving}>{tr.common.save}</Button>
         </>
       }>
-      {update.isError && <Banner tone="error">{errorMessage(update.error, tr.direction.updateError)}</Banner>}
+      {update.isError && <Banner tone="error">{errorMessage(update.error, tr.ticker.updateError)}</Banner>}
       <div className="form">
-        <DirectionFields idPrefix="edit" draft={draft} onChange={setDraft} />
+        <TickerFields idPrefix="edit" draft={draft} onChange={setDraft} />
       </div>
     </Modal>
   );

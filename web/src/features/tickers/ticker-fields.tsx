@@ -2,14 +2,14 @@ import { useState, type KeyboardEvent } from 'react';
 import { TICKER_SPEEDS } from '@pano/contract/constants';
 import { tr } from '../../i18n/tr';
 import { Button, SelectField, TextField, showAlert } from '../../components/ui';
-import { validateNewText, type DirectionDraft } from './direction-draft';
+import { validateNewText, type TickerDraft } from './ticker-draft';
 
-type Props = { draft: DirectionDraft; onChange: (d: DirectionDraft) => void; idPrefix: string };
+type Props = { draft: TickerDraft; onChange: (d: TickerDraft) => void; idPrefix: string };
 
 const speeds = Object.entries(TICKER_SPEEDS).map(([value, label]) => ({ value: Number(value), label }));
 
 /** Name, speed and the list of texts; shared by the create card and the edit modal. */
-export function DirectionFields({ draft, onChange, idPrefix }: Props) {
+export function TickerFields({ draft, onChange, idPrefix }: Props) {
   const [text, setText] = useState('');
 
   const addText = async () => {
@@ -32,22 +32,22 @@ export function DirectionFields({ draft, onChange, idPrefix }: Props) {
   return (
     <>
       <div className="form-row">
-        <TextField id={`${idPrefix}-name`} label={tr.direction.nameLabel} placeholder={tr.direction.namePlaceholder}
+        <TextField id={`${idPrefix}-name`} label={tr.ticker.nameLabel} placeholder={tr.ticker.namePlaceholder}
           value={draft.name} maxLength={200} onChange={(e) => onChange({ ...draft, name: e.target.value })} />
-        <SelectField id={`${idPrefix}-speed`} label={tr.direction.speedLabel} value={draft.speed}
+        <SelectField id={`${idPrefix}-speed`} label={tr.ticker.speedLabel} value={draft.speed}
           onChange={(e) => onChange({ ...draft, speed: Number(e.target.value) })}>
           {speeds.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
         </SelectField>
       </div>
       <div className="text-adder">
-        <TextField id={`${idPrefix}-text`} label={tr.direction.textLabel} placeholder={tr.direction.textPlaceholder}
+        <TextField id={`${idPrefix}-text`} label={tr.ticker.textLabel} placeholder={tr.ticker.textPlaceholder}
           value={text} maxLength={500} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} />
-        <Button variant="secondary" onClick={() => void addText()}>{tr.direction.addText}</Button>
+        <Button variant="secondary" onClick={() => void addText()}>{tr.ticker.addText}</Button>
       </div>
       <div>
-        <p className="field-label">{tr.direction.texts}</p>
+        <p className="field-label">{tr.ticker.texts}</p>
         {draft.texts.length === 0 ? (
-          <p className="muted">{tr.direction.noTexts}</p>
+          <p className="muted">{tr.ticker.noTexts}</p>
         ) : (
           <ol className="text-list">
             {draft.texts.map((t, i) => (

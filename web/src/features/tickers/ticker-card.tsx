@@ -1,20 +1,20 @@
-import type { TDirectionPlaylist } from '@pano/contract';
+import type { TTickerPlaylist } from '@pano/contract';
 import { TICKER_SPEEDS } from '@pano/contract/constants';
 import { tr } from '../../i18n/tr';
 import { Badge, Button } from '../../components/ui';
 
-type Props = { playlist: TDirectionPlaylist; onEdit: () => void; onDelete: () => void; deleting: boolean };
+type Props = { playlist: TTickerPlaylist; onEdit: () => void; onDelete: () => void; deleting: boolean };
 
 const speedName = (s: number) => TICKER_SPEEDS[s as keyof typeof TICKER_SPEEDS] ?? String(s);
 
-export function DirectionCard({ playlist, onEdit, onDelete, deleting }: Props) {
+export function TickerCard({ playlist, onEdit, onDelete, deleting }: Props) {
   return (
-    <li className="direction-card" data-testid="direction-card">
-      <div className="direction-head">
+    <li className="ticker-card" data-testid="ticker-card">
+      <div className="ticker-head">
         <h3 className="playlist-name" title={playlist.name}>{playlist.name}</h3>
-        <Badge tone="primary">{tr.direction.speedName}: {speedName(playlist.speed)}</Badge>
+        <Badge tone="primary">{tr.ticker.speedName}: {speedName(playlist.speed)}</Badge>
       </div>
-      <p className="muted playlist-meta">{tr.direction.textCount(playlist.directions.length)}</p>
+      <p className="muted playlist-meta">{tr.ticker.textCount(playlist.directions.length)}</p>
       <ul className="ticker-preview">
         {playlist.directions.slice(0, 3).map((d, i) => <li key={i}>{d.text}</li>)}
         {playlist.directions.length > 3 && <li className="muted">{tr.playlists.more(playlist.directions.length - 3)}</li>}

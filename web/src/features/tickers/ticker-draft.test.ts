@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDraft, toRequest, validateDraft, validateNewText } from './direction-draft';
+import { emptyDraft, toRequest, validateDraft, validateNewText } from './ticker-draft';
 
-describe('ticker draft rules (docs/PRODUCT.md#direction)', () => {
+describe('ticker draft rules (docs/PRODUCT.md#ticker)', () => {
   it('starts at Normal speed (3)', () => {
     expect(emptyDraft().speed).toBe(3);
   });

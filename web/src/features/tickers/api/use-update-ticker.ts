@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TTickerPlaylist, TUpdateTickerRequest } from '@pano/contract';
+import { api } from '../../../lib/api-client';
+import { tickerKeys } from '../../../api/tickers.api';
+
+export function useUpdateTicker() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: TUpdateTickerRequest }) =>
+      api.put<TTickerPlaylist>(`/api/direction-playlists/${id}`, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: tickerKeys.all }),
+  });
+}
