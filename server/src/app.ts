@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import express, { type Express } from 'express';
 import type { AppContext } from './context.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
-import { compressJson } from './http/json-compression.js';
 import { createReadiness, readinessRoute, type Readiness } from './http/readiness.js';
 import { mountApiRoutes } from './routes.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -36,7 +35,6 @@ export function createApp(
   // Liveness only (the process answers); readiness to take traffic is /readyz.
   app.get('/healthz', (_req, res) => void res.json({ ok: true }));
   app.get('/readyz', readinessRoute(readiness));
-  app.use('/api', compressJson);
   mountApiRoutes(app, ctx);
   app.use('/api', notFoundHandler);
   mountStatic(app, ctx);

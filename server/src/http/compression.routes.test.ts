@@ -9,7 +9,7 @@ import express, { type Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../scripts/precompress.mjs';
 import { createTestApp, newCustomer, type TestApp } from '../../test/harness.js';
-import { makeMedia } from '../modules/screens/content.fixtures.js';
+import { makeMedia, makePlaylist, makeScreen } from '../modules/screens/content.fixtures.js';
 import { JSON_COMPRESSION_THRESHOLD } from './json-compression.js';
 import { mountBuiltApp } from './static.js';
 
@@ -174,5 +174,16 @@ describe('JSON answers', () => {
     expect(small.raw.length).toBeLessThan(JSON_COMPRESSION_THRESHOLD);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.raw.toString())).toHaveLength(1);
+  });
+
+  it("leave out the screen config players fetch all at once after a push: it is sent as it is", async () => {
+    const u = await newCustomer(t);
+    const media = await Promise.all(Array.from({ length: 12 }, (_, i) => makeMedia(t, u.id, 'image', `Kampanya ${i}`)));
+    const playlist = await makePlaylist(t, u.id, media.map((m) => ({ mediaId: m.id })));
+    const screen = await makeScreen(t, u.id, { currentPlaylistId: playlist.id });
+    const res = await get(t.app, `/api/screens/${screen.id}/config`, { ...u.auth, 'Accept-Encoding': CHROME });
+    expect(res.status).toBe(200);
+    expect(res.raw.length).toBeGreaterThan(JSON_COMPRESSION_THRESHOLD);
+    expect(res.headers['content-encoding']).toBeUndefined();
   });
 });

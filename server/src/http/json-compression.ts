@@ -5,10 +5,10 @@ import type { RequestHandler } from 'express';
 export const JSON_COMPRESSION_THRESHOLD = 1024;
 
 /**
- * JSON answers of at least 1 KB go out compressed (brotli or gzip, as accepted): lists of
- * media, playlists and purchases shrink 5-10 times. JSON only: uploads' media and the APK are
- * compressed formats already and served in ranges, the apps' files were compressed at build
- * time (./static.ts), and socket.io answers its own requests before Express sees them
+ * JSON answers of at least 1 KB go out compressed (brotli or gzip, as accepted): the lists of
+ * media, playlists and purchases shrink several times. JSON only: uploads' media and the APK
+ * are compressed formats already and served in ranges, the apps' files were compressed at
+ * build time (./static.ts), and socket.io answers its own requests before Express sees them
  * (docs/OPERATIONS.md#compression-and-caching).
  */
 export const compressJson: RequestHandler = compression({
