@@ -21,7 +21,7 @@ export default tseslint.config(
         projectService: {
           allowDefaultProject: ['*.js', '*.ts', 'scripts/*.mjs', 'prisma/*.ts', 'prisma/tools/*.ts', 'player/public/sw.js'],
           defaultProject: 'tsconfig.base.json',
-          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 12,
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 16,
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { precompressPlugin } from '../scripts/precompress.mjs';
 
 // In development the API, uploads and websockets live on the server (port 3000).
 const backend = 'http://localhost:3000';
@@ -10,6 +11,8 @@ const backend = 'http://localhost:3000';
  */
 export default defineConfig({
   base: '/player/',
+  // Brotli and gzip copies of the built files, served as they are (docs/OPERATIONS.md#compression-and-caching).
+  plugins: [precompressPlugin()],
   resolve: {
     alias: [
       { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },

@@ -9,10 +9,11 @@ import path from 'node:path';
 export const STAMP_FILE = '.inputs-hash';
 
 // web imports @pano/player (the preview reuses the Player component); all import the contract.
-// The server bundle is also shaped by its build script (what stays external).
+// The server bundle is also shaped by its build script (what stays external), web's and the
+// player's by the precompression their vite configs run.
 const WORKSPACE_INPUTS = {
-  web: ['web', 'player', 'contract'],
-  player: ['player', 'contract'],
+  web: ['web', 'player', 'contract', 'scripts/precompress.mjs'],
+  player: ['player', 'contract', 'scripts/precompress.mjs'],
   server: ['server', 'contract', 'scripts/build-server.mjs'],
 };
 /** The file a usable dist must hold. */

@@ -51,6 +51,12 @@ describe('web/player builds are fresh only if built from these sources', () => {
     expect(ensure('player')).toBe(false);
   });
 
+  it('rebuilds both after a change of the precompression their vite builds run', () => {
+    write('scripts/precompress.mjs', 'brotli quality 10');
+    expect([ensure('web'), ensure('player')]).toEqual([true, true]);
+    expect([ensure('web'), ensure('player')]).toEqual([false, false]);
+  });
+
   it('rebuilds what depends on a changed contract, player or lockfile', () => {
     write('player/src/extra.css', 'new file');
     expect([ensure('web'), ensure('player')]).toEqual([true, true]);

@@ -112,13 +112,18 @@ describe('layout stability', () => {
 describe('what the server sends for the first load', () => {
   it("sends the dashboard's and the player's scripts compressed", async () => {
     for (const page of ['/', '/player/']) {
-      const html = await (await fetch(`${e2e.server.url}${page}`)).text();
+      const index = await fetch(`${e2e.server.url}${page}`);
+      expect(index.headers.get('cache-control'), page).toBe('no-cache');
+      const html = await index.text();
       const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
       expect(entry, page).toBeDefined();
       for (const encoding of ['gzip', 'br']) {
         const res = await fetch(`${e2e.server.url}${entry}`, { headers: { 'accept-encoding': encoding } });
         expect([entry, res.status, res.headers.get('content-encoding')]).toEqual([entry, 200, encoding]);
         expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+        // Written by the build (scripts/precompress.mjs): a file with a length, not a stream.
+        expect(Number(res.headers.get('content-length'))).toBeGreaterThan(0);
+        expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
         // fetch decompresses: the script arrives whole.
         expect((await res.text()).length).toBeGreaterThan(50_000);
       }

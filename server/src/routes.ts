@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
 import type { AppContext } from './context.js';
+import { compressJson } from './http/json-compression.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { playlistRoutes } from './modules/playlists/playlists.routes.js';
@@ -17,6 +18,9 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // First: the API's busiest request (every player, after each reconnect and push) is a GET
   // with no body that needs none of the routers or the JSON parser below.
   app.get(SCREEN_CONFIG_PATH, screenConfigRoute(ctx));
+  // After it: a push makes every player of a customer fetch its config at once, and
+  // compressing each copy again would cost the API CPU per player (docs/OPERATIONS.md#compression-and-caching).
+  app.use('/api', compressJson);
   // Routers that need the raw body (payment webhooks) are mounted inside their module
   // before this JSON parser sees the request; purchaseRoutes handles that itself.
   app.use('/api/purchase', purchaseRoutes(ctx));

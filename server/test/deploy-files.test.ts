@@ -93,4 +93,17 @@ describe('deploy/nginx.conf', () => {
     const conf = read('deploy/nginx.conf').replace(/#.*$/gm, '');
     expect(conf).toMatch(/location = \/metrics \{\s*return 404;\s*\}/);
   });
+
+  it('compresses proxied JavaScript, CSS, JSON and SVG the API sent uncompressed, and keeps the proxy headers', () => {
+    const conf = read('deploy/nginx.conf').replace(/#.*$/gm, '');
+    expect(conf).toMatch(/^\s*gzip on;/m);
+    // nginx's default (off) compresses no answer that came from an upstream.
+    expect(conf).toMatch(/^\s*gzip_proxied any;/m);
+    expect(conf).toMatch(/^\s*gzip_vary on;/m);
+    const types = /gzip_types ([^;]+);/.exec(conf)?.[1]?.split(/\s+/) ?? [];
+    expect(types).toEqual(expect.arrayContaining(['text/javascript', 'application/javascript', 'text/css', 'application/json', 'image/svg+xml']));
+    for (const header of ['Host $host', 'X-Forwarded-For $proxy_add_x_forwarded_for', 'X-Forwarded-Proto $scheme', 'Upgrade $http_upgrade']) {
+      expect(conf).toContain(`proxy_set_header ${header};`);
+    }
+  });
 });
