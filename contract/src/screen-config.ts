@@ -15,25 +15,70 @@ export const ZConfigMedia = z.object({
   mimeType: z.string(),
 });
 
+/** A playlist as a player plays it: every item with its file and its seconds. */
+export const ZConfigPlaylist = z.object({
+  _id: ZId,
+  name: z.string(),
+  mediaItems: z.array(z.object({ media: ZConfigMedia, duration: z.number().int() })),
+});
+
+/** A ticker ("Reji") playlist as the bar shows it; `directions` is its wire name for the texts. */
+export const ZConfigTicker = z.object({
+  _id: ZId,
+  name: z.string(),
+  speed: z.number().int(),
+  directions: z.array(z.object({ text: z.string() })),
+});
+
+/**
+ * One schedule entry that can apply to this screen (targeting already settled), shaped as
+ * the resolution function reads it (contract/src/schedule/rules.ts, ScheduleEntry).
+ */
+export const ZConfigScheduleEntry = z.object({
+  id: ZId,
+  name: z.string(),
+  playlistId: ZId,
+  tickerPlaylistId: ZId.nullable(),
+  days: z.array(z.number().int()),
+  startTime: z.string(),
+  endTime: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  exceptDates: z.array(z.string()),
+  priority: z.number().int(),
+  enabled: z.boolean(),
+  updatedAt: z.string(),
+});
+
+/**
+ * Everything the player needs to follow its schedule alone, offline too
+ * (docs/ARCHITECTURE.md#what-a-screen-shows): the screen's time zone, the entries that can
+ * apply to it, and every playlist and ticker those entries may show (the screen's own
+ * assignment stays in `playlist` / `directionPlaylist`, the default).
+ */
+export const ZConfigSchedule = z.object({
+  timezone: z.string(),
+  entries: z.array(ZConfigScheduleEntry),
+  playlists: z.array(ZConfigPlaylist),
+  tickers: z.array(ZConfigTicker),
+});
+
 export const ZScreenConfig = z.object({
   screenId: ZId,
   screenName: z.string(),
   /** Content hash: equal versions mean an identical config. */
   version: z.string(),
-  playlist: z.object({
-    _id: ZId,
-    name: z.string(),
-    mediaItems: z.array(z.object({ media: ZConfigMedia, duration: z.number().int() })),
-  }).nullable(),
-  directionPlaylist: z.object({
-    _id: ZId,
-    name: z.string(),
-    speed: z.number().int(),
-    directions: z.array(z.object({ text: z.string() })),
-  }).nullable(),
+  /** The screen's own assignment: what plays when no schedule entry holds. */
+  playlist: ZConfigPlaylist.nullable(),
+  directionPlaylist: ZConfigTicker.nullable(),
+  schedule: ZConfigSchedule,
   displaySettings: ZDisplaySettings,
   /** Set when the customer's package has ended: the player shows a calm notice instead. */
   notice: z.object({ kind: z.literal('package-expired'), message: z.string() }).nullable(),
 });
 export type TScreenConfig = z.infer<typeof ZScreenConfig>;
 export type TConfigMedia = z.infer<typeof ZConfigMedia>;
+export type TConfigPlaylist = z.infer<typeof ZConfigPlaylist>;
+export type TConfigTicker = z.infer<typeof ZConfigTicker>;
+export type TConfigSchedule = z.infer<typeof ZConfigSchedule>;
+export type TConfigScheduleEntry = z.infer<typeof ZConfigScheduleEntry>;

@@ -21,6 +21,7 @@ function config(items: Item[], extra: Partial<TScreenConfig> = {}): TScreenConfi
     directionPlaylist: null,
     displaySettings: { showDirectionBar: true, backgroundColor: 'rgba(0,0,0,0.8)', barHeight: 50, textColor: 'white', fontSize: 24 },
     notice: null,
+    schedule: { timezone: 'Europe/Istanbul', entries: [], playlists: [], tickers: [] },
     ...extra,
   };
 }

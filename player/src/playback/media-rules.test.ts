@@ -48,6 +48,7 @@ describe('play items', () => {
       directionPlaylist: null,
       displaySettings: { showDirectionBar: true, backgroundColor: 'rgba(0,0,0,0.8)', barHeight: 50, textColor: 'white', fontSize: 24 },
       notice: null,
+      schedule: { timezone: 'Europe/Istanbul', entries: [], playlists: [], tickers: [] },
     }, 'http://h:1');
     expect(items).toEqual([{ mediaId: 'm1', name: 'Klip', kind: 'video', url: 'http://h:1/uploads/k.mp4', durationMs: 8000 }]);
     expect(playItemsFromConfig(null, 'http://h')).toEqual([]);

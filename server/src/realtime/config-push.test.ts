@@ -19,6 +19,7 @@ const body = (name: string) => ({
   directionPlaylist: { _id: 'd', name: 'Reji', speed: 3, directions: [{ text: 'Hoş geldiniz — ünlü\nçift satır' }] },
   displaySettings: { showDirectionBar: true, backgroundColor: '#000000', barHeight: 60, textColor: '#ffffff', fontSize: 24 },
   notice: null,
+  schedule: { timezone: 'Europe/Istanbul', entries: [], playlists: [], tickers: [] },
 });
 
 describe('websocket frame header', () => {

@@ -9,10 +9,12 @@ export const PACKAGE_EXPIRED_MESSAGE = 'Paketinizin süresi doldu. İçerik, pak
 
 export type ScreenConfigOptions = { publicBaseUrl: string; now: Date; memo?: SharedContentMemo };
 type Shared = SharedContent['body'];
-type ScreenRow = { id: string; name: string; ownerId: string; currentPlaylistId: string | null; currentTickerPlaylistId: string | null };
+type ScreenRow = {
+  id: string; name: string; ownerId: string; timezone: string; currentPlaylistId: string | null; currentTickerPlaylistId: string | null;
+};
 
 /** What a screen's shared content depends on, as far as its own row tells. */
-const memoKey = (s: ScreenRow) => `${s.ownerId}|${s.currentPlaylistId ?? ''}|${s.currentTickerPlaylistId ?? ''}`;
+const memoKey = (s: ScreenRow) => `${s.ownerId}|${s.timezone}|${s.currentPlaylistId ?? ''}|${s.currentTickerPlaylistId ?? ''}`;
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -36,7 +38,7 @@ export async function buildScreenConfigEntries(
 ): Promise<Map<string, BuiltScreenConfig>> {
   const screens = await db.screen.findMany({
     where: Array.isArray(which) ? { id: { in: [...new Set(which)] } } : { ownerId: which.ownerId },
-    select: { id: true, name: true, ownerId: true, currentPlaylistId: true, currentTickerPlaylistId: true },
+    select: { id: true, name: true, ownerId: true, timezone: true, currentPlaylistId: true, currentTickerPlaylistId: true },
   });
   if (screens.length === 0) return new Map();
   // docs/PERFORMANCE.md (P4): a fleet reconnecting to a fresh process misses the config cache
@@ -95,7 +97,7 @@ export async function buildScreenConfigEntries(
     const pl = playlist?.ownerId === s.ownerId ? playlist : undefined;
     const tk = ticker?.ownerId === s.ownerId ? ticker : undefined;
 
-    const key = `${s.ownerId}|${running}|${pl?.id ?? ''}|${tk?.id ?? ''}`;
+    const key = `${s.ownerId}|${running}|${s.timezone}|${pl?.id ?? ''}|${tk?.id ?? ''}`;
     let entry = shared.get(key);
     if (!entry) {
       const body: Shared = {
@@ -105,6 +107,8 @@ export async function buildScreenConfigEntries(
           mediaItems: pl.items.map((i) => ({ media: configMedia(i.media, base), duration: i.duration })),
         } : null,
         directionPlaylist: tk ? { _id: tk.id, name: tk.name, speed: tk.speed, directions: tk.texts.map((x) => ({ text: x.text })) } : null,
+        // Schedule entries are not carried yet: the screen follows its own assignment.
+        schedule: { timezone: s.timezone, entries: [], playlists: [], tickers: [] },
         displaySettings: presentDisplaySettings(settingsByOwner.get(s.ownerId) ?? null),
         notice: running ? null : { kind: 'package-expired', message: PACKAGE_EXPIRED_MESSAGE },
       };
