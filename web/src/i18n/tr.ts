@@ -343,6 +343,7 @@ export const tr = {
     disabled: 'Kapalı',
     toggleLabel: (name: string, state: string) => `${name}: durum ${state}, değiştir`,
     weekTitle: 'Haftalık Görünüm',
+    weekGrid: 'Haftalık takvim',
     weekTargetLabel: 'Ekran veya grup',
     weekChoose: 'Ekran veya grup seçin',
     weekScreens: 'Ekranlar',

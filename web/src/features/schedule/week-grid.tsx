@@ -30,7 +30,7 @@ function segmentName(segment: WeekSegment, names: ReadonlyMap<string, string>): 
  */
 export function WeekGrid({ week, playlistNames, scheduleNames, now }: Props) {
   return (
-    <div className="week-scroll" role="region" aria-label={t.weekTitle} tabIndex={0}>
+    <div className="week-scroll" role="region" aria-label={t.weekGrid} tabIndex={0}>
       <div className="week-grid">
         <div className="week-corner" aria-hidden="true" />
         {week.days.map((day) => (
