@@ -6,7 +6,13 @@ import { Banner, Button, Card, SelectField } from '../../components/ui';
 import { WeekGrid } from './week-grid';
 import { clockAt, lastDayOfWeek, playlistNames, shiftWeek, targetWeek, type WeekTarget } from './week-model';
 
-type Props = { schedules: TSchedule[]; screens: TScreen[]; groups: TScreenGroup[]; initialNow?: number };
+type Props = {
+  schedules: TSchedule[];
+  screens: TScreen[];
+  groups: TScreenGroup[];
+  /** A fixed instant to draw at (tests); without it the wall clock, read again each minute. */
+  initialNow?: number;
+};
 
 const t = tr.schedule;
 const MINUTE = 60_000;
@@ -39,7 +45,7 @@ export function WeekPanel({ schedules, screens, groups, initialNow }: Props) {
   const now = useNow(initialNow);
   const [targetKey, setTargetKey] = useState(() => (screens[0] ? `screen:${screens[0]._id}` : groups[0] ? `group:${groups[0]._id}` : ''));
   const [offset, setOffset] = useState(0);
-  const target = findTarget(targetKey, screens, groups);
+  const target = useMemo(() => findTarget(targetKey, screens, groups), [targetKey, screens, groups]);
   const zone = target?.kind === 'screen' ? target.screen.timezone : null;
   const clock = clockAt(zone, now);
   const weekStart = shiftWeek(clock.weekStart, offset);
