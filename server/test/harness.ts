@@ -17,7 +17,7 @@ import { Metrics } from '../src/metrics/metrics.js';
 import { createInProcessRunner } from '../src/jobs/in-process-runner.js';
 import { createJobRegistry } from '../src/jobs/job-registry.js';
 import type { JobRunner } from '../src/jobs/job-runner.js';
-import { purchaseJobHandlers } from '../src/modules/purchases/purchase-lifecycle.js';
+import { jobHandlers } from '../src/jobs/job-handlers.js';
 import { createTokenService } from '../src/http/tokens.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import type { PresenceReader, ScreenNotifier } from '../src/realtime/screen-notifier.js';
@@ -65,7 +65,7 @@ export async function createTestApp(opts: {
     jobs,
     metrics: new Metrics(),
   }, { ...withoutRealtime(opts.notifier), ...(opts.presence ? { presence: opts.presence } : {}) });
-  await jobs.start(createJobRegistry(purchaseJobHandlers(ctx), ctx.metrics));
+  await jobs.start(createJobRegistry(jobHandlers(ctx), ctx.metrics));
   const app = createApp(ctx);
   return {
     ctx, app, http: supertest(app), database, dataDir,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { scheduleAlertEnd } from './alert-jobs.js';
 import { assertOwnImage, assertOwnTargets, resolveTargetScreens, uniqueTargets } from './alert-targets.js';
 import { alertInclude, presentAlert, presentAlertDetail, type AlertRow } from './alerts.presenter.js';
 
@@ -56,6 +57,7 @@ export async function createAlert(ctx: AppContext, ownerId: string, actor: Actor
     return { row, screenIds };
   }).catch(refGone);
   await ctx.notifier.screensChanged(screenIds);
+  await scheduleAlertEnd(ctx, row);
   return presentAlert(row, 0, now);
 }
 
