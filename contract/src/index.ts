@@ -18,3 +18,4 @@ export * from './schedule/index.js';
 export * from './screen-groups.js';
 export * from './schedules.js';
 export * from './screen-now.js';
+export * from './alerts.js';

@@ -14,6 +14,9 @@ import { purchaseRoutes } from './modules/purchases/purchases.routes.js';
 import { deviceRoutes } from './modules/devices/devices.routes.js';
 import { screenGroupRoutes } from './modules/screen-groups/screen-groups.routes.js';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.js';
+import { alertRoutes } from './modules/alerts/alerts.routes.js';
+import { alertTemplateRoutes } from './modules/alerts/alert-templates.routes.js';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 
 export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // First: the API's busiest request (every player, after each reconnect and push) is a GET
@@ -37,4 +40,7 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   app.use('/api/devices', deviceRoutes(ctx));
   app.use('/api/screen-groups', screenGroupRoutes(ctx));
   app.use('/api/schedules', scheduleRoutes(ctx));
+  app.use('/api/alerts', alertRoutes(ctx));
+  app.use('/api/alert-templates', alertTemplateRoutes(ctx));
+  app.use('/api/api-keys', apiKeyRoutes(ctx));
 }
