@@ -26,5 +26,7 @@ export default defineConfig({
     root,
     include: unitTests,
     environment: 'node',
+    // A test over 15 s fails (docs/ARCHITECTURE.md#tests).
+    setupFiles: ['../scripts/test-budget.setup.ts'],
   },
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, MOBILE, snap } from '../support/browser';
 import { apiLogin, apiRegister, loginThroughUi, uniqueEmail, PASSWORD } from '../support/accounts';
@@ -17,17 +17,26 @@ async function registerAdminThroughUi(page: Page, email: string) {
   await page.getByLabel('Şifre').fill(PASSWORD);
 }
 
+// One admin walks the panel in order, each page its own test: the admin registered in the
+// first is the one signed in for the rest.
 describe('admin: registration, packages, sales, APK', () => {
-  it('registers with the admin key, manages a package, reads the sales report and uploads an APK', async () => {
-    const { page, errors } = await e2e.newPage();
+  let page: Page;
+  let errors: string[];
+  let customer: string;
+  beforeAll(async () => {
+    ({ page, errors } = await e2e.newPage());
     const base = e2e.server.url;
     // A customer who paid by card, so the sales report has a real row.
-    const customer = uniqueEmail('alici');
+    customer = uniqueEmail('alici');
     await apiRegister(base, customer);
     await buyPackage(base, await apiLogin(base, customer), 'Başlangıç');
+  });
 
+  let email: string;
+
+  it('a wrong admin key shows the server message, without the key, and any input clears it', async () => {
     // Admin registration: a wrong key shows the server's message; the right one confirms and redirects.
-    const email = uniqueEmail('admin');
+    email = uniqueEmail('admin');
     await registerAdminThroughUi(page, email);
     await page.getByLabel('Admin Anahtarı').fill('yanlis-anahtar');
     await snap(page, FLOW, '01-register-admin');
@@ -38,6 +47,9 @@ describe('admin: registration, packages, sales, APK', () => {
     expect(await page.content()).not.toContain(ADMIN_KEY);
     await page.getByLabel('Admin Anahtarı').fill(ADMIN_KEY);
     expect(await alert.count()).toBe(0); // any input clears the error
+  });
+
+  it('the right key confirms, redirects to /login after a moment, and the admin signs in', async () => {
     await page.getByRole('button', { name: 'Admin Hesabı Oluştur' }).click();
     await page.getByText('Admin Hesabı Oluşturuldu!').waitFor();
     const shownAt = Date.now();
@@ -45,7 +57,10 @@ describe('admin: registration, packages, sales, APK', () => {
     await page.waitForURL('**/login', { timeout: 8000 });
     expect(Date.now() - shownAt).toBeGreaterThan(1500);
     await loginThroughUi(page, email, PASSWORD, '/admin/packages');
+  });
 
+  it('packages: create with the contract messages, edit, make passive, delete', async () => {
+    const base = e2e.server.url;
     // Package management: create, edit, toggle, delete.
     await page.getByRole('heading', { name: 'Paket Yönetimi' }).waitFor();
     await page.getByTestId('package-row').first().waitFor();
@@ -104,7 +119,9 @@ describe('admin: registration, packages, sales, APK', () => {
     expect(await confirm.textContent()).toContain('Bu paketi silmek istediğinizden emin misiniz?');
     await confirm.getByRole('button', { name: 'Sil' }).click();
     await row.waitFor({ state: 'detached' });
+  });
 
+  it("sales report: the customer's card purchase and the statistics", async () => {
     // Sales report: the customer's card purchase.
     await page.getByRole('link', { name: 'Satış Raporu' }).click();
     await page.waitForURL('**/admin/sales');
@@ -122,7 +139,9 @@ describe('admin: registration, packages, sales, APK', () => {
     expect(stats[3]).toMatch(/%\d/);
     await page.getByRole('button', { name: 'Yenile' }).click();
     await snap(page, FLOW, '05-sales');
+  });
 
+  it('APK: no file is refused, an upload with a version is offered for download', async () => {
     // APK: no file → message; upload with a version; the current card offers the download.
     await page.getByRole('link', { name: 'APK Yükleme' }).click();
     await page.waitForURL('**/admin/apk');

@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { apiLogin, apiRegister, signInWithToken, uniqueEmail } from '../support/accounts';
 import { snap } from '../support/browser';
-import { signInContentUser, type ContentUser } from '../support/content-user';
+import type { ContentUser } from '../support/content-user';
 import { useE2E } from '../support/harness';
 import { makePng, recordWebm } from '../support/media-files';
+import { grantPackage } from '../support/packages';
 
 const e2e = useE2E();
 
@@ -29,12 +31,24 @@ async function uploadImage(page: Page, name: string, rgb: [number, number, numbe
   await expect.poll(() => page.getByTestId('media-card').count()).toBe(before + 1);
 }
 
+// One customer walks the three pages in order, each step its own test: the playlist is made
+// of the media uploaded before it. The account is made through the API (signing up in the
+// browser is auth.test.ts's, buying is purchase-flows.test.ts's).
 describe('content: media → playlist → ticker', () => {
-  it('uploads media, builds and reorders a playlist, and creates a ticker playlist', async () => {
-    const { page, context, errors } = await e2e.newPage();
-    const user = await signInContentUser(page, e2e.server.url);
+  let page: Page;
+  let context: BrowserContext;
+  let errors: string[];
+  let user: ContentUser;
+  beforeAll(async () => {
+    const email = uniqueEmail('musteri');
+    await apiRegister(e2e.server.url, email);
+    user = { email, token: await apiLogin(e2e.server.url, email) };
+    if (!(await grantPackage({ baseUrl: e2e.server.url, token: user.token }))) throw new Error('the free-trial package could not be granted');
+    ({ page, context, errors } = await e2e.newPage());
+    await signInWithToken(page, user.token, '/settings');
+  });
 
-    // --- Media ---------------------------------------------------------------------------
+  it('media: no name or no image is refused with the spec alert or the server reason, nothing stored', async () => {
     await page.getByRole('link', { name: 'Medya' }).click();
     await page.waitForURL('**/media');
     await page.getByText('Henüz medya bulunmuyor').waitFor();
@@ -62,7 +76,9 @@ describe('content: media → playlist → ticker', () => {
     // Focus goes back to 'Yükle' (it was disabled while busy, so Chromium had dropped focus to the body).
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Yükle');
     expect(await apiGet<unknown[]>(user, '/api/media')).toHaveLength(0);
+  });
 
+  it('media: an image uploads and clears the name; a throttled video shows its progress bar moving', async () => {
     await uploadImage(page, 'Kampanya Afişi', [37, 99, 235]);
     expect(await page.getByLabel('Medya Adı').inputValue()).toBe(''); // cleared after success
 
@@ -91,7 +107,9 @@ describe('content: media → playlist → ticker', () => {
     expect([...seen].some((v) => v > 0 && v < 100)).toBe(true);
     await page.getByRole('heading', { name: 'Tanıtım Videosu' }).waitFor();
     expect(await page.locator('.media-card video').count()).toBe(1);
+  });
 
+  it('media: the list holds the four uploads with their types', async () => {
     await uploadImage(page, 'Menü', [22, 163, 74]);
     await uploadImage(page, 'Duyuru Görseli', [217, 119, 6]);
     const media = await apiGet<{ name: string; mediaType: string }[]>(user, '/api/media');
@@ -99,8 +117,9 @@ describe('content: media → playlist → ticker', () => {
     expect(media.find((m) => m.name === 'Tanıtım Videosu')?.mediaType).toBe('Video');
     await page.locator('.media-card img').first().evaluate((img: HTMLImageElement) => img.decode());
     await snap(page, 'content', '03-media-list');
+  });
 
-    // --- Playlists -------------------------------------------------------------------------
+  it('playlists: the spec alerts, then a playlist of the four media with a duration set', async () => {
     await page.getByRole('link', { name: 'Playlistler' }).click();
     await page.waitForURL('**/playlists');
     const create = page.getByRole('button', { name: 'Playlist Oluştur' });
@@ -120,7 +139,10 @@ describe('content: media → playlist → ticker', () => {
     expect(await card.getByText('+1', { exact: true }).isVisible()).toBe(true);
     expect(await card.locator('.playlist-thumbs img, .playlist-thumbs video').count()).toBe(3);
     await snap(page, 'content', '05-playlist-list');
+  });
 
+  it('playlists: edit mode reorders by mouse and by keyboard, changes a duration and saves', async () => {
+    const card = page.getByTestId('playlist-card').filter({ hasText: 'Lobi Ekranı' });
     // Edit mode: drag the first item below the second, change a duration, save.
     await card.getByRole('button', { name: 'Düzenle: Lobi Ekranı' }).click();
     const names = () => page.getByTestId('edit-item-name').allTextContents();
@@ -159,8 +181,9 @@ describe('content: media → playlist → ticker', () => {
     expect(saved!.mediaItems.map((i) => [i.media.name, i.duration])).toEqual([
       ['Tanıtım Videosu', 5], ['Kampanya Afişi', 5], ['Duyuru Görseli', 12], ['Menü', 8],
     ]);
+  });
 
-    // --- Ticker (Reji) ---------------------------------------------------------------------
+  it('ticker: the spec alerts, then a fast ticker playlist of two texts', async () => {
     await page.getByRole('link', { name: 'Reji' }).click();
     await page.waitForURL('**/direction');
     expect(await page.getByLabel('Hız').first().inputValue()).toBe('3'); // Normal by default
@@ -179,7 +202,10 @@ describe('content: media → playlist → ticker', () => {
     const ticker = page.getByTestId('ticker-card').filter({ hasText: 'Duyurular' });
     await ticker.waitFor();
     expect(await ticker.textContent()).toContain('Hızlı');
+  });
 
+  it('ticker: the edit modal takes focus, makes the page inert, adds a text and slows it down', async () => {
+    const ticker = page.getByTestId('ticker-card').filter({ hasText: 'Duyurular' });
     // Edit in the modal: add a text and slow it down.
     await ticker.getByRole('button', { name: 'Düzenle: Duyurular' }).click();
     const modal = page.getByRole('dialog');

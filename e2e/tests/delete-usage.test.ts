@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { snap } from '../support/browser';
-import { apiRegisterAdmin, loginThroughUi, uniqueEmail } from '../support/accounts';
-import { signInContentUser } from '../support/content-user';
+import { apiLogin, apiRegister, apiRegisterAdmin, signInWithToken, uniqueEmail } from '../support/accounts';
 import { useE2E } from '../support/harness';
 import { makePng } from '../support/media-files';
+import { grantPackage } from '../support/packages';
 import { call } from './dashboard-support';
 
 const e2e = useE2E();
@@ -46,49 +46,73 @@ async function confirmText(page: Page, itemName: string, step: string): Promise<
 }
 
 describe('delete confirmations name what is in use', () => {
-  it('media, playlist, ticker and screen in use; then the package the customer bought, as the admin', async () => {
-    const { page, errors } = await e2e.newPage();
+  // The customer, their content and the paired device are made through the API (signing up
+  // and buying in the browser are auth.test.ts's and purchase-flows.test.ts's); the pages
+  // under test are opened signed in, one focused test per confirmation.
+  let page: Page;
+  let errors: string[];
+  let token: string;
+  beforeAll(async () => {
     const base = e2e.server.url;
-    const { token } = await signInContentUser(page, base);
+    const email = uniqueEmail('musteri');
+    await apiRegister(base, email);
+    token = await apiLogin(base, email);
+    if (!(await grantPackage({ baseUrl: base, token }))) throw new Error('the free-trial package could not be granted');
     const logo = await uploadImage(token, 'Logo');
-    const lobi = await call<Ref>(base, token, '/api/playlists', { method: 'POST', body: { name: 'Lobi', mediaItems: [{ media: logo._id, duration: 5 }] } });
-    await call(base, token, '/api/playlists', { method: 'POST', body: { name: 'Kafeterya', mediaItems: [{ media: logo._id, duration: 5 }] } });
-    const ticker = await call<Ref>(base, token, '/api/direction-playlists', { method: 'POST', body: { name: 'Duyurular', directions: [{ text: 'Hoş geldiniz' }] } });
-    const giris = await call<Ref>(base, token, '/api/screens', { method: 'POST', body: { name: 'Giriş', status: 'active' } });
+    const [lobi, , ticker, giris] = await Promise.all([
+      call<Ref>(base, token, '/api/playlists', { method: 'POST', body: { name: 'Lobi', mediaItems: [{ media: logo._id, duration: 5 }] } }),
+      call(base, token, '/api/playlists', { method: 'POST', body: { name: 'Kafeterya', mediaItems: [{ media: logo._id, duration: 5 }] } }),
+      call<Ref>(base, token, '/api/direction-playlists', { method: 'POST', body: { name: 'Duyurular', directions: [{ text: 'Hoş geldiniz' }] } }),
+      call<Ref>(base, token, '/api/screens', { method: 'POST', body: { name: 'Giriş', status: 'active' } }),
+    ]);
     await call(base, token, `/api/screens/${giris._id}`, { method: 'PUT', body: { currentPlaylist: lobi._id, currentDirectionPlaylist: ticker._id } });
     await pairDeviceOn(token, giris._id);
+    let context: BrowserContext;
+    ({ page, context, errors } = await e2e.newPage());
+    // Signed in from the first page load on: a navigation that cut off the session check of a
+    // page still loading would count as a failed check and sign the page out.
+    await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  });
 
+  it('media: the playlists it is in and the screens showing it', async () => {
     await page.goto('/media');
     expect(await confirmText(page, 'Logo', '01-media')).toContain(
       'Bu medya 2 playlistte kullanılıyor: Kafeterya, Lobi. Şu anda 1 ekranda gösteriliyor: Giriş. Silinirse bu playlistlerden çıkarılır.'
       + 'Bu medyayı silmek istediğinizden emin misiniz?');
+  });
 
+  it('playlist: the screens it is assigned to; an unassigned one only asks', async () => {
     await page.goto('/playlists');
     expect(await confirmText(page, 'Lobi', '02-playlist')).toContain('Bu playlist 1 ekrana atanmış: Giriş.');
     // Not assigned anywhere: only the question.
     const unused = await confirmText(page, 'Kafeterya', '03-playlist-unused');
     expect(unused).not.toContain('atanmış');
     expect(unused).toContain('Bu playlisti silmek istediğinizden emin misiniz?');
+  });
 
+  it('ticker and screen: the screens assigned, the devices paired', async () => {
     await page.goto('/direction');
     expect(await confirmText(page, 'Duyurular', '04-ticker')).toContain('Bu reji playlisti 1 ekrana atanmış: Giriş.');
 
     await page.goto('/screens');
     expect(await confirmText(page, 'Giriş', '05-screen')).toContain('Bu ekrana eşleştirilmiş 1 cihaz var.');
+  });
 
-    // Confirming still deletes: the media goes, and with it the playlists' only item.
+  it('confirming still deletes: the media goes, and with it the playlists\' only item', async () => {
     await page.goto('/media');
     await page.getByRole('button', { name: 'Sil: Logo' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Sil' }).click();
     await page.getByText('Henüz medya bulunmuyor').waitFor();
-    expect(await call<unknown[]>(base, token, '/api/media')).toEqual([]);
+    expect(await call<unknown[]>(e2e.server.url, token, '/api/media')).toEqual([]);
     expect(errors).toEqual([]);
+  });
 
-    // The admin deleting the free-trial package this customer is using.
+  it('the admin deleting the free-trial package this customer is using', async () => {
+    const base = e2e.server.url;
     const admin = await e2e.newPage();
     const adminEmail = uniqueEmail('admin');
     await apiRegisterAdmin(base, adminEmail);
-    await loginThroughUi(admin.page, adminEmail, undefined, '/admin/packages');
+    await signInWithToken(admin.page, await apiLogin(base, adminEmail), '/admin/packages');
     const packages = await call<{ name: string; price: number }[]>(base, token, '/api/packages');
     const trial = packages.find((p) => Number(p.price) === 0)!;
     await admin.page.getByTestId('package-row').first().waitFor();

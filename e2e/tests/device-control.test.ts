@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { snap } from '../support/browser';
 import { useE2E } from '../support/harness';
-import { assign, createPlaylist, createScreen, customerWithPackage, uploadPng, waitForVisible } from './player-fixtures';
+import {
+  assign, createPlaylist, createScreen, customerWithPackage, uploadPng, waitForVisible, type Customer, type UploadedMedia,
+} from './player-fixtures';
 
 const e2e = useE2E();
 const FLOW = 'device-control';
@@ -9,14 +12,25 @@ const FLOW = 'device-control';
 // A customer sees the device on the wall from the office, renames it, then removes it: the
 // wall goes back to pairing on its own, and the removed device cannot come back.
 describe('devices on /screens and /settings', () => {
-  it('lists a paired device with its live state, renames it and removes it; the player returns to pairing', async () => {
-    const c = await customerWithPackage(e2e.server.url);
-    const red = await uploadPng(c, 'kirmizi', [220, 38, 38]);
-    const screenId = await createScreen(c, 'Resepsiyon');
+  let c: Customer;
+  let red: UploadedMedia;
+  let screenId: string;
+  let player: Page;
+  let playerErrors: string[];
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    c = await customerWithPackage(e2e.server.url);
+    red = await uploadPng(c, 'kirmizi', [220, 38, 38]);
+    screenId = await createScreen(c, 'Resepsiyon');
     await assign(c, screenId, await createPlaylist(c, 'Lobi', [{ media: red, duration: 30 }]));
+    ({ page: player, errors: playerErrors } = await e2e.newPage());
+    ({ page, errors } = await e2e.newPage());
+  });
+  const card = () => page.getByTestId('screen-card').filter({ hasText: 'Resepsiyon' });
 
+  it('lists a paired device on its screen card with its live state, and renames it', async () => {
     // The wall: paired in its own browser with the customer's mobile code.
-    const { page: player, errors: playerErrors } = await e2e.newPage();
     await player.goto('/player/');
     await player.getByLabel('Mobil kod').fill(c.mobileCode);
     await player.getByRole('button', { name: 'Eşleştir' }).click();
@@ -24,12 +38,10 @@ describe('devices on /screens and /settings', () => {
     await waitForVisible(player, red.filePath);
 
     // The office: /screens lists the device on its screen's card, online.
-    const { page, errors } = await e2e.newPage();
     await page.goto('/login');
     await page.evaluate((token) => localStorage.setItem('token', token), c.token);
     await page.goto('/screens');
-    const card = page.getByTestId('screen-card').filter({ hasText: 'Resepsiyon' });
-    const device = card.getByTestId('device-item');
+    const device = card().getByTestId('device-item');
     await device.getByText('Linux · Chrome').waitFor();
     await device.getByTestId('device-state').getByText('Çevrimiçi').waitFor();
     await snap(page, FLOW, '01-screens-device-online');
@@ -42,7 +54,9 @@ describe('devices on /screens and /settings', () => {
     await device.getByRole('button', { name: 'Kaydet' }).click();
     await device.getByText('Lobi TV', { exact: true }).waitFor();
     await snap(page, FLOW, '02-screens-renamed');
+  });
 
+  it('removes it from /settings after asking; the player returns to pairing with the reason', async () => {
     // /settings: the 'Cihazlar' card shows it with the screen it shows.
     await page.goto('/settings');
     const section = page.getByRole('region', { name: 'Cihazlar', exact: true });
@@ -71,7 +85,7 @@ describe('devices on /screens and /settings', () => {
 
     // /screens no longer lists it.
     await page.goto('/screens');
-    await card.getByText('Bu ekranda eşleştirilmiş cihaz yok').waitFor();
+    await card().getByText('Bu ekranda eşleştirilmiş cihaz yok').waitFor();
     // The removed device's last calls may be refused (401) before it learns why; nothing else fails.
     expect(playerErrors.filter((e) => !/status of 401/.test(e))).toEqual([]);
     // The one failed call on the dashboard is the blank name, refused on purpose.

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap } from '../support/browser';
 import { apiLogin, apiRegister, apiRegisterAdmin, signInWithToken, uniqueEmail } from '../support/accounts';
@@ -38,15 +38,25 @@ async function settingsShow(page: Page, name: string, expiry: string) {
   return ((await page.getByTestId('mobile-code').textContent()) ?? '').trim();
 }
 
+// One customer buys three times, each purchase its own test in order: the renewal and the
+// upgrade are judged against what the purchase before them left.
 describe('a second package keeps the paid days', () => {
-  it("renewal then upgrade: 'Mevcut paketiniz', the remaining-days text before paying, the same mobile code", async () => {
-    const { page, errors } = await e2e.newPage();
+  let page: Page;
+  let errors: string[];
+  let code: string;
+  beforeAll(async () => {
+    ({ page, errors } = await e2e.newPage());
     await newCustomer(page);
+  });
+
+  it('the first purchase: /settings shows the package, its expiry and the mobile code', async () => {
     await cardOf(page, 'Profesyonel').getByRole('link').click();
     await page.waitForURL('**/purchase/*');
     await payWithCard(page, '4242 4242 4242 4242', '₺1.299,00');
-    const code = await settingsShow(page, 'Profesyonel', inDays(30));
+    code = await settingsShow(page, 'Profesyonel', inDays(30));
+  });
 
+  it("/packages marks the running package 'Mevcut paketiniz' with its remaining days", async () => {
     // /packages marks the running package and says what choosing does.
     await page.goto('/packages');
     const current = cardOf(page, 'Profesyonel').getByTestId('package-current');
@@ -54,7 +64,9 @@ describe('a second package keeps the paid days', () => {
     expect(await page.getByTestId('package-current').count()).toBe(1);
     expect(await page.getByRole('status').textContent()).toContain('Mevcut paketiniz Profesyonel: 30 gün kaldı');
     await snap(page, 'package-change', '01-packages-current');
+  });
 
+  it('the same package again: a renewal after the current expiry, the same mobile code', async () => {
     // The same package again: a renewal, its 30 days after the current expiry.
     await cardOf(page, 'Profesyonel').getByRole('link').click();
     await page.waitForURL('**/purchase/*');
@@ -65,7 +77,9 @@ describe('a second package keeps the paid days', () => {
     await snap(page, 'package-change', '02-purchase-renewal');
     await payWithCard(page, '4242 4242 4242 4242', '₺1.299,00');
     expect(await settingsShow(page, 'Profesyonel', inDays(60))).toBe(code);
+  });
 
+  it('another package: the remaining days carried over at the daily-price ratio, the same mobile code', async () => {
     // Another package: Kurumsal starts now; 60 Profesyonel days are worth 20 Kurumsal days.
     await page.goto('/packages');
     await cardOf(page, 'Kurumsal').getByRole('link').click();
@@ -84,14 +98,21 @@ describe('a second package keeps the paid days', () => {
     expect(errors).toEqual([]);
   });
 
-  it("a declined card that the customer gives up on is 'Başarısız' in the sales report, not 'Bekliyor'", async () => {
+});
+
+describe('a declined card the customer gives up on', () => {
+  let email: string;
+
+  it('is refused with the Turkish message on the purchase page', async () => {
     const { page } = await e2e.newPage();
-    const email = await newCustomer(page);
+    email = await newCustomer(page);
     await cardOf(page, 'Profesyonel').getByRole('link').click();
     await page.waitForURL('**/purchase/*');
     await payWithCard(page, '4000 0000 0000 0002', '₺1.299,00');
     await page.getByRole('alert').getByText('Kartınız reddedildi. Lütfen başka bir kart deneyin.').waitFor();
+  });
 
+  it("is 'Başarısız' in the sales report, not 'Bekliyor'", async () => {
     const admin = await e2e.newPage();
     const adminEmail = uniqueEmail('yonetici');
     await apiRegisterAdmin(e2e.server.url, adminEmail);

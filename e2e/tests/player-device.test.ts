@@ -1,27 +1,42 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import path from 'node:path';
 import { snap } from '../support/browser';
 import { artifactsDir } from '../support/paths';
 import { useE2E } from '../support/harness';
 import { recordWebm } from '../support/media-files';
-import { assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, uploadWebm, visibleMedia, waitForVisible } from './player-fixtures';
+import {
+  assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, uploadWebm, visibleMedia, waitForVisible,
+  type Customer, type UploadedMedia,
+} from './player-fixtures';
 
 const e2e = useE2E();
 const shot = (name: string) => path.join(artifactsDir, 'player-device', name);
 
-describe('screen player device (/player)', () => {
-  it('pairs by mobile code, plays the playlist in a loop, and follows a new assignment without reload', async () => {
-    const c = await customerWithPackage(e2e.server.url);
-    const red = await uploadPng(c, 'kirmizi', [220, 38, 38]);
-    const blue = await uploadPng(c, 'mavi', [37, 99, 235]);
-    const green = await uploadPng(c, 'yesil', [22, 163, 74]);
+// One device, in order: paired and playing, then changed live, then rebooted.
+describe('screen player device (/player): pairing, live change, reboot', () => {
+  let c: Customer;
+  let red: UploadedMedia;
+  let blue: UploadedMedia;
+  let green: UploadedMedia;
+  let second: string;
+  let screenId: string;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    c = await customerWithPackage(e2e.server.url);
+    [red, blue, green] = await Promise.all([
+      uploadPng(c, 'kirmizi', [220, 38, 38]), uploadPng(c, 'mavi', [37, 99, 235]), uploadPng(c, 'yesil', [22, 163, 74]),
+    ]);
     const first = await createPlaylist(c, 'Lobi', [{ media: red, duration: 2 }, { media: blue, duration: 2 }]);
-    const second = await createPlaylist(c, 'Kampanya', [{ media: green, duration: 3 }]);
-    const screenId = await createScreen(c, 'Giriş Ekranı');
+    second = await createPlaylist(c, 'Kampanya', [{ media: green, duration: 3 }]);
+    screenId = await createScreen(c, 'Giriş Ekranı');
     // The free trial allows one screen.
     await assign(c, screenId, first);
+    ({ page, errors } = await e2e.newPage());
+  });
 
-    const { page, errors } = await e2e.newPage();
+  it('pairs by mobile code and plays the playlist in a loop', async () => {
     await page.goto('/player/');
     await page.getByRole('heading', { name: 'Ekran Eşleştirme' }).waitFor();
     await snap(page, 'player-device', '01-pairing');
@@ -37,7 +52,9 @@ describe('screen player device (/player)', () => {
     await waitForVisible(page, blue.filePath, 5000);
     await waitForVisible(page, red.filePath, 5000);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('pano.device') ?? '{}'))).toMatchObject({ screenId });
+  });
 
+  it('follows a new assignment and a ticker without reload', async () => {
     // A change made through the API reaches the player over the socket, no reload.
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
     const ticker = await call<{ _id: string }>(c.baseUrl, c.token, '/api/direction-playlists', {
@@ -54,13 +71,17 @@ describe('screen player device (/player)', () => {
     await page.waitForTimeout(300);
     expect(await strip.evaluate((el) => el.style.transform)).not.toBe(before);
     await page.screenshot({ path: shot('04-after-assignment.png') });
+  });
 
+  it('a reboot remembers the pairing and the screen', async () => {
     // A reboot: the pairing and screen are remembered.
     await page.reload();
     await waitForVisible(page, green.filePath);
     expect(errors).toEqual([]);
   });
+});
 
+describe('screen player device (/player)', () => {
   it('a wrong mobile code shows the server message and stays on pairing', async () => {
     const { page } = await e2e.newPage();
     await page.goto('/player/');

@@ -1,13 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from '../support/browser';
 import { recordWebm } from '../support/media-files';
 import { artifactsDir } from '../support/paths';
 import { startServer, type RunningServer } from '../support/server';
-import { assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, uploadWebm, visibleMedia, waitForVisible } from './player-fixtures';
+import {
+  assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, uploadWebm, visibleMedia, waitForVisible,
+  type Customer, type UploadedMedia,
+} from './player-fixtures';
 
 const shot = (name: string) => path.join(artifactsDir, 'player-offline', name);
 
@@ -34,19 +37,32 @@ describe('screen player offline and resync', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps playing cached media with the server down and resyncs when it returns', async () => {
-    const c = await customerWithPackage(server.url);
-    const red = await uploadPng(c, 'kirmizi', [220, 38, 38]);
-    const blue = await uploadPng(c, 'mavi', [37, 99, 235]);
-    const green = await uploadPng(c, 'yesil', [22, 163, 74]);
+  // One device through an outage, in order, each stage its own test.
+  let c: Customer;
+  let red: UploadedMedia;
+  let blue: UploadedMedia;
+  let green: UploadedMedia;
+  let clip: UploadedMedia;
+  let later: string;
+  let screenId: string;
+  let page: Page;
+  const pageErrors: string[] = [];
+  beforeAll(async () => {
+    c = await customerWithPackage(server.url);
+    [red, blue, green] = await Promise.all([
+      uploadPng(c, 'kirmizi', [220, 38, 38]), uploadPng(c, 'mavi', [37, 99, 235]), uploadPng(c, 'yesil', [22, 163, 74]),
+    ]);
     context = await newContext(browser, server.url);
-    const page = await context.newPage();
+    page = await context.newPage();
     await page.goto('/player/'); // any page of ours, to record a clip in the browser
-    const clip = await uploadWebm(c, await recordWebm(page, 1500));
+    clip = await uploadWebm(c, await recordWebm(page, 1500));
     const playlist = await createPlaylist(c, 'Lobi', [{ media: red, duration: 2 }, { media: clip, duration: 10 }, { media: blue, duration: 2 }]);
-    const later = await createPlaylist(c, 'Sonra', [{ media: green, duration: 2 }]);
-    const screenId = await createScreen(c, 'Giriş Ekranı');
+    later = await createPlaylist(c, 'Sonra', [{ media: green, duration: 2 }]);
+    screenId = await createScreen(c, 'Giriş Ekranı');
     await assign(c, screenId, playlist);
+  });
+
+  it('plays with the service worker caching the media, which answers Range requests', async () => {
 
     // Paired through the API, remembered the way the pairing view stores it.
     const paired = await fetch(`${server.url}/api/devices/pair`, {
@@ -54,7 +70,6 @@ describe('screen player offline and resync', () => {
     }).then((r) => r.json() as Promise<{ deviceToken: string }>);
     await call(server.url, paired.deviceToken, '/api/devices/screen', { method: 'PUT', body: { screenId } });
 
-    const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.goto('/player/');
     await page.evaluate((creds) => localStorage.setItem('pano.device', JSON.stringify(creds)), { deviceToken: paired.deviceToken, screenId });
@@ -81,13 +96,17 @@ describe('screen player offline and resync', () => {
     expect(ranges.suffix).toEqual({ status: 206, length: 4, contentRange: `bytes ${size - 4}-${size - 1}/${size}` });
     expect(ranges.open).toEqual({ status: 206, length: size - 10, contentRange: `bytes 10-${size - 1}/${size}` });
     expect(ranges.past).toMatchObject({ status: 416, contentRange: `bytes */${size}` });
+  });
 
+  it('keeps playing the loop from the cache with the server down', async () => {
     // Server down: the loop goes on from the cache.
     await server.stop();
     await page.getByTestId('offline-dot').waitFor({ timeout: 10_000 });
     await waitForVisible(page, blue.filePath, 15_000);
     await waitForVisible(page, red.filePath, 6000);
+  });
 
+  it('a reboot without the server plays from the device, the video too', async () => {
     // A reboot without the server: shell, config and media all come from the device.
     await page.reload();
     await waitForVisible(page, red.filePath, 10_000);
@@ -99,16 +118,20 @@ describe('screen player offline and resync', () => {
     }, undefined, { timeout: 6000, polling: 100 });
     await waitForVisible(page, blue.filePath, 6000);
     await page.screenshot({ path: shot('01-offline-after-reload.png') });
+  });
 
+  it('cut off from the network, it keeps the old loop while the server returns and a change is made', async () => {
     // The same server comes back while this device is cut off; a change is made meanwhile.
-    await context.setOffline(true);
+    await context!.setOffline(true);
     server = await startServer({}, { dataDir, port: server.port });
     await assign(c, screenId, later);
     await page.waitForTimeout(1500);
     // Cut off, the device cannot have heard of it: it still plays the old loop.
     expect(await visibleMedia(page)).not.toContain(green.filePath);
-    await context.setOffline(false);
+  });
 
+  it('resyncs the change it missed once the network is back', async () => {
+    await context!.setOffline(false);
     // Reconnect (with backoff) → re-fetch the config → the missed change shows.
     await waitForVisible(page, green.filePath, 40_000);
     await page.waitForFunction(() => !document.querySelector('[data-testid=offline-dot]'), undefined, { timeout: 10_000 });

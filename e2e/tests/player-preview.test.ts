@@ -1,34 +1,50 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signInWithToken } from '../support/accounts';
 import { snap } from '../support/browser';
 import { useE2E } from '../support/harness';
 import { recordWebm } from '../support/media-files';
 import { artifactsDir } from '../support/paths';
-import { assign, createPlaylist, createScreen, customerWithPackage, uploadPng, uploadWebm, waitForVisible, type UploadedMedia } from './player-fixtures';
+import {
+  assign, createPlaylist, createScreen, customerWithPackage, uploadPng, uploadWebm, waitForVisible, type Customer, type UploadedMedia,
+} from './player-fixtures';
 
 const e2e = useE2E();
 
-describe('dashboard preview (/preview/:screenId)', () => {
-  it('shows the screen in the shared player at 775 px, plays a video at 0.4, and follows changes live', async () => {
-    const c = await customerWithPackage(e2e.server.url);
-    const { page, errors } = await e2e.newPage();
+// One preview, in order: the image, then the video, then a live change.
+describe('dashboard preview (/preview/:screenId): image, video, live change', () => {
+  let c: Customer;
+  let page: Page;
+  let errors: string[];
+  let clip: UploadedMedia;
+  let orange: UploadedMedia;
+  let purple: UploadedMedia;
+  let other: string;
+  let screenId: string;
+  beforeAll(async () => {
+    c = await customerWithPackage(e2e.server.url);
+    ({ page, errors } = await e2e.newPage());
     await page.goto('/player/'); // any page of ours, to record a clip in the browser
     const webm = await recordWebm(page, 1500);
-    const clip: UploadedMedia = await uploadWebm(c, webm);
-    const orange = await uploadPng(c, 'turuncu', [234, 88, 12]);
-    const purple = await uploadPng(c, 'mor', [126, 34, 206]);
+    [clip, orange, purple] = await Promise.all([
+      uploadWebm(c, webm), uploadPng(c, 'turuncu', [234, 88, 12]), uploadPng(c, 'mor', [126, 34, 206]),
+    ]);
     const playlist = await createPlaylist(c, 'Vitrin', [{ media: orange, duration: 2 }, { media: clip, duration: 10 }]);
-    const other = await createPlaylist(c, 'Yeni', [{ media: purple, duration: 5 }]);
-    const screenId = await createScreen(c, 'Vitrin Ekranı');
+    other = await createPlaylist(c, 'Yeni', [{ media: purple, duration: 5 }]);
+    screenId = await createScreen(c, 'Vitrin Ekranı');
     await assign(c, screenId, playlist);
+  });
 
+  it('shows the screen in the shared player at 775 px', async () => {
     await signInWithToken(page, c.token, `/preview/${screenId}`);
     await waitForVisible(page, orange.filePath);
     const box = await page.getByTestId('player').boundingBox();
     expect(box?.height).toBe(775);
     await snap(page, 'player-preview', '01-image');
+  });
 
+  it('plays the video at 0.4, which ends before its duration, and the loop goes on', async () => {
     // The video comes next; it ends (1.5 s) before its 10 s duration and the loop goes on.
     await waitForVisible(page, clip.filePath, 6000);
     const video = page.getByTestId('player-video');
@@ -38,12 +54,16 @@ describe('dashboard preview (/preview/:screenId)', () => {
     expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(blocked);
     await page.screenshot({ path: path.join(artifactsDir, 'player-preview', '02-video.png') });
     await waitForVisible(page, orange.filePath, 6000);
+  });
 
+  it('follows a new assignment live', async () => {
     await assign(c, screenId, other);
     await waitForVisible(page, purple.filePath, 10_000);
     expect(errors).toEqual([]);
   });
+});
 
+describe('dashboard preview (/preview/:screenId)', () => {
   it("an unknown screen shows 'Ekran bulunamadı'; a screen without a playlist says so", async () => {
     const c = await customerWithPackage(e2e.server.url);
     const { page } = await e2e.newPage();

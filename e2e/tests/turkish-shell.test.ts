@@ -41,7 +41,7 @@ describe('the dashboard shell speaks Turkish at every size and in every browser'
     expect(errors).toEqual([]);
   });
 
-  it('every route sets a Turkish tab title, the unknown address too, which leads on from its header', async () => {
+  it("every visitor's route sets a Turkish tab title, the unknown address too, which leads on from its header", async () => {
     const visitor = (await e2e.newPage()).page;
     const titles: Record<string, string> = {};
     for (const route of ['/', '/login', '/register', '/register-admin', '/boyle-bir-sayfa-yok']) titles[route] = await titleOf(visitor, route);
@@ -55,7 +55,9 @@ describe('the dashboard shell speaks Turkish at every size and in every browser'
     const header = visitor.getByRole('navigation', { name: 'Ana menü' });
     for (const link of ['Ana Sayfa', 'Giriş Yap', 'Kayıt Ol']) expect(await header.getByRole('link', { name: link }).isVisible()).toBe(true);
     await snap(visitor, 'turkish-shell', '04-not-found');
+  });
 
+  it("every customer's route sets a Turkish tab title; signed in, the unknown page leads back to the dashboard", async () => {
     const c = await customerWithPackage(e2e.server.url);
     const screenId = await createScreen(c, 'Lobi');
     const packageId = (await call<{ _id: string }[]>(c.baseUrl, c.token, '/api/packages'))[0]!._id;
@@ -86,7 +88,9 @@ describe('the dashboard shell speaks Turkish at every size and in every browser'
     // Signed in, the unknown page's header leads back to the dashboard.
     await customer.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Menü' }).click();
     await customer.waitForURL('**/packages');
+  });
 
+  it("every admin route sets a Turkish tab title", async () => {
     const adminEmail = uniqueEmail('yonetici');
     await apiRegisterAdmin(e2e.server.url, adminEmail);
     const admin = (await e2e.newPage()).page;

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createServer } from 'node:http';
 import { createLogger } from '../logger.js';
 import { metricValue } from '../metrics/testing/read-metrics.js';
@@ -16,30 +16,32 @@ import { createBullmqRunner } from './bullmq-runner.js';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 
+// The worker process is started once; its three duties are checked in order, each its own test.
 describe('npm run worker', () => {
   const prefix = `pano-test-worker-${randomUUID().slice(0, 8)}`;
   // An API instance on the same Redis, with a player connected: the worker's pushes reach it.
   let api: LiveServer | undefined;
-  afterAll(async () => {
-    closeAllSockets();
-    await api?.close();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
-  });
+  let child: ChildProcess | undefined;
+  let exited: Promise<number | null>;
+  let dataDir: string | undefined;
+  let out = '';
+  let metricsUrl: string;
+  let configs: ReturnType<typeof record<'screen:config'>>;
+  let userId: string;
 
-  it('runs the jobs alone: an overdue expiry is processed, pushed to a player on an API instance and counted on METRICS_PORT; exits 0 on SIGTERM', async () => {
+  beforeAll(async () => {
     api = await startLiveServer({ REDIS_URL, WORKERS: '0' });
     const db = api.ctx.db;
     const u = await db.user.create({ data: { email: `worker-${randomUUID().slice(0, 8)}@test.pano`, passwordHash: 'x' } });
+    userId = u.id;
     const screen = await db.screen.create({ data: { ownerId: u.id, name: 'Lobi' } });
     const device = await pairedDevice(api, u.id);
     const player = await connectSocket(api, { deviceToken: device.token, screenId: screen.id });
-    const configs = record(player, 'screen:config');
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pano-worker-'));
+    configs = record(player, 'screen:config');
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'pano-worker-'));
     const metricsPort = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+    metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
       cwd: SERVER_DIR,
       env: {
         ...process.env, REDIS_URL, DATABASE_URL: inject('databaseUrl'), JOBS_PREFIX: prefix, DATA_DIR: dataDir,
@@ -48,40 +50,54 @@ describe('npm run worker', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let out = '';
-    child.stdout.on('data', (d) => { out += String(d); });
-    child.stderr.on('data', (d) => { out += String(d); });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    try {
-      await waitFor(() => out.includes('worker started'), () => `worker did not start:\n${out}`);
+    child.stdout!.on('data', (d) => { out += String(d); });
+    child.stderr!.on('data', (d) => { out += String(d); });
+    const proc = child;
+    exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+    // Starting compiles the worker with tsx: seconds alone, far longer on a busy machine.
+    await waitFor(() => out.includes('worker started'), () => `worker did not start:\n${out}`, 90_000);
+  }, 120_000);
 
-      const p = await db.purchase.create({
-        data: {
-          userId: u.id, provider: 'dev', status: 'completed', amount: 5, amountPaid: 5, packageName: 'W', durationDays: 1,
-          maxMediaUploadGb: 1, maxScreens: 1, maxPlaylists: 1, completedAt: new Date(Date.now() - 86_400_000), expiresAt: new Date(Date.now() - 1000),
-        },
-      });
-      // An API instance with WORKERS=0 only enqueues.
-      const enqueuer = createBullmqRunner({ redisUrl: REDIS_URL, logger: createLogger('silent'), runWorkers: false, prefix, sweepEveryMs: 0 });
-      await enqueuer.enqueue('purchase.expire', { purchaseId: p.id });
-      await enqueuer.stop();
-      await waitFor(async () => (await db.purchase.findUniqueOrThrow({ where: { id: p.id } })).status === 'expired', () => `job not processed:\n${out}`);
-      await waitUntil(() => configs.some((c) => c.config.notice?.kind === 'package-expired'), 10_000);
-      const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-      expect((await fetch(metricsUrl)).status).toBe(401);
-      const metrics = await (await fetch(metricsUrl, { headers: { Authorization: 'Bearer worker-metrics-token-0123456789' } })).text();
-      expect(metricValue(metrics, 'pano_job_runs_total', { job: 'purchase.expire' })).toBe(1);
-      expect(metricValue(metrics, 'pano_job_failures_total', { job: 'purchase.expire' })).toBe(0);
-      expect(metricValue(metrics, 'pano_config_pushes_total')).toBe(1);
+  afterAll(async () => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    closeAllSockets();
+    await api?.close();
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
 
-      child.kill('SIGTERM');
-      const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 10_000))]);
-      expect(code, out).toBe(0);
-      expect(out).toContain('worker shutting down');
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await rm(dataDir, { recursive: true, force: true });
-    }
+  it('runs the jobs alone: an overdue expiry an API instance enqueued is processed and pushed to a player on that instance', async () => {
+    const db = api!.ctx.db;
+    const p = await db.purchase.create({
+      data: {
+        userId, provider: 'dev', status: 'completed', amount: 5, amountPaid: 5, packageName: 'W', durationDays: 1,
+        maxMediaUploadGb: 1, maxScreens: 1, maxPlaylists: 1, completedAt: new Date(Date.now() - 86_400_000), expiresAt: new Date(Date.now() - 1000),
+      },
+    });
+    // An API instance with WORKERS=0 only enqueues.
+    const enqueuer = createBullmqRunner({ redisUrl: REDIS_URL, logger: createLogger('silent'), runWorkers: false, prefix, sweepEveryMs: 0 });
+    await enqueuer.enqueue('purchase.expire', { purchaseId: p.id });
+    await enqueuer.stop();
+    await waitFor(async () => (await db.purchase.findUniqueOrThrow({ where: { id: p.id } })).status === 'expired', () => `job not processed:\n${out}`);
+    await waitUntil(() => configs.some((c) => c.config.notice?.kind === 'package-expired'), 10_000);
+  });
+
+  it('counts the job and the push on METRICS_PORT, behind its token', async () => {
+    expect((await fetch(metricsUrl)).status).toBe(401);
+    const metrics = await (await fetch(metricsUrl, { headers: { Authorization: 'Bearer worker-metrics-token-0123456789' } })).text();
+    expect(metricValue(metrics, 'pano_job_runs_total', { job: 'purchase.expire' })).toBe(1);
+    expect(metricValue(metrics, 'pano_job_failures_total', { job: 'purchase.expire' })).toBe(0);
+    expect(metricValue(metrics, 'pano_config_pushes_total')).toBe(1);
+  });
+
+  it('exits 0 on SIGTERM', async () => {
+    child!.kill('SIGTERM');
+    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 10_000))]);
+    expect(code, out).toBe(0);
+    expect(out).toContain('worker shutting down');
   });
 });
 
