@@ -17,3 +17,4 @@ export * from './usage.js';
 export * from './schedule/index.js';
 export * from './screen-groups.js';
 export * from './schedules.js';
+export * from './screen-now.js';

@@ -55,6 +55,11 @@ export async function seedShowcase(baseUrl: string): Promise<Showcase> {
     method: 'PUT', body: { currentPlaylist: lobby._id, currentDirectionPlaylist: ticker._id },
   });
 
+  // Two entries meeting at equal priority: /schedule shows cards, a week and a conflict.
+  for (const [name, startTime, endTime] of [['Öğle menüsü', '12:00', '13:30'], ['Öğleden sonra duyurular', '13:00', '15:00']]) {
+    await post('/api/schedules', { name, playlist: lobby._id, screens: [screenIds[0]], days: [1, 2, 3, 4, 5], startTime, endTime });
+  }
+
   const packages = await call<{ _id: string; name: string }[]>(baseUrl, token, '/api/packages');
   const packageId = packages.find((p) => p.name === 'Kurumsal')!._id;
 

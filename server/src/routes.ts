@@ -5,6 +5,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { playlistRoutes } from './modules/playlists/playlists.routes.js';
 import { tickerRoutes } from './modules/tickers/tickers.routes.js';
+import { screenNowRoutes } from './modules/screens/screen-now.routes.js';
 import { screenRoutes } from './modules/screens/screens.routes.js';
 import { SCREEN_CONFIG_PATH, screenConfigRoute } from './modules/screens/screen-config.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -29,6 +30,7 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   app.use('/api/media', mediaRoutes(ctx));
   app.use('/api/playlists', playlistRoutes(ctx));
   app.use('/api/direction-playlists', tickerRoutes(ctx));
+  app.use('/api/screens', screenNowRoutes(ctx));
   app.use('/api/screens', screenRoutes(ctx));
   app.use('/api/settings', settingsRoutes(ctx));
   app.use('/api/packages', packageRoutes(ctx));
