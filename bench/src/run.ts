@@ -16,6 +16,7 @@ import { configThroughput } from './figures/config-throughput.js';
 import { lighthouseFigures } from './figures/lighthouse.js';
 import { playerLoop } from './figures/player-loop.js';
 import { pushFigures } from './figures/push.js';
+import { scheduleBoundary } from './figures/schedule-boundary.js';
 import { uploadFigures } from './figures/upload.js';
 
 const argv = process.argv.slice(2);
@@ -48,7 +49,7 @@ const step = async (ids: string[], what: string, fn: () => Promise<FigureRow[]>)
 };
 
 try {
-  if (want('P1', 'P2', 'P3', 'P4', 'P5', 'P7', 'P8', 'P9', 'P13')) {
+  if (want('P1', 'P2', 'P3', 'P4', 'P5', 'P7', 'P8', 'P9', 'P13', 'P14')) {
     log('recreating and migrating the bench database');
     await recreateBenchDatabase();
   }
@@ -57,8 +58,9 @@ try {
   await step(['P7'], 'upload', () => uploadFigures(counts, log));
   await step(['P1', 'P2', 'P3', 'P4', 'P9'], 'push', () => pushFigures(counts, only, log));
   await step(['P8'], 'player loop', () => playerLoop(counts, log));
+  await step(['P14'], 'schedule boundary', () => scheduleBoundary(log));
   await step(['P13'], 'Lighthouse', () => lighthouseFigures(counts, log));
-  const order = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P13'];
+  const order = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P13', 'P14'];
   rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   const written = await writeReport({ date: new Date().toISOString(), counts, machine, rows, errors, seconds: Math.round((Date.now() - started) / 1000) }, only !== null);
   log(`done: ${rows.length} rows, ${errors.length} failed; ${written}`);

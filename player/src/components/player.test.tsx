@@ -202,3 +202,76 @@ describe('<Player> ticker', () => {
     expect(screen.queryByTestId('ticker-bar')).toBeNull();
   });
 });
+
+describe('<Player> schedule', () => {
+  const media = (id: string, kind: 'image' | 'video' = 'image', duration = 5) => ({
+    duration,
+    media: { _id: id, name: id, mediaType: kind === 'video' ? 'Video' : 'Resim', type: kind, filePath: `/uploads/${id}.${kind === 'video' ? 'mp4' : 'png'}`, url: '', mimeType: '' },
+  }) as const;
+  const entry = (over: Partial<TScreenConfig['schedule']['entries'][number]> = {}) => ({
+    id: 'lunch', name: 'Öğle', playlistId: 'menu', tickerPlaylistId: null, days: [1, 2, 3, 4, 5, 6, 7], startTime: '12:00', endTime: '13:00',
+    startDate: null, endDate: null, exceptDates: [], priority: 5, enabled: true, updatedAt: '2026-01-01T00:00:00Z', ...over,
+  });
+  const ownTicker = { _id: 'own-ticker', name: 'Duyurular', speed: 3, directions: [{ text: 'Hoş geldiniz' }] };
+  const lunchTicker = { _id: 'lunch-ticker', name: 'Menü', speed: 3, directions: [{ text: 'Bugün mercimek' }] };
+  // No own ticker unless asked: its frame loop would make long fake-time advances slow.
+  const scheduled = (entries: ReturnType<typeof entry>[], menuItems = [media('menu-1')], withTicker = false) => config([], {
+    playlist: { _id: 'own', name: 'Kendi', mediaItems: [media('film', 'video', 1800)] },
+    directionPlaylist: withTicker ? ownTicker : null,
+    schedule: {
+      timezone: 'Europe/Istanbul', entries,
+      playlists: [{ _id: 'menu', name: 'Menü', mediaItems: menuItems }], tickers: [lunchTicker],
+    },
+  });
+  const src = () => [...document.querySelectorAll('[data-testid=player-image],[data-testid=player-video]')].map((el) => el.getAttribute('src'));
+
+  it('cuts a 30-minute video at the boundary and plays the scheduled playlist, then its own again at the end', () => {
+    vi.setSystemTime(Date.parse('2026-11-23T08:50:00Z')); // 11:50 in Istanbul, a Monday
+    render(<Player config={scheduled([entry()])} host={host} />);
+    const film = document.querySelector('video[data-testid=player-video]')!;
+    fireEvent.loadedData(film);
+    expect(screen.getByTestId('player').dataset.playlist).toBe('own');
+    act(() => void vi.advanceTimersByTime(10 * 60_000 - 1));
+    expect(src()).toEqual(['http://pano.test/uploads/film.mp4']);
+    act(() => void vi.advanceTimersByTime(1));
+    expect(screen.getByTestId('player').dataset.playlist).toBe('menu');
+    expect(src()).toContain('http://pano.test/uploads/menu-1.png');
+    fireEvent.load(document.querySelector('img')!);
+    expect(visibleSrc()).toEqual(['http://pano.test/uploads/menu-1.png']);
+    act(() => void vi.advanceTimersByTime(60 * 60_000));
+    expect(screen.getByTestId('player').dataset.playlist).toBe('own');
+    // Its own playlist starts over from its first item.
+    expect(src()).toContain('http://pano.test/uploads/film.mp4');
+  });
+
+  it('does not restart anything at an edge where the playlist stays the same', () => {
+    vi.setSystemTime(Date.parse('2026-11-23T08:59:00Z'));
+    render(<Player config={scheduled([entry(), entry({ id: 'early', startTime: '11:00', endTime: '12:00' })], [media('menu-1', 'image', 600)])} host={host} />);
+    expect(screen.getByTestId('player').dataset.playlist).toBe('menu');
+    const img = document.querySelector('img')!;
+    fireEvent.load(img);
+    act(() => void vi.advanceTimersByTime(2 * 60_000)); // past 12:00, from one entry into the other
+    expect(document.querySelector('img')).toBe(img);
+    expect(visibleSrc()).toEqual(['http://pano.test/uploads/menu-1.png']);
+  });
+
+  it("switches the ticker with the entry, and keeps the screen's own when the entry has none", () => {
+    vi.setSystemTime(Date.parse('2026-11-23T08:59:59Z'));
+    render(<Player config={scheduled([entry({ tickerPlaylistId: 'lunch-ticker', endTime: '12:30' }), entry({ id: 'late', startTime: '12:30' })], undefined, true)} host={host} />);
+    expect(screen.getAllByText('Hoş geldiniz')).toHaveLength(2);
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(screen.getAllByText('Bugün mercimek')).toHaveLength(2);
+    expect(screen.queryByText('Hoş geldiniz')).toBeNull();
+    // Half an hour on (the wall clock moved on, as after a sleep), then the next second's check.
+    vi.setSystemTime(Date.parse('2026-11-23T09:30:00Z'));
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(screen.getByTestId('player').dataset.ticker).toBe('own-ticker');
+    expect(screen.getAllByText('Hoş geldiniz')).toHaveLength(2);
+  });
+
+  it('shows the empty-playlist text when the scheduled playlist has no media', () => {
+    vi.setSystemTime(Date.parse('2026-11-23T09:10:00Z'));
+    render(<Player config={scheduled([entry()], [])} host={host} />);
+    expect(screen.getByText('Bu ekrana atanmış medya bulunamadı')).toBeTruthy();
+  });
+});

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { TScreenConfig } from '@pano/contract';
+import { resolveAt, type ScreenSchedule, type TScreenConfig } from '@pano/contract';
 import { tr } from '../i18n/tr.js';
-import { playItemsFromConfig, type PlayItem } from '../playback/play-items.js';
+import { playItemsOf, type PlayItem } from '../playback/play-items.js';
+import { ScheduleFollower } from '../playback/schedule-follower.js';
+import { contentOf, scheduleFromConfig } from '../playback/screen-schedule.js';
 import { PlaybackSequence, type Slot } from '../playback/sequence.js';
 import { clampSpeed } from '../playback/ticker-motion.js';
 import { MediaLayer } from './media-layer.js';
@@ -34,7 +36,11 @@ export type PlayerProps = {
 /** The screen player. Pure: it shows what it is given and fetches nothing but media files. */
 export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error, notFound, soundButton = 'centre' }: PlayerProps) {
   const origin = host ?? (typeof window === 'undefined' ? '' : window.location.origin);
-  const items = useMemo(() => playItemsFromConfig(config, origin), [config, origin]);
+  const schedule = useMemo(() => (config ? scheduleFromConfig(config) : null), [config]);
+  const outcome = useScheduleOutcome(schedule);
+  const content = useMemo(() => (config && outcome ? contentOf(config, outcome) : null), [config, outcome]);
+  const playlist = content?.playlist ?? null;
+  const items = useMemo(() => playItemsOf(playlist, origin), [playlist, origin]);
   const frame: React.CSSProperties = {
     position: 'relative', width: '100%', height: mediaHeight, overflow: 'hidden', background: '#000', color: '#fff',
   };
@@ -44,12 +50,13 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
   else if (notFound) body = <StatusMessage>{tr.screenNotFound}</StatusMessage>;
   else if (!config) body = <StatusMessage>{tr.loading}</StatusMessage>;
   else if (config.notice) body = <StatusMessage tone="calm">{config.notice.message}</StatusMessage>;
-  else body = <Stage items={items} soundButton={soundButton} />;
+  else body = <Stage items={items} playlistId={playlist?._id ?? null} soundButton={soundButton} />;
 
-  const ticker = config && !config.notice && !error ? config.directionPlaylist : null;
+  const ticker = config && !config.notice && !error ? content?.ticker ?? null : null;
   const texts = ticker?.directions.map((d) => d.text).filter((t) => t.trim() !== '') ?? [];
   return (
-    <div style={frame} data-testid="player" data-version={config?.version ?? ''}>
+    <div style={frame} data-testid="player" data-version={config?.version ?? ''}
+      data-playlist={playlist?._id ?? ''} data-ticker={content?.ticker?._id ?? ''}>
       {body}
       {config?.displaySettings.showDirectionBar && ticker && texts.length > 0 && (
         <TickerBar texts={texts} speed={clampSpeed(ticker.speed)} settings={config.displaySettings} />
@@ -58,8 +65,37 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
   );
 }
 
+/**
+ * What the schedule says at this instant (docs/ARCHITECTURE.md#what-a-screen-shows),
+ * resolved during render and again whenever the follower passes a boundary, offline too.
+ */
+function useScheduleOutcome(schedule: ScreenSchedule | null) {
+  const [changes, setChanges] = useState(0);
+  const follower = useRef<ScheduleFollower | null>(null);
+  useEffect(() => {
+    const f = new ScheduleFollower(() => setChanges((n) => n + 1));
+    follower.current = f;
+    // Timers sleep with a hidden page or a suspended device; look again on the way back.
+    const wake = () => f.check();
+    document.addEventListener('visibilitychange', wake);
+    window.addEventListener('focus', wake);
+    return () => {
+      f.stop();
+      follower.current = null;
+      document.removeEventListener('visibilitychange', wake);
+      window.removeEventListener('focus', wake);
+    };
+  }, []);
+  useEffect(() => {
+    if (schedule) follower.current?.follow(schedule);
+  }, [schedule]);
+  // `changes` is how the follower says the answer moved: resolve again at the new instant.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => (schedule ? resolveAt(schedule, Date.now()) : null), [schedule, changes]);
+}
+
 /** The media loop. The item shown last stays until the next one has its first frame, so there is never a black gap. */
-function Stage({ items, soundButton }: { items: PlayItem[]; soundButton: 'centre' | 'corner' }) {
+function Stage({ items, playlistId, soundButton }: { items: PlayItem[]; playlistId: string | null; soundButton: 'centre' | 'corner' }) {
   const sequence = useRef<PlaybackSequence | null>(null);
   const [current, setCurrent] = useState<Slot | null>(null);
   const [next, setNext] = useState<PlayItem | null>(null);
@@ -78,10 +114,15 @@ function Stage({ items, soundButton }: { items: PlayItem[]; soundButton: 'centre
       sequence.current = null;
     };
   }, []);
+  // Another playlist (a schedule boundary) cuts the item on screen; the same playlist with
+  // new content (an edit pushed live) keeps playing what is on screen.
+  const loadedPlaylist = useRef<string | null>(null);
   useEffect(() => {
-    sequence.current?.load(items);
+    const restart = loadedPlaylist.current !== playlistId;
+    loadedPlaylist.current = playlistId;
+    sequence.current?.load(items, { restart });
     setStarted(true);
-  }, [items]);
+  }, [items, playlistId]);
 
   if (started && items.length === 0) return <StatusMessage>{tr.noMedia}</StatusMessage>;
   if (!current) return null;

@@ -1,14 +1,17 @@
 import type { TScreenConfig } from '@pano/contract';
-import { playItemsFromConfig } from '../playback/play-items.js';
+import { playItemsOf } from '../playback/play-items.js';
+import { allPlaylists } from '../playback/screen-schedule.js';
 
 /** Shared with public/sw.js, which serves these caches. */
 export const MEDIA_CACHE = 'pano-media-v1';
 export const SHELL_CACHE = 'pano-shell-v1';
 
 /**
- * Stores every file of the playlist in the Cache API as a full 200 response, so the
- * service worker can play them (and answer Range requests) with the server down. Files
- * that left the playlist are dropped so the cache does not grow without end.
+ * Stores every file of every playlist the screen may show (its own and each schedule
+ * entry's) in the Cache API as a full 200 response, so the service worker can play them
+ * (and answer Range requests) with the server down, and an offline screen can switch at a
+ * boundary to content it has never shown. Files no playlist uses any more are dropped so
+ * the cache does not grow without end.
  */
 export function cachePlaylistMedia(config: TScreenConfig, host: string = location.origin): Promise<void> {
   // One run at a time, and only for the newest config: an older run pruning after a newer
@@ -20,9 +23,14 @@ export function cachePlaylistMedia(config: TScreenConfig, host: string = locatio
 let latest: TScreenConfig | null = null;
 let queue: Promise<void> = Promise.resolve();
 
+/** Every file the config may play, once each: the default playlist's and every scheduled one's. */
+export function mediaUrlsOf(config: TScreenConfig, host: string): string[] {
+  return [...new Set(allPlaylists(config).flatMap((playlist) => playItemsOf(playlist, host).map((i) => i.url)))];
+}
+
 async function syncMediaCache(config: TScreenConfig, host: string): Promise<void> {
   if (typeof caches === 'undefined') return;
-  const urls = [...new Set(playItemsFromConfig(config, host).map((i) => i.url))];
+  const urls = mediaUrlsOf(config, host);
   const cache = await caches.open(MEDIA_CACHE);
   for (const url of urls) {
     if (await cache.match(url)) continue;

@@ -1,4 +1,4 @@
-import type { TScreenConfig } from '@pano/contract';
+import type { TConfigPlaylist, TScreenConfig } from '@pano/contract';
 import { mediaKind, resolveMediaUrl, type MediaKind } from './media-rules.js';
 
 export const DEFAULT_DURATION_SECONDS = 5;
@@ -20,11 +20,11 @@ export function durationMs(seconds: number | null | undefined): number {
 }
 
 /**
- * The playlist of a config as play items. URLs are resolved from filePath against `host`
- * (the server the player talks to), so the same origin serves and caches them.
+ * A playlist as play items. URLs are resolved from filePath against `host` (the server the
+ * player talks to), so the same origin serves and caches them.
  */
-export function playItemsFromConfig(config: TScreenConfig | null, host: string): PlayItem[] {
-  const items = config?.playlist?.mediaItems ?? [];
+export function playItemsOf(playlist: TConfigPlaylist | null, host: string): PlayItem[] {
+  const items = playlist?.mediaItems ?? [];
   return items.map(({ media, duration }) => ({
     mediaId: media._id,
     name: media.name,
@@ -32,4 +32,9 @@ export function playItemsFromConfig(config: TScreenConfig | null, host: string):
     url: media.filePath ? resolveMediaUrl(media.filePath, host) : media.url,
     durationMs: durationMs(duration),
   }));
+}
+
+/** The screen's own playlist (its assignment) as play items. */
+export function playItemsFromConfig(config: TScreenConfig | null, host: string): PlayItem[] {
+  return playItemsOf(config?.playlist ?? null, host);
 }

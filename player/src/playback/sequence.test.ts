@@ -125,4 +125,15 @@ describe('PlaybackSequence', () => {
     vi.advanceTimersByTime(5000);
     expect(currentId()).toBe('b');
   });
+
+  it('another playlist (a schedule boundary) cuts the item on screen, even media both playlists hold', () => {
+    seq.load([vid('film', 1800), img('b')]);
+    vi.advanceTimersByTime(60_000);
+    const play = seq.current!.play;
+    seq.load([vid('film', 1800), img('menu')], { restart: true });
+    expect(currentId()).toBe('film');
+    expect(seq.current!.play).not.toBe(play); // a new play from its start, not the old one running on
+    vi.advanceTimersByTime(1_800_000);
+    expect(currentId()).toBe('menu');
+  });
 });

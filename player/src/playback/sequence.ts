@@ -14,7 +14,7 @@ export type SequenceClock = {
   clearTimeout(handle: unknown): void;
 };
 
-const realClock: SequenceClock = {
+export const realClock: SequenceClock = {
   now: () => Date.now(),
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
@@ -47,7 +47,11 @@ export class PlaybackSequence {
     return this.items[(this.slot.index + 1) % this.items.length] ?? null;
   }
 
-  load(items: PlayItem[]): void {
+  /**
+   * `restart`: another playlist begins (a schedule boundary), so the item on screen is cut
+   * and the loop starts from its first item, even when that media is in both playlists.
+   */
+  load(items: PlayItem[], { restart = false }: { restart?: boolean } = {}): void {
     this.items = items;
     if (items.length === 0) {
       this.clearTimer();
@@ -56,7 +60,7 @@ export class PlaybackSequence {
       return;
     }
     const current = this.slot;
-    const keep = current ? indexToKeep(items, current) : -1;
+    const keep = current && !restart ? indexToKeep(items, current) : -1;
     if (current && keep !== -1) {
       const item = items[keep]!;
       this.slot = { item, index: keep, play: current.play };

@@ -27,7 +27,7 @@ describe('PreviewPage', () => {
   it("asks for the screen's config with the user's token and shows its player", async () => {
     const fetchMock = setup(() => json(200, {
       screenId: SCREEN, screenName: 'Lobi', version: 'v1', playlist: { _id: 'p', name: 'P', mediaItems: [] },
-      directionPlaylist: null, notice: null,
+      directionPlaylist: null, notice: null, schedule: { timezone: 'Europe/Istanbul', entries: [], playlists: [], tickers: [] },
       displaySettings: { showDirectionBar: true, backgroundColor: 'rgba(0,0,0,0.8)', barHeight: 50, textColor: 'white', fontSize: 24 },
     }));
     expect(screen.getByText('Yükleniyor...')).toBeTruthy();
@@ -37,6 +37,23 @@ describe('PreviewPage', () => {
     expect(url).toBe(`/api/screens/${SCREEN}/config`);
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer user-token');
     expect(screen.getByTestId('player').style.height).toBe('775px');
+  });
+
+  it('follows the schedule like a device: a window holding now plays its playlist, not the own one', async () => {
+    // Equal start and end: the whole day, every day, in the screen's zone.
+    const entry = { id: 'e1', name: 'Hep', playlistId: 'menu', tickerPlaylistId: null, days: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '00:00',
+      startDate: null, endDate: null, exceptDates: [], priority: 5, enabled: true, updatedAt: '2026-01-01T00:00:00Z' };
+    const menu = { _id: 'menu', name: 'Menü', mediaItems: [{ duration: 5, media: {
+      _id: 'm1', name: 'Menü', mediaType: 'Resim', type: 'image', filePath: '/uploads/menu.png', url: '', mimeType: 'image/png' } }] };
+    setup(() => json(200, {
+      screenId: SCREEN, screenName: 'Lobi', version: 'v1', playlist: { _id: 'p', name: 'P', mediaItems: [] },
+      directionPlaylist: null, notice: null, schedule: { timezone: 'Europe/Istanbul', entries: [entry], playlists: [menu], tickers: [] },
+      displaySettings: { showDirectionBar: true, backgroundColor: 'rgba(0,0,0,0.8)', barHeight: 50, textColor: 'white', fontSize: 24 },
+    }));
+    await screen.findByTestId('player-image');
+    expect(screen.getByTestId('player').dataset.playlist).toBe('menu');
+    expect(new URL(screen.getByTestId('player-image').getAttribute('src')!).pathname).toBe('/uploads/menu.png');
+    expect(screen.queryByText('Bu ekrana atanmış medya bulunamadı')).toBeNull();
   });
 
   it("shows 'Ekran bulunamadı' for a 404", async () => {
