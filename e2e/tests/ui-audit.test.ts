@@ -129,7 +129,9 @@ async function layoutShift(page: Page, path: string, dataPaths: RegExp[], loaded
     else held[i]!.push(route);
   });
   await page.goto(path);
-  await expect.poll(() => held.every((routes) => routes.length > 0)).toBe(true);
+  // The data is asked for after the app's scripts load and the session is verified: seconds on
+  // a busy machine, beyond expect.poll's default of one second.
+  await expect.poll(() => held.every((routes) => routes.length > 0), { timeout: 30_000 }).toBe(true);
   const order = dataPaths.map((_, i) => i);
   if (reversed) order.reverse();
   for (const i of order) {
