@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TScreenGroup } from '@pano/contract';
+import { api, asList } from '../lib/api-client';
+
+export const screenGroupKeys = { all: ['screen-groups'] as const };
+
+/** docs/PRODUCT.md#screen-groups-api: the customer's groups by name, each with its screens. */
+export async function fetchScreenGroups(signal?: AbortSignal): Promise<TScreenGroup[]> {
+  return asList<TScreenGroup>(await api.get<unknown>('/api/screen-groups', signal), 'groups');
+}
+
+export function useScreenGroups() {
+  return useQuery({ queryKey: screenGroupKeys.all, queryFn: ({ signal }) => fetchScreenGroups(signal) });
+}
