@@ -55,6 +55,10 @@ export async function seedShowcase(baseUrl: string): Promise<Showcase> {
     method: 'PUT', body: { currentPlaylist: lobby._id, currentDirectionPlaylist: ticker._id },
   });
 
+  // Groups: chips on two cards, rows in 'Ekran Grupları', buttons on /assignment.
+  await post('/api/screen-groups', { name: 'Zemin Kat', screenIds: screenIds.slice(0, 2) });
+  await post('/api/screen-groups', { name: 'Poliklinikler ve Bekleme Alanları', screenIds: screenIds.slice(1) });
+
   const packages = await call<{ _id: string; name: string }[]>(baseUrl, token, '/api/packages');
   const packageId = packages.find((p) => p.name === 'Kurumsal')!._id;
 

@@ -48,7 +48,6 @@ export function ScreensPage() {
     <div className="page">
       <PageHeader title={tr.screens.title} lead={tr.screens.lead} />
       <ScreenCreateForm />
-      <ScreenGroupsPanel groups={groupList} screens={list} loadError={groups.error} />
       <div className="screen-list-head">
         <h2 className="section-title">{tr.screens.listTitle}</h2>
         {groupList.length > 0 && (
@@ -80,6 +79,10 @@ export function ScreensPage() {
           ))}
         </ul>
       )}
+      {/* Below the list: the screens are what a customer comes for; groups are arranged now and then. */}
+      <div className="screen-groups-section">
+        <ScreenGroupsPanel groups={groupList} screens={list} loadError={groups.error} />
+      </div>
     </div>
   );
 }
