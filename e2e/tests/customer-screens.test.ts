@@ -87,6 +87,10 @@ describe('customer: screens, assignment, live status and usage', () => {
     await page.waitForURL('**/screens');
     await page.getByTestId('screen-playlist').first().waitFor();
     for (const text of await page.getByTestId('screen-playlist').allTextContents()) expect(text).toBe('Lobi Döngüsü');
+    // No schedule: each screen plays its own playlist now, with no end.
+    // (The line kept from the first visit is replaced once the page has asked again.)
+    await expect.poll(() => page.getByTestId('screen-now').allTextContents())
+      .toEqual(['Şu an: Lobi DöngüsüVarsayılan', 'Şu an: Lobi DöngüsüVarsayılan']);
     const lobi = screens.find((s) => s.name === 'Lobi TV')!;
     const lobiCard = cards.filter({ hasText: 'Lobi TV' });
     expect(await lobiCard.getByRole('link', { name: /Önizle/ }).getAttribute('href')).toBe(`/preview/${lobi._id}`);
