@@ -17,3 +17,5 @@ export * from './usage.js';
 export * from './schedule/index.js';
 export * from './screen-groups.js';
 export * from './schedules.js';
+export * from './screen-now.js';
+export * from './alerts.js';

@@ -147,7 +147,7 @@ describe('what the server sends for the first load', () => {
     const robots = await res.text();
     expect(robots).toMatch(/^User-agent: \*$/m);
     for (const p of ['/', '/login', '/register', '/assets/index.js', '/favicon.svg']) expect([p, allowed(robots, p)]).toEqual([p, true]);
-    for (const p of ['/dashboard', '/media', '/playlists', '/direction', '/screens', '/assignment', '/settings', '/packages', '/purchase/x',
+    for (const p of ['/dashboard', '/media', '/playlists', '/direction', '/screens', '/assignment', '/schedule', '/settings', '/packages', '/purchase/x',
       '/preview/x', '/admin/sales', '/register-admin', '/api/auth/login', '/uploads/a.png', '/player/', '/socket.io/']) {
       expect([p, allowed(robots, p)]).toEqual([p, false]);
     }

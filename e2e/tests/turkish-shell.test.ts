@@ -65,7 +65,7 @@ describe('the dashboard shell speaks Turkish at every size and in every browser'
     // a failed verification and drops the token (SessionGate).
     await customer.getByRole('heading', { name: 'Paketler', level: 1 }).waitFor();
     const customerTitles: Record<string, string> = {};
-    for (const route of ['/media', '/playlists', '/direction', '/screens', '/assignment', '/settings', '/packages',
+    for (const route of ['/media', '/playlists', '/direction', '/screens', '/assignment', '/schedule', '/settings', '/packages',
       `/purchase/${packageId}`, `/preview/${screenId}`, '/admin/sales', '/yok/boyle']) {
       customerTitles[route] = await titleOf(customer, route);
     }
@@ -75,6 +75,7 @@ describe('the dashboard shell speaks Turkish at every size and in every browser'
       '/direction': 'Reji · Pano',
       '/screens': 'Ekranlar · Pano',
       '/assignment': 'Playlist Atama · Pano',
+      '/schedule': 'Zamanlama · Pano',
       '/settings': 'Kullanımım · Pano',
       '/packages': 'Paketler · Pano',
       [`/purchase/${packageId}`]: 'Satın Al · Pano',

@@ -5,6 +5,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { playlistRoutes } from './modules/playlists/playlists.routes.js';
 import { tickerRoutes } from './modules/tickers/tickers.routes.js';
+import { screenNowRoutes } from './modules/screens/screen-now.routes.js';
 import { screenRoutes } from './modules/screens/screens.routes.js';
 import { SCREEN_CONFIG_PATH, screenConfigRoute } from './modules/screens/screen-config.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -13,6 +14,9 @@ import { purchaseRoutes } from './modules/purchases/purchases.routes.js';
 import { deviceRoutes } from './modules/devices/devices.routes.js';
 import { screenGroupRoutes } from './modules/screen-groups/screen-groups.routes.js';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.js';
+import { alertRoutes } from './modules/alerts/alerts.routes.js';
+import { alertTemplateRoutes } from './modules/alerts/alert-templates.routes.js';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 
 export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // First: the API's busiest request (every player, after each reconnect and push) is a GET
@@ -29,10 +33,14 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   app.use('/api/media', mediaRoutes(ctx));
   app.use('/api/playlists', playlistRoutes(ctx));
   app.use('/api/direction-playlists', tickerRoutes(ctx));
+  app.use('/api/screens', screenNowRoutes(ctx));
   app.use('/api/screens', screenRoutes(ctx));
   app.use('/api/settings', settingsRoutes(ctx));
   app.use('/api/packages', packageRoutes(ctx));
   app.use('/api/devices', deviceRoutes(ctx));
   app.use('/api/screen-groups', screenGroupRoutes(ctx));
   app.use('/api/schedules', scheduleRoutes(ctx));
+  app.use('/api/alerts', alertRoutes(ctx));
+  app.use('/api/alert-templates', alertTemplateRoutes(ctx));
+  app.use('/api/api-keys', apiKeyRoutes(ctx));
 }

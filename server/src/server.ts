@@ -13,7 +13,7 @@ import { createLogger } from './logger.js';
 import { Metrics } from './metrics/metrics.js';
 import { createJobRunner } from './jobs/create-job-runner.js';
 import { createJobRegistry } from './jobs/job-registry.js';
-import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
+import { jobHandlers } from './jobs/job-handlers.js';
 import { createTokenService } from './http/tokens.js';
 import { seedDefaultPackages } from './modules/packages/default-catalogue.js';
 import { sweepStaleIncoming } from './storage/sweep-incoming.js';
@@ -70,7 +70,7 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
   const http = createServer(requests.handler);
   // socket.io on the API's own port.
   realtime.serve(http, ctx);
-  await jobs.start(createJobRegistry(purchaseJobHandlers(ctx), ctx.metrics));
+  await jobs.start(createJobRegistry(jobHandlers(ctx), ctx.metrics));
   await new Promise<void>((resolve, reject) => {
     http.once('error', (err) => reject(listenFailure(err, config.port, config.host) ?? err));
     http.listen(config.port, config.host, resolve);

@@ -9,7 +9,7 @@ import { createLogger } from './logger.js';
 import { Metrics } from './metrics/metrics.js';
 import { serveWorkerMetrics } from './metrics/worker-metrics.js';
 import { createTokenService } from './http/tokens.js';
-import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
+import { jobHandlers } from './jobs/job-handlers.js';
 import { finishesWithin, handleShutdownSignals, startOrExit } from './process-lifecycle.js';
 import { createRealtime } from './realtime/socket-server.js';
 
@@ -45,7 +45,7 @@ const base: ContextBase = {
 // push carries the same version as the config a player fetches.
 const realtime = await createRealtime(base, 'worker');
 const ctx = createAppContext(base, realtime);
-await jobs.start(createJobRegistry(purchaseJobHandlers(ctx), ctx.metrics));
+await jobs.start(createJobRegistry(jobHandlers(ctx), ctx.metrics));
 // The worker has no API port: its job and push metrics are served on METRICS_PORT when set.
 const metricsServer = config.metricsPort ? await startOrExit(() => serveWorkerMetrics(ctx, config.metricsPort!)) : undefined;
 logger.info({ kind: jobs.kind, metricsPort: config.metricsPort }, 'worker started');

@@ -17,10 +17,10 @@ import { Metrics } from '../src/metrics/metrics.js';
 import { createInProcessRunner } from '../src/jobs/in-process-runner.js';
 import { createJobRegistry } from '../src/jobs/job-registry.js';
 import type { JobRunner } from '../src/jobs/job-runner.js';
-import { purchaseJobHandlers } from '../src/modules/purchases/purchase-lifecycle.js';
+import { jobHandlers } from '../src/jobs/job-handlers.js';
 import { createTokenService } from '../src/http/tokens.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
-import type { ScreenNotifier } from '../src/realtime/screen-notifier.js';
+import type { PresenceReader, ScreenNotifier } from '../src/realtime/screen-notifier.js';
 
 export type TestApp = {
   ctx: AppContext;
@@ -37,6 +37,8 @@ export type TestApp = {
  */
 export async function createTestApp(opts: {
   config?: Partial<AppConfig>; notifier?: ScreenNotifier; clock?: () => Date; jobs?: JobRunner;
+  /** Which screens count as online (nobody without it): a test's own stand-in for the realtime layer's answer. */
+  presence?: PresenceReader;
   /** A database of its own, for rules about every row of a table (such as "the last admin"). */
   ownDatabase?: boolean;
   /** Where the app logs (silent by default); a test that reads the access log passes its own. */
@@ -62,8 +64,8 @@ export async function createTestApp(opts: {
     tokens: createTokenService('test-secret-0123456789-0123456789-0123456789', config.jwtTtl),
     jobs,
     metrics: new Metrics(),
-  }, withoutRealtime(opts.notifier));
-  await jobs.start(createJobRegistry(purchaseJobHandlers(ctx), ctx.metrics));
+  }, { ...withoutRealtime(opts.notifier), ...(opts.presence ? { presence: opts.presence } : {}) });
+  await jobs.start(createJobRegistry(jobHandlers(ctx), ctx.metrics));
   const app = createApp(ctx);
   return {
     ctx, app, http: supertest(app), database, dataDir,

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import { API_KEY_PREFIX } from '@pano/contract';
 import type { AppContext } from '../context.js';
 import { forbidden, tokenExpired, unauthorized } from './errors.js';
 import { TokenExpiredError, type TokenClaims } from './tokens.js';
@@ -41,10 +42,15 @@ export async function userOfClaims(ctx: AppContext, claims: TokenClaims): Promis
 export const userFromToken = async (ctx: AppContext, token: string): Promise<AuthUser> =>
   userOfClaims(ctx, await verifiedClaims(ctx, token));
 
+/** What every route but the alert routes answers an API key (docs/ARCHITECTURE.md#api-keys). */
+export const apiKeyNotAllowed = () => forbidden('API anahtarı yalnızca acil duyuru göndermek ve sonlandırmak için kullanılabilir');
+
+/** A person's session only: an API key never opens the dashboard's routes, valid or not. */
 export function requireAuth(ctx: AppContext): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req);
     if (!token) throw unauthorized();
+    if (token.startsWith(API_KEY_PREFIX)) throw apiKeyNotAllowed();
     req.user = await userFromToken(ctx, token);
     next();
   };

@@ -67,3 +67,10 @@ export const failedLoginsPerAccount = (stores: RateLimitStores, limit: number) =
  * account's password, so a leaked code cannot be hammered from many addresses either.
  */
 export const failedPairingsPerCode = (stores: RateLimitStores, limit: number) => failuresPerKey(stores, 'pair-code', limit, mobileCodeOf);
+
+/**
+ * Failed API-key requests per address (a wrong, revoked or refused key): keys are long random
+ * secrets, but a building system's address hammering the alert routes is stopped like a login.
+ */
+export const failedApiKeysPerAddress = (stores: RateLimitStores, limit: number, isKeyRequest: (req: Request) => boolean) =>
+  rateLimit({ ...common(limit), skipSuccessfulRequests: true, skip: (req) => !isKeyRequest(req), store: stores.create('api-key') });

@@ -8,6 +8,8 @@ declare global {
     interface Request {
       id?: string;
       user?: AuthUser;
+      /** Set when the request came with an API key (alert routes only); `user` is then its owner. */
+      apiKey?: { id: string; name: string };
     }
   }
 }

@@ -12,6 +12,11 @@ export const JOB_SCHEMAS = {
   'purchase.abandon': z.object({ purchaseId: z.string().uuid() }),
   /** Periodic: repairs whatever a lost job missed (expiries and abandoned payments). */
   'purchase.sweep': z.object({}),
+  /**
+   * Delayed to an alert's endsAt: pushes its screens' configs without it. Players hide it on
+   * time by themselves; this refreshes caches, dashboards and reconnecting players.
+   */
+  'alert.end': z.object({ alertId: z.string().uuid() }),
 } as const;
 
 export type JobName = keyof typeof JOB_SCHEMAS;

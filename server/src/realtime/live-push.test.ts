@@ -139,3 +139,89 @@ describe('screen:config push on every change type', () => {
     expect(only(w, 's2').config.playlist!.mediaItems[0]!.media.url).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/`));
   });
 });
+
+describe('screen:config push of the schedule block', () => {
+  /** An entry on s1 directly and on group 'Kafeterya' = {s2}, playing p2 with ticker t2. */
+  async function scheduled(w: World) {
+    const t2 = await s.ctx.db.tickerPlaylist.create({ data: { ownerId: w.a.id, name: 'Menü yazısı', speed: 2, texts: { create: [{ text: 'Afiyet olsun', position: 0 }] } } });
+    const cafe = await s.ctx.db.screenGroup.create({ data: { ownerId: w.a.id, name: 'Kafeterya', members: { create: [{ screenId: w.s2.id }] } } });
+    const res = await s.api.post('/api/schedules').set(w.a.auth).send({
+      name: 'Öğle', playlist: w.p2.id, directionPlaylist: t2.id, screens: [w.s1.id], groups: [cafe.id],
+      days: [1, 2, 3, 4, 5], startTime: '12:00', endTime: '14:00',
+    }).expect(201);
+    await expectPushedTo(w, ['s1', 's2', 'preview']);
+    for (const events of Object.values(w.received)) events.length = 0;
+    return { t2, cafe, entryId: res.body._id as string };
+  }
+
+  it('create: the screens it reaches carry the entry, its playlist and ticker in full', async () => {
+    const w = await world();
+    const { t2, entryId } = await scheduled(w);
+    // scheduled() checked the push; the configs fetched now are what was pushed.
+    for (const id of [w.s1.id, w.s2.id]) {
+      const c = (await s.api.get(`/api/screens/${id}/config`).set(w.a.auth).expect(200)).body;
+      expect(c.schedule.entries.map((e: { id: string }) => e.id)).toEqual([entryId]);
+      expect(c.schedule.playlists.map((p: { _id: string; mediaItems: unknown[] }) => [p._id, p.mediaItems.length])).toEqual([[w.p2.id, 1]]);
+      expect(c.schedule.tickers.map((x: { _id: string }) => x._id)).toEqual([t2.id]);
+    }
+    const s3 = (await s.api.get(`/api/screens/${w.s3.id}/config`).set(w.a.auth).expect(200)).body;
+    expect(s3.schedule.entries).toEqual([]);
+  });
+
+  it('edit: the reached screens get the new rule, once each', async () => {
+    const w = await world();
+    const { entryId, t2, cafe } = await scheduled(w);
+    await s.api.put(`/api/schedules/${entryId}`).set(w.a.auth).send({
+      name: 'Öğle', playlist: w.p2.id, directionPlaylist: t2.id, screens: [w.s1.id], groups: [cafe.id],
+      days: [1, 2, 3, 4, 5], startTime: '11:30', endTime: '14:00', priority: 8,
+    }).expect(200);
+    await expectPushedTo(w, ['s1', 's2', 'preview']);
+    expect(only(w, 's2').config.schedule.entries[0]).toMatchObject({ id: entryId, startTime: '11:30', priority: 8 });
+    // The config cache and its shared-content memo answer the pushed config, not the one before.
+    const res = await s.api.get(`/api/screens/${w.s2.id}/config`).set(w.a.auth).expect(200);
+    expect(res.body).toEqual(only(w, 's2').config);
+  });
+
+  it('delete: the reached screens lose the entry and its playlists', async () => {
+    const w = await world();
+    const { entryId } = await scheduled(w);
+    await s.api.delete(`/api/schedules/${entryId}`).set(w.a.auth).expect(200);
+    await expectPushedTo(w, ['s1', 's2', 'preview']);
+    expect(only(w, 's1').config.schedule).toEqual({ timezone: 'Europe/Istanbul', entries: [], playlists: [], tickers: [] });
+  });
+
+  it('group members: the screen leaving and the screen joining, nobody else', async () => {
+    const w = await world();
+    const { cafe, entryId } = await scheduled(w);
+    await s.api.put(`/api/screen-groups/${cafe.id}`).set(w.a.auth).send({ screenIds: [w.s3.id] }).expect(200);
+    await expectPushedTo(w, ['s2', 's3']);
+    expect(only(w, 's2').config.schedule.entries).toEqual([]);
+    expect(only(w, 's3').config.schedule.entries.map((e) => e.id)).toEqual([entryId]);
+  });
+
+  it('an edit of a playlist an entry plays: the screens it reaches and the screen assigned to it', async () => {
+    const w = await world();
+    await scheduled(w);
+    await s.api.put(`/api/playlists/${w.p2.id}`).set(w.a.auth)
+      .send({ mediaItems: [{ media: w.m2.id, duration: 9 }, { media: w.m1.id, duration: 4 }] }).expect(200);
+    await expectPushedTo(w, ['s1', 's2', 's3', 'preview']);
+    expect(only(w, 's1').config.schedule.playlists[0]!.mediaItems.map((i) => [i.media._id, i.duration])).toEqual([[w.m2.id, 9], [w.m1.id, 4]]);
+    expect(only(w, 's3').config.playlist!.mediaItems).toHaveLength(2);
+  });
+
+  it('an edit of a ticker an entry shows: the screens it reaches', async () => {
+    const w = await world();
+    const { t2 } = await scheduled(w);
+    await s.api.put(`/api/direction-playlists/${t2.id}`).set(w.a.auth).send({ speed: 5, directions: [{ text: 'Tatlı bizden' }] }).expect(200);
+    await expectPushedTo(w, ['s1', 's2', 'preview']);
+    expect(only(w, 's2').config.schedule.tickers).toEqual([{ _id: t2.id, name: 'Menü yazısı', speed: 5, directions: [{ text: 'Tatlı bizden' }] }]);
+  });
+
+  it('a screen\'s time zone: that screen, with the new zone in its schedule block', async () => {
+    const w = await world();
+    await scheduled(w);
+    await s.api.put(`/api/screens/${w.s2.id}`).set(w.a.auth).send({ timezone: 'America/New_York' }).expect(200);
+    await expectPushedTo(w, ['s2']);
+    expect(only(w, 's2').config.schedule).toMatchObject({ timezone: 'America/New_York', entries: [expect.anything()] });
+  });
+});

@@ -7,6 +7,7 @@ import { ZErrorBody } from '@pano/contract';
 import { createTestApp, newAdmin, newCustomer, type TestApp, type TestUser } from '../harness.js';
 import { dbFingerprint } from '../db-fingerprint.js';
 import { makeMedia, makePlaylist, makeScreen, makeTicker } from '../../src/modules/screens/content.fixtures.js';
+import { createApiKey } from '../../src/modules/api-keys/api-keys.service.js';
 import { malformedRequestArb, type Actor, type MalformedRequest } from './malformed-requests.js';
 import { listRoutes, type RouteEntry } from './route-table.js';
 
@@ -40,12 +41,17 @@ beforeAll(async () => {
     { prefix: '/api/packages/', id: pkg.id },
     { prefix: '/api/purchase/my-package/', id: customer.id },
   ];
+  const apiKey = await createApiKey(t.ctx, customer.id, 'Fuzz Paneli');
+  // Marked as used in the far future, so using it during the run writes no lastUsedAt: the
+  // run checks that nothing at all was written.
+  await t.ctx.db.apiKey.update({ where: { id: apiKey.row.id }, data: { lastUsedAt: new Date('2100-01-01T00:00:00Z') } });
   headers = {
     anonymous: {},
     'forged-token': { Authorization: `Bearer ${customer.token.slice(0, -4)}AAAA` },
     customer: customer.auth,
     admin: admin.auth,
     device: { Authorization: `Bearer ${await t.ctx.tokens.signDevice(device.id, customer.id)}` },
+    'api-key': { Authorization: `Bearer ${apiKey.key}` },
   };
   // POST /api/auth/logout reads no input: any request with a valid token is a real logout
   // (it ends every session of the fuzzing user, which the rest of the run needs), so no

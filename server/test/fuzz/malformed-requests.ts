@@ -152,8 +152,8 @@ const queryArb: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(fc.constantFrom(...KNOWN_FIELDS), fc.string({ maxLength: 20 })).map(([k, v]) => `?${k}=${encodeURIComponent(`${v}\u0000`)}`),
 );
 
-export type Actor = 'anonymous' | 'forged-token' | 'customer' | 'admin' | 'device';
-export const ACTORS: Actor[] = ['anonymous', 'forged-token', 'customer', 'admin', 'device'];
+export type Actor = 'anonymous' | 'forged-token' | 'customer' | 'admin' | 'device' | 'api-key';
+export const ACTORS: Actor[] = ['anonymous', 'forged-token', 'customer', 'admin', 'device', 'api-key'];
 
 export type MalformedRequest = {
   actor: Actor;

@@ -121,7 +121,7 @@ async function requeueLostJobs(ctx: AppContext, now: Date): Promise<number> {
 }
 
 /** The purchase jobs' handlers, bound to one app context. */
-export const purchaseJobHandlers = (ctx: AppContext): JobHandlers => ({
+export const purchaseJobHandlers = (ctx: AppContext): Pick<JobHandlers, 'purchase.expire' | 'purchase.abandon' | 'purchase.sweep'> => ({
   'purchase.expire': ({ purchaseId }) => expirePurchase(ctx, purchaseId),
   'purchase.abandon': ({ purchaseId }) => abandonPurchase(ctx, purchaseId),
   'purchase.sweep': async () => void (await sweepPurchases(ctx)),

@@ -9,6 +9,7 @@ const contentLinks: Link[] = [
   { to: '/direction', label: tr.nav.ticker },
   { to: '/screens', label: tr.nav.screens },
   { to: '/assignment', label: tr.nav.assignment },
+  { to: '/schedule', label: tr.nav.schedule },
   { to: '/packages', label: tr.nav.packages },
 ];
 

@@ -43,7 +43,7 @@ function openPage() {
 const box = (name: string) => screen.getByRole('checkbox', { name: new RegExp(name) }) as HTMLInputElement;
 const ticked = () => ['Lobi TV', 'Kafe TV', 'Kasa TV'].filter((n) => box(n).checked);
 
-describe('/assignment: a whole group as the targets', () => {
+describe('/assignment: a whole group as the targets', { timeout: 15_000 }, () => {
   it("ticks a group's screens with one button, and unticks them when all already are", async () => {
     openPage();
     const kat = await screen.findByRole('button', { name: 'Kat 1 (2)' });

@@ -76,7 +76,8 @@ const kafe = screenRow(2, 'Kafe TV');
 const kasa = screenRow(3, 'Kasa TV');
 const kat1: TScreenGroup = { _id: id(50), name: 'Kat 1', screens: [{ _id: lobi._id, name: 'Lobi TV' }, { _id: kafe._id, name: 'Kafe TV' }] };
 
-describe("'Ekran Grupları' on /screens", () => {
+// Typing and clicking through a form: seconds alone, more on a loaded machine.
+describe("'Ekran Grupları' on /screens", { timeout: 15_000 }, () => {
   it("refuses a blank name with the contract's message, then creates a group with the ticked screens", async () => {
     const calls = openPage({ screens: [lobi, kafe, kasa], groups: [] });
     await screen.findByText('Henüz ekran grubu yok');

@@ -1,19 +1,11 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ZScreensNow, type TScreensNow } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { screenKeys } from '../../../api/screens.api';
 
-type Ref = { _id: string; name: string };
-
-/** One row of GET /api/screens/now: what a screen shows at this moment and until when (docs/PRODUCT.md#screens-api). */
-export type ScreenNow = {
-  screenId: string;
-  playlist: Ref | null;
-  directionPlaylist: Ref | null;
-  source: 'schedule' | 'default' | 'none';
-  scheduleId: string | null;
-  until: string | null;
-};
+/** One row of GET /api/screens/now: what a screen shows at this moment and until when (docs/PRODUCT.md#what-plays-now). */
+export type ScreenNow = TScreensNow[number];
 
 /** Under the screens' key: whatever reloads the screens (an assignment, a group change) reloads this too. */
 export const screensNowKey = [...screenKeys.all, 'now'] as const;
@@ -43,10 +35,8 @@ export function useScreensNow(): ReadonlyMap<string, ScreenNow> {
   const qc = useQueryClient();
   const query = useQuery({
     queryKey: screensNowKey,
-    queryFn: async ({ signal }) => {
-      const rows = await api.get<unknown>('/api/screens/now', signal);
-      return Array.isArray(rows) ? (rows as ScreenNow[]) : [];
-    },
+    // Parsed: an answer of another shape leaves the cards without the line instead of breaking them.
+    queryFn: async ({ signal }) => ZScreensNow.parse(await api.get<unknown>('/api/screens/now', signal)),
     refetchOnMount: 'always',
     retry: false,
   });

@@ -1,0 +1,44 @@
+import { Router } from 'express';
+import { ZAlertTemplateWrite, ZIdParams, ZSendAlertTemplateRequest } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { requireActivePackage } from '../purchases/active-purchase.js';
+import { actorOf } from '../api-keys/api-key-auth.js';
+import {
+  createTemplate, deleteTemplate, listTemplates, sendTemplate, updateTemplate,
+} from './alert-templates.service.js';
+
+/** Alert templates ('Şablonlar'): /api/alert-templates. A person's session only. */
+export function alertTemplateRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.use(requireAuth(ctx), requireActivePackage(ctx));
+
+  router.get('/', async (req, res) => {
+    res.json(await listTemplates(ctx.db, currentUser(req).id));
+  });
+
+  router.post('/', async (req, res) => {
+    const body = ZAlertTemplateWrite.parse(req.body);
+    res.status(201).json(await createTemplate(ctx, currentUser(req).id, body));
+  });
+
+  router.put('/:id', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    const body = ZAlertTemplateWrite.parse(req.body);
+    res.json(await updateTemplate(ctx, currentUser(req).id, id, body));
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    await deleteTemplate(ctx, currentUser(req).id, id);
+    res.json({ message: 'Şablon silindi' });
+  });
+
+  router.post('/:id/send', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    const override = ZSendAlertTemplateRequest.parse(req.body ?? {});
+    res.status(201).json(await sendTemplate(ctx, currentUser(req).id, actorOf(req), id, override));
+  });
+
+  return router;
+}

@@ -1,0 +1,39 @@
+import { Router } from 'express';
+import { ZCreateAlertRequest, ZIdParams } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { requireActivePackage } from '../purchases/active-purchase.js';
+import { actorOf, requireUserOrAlertKey } from '../api-keys/api-key-auth.js';
+import { createAlert, endAlert, getAlert, listAlerts } from './alerts.service.js';
+
+/**
+ * Emergency alerts ('Acil Duyuru'): /api/alerts. Sending, ending and reading one alert also
+ * take an API key (a fire panel triggers, ends and polls); the list is a person's only
+ * (docs/ARCHITECTURE.md#api-keys).
+ */
+export function alertRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const person = [requireAuth(ctx), requireActivePackage(ctx)];
+  const personOrKey = [...requireUserOrAlertKey(ctx), requireActivePackage(ctx)];
+
+  router.get('/', ...person, async (req, res) => {
+    res.json(await listAlerts(ctx, currentUser(req).id));
+  });
+
+  router.post('/', ...personOrKey, async (req, res) => {
+    const body = ZCreateAlertRequest.parse(req.body);
+    res.status(201).json(await createAlert(ctx, currentUser(req).id, actorOf(req), body));
+  });
+
+  router.get('/:id', ...personOrKey, async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    res.json(await getAlert(ctx, currentUser(req).id, id));
+  });
+
+  router.delete('/:id', ...personOrKey, async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    res.json(await endAlert(ctx, currentUser(req).id, actorOf(req), id));
+  });
+
+  return router;
+}

@@ -1,0 +1,157 @@
+import type { z } from 'zod';
+import { ALERT_DURATION_DEFAULT, type TScreenAlert, type ZCreateAlertRequest } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import type { Prisma } from '../../db/generated/client.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { scheduleAlertEnd } from './alert-jobs.js';
+import { assertOwnImage, assertOwnTargets, resolveTargetScreens, uniqueTargets } from './alert-targets.js';
+import { alertInclude, presentAlert, presentAlertDetail, type AlertRow } from './alerts.presenter.js';
+
+/*
+ * Emergency alerts ('Acil Duyuru', docs/ARCHITECTURE.md#alerts): sent to screens resolved at
+ * send time, shown above everything until endsAt or until ended, kept for the audit.
+ */
+
+export type AlertRequest = z.output<typeof ZCreateAlertRequest>;
+/** A person of the customer, or one of their API keys. */
+export type Actor = { userId: string } | { keyId: string };
+
+const alertMissing = () => notFound('Acil duyuru');
+const activeWhere = (now: Date): Prisma.AlertWhereInput => ({ endedAt: null, OR: [{ endsAt: null }, { endsAt: { gt: now } }] });
+export const NO_SCREENS = 'Seçilen hedeflerde hiç ekran yok';
+
+/** A media, screen or group deleted between the checks and the write fails a foreign key: 404. */
+function refGone(err: unknown): never {
+  if ((err as { code?: string }).code === 'P2003') throw notFound('Medya, ekran veya ekran grubu');
+  throw err;
+}
+
+/**
+ * Resolves the targets, writes the alert with them and pushes their configs after the commit
+ * (the same path as an assignment, docs/ARCHITECTURE.md#pushes). A screen without a paired
+ * player is a target too: it counts as not yet acknowledged and shows the alert when a player
+ * connects while it is active.
+ */
+export async function createAlert(ctx: AppContext, ownerId: string, actor: Actor, body: AlertRequest) {
+  const targets = uniqueTargets(body);
+  const now = ctx.clock();
+  const endsAt = body.untilEnded ? null : new Date(now.getTime() + (body.durationMinutes ?? ALERT_DURATION_DEFAULT) * 60_000);
+  const { row, screenIds } = await ctx.db.$transaction(async (tx) => {
+    await assertOwnImage(tx, ownerId, body.mediaId);
+    await assertOwnTargets(tx, ownerId, targets);
+    const screenIds = await resolveTargetScreens(tx, ownerId, targets);
+    if (screenIds.length === 0) throw badRequest(NO_SCREENS);
+    const row = await tx.alert.create({
+      data: {
+        ownerId, title: body.title, message: body.message, background: body.background, textColor: body.textColor,
+        mediaId: body.mediaId, sound: body.sound, allScreens: targets.all,
+        requestedScreenIds: targets.screens, requestedGroupIds: targets.groups,
+        startedAt: now, endsAt,
+        createdByUserId: 'userId' in actor ? actor.userId : null,
+        createdByKeyId: 'keyId' in actor ? actor.keyId : null,
+        targets: { createMany: { data: screenIds.map((screenId) => ({ screenId })) } },
+      },
+      include: alertInclude,
+    });
+    return { row, screenIds };
+  }).catch(refGone);
+  await ctx.notifier.screensChanged(screenIds);
+  await scheduleAlertEnd(ctx, row);
+  return presentAlert(row, 0, now);
+}
+
+async function ackCounts(db: Db, alertIds: string[]): Promise<Map<string, number>> {
+  if (alertIds.length === 0) return new Map();
+  const rows = await db.alertAck.groupBy({ by: ['alertId'], where: { alertId: { in: alertIds } }, _count: { _all: true } });
+  return new Map(rows.map((r) => [r.alertId, r._count._all]));
+}
+
+/** The active alerts (newest first), then the last 100 that ended. */
+export async function listAlerts(ctx: AppContext, ownerId: string) {
+  const now = ctx.clock();
+  const order = [{ startedAt: 'desc' }, { id: 'desc' }] as const;
+  const active = await ctx.db.alert.findMany({ where: { ownerId, ...activeWhere(now) }, orderBy: [...order], include: alertInclude });
+  const ended = await ctx.db.alert.findMany({
+    where: { ownerId, NOT: activeWhere(now) }, orderBy: [...order], take: 100, include: alertInclude,
+  });
+  const rows: AlertRow[] = [...active, ...ended];
+  const acks = await ackCounts(ctx.db, rows.map((r) => r.id));
+  return rows.map((r) => presentAlert(r, acks.get(r.id) ?? 0, now));
+}
+
+/** One alert with each target screen's acknowledgement and whether a player is connected to it now. */
+export async function getAlert(ctx: AppContext, ownerId: string, id: string) {
+  const row = await ctx.db.alert.findFirst({
+    where: { id, ownerId },
+    include: {
+      ...alertInclude,
+      targets: { select: { screen: { select: { id: true, name: true } }, ack: { select: { acknowledgedAt: true, latencyMs: true } } } },
+    },
+  });
+  if (!row) throw alertMissing();
+  const online = await ctx.presence.onlineScreenIds(ownerId);
+  const screens = row.targets.map((t) => ({
+    id: t.screen.id, name: t.screen.name, online: online.has(t.screen.id),
+    acknowledgedAt: t.ack?.acknowledgedAt ?? null, latencyMs: t.ack?.latencyMs ?? null,
+  }));
+  return presentAlertDetail(row, screens, ctx.clock());
+}
+
+/**
+ * Ends the alert now and records who ended it. Ending one that is already over changes
+ * nothing and answers it as it is (a building system may send its "end" twice).
+ */
+export async function endAlert(ctx: AppContext, ownerId: string, actor: Actor, id: string) {
+  const now = ctx.clock();
+  const { count } = await ctx.db.alert.updateMany({
+    where: { id, ownerId, ...activeWhere(now) },
+    data: {
+      endedAt: now,
+      endedByUserId: 'userId' in actor ? actor.userId : null,
+      endedByKeyId: 'keyId' in actor ? actor.keyId : null,
+    },
+  });
+  const row = await ctx.db.alert.findFirst({ where: { id, ownerId }, include: alertInclude });
+  if (!row) throw alertMissing();
+  if (count > 0) {
+    const targets = await ctx.db.alertTarget.findMany({ where: { alertId: id }, select: { screenId: true } });
+    await ctx.notifier.screensChanged(targets.map((t) => t.screenId));
+  }
+  const acks = await ackCounts(ctx.db, [id]);
+  return presentAlert(row, acks.get(id) ?? 0, now);
+}
+
+/**
+ * For the screen config builder: per screen, the alerts active at `now`, newest first, with
+ * what the player needs to show them. Screens with none are absent from the map. The config
+ * carries endsAt, so a player hides an alert on time by itself (docs/ARCHITECTURE.md#alerts).
+ */
+export async function activeAlertsForScreens(db: Db, screenIds: string[], now: Date): Promise<Map<string, TScreenAlert[]>> {
+  const out = new Map<string, TScreenAlert[]>();
+  if (screenIds.length === 0) return out;
+  const rows = await db.alertTarget.findMany({
+    where: { screenId: { in: screenIds }, alert: activeWhere(now) },
+    select: {
+      screenId: true,
+      alert: {
+        select: {
+          id: true, title: true, message: true, background: true, textColor: true, sound: true, startedAt: true, endsAt: true,
+          media: { select: { fileName: true } },
+        },
+      },
+    },
+    orderBy: [{ alert: { startedAt: 'desc' } }, { alertId: 'desc' }],
+  });
+  for (const { screenId, alert: a } of rows) {
+    const list = out.get(screenId) ?? [];
+    list.push({
+      _id: a.id, title: a.title, message: a.message, background: a.background, textColor: a.textColor,
+      mediaPath: a.media ? `/uploads/${a.media.fileName}` : null, sound: a.sound,
+      startedAt: a.startedAt.toISOString(), endsAt: a.endsAt?.toISOString() ?? null,
+    });
+    out.set(screenId, list);
+  }
+  return out;
+}
+

@@ -1,0 +1,71 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { API_KEY_PREFIX } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { limitReached, notFound, unauthorized } from '../../http/errors.js';
+import type { AuthUser } from '../../http/request-types.js';
+
+/*
+ * API keys for building systems (docs/ARCHITECTURE.md#api-keys): a long random secret shown
+ * once, kept only as its SHA-256, scoped to alerts.
+ */
+
+export const MAX_API_KEYS = 20;
+/** lastUsedAt is written at most this often per key: a panel polling an alert costs no write per poll. */
+const LAST_USED_EVERY_MS = 60_000;
+const PREFIX_SHOWN = API_KEY_PREFIX.length + 6;
+
+export const isApiKey = (token: string): boolean => token.startsWith(API_KEY_PREFIX);
+const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
+
+export async function listApiKeys(db: Db, ownerId: string) {
+  return db.apiKey.findMany({ where: { ownerId, revokedAt: null }, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }] });
+}
+
+/** The secret is returned here and nowhere else: only its hash is stored. */
+export async function createApiKey(ctx: AppContext, ownerId: string, name: string) {
+  // 32 random bytes: a key cannot be guessed, so one SHA-256 (no slow password hash) is enough.
+  const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const row = await ctx.db.$transaction(async (tx) => {
+    // The owner's row lock serialises two creations, so the limit holds under concurrency.
+    await tx.$queryRaw`SELECT id FROM "users" WHERE id = ${ownerId} FOR UPDATE`;
+    if (await tx.apiKey.count({ where: { ownerId, revokedAt: null } }) >= MAX_API_KEYS) {
+      throw limitReached(`En fazla ${MAX_API_KEYS} API anahtarı oluşturabilirsiniz`);
+    }
+    return tx.apiKey.create({ data: { ownerId, name, hash: hashOf(key), prefix: key.slice(0, PREFIX_SHOWN) } });
+  });
+  return { row, key };
+}
+
+/** Refused at once: the next request with the key answers 401. The row stays for the alerts it sent. */
+export async function revokeApiKey(ctx: AppContext, ownerId: string, id: string): Promise<void> {
+  const { count } = await ctx.db.apiKey.updateMany({ where: { id, ownerId, revokedAt: null }, data: { revokedAt: ctx.clock() } });
+  if (count === 0) throw notFound('API anahtarı');
+}
+
+export const invalidApiKey = () => unauthorized('Geçersiz veya iptal edilmiş API anahtarı');
+
+/**
+ * The customer a key acts for. Looked up by its hash (an index lookup: timing reveals at most
+ * a hash's prefix, which says nothing about the secret), then compared in constant time.
+ */
+export async function authenticateApiKey(ctx: AppContext, key: string): Promise<{ user: AuthUser; key: { id: string; name: string } }> {
+  const hash = hashOf(key);
+  const row = await ctx.db.apiKey.findUnique({
+    where: { hash },
+    select: {
+      id: true, name: true, hash: true, scope: true, revokedAt: true, lastUsedAt: true,
+      owner: { select: { id: true, email: true, role: true, firstName: true, lastName: true } },
+    },
+  });
+  if (!row || row.revokedAt || row.scope !== 'alerts') throw invalidApiKey();
+  if (!timingSafeEqual(Buffer.from(row.hash, 'hex'), Buffer.from(hash, 'hex'))) throw invalidApiKey();
+  const now = ctx.clock();
+  const stale = new Date(now.getTime() - LAST_USED_EVERY_MS);
+  if (!row.lastUsedAt || row.lastUsedAt < stale) {
+    await ctx.db.apiKey.updateMany({
+      where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: stale } }] }, data: { lastUsedAt: now },
+    });
+  }
+  return { user: row.owner, key: { id: row.id, name: row.name } };
+}

@@ -1,0 +1,26 @@
+import { Router } from 'express';
+import { ZIdParams, ZScreenNowQuery } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { screenNow, screensNow } from './screen-now.js';
+
+/**
+ * GET /api/screens/now and /api/screens/{id}/now (docs/PRODUCT.md#what-plays-now). Mounted
+ * ahead of the screens router and without its package guard: like the player, a customer
+ * whose package ended is told that nothing plays ('none') rather than refused.
+ */
+export function screenNowRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/now', requireAuth(ctx), async (req, res) => {
+    const { at } = ZScreenNowQuery.parse(req.query);
+    res.json(await screensNow(ctx.db, currentUser(req).id, at ?? ctx.clock()));
+  });
+
+  router.get('/:id/now', requireAuth(ctx), async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    const { at } = ZScreenNowQuery.parse(req.query);
+    res.json(await screenNow(ctx.db, currentUser(req).id, id, at ?? ctx.clock()));
+  });
+
+  return router;
+}

@@ -1,0 +1,55 @@
+import { resolveAt, type TScreenConfig, type TScreenNow, type TScreensNow } from '@pano/contract';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../http/errors.js';
+import { buildScreenConfigEntries } from './screen-config.js';
+
+/**
+ * What a config plays at an instant: resolveAt over exactly what the player holds (its
+ * schedule block and its own assignment), so the dashboard and the screen cannot disagree
+ * (docs/ARCHITECTURE.md#what-a-screen-shows). A package that ended carries neither entries nor
+ * a playlist: 'none', as the player shows its notice and nothing else.
+ */
+export function nowOfConfig(config: TScreenConfig, at: Date): TScreenNow {
+  const resolved = resolveAt({
+    timezone: config.schedule.timezone,
+    defaultPlaylistId: config.playlist?._id ?? null,
+    defaultTickerPlaylistId: config.directionPlaylist?._id ?? null,
+    entries: config.schedule.entries,
+  }, at);
+  // A player looks playlists up the same way: its own, then the schedule's.
+  const playlists = [config.playlist, ...config.schedule.playlists];
+  const tickers = [config.directionPlaylist, ...config.schedule.tickers];
+  const named = (list: ({ _id: string; name: string } | null)[], id: string | null) => {
+    const found = id === null ? undefined : list.find((p) => p?._id === id);
+    return found ? { _id: found._id, name: found.name } : null;
+  };
+  return {
+    playlist: named(playlists, resolved.playlistId),
+    directionPlaylist: named(tickers, resolved.tickerPlaylistId),
+    source: resolved.source,
+    scheduleId: resolved.scheduleId,
+    until: resolved.until === null ? null : new Date(resolved.until).toISOString(),
+  };
+}
+
+/*
+ * The configs are built for `at` itself (not read from the config cache): entries whose last
+ * day is over and the package's end are judged at that instant, so a question about next
+ * week gets the answer the screen will give then, with today's content.
+ */
+
+/** One screen of the customer; another customer's screen reads as missing. */
+export async function screenNow(db: Db, ownerId: string, screenId: string, at: Date): Promise<TScreenNow> {
+  const built = (await buildScreenConfigEntries(db, [screenId], { publicBaseUrl: '', now: at })).get(screenId);
+  if (!built || built.ownerId !== ownerId) throw notFound('Ekran');
+  return nowOfConfig(built.config, at);
+}
+
+/** Every screen of the customer, ordered like the screens page (by name, then id). */
+export async function screensNow(db: Db, ownerId: string, at: Date): Promise<TScreensNow> {
+  const built = await buildScreenConfigEntries(db, { ownerId }, { publicBaseUrl: '', now: at });
+  return [...built.values()]
+    .map((b) => b.config)
+    .sort((a, b) => a.screenName.localeCompare(b.screenName, 'tr') || (a.screenId < b.screenId ? -1 : 1))
+    .map((c) => ({ screenId: c.screenId, ...nowOfConfig(c, at) }));
+}

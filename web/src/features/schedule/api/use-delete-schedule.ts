@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { scheduleKeys } from './use-schedules';
+
+/** DELETE /api/schedules/{id}; the list reloads either way. */
+export function useDeleteSchedule() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<unknown>(`/api/schedules/${id}`),
+    onSettled: () => qc.invalidateQueries({ queryKey: scheduleKeys.all }),
+  });
+}

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { TSchedule } from '@pano/contract';
+import { ScheduleFormModal } from './schedule-form-modal';
+import { groups, id, playlists, schedule, screens, tickers } from './schedule-test-data';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+type Call = { method: string; url: string; body: unknown };
+
+function open(editing: TSchedule | null = null, answer: () => Response = () => Response.json(schedule(), { status: 201 })) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
+    calls.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    return init.method && init.method !== 'GET' ? answer() : Response.json([]);
+  }));
+  const onClose = vi.fn();
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <ScheduleFormModal editing={editing} playlists={playlists} tickers={tickers} screens={screens} groups={groups} onClose={onClose} />
+    </QueryClientProvider>,
+  );
+  return { calls, onClose, dialog: screen.getByRole('dialog') };
+}
+
+const writes = (calls: Call[]) => calls.filter((c) => c.method !== 'GET');
+
+// A modal of many fields on a shared machine: room above vitest's 5 s default.
+describe('ScheduleFormModal', { timeout: 15_000 }, () => {
+  it("checks the fields with the contract's Turkish messages and sends nothing", async () => {
+    const { calls, dialog } = open();
+    // Weekdays are picked at first; the weekend quick pick and two clicks leave none.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hafta sonu' }));
+    for (const day of ['Cumartesi', 'Pazar']) await userEvent.click(within(dialog).getByLabelText(day));
+    fireEvent.change(within(dialog).getByLabelText('Öncelik (1-10)'), { target: { value: '11' } });
+    fireEvent.change(within(dialog).getByLabelText('Bitiş tarihi (isteğe bağlı)'), { target: { value: '2026-01-01' } });
+    fireEvent.change(within(dialog).getByLabelText('Başlangıç tarihi (isteğe bağlı)'), { target: { value: '2026-02-01' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
+    const messages = within(dialog).getAllByRole('alert').map((el) => el.textContent);
+    expect(messages).toEqual([
+      'Lütfen zamanlama adını girin',
+      'Lütfen bir playlist seçin',
+      'Lütfen en az bir ekran veya ekran grubu seçin',
+      'Lütfen en az bir gün seçin',
+      'Bitiş tarihi başlangıç tarihinden önce olamaz',
+      'Öncelik 1 ile 10 arasında olmalıdır',
+    ]);
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Zamanlama Adı'));
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('sends the whole entry: targets, quick-picked days, times, dates, exceptions, priority', async () => {
+    const { calls, dialog, onClose } = open();
+    fireEvent.change(within(dialog).getByLabelText('Zamanlama Adı'), { target: { value: '  Hafta sonu kahvaltı ' } });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Playlist'), 'Öğle Menüsü');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Reji playlisti (isteğe bağlı)'), 'Duyurular');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Giriş' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Kafeterya' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hafta sonu' }));
+    fireEvent.change(within(dialog).getByLabelText('Başlangıç saati'), { target: { value: '22:00' } });
+    fireEvent.change(within(dialog).getByLabelText('Bitiş saati'), { target: { value: '02:00' } });
+    fireEvent.change(within(dialog).getByLabelText('Başlangıç tarihi (isteğe bağlı)'), { target: { value: '2026-12-01' } });
+    for (const date of ['2026-12-31', '2026-12-24']) {
+      fireEvent.change(within(dialog).getByLabelText('Eklenecek istisna tarihi'), { target: { value: date } });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Tarih Ekle' }));
+    }
+    await userEvent.click(within(dialog).getByRole('button', { name: 'İstisnayı kaldır: 2026-12-31' }));
+    fireEvent.change(within(dialog).getByLabelText('Öncelik (1-10)'), { target: { value: '8' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes(calls)).toEqual([{
+      method: 'POST', url: '/api/schedules', body: {
+        name: 'Hafta sonu kahvaltı', playlist: id(1), directionPlaylist: id(11), screens: [id(32)], groups: [id(21)], days: [6, 7],
+        startTime: '22:00', endTime: '02:00', startDate: '2026-12-01', endDate: null, exceptDates: ['2026-12-24'], priority: 8, enabled: true,
+      },
+    }]);
+  });
+
+  it('edits with PUT of the whole entry, and shows the server error', async () => {
+    const entry = schedule({ exceptDates: ['2026-12-25'], directionPlaylist: { _id: id(11), name: 'Duyurular' } });
+    const { calls, dialog, onClose } = open(entry, () => Response.json({ message: 'Playlist bulunamadı', code: 'NOT_FOUND' }, { status: 404 }));
+    expect((within(dialog).getByLabelText('Zamanlama Adı') as HTMLInputElement).value).toBe('Öğle');
+    expect((within(dialog).getByRole('checkbox', { name: 'Kafeterya' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByLabelText('Cumartesi') as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Her gün' }));
+    await userEvent.click(within(dialog).getByLabelText('Etkin'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+    expect((await within(dialog).findByRole('alert')).querySelector('.banner-text')?.textContent).toBe('Zamanlama kaydedilirken hata oluştu: Playlist bulunamadı');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(writes(calls)).toEqual([{
+      method: 'PUT', url: `/api/schedules/${entry._id}`, body: {
+        name: 'Öğle', playlist: id(1), directionPlaylist: id(11), screens: [], groups: [id(21)], days: [1, 2, 3, 4, 5, 6, 7],
+        startTime: '12:00', endTime: '13:30', startDate: null, endDate: null, exceptDates: ['2026-12-25'], priority: 5, enabled: false,
+      },
+    }]);
+  });
+});

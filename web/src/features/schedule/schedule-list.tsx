@@ -1,0 +1,71 @@
+import type { TSchedule } from '@pano/contract';
+import { tr } from '../../i18n/tr';
+import { Badge, Button } from '../../components/ui';
+import { dateRangeText, daysText, windowText } from './schedule-format';
+
+type Props = {
+  schedules: TSchedule[];
+  busyId: string | null;
+  onToggle: (s: TSchedule) => void;
+  onEdit: (s: TSchedule) => void;
+  onDelete: (s: TSchedule) => void;
+};
+
+/** One card per entry: what plays, where, when; the state is a button that flips it. */
+export function ScheduleList({ schedules, busyId, onToggle, onEdit, onDelete }: Props) {
+  const t = tr.schedule;
+  return (
+    <ul className="schedule-list">
+      {schedules.map((s) => {
+        const state = s.enabled ? t.enabled : t.disabled;
+        const dates = dateRangeText(s);
+        const targets = [...s.screens.map((x) => ({ ...x, group: false })), ...s.groups.map((x) => ({ ...x, group: true }))];
+        return (
+          <li key={s._id} className={`schedule-card${s.enabled ? '' : ' is-off'}`} data-testid="schedule-card">
+            <div className="schedule-card-head">
+              <h3 className="schedule-name" title={s.name}>{s.name}</h3>
+              <Button size="sm" variant="secondary" className={`status-toggle ${s.enabled ? 'is-active' : 'is-passive'}`}
+                disabled={busyId === s._id} aria-pressed={s.enabled} aria-label={t.toggleLabel(s.name, state)}
+                onClick={() => onToggle(s)}>
+                <span className="status-dot" aria-hidden="true" />
+                {state}
+              </Button>
+            </div>
+            <dl className="schedule-facts">
+              <dt>{t.colContent}</dt>
+              <dd>
+                <span className="schedule-playlist">{s.playlist.name}</span>
+                {s.directionPlaylist && <span className="muted schedule-sub">{t.tickerOf(s.directionPlaylist.name)}</span>}
+              </dd>
+              <dt>{t.colTargets}</dt>
+              <dd>
+                {targets.length === 0 ? <span className="muted">{t.noTargets}</span> : (
+                  <ul className="schedule-targets">
+                    {targets.map((x) => (
+                      <li key={x._id}>
+                        {x.group && <Badge tone="primary">{t.groupTag}</Badge>} {x.name}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </dd>
+              <dt>{t.colWhen}</dt>
+              <dd>
+                <span>{daysText(s.days)} · {windowText(s.startTime, s.endTime)}</span>
+                {dates && <span className="muted schedule-sub">{dates}</span>}
+                {s.exceptDates.length > 0 && <span className="muted schedule-sub">{t.except(s.exceptDates.length)}</span>}
+              </dd>
+              <dt>{t.colPriority}</dt>
+              <dd>{s.priority}</dd>
+            </dl>
+            <div className="card-actions">
+              <Button size="sm" variant="secondary" onClick={() => onEdit(s)} aria-label={`${tr.common.edit}: ${s.name}`}>{tr.common.edit}</Button>
+              <Button size="sm" variant="danger-soft" onClick={() => onDelete(s)} disabled={busyId === s._id}
+                aria-label={`${tr.common.delete}: ${s.name}`}>{tr.common.delete}</Button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { DialogHost } from '../../components/ui/dialog-host';
+import { useDialogStore } from '../../components/ui/dialog-store';
+import { SchedulePage } from './schedule-page';
+import { groups, id, playlists, schedule, screens, tickers } from './schedule-test-data';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  useDialogStore.setState({ current: null, queue: [] });
+});
+
+type Call = { method: string; url: string; body: unknown };
+
+const lunch = schedule();
+const evening = schedule({
+  _id: id(42), name: 'Akşam ziyaret saatleri', playlist: { _id: id(3), name: 'Akşam Ziyaret' }, directionPlaylist: { _id: id(11), name: 'Duyurular' },
+  screens: [{ _id: id(32), name: 'Giriş' }], groups: [], days: [1, 2, 3, 4, 5, 6, 7], startTime: '18:00', endTime: '18:00',
+  startDate: '2026-12-01', endDate: '2026-12-31', exceptDates: ['2026-12-24'], priority: 7, enabled: false,
+});
+
+function open(list = [lunch, evening]) {
+  const calls: Call[] = [];
+  const lists: Record<string, unknown> = {
+    '/api/schedules': list, '/api/playlists': playlists, '/api/direction-playlists': tickers, '/api/screens': screens, '/api/screen-groups': groups,
+  };
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    if (method === 'DELETE') return Response.json({ message: 'Zamanlama silindi' });
+    if (method === 'PUT') return Response.json(lunch);
+    return Response.json(lists[url] ?? []);
+  }));
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(<QueryClientProvider client={qc}><SchedulePage /><DialogHost /></QueryClientProvider>);
+  return calls;
+}
+
+const card = async (name: string) => (await screen.findAllByTestId('schedule-card')).find((c) => c.textContent?.includes(name))!;
+
+describe('SchedulePage list', { timeout: 15_000 }, () => {
+  it('shows each entry: playlist, ticker, targets, Turkish days, window, dates, priority, state', async () => {
+    open();
+    const first = await card('Öğle');
+    expect(first.textContent).toContain('Öğle Menüsü');
+    expect(within(first).getByText('Grup')).toBeTruthy();
+    expect(first.textContent).toContain('Kafeterya');
+    expect(first.textContent).toContain('Hafta içi · 12:00–13:30');
+    expect(within(first).getByRole('button', { name: 'Öğle: durum Etkin, değiştir' }).getAttribute('aria-pressed')).toBe('true');
+
+    const second = await card('Akşam ziyaret saatleri');
+    expect(second.textContent).toContain('Reji: Duyurular');
+    expect(second.textContent).toContain('Giriş');
+    expect(second.textContent).toContain('Her gün · Tüm gün');
+    expect(second.textContent).toContain('01.12.2026 – 31.12.2026');
+    expect(second.textContent).toContain('1 istisna tarihi');
+    expect(within(second).getByText('7')).toBeTruthy();
+    expect(within(second).getByRole('button', { name: /durum Kapalı/ }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('names odd day sets by their short names', async () => {
+    open([schedule({ days: [1, 3, 6] })]);
+    expect((await card('Öğle')).textContent).toContain('Pzt, Çar, Cmt · 12:00–13:30');
+  });
+
+  it('shows the empty state', async () => {
+    open([]);
+    expect(await screen.findByText('Henüz zamanlama bulunmuyor')).toBeTruthy();
+  });
+
+  it('turns an entry off with a PUT of the whole entry', async () => {
+    const calls = open();
+    await userEvent.click(within(await card('Öğle')).getByRole('button', { name: /durum Etkin/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')).toEqual({
+      method: 'PUT', url: `/api/schedules/${lunch._id}`, body: {
+        name: 'Öğle', playlist: id(1), directionPlaylist: null, screens: [], groups: [id(21)], days: [1, 2, 3, 4, 5],
+        startTime: '12:00', endTime: '13:30', startDate: null, endDate: null, exceptDates: [], priority: 5, enabled: false,
+      },
+    });
+  });
+
+  it('deletes only after the confirmation', async () => {
+    const calls = open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sil: Öğle' }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Bu zamanlamayı silmek istediğinizden emin misiniz?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'İptal' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Sil: Öğle' }));
+    dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sil' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`/api/schedules/${lunch._id}`]));
+  });
+
+  it('opens the form filled in for an edit', async () => {
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Düzenle: Akşam ziyaret saatleri' }));
+    const dialog = screen.getByRole('dialog', { name: 'Zamanlamayı Düzenle' });
+    expect((within(dialog).getByLabelText('Zamanlama Adı') as HTMLInputElement).value).toBe('Akşam ziyaret saatleri');
+    expect((within(dialog).getByLabelText('Playlist') as HTMLSelectElement).value).toBe(id(3));
+  });
+});

@@ -1,0 +1,83 @@
+import type { WeekSegment } from '@pano/contract';
+import { tr } from '../../i18n/tr';
+import { formatDate } from '../../lib/format';
+import { minuteText } from './schedule-format';
+import type { TargetWeek } from './week-model';
+
+type Props = {
+  week: TargetWeek;
+  /** Playlist names by id, and schedule entry names by id (for the conflicts). */
+  playlistNames: ReadonlyMap<string, string>;
+  scheduleNames: ReadonlyMap<string, string>;
+  /** The zone's wall clock now: the line is drawn when its date is in the week. */
+  now: { date: string; minute: number };
+};
+
+const t = tr.schedule;
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+const percent = (minute: number) => `${(minute / 1440) * 100}%`;
+const span = (from: number, to: number) => ({ top: percent(from), height: percent(to - from) });
+
+function segmentName(segment: WeekSegment, names: ReadonlyMap<string, string>): string {
+  return segment.playlistId ? names.get(segment.playlistId) ?? '?' : t.nothing;
+}
+
+/**
+ * Seven columns (Pazartesi..Pazar) over 24 hour rows, each day cut into what plays
+ * (weekView): entries in colour, the screen's own playlist muted, equal-priority overlaps
+ * (findConflicts) hatched in red, the wall clock now as a line. Wider than a phone: the
+ * grid scrolls sideways inside its frame, never the page.
+ */
+export function WeekGrid({ week, playlistNames, scheduleNames, now }: Props) {
+  return (
+    <div className="week-scroll" role="region" aria-label={t.weekGrid} tabIndex={0}>
+      <div className="week-grid">
+        <div className="week-corner" aria-hidden="true" />
+        {week.days.map((day) => (
+          <div key={day.date} className={`week-day-head${day.date === now.date ? ' is-today' : ''}`}>
+            <span className="week-day-name">{t.dayLong[day.weekday - 1]}</span>
+            <span className="week-day-date">{formatDate(`${day.date}T12:00:00`).slice(0, 5)}</span>
+          </div>
+        ))}
+        <div className="week-hours" aria-hidden="true">
+          {HOURS.map((h) => <span key={h} className="week-hour">{minuteText(h * 60)}</span>)}
+        </div>
+        {week.days.map((day) => {
+          const dayName = t.dayLong[day.weekday - 1] ?? '';
+          const conflicts = week.conflicts.filter((c) => c.date === day.date);
+          return (
+            <ul key={day.date} className="week-col" aria-label={`${dayName} ${formatDate(`${day.date}T12:00:00`)}`} data-testid="week-day">
+              {day.segments.filter((s) => s.source !== 'none').map((s) => {
+                const name = segmentName(s, playlistNames);
+                const from = minuteText(s.startMinute);
+                const to = minuteText(s.endMinute);
+                return (
+                  <li key={s.startMinute} className={`week-block week-block-${s.source}`} style={span(s.startMinute, s.endMinute)}
+                    title={`${from}–${to} ${name}`} data-testid="week-block">
+                    <span className="sr-only">{t.blockLabel(dayName, from, to)}</span>
+                    <span className="week-block-name">{name}</span>
+                  </li>
+                );
+              })}
+              {conflicts.map((c) => {
+                const names = c.scheduleIds.map((id) => scheduleNames.get(id) ?? id).join(', ');
+                const label = t.conflictLabel(dayName, minuteText(c.startMinute), minuteText(c.endMinute), names);
+                return (
+                  <li key={`c${c.startMinute}-${c.priority}`} className="week-conflict" style={span(c.startMinute, c.endMinute)}
+                    title={label} data-testid="week-conflict">
+                    <span className="sr-only">{label}</span>
+                  </li>
+                );
+              })}
+              {day.date === now.date && (
+                <li className="week-now" style={{ top: percent(now.minute) }} data-testid="week-now">
+                  <span className="sr-only">{t.legendNow} {minuteText(Math.floor(now.minute))}</span>
+                </li>
+              )}
+            </ul>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import {
+  DAY_MS, DEFAULT_TIME_ZONE, entriesForScreen, findConflicts, formatCalendarDate, isoWeekday, parseCalendarDate,
+  scheduleClockAt, weekView, zoneOrDefault,
+  type ScheduleConflict, type ScheduleEntry, type ScheduleTargets, type ScreenSchedule, type TSchedule, type TScreen,
+  type TScreenGroup, type WeekDayView,
+} from '@pano/contract';
+
+/** Whose week is drawn: one screen (with its groups, own playlist and zone) or one group. */
+export type WeekTarget = { kind: 'screen'; screen: TScreen } | { kind: 'group'; group: TScreenGroup };
+
+type TargetedEntry = ScheduleEntry & ScheduleTargets;
+
+function toEntry(s: TSchedule): TargetedEntry {
+  return {
+    id: s._id, name: s.name, playlistId: s.playlist._id, tickerPlaylistId: s.directionPlaylist?._id ?? null,
+    days: s.days, startTime: s.startTime, endTime: s.endTime, startDate: s.startDate, endDate: s.endDate,
+    exceptDates: s.exceptDates, priority: s.priority, enabled: s.enabled, updatedAt: s.updatedAt,
+    screenIds: s.screens.map((x) => x._id), groupIds: s.groups.map((x) => x._id),
+  };
+}
+
+/**
+ * The input of the resolution for the target, as the player gets it (docs/ARCHITECTURE.md#what-a-screen-shows):
+ * a screen's entries through entriesForScreen with its own playlist as the default, in its zone;
+ * a group's own entries with no default (its screens' playlists differ), in the default zone.
+ */
+export function scheduleFor(target: WeekTarget, schedules: readonly TSchedule[]): ScreenSchedule {
+  const entries = schedules.map(toEntry);
+  if (target.kind === 'screen') {
+    const { screen } = target;
+    return {
+      timezone: screen.timezone,
+      defaultPlaylistId: screen.currentPlaylist?._id ?? null,
+      defaultTickerPlaylistId: screen.currentDirectionPlaylist?._id ?? null,
+      entries: entriesForScreen(entries, { id: screen._id, groupIds: screen.groups.map((g) => g._id) }),
+    };
+  }
+  return {
+    timezone: DEFAULT_TIME_ZONE,
+    defaultPlaylistId: null,
+    defaultTickerPlaylistId: null,
+    entries: entries.filter((e) => e.groupIds.includes(target.group._id)),
+  };
+}
+
+/** Playlist names by id: the entries' playlists and the screen's own. */
+export function playlistNames(target: WeekTarget, schedules: readonly TSchedule[]): Map<string, string> {
+  const names = new Map(schedules.map((s) => [s.playlist._id, s.playlist.name]));
+  if (target.kind === 'screen' && target.screen.currentPlaylist) {
+    names.set(target.screen.currentPlaylist._id, target.screen.currentPlaylist.name);
+  }
+  return names;
+}
+
+/** Where the zone's wall clock stands at an instant: its date, minute of day, and the Monday of that week. */
+export function clockAt(zone: string | null | undefined, instant: number): { date: string; minute: number; weekStart: string } {
+  const wall = scheduleClockAt(zoneOrDefault(zone), instant);
+  const day = Math.floor(wall / DAY_MS);
+  return {
+    date: formatCalendarDate(day),
+    minute: (wall - day * DAY_MS) / 60_000,
+    weekStart: formatCalendarDate(day - (isoWeekday(day) - 1)),
+  };
+}
+
+/** The Monday `weeks` weeks after (before, when negative) `weekStart`. */
+export function shiftWeek(weekStart: string, weeks: number): string {
+  const day = parseCalendarDate(weekStart);
+  return day === null ? weekStart : formatCalendarDate(day + weeks * 7);
+}
+
+/** The Sunday of the week that starts on `weekStart`. */
+export function lastDayOfWeek(weekStart: string): string {
+  const day = parseCalendarDate(weekStart);
+  return day === null ? weekStart : formatCalendarDate(day + 6);
+}
+
+export type TargetWeek = { days: WeekDayView[]; conflicts: ScheduleConflict[]; zone: string };
+
+export function targetWeek(target: WeekTarget, schedules: readonly TSchedule[], weekStart: string): TargetWeek {
+  const schedule = scheduleFor(target, schedules);
+  return { days: weekView(schedule, weekStart), conflicts: findConflicts(schedule, weekStart), zone: zoneOrDefault(schedule.timezone) };
+}
