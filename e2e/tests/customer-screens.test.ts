@@ -37,6 +37,8 @@ describe('customer: screens, assignment, live status and usage', () => {
       await page.getByLabel('Ekran Adı').fill(name);
       await page.getByRole('button', { name: 'Ekran Ekle' }).click();
       await page.getByTestId('screen-card').filter({ hasText: name }).waitFor();
+      // The box empties once the list has reloaded: typing the next name before would be lost.
+      await expect.poll(() => page.getByLabel('Ekran Adı').inputValue()).toBe('');
     }
     const cards = page.getByTestId('screen-card');
     expect(await cards.count()).toBe(2);
@@ -44,7 +46,25 @@ describe('customer: screens, assignment, live status and usage', () => {
     for (const text of await page.getByTestId('screen-status').allTextContents()) expect(text).toBe('Çevrimdışı');
     await snap(page, FLOW, '01-screens-added');
 
-    // Assignment: nothing selected → the spec's message; then both screens get the playlist.
+    // 'Ekran Grupları': a group with one screen; its card wears the group, the filter shows only it.
+    const groupForm = page.getByRole('form', { name: 'Grup Oluştur' });
+    await groupForm.getByLabel('Grup Adı').fill('Kat 1');
+    await groupForm.getByRole('checkbox', { name: 'Lobi TV' }).check();
+    await groupForm.getByRole('button', { name: 'Grup Oluştur' }).click();
+    await page.getByTestId('group-row').filter({ hasText: '1 ekran: Lobi TV' }).waitFor();
+    await cards.filter({ hasText: 'Lobi TV' }).getByTestId('screen-groups').getByText('Kat 1').waitFor();
+    await page.getByLabel('Grup', { exact: true }).selectOption({ label: 'Kat 1' });
+    await page.waitForURL(/\/screens\?group=[0-9a-f-]{36}$/);
+    expect(await cards.count()).toBe(1);
+    expect(await cards.first().getByRole('heading', { level: 3 }).textContent()).toBe('Lobi TV');
+    await snap(page, FLOW, '01b-screens-group-filter');
+    await page.getByLabel('Grup', { exact: true }).selectOption({ label: 'Tüm ekranlar' });
+    await cards.nth(1).waitFor();
+    const groups = await call<{ name: string; screens: { name: string }[] }[]>(base, token, '/api/screen-groups');
+    expect(groups).toMatchObject([{ name: 'Kat 1', screens: [{ name: 'Lobi TV' }] }]);
+
+    // Assignment: nothing selected → the spec's message; then both screens get the playlist,
+    // one picked through its group.
     await page.getByRole('link', { name: 'Playlist Atama' }).click();
     await page.waitForURL('**/assignment');
     await page.getByRole('button', { name: 'Ata' }).click();
@@ -52,7 +72,8 @@ describe('customer: screens, assignment, live status and usage', () => {
     expect(await dialog.textContent()).toContain('Lütfen bir playlist ve en az bir ekran seçin');
     await dialog.getByRole('button', { name: 'Tamam' }).click();
     await page.getByLabel('Playlist', { exact: true }).selectOption({ label: 'Lobi Döngüsü' });
-    await page.getByRole('checkbox', { name: /Lobi TV/ }).check();
+    await page.getByRole('button', { name: 'Kat 1 (1)' }).click();
+    expect(await page.getByRole('checkbox', { name: /Lobi TV/ }).isChecked()).toBe(true);
     await page.getByRole('checkbox', { name: /Kafe TV/ }).check();
     await snap(page, FLOW, '02-assignment-selected');
     await page.getByRole('button', { name: 'Ata' }).click();
@@ -66,6 +87,10 @@ describe('customer: screens, assignment, live status and usage', () => {
     await page.waitForURL('**/screens');
     await page.getByTestId('screen-playlist').first().waitFor();
     for (const text of await page.getByTestId('screen-playlist').allTextContents()) expect(text).toBe('Lobi Döngüsü');
+    // No schedule: each screen plays its own playlist now, with no end.
+    // (The line kept from the first visit is replaced once the page has asked again.)
+    await expect.poll(() => page.getByTestId('screen-now').allTextContents())
+      .toEqual(['Şu an: Lobi DöngüsüVarsayılan', 'Şu an: Lobi DöngüsüVarsayılan']);
     const lobi = screens.find((s) => s.name === 'Lobi TV')!;
     const lobiCard = cards.filter({ hasText: 'Lobi TV' });
     expect(await lobiCard.getByRole('link', { name: /Önizle/ }).getAttribute('href')).toBe(`/preview/${lobi._id}`);

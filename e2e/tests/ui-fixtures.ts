@@ -55,6 +55,9 @@ export async function seedShowcase(baseUrl: string): Promise<Showcase> {
     method: 'PUT', body: { currentPlaylist: lobby._id, currentDirectionPlaylist: ticker._id },
   });
 
+  // Groups: chips on two cards, rows in 'Ekran Grupları', buttons on /assignment.
+  await post('/api/screen-groups', { name: 'Zemin Kat', screenIds: screenIds.slice(0, 2) });
+  await post('/api/screen-groups', { name: 'Poliklinikler ve Bekleme Alanları', screenIds: screenIds.slice(1) });
   // Two entries meeting at equal priority: /schedule shows cards, a week and a conflict.
   for (const [name, startTime, endTime] of [['Öğle menüsü', '12:00', '13:30'], ['Öğleden sonra duyurular', '13:00', '15:00']]) {
     await post('/api/schedules', { name, playlist: lobby._id, screens: [screenIds[0]], days: [1, 2, 3, 4, 5], startTime, endTime });

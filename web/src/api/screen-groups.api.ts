@@ -4,6 +4,7 @@ import { api, asList } from '../lib/api-client';
 
 export const screenGroupKeys = { all: ['screen-groups'] as const };
 
+/** docs/PRODUCT.md#screen-groups-api: the customer's groups by name, each with its screens. */
 export async function fetchScreenGroups(signal?: AbortSignal): Promise<TScreenGroup[]> {
   return asList<TScreenGroup>(await api.get<unknown>('/api/screen-groups', signal), 'screenGroups');
 }

@@ -2,6 +2,18 @@
  * Every piece of Turkish UI text in the dashboard, keyed by meaning. Strings quoted in
  * the product spec appear here exactly as written there; do not "improve" them.
  */
+/**
+ * The dative ending of a clock time read aloud ('13:30' → 'a', on üç otuza; '12:00' → 'ye', on
+ * ikiye): the last spoken number decides it, the minutes, or the hour on the full hour.
+ */
+function dativeOfTime(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  const n = m === 0 ? h : m;
+  const ones = ['', 'e', 'ye', 'e', 'e', 'e', 'ya', 'ye', 'e', 'a'];
+  const tens = ['a', 'a', 'ye', 'a', 'a', 'ye'];
+  return n % 10 !== 0 ? ones[n % 10]! : tens[n / 10]!;
+}
+
 export const tr = {
   app: {
     name: 'Pano',
@@ -44,7 +56,18 @@ export const tr = {
     playlistEffect: 'Silinirse bu ekranlarda gösterilecek içerik kalmaz.',
     tickerOnScreens: (n: string, names: string) => `Bu reji playlisti ${n} ekrana atanmış: ${names}.`,
     tickerEffect: 'Silinirse bu ekranlarda kayan yazı gösterilmez.',
+    playlistInSchedules: (n: string, names: string) => `Bu playlist ${n} zamanlamada kullanılıyor: ${names}.`,
+    playlistSchedulesEffect: 'Silinirse bu zamanlamalar da silinir.',
+    tickerInSchedules: (n: string, names: string) => `Bu reji playlisti ${n} zamanlamada kullanılıyor: ${names}.`,
+    tickerSchedulesEffect: 'Silinirse bu zamanlamalar kayan yazı olmadan sürer.',
     screenDevices: (n: string) => `Bu ekrana eşleştirilmiş ${n} cihaz var. Silinirse bu cihazlar ekran seçimine döner.`,
+    screenInGroups: (n: string, names: string) => `Bu ekran ${n} ekran grubunda: ${names}.`,
+    screenInSchedules: (n: string, names: string, also: boolean) =>
+      `${also ? 'Ayrıca' : 'Bu ekran'} ${n} zamanlamada doğrudan seçili: ${names}.`,
+    screenLeaves: (groups: boolean, schedules: boolean) =>
+      `Silinirse bu ${[groups && 'gruplardan', schedules && 'zamanlamalardan'].filter(Boolean).join(' ve ')} çıkarılır.`,
+    groupInSchedules: (n: string, names: string) => `Bu grup ${n} zamanlamada kullanılıyor: ${names}.`,
+    groupSchedulesEffect: 'Silinirse bu zamanlamalar artık bu grubun ekranlarında oynatılmaz.',
     packageBought: (n: string) => `Bu paketi ${n} müşteri satın aldı.`,
     packageRunning: (n: string) => `${n} müşterinin paketi hâlâ sürüyor; süren paketler bitiş tarihlerine kadar çalışmaya devam eder.`,
     packageKept: 'Satış kayıtları korunur.',
@@ -228,6 +251,37 @@ export const tr = {
     addError: (reason: string) => `Ekran eklenirken hata oluştu: ${reason}`,
     deleteError: (reason: string) => `Ekran silinirken hata oluştu: ${reason}`,
     deleteConfirm: 'Bu ekranı silmek istediğinizden emin misiniz?',
+    groupsLabel: 'Gruplar',
+    /** What the screen shows at this moment, from its schedule or its own playlist. */
+    now: (name: string) => `Şu an: ${name}`,
+    nowNothing: 'İçerik yok',
+    /** Until a time today, tomorrow, or a later day ('13:30'a kadar', 'yarın 08:00'e kadar'). */
+    until: (time: string, day: 'today' | 'tomorrow' | string) =>
+      `${day === 'today' ? '' : day === 'tomorrow' ? 'yarın ' : `${day} `}${time}'${dativeOfTime(time)} kadar`,
+    sourceSchedule: 'Zamanlama',
+    sourceDefault: 'Varsayılan',
+    filterLabel: 'Grup',
+    filterAll: 'Tüm ekranlar',
+    filterEmpty: 'Bu grupta ekran yok',
+  },
+  /** Screen groups ('Ekran Grupları') on /screens. Not in the spec; same tone. */
+  screenGroups: {
+    title: 'Ekran Grupları',
+    lead: 'Ekranları gruplara ayırın (ör. Kat 1, Kafeterya); bir ekran birden fazla grupta olabilir. Atama ve zamanlamada bir grubun tüm ekranları birlikte seçilebilir.',
+    nameLabel: 'Grup Adı',
+    namePlaceholder: 'Örn. Kat 1',
+    screensLabel: 'Gruptaki ekranlar',
+    noScreens: 'Henüz ekran yok; ekranları sonra da seçebilirsiniz.',
+    create: 'Grup Oluştur',
+    creating: 'Oluşturuluyor...',
+    empty: 'Henüz ekran grubu yok',
+    members: (n: number, names: string) => (n === 0 ? 'Grupta ekran yok' : `${n} ekran: ${names}`),
+    editTitle: 'Ekran Grubunu Düzenle',
+    deleteConfirm: 'Bu ekran grubunu silmek istediğinizden emin misiniz? Gruptaki ekranlar silinmez.',
+    listError: (reason: string) => `Ekran grupları alınamadı: ${reason}`,
+    createError: (reason: string) => `Grup oluşturulamadı: ${reason}`,
+    updateError: (reason: string) => `Grup güncellenemedi: ${reason}`,
+    deleteError: (reason: string) => `Grup silinirken hata oluştu: ${reason}`,
   },
   /** Paired screen devices, on /screens (per screen) and /settings ('Cihazlar'). Not in the spec; same tone. */
   devices: {
@@ -265,6 +319,8 @@ export const tr = {
     selectAll: 'Tümünü Seç',
     clearAll: 'Seçimi Temizle',
     selectedCount: (n: number) => `${n} ekran seçildi`,
+    groupsLabel: 'Grupla seç',
+    group: (name: string, n: number) => `${name} (${n})`,
     current: (name: string) => `Şu an: ${name}`,
     unassigned: 'Atanmamış',
     assign: 'Ata',

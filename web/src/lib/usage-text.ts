@@ -1,4 +1,4 @@
-import type { TAssignedUsage, TMediaUsage, TPackageUsage, TScreenUsage, TUsedBy } from '@pano/contract';
+import type { TAssignedUsage, TMediaUsage, TPackageUsage, TScreenGroupUsage, TScreenUsage, TUsedBy } from '@pano/contract';
 import { tr } from '../i18n/tr';
 import { formatNumber } from './format';
 
@@ -24,18 +24,43 @@ export function mediaUsageText(u: TMediaUsage): string | undefined {
   return parts.join(' ');
 }
 
+/** Sentences joined, or undefined when there is none. */
+const sentences = (parts: (string | false)[]): string | undefined => {
+  const kept = parts.filter((p): p is string => Boolean(p));
+  return kept.length > 0 ? kept.join(' ') : undefined;
+};
+
 export function playlistUsageText(u: TAssignedUsage): string | undefined {
-  if (u.screens.length === 0) return undefined;
-  return `${t.playlistOnScreens(count(u.screens), nameList(u.screens))} ${t.playlistEffect}`;
+  return sentences([
+    u.screens.length > 0 && `${t.playlistOnScreens(count(u.screens), nameList(u.screens))} ${t.playlistEffect}`,
+    u.schedules.length > 0 && `${t.playlistInSchedules(count(u.schedules), nameList(u.schedules))} ${t.playlistSchedulesEffect}`,
+  ]);
 }
 
+/** Deleting a ticker keeps the schedules that show it; they go on without the scrolling text. */
 export function tickerUsageText(u: TAssignedUsage): string | undefined {
-  if (u.screens.length === 0) return undefined;
-  return `${t.tickerOnScreens(count(u.screens), nameList(u.screens))} ${t.tickerEffect}`;
+  return sentences([
+    u.screens.length > 0 && `${t.tickerOnScreens(count(u.screens), nameList(u.screens))} ${t.tickerEffect}`,
+    u.schedules.length > 0 && `${t.tickerInSchedules(count(u.schedules), nameList(u.schedules))} ${t.tickerSchedulesEffect}`,
+  ]);
 }
 
+/** A deleted screen leaves its groups and the schedules that name it directly. */
 export function screenUsageText(u: TScreenUsage): string | undefined {
-  return u.devices > 0 ? t.screenDevices(formatNumber(u.devices)) : undefined;
+  const inGroups = u.groups.length > 0;
+  const inSchedules = u.schedules.length > 0;
+  return sentences([
+    u.devices > 0 && t.screenDevices(formatNumber(u.devices)),
+    inGroups && t.screenInGroups(count(u.groups), nameList(u.groups)),
+    inSchedules && t.screenInSchedules(count(u.schedules), nameList(u.schedules), inGroups),
+    (inGroups || inSchedules) && t.screenLeaves(inGroups, inSchedules),
+  ]);
+}
+
+/** A deleted group leaves the schedules that target it; its screens stay. */
+export function screenGroupUsageText(u: TScreenGroupUsage): string | undefined {
+  if (u.schedules.length === 0) return undefined;
+  return `${t.groupInSchedules(count(u.schedules), nameList(u.schedules))} ${t.groupSchedulesEffect}`;
 }
 
 export function packageUsageText(u: TPackageUsage): string | undefined {

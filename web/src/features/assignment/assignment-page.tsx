@@ -6,6 +6,7 @@ import { Banner, Button, Card, EmptyState, PageHeader, SelectField, Spinner, sho
 import { usePlaylists } from '../../api/playlists.api';
 import { useTickerPlaylists } from '../../api/tickers.api';
 import { useScreens } from '../../api/screens.api';
+import { useScreenGroups } from '../../api/screen-groups.api';
 import { useAssignScreens } from './api/use-assign-screens';
 import { TICKER_KEEP, TICKER_NONE, validateAssignment } from './assignment';
 import { ScreenPicker } from './screen-picker';
@@ -14,6 +15,8 @@ export function AssignmentPage() {
   const playlists = usePlaylists();
   const tickers = useTickerPlaylists();
   const screens = useScreens();
+  // Groups only help pick screens: without them the page works as before.
+  const groups = useScreenGroups();
   const [playlistId, setPlaylistId] = useState('');
   const [tickerChoice, setTickerChoice] = useState(TICKER_KEEP);
   const [screenIds, setScreenIds] = useState<string[]>([]);
@@ -65,7 +68,7 @@ export function AssignmentPage() {
           {screenList.length === 0 ? (
             !loadError && <EmptyState title={tr.assignment.noScreens} icon="▭" />
           ) : (
-            <ScreenPicker screens={screenList} selected={screenIds} onChange={setScreenIds} disabled={busy} />
+            <ScreenPicker screens={screenList} groups={groups.data ?? []} selected={screenIds} onChange={setScreenIds} disabled={busy} />
           )}
           <div>
             <Button type="submit" busy={busy} busyText={tr.assignment.assigning}>{tr.assignment.assign}</Button>

@@ -3,12 +3,22 @@ import type { TDevice, TScreen } from '@pano/contract';
 import { DeviceList } from '../../components/devices/device-list';
 import { tr } from '../../i18n/tr';
 import { formatDateTime } from '../../lib/format';
-import { Button } from '../../components/ui';
+import { Badge, Button } from '../../components/ui';
 import type { Presence } from './presence';
+import type { ScreenNow } from './api/use-screens-now';
+import { nowLine } from './now-line';
 
-type Props = { screen: TScreen; presence?: Presence; devices: readonly TDevice[]; onDelete: () => void; deleting: boolean };
+type Props = {
+  screen: TScreen;
+  presence?: Presence;
+  /** What the screen shows now; absent until known (or when it cannot be read). */
+  now?: ScreenNow;
+  devices: readonly TDevice[];
+  onDelete: () => void;
+  deleting: boolean;
+};
 
-export function ScreenCard({ screen, presence, devices, onDelete, deleting }: Props) {
+export function ScreenCard({ screen, presence, now, devices, onDelete, deleting }: Props) {
   const online = presence?.online ?? false;
   // The socket's time is newer than the list's; fall back to the list's when no event came yet.
   const lastSeen = presence?.lastSeenAt ?? screen.lastSeenAt;
@@ -20,6 +30,21 @@ export function ScreenCard({ screen, presence, devices, onDelete, deleting }: Pr
           {online ? tr.screens.online : tr.screens.offline}
         </span>
       </div>
+      {now && (
+        <p className="screen-now" data-testid="screen-now">
+          <span>{nowLine(now, screen.timezone, Date.now())}</span>
+          {now.source !== 'none' && (
+            <Badge tone={now.source === 'schedule' ? 'primary' : 'neutral'}>
+              {now.source === 'schedule' ? tr.screens.sourceSchedule : tr.screens.sourceDefault}
+            </Badge>
+          )}
+        </p>
+      )}
+      {screen.groups.length > 0 && (
+        <ul className="group-chips" aria-label={`${tr.screens.groupsLabel}: ${screen.name}`} data-testid="screen-groups">
+          {screen.groups.map((g) => <li key={g._id} className="group-chip">{g.name}</li>)}
+        </ul>
+      )}
       <dl className="screen-facts">
         <div>
           <dt>{tr.screens.playlistLabel}</dt>

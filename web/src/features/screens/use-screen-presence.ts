@@ -6,6 +6,7 @@ import { api } from '../../lib/api-client';
 import { tokenStorage } from '../../lib/token-storage';
 import { applyStatus, presenceFromList, type PresenceMap } from './presence';
 import { deviceKeys } from '../../api/devices/devices-query';
+import { screensNowKey } from './api/use-screens-now';
 
 const presenceKey = ['screens', 'presence'] as const;
 /** docs/ARCHITECTURE.md#sockets (same value as the contract's SOCKET_PATH). */
@@ -35,19 +36,23 @@ export function useScreenPresence(): PresenceMap {
       auth: { token },
     });
     let connectedOnce = false;
-    // A player came, went or reported: the cards' device lists show which device is online.
-    // Coalesced, since one change to many screens brings a report from each of them.
+    // A player came, went or reported: the cards' device lists show which device is online, and
+    // a report of a new config version means what the screen plays ('Şu an') may have changed
+    // (a schedule, a group or a playlist edited elsewhere). Coalesced, since one change to many
+    // screens brings a report from each of them.
     let devicesTimer: ReturnType<typeof setTimeout> | undefined;
     const refreshDevicesSoon = () => {
       devicesTimer ??= setTimeout(() => {
         devicesTimer = undefined;
         void qc.invalidateQueries({ queryKey: deviceKeys.all });
+        void qc.invalidateQueries({ queryKey: screensNowKey, exact: true });
       }, 1000);
     };
     socket.on('connect', () => {
       if (connectedOnce) {
         void qc.invalidateQueries({ queryKey: presenceKey });
         void qc.invalidateQueries({ queryKey: deviceKeys.all });
+        void qc.invalidateQueries({ queryKey: screensNowKey, exact: true });
       }
       connectedOnce = true;
     });
