@@ -67,7 +67,7 @@ describe('the dashboard shell speaks Turkish at every size and in every browser'
     // a failed verification and drops the token (SessionGate).
     await customer.getByRole('heading', { name: 'Paketler', level: 1 }).waitFor();
     const customerTitles: Record<string, string> = {};
-    for (const route of ['/media', '/playlists', '/direction', '/screens', '/assignment', '/schedule', '/settings', '/packages',
+    for (const route of ['/media', '/playlists', '/direction', '/screens', '/assignment', '/schedule', '/alerts', '/settings', '/packages',
       `/purchase/${packageId}`, `/preview/${screenId}`, '/admin/sales', '/yok/boyle']) {
       customerTitles[route] = await titleOf(customer, route);
     }
@@ -78,6 +78,7 @@ describe('the dashboard shell speaks Turkish at every size and in every browser'
       '/screens': 'Ekranlar · Pano',
       '/assignment': 'Playlist Atama · Pano',
       '/schedule': 'Zamanlama · Pano',
+      '/alerts': 'Acil Duyuru · Pano',
       '/settings': 'Kullanımım · Pano',
       '/packages': 'Paketler · Pano',
       [`/purchase/${packageId}`]: 'Satın Al · Pano',

@@ -1,9 +1,11 @@
 import { NavLink } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
 
-type Link = { to: string; label: string };
+/** `alarm`: the emergency entry, red so it is found at a glance (white on #B91C1C, 6.5:1). */
+type Link = { to: string; label: string; alarm?: boolean };
 
 const contentLinks: Link[] = [
+  { to: '/alerts', label: tr.nav.alerts, alarm: true },
   { to: '/media', label: tr.nav.media },
   { to: '/playlists', label: tr.nav.playlists },
   { to: '/direction', label: tr.nav.ticker },
@@ -26,7 +28,7 @@ function LinkList({ links, onNavigate }: { links: Link[]; onNavigate: () => void
     <ul className="nav-list">
       {links.map((l) => (
         <li key={l.to}>
-          <NavLink to={l.to} className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`} onClick={onNavigate}>
+          <NavLink to={l.to} className={({ isActive }) => `nav-link${l.alarm ? ' nav-alarm' : ''}${isActive ? ' active' : ''}`} onClick={onNavigate}>
             {l.label}
           </NavLink>
         </li>

@@ -14,6 +14,7 @@ import { AppDownloadCard } from './app-download-card';
 import { DisplaySettingsCard } from './display-settings-card';
 import { AccountCard } from './account-card';
 import { DevicesCard } from './devices-card';
+import { ApiKeysCard } from './api-keys-card';
 
 function PackageSection({ myPackage }: { myPackage: UseQueryResult<TMyPackage> }) {
   const user = useSession((s) => s.user);
@@ -58,6 +59,8 @@ export function SettingsPage() {
       <PackageSection myPackage={myPackage} />
       {/* Admins have no package, so no mobile code and no devices. */}
       {!isAdmin(user) && <DevicesCard />}
+      {/* Alerts are a customer's: admins have no screens to send to. */}
+      {!isAdmin(user) && <ApiKeysCard />}
       {display.isError ? (
         <Banner tone="error">{errorMessage(display.error, tr.settings.displayLoadError)}</Banner>
       ) : (

@@ -1,0 +1,133 @@
+import { useRef, type FormEvent, type ReactNode } from 'react';
+import type { TMedia, TScreen, TScreenGroup } from '@pano/contract';
+import { ALERT_DURATION_MAX } from '@pano/contract';
+import { tr } from '../../i18n/tr';
+import { isVideo, mediaUrl } from '../../lib/media-url';
+import { focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
+import { SelectField, TextAreaField, TextField } from '../../components/ui';
+import type { AlertDraft } from './alert-draft';
+
+const t = tr.alerts;
+
+function CheckList({ legend, items, selected, onChange, empty, name, disabled }: {
+  legend: string; items: { _id: string; name: string }[]; selected: string[]; onChange: (ids: string[]) => void; empty: string; name: string; disabled: boolean;
+}) {
+  const toggle = (id: string) => onChange(selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
+  return (
+    <fieldset className="alert-checks" disabled={disabled}>
+      <legend className="field-sublabel">{legend}</legend>
+      {items.length === 0 ? <p className="muted">{empty}</p> : (
+        <ul className="alert-check-grid">
+          {items.map((item) => (
+            <li key={item._id}>
+              <label className="alert-check">
+                <input type="checkbox" name={name} checked={selected.includes(item._id)} onChange={() => toggle(item._id)} />
+                <span>{item.name}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
+
+/** The takeover as the screens will show it, small. */
+export function AlertPreview({ draft, media }: { draft: AlertDraft; media: TMedia | undefined }) {
+  return (
+    <figure className="alert-preview-wrap">
+      <figcaption className="field-sublabel">{t.previewLabel}</figcaption>
+      <div className="alert-preview" data-testid="alert-preview" style={{ background: draft.background, color: draft.textColor, borderColor: draft.textColor }}>
+        {media && <img src={mediaUrl(media.filePath)} alt="" />}
+        <p className="alert-preview-title">{draft.title || t.titlePlaceholder}</p>
+        <p className="alert-preview-message">{draft.message}</p>
+      </div>
+    </figure>
+  );
+}
+
+type Props = {
+  id: string;
+  draft: AlertDraft;
+  onChange: (next: AlertDraft) => void;
+  errors: FieldErrors;
+  onErrors: (errors: FieldErrors) => void;
+  /** Checks and sends the draft; returns field errors to show. */
+  onSubmit: () => FieldErrors | null;
+  screens: TScreen[];
+  groups: TScreenGroup[];
+  media: TMedia[];
+  /** A template's name field, above the rest. */
+  nameField?: boolean;
+  footer?: ReactNode;
+};
+
+/** Title, text, targets, duration, colours, image and sound of an alert or a template, with a live preview. */
+export function AlertForm({ id, draft, onChange, errors, onErrors, onSubmit, screens, groups, media, nameField, footer }: Props) {
+  const form = useRef<HTMLFormElement>(null);
+  const images = media.filter((m) => !isVideo(m));
+  const set = <K extends keyof AlertDraft>(field: K, value: AlertDraft[K], ...also: string[]) => {
+    onChange({ ...draft, [field]: value });
+    const next = { ...errors };
+    for (const key of [field, ...also]) delete next[key];
+    onErrors(next);
+  };
+  const text = (field: keyof AlertDraft) => (e: { target: { value: string } }) => set(field, e.target.value as never);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = onSubmit();
+    if (found && form.current) focusFirstInvalid(form.current, found);
+  };
+  const targetError = errors.screens ?? errors.groups ?? errors.all;
+
+  return (
+    <form id={id} ref={form} className="form alert-form" onSubmit={submit} noValidate>
+      <div className="alert-form-fields">
+        {nameField && (
+          <TextField label={t.templateNameLabel} name="name" placeholder={t.templateNamePlaceholder} maxLength={100}
+            value={draft.name} onChange={text('name')} error={errors.name} />
+        )}
+        <TextField label={t.titleLabel} name="title" placeholder={t.titlePlaceholder} maxLength={100}
+          value={draft.title} onChange={text('title')} error={errors.title} />
+        <TextAreaField label={t.messageLabel} name="message" rows={3} maxLength={1000}
+          value={draft.message} onChange={text('message')} error={errors.message} />
+        <fieldset className={`field alert-targets${targetError ? ' field-invalid' : ''}`} aria-describedby={targetError ? `${id}-targets-error` : undefined}>
+          <legend className="field-label">{t.targetsLabel}</legend>
+          <label className="alert-check alert-all">
+            <input type="checkbox" name="all" checked={draft.all} onChange={(e) => set('all', e.target.checked, 'screens', 'groups')} />
+            <span>{t.allScreens}</span>
+          </label>
+          <div className="alert-targets-pick">
+            <CheckList legend={t.groupsLabel} name="groups" items={groups} selected={draft.groups} empty={t.noGroups} disabled={draft.all}
+              onChange={(ids) => set('groups', ids, 'screens', 'all')} />
+            <CheckList legend={t.screensLabel} name="screens" items={screens} selected={draft.screens} empty={t.noScreens} disabled={draft.all}
+              onChange={(ids) => set('screens', ids, 'groups', 'all')} />
+          </div>
+          {targetError && <p className="field-error" id={`${id}-targets-error`} role="alert">{targetError}</p>}
+        </fieldset>
+        <div className="form-row alert-duration">
+          <TextField label={t.durationLabel} name="durationMinutes" type="number" inputMode="numeric" min={1} max={ALERT_DURATION_MAX}
+            value={draft.duration} onChange={text('duration')} error={errors.durationMinutes ?? errors.untilEnded} disabled={draft.untilEnded} />
+          <label className="alert-check alert-until">
+            <input type="checkbox" name="untilEnded" checked={draft.untilEnded} onChange={(e) => set('untilEnded', e.target.checked, 'durationMinutes')} />
+            <span>{t.untilEnded}</span>
+          </label>
+        </div>
+        <div className="form-row">
+          <TextField label={t.backgroundLabel} name="background" type="color" value={draft.background} onChange={text('background')} error={errors.background} />
+          <TextField label={t.textColorLabel} name="textColor" type="color" value={draft.textColor} onChange={text('textColor')} error={errors.textColor} />
+        </div>
+        <SelectField label={t.mediaLabel} name="mediaId" value={draft.mediaId} onChange={text('mediaId')} error={errors.mediaId}>
+          <option value="">{t.mediaNone}</option>
+          {images.map((m) => <option key={m._id} value={m._id}>{m.name}</option>)}
+        </SelectField>
+        <label className="alert-check">
+          <input type="checkbox" name="sound" checked={draft.sound} onChange={(e) => set('sound', e.target.checked)} />
+          <span>{t.soundLabel}</span>
+        </label>
+        {footer}
+      </div>
+      <AlertPreview draft={draft} media={images.find((m) => m._id === draft.mediaId)} />
+    </form>
+  );
+}

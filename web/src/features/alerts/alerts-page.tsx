@@ -1,0 +1,95 @@
+import './alerts.css';
+import { useState } from 'react';
+import type { TAlert } from '@pano/contract';
+import { tr } from '../../i18n/tr';
+import { errorMessage } from '../../lib/api-error';
+import type { FieldErrors } from '../../lib/form-errors';
+import { Banner, Button, PageHeader, Spinner, showConfirm } from '../../components/ui';
+import { useMediaList } from '../../api/media.api';
+import { useScreenGroups } from '../../api/screen-groups.api';
+import { useScreens } from '../../api/screens.api';
+import { useAlerts } from './api/use-alerts';
+import { useEndAlert } from './api/use-end-alert';
+import { useSendAlert } from './api/use-send-alert';
+import { emptyAlertDraft, toAlertBody, type AlertDraft } from './alert-draft';
+import { AlertDetail } from './alert-detail';
+import { AlertForm } from './alert-form';
+import { AlertList } from './alert-list';
+import { TemplatesPanel } from './templates-panel';
+
+const t = tr.alerts;
+const FORM_ID = 'alert-send-form';
+
+/** docs/PRODUCT.md#alerts: send, watch the confirmations, end; templates; the history. */
+export function AlertsPage() {
+  const alerts = useAlerts();
+  const screens = useScreens();
+  const groups = useScreenGroups();
+  const media = useMediaList();
+  const send = useSendAlert();
+  const end = useEndAlert();
+  const [draft, setDraft] = useState<AlertDraft>(emptyAlertDraft);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  const onSubmit = () => {
+    const result = toAlertBody(draft);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      return result.errors;
+    }
+    void showConfirm(t.sendConfirm(draft.title), { title: t.sendTitle, confirmLabel: t.send, danger: true }).then((ok) => {
+      if (!ok) return;
+      end.reset();
+      send.mutate(result.body, {
+        onSuccess: (sent) => {
+          setDraft(emptyAlertDraft());
+          setOpenId(sent._id);
+        },
+      });
+    });
+    return null;
+  };
+  const onEnd = async (a: TAlert) => {
+    if (!(await showConfirm(t.endConfirm, { title: a.title, confirmLabel: t.end, danger: true }))) return;
+    send.reset();
+    end.mutate(a._id);
+  };
+
+  const header = <PageHeader title={t.title} lead={t.lead} />;
+  if (alerts.isPending || screens.isPending || groups.isPending) return <div className="page alerts-page">{header}<Spinner /></div>;
+  const list = alerts.data ?? [];
+  const active = list.filter((a) => a.active);
+  const history = list.filter((a) => !a.active);
+  const choices = { screens: screens.data ?? [], groups: groups.data ?? [], media: media.data ?? [] };
+  const loadError = alerts.error ?? screens.error ?? groups.error;
+
+  return (
+    <div className="page alerts-page">
+      {header}
+      {loadError && <Banner tone="error">{errorMessage(loadError, t.loadError)}</Banner>}
+      {end.isError && <Banner tone="error" onDismiss={end.reset}>{errorMessage(end.error, t.endError)}</Banner>}
+
+      <h2 className="section-title">{t.activeTitle}</h2>
+      {active.length === 0 ? <p className="muted">{t.noActive}</p> : (
+        <AlertList alerts={active} testId="alert-active" onOpen={(a) => setOpenId(a._id)} onEnd={(a) => void onEnd(a)}
+          busyId={end.isPending ? end.variables : null} />
+      )}
+      {openId && <AlertDetail key={openId} id={openId} onClose={() => setOpenId(null)} />}
+
+      <section className="card alert-send" aria-labelledby="alert-send-title">
+        <h2 id="alert-send-title" className="card-title">{t.sendTitle}</h2>
+        {send.isError && <Banner tone="error" onDismiss={send.reset}>{errorMessage(send.error, t.sendError)}</Banner>}
+        <AlertForm id={FORM_ID} draft={draft} onChange={setDraft} errors={errors} onErrors={setErrors} onSubmit={onSubmit} {...choices}
+          footer={<div className="card-actions"><Button type="submit" variant="danger" busy={send.isPending} busyText={t.sending}>{t.send}</Button></div>} />
+      </section>
+
+      <TemplatesPanel choices={choices} onSent={setOpenId} />
+
+      <h2 className="section-title">{t.historyTitle}</h2>
+      {history.length === 0 ? <p className="muted">{t.noHistory}</p> : (
+        <AlertList alerts={history} testId="alert-history" onOpen={(a) => setOpenId(a._id)} busyId={null} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { alertKeys } from './use-alerts';
+
+/** DELETE /api/alerts/{id}: ends it now; the lists reload either way. */
+export function useEndAlert() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<unknown>(`/api/alerts/${id}`),
+    onSettled: () => qc.invalidateQueries({ queryKey: alertKeys.all }),
+  });
+}

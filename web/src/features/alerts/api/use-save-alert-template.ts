@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TAlertTemplate, TAlertTemplateWrite } from '@pano/contract';
+import { api } from '../../../lib/api-client';
+import { alertTemplateKeys } from './use-alert-templates';
+
+/** POST /api/alert-templates, or PUT /api/alert-templates/{id} with an id. */
+export function useSaveAlertTemplate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: TAlertTemplateWrite }) =>
+      id ? api.put<TAlertTemplate>(`/api/alert-templates/${id}`, body) : api.post<TAlertTemplate>('/api/alert-templates', body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: alertTemplateKeys.all }),
+  });
+}

@@ -1,0 +1,102 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { ZCreateApiKeyRequest, type TCreatedApiKey } from '@pano/contract';
+import { tr } from '../../i18n/tr';
+import { errorMessage } from '../../lib/api-error';
+import { formatDateTime } from '../../lib/format';
+import { checkFields, focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
+import { Banner, Button, Card, Spinner, TextField, showConfirm } from '../../components/ui';
+import { useApiKeys } from './api/use-api-keys';
+import { useCreateApiKey } from './api/use-create-api-key';
+import { useRevokeApiKey } from './api/use-revoke-api-key';
+
+const t = tr.apiKeys;
+
+/** The new key, once: the server keeps only its hash (docs/PRODUCT.md#alerts). */
+function SecretOnce({ created, onDone }: { created: TCreatedApiKey; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    void navigator.clipboard?.writeText(created.key).then(() => setCopied(true), () => setCopied(false));
+  };
+  return (
+    <div className="api-key-secret" data-testid="api-key-secret">
+      <p className="field-label">{t.secretTitle}: {created.name}</p>
+      <Banner tone="warning">{t.secretWarning}</Banner>
+      <div className="api-key-secret-row">
+        <code className="api-key-value">{created.key}</code>
+        <Button size="sm" variant="secondary" onClick={copy}>{copied ? t.copied : t.copy}</Button>
+      </div>
+      <Button size="sm" onClick={onDone}>{t.done}</Button>
+    </div>
+  );
+}
+
+/** docs/PRODUCT.md#settings: 'API Anahtarları' for fire panels and other building systems. */
+export function ApiKeysCard() {
+  const keys = useApiKeys();
+  const create = useCreateApiKey();
+  const revoke = useRevokeApiKey();
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [created, setCreated] = useState<TCreatedApiKey | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = checkFields(ZCreateApiKeyRequest, { name });
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      if (form.current) focusFirstInvalid(form.current, checked.errors);
+      return;
+    }
+    revoke.reset();
+    create.mutate(checked.data, {
+      onSuccess: (key) => {
+        setCreated(key);
+        setName('');
+      },
+    });
+  };
+  const onRevoke = async (id: string, keyName: string) => {
+    if (!(await showConfirm(t.revokeConfirm, { title: keyName, confirmLabel: t.revoke, danger: true }))) return;
+    create.reset();
+    revoke.mutate(id);
+  };
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const curl = `curl -X POST ${origin}/api/alerts \\\n  -H "Authorization: Bearer <anahtar>" \\\n  -H "Content-Type: application/json" \\\n  -d '{"title":"Yangın Tahliye","message":"Lütfen binayı terk edin","all":true}'`;
+
+  return (
+    <Card aria-labelledby="api-keys-title" className="api-keys-card">
+      <h2 id="api-keys-title" className="card-title">{t.title}</h2>
+      <p className="muted">{t.lead}</p>
+      {create.isError && <Banner tone="error" onDismiss={create.reset}>{errorMessage(create.error, t.createError)}</Banner>}
+      {revoke.isError && <Banner tone="error" onDismiss={revoke.reset}>{errorMessage(revoke.error, t.revokeError)}</Banner>}
+      {created ? <SecretOnce created={created} onDone={() => setCreated(null)} /> : (
+        <form ref={form} className="form api-key-form" onSubmit={onSubmit} noValidate>
+          <TextField label={t.nameLabel} name="name" placeholder={t.namePlaceholder} maxLength={100} value={name}
+            onChange={(e) => { setName(e.target.value); setErrors({}); }} error={errors.name} />
+          <Button type="submit" busy={create.isPending} busyText={t.creating}>{t.create}</Button>
+        </form>
+      )}
+      {keys.isPending ? <Spinner /> : keys.isError ? <Banner tone="error">{errorMessage(keys.error, t.loadError)}</Banner>
+        : keys.data.length === 0 ? <p className="muted">{t.none}</p> : (
+          <ul className="api-key-list">
+            {keys.data.map((k) => (
+              <li key={k._id} className="api-key" data-testid="api-key">
+                <div className="api-key-main">
+                  <p className="api-key-name">{k.name} <code>{k.prefix}…</code></p>
+                  <p className="muted small">
+                    {t.colCreated}: {formatDateTime(k.createdAt)} · {t.colLastUsed}: {k.lastUsedAt ? formatDateTime(k.lastUsedAt) : t.never}
+                  </p>
+                </div>
+                <Button size="sm" variant="danger" busy={revoke.isPending && revoke.variables === k._id}
+                  onClick={() => void onRevoke(k._id, k.name)} aria-label={`${t.revoke}: ${k.name}`}>{t.revoke}</Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      <h3 className="api-key-usage-title">{t.usageTitle}</h3>
+      <p className="muted small">{t.usageHint}</p>
+      <pre className="api-key-curl">{curl}</pre>
+    </Card>
+  );
+}
