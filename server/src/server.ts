@@ -13,7 +13,7 @@ import { createLogger } from './logger.js';
 import { Metrics } from './metrics/metrics.js';
 import { createJobRunner } from './jobs/create-job-runner.js';
 import { createJobRegistry } from './jobs/job-registry.js';
-import { jobHandlers } from './jobs/job-handlers.js';
+import { jobHandlers } from './job-handlers.js';
 import { createTokenService } from './http/tokens.js';
 import { seedDefaultPackages } from './modules/packages/default-catalogue.js';
 import { sweepStaleIncoming } from './storage/sweep-incoming.js';

@@ -9,7 +9,7 @@ import { createLogger } from './logger.js';
 import { Metrics } from './metrics/metrics.js';
 import { serveWorkerMetrics } from './metrics/worker-metrics.js';
 import { createTokenService } from './http/tokens.js';
-import { jobHandlers } from './jobs/job-handlers.js';
+import { jobHandlers } from './job-handlers.js';
 import { finishesWithin, handleShutdownSignals, startOrExit } from './process-lifecycle.js';
 import { createRealtime } from './realtime/socket-server.js';
 

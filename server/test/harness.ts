@@ -17,7 +17,7 @@ import { Metrics } from '../src/metrics/metrics.js';
 import { createInProcessRunner } from '../src/jobs/in-process-runner.js';
 import { createJobRegistry } from '../src/jobs/job-registry.js';
 import type { JobRunner } from '../src/jobs/job-runner.js';
-import { jobHandlers } from '../src/jobs/job-handlers.js';
+import { jobHandlers } from '../src/job-handlers.js';
 import { createTokenService } from '../src/http/tokens.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import type { PresenceReader, ScreenNotifier } from '../src/realtime/screen-notifier.js';
