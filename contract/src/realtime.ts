@@ -10,6 +10,8 @@ export const SocketEvent = {
   SCREEN_STATUS: 'screen:status',
   PLAYER_HELLO: 'player:hello',
   DEVICE_SCREEN: 'device:screen',
+  ALERT_ACK: 'alert:ack',
+  ALERT_ACKED: 'alert:acked',
 } as const;
 
 /** Server → players and previews (room `screen:<id>`): the full config after a committed change. */
@@ -46,6 +48,21 @@ export const ZPlayerHello = z.object({
 export type TPlayerHello = z.infer<typeof ZPlayerHello>;
 
 /**
+ * Player → server, once per alert, after the frame showing it was painted. `latencyMs` is the
+ * paint time minus the alert's `startedAt`, on the server's clock as the player estimates it.
+ */
+export const ZAlertAck = z.object({
+  alertId: ZId,
+  renderedAt: ZIsoDate,
+  latencyMs: z.number().int().min(0).max(7 * 24 * 3600 * 1000),
+});
+export type TAlertAck = z.infer<typeof ZAlertAck>;
+
+/** Server → the owner's dashboards (room `user:<ownerId>`): a screen confirmed an alert. */
+export const ZAlertAckedEvent = z.object({ alertId: ZId, screenId: ZId });
+export type TAlertAckedEvent = z.infer<typeof ZAlertAckedEvent>;
+
+/**
  * Handshake `auth`: a dashboard user's JWT (with `screenId` for a preview, without for live
  * status) or a paired device's token with the screen it shows.
  */
@@ -60,9 +77,11 @@ export interface ServerToClientEvents {
   'screen:config': (payload: TScreenConfigEvent) => void;
   'screen:status': (payload: TScreenStatusEvent) => void;
   'device:screen': (payload: TDeviceScreenEvent) => void;
+  'alert:acked': (payload: TAlertAckedEvent) => void;
 }
 export interface ClientToServerEvents {
   'player:hello': (payload: TPlayerHello) => void;
+  'alert:ack': (payload: TAlertAck) => void;
 }
 
 /** `connect_error` carries `err.message` (Turkish, for people) and `err.data.code`. */

@@ -63,11 +63,32 @@ export const ZConfigSchedule = z.object({
   tickers: z.array(ZConfigTicker),
 });
 
+/**
+ * One active emergency alert reaching this screen ('Acil Duyuru'), shown above everything
+ * until `endsAt` (docs/ARCHITECTURE.md#alerts). `imageUrl` is absolute like media `url`.
+ */
+export const ZConfigAlert = z.object({
+  _id: ZId,
+  title: z.string(),
+  message: z.string(),
+  background: z.string(),
+  textColor: z.string(),
+  imageUrl: z.string().nullable(),
+  sound: z.boolean(),
+  startedAt: z.string(),
+  endsAt: z.string().nullable(),
+});
+
 export const ZScreenConfig = z.object({
   screenId: ZId,
   screenName: z.string(),
   /** Content hash: equal versions mean an identical config. */
   version: z.string(),
+  /**
+   * The active alerts reaching this screen, newest first. Per screen (alerts target screens,
+   * not contents), so they travel beside the shared body; shown even after the package ended.
+   */
+  alerts: z.array(ZConfigAlert),
   /** The screen's own assignment: what plays when no schedule entry holds. */
   playlist: ZConfigPlaylist.nullable(),
   directionPlaylist: ZConfigTicker.nullable(),
@@ -82,3 +103,4 @@ export type TConfigPlaylist = z.infer<typeof ZConfigPlaylist>;
 export type TConfigTicker = z.infer<typeof ZConfigTicker>;
 export type TConfigSchedule = z.infer<typeof ZConfigSchedule>;
 export type TConfigScheduleEntry = z.infer<typeof ZConfigScheduleEntry>;
+export type TConfigAlert = z.infer<typeof ZConfigAlert>;

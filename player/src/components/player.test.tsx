@@ -7,7 +7,7 @@ type Item = { id: string; kind: 'image' | 'video'; duration?: number };
 
 function config(items: Item[], extra: Partial<TScreenConfig> = {}): TScreenConfig {
   return {
-    screenId: 's1', screenName: 'Lobi', version: `v-${items.map((i) => i.id).join('-')}`,
+    screenId: 's1', screenName: 'Lobi', version: `v-${items.map((i) => i.id).join('-')}`, alerts: [],
     playlist: {
       _id: 'p1', name: 'Liste',
       mediaItems: items.map((i) => ({

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { resolveAt, type ScreenSchedule, type TScreenConfig } from '@pano/contract';
+import { resolveAt, type ScreenSchedule, type TConfigAlert, type TScreenConfig } from '@pano/contract';
 import { tr } from '../i18n/tr.js';
 import { playItemsOf, type PlayItem } from '../playback/play-items.js';
 import { ScheduleFollower } from '../playback/schedule-follower.js';
 import { contentOf, scheduleFromConfig } from '../playback/screen-schedule.js';
 import { PlaybackSequence, type Slot } from '../playback/sequence.js';
 import { clampSpeed } from '../playback/ticker-motion.js';
+import { AlertOverlay } from './alert-overlay.js';
 import { MediaLayer } from './media-layer.js';
 import { PreloadNext } from './preload-next.js';
 import { StatusMessage } from './status-message.js';
@@ -31,10 +32,12 @@ export type PlayerProps = {
    * Either way the video plays on muted.
    */
   soundButton?: 'centre' | 'corner';
+  /** An alert's frame was painted (a paired device confirms it to the server). */
+  onAlertPainted?: (alert: TConfigAlert, paintedAtMs: number) => void;
 };
 
 /** The screen player. Pure: it shows what it is given and fetches nothing but media files. */
-export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error, notFound, soundButton = 'centre' }: PlayerProps) {
+export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error, notFound, soundButton = 'centre', onAlertPainted }: PlayerProps) {
   const origin = host ?? (typeof window === 'undefined' ? '' : window.location.origin);
   const schedule = useMemo(() => (config ? scheduleFromConfig(config) : null), [config]);
   const outcome = useScheduleOutcome(schedule);
@@ -61,6 +64,8 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
       {config?.displaySettings.showDirectionBar && ticker && texts.length > 0 && (
         <TickerBar texts={texts} speed={clampSpeed(ticker.speed)} settings={config.displaySettings} />
       )}
+      {/* A config kept on a device by an older player has no alerts. */}
+      {config?.alerts && <AlertOverlay alerts={config.alerts} onPainted={onAlertPainted} />}
     </div>
   );
 }

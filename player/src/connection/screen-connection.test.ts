@@ -9,7 +9,7 @@ import { connectScreen, resyncRetryMs, serverDisconnectRetryMs, versionReportDel
 
 /** A real socket.io server standing in for the API's realtime layer; only its behaviour the player relies on. */
 const config = (version: string, screenId = 'screen-1'): TScreenConfig => ({
-  screenId, screenName: 'Lobi', version, playlist: null, directionPlaylist: null, notice: null,
+  screenId, screenName: 'Lobi', version, alerts: [], playlist: null, directionPlaylist: null, notice: null,
   schedule: { timezone: 'Europe/Istanbul', entries: [], playlists: [], tickers: [] },
   displaySettings: { showDirectionBar: true, backgroundColor: 'black', barHeight: 50, textColor: 'white', fontSize: 24 },
 });

@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import type {
+  TAlertAck,
   ClientToServerEvents,
   ServerToClientEvents,
   TScreenConfig,
@@ -51,7 +52,12 @@ const VERSION_REPORT_MS = { min: 500, spread: 2500 };
 export const versionReportDelayMs = (random: () => number = Math.random): number =>
   VERSION_REPORT_MS.min + Math.floor(random() * VERSION_REPORT_MS.spread);
 
-export type ScreenConnection = { close: () => void; resync: () => Promise<void> };
+export type ScreenConnection = {
+  close: () => void;
+  resync: () => Promise<void>;
+  /** Tells the server this screen painted an alert (player sockets only; see alert-acks.ts on the server). */
+  acknowledgeAlert: (ack: TAlertAck) => void;
+};
 
 /**
  * docs/ARCHITECTURE.md#pushes: fetch the config at start and after every reconnect, apply
@@ -152,6 +158,8 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
 
   return {
     resync: () => resync(),
+    // socket.io keeps an emit made while disconnected and sends it on the next connect.
+    acknowledgeAlert: (ack) => { if (!closed) socket.emit('alert:ack', ack); },
     close: () => {
       closed = true;
       clearTimeout(retryTimer);

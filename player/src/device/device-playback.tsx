@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
-import type { TScreenConfig } from '@pano/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TConfigAlert, TScreenConfig } from '@pano/contract';
 import { Player } from '../components/player.js';
-import { connectScreen } from '../connection/screen-connection.js';
+import { connectScreen, type ScreenConnection } from '../connection/screen-connection.js';
+import { ackLatencyMs, AlertAckLedger } from '../playback/alerts.js';
 import { tr } from '../i18n/tr.js';
 import { cachePlaylistMedia } from '../offline/media-cache.js';
 import { deviceApi } from './device-api.js';
@@ -24,10 +25,16 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
   const [error, setError] = useState<string | null>(null);
   const [online, setOnline] = useState(true);
   const hasConfig = useRef(config !== null);
+  const connection = useRef<ScreenConnection | null>(null);
+  const acked = useRef(new AlertAckLedger());
+  const onAlertPainted = useCallback((alert: TConfigAlert, paintedAtMs: number) => {
+    if (!acked.current.claim(alert._id)) return;
+    connection.current?.acknowledgeAlert({ alertId: alert._id, renderedAt: new Date(paintedAtMs).toISOString(), latencyMs: ackLatencyMs(alert, paintedAtMs) });
+  }, []);
 
   useEffect(() => {
     if (config) void cachePlaylistMedia(config);
-    const connection = connectScreen({
+    const live = connectScreen({
       screenId,
       auth: { deviceToken, screenId },
       fetchConfig: () => deviceApi.config(deviceToken, screenId),
@@ -49,13 +56,17 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
         if (!hasConfig.current) setError(err.message);
       },
     });
-    return connection.close;
+    connection.current = live;
+    return () => {
+      connection.current = null;
+      live.close();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reconnect only for another device or screen
   }, [deviceToken, screenId]);
 
   return (
     <>
-      <Player config={config} error={config ? null : error} mediaHeight="100vh" soundButton="corner" />
+      <Player config={config} error={config ? null : error} mediaHeight="100vh" soundButton="corner" onAlertPainted={onAlertPainted} />
       {!online && <span title={tr.offline} aria-label={tr.offline} data-testid="offline-dot" style={offlineDot} />}
     </>
   );

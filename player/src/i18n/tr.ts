@@ -21,4 +21,8 @@ export const tr = {
   refreshScreens: 'Listeyi Yenile',
   offline: 'Çevrimdışı: kayıtlı içerik oynatılıyor',
   deviceRemoved: 'Bu cihaz hesaptan kaldırıldı. Yeniden kullanmak için mobil kodu girin.',
+
+  // Emergency alerts ('Acil Duyuru') taking over the screen.
+  alertLabel: 'ACİL DUYURU',
+  moreAlerts: (count: number) => `+${count} duyuru daha`,
 } as const;

@@ -43,7 +43,7 @@ describe('play items', () => {
   it('maps a config playlist to play items with resolved URLs', () => {
     const media = { _id: 'm1', name: 'Klip', mediaType: 'Video' as const, type: 'video' as const, filePath: '/uploads/k.mp4', url: 'http://elsewhere/uploads/k.mp4', mimeType: 'video/mp4' };
     const items = playItemsFromConfig({
-      screenId: 's', screenName: 'S', version: 'v1',
+      screenId: 's', screenName: 'S', version: 'v1', alerts: [],
       playlist: { _id: 'p', name: 'P', mediaItems: [{ media, duration: 8 }] },
       directionPlaylist: null,
       displaySettings: { showDirectionBar: true, backgroundColor: 'rgba(0,0,0,0.8)', barHeight: 50, textColor: 'white', fontSize: 24 },

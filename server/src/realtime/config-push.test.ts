@@ -3,14 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Server } from 'socket.io';
 import { io as connectClient, type Socket } from 'socket.io-client';
-import type { ServerToClientEvents, TScreenConfig, TScreenConfigEvent } from '@pano/contract';
+import type { ServerToClientEvents, TConfigAlert, TScreenConfig, TScreenConfigEvent } from '@pano/contract';
 import type { BuiltScreenConfig } from '../modules/screens/screen-config-cache.js';
 import { configPushOf, emitConfigPushLocally, textFrameHeader } from './config-push.js';
 import { screenRoom, type PanoServer } from './socket-types.js';
 
-// Built as buildScreenConfigEntries does: the per-screen fields, then the shared body.
-function built(screenId: string, screenName: string, shared: Omit<TScreenConfig, 'screenId' | 'screenName' | 'version'>): BuiltScreenConfig {
-  const config: TScreenConfig = { screenId, screenName, version: `v-${screenId}`, ...shared };
+// Built as buildScreenConfigEntries does: the per-screen fields (alerts among them), then the shared body.
+function built(
+  screenId: string, screenName: string, shared: Omit<TScreenConfig, 'screenId' | 'screenName' | 'version' | 'alerts'>, alerts: TConfigAlert[] = [],
+): BuiltScreenConfig {
+  const config: TScreenConfig = { screenId, screenName, version: `v-${screenId}`, alerts, ...shared };
   return { config, ownerId: 'owner', bodyJson: JSON.stringify(shared) };
 }
 
@@ -33,7 +35,11 @@ describe('websocket frame header', () => {
 
 describe('config push', () => {
   it('sends each body once and splices every screen event to its JSON.stringify', () => {
-    const configs = new Map([['s1', built('s1', 'Giriş', body('A'))], ['s2', built('s2', 'Kafe', body('A'))], ['s3', built('s3', 'Bahçe', body('B'))]]);
+    const alert: TConfigAlert = {
+      _id: 'a1', title: 'Kod Mavi — "3. kat"', message: 'Çıkış\nsolda', background: '#b91c1c', textColor: '#fff', imageUrl: null,
+      sound: true, startedAt: '2026-05-04T10:00:00.000Z', endsAt: null,
+    };
+    const configs = new Map([['s1', built('s1', 'Giriş', body('A'))], ['s2', built('s2', 'Kafe', body('A'), [alert])], ['s3', built('s3', 'Bahçe', body('B'))]]);
     // Same content, same body text (as buildScreenConfigEntries shares it).
     configs.get('s2')!.bodyJson = configs.get('s1')!.bodyJson;
     const push = configPushOf(configs);

@@ -47,7 +47,8 @@ async function fleet(n: number) {
   return { c, screens, devices, tokens };
 }
 
-const FIRST_ROUND = ['Schedule.findMany', 'ScheduleGroup.findMany', 'ScheduleScreen.findMany', 'Screen.findMany', 'ScreenGroupMember.findMany'];
+// The screens' active alerts are read in that same round: they are per screen, never memoised.
+const FIRST_ROUND = ['AlertTarget.findMany', 'Schedule.findMany', 'ScheduleGroup.findMany', 'ScheduleScreen.findMany', 'Screen.findMany', 'ScreenGroupMember.findMany'];
 
 const withBearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } }) as unknown as Request;
 

@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import { SOCKET_PATH } from '@pano/contract';
+import { SOCKET_PATH, ZAlertAck } from '@pano/contract';
 import type { AppContext } from '../context.js';
 import { emitConfigPushLocally } from './config-push.js';
 import { InFlight } from './in-flight.js';
@@ -11,6 +11,7 @@ import { socketAuthMiddleware } from './socket-auth.js';
 import { disconnectStalePlayers } from './stale-players.js';
 import { DEVICE_LOOKUP_TTL_MS, DeviceLookupCache } from '../modules/devices/device-lookup-cache.js';
 import { ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
+import { acknowledgeAlert } from '../modules/alerts/alert-acks.js';
 import { accountRoom, deviceRoom, screenRoom, userRoom, type PanoServer } from './socket-types.js';
 import type { Redis } from 'ioredis';
 import { LiveConnectionControl } from './live-connection-control.js';
@@ -118,6 +119,17 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
         inFlight.track(presence.playerConnected(socket)).catch(logFailure('presence: connect'));
         socket.on('player:hello', (payload) => { inFlight.track(presence.playerHello(socket, payload)).catch(logFailure('presence: hello')); });
         socket.on('disconnect', (reason) => { inFlight.track(presence.playerDisconnected(socket, reason)).catch(logFailure('presence: disconnect')); });
+        socket.on('alert:ack', (payload) => {
+          const ack = ZAlertAck.safeParse(payload);
+          if (!ack.success) return;
+          const written = acknowledgeAlert(ctx.db, {
+            alertId: ack.data.alertId, screenId: screenId!, deviceId, ownerId, latencyMs: ack.data.latencyMs, at: ctx.clock(),
+          }).then((isNew) => {
+            // The owner's dashboards refetch the alert's progress (docs/ARCHITECTURE.md#alerts).
+            if (isNew) io.to(userRoom(ownerId)).emit('alert:acked', { alertId: ack.data.alertId, screenId: screenId! });
+          });
+          inFlight.track(written).catch(logFailure('alert: ack'));
+        });
       });
     },
     close: () => (closing ??= (async () => {

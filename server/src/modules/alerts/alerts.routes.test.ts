@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ZAlert, ZAlertDetail } from '@pano/contract';
 import { createTestApp, newAdmin, newCustomer, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
 import { makeGroup, makeMedia, makeScreen, recordingNotifier } from '../screens/content.fixtures.js';
-import { activeAlertsForScreens } from './alerts.service.js';
+import { activeAlertsForScreens } from '../screens/screen-alerts.js';
 
 let t: TestApp;
 const notifier = recordingNotifier();

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ALERT_DURATION_DEFAULT, type TScreenAlert, type ZCreateAlertRequest } from '@pano/contract';
+import { ALERT_DURATION_DEFAULT, type ZCreateAlertRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
@@ -18,6 +18,7 @@ export type AlertRequest = z.output<typeof ZCreateAlertRequest>;
 export type Actor = { userId: string } | { keyId: string };
 
 const alertMissing = () => notFound('Acil duyuru');
+/** Same rule as screens/screen-alerts.ts (which the config builder reads; importing it here would make the folders depend on each other). */
 const activeWhere = (now: Date): Prisma.AlertWhereInput => ({ endedAt: null, OR: [{ endsAt: null }, { endsAt: { gt: now } }] });
 export const NO_SCREENS = 'Seçilen hedeflerde hiç ekran yok';
 
@@ -121,37 +122,3 @@ export async function endAlert(ctx: AppContext, ownerId: string, actor: Actor, i
   const acks = await ackCounts(ctx.db, [id]);
   return presentAlert(row, acks.get(id) ?? 0, now);
 }
-
-/**
- * For the screen config builder: per screen, the alerts active at `now`, newest first, with
- * what the player needs to show them. Screens with none are absent from the map. The config
- * carries endsAt, so a player hides an alert on time by itself (docs/ARCHITECTURE.md#alerts).
- */
-export async function activeAlertsForScreens(db: Db, screenIds: string[], now: Date): Promise<Map<string, TScreenAlert[]>> {
-  const out = new Map<string, TScreenAlert[]>();
-  if (screenIds.length === 0) return out;
-  const rows = await db.alertTarget.findMany({
-    where: { screenId: { in: screenIds }, alert: activeWhere(now) },
-    select: {
-      screenId: true,
-      alert: {
-        select: {
-          id: true, title: true, message: true, background: true, textColor: true, sound: true, startedAt: true, endsAt: true,
-          media: { select: { fileName: true } },
-        },
-      },
-    },
-    orderBy: [{ alert: { startedAt: 'desc' } }, { alertId: 'desc' }],
-  });
-  for (const { screenId, alert: a } of rows) {
-    const list = out.get(screenId) ?? [];
-    list.push({
-      _id: a.id, title: a.title, message: a.message, background: a.background, textColor: a.textColor,
-      mediaPath: a.media ? `/uploads/${a.media.fileName}` : null, sound: a.sound,
-      startedAt: a.startedAt.toISOString(), endsAt: a.endsAt?.toISOString() ?? null,
-    });
-    out.set(screenId, list);
-  }
-  return out;
-}
-

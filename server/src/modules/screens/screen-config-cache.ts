@@ -1,7 +1,7 @@
 import type { TScreenConfig } from '@pano/contract';
 
 /** The part of a config that every screen showing the same content shares, built once. */
-export type SharedContent = { body: Omit<TScreenConfig, 'screenId' | 'screenName' | 'version'>; json: string; hash: string };
+export type SharedContent = { body: Omit<TScreenConfig, 'screenId' | 'screenName' | 'version' | 'alerts'>; json: string; hash: string };
 
 /**
  * Shared contents already built, by what a screen row points at (`memoKey` in screen-config.ts).
@@ -25,9 +25,9 @@ export type ConfigInvalidation = { screenIds: string[] } | { ownerId: string };
 type Body = { rest: string; refs: number };
 type Entry = { version: string; ownerId: string; head: string; bodyKey: string; body: Body; expiresAt: number };
 
-/** `{"screenId":…,"screenName":…,"version":…` — the per-screen fields come first in TScreenConfig. */
+/** `{"screenId":…,"screenName":…,"version":…,"alerts":…` — the per-screen fields come first in TScreenConfig. */
 export const configHeadJson = (c: TScreenConfig) =>
-  JSON.stringify({ screenId: c.screenId, screenName: c.screenName, version: c.version }).slice(0, -1);
+  JSON.stringify({ screenId: c.screenId, screenName: c.screenName, version: c.version, alerts: c.alerts }).slice(0, -1);
 
 /** Byte-identical to JSON.stringify(config): the head's fields, then the shared body's. */
 export function answerOf(built: BuiltScreenConfig): ScreenConfigAnswer {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { DAY_MS, scheduleClockAt, zoneOrDefault, type TConfigMedia, type TConfigScheduleEntry, type TScreenConfig } from '@pano/contract';
+import { DAY_MS, scheduleClockAt, zoneOrDefault, type TConfigAlert, type TConfigMedia, type TConfigScheduleEntry, type TScreenAlert, type TScreenConfig } from '@pano/contract';
 import type { Db } from '../../db/client.js';
+import { activeAlertsForScreens } from './screen-alerts.js';
 import { mediaUrlPath } from '../media/media.presenter.js';
 import { presentDisplaySettings } from '../settings/display-settings.presenter.js';
 import type { BuiltScreenConfig, SharedContent, SharedContentMemo } from './screen-config-cache.js';
@@ -107,7 +108,9 @@ export async function buildScreenConfigEntries(
   const reachesScreens = Array.isArray(which)
     ? { OR: [{ screens: { some: { screenId: { in: screenWhere.id!.in } } } }, { groups: { some: { group: { members: { some: { screenId: { in: screenWhere.id!.in } } } } } } }] }
     : { ownerId: which.ownerId };
-  const [screens, schedules, direct, members, groupTargets] = await Promise.all([
+  // Asked for by id: the screens' alerts are read in the same round trip as the screens.
+  const [alertsRead, screens, schedules, direct, members, groupTargets] = await Promise.all([
+    Array.isArray(which) ? activeAlertsForScreens(db, screenWhere.id!.in, opts.now) : undefined,
     db.screen.findMany({
       where: screenWhere,
       select: { id: true, name: true, ownerId: true, timezone: true, currentPlaylistId: true, currentTickerPlaylistId: true },
@@ -124,13 +127,17 @@ export async function buildScreenConfigEntries(
     db.scheduleGroup.findMany({ where: { group: { members: { some: { screen: screenWhere } } } }, select: { groupId: true, scheduleId: true } }),
   ]);
   if (screens.length === 0) return new Map();
+  // Alerts are per screen and read on every build, memo or not: a remembered content never
+  // hides or keeps an alert (they are not part of the shared body or its memo key).
+  const base = opts.publicBaseUrl.replace(/\/+$/, '');
+  const alertsByScreen = configAlerts(alertsRead ?? await activeAlertsForScreens(db, screens.map((s) => s.id), opts.now), base);
   const entriesOf = entriesByScreen(screens, schedules, direct, members, groupTargets, opts.now);
   // docs/PERFORMANCE.md (P4): a fleet reconnecting to a fresh process misses the config cache
   // screen by screen, in many small batches; when every screen of a batch points at contents
   // built before (and unchanged since), the first round of queries is the only one.
   const memo = opts.memo;
   const known = memo && screens.map((s) => memo.get(memoKey(s, entriesOf.get(s.id)!)));
-  if (known?.every((c) => c !== undefined)) return assemble(screens, (_, i) => known[i]!);
+  if (known?.every((c) => c !== undefined)) return assemble(screens, alertsByScreen, (_, i) => known[i]!);
   const ownerIds = [...new Set(screens.map((s) => s.ownerId))];
   const reachingEntries = [...new Set([...entriesOf.values()].flat())];
   const playlistIds = [...new Set([
@@ -175,10 +182,9 @@ export async function buildScreenConfigEntries(
   const textsOf = groupBy(texts, (x) => x.playlistId);
   const playlistById = new Map(playlists.map((p) => [p.id, { ...p, items: itemsOf.get(p.id) ?? [] }]));
   const tickerById = new Map(tickers.map((d) => [d.id, { ...d, texts: textsOf.get(d.id) ?? [] }]));
-  const base = opts.publicBaseUrl.replace(/\/+$/, '');
 
   const shared = new Map<string, SharedContent>();
-  return assemble(screens, (s) => {
+  return assemble(screens, alertsByScreen, (s) => {
     const owner = ownerById.get(s.ownerId);
     // Admins have no package and are never cut off (docs/ARCHITECTURE.md#packages).
     const running = owner?.role === 'admin' || activeOwners.has(s.ownerId);
@@ -223,16 +229,42 @@ export async function buildScreenConfigEntries(
 }
 
 /** Each screen's config: its own fields, then the shared content it shows. */
-function assemble(screens: ScreenRow[], contentOf: (s: ScreenRow, index: number) => SharedContent): Map<string, BuiltScreenConfig> {
+function assemble(
+  screens: ScreenRow[], alertsOf: Map<string, TConfigAlert[]>, contentOf: (s: ScreenRow, index: number) => SharedContent,
+): Map<string, BuiltScreenConfig> {
   const result = new Map<string, BuiltScreenConfig>();
   screens.forEach((s, i) => {
     const entry = contentOf(s, i);
-    // The per-screen part is tiny, so hashing it on top of the shared hash stays cheap.
-    const version = sha(`${entry.hash}|${s.id}|${s.name}`).slice(0, 16);
-    const config: TScreenConfig = { screenId: s.id, screenName: s.name, version, ...entry.body };
+    const alerts = alertsOf.get(s.id) ?? [];
+    // The per-screen part is tiny, so hashing it on top of the shared hash stays cheap; an
+    // alert starting or ending changes the version like any content change.
+    const alertsPart = alerts.length === 0 ? '' : `|${JSON.stringify(alerts)}`;
+    const version = sha(`${entry.hash}|${s.id}|${s.name}${alertsPart}`).slice(0, 16);
+    const config: TScreenConfig = { screenId: s.id, screenName: s.name, version, alerts, ...entry.body };
     result.set(s.id, { config, ownerId: s.ownerId, bodyJson: entry.json });
   });
   return result;
+}
+
+/**
+ * Active alerts as a player shows them. Not cut by the package state: an emergency notice is
+ * a safety matter, shown even on a screen whose content stopped (docs/ARCHITECTURE.md#alerts).
+ */
+function configAlerts(byScreen: Map<string, TScreenAlert[]>, base: string): Map<string, TConfigAlert[]> {
+  const converted = new Map<string, TConfigAlert>();
+  const out = new Map<string, TConfigAlert[]>();
+  for (const [screenId, list] of byScreen) {
+    out.set(screenId, list.map((a) => {
+      let c = converted.get(a._id);
+      if (!c) {
+        const { mediaPath, ...rest } = a;
+        c = { ...rest, imageUrl: mediaPath ? `${base}${mediaPath}` : null };
+        converted.set(a._id, c);
+      }
+      return c;
+    }));
+  }
+  return out;
 }
 
 /** Rows grouped by key, each group in the rows' order (here: position). */

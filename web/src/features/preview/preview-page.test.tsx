@@ -26,7 +26,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 describe('PreviewPage', () => {
   it("asks for the screen's config with the user's token and shows its player", async () => {
     const fetchMock = setup(() => json(200, {
-      screenId: SCREEN, screenName: 'Lobi', version: 'v1', playlist: { _id: 'p', name: 'P', mediaItems: [] },
+      screenId: SCREEN, screenName: 'Lobi', version: 'v1', alerts: [], playlist: { _id: 'p', name: 'P', mediaItems: [] },
       directionPlaylist: null, notice: null, schedule: { timezone: 'Europe/Istanbul', entries: [], playlists: [], tickers: [] },
       displaySettings: { showDirectionBar: true, backgroundColor: 'rgba(0,0,0,0.8)', barHeight: 50, textColor: 'white', fontSize: 24 },
     }));

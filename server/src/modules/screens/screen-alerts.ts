@@ -1,0 +1,44 @@
+import type { TScreenAlert } from '@pano/contract';
+import type { Db } from '../../db/client.js';
+import type { Prisma } from '../../db/generated/client.js';
+
+/*
+ * The alerts a screen must show now, part of its config (docs/ARCHITECTURE.md#alerts). Here
+ * beside the config builder: modules/alerts reaches screens through jobs, so the other way round would be a cycle.
+ */
+
+/** Not ended and not past endsAt (docs/ARCHITECTURE.md#alerts). */
+const activeWhere = (now: Date): Prisma.AlertWhereInput => ({ endedAt: null, OR: [{ endsAt: null }, { endsAt: { gt: now } }] });
+
+/**
+ * For the screen config builder: per screen, the alerts active at `now`, newest first, with
+ * what the player needs to show them. Screens with none are absent from the map. The config
+ * carries endsAt, so a player hides an alert on time by itself (docs/ARCHITECTURE.md#alerts).
+ */
+export async function activeAlertsForScreens(db: Db, screenIds: string[], now: Date): Promise<Map<string, TScreenAlert[]>> {
+  const out = new Map<string, TScreenAlert[]>();
+  if (screenIds.length === 0) return out;
+  const rows = await db.alertTarget.findMany({
+    where: { screenId: { in: screenIds }, alert: activeWhere(now) },
+    select: {
+      screenId: true,
+      alert: {
+        select: {
+          id: true, title: true, message: true, background: true, textColor: true, sound: true, startedAt: true, endsAt: true,
+          media: { select: { fileName: true } },
+        },
+      },
+    },
+    orderBy: [{ alert: { startedAt: 'desc' } }, { alertId: 'desc' }],
+  });
+  for (const { screenId, alert: a } of rows) {
+    const list = out.get(screenId) ?? [];
+    list.push({
+      _id: a.id, title: a.title, message: a.message, background: a.background, textColor: a.textColor,
+      mediaPath: a.media ? `/uploads/${a.media.fileName}` : null, sound: a.sound,
+      startedAt: a.startedAt.toISOString(), endsAt: a.endsAt?.toISOString() ?? null,
+    });
+    out.set(screenId, list);
+  }
+  return out;
+}
