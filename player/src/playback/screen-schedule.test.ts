@@ -8,7 +8,7 @@ const entry = { id: 'e1', name: 'Öğle', playlistId: 'menu', tickerPlaylistId: 
   startDate: null, endDate: null, exceptDates: [], priority: 5, enabled: true, updatedAt: '2026-01-01T00:00:00Z' };
 
 const config = (over: Partial<TScreenConfig> = {}): TScreenConfig => ({
-  screenId: 's1', screenName: 'Lobi', version: 'v1', playlist: playlist('own'), directionPlaylist: ticker('own-ticker'),
+  screenId: 's1', screenName: 'Lobi', version: 'v1', alerts: [], playlist: playlist('own'), directionPlaylist: ticker('own-ticker'),
   schedule: { timezone: 'Asia/Tokyo', entries: [entry], playlists: [playlist('menu'), playlist('own')], tickers: [ticker('news')] },
   displaySettings: { showDirectionBar: true, backgroundColor: 'black', barHeight: 50, textColor: 'white', fontSize: 24 },
   notice: null, ...over,
