@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { TUser } from '@pano/contract';
-import { api } from '../lib/api-client';
+import { ApiError, api } from '../lib/api-client';
 import { tokenStorage } from '../lib/token-storage';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -26,8 +26,11 @@ export const useSession = create<SessionState>((set) => ({
       const res = await api.get<{ user: TUser } | TUser>('/api/auth/verify');
       const user = 'user' in res ? res.user : res;
       set({ status: 'authenticated', user });
-    } catch {
-      tokenStorage.clear();
+    } catch (err) {
+      // Only the server's refusal ends the session. A check cut off by leaving the page (or a
+      // network that is down for a moment) says nothing about the token: clearing it then
+      // signed people out of the page they were going to.
+      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) tokenStorage.clear();
       set({ status: 'anonymous', user: null });
     }
   },

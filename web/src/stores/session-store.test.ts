@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tokenStorage } from '../lib/token-storage';
+import { useSession } from './session-store';
+
+/** The server is the outside world here: fetch answers (or fails) as it would. */
+const answer = (fn: () => Promise<Response>) => vi.stubGlobal('fetch', vi.fn(fn));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  tokenStorage.clear();
+  useSession.setState({ status: 'loading', user: null });
+});
+
+describe('the session check at start', () => {
+  it('drops the token when the server refuses it', async () => {
+    tokenStorage.set('revoked');
+    answer(async () => Response.json({ message: 'Oturum geçersiz', code: 'UNAUTHORIZED' }, { status: 401 }));
+    await useSession.getState().verify();
+    expect(useSession.getState().status).toBe('anonymous');
+    expect(tokenStorage.get()).toBeNull();
+  });
+
+  it('keeps the token when the check is cut off before any answer (leaving the page, a network blip)', async () => {
+    tokenStorage.set('good');
+    answer(async () => { throw new DOMException('The user aborted a request.', 'AbortError'); });
+    await useSession.getState().verify();
+    expect(useSession.getState().status).toBe('anonymous');
+    expect(tokenStorage.get()).toBe('good');
+  });
+
+  it('signs in with a token the server accepts', async () => {
+    tokenStorage.set('good');
+    const user = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', role: 'customer' };
+    answer(async () => Response.json({ user }));
+    await useSession.getState().verify();
+    expect(useSession.getState()).toMatchObject({ status: 'authenticated', user });
+    expect(tokenStorage.get()).toBe('good');
+  });
+});
