@@ -19,3 +19,5 @@ export * from './screen-groups.js';
 export * from './schedules.js';
 export * from './screen-now.js';
 export * from './alerts.js';
+export * from './plays.js';
+export * from './screen-health.js';

@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate } from './common.js';
 import { ZScreenConfig } from './screen-config.js';
+import { ZScreenHealth, type TPlayerHealth, type TScreenHealth, type TScreenshotRequest } from './screen-health.js';
 
 /** docs/ARCHITECTURE.md#sockets: socket.io on the API's own port, at this path. */
 export const SOCKET_PATH = '/socket.io';
@@ -12,6 +13,9 @@ export const SocketEvent = {
   DEVICE_SCREEN: 'device:screen',
   ALERT_ACK: 'alert:ack',
   ALERT_ACKED: 'alert:acked',
+  PLAYER_HEALTH: 'player:health',
+  SCREEN_HEALTH: 'screen:health',
+  SCREENSHOT_REQUEST: 'screenshot:request',
 } as const;
 
 /** Server → players and previews (room `screen:<id>`): the full config after a committed change. */
@@ -62,6 +66,10 @@ export type TAlertAck = z.infer<typeof ZAlertAck>;
 export const ZAlertAckedEvent = z.object({ alertId: ZId, screenId: ZId });
 export type TAlertAckedEvent = z.infer<typeof ZAlertAckedEvent>;
 
+/** Server → the owner's dashboards (room `user:<ownerId>`): a screen's health changed or a screenshot arrived. */
+export const ZScreenHealthEvent = ZScreenHealth;
+export type TScreenHealthEvent = TScreenHealth;
+
 /**
  * Handshake `auth`: a dashboard user's JWT (with `screenId` for a preview, without for live
  * status) or a paired device's token with the screen it shows.
@@ -78,10 +86,13 @@ export interface ServerToClientEvents {
   'screen:status': (payload: TScreenStatusEvent) => void;
   'device:screen': (payload: TDeviceScreenEvent) => void;
   'alert:acked': (payload: TAlertAckedEvent) => void;
+  'screen:health': (payload: TScreenHealthEvent) => void;
+  'screenshot:request': (payload: TScreenshotRequest) => void;
 }
 export interface ClientToServerEvents {
   'player:hello': (payload: TPlayerHello) => void;
   'alert:ack': (payload: TAlertAck) => void;
+  'player:health': (payload: TPlayerHealth) => void;
 }
 
 /** `connect_error` carries `err.message` (Turkish, for people) and `err.data.code`. */

@@ -1,0 +1,91 @@
+import { z } from './zod.js';
+import { ZId } from './common.js';
+
+/*
+ * Proof of play on the wire: what a player records for every item it shows, and the reports
+ * ('Raporlar') built from those records. docs/PRODUCT.md#reports, docs/ARCHITECTURE.md#plays.
+ */
+
+/** How a play ended: shown for its whole duration, cut short (a change, an alert), or failed to render. */
+export const ZPlayOutcome = z.enum(['completed', 'cut', 'failed'], { error: 'Geçersiz oynatma sonucu' });
+export type TPlayOutcome = z.infer<typeof ZPlayOutcome>;
+
+/** Longest single play a record may claim: a day. */
+export const PLAY_DURATION_MAX_MS = 24 * 3600 * 1000;
+/** Most records in one upload. */
+export const PLAYS_BATCH_MAX = 500;
+
+/**
+ * One item the player really rendered (image decoded and shown, video `playing`): `id` is a
+ * UUID the player makes when the item starts, so an upload sent twice is counted once.
+ */
+export const ZPlayRecord = z.object({
+  id: z.string({ error: 'Geçersiz kayıt kimliği' }).uuid('Geçersiz kayıt kimliği'),
+  screenId: ZId,
+  mediaId: ZId,
+  playlistId: ZId.nullable(),
+  /** The schedule entry that chose the playlist, when one applied. */
+  scheduleId: ZId.nullable(),
+  startedAt: z.iso.datetime({ offset: true, error: 'Geçersiz başlangıç zamanı' }),
+  durationMs: z.number({ error: 'Geçersiz süre' }).int('Geçersiz süre').min(0, 'Geçersiz süre').max(PLAY_DURATION_MAX_MS, 'Geçersiz süre'),
+  outcome: ZPlayOutcome,
+}).strict();
+export type TPlayRecord = z.infer<typeof ZPlayRecord>;
+
+/** POST /api/devices/plays (device token). */
+export const ZPlaysUpload = z.object({
+  plays: z.array(ZPlayRecord, { error: 'Geçersiz oynatma kayıtları' })
+    .min(1, 'En az bir oynatma kaydı gönderilmelidir')
+    .max(PLAYS_BATCH_MAX, `Bir seferde en fazla ${PLAYS_BATCH_MAX} kayıt gönderilebilir`),
+}).strict();
+export type TPlaysUpload = z.infer<typeof ZPlaysUpload>;
+
+/** `accepted` new records, `duplicates` already stored (same id): accepted + duplicates = sent. */
+export const ZPlaysUploadResponse = z.object({ accepted: z.number().int(), duplicates: z.number().int() });
+export type TPlaysUploadResponse = z.infer<typeof ZPlaysUploadResponse>;
+
+export const REPORT_GROUPINGS = ['media', 'screen', 'group', 'day', 'hour'] as const;
+export const ZReportGrouping = z.enum(REPORT_GROUPINGS, { error: 'Geçersiz gruplama' });
+export type TReportGrouping = z.infer<typeof ZReportGrouping>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ZDay = (message: string) => z.string({ error: message }).regex(DAY, message);
+
+/**
+ * GET /api/reports/plays: `from` and `to` are whole days (inclusive) on the customer's wall
+ * clock (`tz`, an IANA zone, Europe/Istanbul unless given); without them, the last 7 days.
+ * `format=csv` answers the same rows as a file ('CSV İndir').
+ */
+export const ZPlaysReportQuery = z.object({
+  from: ZDay('Başlangıç tarihi YYYY-AA-GG biçiminde olmalıdır').optional(),
+  to: ZDay('Bitiş tarihi YYYY-AA-GG biçiminde olmalıdır').optional(),
+  tz: z.string().max(64).optional(),
+  screen: ZId.optional(),
+  group: ZId.optional(),
+  media: ZId.optional(),
+  by: ZReportGrouping.optional().default('media'),
+  format: z.enum(['json', 'csv'], { error: 'Geçersiz biçim' }).optional().default('json'),
+}).strict();
+export type TPlaysReportQuery = z.input<typeof ZPlaysReportQuery>;
+
+/**
+ * One row: `key` is the media, screen or group id, or the day (`YYYY-MM-DD`) or hour
+ * (`YYYY-MM-DD HH:00`) on the report's clock; `name` is what the dashboard shows for it.
+ */
+export const ZPlaysReportRow = z.object({
+  key: z.string(),
+  name: z.string(),
+  plays: z.number().int(),
+  seconds: z.number(),
+});
+export type TPlaysReportRow = z.infer<typeof ZPlaysReportRow>;
+
+export const ZPlaysReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  tz: z.string(),
+  by: ZReportGrouping,
+  rows: z.array(ZPlaysReportRow),
+  total: z.object({ plays: z.number().int(), seconds: z.number() }),
+});
+export type TPlaysReport = z.infer<typeof ZPlaysReport>;

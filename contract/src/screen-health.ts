@@ -1,0 +1,72 @@
+import { z } from './zod.js';
+import { ZId, ZIsoDate } from './common.js';
+
+/*
+ * Screen health and remote screenshots on the wire: what a player reports about itself, what
+ * the dashboard shows on the screen card, and when a screen counts as 'sorunlu'.
+ * docs/PRODUCT.md#screen-health, docs/ARCHITECTURE.md#health.
+ */
+
+/** Default minutes a screen may be offline or failing before it is 'sorunlu' (per customer). */
+export const HEALTH_WARN_MINUTES_DEFAULT = 5;
+/** A player reports this often while connected, and at once on any change. */
+export const HEALTH_REPORT_EVERY_MS = 60_000;
+/** A thumbnail this often while online. */
+export const THUMBNAIL_EVERY_MS = 10 * 60_000;
+/** Widest screenshot the player uploads, and the largest file the server takes. */
+export const SCREENSHOT_MAX_WIDTH = 1280;
+export const SCREENSHOT_MAX_BYTES = 2 * 1024 * 1024;
+
+/** What the player did to heal itself: skipped a stalled video or a failing item, or reloaded. */
+export const ZHealthEventKind = z.enum(['stalled', 'skipped', 'failed', 'reloaded']);
+export const ZHealthEvent = z.object({
+  kind: ZHealthEventKind,
+  at: ZIsoDate,
+  mediaId: ZId.nullable(),
+  detail: z.string().max(300),
+});
+export type THealthEvent = z.infer<typeof ZHealthEvent>;
+
+/** Player → server (`player:health`), every minute and on change. */
+export const ZPlayerHealth = z.object({
+  appVersion: z.string().max(100),
+  uptimeSec: z.number().int().min(0),
+  /** Bytes of media in the offline cache (null where the browser does not tell). */
+  cacheBytes: z.number().int().min(0).nullable(),
+  lastError: z.object({ message: z.string().max(300), at: ZIsoDate }).nullable(),
+  /** Items that failed to render since the player started. */
+  itemsFailed: z.number().int().min(0),
+  /** Nothing on the screen can be shown now (every item failing): the screen is failing. */
+  failing: z.boolean(),
+  playing: z.object({ mediaId: ZId, name: z.string().max(300), startedAt: ZIsoDate }).nullable(),
+  /** The latest self-healing events, newest first. */
+  events: z.array(ZHealthEvent).max(20),
+});
+export type TPlayerHealth = z.infer<typeof ZPlayerHealth>;
+
+/**
+ * One screen's health as the dashboard shows it: the last report (null before any), when it
+ * came, and since when the screen has been offline or failing (null while fine). `problem`
+ * is true once that lasted longer than the customer's warning time.
+ */
+export const ZScreenHealth = z.object({
+  screenId: ZId,
+  online: z.boolean(),
+  report: ZPlayerHealth.nullable(),
+  reportedAt: ZIsoDate.nullable(),
+  troubleSince: ZIsoDate.nullable(),
+  problem: z.boolean(),
+  screenshot: z.object({ takenAt: ZIsoDate, kind: z.enum(['screenshot', 'thumbnail']) }).nullable(),
+});
+export type TScreenHealth = z.infer<typeof ZScreenHealth>;
+
+/** GET /api/screens/health (user token): every screen of the customer, plus the warning time. */
+export const ZScreenHealthResponse = z.object({
+  warnMinutes: z.number().int(),
+  screens: z.array(ZScreenHealth),
+});
+export type TScreenHealthResponse = z.infer<typeof ZScreenHealthResponse>;
+
+/** Server → the screen's players (`screenshot:request`): draw what you show and upload it. */
+export const ZScreenshotRequest = z.object({ requestId: ZId });
+export type TScreenshotRequest = z.infer<typeof ZScreenshotRequest>;
