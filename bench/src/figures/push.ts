@@ -20,7 +20,7 @@ const timeoutFor = (c: Counts) => (c.mode === 'quick' ? 20_000 : 60_000);
 const settleFor = (c: Counts) => (c.mode === 'quick' ? 2_000 : Math.max(5_000, Math.max(...c.players)));
 
 /** Pano, one or two instances: connect the fleet, measure pushes; optionally P4 before closing. */
-async function panoSide(c: Counts, fleet: Fleet, dataDir: string, instances: 1 | 2, restartRow?: (r: FigureRow) => void): Promise<Side> {
+async function panoSide(c: Counts, fleet: Fleet, dataDir: string, instances: 1 | 2, restartRow?: (r: FigureRow, connectMs: number) => void, rounds = c.pushRounds): Promise<Side> {
   const extra: Record<string, string> = instances === 2 ? { REDIS_URL: BENCH_REDIS_URL } : {};
   const servers: ServerProc[] = [];
   const gens = await Generators.start(c.generators);
@@ -32,12 +32,12 @@ async function panoSide(c: Counts, fleet: Fleet, dataDir: string, instances: 1 |
     if (conn.connected < players.length) throw new Error(`only ${conn.connected}/${players.length} players connected`);
     const mem1 = await settledMemory(servers[0]!);
     const api = servers[0]!.url;
-    const rounds = await measureRounds(gens, c.pushRounds, (r) => editPlaylist(api, fleet.userToken, fleet.playlistId, fleet.mediaIds, r % 2 === 0 ? 2 : 3), timeoutFor(c), settleFor(c));
-    const verified = await verifySample(api, fleet, rounds);
-    if (restartRow) restartRow(await measureRestart(c, fleet, dataDir, servers, gens));
+    const measured = await measureRounds(gens, rounds, (r) => editPlaylist(api, fleet.userToken, fleet.playlistId, fleet.mediaIds, r % 2 === 0 ? 2 : 3), timeoutFor(c), settleFor(c));
+    const verified = await verifySample(api, fleet, measured);
+    if (restartRow) restartRow(await measureRestart(c, fleet, dataDir, servers, gens), conn.ms);
     // With two instances half the players sit on the first one.
     const perPlayer = perPlayerOf(mem0, mem1, players.length / instances);
-    return { rounds, rssPerPlayer: perPlayer.rss, perPlayer, connectMs: conn.ms, verified };
+    return { rounds: measured, rssPerPlayer: perPlayer.rss, perPlayer, connectMs: conn.ms, verified };
   } finally {
     await gens.stop();
     await Promise.allSettled(servers.map((s) => s.child.kill()));
@@ -92,7 +92,14 @@ export async function pushFigures(c: Counts, only: Set<string> | null, log: (m: 
       const fleet = await seedFleet({ screens: n, items: c.playlistItems, uploadsDir: data.uploads });
       log(`push: Pano, ${n} players`);
       let restart: FigureRow | undefined;
-      const pano = await panoSide(c, fleet, data.dir, 1, isLargest && want('P4') ? (r) => { restart = r; } : undefined);
+      const onRestart = (r: FigureRow, connectMs: number) => { restart = { ...r, note: `${r.note}; the fleet's first connect took ${round(connectMs / 1000, 1)} s` }; };
+      // `--only=P4` needs the fleet connected, not the push rounds or the bare server.
+      const pushRows = want('P1') || want('P2') || (isLargest && (want('P3') || want('P9')));
+      const pano = await panoSide(c, fleet, data.dir, 1, isLargest && want('P4') ? onRestart : undefined, pushRows ? c.pushRounds : 0);
+      if (!pushRows) {
+        if (restart) rows.push(restart);
+        continue;
+      }
       log(`push: Pano p99 ${ms(pano.rounds.latency.p99)}; bare socket.io, ${n} players`);
       const payloadServer = await startPano(data.dir);
       const payload = await fetchConfig(payloadServer.url, fleet.players[0]!).finally(() => payloadServer.child.kill());

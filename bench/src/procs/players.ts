@@ -5,7 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { TScreenConfig } from '@pano/contract';
 import { connectScreen, type ScreenConnection } from '../../../player/src/connection/screen-connection.js';
 import { HttpError } from '../../../player/src/connection/http-error.js';
-import { serveRpc, wallMs } from '../lib/serve-rpc.js';
+import { serveRpc, wallMs } from '../lib/serve-rpc.mjs';
 import { sleep } from '../lib/stats.js';
 
 type PlayerSpec = { screenId: string; deviceToken: string; url: string };
