@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { SOCKET_PATH, ZAlertAck } from '@pano/contract';
 import type { AppContext } from '../context.js';
-import { emitConfigPushLocally } from './config-push.js';
+import { emitConfigPushLocally, sendConfigOnConnect, shownVersionOf } from './config-push.js';
 import { InFlight } from './in-flight.js';
 import { LiveNotifier } from './live-notifier.js';
 import { Presence } from './presence.js';
@@ -106,6 +106,9 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
           return;
         }
         void socket.join(screenRoom(screenId!));
+        // After the join, so a push committed from here on reaches it too.
+        const shown = shownVersionOf(socket.handshake.auth);
+        if (shown !== undefined) inFlight.track(sendConfigOnConnect(ctx.screenConfigs, socket, shown)).catch(logFailure('config: on connect'));
         if (role !== 'player') return;
         void socket.join(deviceRoom(deviceId!));
         // Its handshake read the row just before a revocation committed: the revocation's
