@@ -371,7 +371,7 @@ export const tr = {
     detailClose: 'Ayrıntıyı kapat',
     progress: (acknowledged: string, total: string) => `${acknowledged} / ${total} ekran onayladı`,
     latencyHint: 'Süre: onaylayan ekranların gönderimden gösterime kadar geçen ortanca süresi.',
-    pollingHint: 'İlerleme duyuru etkin oldukça her saniye yenilenir.',
+    liveHint: 'Ekranlar onayladıkça ilerleme canlı güncellenir.',
     online: 'Çevrimiçi',
     offline: 'Çevrimdışı',
     acknowledged: 'Onayladı',

@@ -16,6 +16,7 @@ import { AlertDetail } from './alert-detail';
 import { AlertForm } from './alert-form';
 import { AlertList } from './alert-list';
 import { TemplatesPanel } from './templates-panel';
+import { useAlertsLive } from './use-alerts-live';
 
 const t = tr.alerts;
 const FORM_ID = 'alert-send-form';
@@ -23,6 +24,7 @@ const FORM_ID = 'alert-send-form';
 /** docs/PRODUCT.md#alerts: send, watch the confirmations, end; templates; the history. */
 export function AlertsPage() {
   const alerts = useAlerts();
+  useAlertsLive();
   const screens = useScreens();
   const groups = useScreenGroups();
   const media = useMediaList();
