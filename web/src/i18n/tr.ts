@@ -25,6 +25,7 @@ export const tr = {
     notFoundText: 'Aradığınız sayfa mevcut değil.',
     backHome: 'Ana sayfaya dön',
     adminOnly: 'Bu sayfayı sadece admin kullanabilir',
+    customerOnly: 'Bu sayfayı sadece müşteriler kullanabilir',
     pageLoadErrorTitle: 'Sayfa yüklenemedi',
     pageLoadErrorText: 'Sunucuya ulaşılamadı ya da uygulama güncellendi. Bağlantınızı kontrol edip sayfayı yenileyin.',
     reload: 'Sayfayı Yenile',

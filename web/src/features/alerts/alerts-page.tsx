@@ -15,14 +15,20 @@ import { emptyAlertDraft, toAlertBody, type AlertDraft } from './alert-draft';
 import { AlertDetail } from './alert-detail';
 import { AlertForm } from './alert-form';
 import { AlertList } from './alert-list';
+import { CustomerOnly } from '../../app/guards';
 import { TemplatesPanel } from './templates-panel';
 import { useAlertsLive } from './use-alerts-live';
 
 const t = tr.alerts;
 const FORM_ID = 'alert-send-form';
 
-/** docs/PRODUCT.md#alerts: send, watch the confirmations, end; templates; the history. */
+/** docs/PRODUCT.md#alerts: a customer's page; an admin is told so (docs/PRODUCT.md#roles). */
 export function AlertsPage() {
+  return <CustomerOnly title={t.title}><AlertsContent /></CustomerOnly>;
+}
+
+/** Send, watch the confirmations, end; templates; the history. */
+function AlertsContent() {
   const alerts = useAlerts();
   useAlertsLive();
   const screens = useScreens();
