@@ -107,7 +107,7 @@ describe('Acil Duyuru live: player takeover, confirmation on the dashboard, end'
     holdAcks = false;
     const releasedAt = Date.now();
     for (const { server, message } of heldAcks.splice(0)) server.send(message);
-    await progress.getByText('1 / 1 ekran onayladı', { exact: true }).waitFor();
+    await progress.getByText('1 / 1 ekran onayladı', { exact: true }).waitFor({ timeout: FALLBACK_MS / 4 });
     const elapsed = Date.now() - releasedAt;
     expect(elapsed).toBeLessThan(FALLBACK_MS / 4);
     expect(await row.textContent()).toContain('Onayladı');
@@ -131,6 +131,40 @@ describe('Acil Duyuru live: player takeover, confirmation on the dashboard, end'
     await dashboard.getByTestId('alert-history').filter({ hasText: TITLE }).waitFor();
     expect(await dashboard.getByTestId('alert-active').count()).toBe(0);
     await snap(player, FLOW, '03-player-back');
+    expect(playerErrors).toEqual([]);
+  });
+
+  it('a long alert (100-character title, 1000-character text) is set smaller until all of it is on the screen', async () => {
+    const title = 'Yangın alarmı: B blok zemin kat, 1. kat ve 2. kat tahliye ediliyor — lütfen sakin olun ve yürüyün'.slice(0, 100);
+    const sentence = 'Görevlilerin yönlendirmelerine uyun, asansörleri kullanmayın, en yakın acil çıkıştan binayı terk edin. ';
+    const long = sentence.repeat(20).slice(0, 1000);
+    const message = long.slice(0, long.lastIndexOf('.') + 1);
+    const sent = await call<{ _id: string }>(c.baseUrl, c.token, '/api/alerts', { method: 'POST', body: { title, message, screens: [screenId] } });
+    const overlay = player.getByTestId('alert-overlay');
+    await overlay.waitFor();
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {
+      await player.setViewportSize(viewport);
+      await player.waitForFunction(() => {
+        const el = document.querySelector<HTMLElement>('[data-testid=alert-overlay]');
+        return el !== null && el.clientWidth === window.innerWidth;
+      });
+      const fit = await player.evaluate(() => {
+        const el = document.querySelector<HTMLElement>('[data-testid=alert-overlay]')!;
+        const text = el.querySelector('p')!.getBoundingClientRect();
+        const heading = el.querySelector('h1')!.getBoundingClientRect();
+        return { overflow: el.scrollHeight - el.clientHeight, top: heading.top, bottom: text.bottom, height: el.clientHeight,
+          messagePx: parseFloat(getComputedStyle(el.querySelector('p')!).fontSize) };
+      });
+      expect(fit.overflow).toBeLessThanOrEqual(1);
+      expect(fit.top).toBeGreaterThanOrEqual(0);
+      expect(fit.bottom).toBeLessThanOrEqual(fit.height);
+      // Still readable, not shrunk to nothing.
+      expect(fit.messagePx).toBeGreaterThanOrEqual(12);
+    }
+    await player.setViewportSize({ width: 1280, height: 800 });
+    await snap(player, FLOW, '04-player-long-alert');
+    await call(c.baseUrl, c.token, `/api/alerts/${sent._id}`, { method: 'DELETE' });
+    await overlay.waitFor({ state: 'detached', timeout: 5000 });
     expect(playerErrors).toEqual([]);
   });
 
