@@ -1,4 +1,3 @@
-import type React from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { tr } from '../i18n/tr';
 import { homePathFor, isAdmin, useSession } from '../stores/session-store';
@@ -48,20 +47,4 @@ export function RedirectIfAuthenticated() {
 export function DashboardRedirect() {
   const user = useSession((s) => s.user);
   return <Navigate to={homePathFor(user)} replace />;
-}
-
-/**
- * A customer's own feature (/alerts: the alerts go to the customer's screens, sent from their
- * account; docs/PRODUCT.md#roles): an admin sees the page's name and 'Bu sayfayı sadece
- * müşteriler kullanabilir' instead of the page, as a customer does on an /admin page.
- */
-export function CustomerOnly({ title, children }: { title: string; children: React.ReactNode }) {
-  const user = useSession((s) => s.user);
-  if (!isAdmin(user)) return children;
-  return (
-    <div className="page">
-      <PageHeader title={title} />
-      <p className="banner banner-error" role="alert">{tr.app.customerOnly}</p>
-    </div>
-  );
 }
