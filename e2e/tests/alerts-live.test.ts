@@ -168,6 +168,17 @@ describe('Acil Duyuru live: player takeover, confirmation on the dashboard, end'
     expect(playerErrors).toEqual([]);
   });
 
+  it('a screen whose player goes away shows offline on the open detail, without a read', async () => {
+    const row = dashboard.getByTestId('alert-detail').getByRole('listitem');
+    expect(await row.textContent()).toContain('Çevrimiçi');
+    const heldReads: Route[] = [];
+    await dashboard.route(`**/api/alerts/${alertId}`, (route) => void heldReads.push(route));
+    await player.goto('about:blank');
+    await row.getByText('Çevrimdışı').waitFor({ timeout: 5000 });
+    expect(heldReads).toEqual([]);
+    await dashboard.unroute(`**/api/alerts/${alertId}`);
+  });
+
   it("an admin's menu has no 'Acil Duyuru', and /alerts tells an admin it is for customers", async () => {
     const email = uniqueEmail('yonetici');
     await apiRegisterAdmin(e2e.server.url, email);
