@@ -20,7 +20,7 @@ const detail = (): TAlertDetail => ({
 
 describe('alert:acked on the cached detail', () => {
   it('counts the screen as confirmed at once and moves it below the waiting ones', () => {
-    const d = ackInDetail(detail(), id(2), later);
+    const d = ackInDetail(detail(), [id(2)], later);
     expect(d.acks.acknowledged).toBe(2);
     expect(d.acknowledgedCount).toBe(2);
     expect(d.acks.screens.map((s) => [s.name, s.acknowledgedAt])).toEqual([['Çay ocağı', null], ['Koridor', at], ['Lobi', later]]);
@@ -28,15 +28,22 @@ describe('alert:acked on the cached detail', () => {
   });
 
   it('counts a screen once and ignores a screen that is not a target', () => {
-    const once = ackInDetail(detail(), id(2), later);
-    expect(ackInDetail(once, id(2), later)).toBe(once);
+    const once = ackInDetail(detail(), [id(2)], later);
+    expect(ackInDetail(once, [id(2)], later)).toBe(once);
     const d = detail();
-    expect(ackInDetail(d, id(3), later)).toBe(d);
-    expect(ackInDetail(d, id(9), later)).toBe(d);
+    expect(ackInDetail(d, [id(3)], later)).toBe(d);
+    expect(ackInDetail(d, [id(9)], later)).toBe(d);
+    expect(ackInDetail(d, [id(3), id(2), id(9)], later).acks.acknowledged).toBe(2);
+  });
+
+  it('takes a burst of acknowledgements at once', () => {
+    const d = ackInDetail(detail(), [id(1), id(2)], later);
+    expect(progressText(d.acks)).toBe('3 / 3 ekran onayladı · 0,7 sn');
+    expect(d.acks.screens.map((s) => s.name)).toEqual(['Çay ocağı', 'Koridor', 'Lobi']);
   });
 
   it('a confirming screen has a player, so it is online', () => {
-    expect(ackInDetail(detail(), id(1), later).acks.screens.find((s) => s._id === id(1))).toMatchObject({ online: true, acknowledgedAt: later });
+    expect(ackInDetail(detail(), [id(1)], later).acks.screens.find((s) => s._id === id(1))).toMatchObject({ online: true, acknowledgedAt: later });
   });
 });
 
@@ -51,10 +58,11 @@ describe('screen:status on the cached detail', () => {
 });
 
 describe('alert:acked on the list', () => {
-  it('adds one to that alert only, never beyond its targets', () => {
+  it('adds the new confirmations to that alert only, never beyond its targets', () => {
     const list = [alert(), alert({ _id: id(52), acknowledgedCount: 0 })];
-    expect(ackInList(list, id(51)).map((a) => a.acknowledgedCount)).toEqual([2, 0]);
-    expect(ackInList([alert({ acknowledgedCount: 3 })], id(51))[0]!.acknowledgedCount).toBe(3);
+    expect(ackInList(list, id(51), 1).map((a) => a.acknowledgedCount)).toEqual([2, 0]);
+    expect(ackInList(list, id(51), 5)[0]!.acknowledgedCount).toBe(3);
+    expect(ackInList([alert({ acknowledgedCount: 3 })], id(51), 1)[0]!.acknowledgedCount).toBe(3);
   });
 });
 

@@ -11,16 +11,22 @@ export function orderAckScreens(screens: readonly AckScreen[]): AckScreen[] {
 }
 
 /**
- * `alert:acked` for one of the detail's screens: it counts as confirmed at once (the time is the
- * event's arrival until the detail is read again, which brings the server's time and latency).
- * A screen confirmed already, or not a target, leaves the detail as it is: counted once.
+ * `alert:acked` for some of the detail's screens (the events of one short burst together, so a
+ * thousand screens confirming make a few renders, not a thousand): each counts as confirmed at
+ * once (the time is the event's arrival until the detail is read again, which brings the
+ * server's time and latency). A screen confirmed already, or not a target, is not counted again.
  */
-export function ackInDetail(d: TAlertDetail, screenId: string, receivedAt: string): TAlertDetail {
-  const row = d.acks.screens.find((s) => s._id === screenId);
-  if (!row || row.acknowledgedAt !== null) return d;
-  const screens = orderAckScreens(d.acks.screens.map((s) => (s._id === screenId ? { ...s, acknowledgedAt: receivedAt, online: true } : s)));
-  const acknowledged = d.acks.acknowledged + 1;
-  return { ...d, acknowledgedCount: acknowledged, acks: { ...d.acks, acknowledged, screens } };
+export function ackInDetail(d: TAlertDetail, screenIds: Iterable<string>, receivedAt: string): TAlertDetail {
+  const acked = new Set(screenIds);
+  let added = 0;
+  const screens = d.acks.screens.map((s) => {
+    if (!acked.has(s._id) || s.acknowledgedAt !== null) return s;
+    added += 1;
+    return { ...s, acknowledgedAt: receivedAt, online: true };
+  });
+  if (added === 0) return d;
+  const acknowledged = d.acks.acknowledged + added;
+  return { ...d, acknowledgedCount: acknowledged, acks: { ...d.acks, acknowledged, screens: orderAckScreens(screens) } };
 }
 
 /** `screen:status`: a target screen's player came or went. */
@@ -31,9 +37,10 @@ export function statusInDetail(d: TAlertDetail, e: Pick<TScreenStatusEvent, 'scr
 }
 
 /**
- * `alert:acked` in the list of alerts: one more confirmed, never more than the targets (the
- * caller skips a screen its loaded detail shows as confirmed already).
+ * `alert:acked` in the list of alerts: `count` more confirmed, never more than the targets (the
+ * caller leaves out screens its loaded detail shows as confirmed already).
  */
-export function ackInList(list: readonly TAlert[], alertId: string): TAlert[] {
-  return list.map((a) => (a._id === alertId && a.acknowledgedCount < a.targetCount ? { ...a, acknowledgedCount: a.acknowledgedCount + 1 } : a));
+export function ackInList(list: readonly TAlert[], alertId: string, count: number): TAlert[] {
+  return list.map((a) => (a._id === alertId && count > 0
+    ? { ...a, acknowledgedCount: Math.min(a.targetCount, a.acknowledgedCount + count) } : a));
 }
