@@ -37,12 +37,25 @@ function Bars({ rows, metric, by }: { rows: TPlaysReportRow[]; metric: ChartMetr
   );
 }
 
+/**
+ * Which columns get a label: every `step`-th from the first, and (days) the last when it is
+ * not crowding the one before; every other label is minor (a phone shows only the others).
+ * Hours keep to their midnights: a lone '23' at the end reads as noise.
+ */
+export function axisTicks(n: number, withLast = true): { i: number; minor: boolean }[] {
+  const step = Math.max(1, Math.ceil(n / AXIS_LABELS));
+  const at: number[] = [];
+  for (let i = 0; i < n; i += step) at.push(i);
+  const last = at.at(-1) ?? 0;
+  if (withLast && n - 1 - last >= Math.max(1, step / 2)) at.push(n - 1);
+  return at.map((i, k) => ({ i, minor: k % 2 === 1 && k !== at.length - 1 }));
+}
+
 /** Columns over time, in SVG scaled to the width: hundreds of hours still fit a phone. */
 function Columns({ report, metric }: { report: TPlaysReport; metric: ChartMetric }) {
   const buckets = timeBuckets(report);
   const n = Math.max(buckets.length, 1);
   const max = Math.max(...buckets.map((b) => b[metric]), 0);
-  const step = Math.ceil(n / AXIS_LABELS);
   const peak = buckets.find((b) => b[metric] === max);
   return (
     <div className="report-columns" aria-hidden="true">
@@ -59,11 +72,16 @@ function Columns({ report, metric }: { report: TPlaysReport; metric: ChartMetric
         })}
       </svg>
       <div className="report-axis">
-        {buckets.map((b, i) => (i % step === 0 && (i === 0 || (i + 0.5) / n < 0.92) ? (
-          <span key={b.key} className={`report-axis-label${i === 0 ? ' is-first' : ''}`} style={{ left: `${((i + 0.5) / n) * 100}%` }}>
-            {axisLabel(b.key, report.by)}
-          </span>
-        ) : null))}
+        {axisTicks(n, report.by === 'day').map(({ i, minor }) => {
+          const b = buckets[i]!;
+          const at = (i + 0.5) / n;
+          const align = i === 0 ? ' is-first' : at > 0.9 ? ' is-last' : '';
+          return (
+            <span key={b.key} className={`report-axis-label${align}${minor ? ' is-minor' : ''}`} style={{ left: `${at * 100}%` }}>
+              {axisLabel(b.key, report.by)}
+            </span>
+          );
+        })}
       </div>
     </div>
   );

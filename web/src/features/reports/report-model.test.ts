@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatAirtime, formatShare, timeBuckets } from './report-format';
+import { axisTicks } from './report-chart';
 import { dayAt, presetOf, presetPeriod, reportQuery } from './report-period';
 import { report } from './reports-test-data';
 
@@ -52,5 +53,17 @@ describe('report numbers', () => {
     const year = report({ from: '2026-01-01', to: '2026-12-31', by: 'hour', rows: [{ key: '2026-03-01 10:00', name: '', plays: 1, seconds: 1 }] });
     expect(timeBuckets(year)).toEqual(year.rows);
     expect(timeBuckets({ ...year, by: 'day', rows: [] })).toHaveLength(365);
+  });
+});
+
+describe('time axis labels', () => {
+  it('labels every day of a week, every other one minor (hidden on a phone), the last never minor', () => {
+    expect(axisTicks(7)).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => ({ i, minor: i % 2 === 1 })));
+  });
+
+  it('labels each midnight of a week of hours; days get the last one too when it is far enough from the one before', () => {
+    expect(axisTicks(168, false).map((t) => t.i)).toEqual([0, 24, 48, 72, 96, 120, 144]);
+    expect(axisTicks(30).map((t) => t.i)).toEqual([0, 5, 10, 15, 20, 25, 29]);
+    expect(axisTicks(1)).toEqual([{ i: 0, minor: false }]);
   });
 });

@@ -24,18 +24,18 @@ export function ReportTable({ report, caption }: { report: TPlaysReport; caption
           {rows.map((r) => (
             <tr key={r.key} data-testid="report-row">
               <th scope="row" className="report-name">{rowLabel(r, by)}</th>
-              <td className="num">{formatNumber(r.plays)}</td>
-              <td className="num">{formatAirtime(r.seconds)}</td>
-              <td className="num">{formatShare(r.seconds, total.seconds)}</td>
+              <td className="num" data-label={t.colPlays}>{formatNumber(r.plays)}</td>
+              <td className="num" data-label={t.colDuration}>{formatAirtime(r.seconds)}</td>
+              <td className="num" data-label={t.colShare}>{formatShare(r.seconds, total.seconds)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr data-testid="report-total">
             <th scope="row">{t.total}</th>
-            <td className="num">{formatNumber(total.plays)}</td>
-            <td className="num">{formatAirtime(total.seconds)}</td>
-            <td className="num">{formatShare(total.seconds, total.seconds)}</td>
+            <td className="num" data-label={t.colPlays}>{formatNumber(total.plays)}</td>
+            <td className="num" data-label={t.colDuration}>{formatAirtime(total.seconds)}</td>
+            <td className="num" data-label={t.colShare}>{formatShare(total.seconds, total.seconds)}</td>
           </tr>
         </tfoot>
       </table>
