@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, runAxe } from '../support/axe';
 import { MOBILE, snap } from '../support/browser';
 import { useE2E } from '../support/harness';
 import { call, createScreen, customerWithPackage, uploadPng, type UploadedMedia } from './player-fixtures';
@@ -66,6 +67,7 @@ describe('customer: Raporlar', () => {
     expect(await cells('report-total')).toEqual([['Toplam', '4', '1 dk', '%100']]);
     expect(await page.getByTestId('chart-bar').count()).toBe(2);
     await snap(page, FLOW, '01-by-media');
+    expect(describeViolations('/reports', await runAxe(page))).toEqual([]);
 
     // The file: the same filters, the server's name, the BOM and the Turkish names.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV İndir' }).click()]);
@@ -88,6 +90,7 @@ describe('customer: Raporlar', () => {
     expect(days.reduce((n, r) => n + Number(r[1]), 0)).toBe(4);
     expect(await cells('report-total')).toEqual([['Toplam', '4', '1 dk', '%100']]);
     await snap(page, FLOW, '02-by-day');
+    expect(describeViolations('/reports by day', await runAxe(page))).toEqual([]);
 
     // A phone: nothing wider than the screen.
     await page.setViewportSize(MOBILE);
