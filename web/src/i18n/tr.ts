@@ -565,6 +565,7 @@ export const tr = {
     seconds: 'sn',
     dayShort: ['Pzt', 'Sal', 'Çar', 'Per', 'Cum', 'Cmt', 'Paz'],
     defaultFilename: 'pano-rapor.csv',
+    customersOnly: 'Raporlar yalnızca müşteriler içindir',
   },
   settings: {
     title: 'Kullanımım',

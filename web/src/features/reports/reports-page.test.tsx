@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TPlaysReport } from '@pano/contract';
+import { useSession } from '../../stores/session-store';
 import { ReportsPage } from './reports-page';
 import { NOW, emptyReport, groups, id, media, report, screens } from './reports-test-data';
 
@@ -17,6 +18,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
+  useSession.setState({ status: 'anonymous', user: null });
 });
 
 /** The server at the fetch boundary: the three lists, and the report (or a function of its URL). */
@@ -209,5 +211,18 @@ describe('ReportsPage CSV', { timeout: 15_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'CSV İndir' }));
     expect((await screen.findByRole('alert')).querySelector('.banner-text')?.textContent).toBe('CSV indirilemedi: Bu rapora erişim yetkiniz yok');
     expect(saved).toEqual([]);
+  });
+});
+
+describe('ReportsPage for an admin', () => {
+  it('says reports are for customers and asks nothing', async () => {
+    useSession.setState({
+      status: 'authenticated',
+      user: { _id: id(90), email: 'admin@ornek.com', firstName: null, lastName: null, role: 'admin' },
+    });
+    const { calls } = open();
+    expect(await screen.findByText('Raporlar yalnızca müşteriler içindir')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Raporlar' })).toBeTruthy();
+    expect(calls).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { formatNumber } from '../../lib/format';
 import { Banner, Button, EmptyState, PageHeader, Spinner } from '../../components/ui';
+import { isAdmin, useSession } from '../../stores/session-store';
 import { useMediaList } from '../../api/media.api';
 import { useScreenGroups } from '../../api/screen-groups.api';
 import { useScreens } from '../../api/screens.api';
@@ -20,8 +21,22 @@ const t = tr.reports;
 /**
  * docs/PRODUCT.md#reports: plays and airtime over a period, filtered and grouped, as a chart,
  * a table and a CSV file. `now` fixes "today" (tests); without it, the clock when the page opens.
+ * Plays are counted per customer: an admin who opens the address gets the reason, and no calls.
  */
-export function ReportsPage({ now: fixedNow }: { now?: number } = {}) {
+export function ReportsPage({ now }: { now?: number } = {}) {
+  const admin = isAdmin(useSession((s) => s.user));
+  if (admin) {
+    return (
+      <div className="page reports-page">
+        <PageHeader title={t.title} />
+        <Banner tone="info">{t.customersOnly}</Banner>
+      </div>
+    );
+  }
+  return <Reports fixedNow={now} />;
+}
+
+function Reports({ fixedNow }: { fixedNow?: number }) {
   const [now] = useState(() => fixedNow ?? Date.now());
   const [filters, setFilters] = useState<ReportFilters>(() => defaultFilters(now));
   const [metric, setMetric] = useState<ChartMetric>('plays');
