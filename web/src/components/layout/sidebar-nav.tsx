@@ -18,7 +18,14 @@ const contentLinks: Link[] = [
   { to: '/packages', label: tr.nav.packages },
 ];
 
-const customerLinks: Link[] = [...contentLinks, { to: '/settings', label: tr.nav.settings }];
+// Reports ('Raporlar', after Zamanlama) count a customer's own plays; admins have none.
+const scheduleAt = contentLinks.findIndex((l) => l.to === '/schedule') + 1;
+const customerLinks: Link[] = [
+  ...contentLinks.slice(0, scheduleAt),
+  { to: '/reports', label: tr.nav.reports },
+  ...contentLinks.slice(scheduleAt),
+  { to: '/settings', label: tr.nav.settings },
+];
 
 export const adminLinks: Link[] = [
   { to: '/admin/packages', label: tr.nav.adminPackages },
