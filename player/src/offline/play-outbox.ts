@@ -104,9 +104,9 @@ export class PlayOutbox {
     return this.flush();
   }
 
-  /** Sends everything stored, batch after batch; one run at a time. */
+  /** Sends everything stored, batch after batch; one run at a time. A pending retry waits its turn. */
   flush(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
+    if (this.stopped || this.retryTimer !== null) return Promise.resolve();
     if (this.running) {
       this.again = true;
       return this.running;
