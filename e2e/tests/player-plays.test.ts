@@ -45,7 +45,7 @@ describe('play records from a player that goes offline', () => {
       w.__seen = [];
       const counted = new WeakSet<Element>();
       setInterval(() => {
-        for (const img of document.querySelectorAll<HTMLImageElement>('[data-testid=player-image]')) {
+        for (const img of Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid=player-image]'))) {
           if (counted.has(img) || img.style.opacity !== '1' || !img.complete || img.naturalWidth === 0) continue;
           counted.add(img);
           w.__seen.push(new URL(img.src).pathname);
