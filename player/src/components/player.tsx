@@ -127,7 +127,7 @@ function usePlayRecorder(onPlay: PlayerProps['onPlay']): PlayRecorder | null {
     if (!records) return;
     const r = new PlayRecorder((record) => sink.current?.(record));
     setRecorder(r);
-    const leave = () => r.close();
+    const leave = () => r.interrupt();
     window.addEventListener('pagehide', leave);
     return () => {
       window.removeEventListener('pagehide', leave);

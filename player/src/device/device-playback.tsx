@@ -98,10 +98,11 @@ function usePlayOutbox(deviceToken: string) {
     void box.flushNow();
     const online = () => void box.flushNow();
     window.addEventListener('online', online);
+    // The ref keeps the stopped outbox: a record made while the player unmounts (the play on
+    // screen, cut) is still stored, and the next run sends it.
     return () => {
       window.removeEventListener('online', online);
       box.stop();
-      outbox.current = null;
     };
   }, [deviceToken]);
   return outbox;

@@ -78,6 +78,20 @@ describe('PlayRecorder', () => {
     expect(records).toHaveLength(2); // closed: nothing more
   });
 
+  it('a page leave cuts what is on screen; a page restored from the cache records its next item', () => {
+    const { recorder, at, summary } = setup();
+    recorder.rendered(1, M('a'), lobby);
+    at(800);
+    recorder.interrupt(); // pagehide
+    at(60_000); // pageshow from the back-forward cache; play 1 is still the layer on screen
+    recorder.left(1, 'completed');
+    at(60_100);
+    recorder.rendered(2, M('b'), lobby);
+    at(61_100);
+    recorder.close();
+    expect(summary()).toEqual([['a', 'cut', 0, 800], ['b', 'cut', 60_100, 1000]]);
+  });
+
   it('ends a play whose layer leaves the page with nothing after it (an empty playlist)', () => {
     const { recorder, at, summary } = setup();
     recorder.rendered(1, M('a'), lobby);

@@ -121,12 +121,20 @@ export class PlayRecorder {
     if (under) this.start(under.play, under.mediaId, under.context, under.left);
   }
 
-  /** The player is going away (unmount, reload, page closed): what is on screen is cut. */
-  close(): void {
-    if (this.closed) return;
+  /**
+   * The page is being left (`pagehide`: a reload, the kiosk closing): what is on screen is
+   * cut now. A page restored from the back-forward cache goes on recording from its next item.
+   */
+  interrupt(): void {
     if (this.onScreen) this.finish(this.onScreen, 'cut');
     this.onScreen = null;
     this.underAlert = null;
+  }
+
+  /** The player is gone (unmounted): what is on screen is cut, and nothing more is recorded. */
+  close(): void {
+    if (this.closed) return;
+    this.interrupt();
     this.closed = true;
   }
 
