@@ -113,7 +113,8 @@ export class PlayOutbox {
     }
     if (this.waitTimer !== null) this.clock.clearTimeout(this.waitTimer);
     this.waitTimer = null;
-    this.running = this.drain().finally(() => {
+    // The device's store failing (quota, a browser bug) is retried like the network.
+    this.running = this.drain().catch(() => this.retryLater()).finally(() => {
       this.running = null;
       if (this.again && this.retryTimer === null) {
         this.again = false;
@@ -153,6 +154,8 @@ export class PlayOutbox {
   }
 
   private retryLater(): void {
+    if (this.stopped) return;
+    if (this.retryTimer !== null) this.clock.clearTimeout(this.retryTimer);
     this.retryMs = this.retryMs === 0 ? this.retryFirstMs : Math.min(this.retryMaxMs, this.retryMs * 2);
     const wait = Math.round(this.retryMs * (0.75 + 0.5 * this.random()));
     this.retryTimer = this.clock.setTimeout(() => {
