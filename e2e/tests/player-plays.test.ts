@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { TPlaysReport } from '@pano/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInWithToken } from '../support/accounts';
 import { launchBrowser, newContext } from '../support/browser';
 import { artifactsDir } from '../support/paths';
 import { startServer, type RunningServer } from '../support/server';
@@ -27,6 +28,7 @@ describe('play records from a player that goes offline', () => {
   let c: Customer;
   let media: UploadedMedia[];
   let screenId: string;
+  let playlist: string;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
@@ -36,7 +38,7 @@ describe('play records from a player that goes offline', () => {
     media = await Promise.all([
       uploadPng(c, 'kirmizi', [220, 38, 38]), uploadPng(c, 'mavi', [37, 99, 235]), uploadPng(c, 'yesil', [22, 163, 74]),
     ]);
-    const playlist = await createPlaylist(c, 'Reklamlar', media.map((m) => ({ media: m, duration: 1 })));
+    playlist = await createPlaylist(c, 'Reklamlar', media.map((m) => ({ media: m, duration: 1 })));
     screenId = await createScreen(c, 'AVM Girişi');
     await assign(c, screenId, playlist);
     context = await newContext(browser, server.url);
@@ -136,5 +138,24 @@ describe('play records from a player that goes offline', () => {
     expect(r.total.seconds).toBeLessThan(shown.length * 1.6);
     await page.screenshot({ path: shot('02-back-online.png') });
     expect(pageErrors).toEqual([]);
+  });
+
+  it("the dashboard's preview of the same screen records nothing", async () => {
+    await assign(c, screenId, playlist);
+    const dashboard = await newContext(browser, server.url);
+    try {
+      const preview = await dashboard.newPage();
+      const uploads: string[] = [];
+      preview.on('request', (req) => {
+        if (new URL(req.url()).pathname === '/api/devices/plays') uploads.push(req.method());
+      });
+      await signInWithToken(preview, c.token, `/preview/${screenId}`);
+      for (const m of [...media, media[0]!]) await waitForVisible(preview, m.filePath, 5000);
+      expect(uploads).toEqual([]);
+      // No play store was even opened in the dashboard's browser.
+      expect((await preview.evaluate(() => indexedDB.databases())).map((d) => d.name)).not.toContain('pano-plays');
+    } finally {
+      await dashboard.close();
+    }
   });
 });
