@@ -8,6 +8,8 @@ export type AlertOverlayProps = {
   alerts: readonly TConfigAlert[];
   /** Called once the frame showing an alert was painted (two animation frames after commit). */
   onPainted?: (alert: TConfigAlert, paintedAtMs: number) => void;
+  /** An alert covers the screen (true) or no longer does (false): proof of play stops counting under it. */
+  onCover?: (covered: boolean) => void;
 };
 
 /** setTimeout holds at most 2^31-1 ms; a longer wait is taken in steps. */
@@ -19,7 +21,7 @@ const MAX_WAIT_MS = 2 ** 31 - 1;
  * its `endsAt` by this player's own clock (offline too). What lies below keeps playing, so the
  * screen is back on its schedule the moment the alert ends.
  */
-export function AlertOverlay({ alerts, onPainted }: AlertOverlayProps) {
+export function AlertOverlay({ alerts, onPainted, onCover }: AlertOverlayProps) {
   const [, setTick] = useState(0);
   const now = Date.now();
   const running = runningAlerts(alerts, now);
@@ -47,6 +49,13 @@ export function AlertOverlay({ alerts, onPainted }: AlertOverlayProps) {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per alert shown, not per render
   }, [shownId]);
+
+  const covering = shown !== null;
+  const listens = onCover !== undefined;
+  useEffect(() => {
+    onCover?.(covering);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a change of cover (or of who listens) only
+  }, [covering, listens]);
 
   const withSound = shown?.sound ?? false;
   useEffect(() => (withSound ? startChime() : undefined), [withSound, shownId]);

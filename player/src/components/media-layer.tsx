@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { PlayItem } from '../playback/play-items.js';
+import { usePlaybackEvents, type PlaybackEvent } from './use-playback-events.js';
 
 export const VIDEO_VOLUME = 0.4;
 
@@ -11,6 +12,12 @@ type Props = {
   onReady: () => void;
   onEnded: () => void;
   onSoundBlocked: () => void;
+  /**
+   * Proof of play (docs/ARCHITECTURE.md#play-records): `rendered` once the media is really
+   * on screen (an image decoded and visible, a video `playing` and visible), `failed` when it
+   * cannot load or decode, `gone` when the layer leaves the page.
+   */
+  onPlayback?: (event: PlaybackEvent) => void;
 };
 
 const fill: React.CSSProperties = {
@@ -18,15 +25,24 @@ const fill: React.CSSProperties = {
 };
 
 /** One item on screen. It stays invisible until its first frame is decoded, so nothing flashes black. */
-export function MediaLayer({ item, visible, muted, onReady, onEnded, onSoundBlocked }: Props) {
+export function MediaLayer({ item, visible, muted, onReady, onEnded, onSoundBlocked, onPlayback }: Props) {
   const style = { ...fill, opacity: visible ? 1 : 0 };
+  const painted = usePlaybackEvents(visible, onPlayback);
   if (item.kind === 'image') {
-    return <img src={item.url} alt={item.name} style={style} onLoad={onReady} data-testid="player-image" />;
+    return (
+      <img src={item.url} alt={item.name} style={style} data-testid="player-image"
+        onLoad={(e) => { onReady(); painted.decoded(e.currentTarget); }} onError={painted.failed} />
+    );
   }
-  return <VideoLayer item={item} style={style} muted={muted} onReady={onReady} onEnded={onEnded} onSoundBlocked={onSoundBlocked} />;
+  return (
+    <VideoLayer item={item} style={style} muted={muted} onReady={onReady} onEnded={onEnded} onSoundBlocked={onSoundBlocked}
+      onPlaying={painted.playing} onError={painted.failed} />
+  );
 }
 
-function VideoLayer({ item, style, muted, onReady, onEnded, onSoundBlocked }: Omit<Props, 'visible'> & { style: React.CSSProperties }) {
+function VideoLayer({ item, style, muted, onReady, onEnded, onSoundBlocked, onPlaying, onError }: Omit<Props, 'visible' | 'onPlayback'> & {
+  style: React.CSSProperties; onPlaying: () => void; onError: () => void;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
@@ -56,6 +72,8 @@ function VideoLayer({ item, style, muted, onReady, onEnded, onSoundBlocked }: Om
       preload="auto"
       onLoadedData={onReady}
       onEnded={onEnded}
+      onPlaying={onPlaying}
+      onError={onError}
       data-testid="player-video"
     />
   );
