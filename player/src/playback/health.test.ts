@@ -84,25 +84,31 @@ describe('HealthReporter: when a report goes out', () => {
     expect(sent[2]!.itemsFailed).toBe(1);
   });
 
-  it('sends no report for the playing item or the uptime alone; the next periodic one carries them', async () => {
+  it('reports the first item on screen; the next items and the uptime ride along in the periodic report', async () => {
     reporter.setOnline(true);
     await vi.advanceTimersByTimeAsync(1000);
+    reporter.state.playingItem(item('m1'));
+    await vi.advanceTimersByTimeAsync(CHANGE_REPORT_DELAY_MS);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.playing).toEqual({ mediaId: 'm1', name: 'Afiş m1', startedAt: '2026-03-01T10:00:01.000Z' });
+    await vi.advanceTimersByTimeAsync(5000);
     reporter.state.playingItem(item('m2'));
     await vi.advanceTimersByTimeAsync(30_000);
-    expect(sent).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(HEALTH_REPORT_EVERY_MS);
     expect(sent).toHaveLength(2);
-    expect(sent[1]!.playing).toEqual({ mediaId: 'm2', name: 'Afiş m2', startedAt: '2026-03-01T10:00:01.000Z' });
+    await vi.advanceTimersByTimeAsync(HEALTH_REPORT_EVERY_MS);
+    expect(sent).toHaveLength(3);
+    expect(sent[2]!.playing).toEqual({ mediaId: 'm2', name: 'Afiş m2', startedAt: '2026-03-01T10:00:06.250Z' });
   });
 
   it('keeps the newest 20 events, newest first, and an item event as the last error', () => {
     const state = new PlayerHealthState('v');
-    for (let i = 0; i < 25; i++) state.event('failed', `m${i}`, `'m${i}' gösterilemedi`);
+    const ids = Array.from({ length: 25 }, () => crypto.randomUUID());
+    ids.forEach((id, i) => state.event('failed', id, `'m${i}' gösterilemedi`));
     state.event('reloaded', null, 'yeniden yüklendi');
     const h = state.snapshot(null);
     expect(h.events).toHaveLength(MAX_HEALTH_EVENTS);
     expect(h.events[0]).toMatchObject({ kind: 'reloaded', mediaId: null });
-    expect(h.events[1]).toMatchObject({ kind: 'failed', mediaId: 'm24' });
+    expect(h.events[1]).toMatchObject({ kind: 'failed', mediaId: ids[24] });
     expect(h.lastError?.message).toBe("'m24' gösterilemedi");
     expect(h.cacheBytes).toBeNull();
     expect(ZPlayerHealth.safeParse(h).success).toBe(true);

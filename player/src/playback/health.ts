@@ -51,9 +51,14 @@ export class PlayerHealthState {
     this.onChange();
   }
 
-  /** The item whose first frame is on screen now (not a change: the periodic report carries it). */
+  /**
+   * The item whose first frame is on screen now. Only the first one (from nothing on screen to
+   * something) is a change; the items after it ride along in the periodic report.
+   */
   playingItem(item: PlayItem | null): void {
+    const first = this.playing === null && item !== null;
     this.playing = item ? { mediaId: item.mediaId, name: clip(item.name), startedAt: this.iso() } : null;
+    if (first) this.onChange();
   }
 
   /** An item could not be shown (load or decode error, or a stalled video). */
