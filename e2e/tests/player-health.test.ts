@@ -5,8 +5,9 @@ import path from 'node:path';
 import { artifactsDir } from '../support/paths';
 import { useE2E } from '../support/harness';
 import {
-  assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, waitForVisible, type Customer, type UploadedMedia,
+  assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, uploadWebm, waitForVisible, type Customer, type UploadedMedia,
 } from './player-fixtures';
+import { recordWebm } from '../support/media-files';
 
 const e2e = useE2E();
 
@@ -161,6 +162,26 @@ describe('player health and remote screenshots (/player, Chromium)', () => {
     expect(mine.pixels[0]!.every((v) => v < 20)).toBe(true);
     expect(mine.pixels[1]![0]).toBeGreaterThan(100);
     await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
+  it('a playing video: the screenshot holds its current frame', async () => {
+    const clip = await uploadWebm(c, await recordWebm(page, 2000));
+    await assign(c, screenId, await createPlaylist(c, 'Video', [{ media: clip, duration: 30 }]));
+    await waitForVisible(page, clip.filePath);
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid=player-video]')?.currentTime ?? 0) > 0.2);
+    const jpeg = await requestShot();
+    // The clip is a 320 × 180 canvas recording filled with a shifting colour (16:9, so the whole frame).
+    const mine = await inspectImage(page, jpeg, 'image/jpeg', [[0.5, 0.15], [0.1, 0.8], [0.9, 0.3]]);
+    await keep('04-uploaded-video.png', Buffer.from(mine.png, 'base64'));
+    await keep('04-page-video.png', await page.screenshot());
+    for (const p of mine.pixels) {
+      expect(Math.max(...p), p.join(',')).toBeGreaterThan(60);
+      // A colour, not grey or black: the frame was drawn, not an empty canvas.
+      expect(Math.max(...p) - Math.min(...p), p.join(',')).toBeGreaterThan(40);
+    }
+    const h = await health();
+    expect(h?.report?.failing).toBe(false);
+    expect(h?.report?.events).toEqual([]);
   });
 
   it('while an alert takes the screen over, the screenshot shows the alert', async () => {
