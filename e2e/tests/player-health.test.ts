@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { artifactsDir } from '../support/paths';
 import { useE2E } from '../support/harness';
@@ -196,5 +196,41 @@ describe('player health and remote screenshots (/player, Chromium)', () => {
     // The alert's background everywhere there is no text, the ticker bar included (covered).
     for (const p of mine.pixels) expect(near(p, [0x1d, 0x4e, 0xd8], 30), p.join(',')).toBe(true);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('player self-healing (/player, Chromium)', () => {
+  it('a file that cannot be loaded is passed at once, then left out after three failures, and the health says so', async () => {
+    const c = await customerWithPackage(e2e.server.url);
+    const green = await uploadPng(c, 'yesil', [22, 163, 74]);
+    // A file gone from the server's disk (a failed disk, a restore without uploads): 404 for the player.
+    const bad = await uploadPng(c, 'bozuk', [0, 0, 0]);
+    await unlink(path.join(e2e.server.dataDir, bad.filePath));
+    const screenId = await createScreen(c, 'Yemekhane');
+    await assign(c, screenId, await createPlaylist(c, 'Menü', [{ media: green, duration: 1 }, { media: bad, duration: 30 }]));
+    const paired = await fetch(`${c.baseUrl}/api/devices/pair`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mobileCode: c.mobileCode, name: 'Yemekhane TV' }),
+    });
+    const { deviceToken } = (await paired.json()) as { deviceToken: string };
+    await call(c.baseUrl, deviceToken, '/api/devices/screen', { method: 'PUT', body: { screenId } });
+    const { page, context, errors } = await e2e.newPage();
+    await context.addInitScript((creds) => localStorage.setItem('pano.device', JSON.stringify(creds)), { deviceToken, screenId });
+    await page.goto('/player/');
+    await waitForVisible(page, green.filePath);
+
+    // Without the rules the broken item would hold its 30 s turn; with them three loops take about 3 s.
+    const report = await until(async () => {
+      const list = await call<HealthList>(c.baseUrl, c.token, '/api/screens/health');
+      const r = list.screens.find((s) => s.screenId === screenId)?.report;
+      return r?.events.some((e) => (e as { kind: string }).kind === 'skipped') ? r : null;
+    }, 12_000);
+    expect((report.events as Array<{ kind: string; mediaId: string }>).map((e) => `${e.kind}:${e.mediaId === bad._id ? 'bozuk' : e.mediaId}`))
+      .toEqual(['skipped:bozuk', 'failed:bozuk', 'failed:bozuk', 'failed:bozuk']);
+    expect(report).toMatchObject({ itemsFailed: 3, failing: false, lastError: { message: "'bozuk' üst üste 3 kez gösterilemedi, döngüde atlanıyor" } });
+    // The screen never went black: the green picture stays on.
+    expect(await page.evaluate(() => document.querySelectorAll('[data-testid=player-image][style*="opacity: 1"]').length)).toBe(1);
+    await waitForVisible(page, green.filePath);
+    // Chromium logs each failed load (404) as a console error; nothing else went wrong.
+    expect(errors.filter((e) => !/404|Failed to load/i.test(e))).toEqual([]);
   });
 });
