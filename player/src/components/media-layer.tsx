@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { PlayItem } from '../playback/play-items.js';
 import { usePlaybackEvents, type PlaybackEvent } from './use-playback-events.js';
+import { StallWatch } from '../playback/self-healing.js';
+import { realClock } from '../playback/sequence.js';
 
 export const VIDEO_VOLUME = 0.4;
 
@@ -18,6 +20,10 @@ type Props = {
    * cannot load or decode, `gone` when the layer leaves the page.
    */
   onPlayback?: (event: PlaybackEvent) => void;
+  /** The file could not be loaded or decoded (docs/ARCHITECTURE.md#player, "Self-healing"). */
+  onFailed?: () => void;
+  /** Given for the item on turn: a video whose time does not move for 5 s calls it once. */
+  onStalled?: () => void;
 };
 
 const fill: React.CSSProperties = {
@@ -25,25 +31,41 @@ const fill: React.CSSProperties = {
 };
 
 /** One item on screen. It stays invisible until its first frame is decoded, so nothing flashes black. */
-export function MediaLayer({ item, visible, muted, onReady, onEnded, onSoundBlocked, onPlayback }: Props) {
+export function MediaLayer({ item, visible, muted, onReady, onEnded, onSoundBlocked, onPlayback, onFailed, onStalled }: Props) {
   const style = { ...fill, opacity: visible ? 1 : 0 };
   const painted = usePlaybackEvents(visible, onPlayback);
   if (item.kind === 'image') {
     return (
       <img src={item.url} alt={item.name} style={style} data-testid="player-image"
-        onLoad={(e) => { onReady(); painted.decoded(e.currentTarget); }} onError={painted.failed} />
+        onLoad={(e) => { onReady(); painted.decoded(e.currentTarget); }} onError={() => { painted.failed(); onFailed?.(); }} />
     );
   }
   return (
     <VideoLayer item={item} style={style} muted={muted} onReady={onReady} onEnded={onEnded} onSoundBlocked={onSoundBlocked}
-      onPlaying={painted.playing} onError={painted.failed} />
+      onPlaying={painted.playing} onError={() => { painted.failed(); onFailed?.(); }} onStalled={onStalled} />
   );
 }
 
-function VideoLayer({ item, style, muted, onReady, onEnded, onSoundBlocked, onPlaying, onError }: Omit<Props, 'visible' | 'onPlayback'> & {
+function VideoLayer({ item, style, muted, onReady, onEnded, onSoundBlocked, onPlaying, onError, onStalled }: Omit<Props, 'visible' | 'onPlayback' | 'onFailed'> & {
   style: React.CSSProperties; onPlaying: () => void; onError: () => void;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
+  const stalled = useRef(onStalled);
+  stalled.current = onStalled;
+  const watching = onStalled !== undefined;
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || !watching) return;
+    const watch = new StallWatch(() => video.currentTime, () => stalled.current?.(), realClock, () => document.visibilityState !== 'hidden');
+    watch.start();
+    const stop = () => watch.stop();
+    video.addEventListener('ended', stop);
+    return () => {
+      watch.stop();
+      video.removeEventListener('ended', stop);
+    };
+  }, [watching]);
 
   useEffect(() => {
     const video = ref.current;

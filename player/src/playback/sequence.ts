@@ -35,6 +35,8 @@ export class PlaybackSequence {
   constructor(
     private readonly onChange: (slot: Slot | null) => void,
     private readonly clock: SequenceClock = realClock,
+    /** Items the self-healing rules leave out of the loop (playback/self-healing.ts); all left out: none is. */
+    private readonly skip: (item: PlayItem) => boolean = () => false,
   ) {}
 
   get current(): Slot | null {
@@ -44,7 +46,12 @@ export class PlaybackSequence {
   /** The item after the current one (to preload), or null when nothing plays. */
   get next(): PlayItem | null {
     if (!this.slot || this.items.length === 0) return null;
-    return this.items[(this.slot.index + 1) % this.items.length] ?? null;
+    const n = this.items.length;
+    for (let step = 1; step <= n; step++) {
+      const item = this.items[(this.slot.index + step) % n]!;
+      if (!this.skip(item)) return item;
+    }
+    return this.items[(this.slot.index + 1) % n] ?? null;
   }
 
   /**
@@ -86,7 +93,16 @@ export class PlaybackSequence {
     this.clearTimer();
   }
 
-  private show(index: number): void {
+  private show(from: number): void {
+    const n = this.items.length;
+    let index = from;
+    for (let step = 0; step < n; step++) {
+      const at = (from + step) % n;
+      if (!this.skip(this.items[at]!)) {
+        index = at;
+        break;
+      }
+    }
     const item = this.items[index]!;
     this.slot = { item, index, play: ++this.plays };
     this.startedAt = this.clock.now();
