@@ -9,8 +9,8 @@ export const ROLLUP_RETENTION_MIN_DAYS = 800;
 const DAY_MS = 86_400_000;
 
 /**
- * docs/ARCHITECTURE.md#plays: moves queued plays into the hourly rollups. Each statement deletes
- * a batch from the queue and adds it to both rollup tables at once, so a play is counted in
+ * docs/ARCHITECTURE.md#plays: moves queued plays into the rollups. Each statement deletes a
+ * batch from the queue and adds it to every rollup table at once, so a play is counted in
  * the rollups exactly once however often (or concurrently) the job runs, and a report, which
  * reads rollups plus the queue in one statement, never sees it twice or not at all. A play
  * that arrives late for an old hour is queued like any other and added to that hour's row.
@@ -36,6 +36,18 @@ export async function rollUpPlays(db: Db, batch = ROLLUP_BATCH): Promise<number>
         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
         ON CONFLICT ("ownerId", "mediaId", hour)
         DO UPDATE SET plays = h.plays + EXCLUDED.plays, "durationMs" = h."durationMs" + EXCLUDED."durationMs"
+      ), total AS (
+        INSERT INTO play_hourly_total AS h ("ownerId", hour, plays, "durationMs")
+        SELECT "ownerId", hour, count(*), sum("durationMs") FROM done
+        GROUP BY 1, 2 ORDER BY 1, 2
+        ON CONFLICT ("ownerId", hour)
+        DO UPDATE SET plays = h.plays + EXCLUDED.plays, "durationMs" = h."durationMs" + EXCLUDED."durationMs"
+      ), daily AS (
+        INSERT INTO play_daily_media AS h ("ownerId", "mediaId", day, plays, "durationMs")
+        SELECT "ownerId", "mediaId", date_trunc('day', hour, 'UTC'), count(*), sum("durationMs") FROM done
+        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+        ON CONFLICT ("ownerId", "mediaId", day)
+        DO UPDATE SET plays = h.plays + EXCLUDED.plays, "durationMs" = h."durationMs" + EXCLUDED."durationMs"
       )
       SELECT count(*)::int AS n FROM done`;
     const n = row?.n ?? 0;
@@ -57,7 +69,9 @@ export async function deleteOldPlays(ctx: Pick<AppContext, 'db' | 'clock' | 'con
   const records = await ctx.db.playRecord.deleteMany({ where: { startedAt: { lt: rawCutoff } } });
   const screens = await ctx.db.playHourly.deleteMany({ where: { hour: { lt: rollupCutoff } } });
   const media = await ctx.db.playHourlyMedia.deleteMany({ where: { hour: { lt: rollupCutoff } } });
-  return { records: records.count, hours: screens.count + media.count };
+  const totals = await ctx.db.playHourlyTotal.deleteMany({ where: { hour: { lt: rollupCutoff } } });
+  const days = await ctx.db.playDailyMedia.deleteMany({ where: { day: { lt: rollupCutoff } } });
+  return { records: records.count, hours: screens.count + media.count + totals.count + days.count };
 }
 
 export const playJobHandlers = (ctx: AppContext): Pick<JobHandlers, 'plays.rollup' | 'plays.retention'> => ({
