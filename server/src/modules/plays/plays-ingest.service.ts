@@ -29,7 +29,7 @@ export async function recordPlays(ctx: AppContext, device: AuthDevice, body: TPl
     outcome: p.outcome,
   })));
   // One statement (docs/PERFORMANCE.md#p11-and-p12-plays): the media check, the records and
-  // their rollup queue rows. Another customer's media writes nothing; a failed play was never
+  // their sums per screen, media and hour in the rollup queue (a few rows per batch). Another customer's media writes nothing; a failed play was never
   // shown, so it is stored but not queued (docs/ARCHITECTURE.md#plays).
   const [result] = await ctx.db.$queryRaw<{ foreign: boolean; accepted: number }[]>`
     WITH v AS (
@@ -45,9 +45,9 @@ export async function recordPlays(ctx: AppContext, device: AuthDevice, body: TPl
       ON CONFLICT (id) DO NOTHING
       RETURNING id, "screenId", "mediaId", "startedAt", "durationMs", outcome
     ), queued AS (
-      INSERT INTO play_rollup_queue (id, "ownerId", "screenId", "mediaId", hour, "durationMs")
-      SELECT id, ${device.ownerId}, "screenId", "mediaId", date_trunc('hour', "startedAt", 'UTC'), "durationMs"
-      FROM ins WHERE outcome <> 'failed'
+      INSERT INTO play_rollup_queue ("ownerId", "screenId", "mediaId", hour, plays, "durationMs")
+      SELECT ${device.ownerId}, "screenId", "mediaId", date_trunc('hour', "startedAt", 'UTC'), count(*), sum("durationMs")
+      FROM ins WHERE outcome <> 'failed' GROUP BY 2, 3, 4
     )
     SELECT EXISTS (SELECT 1 FROM foreign_media) AS foreign, (SELECT count(*) FROM ins)::int AS accepted`;
   if (result?.foreign) throw notFound('Medya');

@@ -103,7 +103,7 @@ function source(ownerId: string, p: ReportParams, start: Prisma.Sql, end: Prisma
     : p.group
       ? Prisma.sql` AND "screenId" IN (SELECT "screenId" FROM screen_group_members WHERE "groupId" = ${p.group})`
       : Prisma.empty;
-  const queue = Prisma.sql`SELECT "screenId", "mediaId", hour, 1::bigint AS plays, "durationMs"::bigint AS ms
+  const queue = Prisma.sql`SELECT "screenId", "mediaId", hour, plays::bigint AS plays, "durationMs" AS ms
     FROM play_rollup_queue WHERE ${owner} AND ${inPeriod}${media}${screens}`;
 
   let rollup: Prisma.Sql;

@@ -2,8 +2,8 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { JobHandlers } from '../../jobs/job-definitions.js';
 
-/** Queue rows moved into the rollups per statement; the job repeats until the queue is empty. */
-export const ROLLUP_BATCH = 20_000;
+/** Queue rows (each one upload's plays of a screen, media and hour) moved per statement; the job repeats until the queue is empty. */
+export const ROLLUP_BATCH = 5_000;
 /** Rollups outlive the raw records: a two-year comparison stays possible after the records go. */
 export const ROLLUP_RETENTION_MIN_DAYS = 800;
 const DAY_MS = 86_400_000;
@@ -14,7 +14,7 @@ const DAY_MS = 86_400_000;
  * the rollups exactly once however often (or concurrently) the job runs, and a report, which
  * reads rollups plus the queue in one statement, never sees it twice or not at all. A play
  * that arrives late for an old hour is queued like any other and added to that hour's row.
- * Returns how many plays it rolled up.
+ * Returns how many queue rows it rolled up.
  */
 export async function rollUpPlays(db: Db, batch = ROLLUP_BATCH): Promise<number> {
   let total = 0;
@@ -23,28 +23,28 @@ export async function rollUpPlays(db: Db, batch = ROLLUP_BATCH): Promise<number>
       WITH done AS (
         DELETE FROM play_rollup_queue
         WHERE ctid = ANY(ARRAY(SELECT ctid FROM play_rollup_queue LIMIT ${batch} FOR UPDATE SKIP LOCKED))
-        RETURNING "ownerId", "screenId", "mediaId", hour, "durationMs"
+        RETURNING "ownerId", "screenId", "mediaId", hour, plays, "durationMs"
       ), by_screen AS (
         INSERT INTO play_hourly AS h ("ownerId", "screenId", "mediaId", hour, plays, "durationMs")
-        SELECT "ownerId", "screenId", "mediaId", hour, count(*), sum("durationMs") FROM done
+        SELECT "ownerId", "screenId", "mediaId", hour, sum(plays), sum("durationMs") FROM done
         GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
         ON CONFLICT ("ownerId", "screenId", "mediaId", hour)
         DO UPDATE SET plays = h.plays + EXCLUDED.plays, "durationMs" = h."durationMs" + EXCLUDED."durationMs"
       ), by_media AS (
         INSERT INTO play_hourly_media AS h ("ownerId", "mediaId", hour, plays, "durationMs")
-        SELECT "ownerId", "mediaId", hour, count(*), sum("durationMs") FROM done
+        SELECT "ownerId", "mediaId", hour, sum(plays), sum("durationMs") FROM done
         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
         ON CONFLICT ("ownerId", "mediaId", hour)
         DO UPDATE SET plays = h.plays + EXCLUDED.plays, "durationMs" = h."durationMs" + EXCLUDED."durationMs"
       ), total AS (
         INSERT INTO play_hourly_total AS h ("ownerId", hour, plays, "durationMs")
-        SELECT "ownerId", hour, count(*), sum("durationMs") FROM done
+        SELECT "ownerId", hour, sum(plays), sum("durationMs") FROM done
         GROUP BY 1, 2 ORDER BY 1, 2
         ON CONFLICT ("ownerId", hour)
         DO UPDATE SET plays = h.plays + EXCLUDED.plays, "durationMs" = h."durationMs" + EXCLUDED."durationMs"
       ), daily AS (
         INSERT INTO play_daily_media AS h ("ownerId", "mediaId", day, plays, "durationMs")
-        SELECT "ownerId", "mediaId", date_trunc('day', hour, 'UTC'), count(*), sum("durationMs") FROM done
+        SELECT "ownerId", "mediaId", date_trunc('day', hour, 'UTC'), sum(plays), sum("durationMs") FROM done
         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
         ON CONFLICT ("ownerId", "mediaId", day)
         DO UPDATE SET plays = h.plays + EXCLUDED.plays, "durationMs" = h."durationMs" + EXCLUDED."durationMs"
