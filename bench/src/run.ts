@@ -15,6 +15,7 @@ import { bundleSize } from './figures/bundle-size.js';
 import { configThroughput } from './figures/config-throughput.js';
 import { lighthouseFigures } from './figures/lighthouse.js';
 import { playerLoop } from './figures/player-loop.js';
+import { playFigures } from './figures/plays.js';
 import { pushFigures } from './figures/push.js';
 import { scheduleBoundary } from './figures/schedule-boundary.js';
 import { uploadFigures } from './figures/upload.js';
@@ -60,7 +61,8 @@ try {
   await step(['P8'], 'player loop', () => playerLoop(counts, log));
   await step(['P14'], 'schedule boundary', () => scheduleBoundary(log));
   await step(['P13'], 'Lighthouse', () => lighthouseFigures(counts, log));
-  const order = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10', 'P13', 'P14'];
+  await step(['P11', 'P12'], 'plays', () => playFigures(counts, only, log));
+  const order = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10', 'P11', 'P12', 'P13', 'P14'];
   rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   const written = await writeReport({ date: new Date().toISOString(), counts, machine, rows, errors, seconds: Math.round((Date.now() - started) / 1000) }, only !== null);
   log(`done: ${rows.length} rows, ${errors.length} failed; ${written}`);

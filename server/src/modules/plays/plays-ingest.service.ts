@@ -18,13 +18,6 @@ export async function recordPlays(ctx: AppContext, device: AuthDevice, body: TPl
   const { plays } = body;
   if (!device.screenId || plays.some((p) => p.screenId !== device.screenId)) throw forbidden(OTHER_SCREEN_MESSAGE);
 
-  const mediaIds = [...new Set(plays.map((p) => p.mediaId))];
-  const foreign = await ctx.db.media.findFirst({
-    where: { id: { in: mediaIds }, ownerId: { not: device.ownerId } },
-    select: { id: true },
-  });
-  if (foreign) throw notFound('Medya');
-
   const rows = JSON.stringify(plays.map((p) => ({
     id: p.id,
     screenId: p.screenId,
@@ -35,24 +28,29 @@ export async function recordPlays(ctx: AppContext, device: AuthDevice, body: TPl
     durationMs: p.durationMs,
     outcome: p.outcome,
   })));
-  // One statement: the records and their rollup queue rows are written together or not at all.
-  // A failed play was never shown, so it is stored but not counted (docs/ARCHITECTURE.md#plays).
-  const [result] = await ctx.db.$queryRaw<{ accepted: number }[]>`
+  // One statement (docs/PERFORMANCE.md#p11-and-p12-plays): the media check, the records and
+  // their sums per screen, media and hour in the rollup queue (a few rows per batch). Another customer's media writes nothing; a failed play was never
+  // shown, so it is stored but not queued (docs/ARCHITECTURE.md#plays).
+  const [result] = await ctx.db.$queryRaw<{ foreign: boolean; accepted: number }[]>`
     WITH v AS (
       SELECT * FROM json_to_recordset(${rows}::json) AS v(
         id uuid, "screenId" text, "mediaId" text, "playlistId" text, "scheduleId" text,
         "startedAt" timestamptz, "durationMs" int, outcome text)
+    ), foreign_media AS (
+      SELECT 1 FROM media WHERE id IN (SELECT DISTINCT "mediaId" FROM v) AND "ownerId" <> ${device.ownerId} LIMIT 1
     ), ins AS (
       INSERT INTO play_records (id, "ownerId", "screenId", "mediaId", "playlistId", "scheduleId", "startedAt", "durationMs", outcome)
       SELECT id, ${device.ownerId}, "screenId", "mediaId", "playlistId", "scheduleId", "startedAt", "durationMs", outcome FROM v
+      WHERE NOT EXISTS (SELECT 1 FROM foreign_media)
       ON CONFLICT (id) DO NOTHING
       RETURNING id, "screenId", "mediaId", "startedAt", "durationMs", outcome
     ), queued AS (
-      INSERT INTO play_rollup_queue (id, "ownerId", "screenId", "mediaId", hour, "durationMs")
-      SELECT id, ${device.ownerId}, "screenId", "mediaId", date_trunc('hour', "startedAt", 'UTC'), "durationMs"
-      FROM ins WHERE outcome <> 'failed'
+      INSERT INTO play_rollup_queue ("ownerId", "screenId", "mediaId", hour, plays, "durationMs")
+      SELECT ${device.ownerId}, "screenId", "mediaId", date_trunc('hour', "startedAt", 'UTC'), count(*), sum("durationMs")
+      FROM ins WHERE outcome <> 'failed' GROUP BY 2, 3, 4
     )
-    SELECT count(*)::int AS accepted FROM ins`;
+    SELECT EXISTS (SELECT 1 FROM foreign_media) AS foreign, (SELECT count(*) FROM ins)::int AS accepted`;
+  if (result?.foreign) throw notFound('Medya');
   const accepted = result?.accepted ?? 0;
   return { accepted, duplicates: plays.length - accepted };
 }

@@ -62,8 +62,7 @@ async function checkFilters(ctx: AppContext, ownerId: string, f: ReportFilter): 
 /**
  * GET /api/reports/plays. docs/ARCHITECTURE.md#plays: one statement reads the rollups (what the
  * job has covered) plus the rollup queue (what it has not yet), so a play is counted exactly
- * once from the moment its upload is accepted. Reports over all of a customer's screens by
- * media, day or hour read the rollup without screens, a few rows per hour.
+ * once from the moment its upload is accepted.
  */
 export async function playsReport(ctx: AppContext, ownerId: string, q: TPlaysReportQuery): Promise<TPlaysReport> {
   const period = reportPeriod(q, ctx.clock());
@@ -72,8 +71,10 @@ export async function playsReport(ctx: AppContext, ownerId: string, q: TPlaysRep
   await checkFilters(ctx, ownerId, filter);
   const rows = await aggregate(ctx, ownerId, { ...period, ...filter, by });
 
-  const totalRow = rows.find((r) => r.key === null);
   const grouped = rows.filter((r): r is Row & { key: string } => r.key !== null);
+  // Every play is in exactly one row, except by group, where the statement adds the total.
+  const totalRow = rows.find((r) => r.key === null)
+    ?? grouped.reduce((t, r) => ({ key: null, plays: Number(t.plays) + Number(r.plays), ms: Number(t.ms) + Number(r.ms) }), { key: null, plays: 0, ms: 0 } as Row);
   const names = await namesOf(ctx, ownerId, by, grouped.map((r) => r.key));
   const out = grouped.map((r) => ({ key: r.key, name: names(r.key), plays: Number(r.plays), seconds: Number(r.ms) / 1000 }));
   if (by === 'day' || by === 'hour') out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -82,44 +83,77 @@ export async function playsReport(ctx: AppContext, ownerId: string, q: TPlaysRep
     ...period,
     by,
     rows: out,
-    total: { plays: Number(totalRow?.plays ?? 0), seconds: Number(totalRow?.ms ?? 0) / 1000 },
+    total: { plays: Number(totalRow.plays), seconds: Number(totalRow.ms) / 1000 },
   };
 }
 
+/**
+ * Which rollup answers (docs/ARCHITECTURE.md#plays): the per-screen one only when screens matter
+ * (a screen or group filter, or rows per screen or group); else by media: whole UTC days from
+ * the daily table and the hours at the period's ends from the hourly one; by day or hour: the
+ * per-media hours with a media filter, the customer's hourly totals without. The queue is read
+ * with each, with the same filters, for what the job has not rolled up yet.
+ */
+function source(ownerId: string, p: ReportParams, start: Prisma.Sql, end: Prisma.Sql): Prisma.Sql {
+  const owner = Prisma.sql`"ownerId" = ${ownerId}`;
+  const inPeriod = Prisma.sql`hour >= ${start} AND hour < ${end}`;
+  const media = p.media ? Prisma.sql` AND "mediaId" = ${p.media}` : Prisma.empty;
+  const screens = p.screen
+    ? Prisma.sql` AND "screenId" = ${p.screen}`
+    : p.group
+      ? Prisma.sql` AND "screenId" IN (SELECT "screenId" FROM screen_group_members WHERE "groupId" = ${p.group})`
+      : Prisma.empty;
+  const queue = Prisma.sql`SELECT "screenId", "mediaId", hour, plays::bigint AS plays, "durationMs" AS ms
+    FROM play_rollup_queue WHERE ${owner} AND ${inPeriod}${media}${screens}`;
+
+  let rollup: Prisma.Sql;
+  if (p.screen || p.group || p.by === 'screen' || p.by === 'group') {
+    rollup = Prisma.sql`SELECT "screenId", "mediaId", hour, plays::bigint AS plays, "durationMs" AS ms
+      FROM play_hourly WHERE ${owner} AND ${inPeriod}${media}${screens}`;
+  } else if (p.by === 'media') {
+    // The first and last UTC midnights inside the period: whole days between them, hours outside.
+    const firstDay = Prisma.sql`(date_trunc('day', ${start} - interval '1 microsecond', 'UTC') + interval '1 day')`;
+    const lastDay = Prisma.sql`date_trunc('day', ${end}, 'UTC')`;
+    rollup = Prisma.sql`SELECT NULL::text AS "screenId", "mediaId", day AS hour, plays::bigint AS plays, "durationMs" AS ms
+      FROM play_daily_media WHERE ${owner} AND day >= ${firstDay} AND day < ${lastDay}${media}
+      UNION ALL SELECT NULL::text, "mediaId", hour, plays::bigint, "durationMs"
+      FROM play_hourly_media WHERE ${owner} AND ${inPeriod} AND (hour < ${firstDay} OR hour >= ${lastDay})${media}`;
+  } else if (p.media) {
+    rollup = Prisma.sql`SELECT NULL::text AS "screenId", "mediaId", hour, plays::bigint AS plays, "durationMs" AS ms
+      FROM play_hourly_media WHERE ${owner} AND ${inPeriod}${media}`;
+  } else {
+    rollup = Prisma.sql`SELECT NULL::text AS "screenId", NULL::text AS "mediaId", hour, plays::bigint AS plays, "durationMs" AS ms
+      FROM play_hourly_total WHERE ${owner} AND ${inPeriod}`;
+  }
+  return Prisma.sql`${rollup} UNION ALL ${queue}`;
+}
+
+/** The report's rows, and (key null) its total when rows may overlap (groups). */
 async function aggregate(ctx: AppContext, ownerId: string, p: ReportParams): Promise<Row[]> {
   // The period's ends on the report's clock, as instants; hours are UTC hours, so in a zone
   // with a half-hour offset an hour counts in the day its UTC hour starts in.
   const start = Prisma.sql`((${p.from})::date::timestamp AT TIME ZONE ${p.tz})`;
   const end = Prisma.sql`(((${p.to})::date + 1)::timestamp AT TIME ZONE ${p.tz})`;
-  const bySource = p.screen === undefined && p.group === undefined && p.by !== 'screen' && p.by !== 'group';
-  const conds = [Prisma.sql`"ownerId" = ${ownerId}`, Prisma.sql`hour >= ${start}`, Prisma.sql`hour < ${end}`];
-  if (p.media) conds.push(Prisma.sql`"mediaId" = ${p.media}`);
-  if (p.screen) conds.push(Prisma.sql`"screenId" = ${p.screen}`);
-  if (p.group) conds.push(Prisma.sql`"screenId" IN (SELECT "screenId" FROM screen_group_members WHERE "groupId" = ${p.group})`);
-  const where = Prisma.join(conds, ' AND ');
-
-  const rollup = bySource
-    ? Prisma.sql`SELECT NULL::text AS "screenId", "mediaId", hour, plays::bigint AS plays, "durationMs" AS ms FROM play_hourly_media WHERE ${where}`
-    : Prisma.sql`SELECT "screenId", "mediaId", hour, plays::bigint AS plays, "durationMs" AS ms FROM play_hourly WHERE ${where}`;
-  const source = Prisma.sql`${rollup}
-    UNION ALL SELECT "screenId", "mediaId", hour, 1::bigint, "durationMs"::bigint FROM play_rollup_queue WHERE ${where}`;
-
-  const key = {
-    media: Prisma.sql`src."mediaId"`,
-    screen: Prisma.sql`src."screenId"`,
-    group: Prisma.sql`g.id`,
-    day: Prisma.sql`to_char(src.hour AT TIME ZONE ${p.tz}, 'YYYY-MM-DD')`,
-    hour: Prisma.sql`to_char(src.hour AT TIME ZONE ${p.tz}, 'YYYY-MM-DD HH24:MI')`,
-  }[p.by];
-  // A screen counts in each of its groups (today's memberships): the total is not their sum.
-  const join = p.by === 'group'
-    ? Prisma.sql`JOIN screen_group_members m ON m."screenId" = src."screenId" JOIN screen_groups g ON g.id = m."groupId" AND g."ownerId" = ${ownerId}`
-    : Prisma.empty;
-  try {
-    return await ctx.db.$queryRaw<Row[]>`
-      WITH src AS MATERIALIZED (${source})
-      SELECT ${key} AS key, sum(src.plays)::bigint AS plays, sum(src.ms)::bigint AS ms FROM src ${join} GROUP BY 1
+  const src = source(ownerId, p, start, end);
+  let query: Prisma.Sql;
+  if (p.by === 'day' || p.by === 'hour') {
+    // Hours first: the wall-clock conversion then runs once per hour, not once per row.
+    const format = p.by === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH24:MI';
+    query = Prisma.sql`WITH src AS (${src}), h AS (SELECT hour, sum(plays) AS plays, sum(ms) AS ms FROM src GROUP BY hour)
+      SELECT to_char(hour AT TIME ZONE ${p.tz}, ${format}) AS key, sum(plays)::bigint AS plays, sum(ms)::bigint AS ms FROM h GROUP BY 1`;
+  } else if (p.by === 'group') {
+    // A screen counts in each of its groups (today's memberships): the total is not their sum.
+    query = Prisma.sql`WITH src AS MATERIALIZED (${src})
+      SELECT g.id AS key, sum(src.plays)::bigint AS plays, sum(src.ms)::bigint AS ms FROM src
+      JOIN screen_group_members m ON m."screenId" = src."screenId"
+      JOIN screen_groups g ON g.id = m."groupId" AND g."ownerId" = ${ownerId} GROUP BY 1
       UNION ALL SELECT NULL, COALESCE(sum(plays), 0)::bigint, COALESCE(sum(ms), 0)::bigint FROM src`;
+  } else {
+    const key = p.by === 'media' ? Prisma.sql`"mediaId"` : Prisma.sql`"screenId"`;
+    query = Prisma.sql`WITH src AS (${src}) SELECT ${key} AS key, sum(plays)::bigint AS plays, sum(ms)::bigint AS ms FROM src GROUP BY 1`;
+  }
+  try {
+    return await ctx.db.$queryRaw<Row[]>(query);
   } catch (err) {
     // A zone the runtime knows but PostgreSQL's time zone data does not.
     if (err instanceof Error && /time zone/i.test(err.message)) throw badRequest('Geçersiz saat dilimi (ör. Europe/Istanbul)');

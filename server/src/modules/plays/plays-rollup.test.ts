@@ -48,6 +48,13 @@ describe('plays rollup job', () => {
       { mediaId: c.media.id, hour: new Date('2026-03-10T09:00:00Z'), plays: 3, durationMs: 13_500n },
       { mediaId: c.media.id, hour: new Date('2026-03-10T10:00:00Z'), plays: 1, durationMs: 10_000n },
     ]);
+    expect(await t.ctx.db.playHourlyTotal.findMany({ where: { ownerId: c.id }, orderBy: { hour: 'asc' }, select: { hour: true, plays: true, durationMs: true } })).toEqual([
+      { hour: new Date('2026-03-10T09:00:00Z'), plays: 3, durationMs: 13_500n },
+      { hour: new Date('2026-03-10T10:00:00Z'), plays: 1, durationMs: 10_000n },
+    ]);
+    expect(await t.ctx.db.playDailyMedia.findMany({ where: { ownerId: c.id }, select: { mediaId: true, day: true, plays: true, durationMs: true } })).toEqual([
+      { mediaId: c.media.id, day: new Date('2026-03-10T00:00:00Z'), plays: 4, durationMs: 23_500n },
+    ]);
   });
 
   it('counts every play exactly once when runs overlap, and the report equals the raw records', async () => {
@@ -80,6 +87,17 @@ describe('plays rollup job', () => {
       SELECT to_char("startedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS key, count(*)::int AS plays FROM play_records
       WHERE "ownerId" = ${c.id} AND outcome <> 'failed' GROUP BY 1 ORDER BY 1`;
     expect(byDay.map((r: { key: string; plays: number }) => ({ key: r.key, plays: r.plays }))).toEqual(rawByDay);
+
+    // A period on Istanbul's clock: whole UTC days from the daily rollup, its ends from the hourly one.
+    for (const by of ['media', 'day', 'hour', 'screen'] as const) {
+      const res = await t.http.get('/api/reports/plays').set(c.auth).query({ from: '2026-03-05', to: '2026-03-12', by }).expect(200);
+      const [want] = await t.ctx.db.$queryRaw<{ plays: number; ms: number }[]>`
+        SELECT count(*)::int AS plays, COALESCE(sum("durationMs"), 0)::int AS ms FROM play_records
+        WHERE "ownerId" = ${c.id} AND outcome <> 'failed'
+          AND "startedAt" >= '2026-03-05T00:00:00+03:00' AND "startedAt" < '2026-03-13T00:00:00+03:00'`;
+      expect(res.body.total, by).toEqual({ plays: want!.plays, seconds: want!.ms / 1000 });
+      expect(res.body.rows.reduce((n: number, r: { plays: number }) => n + r.plays, 0), by).toBe(want!.plays);
+    }
   });
 
   it('retention deletes records past PLAYS_RETENTION_DAYS and rollups past 800 days, rolling up what was still queued', async () => {
