@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { ZId, ZIsoDate } from './common.js';
+import { ZId, ZIsoDate, numberField } from './common.js';
 
 /*
  * Screen health and remote screenshots on the wire: what a player reports about itself, what
@@ -70,3 +70,20 @@ export type TScreenHealthResponse = z.infer<typeof ZScreenHealthResponse>;
 /** Server → the screen's players (`screenshot:request`): draw what you show and upload it. */
 export const ZScreenshotRequest = z.object({ requestId: ZId });
 export type TScreenshotRequest = z.infer<typeof ZScreenshotRequest>;
+
+/** GET/PUT /api/settings/health: minutes offline or failing before a screen is 'sorunlu'. */
+export const HEALTH_WARN_MINUTES_MIN = 1;
+export const HEALTH_WARN_MINUTES_MAX = 1440;
+export const ZHealthSettings = z.object({ warnMinutes: z.number().int() });
+export type THealthSettings = z.infer<typeof ZHealthSettings>;
+export const ZUpdateHealthSettingsRequest = z.object({
+  warnMinutes: numberField('Uyarı süresi bir sayı olmalıdır').pipe(z.number().int('Uyarı süresi tam sayı olmalıdır')
+    .min(HEALTH_WARN_MINUTES_MIN, `Uyarı süresi en az ${HEALTH_WARN_MINUTES_MIN} dakika olmalıdır`)
+    .max(HEALTH_WARN_MINUTES_MAX, `Uyarı süresi en fazla ${HEALTH_WARN_MINUTES_MAX} dakika olabilir`)),
+}, { error: 'Geçersiz uyarı ayarı' }).strict();
+export type TUpdateHealthSettingsRequest = z.input<typeof ZUpdateHealthSettingsRequest>;
+
+/** PUT /api/devices/screenshot?kind=…: which image the player sends. */
+export const ZScreenshotKind = z.enum(['screenshot', 'thumbnail'], { error: "Görüntü türü 'screenshot' ya da 'thumbnail' olmalıdır" });
+export type TScreenshotKind = z.infer<typeof ZScreenshotKind>;
+export const ZScreenshotUploadQuery = z.object({ kind: ZScreenshotKind.default('screenshot') });

@@ -84,6 +84,26 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return parsed as T;
 }
 
+/**
+ * A binary answer (an image the browser cannot fetch itself, since it needs the token) as a Blob;
+ * failures as for JSON calls. The caller makes it an object URL and revokes it when done.
+ */
+export async function getBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const headers = authHeaders();
+  let res: Response;
+  try {
+    res = await fetch(path, { headers, signal });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(tr.common.networkError, 0);
+  }
+  if (!res.ok) {
+    handleStatus(res.status, 'Authorization' in headers);
+    throw toError(res.status, parseBody(await res.text()));
+  }
+  return res.blob();
+}
+
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { initialTr } from '@pano/contract/text-case';
 import { tr } from '../../i18n/tr';
 import { useLogout } from '../../api/use-logout';
+import { useProblemScreens, useScreenHealth } from '../../api/screen-health.api';
 import { displayName, isAdmin, useSession } from '../../stores/session-store';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -19,6 +20,9 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
   const admin = isAdmin(user);
   const { deleteAdmin, busy } = useDeleteAdmin();
   const logout = useLogout();
+  // 'N ekran sorunlu' next to 'Ekranlar' on every page (docs/PRODUCT.md#screen-health).
+  const problems = useProblemScreens(useScreenHealth().data).size;
+  const notes = problems > 0 ? { '/screens': tr.health.problemCount(problems) } : undefined;
 
   return (
     <aside ref={ref} id="sidebar" className={`sidebar${open ? ' open' : ''}`} aria-label={tr.nav.menu}>
@@ -32,7 +36,7 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
         {admin && <Badge tone="admin">{tr.nav.adminBadge}</Badge>}
       </div>
       <nav className="sidebar-nav" aria-label={tr.nav.mainNav}>
-        <SidebarNav admin={admin} onNavigate={onNavigate} />
+        <SidebarNav admin={admin} onNavigate={onNavigate} notes={notes} />
       </nav>
       <div className="sidebar-footer">
         {admin && (

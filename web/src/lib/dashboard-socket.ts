@@ -1,0 +1,54 @@
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@pano/contract';
+import { tokenStorage } from './token-storage';
+
+export type DashboardSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** docs/ARCHITECTURE.md#sockets (same value as the contract's SOCKET_PATH). */
+const SOCKET_PATH = '/socket.io';
+
+type Shared = { socket: DashboardSocket; token: string; users: number };
+let shared: Shared | null = null;
+
+/**
+ * The dashboard's one socket (auth `{ token }` without screenId joins the user's room), shared
+ * by whoever listens: the sidebar's warning count and the screens page's live state use the
+ * same connection instead of one each. Closed when the last user releases it; a new token (a
+ * new login) gets a new socket. Null without a token. Listeners are the user's to remove.
+ */
+export function acquireDashboardSocket(): { socket: DashboardSocket; release: () => void } | null {
+  const token = tokenStorage.get();
+  if (!token) return null;
+  if (!shared || shared.token !== token) {
+    shared = { socket: io({ path: SOCKET_PATH, transports: ['websocket'], auth: { token } }), token, users: 0 };
+  }
+  const held = shared;
+  held.users++;
+  let released = false;
+  return {
+    socket: held.socket,
+    release: () => {
+      if (released) return;
+      released = true;
+      held.users--;
+      if (held.users > 0) return;
+      held.socket.close();
+      if (shared === held) shared = null;
+    },
+  };
+}
+
+/**
+ * Calls `onReconnect` on every connect after the first this user saw: events sent while the
+ * socket was down are lost, so what they would have changed must be asked for again. A user
+ * that joins an already connected socket counts its next connect as a reconnect.
+ */
+export function onReconnect(socket: DashboardSocket, onReconnect: () => void): () => void {
+  let connectedOnce = socket.connected;
+  const handler = () => {
+    if (connectedOnce) onReconnect();
+    connectedOnce = true;
+  };
+  socket.on('connect', handler);
+  return () => void socket.off('connect', handler);
+}
