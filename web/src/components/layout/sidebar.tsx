@@ -1,14 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { initialTr } from '@pano/contract/text-case';
 import { tr } from '../../i18n/tr';
 import { useLogout } from '../../api/use-logout';
-import { useProblemScreens, useScreenHealth } from '../../api/screen-health.api';
 import { displayName, isAdmin, useSession } from '../../stores/session-store';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { BrandMark } from './brand-mark';
 import { SidebarNav } from './sidebar-nav';
 import { useDeleteAdmin } from './use-delete-admin';
+
+const SidebarHealth = lazy(() => import('./sidebar-health'));
 
 export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNavigate: () => void; onClose: () => void }) {
   const ref = useRef<HTMLElement>(null);
@@ -21,7 +22,7 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
   const { deleteAdmin, busy } = useDeleteAdmin();
   const logout = useLogout();
   // 'N ekran sorunlu' next to 'Ekranlar' on every page (docs/PRODUCT.md#screen-health).
-  const problems = useProblemScreens(useScreenHealth().data).size;
+  const [problems, setProblems] = useState(0);
   const notes = problems > 0 ? { '/screens': tr.health.problemCount(problems) } : undefined;
 
   return (
@@ -35,6 +36,7 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
         <span className="sidebar-user-name" data-testid="sidebar-user" title={displayName(user)}>{displayName(user)}</span>
         {admin && <Badge tone="admin">{tr.nav.adminBadge}</Badge>}
       </div>
+      <Suspense fallback={null}><SidebarHealth onCount={setProblems} /></Suspense>
       <nav className="sidebar-nav" aria-label={tr.nav.mainNav}>
         <SidebarNav admin={admin} onNavigate={onNavigate} notes={notes} />
       </nav>
