@@ -44,7 +44,7 @@ COPY scripts/start.mjs scripts/build-freshness.mjs scripts/
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/web/dist web/dist
 COPY --from=build /app/player/dist player/dist
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data/uploads /data/screenshots && chown -R node:node /data
 USER node
 VOLUME /data
 EXPOSE 3000

@@ -5,7 +5,7 @@ import type { DeviceLookupCache } from './modules/devices/device-lookup-cache.js
 import { ScreenConfigReader } from './modules/screens/screen-config-reader.js';
 import type { ScreenConfigCache } from './modules/screens/screen-config-cache.js';
 import { createPaymentProvider } from './payments/payment-provider.factory.js';
-import { nobodyOnline, silentNotifier, type PresenceReader, type ScreenNotifier } from './realtime/screen-notifier.js';
+import { nobodyOnline, silentHealth, silentNotifier, type HealthNotifier, type PresenceReader, type ScreenNotifier } from './realtime/screen-notifier.js';
 import { noConnections, type ConnectionControl } from './realtime/connection-control.js';
 import { countInMemory, countInRedis } from './http/rate-limit-store.js';
 import type { Redis } from 'ioredis';
@@ -21,6 +21,7 @@ export type ContextBase = Pick<AppContext, 'config' | 'db' | 'logger' | 'clock' 
 export type RealtimeParts = {
   notifier: ScreenNotifier;
   presence: PresenceReader;
+  health: HealthNotifier;
   connections: ConnectionControl;
   configCache?: ScreenConfigCache;
   deviceCache?: DeviceLookupCache;
@@ -33,7 +34,7 @@ export type RealtimeParts = {
  * nothing is cached, rate limits count in memory.
  */
 export const withoutRealtime = (notifier: ScreenNotifier = silentNotifier): RealtimeParts => ({
-  notifier, presence: nobodyOnline, connections: noConnections,
+  notifier, presence: nobodyOnline, health: silentHealth, connections: noConnections,
 });
 
 /**
@@ -50,6 +51,7 @@ export function createAppContext(base: ContextBase, realtime: RealtimeParts): Ap
     screenConfigs: new ScreenConfigReader({ db, config, clock }, realtime.configCache),
     notifier: realtime.notifier,
     presence: realtime.presence,
+    health: realtime.health,
     uploads: new UploadReservations(),
     connections: realtime.connections,
     rateLimits: realtime.redis ? countInRedis(realtime.redis, logger) : countInMemory,

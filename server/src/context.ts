@@ -7,7 +7,7 @@ import type { DeviceLookup } from './modules/devices/device-lookup.js';
 import type { UploadReservations } from './modules/media/upload-reservations.js';
 import type { ScreenConfigReader } from './modules/screens/screen-config-reader.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
-import type { PresenceReader, ScreenNotifier } from './realtime/screen-notifier.js';
+import type { HealthNotifier, PresenceReader, ScreenNotifier } from './realtime/screen-notifier.js';
 import type { ConnectionControl } from './realtime/connection-control.js';
 import type { RateLimitStores } from './http/rate-limit-store.js';
 import type { Metrics } from './metrics/metrics.js';
@@ -35,6 +35,8 @@ export type AppContext = Readonly<{
   notifier: ScreenNotifier;
   /** Which screens have a player connected, on any instance; none without a realtime layer. */
   presence: PresenceReader;
+  /** Tells owners' dashboards of health changes and asks players for screenshots (docs/ARCHITECTURE.md#health). */
+  health: HealthNotifier;
   /** Bytes of the uploads streaming on this instance, per customer: the storage limit counts them. */
   uploads: UploadReservations;
   /** Disconnects revoked devices, deleted screens' players and signed-out users' sockets, on every instance. */

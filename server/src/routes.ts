@@ -17,6 +17,7 @@ import { scheduleRoutes } from './modules/schedules/schedules.routes.js';
 import { alertRoutes } from './modules/alerts/alerts.routes.js';
 import { alertTemplateRoutes } from './modules/alerts/alert-templates.routes.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
+import { screenHealthRoutes } from './modules/screen-health/screen-health.routes.js';
 
 export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // First: the API's busiest request (every player, after each reconnect and push) is a GET
@@ -29,6 +30,8 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // before this JSON parser sees the request; purchaseRoutes handles that itself.
   app.use('/api/purchase', purchaseRoutes(ctx));
   app.use('/api', express.json({ limit: '1mb' }));
+  // Ahead of the screens router, whose package guard would answer /api/screens/health first.
+  app.use('/api', screenHealthRoutes(ctx));
   app.use('/api/auth', authRoutes(ctx));
   app.use('/api/media', mediaRoutes(ctx));
   app.use('/api/playlists', playlistRoutes(ctx));

@@ -76,6 +76,12 @@ export class Presence implements PresenceReader {
     return new Set(sockets.flatMap((s) => (s.data.role === 'player' && s.data.deviceId ? [s.data.deviceId] : [])));
   }
 
+  /** The player sockets (not previews) of these screens, on every instance; they can be sent events. */
+  async playersOf(screenIds: string[]) {
+    if (screenIds.length === 0) return [];
+    return (await this.socketsIn(screenIds.map(screenRoom))).filter((s) => s.data.role === 'player');
+  }
+
   /**
    * The sockets in these rooms on every instance; on this instance alone while Redis is down
    * or does not answer in time, rather than keep a dashboard waiting

@@ -27,3 +27,20 @@ export const nobodyOnline: PresenceReader = {
   onlineScreenIds: async () => new Set(),
   onlineDeviceIds: async () => new Set(),
 };
+
+/**
+ * docs/ARCHITECTURE.md#health: what the screen-health module asks the realtime layer, on
+ * every instance through the Redis adapter.
+ */
+export type HealthNotifier = {
+  /** These screens' health changed (a report, a screenshot): their owners' dashboards get `screen:health`. */
+  healthChanged(screenIds: string[]): void;
+  /** Sends `screenshot:request` to the screen's players; false (nothing sent) when none is connected. */
+  requestScreenshot(screenId: string, requestId: string): Promise<boolean>;
+};
+
+/** Without a realtime layer nobody is told and no player can take a screenshot. */
+export const silentHealth: HealthNotifier = {
+  healthChanged: () => {},
+  requestScreenshot: async () => false,
+};

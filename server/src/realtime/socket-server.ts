@@ -15,6 +15,7 @@ import { acknowledgeAlert } from '../modules/alerts/alert-acks.js';
 import { accountRoom, deviceRoom, screenRoom, userRoom, type PanoServer } from './socket-types.js';
 import type { Redis } from 'ioredis';
 import { LiveConnectionControl } from './live-connection-control.js';
+import { LiveHealthNotifier } from './live-health.js';
 
 /**
  * The realtime layer of one process, built before the app context (which takes its notifier,
@@ -24,6 +25,7 @@ export type Realtime = {
   io: PanoServer;
   notifier: LiveNotifier;
   presence: Presence;
+  health: LiveHealthNotifier;
   connections: LiveConnectionControl;
   /** The adapter's Redis connection, when REDIS_URL is set (the rate limits count on it too). */
   redis?: Redis;
@@ -74,6 +76,7 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
   const deviceCache = kind === 'api' ? new DeviceLookupCache(DEVICE_LOOKUP_TTL_MS, now) : undefined;
   const notifier = new LiveNotifier(io, deps, inFlight, configCache);
   const connections = new LiveConnectionControl(io, inFlight, deviceCache);
+  const health = new LiveHealthNotifier(io, deps, inFlight, presence);
   if (deviceCache) io.on('device:revoked', (ids) => deviceCache.revoke(ids));
   if (configCache) {
     io.on('config:invalidate', (what) => configCache.invalidate(what));
@@ -87,7 +90,7 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
   let serving = false;
   let closing: Promise<void> | undefined;
   return {
-    io, notifier, presence, connections, configCache, deviceCache, redis: redis?.client,
+    io, notifier, presence, health, connections, configCache, deviceCache, redis: redis?.client,
     serve: (http, ctx) => {
       io.attach(http);
       serving = true;
@@ -116,9 +119,12 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
         }
         // Moved to another screen while it was away: it switches now.
         if (deviceScreenId && deviceScreenId !== screenId) socket.emit('device:screen', { screenId: deviceScreenId });
-        inFlight.track(presence.playerConnected(socket)).catch(logFailure('presence: connect'));
+        // Online and offline change the screen's health too (docs/ARCHITECTURE.md#health).
+        const healthChanged = () => health.healthChanged([screenId!]);
+        inFlight.track(presence.playerConnected(socket).then(healthChanged)).catch(logFailure('presence: connect'));
         socket.on('player:hello', (payload) => { inFlight.track(presence.playerHello(socket, payload)).catch(logFailure('presence: hello')); });
-        socket.on('disconnect', (reason) => { inFlight.track(presence.playerDisconnected(socket, reason)).catch(logFailure('presence: disconnect')); });
+        socket.on('disconnect', (reason) => { inFlight.track(presence.playerDisconnected(socket, reason).then(healthChanged)).catch(logFailure('presence: disconnect')); });
+        health.listen(socket);
         socket.on('alert:ack', (payload) => {
           const ack = ZAlertAck.safeParse(payload);
           if (!ack.success) return;

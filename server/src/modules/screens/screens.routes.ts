@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { requireActivePackage } from '../purchases/active-purchase.js';
 import { presentScreen } from './screens.presenter.js';
+import { removeScreenshots } from '../screen-health/screenshots.js';
 import { createScreen, deleteScreen, listScreens, screenUsage, updateScreen } from './screens.service.js';
 
 export function screenRoutes(ctx: AppContext): Router {
@@ -39,6 +40,7 @@ export function screenRoutes(ctx: AppContext): Router {
     ctx.connections.screensDeleted([id]);
     // Drops the screen's cached config at once (pushes nothing: the screen is gone).
     await ctx.notifier.screensChanged([id]);
+    await removeScreenshots(ctx.config.dataDir, [id]);
     res.json({ message: 'Ekran silindi' });
   });
 

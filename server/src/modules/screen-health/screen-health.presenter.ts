@@ -1,0 +1,54 @@
+import { ZPlayerHealth, ZScreenshotKind, type TScreenHealth } from '@pano/contract';
+import type { ScreenHealth } from '../../db/generated/client.js';
+
+/** What one screen's health is computed from: its row, and when it was last seen. */
+export type ScreenHealthSource = {
+  id: string;
+  ownerId: string;
+  lastSeenAt: Date | null;
+  health: ScreenHealth | null;
+};
+
+const earliest = (dates: (Date | null | undefined)[]): Date | null =>
+  dates.reduce<Date | null>((min, d) => (d && (!min || d < min) ? d : min), null);
+const latest = (dates: (Date | null | undefined)[]): Date | null =>
+  dates.reduce<Date | null>((max, d) => (d && (!max || d > max) ? d : max), null);
+
+/**
+ * docs/ARCHITECTURE.md#health: since when the screen has been in trouble, or null while fine.
+ * Offline counts from when a player was last known there (the later of `lastSeenAt`, written at
+ * once on a disconnect, and the last report, sent every minute), so a crashed instance that
+ * never saw the disconnect still gives a close time. A screen no player ever showed is not in
+ * trouble: it is not set up yet. Failing counts from the first failing report.
+ */
+export function troubleSince(source: ScreenHealthSource, online: boolean): Date | null {
+  const failingSince = source.health?.failingSince ?? null;
+  if (online) return failingSince;
+  const offlineSince = latest([source.lastSeenAt, source.health?.reportedAt]);
+  return earliest([failingSince, offlineSince]);
+}
+
+/** Trouble that lasted the customer's warning time: the screen is 'sorunlu'. */
+export const isProblem = (since: Date | null, warnMinutes: number, now: Date): boolean =>
+  since !== null && now.getTime() - since.getTime() >= warnMinutes * 60_000;
+
+/** A stored report read back; one that no longer fits the contract (an older player's) is shown as none. */
+function storedReport(json: unknown): TScreenHealth['report'] {
+  const parsed = ZPlayerHealth.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+export function presentScreenHealth(source: ScreenHealthSource, online: boolean, warnMinutes: number, now: Date): TScreenHealth {
+  const h = source.health;
+  const since = troubleSince(source, online);
+  const kind = ZScreenshotKind.safeParse(h?.screenshotKind);
+  return {
+    screenId: source.id,
+    online,
+    report: h?.report == null ? null : storedReport(h.report),
+    reportedAt: h?.reportedAt?.toISOString() ?? null,
+    troubleSince: since?.toISOString() ?? null,
+    problem: isProblem(since, warnMinutes, now),
+    screenshot: h?.screenshotAt && kind.success ? { takenAt: h.screenshotAt.toISOString(), kind: kind.data } : null,
+  };
+}

@@ -1,0 +1,201 @@
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEALTH_WARN_MINUTES_DEFAULT, SCREENSHOT_MAX_BYTES, ZScreenHealthResponse, type TPlayerHealth } from '@pano/contract';
+import { createTestApp, newCustomer, type TestApp, type TestUser } from '../../../test/harness.js';
+import { storeHealthReport } from './screen-health.service.js';
+import { screenshotPath } from './screenshots.js';
+
+// docs/PRODUCT.md#screen-health: the health list, the warning time and the screenshot files.
+// The socket side (reports, pushes, requests reaching players) is in realtime/screen-health-live.test.ts.
+let t: TestApp;
+let now = new Date('2026-11-24T10:00:00.000Z');
+beforeAll(async () => {
+  // Every customer is online nowhere here: no realtime layer.
+  t = await createTestApp({ clock: () => now });
+});
+afterAll(async () => { await t.close(); });
+
+const jpeg = (size = 64) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(Math.max(size - 4, 0), 7)]);
+const report = (over: Partial<TPlayerHealth> = {}): TPlayerHealth => ({
+  appVersion: '1.4.0', uptimeSec: 120, cacheBytes: 1_000_000, lastError: null, itemsFailed: 0, failing: false, playing: null, events: [], ...over,
+});
+
+async function screenOf(owner: TestUser, name = 'Giriş', lastSeenAt: Date | null = null) {
+  return t.ctx.db.screen.create({ data: { ownerId: owner.id, name, lastSeenAt } });
+}
+async function deviceOn(owner: TestUser, screenId: string | null) {
+  const device = await t.ctx.db.device.create({ data: { ownerId: owner.id, name: 'Cihaz', screenId } });
+  return { Authorization: `Bearer ${await t.ctx.tokens.signDevice(device.id, owner.id)}` };
+}
+const health = async (owner: TestUser) => ZScreenHealthResponse.parse((await t.http.get('/api/screens/health').set(owner.auth).expect(200)).body);
+
+describe('GET /api/screens/health', () => {
+  it('lists only the customer\'s own screens, with the last report and the default warning time', async () => {
+    const a = await newCustomer(t);
+    const b = await newCustomer(t);
+    const s1 = await screenOf(a, 'Giriş');
+    const s2 = await screenOf(a, 'Kasa');
+    await screenOf(b, 'Başka');
+    await storeHealthReport(t.ctx.db, { id: s1.id, ownerId: a.id }, report(), now);
+    // A report for a screen of another owner is not stored.
+    await storeHealthReport(t.ctx.db, { id: s2.id, ownerId: b.id }, report(), now);
+
+    const res = await health(a);
+    expect(res.warnMinutes).toBe(HEALTH_WARN_MINUTES_DEFAULT);
+    expect(res.screens.map((s) => s.screenId)).toEqual([s1.id, s2.id]);
+    expect(res.screens[0]).toMatchObject({ online: false, report: report(), reportedAt: now.toISOString(), screenshot: null });
+    expect(res.screens[1]).toMatchObject({ report: null, reportedAt: null, troubleSince: null, problem: false });
+    expect((await health(b)).screens).toHaveLength(1);
+    expect((await t.http.get('/api/screens/health')).status).toBe(401);
+  });
+
+  it('an offline screen is in trouble since it was last seen, and a problem once the warning time passed', async () => {
+    const a = await newCustomer(t);
+    const seen = new Date(now.getTime() - 4 * 60_000);
+    const screen = await screenOf(a, 'Giriş', seen);
+    const never = await screenOf(a, 'Yeni');
+    let res = await health(a);
+    expect(res.screens[0]).toMatchObject({ screenId: screen.id, online: false, troubleSince: seen.toISOString(), problem: false });
+    // Never shown by any player: not set up yet, so not in trouble.
+    expect(res.screens[1]).toMatchObject({ screenId: never.id, troubleSince: null, problem: false });
+
+    const later = now;
+    now = new Date(now.getTime() + 61_000);
+    try {
+      res = await health(a);
+      expect(res.screens[0]).toMatchObject({ troubleSince: seen.toISOString(), problem: true });
+    } finally {
+      now = later;
+    }
+  });
+
+  it('a failing report counts from the first failing one, and a fine one ends it', async () => {
+    const a = await newCustomer(t);
+    const screen = { id: (await screenOf(a)).id, ownerId: a.id };
+    const first = new Date(now.getTime() - 10 * 60_000);
+    await storeHealthReport(t.ctx.db, screen, report({ failing: true }), first);
+    await storeHealthReport(t.ctx.db, screen, report({ failing: true, uptimeSec: 999 }), new Date(now.getTime() - 60_000));
+    let [h] = (await health(a)).screens;
+    // Offline since its last report, failing since before: the earlier counts.
+    expect(h).toMatchObject({ troubleSince: first.toISOString(), problem: true });
+    await storeHealthReport(t.ctx.db, screen, report({ failing: false }), now);
+    [h] = (await health(a)).screens;
+    expect(h).toMatchObject({ troubleSince: now.toISOString(), problem: false });
+  });
+});
+
+describe('PUT /api/settings/health', () => {
+  it('saves the warning time, used by the health list', async () => {
+    const a = await newCustomer(t);
+    expect((await t.http.get('/api/settings/health').set(a.auth).expect(200)).body).toEqual({ warnMinutes: 5 });
+    expect((await t.http.put('/api/settings/health').set(a.auth).send({ warnMinutes: '30' }).expect(200)).body).toEqual({ warnMinutes: 30 });
+    expect((await health(a)).warnMinutes).toBe(30);
+    const b = await newCustomer(t);
+    expect((await health(b)).warnMinutes).toBe(5);
+  });
+
+  it.each([
+    [{ warnMinutes: 0 }, 'Uyarı süresi en az 1 dakika olmalıdır'],
+    [{ warnMinutes: 1441 }, 'Uyarı süresi en fazla 1440 dakika olabilir'],
+    [{ warnMinutes: 2.5 }, 'Uyarı süresi tam sayı olmalıdır'],
+    [{ warnMinutes: 'beş' }, 'Uyarı süresi bir sayı olmalıdır'],
+    [{}, 'Uyarı süresi bir sayı olmalıdır'],
+  ])('refuses %j in Turkish and writes nothing', async (body, message) => {
+    const a = await newCustomer(t);
+    const res = await t.http.put('/api/settings/health').set(a.auth).send(body).expect(400);
+    expect(res.body).toMatchObject({ message, code: 'VALIDATION_ERROR' });
+    expect(await t.ctx.db.healthSettings.findUnique({ where: { ownerId: a.id } })).toBeNull();
+  });
+});
+
+describe('POST /api/screens/{id}/screenshot', () => {
+  it('404 for another customer\'s screen, 409 in Turkish when no player is connected', async () => {
+    const a = await newCustomer(t);
+    const b = await newCustomer(t);
+    const screen = await screenOf(a);
+    expect((await t.http.post(`/api/screens/${screen.id}/screenshot`).set(b.auth).expect(404)).body.code).toBe('NOT_FOUND');
+    const res = await t.http.post(`/api/screens/${screen.id}/screenshot`).set(a.auth).expect(409);
+    expect(res.body.message).toBe('Ekran şu anda çevrimdışı, ekran görüntüsü alınamıyor');
+  });
+});
+
+describe('PUT /api/devices/screenshot and GET /api/screens/{id}/screenshot', () => {
+  it('stores the device\'s screen image and serves it to the owner only, privately', async () => {
+    const a = await newCustomer(t);
+    const b = await newCustomer(t);
+    const screen = await screenOf(a);
+    const device = await deviceOn(a, screen.id);
+    expect((await t.http.get(`/api/screens/${screen.id}/screenshot`).set(a.auth).expect(404)).body.message).toBe('Henüz ekran görüntüsü yok');
+
+    const image = jpeg(2000);
+    const up = await t.http.put('/api/devices/screenshot?kind=screenshot').set(device).set('Content-Type', 'image/jpeg').send(image).expect(201);
+    expect(up.body).toEqual({ takenAt: now.toISOString(), kind: 'screenshot' });
+
+    const got = await t.http.get(`/api/screens/${screen.id}/screenshot`).set(a.auth).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    }).expect(200);
+    expect(got.headers['content-type']).toBe('image/jpeg');
+    expect(got.headers['cache-control']).toBe('private, no-store');
+    expect(Buffer.compare(got.body as Buffer, image)).toBe(0);
+    expect((await health(a)).screens[0]!.screenshot).toEqual({ takenAt: now.toISOString(), kind: 'screenshot' });
+
+    expect((await t.http.get(`/api/screens/${screen.id}/screenshot`).set(b.auth)).status).toBe(404);
+    expect((await t.http.get(`/api/screens/${screen.id}/screenshot`)).status).toBe(401);
+    // A device token is not a user's.
+    expect((await t.http.get(`/api/screens/${screen.id}/screenshot`).set(device)).status).toBe(401);
+
+    // A thumbnail later is the newest.
+    now = new Date(now.getTime() + 1000);
+    await t.http.put('/api/devices/screenshot?kind=thumbnail').set(device).set('Content-Type', 'image/jpeg').send(jpeg(100)).expect(201);
+    expect((await health(a)).screens[0]!.screenshot).toEqual({ takenAt: now.toISOString(), kind: 'thumbnail' });
+  });
+
+  it('refuses a missing token, a wrong type, non-JPEG bytes, an empty or too big body, a bad kind: in Turkish, nothing stored', async () => {
+    const a = await newCustomer(t);
+    const screen = await screenOf(a);
+    const device = await deviceOn(a, screen.id);
+    const put = (kind = 'screenshot') => t.http.put(`/api/devices/screenshot?kind=${kind}`);
+
+    expect((await put().set('Content-Type', 'image/jpeg').send(jpeg())).status).toBe(401);
+    expect((await put().set(a.auth).set('Content-Type', 'image/jpeg').send(jpeg())).status).toBe(401);
+    let res = await put().set(device).set('Content-Type', 'image/png').send(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    expect(res.status).toBe(415);
+    expect(res.body.message).toBe('Ekran görüntüsü JPEG (image/jpeg) olarak gönderilmelidir');
+    res = await put().set(device).set('Content-Type', 'image/jpeg').send(Buffer.from('<svg onload=alert(1)>'));
+    expect(res.status).toBe(415);
+    expect(res.body.message).toBe('Geçersiz JPEG dosyası. Ekran görüntüsü JPEG olarak gönderilmelidir.');
+    res = await put().set(device).set('Content-Type', 'image/jpeg').send(jpeg(SCREENSHOT_MAX_BYTES + 1));
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('Ekran görüntüsü çok büyük. En fazla 2 MB olabilir.');
+    res = await put().set(device).set('Content-Type', 'image/jpeg').send(Buffer.alloc(0));
+    expect(res.status).toBe(415);
+    res = await put('poster').set(device).set('Content-Type', 'image/jpeg').send(jpeg());
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Görüntü türü 'screenshot' ya da 'thumbnail' olmalıdır");
+
+    expect(await t.ctx.db.screenHealth.findUnique({ where: { screenId: screen.id } })).toBeNull();
+    expect(existsSync(screenshotPath(t.dataDir, screen.id, 'screenshot'))).toBe(false);
+
+    const unassigned = await deviceOn(a, null);
+    res = await put().set(unassigned).set('Content-Type', 'image/jpeg').send(jpeg());
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Cihaz henüz bir ekrana bağlı değil');
+  });
+
+  it('deleting the screen removes its images', async () => {
+    const a = await newCustomer(t);
+    const screen = await screenOf(a);
+    const device = await deviceOn(a, screen.id);
+    await t.http.put('/api/devices/screenshot').set(device).set('Content-Type', 'image/jpeg').send(jpeg()).expect(201);
+    await t.http.put('/api/devices/screenshot?kind=thumbnail').set(device).set('Content-Type', 'image/jpeg').send(jpeg()).expect(201);
+    expect(existsSync(screenshotPath(t.dataDir, screen.id, 'screenshot'))).toBe(true);
+    expect(existsSync(screenshotPath(t.dataDir, screen.id, 'thumbnail'))).toBe(true);
+
+    await t.http.delete(`/api/screens/${screen.id}`).set(a.auth).expect(200);
+    expect(existsSync(screenshotPath(t.dataDir, screen.id, 'screenshot'))).toBe(false);
+    expect(existsSync(screenshotPath(t.dataDir, screen.id, 'thumbnail'))).toBe(false);
+    expect(await t.ctx.db.screenHealth.findUnique({ where: { screenId: screen.id } })).toBeNull();
+  });
+});

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import {
+  HEALTH_WARN_MINUTES_DEFAULT, type THealthSettings, type TPlayerHealth, type TScreenHealth, type TScreenHealthResponse,
+  type ZUpdateHealthSettingsRequest,
+} from '@pano/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { presentScreenHealth, type ScreenHealthSource } from './screen-health.presenter.js';
+
+/**
+ * docs/ARCHITECTURE.md#health: the latest report per screen (one row, overwritten), when its
+ * reports started saying `failing`, and the customer's warning time. Online or not is never
+ * stored: presence knows it on every instance.
+ */
+
+/**
+ * Stores a player's report for its screen (only if the screen is still the owner's; a deleted
+ * one is no error). `failingSince` keeps its first time while reports go on failing.
+ */
+export async function storeHealthReport(db: Db, screen: { id: string; ownerId: string }, report: TPlayerHealth, at: Date): Promise<void> {
+  // Columns are Prisma's: timestamp(3) without time zone holding UTC.
+  const now = at.toISOString();
+  await db.$executeRaw`
+    INSERT INTO "screen_health" ("screenId", "report", "reportedAt", "failingSince")
+    SELECT s."id", ${JSON.stringify(report)}::jsonb, ${now}::timestamp(3), CASE WHEN ${report.failing}::boolean THEN ${now}::timestamp(3) END
+    FROM "screens" s WHERE s."id" = ${screen.id} AND s."ownerId" = ${screen.ownerId}
+    ON CONFLICT ("screenId") DO UPDATE SET
+      "report" = EXCLUDED."report",
+      "reportedAt" = EXCLUDED."reportedAt",
+      "failingSince" = CASE WHEN ${report.failing}::boolean THEN COALESCE("screen_health"."failingSince", EXCLUDED."failingSince") END`;
+}
+
+export async function warnMinutesOf(db: Db, ownerId: string): Promise<number> {
+  const row = await db.healthSettings.findUnique({ where: { ownerId } });
+  return row?.warnMinutes ?? HEALTH_WARN_MINUTES_DEFAULT;
+}
+
+export async function getHealthSettings(db: Db, ownerId: string): Promise<THealthSettings> {
+  return { warnMinutes: await warnMinutesOf(db, ownerId) };
+}
+
+export async function updateHealthSettings(db: Db, ownerId: string, input: z.output<typeof ZUpdateHealthSettingsRequest>): Promise<THealthSettings> {
+  const row = await db.healthSettings.upsert({
+    where: { ownerId },
+    create: { ownerId, warnMinutes: input.warnMinutes },
+    update: { warnMinutes: input.warnMinutes },
+  });
+  return { warnMinutes: row.warnMinutes };
+}
+
+const sourceSelect = { id: true, ownerId: true, lastSeenAt: true, health: true } as const;
+
+/** GET /api/screens/health: every screen of the customer, oldest first like the screen list. */
+export async function screenHealthList(ctx: AppContext, ownerId: string): Promise<TScreenHealthResponse> {
+  const [screens, warnMinutes, online] = await Promise.all([
+    ctx.db.screen.findMany({ where: { ownerId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: sourceSelect }),
+    warnMinutesOf(ctx.db, ownerId),
+    ctx.presence.onlineScreenIds(ownerId),
+  ]);
+  const now = ctx.clock();
+  return { warnMinutes, screens: screens.map((s) => presentScreenHealth(s, online.has(s.id), warnMinutes, now)) };
+}
+
+/**
+ * The health of these screens (any owners) for `screen:health` pushes, with the owner each goes
+ * to; `online` is the realtime layer's answer for them. Three queries whatever the count.
+ */
+export async function screenHealthOf(db: Db, screenIds: string[], online: Set<string>, now: Date): Promise<{ ownerId: string; health: TScreenHealth }[]> {
+  const screens: ScreenHealthSource[] = await db.screen.findMany({ where: { id: { in: screenIds } }, select: sourceSelect });
+  const owners = [...new Set(screens.map((s) => s.ownerId))];
+  const settings = owners.length === 0 ? [] : await db.healthSettings.findMany({ where: { ownerId: { in: owners } } });
+  const warn = new Map(settings.map((row) => [row.ownerId, row.warnMinutes]));
+  return screens.map((s) => ({
+    ownerId: s.ownerId,
+    health: presentScreenHealth(s, online.has(s.id), warn.get(s.ownerId) ?? HEALTH_WARN_MINUTES_DEFAULT, now),
+  }));
+}
+
+/**
+ * POST /api/screens/{id}/screenshot: asks the screen's connected players (on any instance) to
+ * upload what they show. Another customer's screen is not found; no player connected is a 409.
+ */
+export async function requestScreenshot(ctx: AppContext, ownerId: string, screenId: string): Promise<{ requestId: string }> {
+  const screen = await ctx.db.screen.findFirst({ where: { id: screenId, ownerId }, select: { id: true } });
+  if (!screen) throw notFound('Ekran');
+  const requestId = randomUUID();
+  if (!(await ctx.health.requestScreenshot(screen.id, requestId))) {
+    throw conflict('Ekran şu anda çevrimdışı, ekran görüntüsü alınamıyor');
+  }
+  return { requestId };
+}
