@@ -36,7 +36,7 @@ export function receiveHealthEvent(qc: QueryClient, payload: unknown): void {
 
 /**
  * When a screen becomes 'sorunlu': the warning time after its trouble began; null while it is
- * fine. docs/PRODUCT.md#screen-health.
+ * fine. docs/PRODUCT.md#screens.
  */
 export function problemAt(h: TScreenHealth, warnMinutes: number): number | null {
   if (!h.troubleSince) return null;

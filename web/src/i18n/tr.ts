@@ -266,7 +266,7 @@ export const tr = {
     filterEmpty: 'Bu grupta ekran yok',
   },
   /** Screen groups ('Ekran Grupları') on /screens. Not in the spec; same tone. */
-  /** Screen health, screenshots and the 'sorunlu' warnings (docs/PRODUCT.md#screen-health). */
+  /** Screen health, screenshots and the 'sorunlu' warnings (docs/PRODUCT.md#screens). */
   health: {
     title: 'Durum',
     noReport: 'Henüz durum raporu yok',
@@ -294,7 +294,7 @@ export const tr = {
     minutes: (n: number) => `${n} dk`,
     problemBadge: 'Sorunlu',
     failing: 'Hata veriyor',
-    /** Exactly 'N ekran sorunlu' (docs/PRODUCT.md#screen-health). */
+    /** Exactly 'N ekran sorunlu' (docs/PRODUCT.md#screens). */
     problemCount: (n: number) => `${n} ekran sorunlu`,
     problemHint: (minutes: number) => `${minutes} dakikadan uzun süredir çevrimdışı ya da hata veren ekranlar işaretlendi.`,
     loadError: (reason: string) => `Ekran durumları alınamadı: ${reason}`,

@@ -21,7 +21,7 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
   const admin = isAdmin(user);
   const { deleteAdmin, busy } = useDeleteAdmin();
   const logout = useLogout();
-  // 'N ekran sorunlu' next to 'Ekranlar' on every page (docs/PRODUCT.md#screen-health).
+  // 'N ekran sorunlu' next to 'Ekranlar' on every page (docs/PRODUCT.md#screens).
   const [problems, setProblems] = useState(0);
   const notes = problems > 0 ? { '/screens': tr.health.problemCount(problems) } : undefined;
 

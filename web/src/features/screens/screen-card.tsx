@@ -18,7 +18,7 @@ type Props = {
   devices: readonly TDevice[];
   /** The player's last report and the latest screenshot; absent until known. */
   health?: TScreenHealth;
-  /** Offline or failing for longer than the customer's warning time (docs/PRODUCT.md#screen-health). */
+  /** Offline or failing for longer than the customer's warning time (docs/PRODUCT.md#screens). */
   problem?: boolean;
   onDelete: () => void;
   deleting: boolean;

@@ -5,7 +5,7 @@ import { formatCacheMb, formatMoment, formatUptime } from './health-format';
 /**
  * 'Durum' on a screen card: the player's last report, folded so the card stays short; the summary
  * line says the version and how long the player has run, and 'Hata veriyor' while it fails.
- * docs/PRODUCT.md#screen-health.
+ * docs/PRODUCT.md#screens.
  */
 export function ScreenHealthSection({ health, screenName }: { health: TScreenHealth | undefined; screenName: string }) {
   const t = tr.health;

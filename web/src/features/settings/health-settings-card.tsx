@@ -10,7 +10,7 @@ import { useSaveHealthSettings } from './api/use-save-health-settings';
 
 /**
  * 'Ekran Uyarıları': how many minutes a screen may be offline or failing before it is
- * 'sorunlu' (docs/PRODUCT.md#screen-health). Checked with the contract's schema, the one the
+ * 'sorunlu' (docs/PRODUCT.md#screens). Checked with the contract's schema, the one the
  * server applies, so its Turkish messages show under the field.
  */
 export function HealthSettingsCard({ warnMinutes }: { warnMinutes: number | undefined }) {
