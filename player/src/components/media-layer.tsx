@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { PlayItem } from '../playback/play-items.js';
+import { StallWatch } from '../playback/self-healing.js';
+import { realClock } from '../playback/sequence.js';
 
 export const VIDEO_VOLUME = 0.4;
 
@@ -11,6 +13,10 @@ type Props = {
   onReady: () => void;
   onEnded: () => void;
   onSoundBlocked: () => void;
+  /** The file could not be loaded or decoded (docs/ARCHITECTURE.md#player, "Self-healing"). */
+  onFailed?: () => void;
+  /** Given for the item on turn: a video whose time does not move for 5 s calls it once. */
+  onStalled?: () => void;
 };
 
 const fill: React.CSSProperties = {
@@ -18,16 +24,35 @@ const fill: React.CSSProperties = {
 };
 
 /** One item on screen. It stays invisible until its first frame is decoded, so nothing flashes black. */
-export function MediaLayer({ item, visible, muted, onReady, onEnded, onSoundBlocked }: Props) {
+export function MediaLayer({ item, visible, muted, onReady, onEnded, onSoundBlocked, onFailed, onStalled }: Props) {
   const style = { ...fill, opacity: visible ? 1 : 0 };
   if (item.kind === 'image') {
-    return <img src={item.url} alt={item.name} style={style} onLoad={onReady} data-testid="player-image" />;
+    return <img src={item.url} alt={item.name} style={style} onLoad={onReady} onError={onFailed} data-testid="player-image" />;
   }
-  return <VideoLayer item={item} style={style} muted={muted} onReady={onReady} onEnded={onEnded} onSoundBlocked={onSoundBlocked} />;
+  return (
+    <VideoLayer item={item} style={style} muted={muted} onReady={onReady} onEnded={onEnded} onSoundBlocked={onSoundBlocked}
+      onFailed={onFailed} onStalled={onStalled} />
+  );
 }
 
-function VideoLayer({ item, style, muted, onReady, onEnded, onSoundBlocked }: Omit<Props, 'visible'> & { style: React.CSSProperties }) {
+function VideoLayer({ item, style, muted, onReady, onEnded, onSoundBlocked, onFailed, onStalled }: Omit<Props, 'visible'> & { style: React.CSSProperties }) {
   const ref = useRef<HTMLVideoElement>(null);
+  const stalled = useRef(onStalled);
+  stalled.current = onStalled;
+  const watching = onStalled !== undefined;
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || !watching) return;
+    const watch = new StallWatch(() => video.currentTime, () => stalled.current?.(), realClock, () => document.visibilityState !== 'hidden');
+    watch.start();
+    const stop = () => watch.stop();
+    video.addEventListener('ended', stop);
+    return () => {
+      watch.stop();
+      video.removeEventListener('ended', stop);
+    };
+  }, [watching]);
 
   useEffect(() => {
     const video = ref.current;
@@ -56,6 +81,7 @@ function VideoLayer({ item, style, muted, onReady, onEnded, onSoundBlocked }: Om
       preload="auto"
       onLoadedData={onReady}
       onEnded={onEnded}
+      onError={onFailed}
       data-testid="player-video"
     />
   );

@@ -4,7 +4,8 @@ import { tr } from '../i18n/tr.js';
 import { playItemsOf, type PlayItem } from '../playback/play-items.js';
 import { ScheduleFollower } from '../playback/schedule-follower.js';
 import { contentOf, scheduleFromConfig } from '../playback/screen-schedule.js';
-import { PlaybackSequence, type Slot } from '../playback/sequence.js';
+import type { PlaybackHealing } from '../playback/self-healing.js';
+import { PlaybackSequence, realClock, type Slot } from '../playback/sequence.js';
 import { clampSpeed } from '../playback/ticker-motion.js';
 import { AlertOverlay } from './alert-overlay.js';
 import { MediaLayer } from './media-layer.js';
@@ -34,10 +35,12 @@ export type PlayerProps = {
   soundButton?: 'centre' | 'corner';
   /** An alert's frame was painted (a paired device confirms it to the server). */
   onAlertPainted?: (alert: TConfigAlert, paintedAtMs: number) => void;
+  /** A paired device's self-healing (playback/self-healing.ts); the preview has none. */
+  healing?: PlaybackHealing;
 };
 
 /** The screen player. Pure: it shows what it is given and fetches nothing but media files. */
-export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error, notFound, soundButton = 'centre', onAlertPainted }: PlayerProps) {
+export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error, notFound, soundButton = 'centre', onAlertPainted, healing }: PlayerProps) {
   const origin = host ?? (typeof window === 'undefined' ? '' : window.location.origin);
   const schedule = useMemo(() => (config ? scheduleFromConfig(config) : null), [config]);
   const outcome = useScheduleOutcome(schedule);
@@ -53,7 +56,7 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
   else if (notFound) body = <StatusMessage>{tr.screenNotFound}</StatusMessage>;
   else if (!config) body = <StatusMessage>{tr.loading}</StatusMessage>;
   else if (config.notice) body = <StatusMessage tone="calm">{config.notice.message}</StatusMessage>;
-  else body = <Stage items={items} playlistId={playlist?._id ?? null} soundButton={soundButton} />;
+  else body = <Stage items={items} playlistId={playlist?._id ?? null} soundButton={soundButton} healing={healing} />;
 
   const ticker = config && !config.notice && !error ? content?.ticker ?? null : null;
   const texts = ticker?.directions.map((d) => d.text).filter((t) => t.trim() !== '') ?? [];
@@ -100,8 +103,12 @@ function useScheduleOutcome(schedule: ScreenSchedule | null) {
 }
 
 /** The media loop. The item shown last stays until the next one has its first frame, so there is never a black gap. */
-function Stage({ items, playlistId, soundButton }: { items: PlayItem[]; playlistId: string | null; soundButton: 'centre' | 'corner' }) {
+function Stage({ items, playlistId, soundButton, healing }: {
+  items: PlayItem[]; playlistId: string | null; soundButton: 'centre' | 'corner'; healing?: PlaybackHealing;
+}) {
   const sequence = useRef<PlaybackSequence | null>(null);
+  const heal = useRef(healing);
+  heal.current = healing;
   const [current, setCurrent] = useState<Slot | null>(null);
   const [next, setNext] = useState<PlayItem | null>(null);
   const [shown, setShown] = useState<Slot | null>(null);
@@ -110,9 +117,11 @@ function Stage({ items, playlistId, soundButton }: { items: PlayItem[]; playlist
 
   useEffect(() => {
     const seq = new PlaybackSequence((slot) => {
+      // A memory reload at the loop boundary: the page goes away, nothing more to show.
+      if (slot && heal.current?.started(slot)) return;
       setCurrent(slot);
       setNext(seq.next);
-    });
+    }, realClock, (item) => heal.current?.isSkipped(item) ?? false);
     sequence.current = seq;
     return () => {
       seq.stop();
@@ -125,6 +134,7 @@ function Stage({ items, playlistId, soundButton }: { items: PlayItem[]; playlist
   useEffect(() => {
     const restart = loadedPlaylist.current !== playlistId;
     loadedPlaylist.current = playlistId;
+    heal.current?.load(items);
     sequence.current?.load(items, { restart });
     setStarted(true);
   }, [items, playlistId]);
@@ -132,6 +142,11 @@ function Stage({ items, playlistId, soundButton }: { items: PlayItem[]; playlist
   if (started && items.length === 0) return <StatusMessage>{tr.noMedia}</StatusMessage>;
   if (!current) return null;
   const layers = shown && shown.play !== current.play ? [shown, current] : [current];
+  // The item on turn failed or stalled: the rules say whether to move on now (self-healing.ts).
+  const failed = (slot: Slot, kind: 'failed' | 'stalled') => {
+    if (sequence.current?.current?.play !== slot.play) return;
+    if (heal.current?.failed(slot, kind)) sequence.current.advance();
+  };
   return (
     <>
       {layers.map((slot) => (
@@ -141,8 +156,12 @@ function Stage({ items, playlistId, soundButton }: { items: PlayItem[]; playlist
           visible={slot.play === current.play ? shown?.play === current.play : true}
           muted={soundBlocked}
           onReady={() => {
-            if (slot.play === current.play) setShown(current);
+            if (slot.play !== current.play) return;
+            setShown(current);
+            heal.current?.rendered(current);
           }}
+          onFailed={healing && slot.play === current.play ? () => failed(slot, 'failed') : undefined}
+          onStalled={healing && slot.play === current.play ? () => failed(slot, 'stalled') : undefined}
           onEnded={() => sequence.current?.videoEnded(slot.play)}
           onSoundBlocked={() => setSoundBlocked(true)}
         />

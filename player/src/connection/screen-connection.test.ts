@@ -3,7 +3,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server, type Socket } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TPlayerHello, TScreenConfig } from '@pano/contract';
+import type { TPlayerHealth, TPlayerHello, TScreenConfig } from '@pano/contract';
 import { HttpError } from './http-error.js';
 import { connectScreen, resyncRetryMs, serverDisconnectRetryMs, versionReportDelayMs, type ScreenConnection } from './screen-connection.js';
 
@@ -94,6 +94,31 @@ describe('connectScreen', () => {
     await until(() => hellos.length > before);
     await new Promise((r) => setTimeout(r, 500));
     expect(hellos.slice(before)).toEqual([{ screenId: 'screen-1', version: 'v3', appVersion: 'test' }]);
+  });
+
+  it('sends health reports only while connected, and hands on screenshot requests', async () => {
+    const requests: string[] = [];
+    const reports: TPlayerHealth[] = [];
+    io.on('connection', (s) => s.on('player:health', (h: TPlayerHealth) => reports.push(h)));
+    connection = connectScreen({
+      url, screenId: 'screen-1', auth: { deviceToken: 'dev-token', screenId: 'screen-1' }, appVersion: 'test',
+      fetchConfig: async () => config('v1'), onConfig: () => undefined, onError: () => undefined,
+      onScreenshotRequest: (r) => requests.push(r.requestId),
+    });
+    const health: TPlayerHealth = {
+      appVersion: 'test', uptimeSec: 3, cacheBytes: null, lastError: null, itemsFailed: 0, failing: false, playing: null, events: [],
+    };
+    // Not connected yet: dropped, not queued for later (the next connect sends a fresh report).
+    connection.reportHealth({ ...health, uptimeSec: 1 });
+    await until(() => sockets.length === 1 && sockets[0]!.connected);
+    await new Promise((r) => setTimeout(r, 50));
+    connection.reportHealth(health);
+    await until(() => reports.length === 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(reports).toEqual([health]);
+    sockets[0]!.emit('screenshot:request', { requestId: 'req-1' });
+    await until(() => requests.length === 1);
+    expect(requests).toEqual(['req-1']);
   });
 
   it('follows a move to another screen, or to none; a move to the screen it shows changes nothing', async () => {

@@ -2,6 +2,8 @@ import { io, type Socket } from 'socket.io-client';
 import type {
   TAlertAck,
   ClientToServerEvents,
+  TPlayerHealth,
+  TScreenshotRequest,
   ServerToClientEvents,
   TScreenConfig,
   TSocketAuth,
@@ -22,6 +24,8 @@ export type ScreenConnectionOptions = {
   onOnline?: (online: boolean) => void;
   /** A device only: the customer moved it to another screen (null: to none). */
   onScreenMoved?: (screenId: string | null) => void;
+  /** A device only: the owner asked for a screenshot (docs/ARCHITECTURE.md#player). */
+  onScreenshotRequest?: (request: TScreenshotRequest) => void;
   /** The version already on screen (e.g. restored from storage), so the same push is not re-applied. */
   initialVersion?: string | null;
   appVersion?: string;
@@ -57,6 +61,8 @@ export type ScreenConnection = {
   resync: () => Promise<void>;
   /** Tells the server this screen painted an alert (player sockets only; see alert-acks.ts on the server). */
   acknowledgeAlert: (ack: TAlertAck) => void;
+  /** Sends a health report while connected; dropped (not queued) while not, the next connect sends a fresh one. */
+  reportHealth: (health: TPlayerHealth) => void;
 };
 
 /**
@@ -135,6 +141,9 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
     epoch++;
     apply(payload.config);
   });
+  socket.on('screenshot:request', (payload) => {
+    if (!closed && typeof payload?.requestId === 'string') options.onScreenshotRequest?.(payload);
+  });
   socket.on('device:screen', (payload) => {
     if (!closed && payload.screenId !== screenId) options.onScreenMoved?.(payload.screenId);
   });
@@ -160,6 +169,7 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
     resync: () => resync(),
     // socket.io keeps an emit made while disconnected and sends it on the next connect.
     acknowledgeAlert: (ack) => { if (!closed) socket.emit('alert:ack', ack); },
+    reportHealth: (health) => { if (!closed && socket.connected) socket.emit('player:health', health); },
     close: () => {
       closed = true;
       clearTimeout(retryTimer);

@@ -1,5 +1,5 @@
 import type { TDeviceScreen, TPairDeviceResponse, TScreenConfig } from '@pano/contract';
-import { fetchJson, screenConfigUrl } from '../connection/http-error.js';
+import { fetchJson, HttpError, screenConfigUrl } from '../connection/http-error.js';
 import { tr } from '../i18n/tr.js';
 import { deviceLabel } from './device-label.js';
 
@@ -18,4 +18,21 @@ export const deviceApi = {
       body: JSON.stringify({ screenId }),
     }, tr.screenChoiceFailed),
   config: (deviceToken: string, screenId: string) => fetchJson<TScreenConfig>(screenConfigUrl(screenId), { token: deviceToken }),
+  /** A screenshot (asked for over the socket) or the periodic thumbnail, as image/jpeg. */
+  uploadScreenshot: async (deviceToken: string, jpeg: Blob, kind: 'screenshot' | 'thumbnail'): Promise<void> => {
+    let res: Response;
+    try {
+      res = await fetch(`/api/devices/screenshot?kind=${kind}`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${deviceToken}`, 'Content-Type': 'image/jpeg', Accept: 'application/json' },
+        body: jpeg,
+        cache: 'no-store',
+      });
+    } catch {
+      throw new HttpError(tr.screenshotFailed, 0);
+    }
+    if (res.ok) return;
+    const body = (await res.json().catch(() => null)) as { message?: unknown; code?: unknown } | null;
+    throw new HttpError(typeof body?.message === 'string' ? body.message : tr.screenshotFailed, res.status, typeof body?.code === 'string' ? body.code : undefined);
+  },
 };

@@ -6,6 +6,7 @@ import { ackLatencyMs, AlertAckLedger } from '../playback/alerts.js';
 import { tr } from '../i18n/tr.js';
 import { cachePlaylistMedia } from '../offline/media-cache.js';
 import { deviceApi } from './device-api.js';
+import { DeviceHealth } from './device-health.js';
 import { deviceStorage } from './device-storage.js';
 
 type Props = {
@@ -27,6 +28,19 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
   const hasConfig = useRef(config !== null);
   const connection = useRef<ScreenConnection | null>(null);
   const acked = useRef(new AlertAckLedger());
+  const token = useRef(deviceToken);
+  token.current = deviceToken;
+  // Health reports, screenshots and self-healing (docs/ARCHITECTURE.md#player): one per mounted player.
+  const [health] = useState(() => new DeviceHealth({
+    appVersion: APP_VERSION,
+    send: (report) => connection.current?.reportHealth(report),
+    upload: (jpeg, kind) => deviceApi.uploadScreenshot(token.current, jpeg, kind),
+    root: () => document.querySelector<HTMLElement>('[data-testid=player]'),
+  }));
+  useEffect(() => {
+    health.start();
+    return () => health.stop();
+  }, [health]);
   const onAlertPainted = useCallback((alert: TConfigAlert, paintedAtMs: number) => {
     if (!acked.current.claim(alert._id)) return;
     connection.current?.acknowledgeAlert({ alertId: alert._id, renderedAt: new Date(paintedAtMs).toISOString(), latencyMs: ackLatencyMs(alert, paintedAtMs) });
@@ -47,11 +61,16 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
         setError(null);
         void cachePlaylistMedia(next);
       },
-      onOnline: setOnline,
+      onOnline: (up) => {
+        setOnline(up);
+        health.setOnline(up);
+      },
+      onScreenshotRequest: () => void health.shoot('screenshot'),
       onScreenMoved: (next) => (next ? onScreenMoved(next) : onScreenGone()),
       onError: (err) => {
         if (err.status === 401) return onUnpaired();
         if (err.status === 404) return onScreenGone();
+        health.state.error(err.message);
         // Without network the remembered config keeps playing; only a screen with nothing to show reports it.
         if (!hasConfig.current) setError(err.message);
       },
@@ -59,6 +78,7 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
     connection.current = live;
     return () => {
       connection.current = null;
+      health.setOnline(false);
       live.close();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reconnect only for another device or screen
@@ -66,7 +86,7 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
 
   return (
     <>
-      <Player config={config} error={config ? null : error} mediaHeight="100vh" soundButton="corner" onAlertPainted={onAlertPainted} />
+      <Player config={config} error={config ? null : error} mediaHeight="100vh" soundButton="corner" onAlertPainted={onAlertPainted} healing={health.healing} />
       {!online && <span title={tr.offline} aria-label={tr.offline} data-testid="offline-dot" style={offlineDot} />}
     </>
   );

@@ -25,4 +25,11 @@ export const tr = {
   // Emergency alerts ('Acil Duyuru') taking over the screen.
   alertLabel: 'ACİL DUYURU',
   moreAlerts: (count: number) => `+${count} duyuru daha`,
+
+  // Self-healing events in the screen's health (read in the dashboard; docs/PRODUCT.md#player).
+  itemFailed: (name: string) => `'${name}' gösterilemedi`,
+  videoStalled: (name: string) => `'${name}' 5 saniyeden uzun süre ilerlemedi, atlandı`,
+  itemSkipped: (name: string) => `'${name}' üst üste 3 kez gösterilemedi, döngüde atlanıyor`,
+  memoryReloaded: 'Bellek kullanımı artmaya devam ettiği için oynatıcı yeniden yüklendi',
+  screenshotFailed: 'Ekran görüntüsü gönderilemedi',
 } as const;

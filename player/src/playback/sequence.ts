@@ -35,6 +35,8 @@ export class PlaybackSequence {
   constructor(
     private readonly onChange: (slot: Slot | null) => void,
     private readonly clock: SequenceClock = realClock,
+    /** Items the self-healing rules leave out of the loop (playback/self-healing.ts); all left out: none is. */
+    private readonly skip: (item: PlayItem) => boolean = () => false,
   ) {}
 
   get current(): Slot | null {
@@ -86,7 +88,16 @@ export class PlaybackSequence {
     this.clearTimer();
   }
 
-  private show(index: number): void {
+  private show(from: number): void {
+    const n = this.items.length;
+    let index = from;
+    for (let step = 0; step < n; step++) {
+      const at = (from + step) % n;
+      if (!this.skip(this.items[at]!)) {
+        index = at;
+        break;
+      }
+    }
     const item = this.items[index]!;
     this.slot = { item, index, play: ++this.plays };
     this.startedAt = this.clock.now();
