@@ -8,7 +8,7 @@ import type { Presence } from './presence';
 import type { ScreenNow } from './api/use-screens-now';
 import { nowLine } from './now-line';
 import { ScreenHealthSection } from './screen-health-section';
-import { ScreenShotButton, ScreenShotFigure, useScreenshotRequest } from './screen-shot';
+import { ScreenShot } from './screen-shot';
 
 type Props = {
   screen: TScreen;
@@ -28,7 +28,6 @@ export function ScreenCard({ screen, presence, now, devices, health, problem = f
   const online = presence?.online ?? false;
   // The socket's time is newer than the list's; fall back to the list's when no event came yet.
   const lastSeen = presence?.lastSeenAt ?? screen.lastSeenAt;
-  const shot = useScreenshotRequest(screen._id, health);
   return (
     <li className={`screen-card${problem ? ' is-problem' : ''}`} data-testid="screen-card">
       <div className="screen-head">
@@ -40,7 +39,7 @@ export function ScreenCard({ screen, presence, now, devices, health, problem = f
           </span>
         </span>
       </div>
-      <ScreenShotFigure screenId={screen._id} screenName={screen.name} health={health} />
+      <ScreenShot screenId={screen._id} screenName={screen.name} health={health} />
       {now && (
         <p className="screen-now" data-testid="screen-now">
           <span>{nowLine(now, screen.timezone, Date.now())}</span>
@@ -80,12 +79,10 @@ export function ScreenCard({ screen, presence, now, devices, health, problem = f
         <h4 className="device-section-title">{tr.devices.title}</h4>
         <DeviceList devices={devices} empty={tr.devices.noneOnScreen} />
       </section>
-      {shot.problem && <p className="field-error" role="alert" data-testid="screenshot-error">{shot.problem}</p>}
       <div className="card-actions">
         <Link to={`/preview/${screen._id}`} className="btn btn-secondary btn-sm" aria-label={`${tr.screens.preview}: ${screen.name}`}>
           {tr.screens.preview}
         </Link>
-        <ScreenShotButton screenName={screen.name} state={shot} />
         <Button size="sm" variant="danger" onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${screen.name}`}>
           {tr.common.delete}
         </Button>

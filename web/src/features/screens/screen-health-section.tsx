@@ -18,12 +18,14 @@ export function ScreenHealthSection({ health, screenName }: { health: TScreenHea
     : 0;
   return (
     <details className="screen-health" data-testid="screen-health">
-      <summary aria-label={`${t.title}: ${screenName}`}>
+      <summary>
         <span className="screen-health-title">{t.title}</span>
         <span className="screen-health-line" data-testid="screen-health-summary">
           {report ? t.summary(report.appVersion, formatUptime(uptime)) : t.noReport}
         </span>
         {report?.failing && <span className="screen-health-failing">{t.failing}</span>}
+        {/* Which screen's, for a screen reader that lists the page's controls; after the visible text, which its name must contain. */}
+        <span className="sr-only"> ({screenName})</span>
       </summary>
       {report && health && (
         <div className="screen-health-body">

@@ -191,7 +191,7 @@ describe("'Ekran Görüntüsü Al'", { timeout: 15_000 }, () => {
     // The thumbnail of every 10 minutes shows at once, marked as automatic.
     const figure = await screen.findByTestId('screen-shot');
     await waitFor(() => expect(within(figure).getByRole('img', { name: 'Ekran görüntüsü: Lobi TV' }).getAttribute('src')).toBe(created[0]));
-    expect(within(figure).getByText(/Çekildi/).parentElement?.textContent).toBe('Çekildi: 14:20 · otomatik');
+    expect(within(figure).getByTestId('screen-shot-time').textContent).toBe('Çekildi: 14:20 · otomatik');
 
     const button = within(card('Lobi TV')).getByRole('button', { name: 'Ekran Görüntüsü Al: Lobi TV' });
     fireEvent.click(button);
@@ -206,7 +206,7 @@ describe("'Ekran Görüntüsü Al'", { timeout: 15_000 }, () => {
 
     act(() => receiveHealthEvent(qc, { ...reported, online: true, screenshot: { takenAt: local(14, 32, 7), kind: 'screenshot' } }));
     await waitFor(() => expect(within(figure).getByRole('img').getAttribute('src')).toBe(created[2]));
-    expect(within(figure).getByText(/Çekildi/).textContent).toBe('Çekildi: 14:32');
+    expect(within(figure).getByTestId('screen-shot-time').textContent).toBe('Çekildi: 14:32');
     expect(button.textContent).toBe('Ekran Görüntüsü Al');
     // Fetched with the token (an <img> could not send it); the replaced images' URLs are let go.
     const gets = calls.filter((c) => c.method === 'GET' && c.url === `/api/screens/${lobi._id}/screenshot`);

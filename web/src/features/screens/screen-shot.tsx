@@ -37,29 +37,41 @@ function useScreenshotImage(screenId: string, takenAt: string | null) {
 
 type Props = { screenId: string; screenName: string; health: TScreenHealth | undefined };
 
-/** The image with its time, shown on the card above its facts. */
-export function ScreenShotFigure({ screenId, screenName, health }: Props) {
+/**
+ * The latest image of the screen with its time, and 'Ekran Görüntüsü Al' beside the time (not
+ * among the card's actions: three buttons would not share one line in a card of the grid).
+ */
+export function ScreenShot({ screenId, screenName, health }: Props) {
   const t = tr.health;
   const shot = health?.screenshot ?? null;
   const { src, failed } = useScreenshotImage(screenId, shot?.takenAt ?? null);
-  if (!shot) return null;
+  const request = useScreenshotRequest(screenId, health);
   return (
-    <figure className="screen-shot" data-testid="screen-shot">
-      {src ? <img src={src} alt={t.screenshotAlt(screenName)} /> : <div className="screen-shot-empty" aria-hidden="true" />}
-      <figcaption className="muted">
-        <time dateTime={shot.takenAt}>{t.takenAt(formatMoment(shot.takenAt, Date.now()))}</time>
-        {shot.kind === 'thumbnail' && ` · ${t.thumbnail}`}
-        {failed && <span className="field-error"> · {t.imageError}</span>}
-      </figcaption>
-    </figure>
+    <div className="screen-shot" data-testid="screen-shot">
+      {shot && (src ? <img src={src} alt={t.screenshotAlt(screenName)} /> : <div className="screen-shot-empty" aria-hidden="true" />)}
+      <div className="screen-shot-bar">
+        {shot && (
+          <span className="muted" data-testid="screen-shot-time">
+            <time dateTime={shot.takenAt}>{t.takenAt(formatMoment(shot.takenAt, Date.now()))}</time>
+            {shot.kind === 'thumbnail' && ` · ${t.thumbnail}`}
+          </span>
+        )}
+        <Button size="sm" variant="secondary" onClick={request.ask} busy={request.waiting} busyText={t.requesting}
+          aria-label={`${t.screenshot}: ${screenName}`}>
+          {t.screenshot}
+        </Button>
+      </div>
+      {failed && <p className="field-error">{t.imageError}</p>}
+      {request.problem && <p className="field-error" role="alert" data-testid="screenshot-error">{request.problem}</p>}
+    </div>
   );
 }
 
 /**
  * 'Ekran Görüntüsü Al': asks, then says 'İsteniyor…' until `screen:health` brings a screenshot
- * newer than the one shown when asked (the figure then shows it), or until SCREENSHOT_WAIT_MS.
+ * newer than the one shown when asked (ScreenShot then shows it), or until SCREENSHOT_WAIT_MS.
  */
-export function useScreenshotRequest(screenId: string, health: TScreenHealth | undefined) {
+function useScreenshotRequest(screenId: string, health: TScreenHealth | undefined) {
   const request = useRequestScreenshot();
   const [asked, setAsked] = useState<{ before: number } | null>(null);
   const [unanswered, setUnanswered] = useState(false);
@@ -82,13 +94,4 @@ export function useScreenshotRequest(screenId: string, health: TScreenHealth | u
     ? errorMessage(request.error, tr.health.screenshotError)
     : unanswered ? tr.health.screenshotTimeout : null;
   return { ask, waiting: waiting || request.isPending, problem };
-}
-
-export function ScreenShotButton({ screenName, state }: { screenName: string; state: ReturnType<typeof useScreenshotRequest> }) {
-  return (
-    <Button size="sm" variant="secondary" onClick={state.ask} busy={state.waiting} busyText={tr.health.requesting}
-      aria-label={`${tr.health.screenshot}: ${screenName}`}>
-      {tr.health.screenshot}
-    </Button>
-  );
 }
