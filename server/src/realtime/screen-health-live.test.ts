@@ -74,8 +74,12 @@ describe('player:health', () => {
     // A payload naming another screen is stored for the socket's own screen, never that one.
     const intruder = await w.player(w.b, w.sb.id);
     intruder.socket.emit('player:health', { ...report({ appVersion: 'sahte' }), screenId: w.s1.id } as never);
+    // The same customer's device showing another screen, too.
+    const neighbour = await w.player(w.a, w.s2.id);
+    neighbour.socket.emit('player:health', { ...report({ appVersion: 'komşu' }), screenId: w.s1.id } as never);
     await settle(400);
     expect(await stored(w.s1.id)).toBeNull();
+    expect((await stored(w.s2.id))?.report).toMatchObject({ appVersion: 'komşu' });
     expect((await stored(w.sb.id))?.report).toMatchObject({ appVersion: 'sahte' });
     expect((await stored(w.sb.id))?.report).not.toHaveProperty('screenId');
   });

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, forbidden } from '../../http/errors.js';
 import { Prisma } from '../../db/generated/client.js';
 import { removeQuietly } from '../../storage/stored-files.js';
+import { removeScreenshots } from '../screen-health/screenshots.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 
 const INVALID_LOGIN = 'Email veya şifre hatalı';
@@ -107,6 +108,8 @@ export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
     await removeQuietly(path.join(ctx.config.uploadsDir, fileName))
       .catch((err: unknown) => ctx.logger.warn({ err, fileName }, 'media file of a deleted admin could not be removed'));
   }
+  await removeScreenshots(ctx.config.dataDir, screenIds)
+    .catch((err: unknown) => ctx.logger.warn({ err }, 'screenshots of a deleted admin could not be removed'));
   // Its sockets and its screens' players are cut; its token already fails (no user row).
   ctx.connections.userSignedOut(userId);
   ctx.connections.screensDeleted(screenIds);

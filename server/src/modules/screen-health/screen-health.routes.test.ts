@@ -170,7 +170,8 @@ describe('PUT /api/devices/screenshot and GET /api/screens/{id}/screenshot', () 
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('Ekran görüntüsü çok büyük. En fazla 2 MB olabilir.');
     res = await put().set(device).set('Content-Type', 'image/jpeg').send(Buffer.alloc(0));
-    expect(res.status).toBe(415);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Ekran görüntüsü boş');
     res = await put('poster').set(device).set('Content-Type', 'image/jpeg').send(jpeg());
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Görüntü türü 'screenshot' ya da 'thumbnail' olmalıdır");

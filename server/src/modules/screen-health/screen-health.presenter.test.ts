@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { ScreenHealth } from '../../db/generated/client.js';
+import { isProblem, troubleSince, type ScreenHealthSource } from './screen-health.presenter.js';
+
+// docs/ARCHITECTURE.md#health: when a screen's trouble began, computed when read.
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 10, minute));
+const row = (over: Partial<ScreenHealth>): ScreenHealth => ({
+  screenId: 's', report: null, reportedAt: null, failingSince: null, screenshotAt: null, screenshotKind: null, ...over,
+});
+const source = (lastSeenAt: Date | null, health: ScreenHealth | null): ScreenHealthSource => ({ id: 's', ownerId: 'o', lastSeenAt, health });
+
+describe('troubleSince', () => {
+  it('online: only a failing report counts', () => {
+    expect(troubleSince(source(at(1), null), true)).toBeNull();
+    expect(troubleSince(source(at(1), row({ reportedAt: at(5) })), true)).toBeNull();
+    expect(troubleSince(source(at(1), row({ reportedAt: at(5), failingSince: at(3) })), true)).toEqual(at(3));
+  });
+
+  it('offline: since a player was last there (the later of last seen and the last report), or since it failed when earlier', () => {
+    expect(troubleSince(source(at(1), row({ reportedAt: at(5) })), false)).toEqual(at(5));
+    expect(troubleSince(source(at(7), row({ reportedAt: at(5) })), false)).toEqual(at(7));
+    expect(troubleSince(source(at(7), null), false)).toEqual(at(7));
+    expect(troubleSince(source(at(7), row({ reportedAt: at(5), failingSince: at(2) })), false)).toEqual(at(2));
+  });
+
+  it('a screen no player ever showed is not in trouble', () => {
+    expect(troubleSince(source(null, null), false)).toBeNull();
+    expect(troubleSince(source(null, row({ screenshotAt: at(1) })), false)).toBeNull();
+  });
+});
+
+describe('isProblem', () => {
+  it('once the trouble lasted the warning time', () => {
+    expect(isProblem(null, 5, at(30))).toBe(false);
+    expect(isProblem(at(0), 5, at(4))).toBe(false);
+    expect(isProblem(at(0), 5, at(5))).toBe(true);
+  });
+});
