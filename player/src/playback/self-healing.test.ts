@@ -50,6 +50,8 @@ describe('the loop skip rules', () => {
       order.push(seq.current!.item.mediaId);
     }
     expect(order).toEqual(['a', 'c', 'a', 'c']);
+    // Nor is it preloaded.
+    expect(seq.next?.mediaId).toBe('a');
   });
 
   it('a success in between starts the count again', () => {

@@ -46,7 +46,12 @@ export class PlaybackSequence {
   /** The item after the current one (to preload), or null when nothing plays. */
   get next(): PlayItem | null {
     if (!this.slot || this.items.length === 0) return null;
-    return this.items[(this.slot.index + 1) % this.items.length] ?? null;
+    const n = this.items.length;
+    for (let step = 1; step <= n; step++) {
+      const item = this.items[(this.slot.index + step) % n]!;
+      if (!this.skip(item)) return item;
+    }
+    return this.items[(this.slot.index + 1) % n] ?? null;
   }
 
   /**
