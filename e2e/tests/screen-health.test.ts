@@ -49,12 +49,12 @@ async function dashboardAt(c: Customer, route: string, before?: (page: Page) => 
 describe('screen health on the dashboard', () => {
   it('a screenshot requested from the dashboard appears on the screen card', async () => {
     const { c, orange } = await customerScreen('Lobi TV');
-    // The office and the wall open side by side; the card turns online when the player comes.
-    const [{ page: dashboard, errors }, { player, playerErrors }] = await Promise.all([
-      dashboardAt(c, '/screens'), pairPlayer(c, 'Lobi TV', orange.filePath),
-    ]);
+    // The office first, then the wall: the card turns online, with its device, when the player comes.
+    const { page: dashboard, errors } = await dashboardAt(c, '/screens');
+    const { player, playerErrors } = await pairPlayer(c, 'Lobi TV', orange.filePath);
     const card = dashboard.getByTestId('screen-card').filter({ hasText: 'Lobi TV' });
     await card.getByTestId('screen-status').getByText('Çevrimiçi').waitFor();
+    await card.getByText('Linux · Chrome').waitFor();
 
     await card.getByRole('button', { name: 'Ekran Görüntüsü Al: Lobi TV' }).click();
     const image = card.getByRole('img', { name: 'Ekran görüntüsü: Lobi TV' });
@@ -91,9 +91,8 @@ describe('screen health on the dashboard', () => {
     const { c, orange } = await customerScreen('Kasa TV');
     await call(c.baseUrl, c.token, '/api/settings/health', { method: 'PUT', body: { warnMinutes: 1 } });
     // The dashboard's clock runs on its own, so a minute can pass in a moment.
-    const [{ page: dashboard, errors }, { player }] = await Promise.all([
-      dashboardAt(c, '/screens', (page) => page.clock.install()), pairPlayer(c, 'Kasa TV', orange.filePath),
-    ]);
+    const { page: dashboard, errors } = await dashboardAt(c, '/screens', (page) => page.clock.install());
+    const { player } = await pairPlayer(c, 'Kasa TV', orange.filePath);
     const card = dashboard.getByTestId('screen-card').filter({ hasText: 'Kasa TV' });
     await card.getByTestId('screen-status').getByText('Çevrimiçi').waitFor();
 
