@@ -81,6 +81,8 @@ describe('screen health on the dashboard', () => {
     const health = card.getByTestId('screen-health');
     await expect.poll(() => health.getByTestId('screen-health-summary').textContent()).toMatch(/^Sürüm .+ · \d+ dk açık$/);
     await health.getByText('Durum', { exact: true }).click();
+    // The item on the wall (a report the server held back by its 5 s rate limit follows).
+    await expect.poll(() => health.getByTestId('health-playing').textContent(), { timeout: 10_000 }).toBe('turuncu');
     await snap(dashboard, FLOW, '01-card-with-screenshot');
     expect(errors).toEqual([]);
     expect(playerErrors).toEqual([]);
