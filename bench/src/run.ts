@@ -49,18 +49,18 @@ const step = async (ids: string[], what: string, fn: () => Promise<FigureRow[]>)
 };
 
 try {
-  if (want('P1', 'P2', 'P3', 'P4', 'P5', 'P7', 'P8', 'P9', 'P13', 'P14')) {
+  if (want('P1', 'P2', 'P3', 'P4', 'P5', 'P7', 'P8', 'P9', 'P10', 'P13', 'P14')) {
     log('recreating and migrating the bench database');
     await recreateBenchDatabase();
   }
   await step(['P6'], 'bundle size', bundleSize);
   await step(['P5'], 'config throughput', () => configThroughput(counts, log));
   await step(['P7'], 'upload', () => uploadFigures(counts, log));
-  await step(['P1', 'P2', 'P3', 'P4', 'P9'], 'push', () => pushFigures(counts, only, log));
+  await step(['P1', 'P2', 'P3', 'P4', 'P9', 'P10'], 'push and alerts', () => pushFigures(counts, only, log));
   await step(['P8'], 'player loop', () => playerLoop(counts, log));
   await step(['P14'], 'schedule boundary', () => scheduleBoundary(log));
   await step(['P13'], 'Lighthouse', () => lighthouseFigures(counts, log));
-  const order = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P13', 'P14'];
+  const order = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10', 'P13', 'P14'];
   rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   const written = await writeReport({ date: new Date().toISOString(), counts, machine, rows, errors, seconds: Math.round((Date.now() - started) / 1000) }, only !== null);
   log(`done: ${rows.length} rows, ${errors.length} failed; ${written}`);

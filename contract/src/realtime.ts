@@ -9,6 +9,7 @@ export const SOCKET_PATH = '/socket.io';
 export const SocketEvent = {
   SCREEN_CONFIG: 'screen:config',
   SCREEN_STATUS: 'screen:status',
+  SCREEN_CURRENT: 'screen:current',
   PLAYER_HELLO: 'player:hello',
   DEVICE_SCREEN: 'device:screen',
   ALERT_ACK: 'alert:ack',
@@ -25,6 +26,14 @@ export const ZScreenConfigEvent = z.object({
   config: ZScreenConfig,
 });
 export type TScreenConfigEvent = z.infer<typeof ZScreenConfigEvent>;
+
+/**
+ * Server → a player or preview that just (re)connected, instead of its config: the version its
+ * handshake named (`auth.version`) is still the current one. Any other version gets
+ * `screen:config` on the socket (docs/ARCHITECTURE.md#pushes).
+ */
+export const ZScreenCurrentEvent = z.object({ screenId: ZId, version: z.string() });
+export type TScreenCurrentEvent = z.infer<typeof ZScreenCurrentEvent>;
 
 /** Server → dashboards (room `user:<ownerId>`): a player connected, disconnected or reported. */
 export const ZScreenStatusEvent = z.object({
@@ -72,17 +81,20 @@ export type TScreenHealthEvent = TScreenHealth;
 
 /**
  * Handshake `auth`: a dashboard user's JWT (with `screenId` for a preview, without for live
- * status) or a paired device's token with the screen it shows.
+ * status) or a paired device's token with the screen it shows; `version` is the config version
+ * the screen shows (null: none yet), so the server answers with `screen:current` or the config.
  */
+const ZShownVersion = z.string().max(200).nullable().optional();
 export const ZSocketAuth = z.union([
-  z.object({ deviceToken: z.string().min(1), screenId: ZId }),
-  z.object({ token: z.string().min(1), screenId: ZId.optional() }),
+  z.object({ deviceToken: z.string().min(1), screenId: ZId, version: ZShownVersion }),
+  z.object({ token: z.string().min(1), screenId: ZId.optional(), version: ZShownVersion }),
 ]);
 export type TSocketAuth = z.infer<typeof ZSocketAuth>;
 
 /** socket.io type parameters, shared by the server and every client. */
 export interface ServerToClientEvents {
   'screen:config': (payload: TScreenConfigEvent) => void;
+  'screen:current': (payload: TScreenCurrentEvent) => void;
   'screen:status': (payload: TScreenStatusEvent) => void;
   'device:screen': (payload: TDeviceScreenEvent) => void;
   'alert:acked': (payload: TAlertAckedEvent) => void;

@@ -18,6 +18,7 @@ import { alertRoutes } from './modules/alerts/alerts.routes.js';
 import { alertTemplateRoutes } from './modules/alerts/alert-templates.routes.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { screenHealthRoutes } from './modules/screen-health/screen-health.routes.js';
+import { devicePlayRoutes, reportRoutes } from './modules/plays/plays.routes.js';
 
 export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // First: the API's busiest request (every player, after each reconnect and push) is a GET
@@ -41,9 +42,12 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   app.use('/api/settings', settingsRoutes(ctx));
   app.use('/api/packages', packageRoutes(ctx));
   app.use('/api/devices', deviceRoutes(ctx));
+  // 500 play records are about 170 KB: within the JSON limit above.
+  app.use('/api/devices', devicePlayRoutes(ctx));
   app.use('/api/screen-groups', screenGroupRoutes(ctx));
   app.use('/api/schedules', scheduleRoutes(ctx));
   app.use('/api/alerts', alertRoutes(ctx));
   app.use('/api/alert-templates', alertTemplateRoutes(ctx));
   app.use('/api/api-keys', apiKeyRoutes(ctx));
+  app.use('/api/reports', reportRoutes(ctx));
 }

@@ -69,6 +69,12 @@ export class Generators {
     return { times: res.flatMap((r) => r.times), versions: res.flatMap((r) => r.versions), screenIds: res.flatMap((r) => r.screenIds) };
   }
 
+  /** P10: when the alert arrived at each player that acknowledged it (epoch ms, null = not). */
+  async alertArrivals(alertId: string): Promise<(number | null)[]> {
+    const res = await Promise.all(this.gens.map((g) => g.call<(number | null)[]>('alertArrivals', { alertId })));
+    return res.flat();
+  }
+
   async counts(): Promise<{ online: number; total: number; errors: number }> {
     const res = await Promise.all(this.gens.map((g) => g.call<{ online: number; total: number; errors: number }>('counts')));
     return res.reduce((a, r) => ({ online: a.online + r.online, total: a.total + r.total, errors: a.errors + r.errors }), { online: 0, total: 0, errors: 0 });

@@ -1,6 +1,6 @@
 import type { Counts } from '../lib/modes.js';
 import type { FigureRow } from '../lib/result.js';
-import { wallMs } from '../lib/serve-rpc.js';
+import { wallMs } from '../lib/serve-rpc.mjs';
 import { round } from '../lib/stats.js';
 import { bumpDurationsInDb, type Fleet } from '../fixtures/bench-db.js';
 import { startPano, type Generators, type ServerProc } from './fleet.js';

@@ -1,4 +1,4 @@
-import { wallMs } from '../lib/serve-rpc.js';
+import { wallMs } from '../lib/serve-rpc.mjs';
 import { sleep, summarize, type Summary } from '../lib/stats.js';
 import type { Changed, Generators } from './fleet.js';
 

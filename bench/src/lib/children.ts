@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,10 +20,15 @@ export type Child = {
 
 type Reply = { id: number; ok: boolean; result?: unknown; error?: string };
 
-/** Starts bench/src/procs/<name>.ts in its own Node process (tsx loader, GC exposed for RSS figures). */
+/**
+ * Starts bench/src/procs/<name>.mjs (plain Node) or <name>.ts (tsx loader) in its own Node
+ * process, GC exposed for RSS figures.
+ */
 export async function startChild(name: string, env: Record<string, string> = {}, readyTimeoutMs = 60_000): Promise<Child> {
-  const proc = fork(path.join(procsDir, `${name}.ts`), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc', '--max-old-space-size=4096',
+  const plain = path.join(procsDir, `${name}.mjs`);
+  const isPlain = existsSync(plain);
+  const proc = fork(isPlain ? plain : path.join(procsDir, `${name}.ts`), [], {
+    execArgv: [...(isPlain ? [] : ['--import', 'tsx']), '--expose-gc', '--max-old-space-size=4096',
       // BENCH_PROFILE=pano-server writes a V8 CPU profile of that process into bench/.tmp/profiles.
       ...(process.env.BENCH_PROFILE === name ? ['--cpu-prof', `--cpu-prof-dir=${path.join(procsDir, '../../.tmp/profiles')}`] : [])],
     env: { ...process.env, ...env },

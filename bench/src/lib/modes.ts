@@ -1,9 +1,9 @@
 /** Counts of one bench run. `--quick` is the default on a shared machine; `--full` is the issue's figures. */
 export type Counts = {
   mode: 'quick' | 'full';
-  /** P1/P2/P3: connected players, one screen each (the largest also serves P3, P4, P9). */
+  /** P1/P2/P3/P10: connected players, one screen each (the largest also serves P3, P4, P9 and P10's two instances). */
   players: number[];
-  /** P1: measured changes per player count (after one warm-up change). */
+  /** P1: measured changes per player count (after one warm-up change); P10: as many alerts. */
   pushRounds: number;
   /** Load generator processes the players are spread over. */
   generators: number;

@@ -1,6 +1,6 @@
 // P5 baseline: the Express hello-world (same Express 5 as Pano).
 import express from 'express';
-import { serveRpc } from '../lib/serve-rpc.js';
+import { serveRpc } from '../lib/serve-rpc.mjs';
 
 const app = express();
 app.get('/', (_req, res) => { res.send('Hello World!'); });

@@ -2,7 +2,7 @@
 // broadcasts one pre-built payload (a real Pano config, new version) to every client.
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
-import { serveRpc } from '../lib/serve-rpc.js';
+import { serveRpc } from '../lib/serve-rpc.mjs';
 
 let template: Record<string, unknown> = {};
 let counter = 0;

@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { serveRpc } from '../lib/serve-rpc.js';
+import { serveRpc } from '../lib/serve-rpc.mjs';
 
 const dir = process.env.BARE_UPLOAD_DIR ?? '/tmp';
 let n = 0;

@@ -1,7 +1,7 @@
 // HTTP load generator (closed loop): `connections` keep-alive connections, each sending its
 // next request as soon as the previous answer has been read, for a fixed time.
 import { Pool } from 'undici';
-import { serveRpc } from '../lib/serve-rpc.js';
+import { serveRpc } from '../lib/serve-rpc.mjs';
 import { summarize } from '../lib/stats.js';
 
 type RunArgs = { url: string; path: string; headers: Record<string, string>; connections: number; seconds: number; warmSeconds: number };

@@ -1,15 +1,21 @@
 // Load generator: simulated players in their own process. Pano players run the player's
 // real connection code (connectScreen: websocket, config fetch at start and after every
-// reconnect, pushes, hello); bare players are plain socket.io clients of the baseline server.
+// reconnect, pushes, hello) and acknowledge alerts as the device player does; bare players are
+// plain socket.io clients of the baseline server.
 import { io, type Socket } from 'socket.io-client';
 import type { TScreenConfig } from '@pano/contract';
 import { connectScreen, type ScreenConnection } from '../../../player/src/connection/screen-connection.js';
 import { HttpError } from '../../../player/src/connection/http-error.js';
-import { serveRpc, wallMs } from '../lib/serve-rpc.js';
+import { ackLatencyMs, AlertAckLedger, runningAlerts } from '../../../player/src/playback/alerts.js';
+import { serveRpc, wallMs } from '../lib/serve-rpc.mjs';
 import { sleep } from '../lib/stats.js';
 
 type PlayerSpec = { screenId: string; deviceToken: string; url: string };
-type State = { screenId: string; online: boolean; version: string | null; armed: string | null; changedAt: number | null; errors: number; close: () => void };
+type State = {
+  screenId: string; online: boolean; version: string | null; armed: string | null; changedAt: number | null; errors: number; close: () => void;
+  /** P10: when each alert this player acknowledged arrived in its config (shared clock). */
+  alertsAt: Map<string, number>;
+};
 
 let states: State[] = [];
 
@@ -18,8 +24,26 @@ function onVersion(s: State, version: string): void {
   if (s.armed !== null && s.changedAt === null && version !== s.armed) s.changedAt = wallMs();
 }
 
+const newState = (screenId: string): State => ({ screenId, online: false, version: null, armed: null, changedAt: null, errors: 0, close: () => {}, alertsAt: new Map() });
+
+/**
+ * What the device player does when a config arrives (device-playback.tsx, alert-overlay.tsx):
+ * the newest running alert is the one shown, and it is acknowledged once, with the latency from
+ * its `startedAt`. In Node nothing is painted: the ack goes out the moment the config holds it
+ * (the real player sends it two animation frames after committing the overlay).
+ */
+function acknowledgeShownAlert(s: State, ledger: AlertAckLedger, conn: ScreenConnection, config: TScreenConfig): void {
+  const shown = runningAlerts(config.alerts, Date.now())[0];
+  if (!shown || !ledger.claim(shown._id)) return;
+  const now = wallMs();
+  s.alertsAt.set(shown._id, now);
+  conn.acknowledgeAlert({ alertId: shown._id, renderedAt: new Date(now).toISOString(), latencyMs: ackLatencyMs(shown, now) });
+}
+
 function connectPano(p: PlayerSpec): State {
-  const s: State = { screenId: p.screenId, online: false, version: null, armed: null, changedAt: null, errors: 0, close: () => {} };
+  const s = newState(p.screenId);
+  const ledger = new AlertAckLedger();
+  // onConfig runs after a fetch or a push, never during connectScreen itself: conn is set by then.
   const conn: ScreenConnection = connectScreen({
     screenId: p.screenId,
     url: p.url,
@@ -30,7 +54,10 @@ function connectPano(p: PlayerSpec): State {
       if (!res.ok) throw new HttpError(`HTTP ${res.status}`, res.status);
       return (await res.json()) as TScreenConfig;
     },
-    onConfig: (config) => onVersion(s, config.version),
+    onConfig: (config) => {
+      onVersion(s, config.version);
+      acknowledgeShownAlert(s, ledger, conn, config);
+    },
     onError: () => { s.errors++; },
     onOnline: (online) => { s.online = online; },
   });
@@ -39,7 +66,7 @@ function connectPano(p: PlayerSpec): State {
 }
 
 function connectBare(p: PlayerSpec): State {
-  const s: State = { screenId: p.screenId, online: false, version: null, armed: null, changedAt: null, errors: 0, close: () => {} };
+  const s = newState(p.screenId);
   const socket: Socket = io(p.url, { path: '/socket.io', transports: ['websocket'], auth: { deviceToken: p.deviceToken, screenId: p.screenId } });
   socket.on('connect', () => { s.online = true; });
   socket.on('disconnect', () => { s.online = false; });
@@ -81,6 +108,8 @@ serveRpc({
     await until((s) => s.changedAt !== null, timeoutMs);
     return { times: states.map((s) => s.changedAt), versions: states.map((s) => s.version), screenIds: states.map((s) => s.screenId) };
   },
+  /** P10: when the alert arrived at each player that acknowledged it (null: not arrived). */
+  alertArrivals: ({ alertId }: { alertId: string }) => states.map((s) => s.alertsAt.get(alertId) ?? null),
   counts: () => ({ online: states.filter((s) => s.online).length, total: states.length, errors: states.reduce((a, s) => a + s.errors, 0) }),
   close: async () => {
     for (const s of states) s.close();

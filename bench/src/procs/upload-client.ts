@@ -1,7 +1,7 @@
 // P7 client: one multipart upload of `bytes` bytes, generated on the fly (an MP4 header
 // followed by filler), so the client needs neither the memory nor a 1 GB file.
 import { request } from 'node:http';
-import { serveRpc } from '../lib/serve-rpc.js';
+import { serveRpc } from '../lib/serve-rpc.mjs';
 
 const CHUNK = 1024 * 1024;
 

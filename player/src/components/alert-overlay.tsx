@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { TConfigAlert } from '@pano/contract';
 import { tr } from '../i18n/tr.js';
 import { nextAlertEnd, runningAlerts } from '../playback/alerts.js';
@@ -8,6 +8,8 @@ export type AlertOverlayProps = {
   alerts: readonly TConfigAlert[];
   /** Called once the frame showing an alert was painted (two animation frames after commit). */
   onPainted?: (alert: TConfigAlert, paintedAtMs: number) => void;
+  /** An alert covers the screen (true) or no longer does (false): proof of play stops counting under it. */
+  onCover?: (covered: boolean) => void;
 };
 
 /** setTimeout holds at most 2^31-1 ms; a longer wait is taken in steps. */
@@ -19,7 +21,7 @@ const MAX_WAIT_MS = 2 ** 31 - 1;
  * its `endsAt` by this player's own clock (offline too). What lies below keeps playing, so the
  * screen is back on its schedule the moment the alert ends.
  */
-export function AlertOverlay({ alerts, onPainted }: AlertOverlayProps) {
+export function AlertOverlay({ alerts, onPainted, onCover }: AlertOverlayProps) {
   const [, setTick] = useState(0);
   const now = Date.now();
   const running = runningAlerts(alerts, now);
@@ -48,21 +50,58 @@ export function AlertOverlay({ alerts, onPainted }: AlertOverlayProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per alert shown, not per render
   }, [shownId]);
 
+  const covering = shown !== null;
+  const listens = onCover !== undefined;
+  useEffect(() => {
+    onCover?.(covering);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a change of cover (or of who listens) only
+  }, [covering, listens]);
+
   const withSound = shown?.sound ?? false;
   useEffect(() => (withSound ? startChime() : undefined), [withSound, shownId]);
 
+  // Before the frame is painted: a long alert is set smaller until all of it is on the screen.
+  const overlayRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = overlayRef.current;
+    if (!el) return;
+    const fit = () => fitToScreen(el);
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [shownId, shown?.title, shown?.message, shown?.imageUrl, running.length]);
+
   if (!shown) return null;
   return (
-    <div role="alert" data-testid="alert-overlay" data-alert-id={shown._id} style={{ ...overlayStyle, background: shown.background, color: shown.textColor }}>
+    <div ref={overlayRef} role="alert" data-testid="alert-overlay" data-alert-id={shown._id} style={{ ...overlayStyle, background: shown.background, color: shown.textColor }}>
       <style>{flashKeyframes}</style>
       <div aria-hidden="true" data-alert-border="" style={{ ...borderStyle, borderColor: shown.textColor }} />
       <div style={labelStyle}>{tr.alertLabel}</div>
       <h1 style={titleStyle}>{shown.title}</h1>
-      {shown.imageUrl && <img src={shown.imageUrl} alt="" style={imageStyle} data-testid="alert-image" />}
+      {shown.imageUrl && (
+        <img src={shown.imageUrl} alt="" style={imageStyle} data-testid="alert-image" onLoad={() => overlayRef.current && fitToScreen(overlayRef.current)} />
+      )}
       <p style={messageStyle}>{shown.message}</p>
       {running.length > 1 && <div style={countStyle} data-testid="alert-count">{tr.moreAlerts(running.length - 1)}</div>}
     </div>
   );
+}
+
+/** The smallest share of the full type size a long alert is set in (a 1000-character text fits at 1280×720). */
+const MIN_SCALE = 0.3;
+
+/**
+ * The type scales with the screen (vmin), so a short alert is as large as it can be; a long
+ * one (up to 100 + 1000 characters) would run off the screen at that size and be cut, so its
+ * type is made smaller step by step (`--alert-scale`) until nothing overflows.
+ */
+export function fitToScreen(el: HTMLElement): void {
+  let scale = 1;
+  el.style.setProperty('--alert-scale', '1');
+  while (el.scrollHeight > el.clientHeight + 1 && scale > MIN_SCALE) {
+    scale = Math.max(MIN_SCALE, scale * 0.9);
+    el.style.setProperty('--alert-scale', String(scale));
+  }
 }
 
 /** Interval of the repeating chime. */
@@ -112,13 +151,15 @@ const flashKeyframes = `@keyframes pano-alert-flash { 50% { opacity: 0 } }
 const borderStyle: React.CSSProperties = {
   position: 'absolute', inset: 0, border: '2.5vmin solid', pointerEvents: 'none', animation: 'pano-alert-flash 1s steps(1) infinite',
 };
-// Read from across a corridor: sizes follow the screen, with floors for a small preview.
+// Read from across a corridor: sizes follow the screen, with floors for a small preview, times
+// the scale a long alert needs to fit (fitToScreen).
+const scaled = (size: string) => `calc(${size} * var(--alert-scale, 1))`;
 const labelStyle: React.CSSProperties = { fontSize: 'max(16px, 3.2vmin)', fontWeight: 800, letterSpacing: '0.2em' };
-const titleStyle: React.CSSProperties = { margin: 0, fontSize: 'max(32px, 10vmin)', fontWeight: 900, lineHeight: 1.05, overflowWrap: 'anywhere' };
+const titleStyle: React.CSSProperties = { margin: 0, fontSize: scaled('max(32px, 10vmin)'), fontWeight: 900, lineHeight: 1.05, overflowWrap: 'anywhere' };
 const messageStyle: React.CSSProperties = {
-  margin: 0, fontSize: 'max(20px, 5.5vmin)', fontWeight: 600, lineHeight: 1.25, whiteSpace: 'pre-line', overflowWrap: 'anywhere', maxWidth: '90%',
+  margin: 0, fontSize: scaled('max(20px, 5.5vmin)'), fontWeight: 600, lineHeight: 1.25, whiteSpace: 'pre-line', overflowWrap: 'anywhere', maxWidth: '90%',
 };
-const imageStyle: React.CSSProperties = { maxHeight: '30vh', maxWidth: '80%', objectFit: 'contain' };
+const imageStyle: React.CSSProperties = { maxHeight: scaled('30vh'), maxWidth: '80%', objectFit: 'contain' };
 const countStyle: React.CSSProperties = {
   position: 'absolute', bottom: '4vmin', right: '5vmin', fontSize: 'max(14px, 3vmin)', fontWeight: 700,
   padding: '0.3em 0.8em', border: '0.15em solid currentColor', borderRadius: 999,

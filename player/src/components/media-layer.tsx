@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { PlayItem } from '../playback/play-items.js';
+import { usePlaybackEvents, type PlaybackEvent } from './use-playback-events.js';
 import { StallWatch } from '../playback/self-healing.js';
 import { realClock } from '../playback/sequence.js';
 
@@ -13,6 +14,12 @@ type Props = {
   onReady: () => void;
   onEnded: () => void;
   onSoundBlocked: () => void;
+  /**
+   * Proof of play (docs/ARCHITECTURE.md#play-records): `rendered` once the media is really
+   * on screen (an image decoded and visible, a video `playing` and visible), `failed` when it
+   * cannot load or decode, `gone` when the layer leaves the page.
+   */
+  onPlayback?: (event: PlaybackEvent) => void;
   /** The file could not be loaded or decoded (docs/ARCHITECTURE.md#player, "Self-healing"). */
   onFailed?: () => void;
   /** Given for the item on turn: a video whose time does not move for 5 s calls it once. */
@@ -24,18 +31,24 @@ const fill: React.CSSProperties = {
 };
 
 /** One item on screen. It stays invisible until its first frame is decoded, so nothing flashes black. */
-export function MediaLayer({ item, visible, muted, onReady, onEnded, onSoundBlocked, onFailed, onStalled }: Props) {
+export function MediaLayer({ item, visible, muted, onReady, onEnded, onSoundBlocked, onPlayback, onFailed, onStalled }: Props) {
   const style = { ...fill, opacity: visible ? 1 : 0 };
+  const painted = usePlaybackEvents(visible, onPlayback);
   if (item.kind === 'image') {
-    return <img src={item.url} alt={item.name} style={style} onLoad={onReady} onError={onFailed} data-testid="player-image" />;
+    return (
+      <img src={item.url} alt={item.name} style={style} data-testid="player-image"
+        onLoad={(e) => { onReady(); painted.decoded(e.currentTarget); }} onError={() => { painted.failed(); onFailed?.(); }} />
+    );
   }
   return (
     <VideoLayer item={item} style={style} muted={muted} onReady={onReady} onEnded={onEnded} onSoundBlocked={onSoundBlocked}
-      onFailed={onFailed} onStalled={onStalled} />
+      onPlaying={painted.playing} onError={() => { painted.failed(); onFailed?.(); }} onStalled={onStalled} />
   );
 }
 
-function VideoLayer({ item, style, muted, onReady, onEnded, onSoundBlocked, onFailed, onStalled }: Omit<Props, 'visible'> & { style: React.CSSProperties }) {
+function VideoLayer({ item, style, muted, onReady, onEnded, onSoundBlocked, onPlaying, onError, onStalled }: Omit<Props, 'visible' | 'onPlayback' | 'onFailed'> & {
+  style: React.CSSProperties; onPlaying: () => void; onError: () => void;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   const stalled = useRef(onStalled);
   stalled.current = onStalled;
@@ -81,7 +94,8 @@ function VideoLayer({ item, style, muted, onReady, onEnded, onSoundBlocked, onFa
       preload="auto"
       onLoadedData={onReady}
       onEnded={onEnded}
-      onError={onFailed}
+      onPlaying={onPlaying}
+      onError={onError}
       data-testid="player-video"
     />
   );

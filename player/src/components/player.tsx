@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { resolveAt, type ScreenSchedule, type TConfigAlert, type TScreenConfig } from '@pano/contract';
+import { resolveAt, type ScreenSchedule, type TConfigAlert, type TPlayRecord, type TScreenConfig } from '@pano/contract';
 import { tr } from '../i18n/tr.js';
 import { playItemsOf, type PlayItem } from '../playback/play-items.js';
+import { PlayRecorder, type PlayContext } from '../playback/play-recorder.js';
 import { ScheduleFollower } from '../playback/schedule-follower.js';
 import { contentOf, scheduleFromConfig } from '../playback/screen-schedule.js';
 import type { PlaybackHealing } from '../playback/self-healing.js';
@@ -35,18 +36,30 @@ export type PlayerProps = {
   soundButton?: 'centre' | 'corner';
   /** An alert's frame was painted (a paired device confirms it to the server). */
   onAlertPainted?: (alert: TConfigAlert, paintedAtMs: number) => void;
+  /**
+   * Proof of play: every item really shown, as a record (docs/ARCHITECTURE.md#play-records).
+   * Only a paired device records; the dashboard preview passes nothing.
+   */
+  onPlay?: (record: TPlayRecord) => void;
   /** A paired device's self-healing (playback/self-healing.ts); the preview has none. */
   healing?: PlaybackHealing;
 };
 
 /** The screen player. Pure: it shows what it is given and fetches nothing but media files. */
-export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error, notFound, soundButton = 'centre', onAlertPainted, healing }: PlayerProps) {
+export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error, notFound, soundButton = 'centre', onAlertPainted, onPlay, healing }: PlayerProps) {
   const origin = host ?? (typeof window === 'undefined' ? '' : window.location.origin);
   const schedule = useMemo(() => (config ? scheduleFromConfig(config) : null), [config]);
   const outcome = useScheduleOutcome(schedule);
   const content = useMemo(() => (config && outcome ? contentOf(config, outcome) : null), [config, outcome]);
   const playlist = content?.playlist ?? null;
   const items = useMemo(() => playItemsOf(playlist, origin), [playlist, origin]);
+  const recorder = usePlayRecorder(onPlay);
+  const screenId = config?.screenId ?? null;
+  const scheduleId = outcome?.scheduleId ?? null;
+  const playContext = useMemo<PlayContext | null>(
+    () => (screenId ? { screenId, playlistId: playlist?._id ?? null, scheduleId } : null),
+    [screenId, playlist, scheduleId],
+  );
   const frame: React.CSSProperties = {
     position: 'relative', width: '100%', height: mediaHeight, overflow: 'hidden', background: '#000', color: '#fff',
   };
@@ -56,7 +69,7 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
   else if (notFound) body = <StatusMessage>{tr.screenNotFound}</StatusMessage>;
   else if (!config) body = <StatusMessage>{tr.loading}</StatusMessage>;
   else if (config.notice) body = <StatusMessage tone="calm">{config.notice.message}</StatusMessage>;
-  else body = <Stage items={items} playlistId={playlist?._id ?? null} soundButton={soundButton} healing={healing} />;
+  else body = <Stage items={items} playlistId={playlist?._id ?? null} soundButton={soundButton} recorder={recorder} playContext={playContext} healing={healing} />;
 
   const ticker = config && !config.notice && !error ? content?.ticker ?? null : null;
   const texts = ticker?.directions.map((d) => d.text).filter((t) => t.trim() !== '') ?? [];
@@ -68,7 +81,7 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
         <TickerBar texts={texts} speed={clampSpeed(ticker.speed)} settings={config.displaySettings} />
       )}
       {/* A config kept on a device by an older player has no alerts. */}
-      {config?.alerts && <AlertOverlay alerts={config.alerts} onPainted={onAlertPainted} />}
+      {config?.alerts && <AlertOverlay alerts={config.alerts} onPainted={onAlertPainted} onCover={recorder ? (c) => recorder.cover(c) : undefined} />}
     </div>
   );
 }
@@ -102,10 +115,39 @@ function useScheduleOutcome(schedule: ScreenSchedule | null) {
   return useMemo(() => (schedule ? resolveAt(schedule, Date.now()) : null), [schedule, changes]);
 }
 
+/**
+ * The recorder of a player that records (`onPlay` given), closed when the player goes away
+ * or the page is left (a reload, the kiosk closing): what is on screen then is cut.
+ */
+function usePlayRecorder(onPlay: PlayerProps['onPlay']): PlayRecorder | null {
+  const sink = useRef(onPlay);
+  useEffect(() => {
+    sink.current = onPlay;
+  });
+  const records = onPlay !== undefined;
+  const [recorder, setRecorder] = useState<PlayRecorder | null>(null);
+  useEffect(() => {
+    if (!records) return;
+    const r = new PlayRecorder((record) => sink.current?.(record));
+    setRecorder(r);
+    const leave = () => r.interrupt();
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      r.close();
+      setRecorder(null);
+    };
+  }, [records]);
+  return recorder;
+}
+
+type StageProps = {
+  items: PlayItem[]; playlistId: string | null; soundButton: 'centre' | 'corner';
+  recorder: PlayRecorder | null; playContext: PlayContext | null; healing?: PlaybackHealing;
+};
+
 /** The media loop. The item shown last stays until the next one has its first frame, so there is never a black gap. */
-function Stage({ items, playlistId, soundButton, healing }: {
-  items: PlayItem[]; playlistId: string | null; soundButton: 'centre' | 'corner'; healing?: PlaybackHealing;
-}) {
+function Stage({ items, playlistId, soundButton, recorder, playContext, healing }: StageProps) {
   const sequence = useRef<PlaybackSequence | null>(null);
   const heal = useRef(healing);
   heal.current = healing;
@@ -115,8 +157,18 @@ function Stage({ items, playlistId, soundButton, healing }: {
   const [soundBlocked, setSoundBlocked] = useState(false);
   const [started, setStarted] = useState(false);
 
+  // Proof of play: the loop tells the recorder how it left each play (a load cuts, time or
+  // a video's end completes); the layers tell it what really reached the screen.
+  const recording = useRef({ recorder, playContext });
   useEffect(() => {
+    recording.current = { recorder, playContext };
+  });
+  const loading = useRef(false);
+  useEffect(() => {
+    let shownSlot: Slot | null = null;
     const seq = new PlaybackSequence((slot) => {
+      if (shownSlot && shownSlot.play !== slot?.play) recording.current.recorder?.left(shownSlot.play, loading.current ? 'cut' : 'completed');
+      shownSlot = slot;
       // A memory reload at the loop boundary: the page goes away, nothing more to show.
       if (slot && heal.current?.started(slot)) return;
       setCurrent(slot);
@@ -134,8 +186,10 @@ function Stage({ items, playlistId, soundButton, healing }: {
   useEffect(() => {
     const restart = loadedPlaylist.current !== playlistId;
     loadedPlaylist.current = playlistId;
+    loading.current = true;
     heal.current?.load(items);
     sequence.current?.load(items, { restart });
+    loading.current = false;
     setStarted(true);
   }, [items, playlistId]);
 
@@ -164,6 +218,13 @@ function Stage({ items, playlistId, soundButton, healing }: {
           onStalled={healing && slot.play === current.play ? () => failed(slot, 'stalled') : undefined}
           onEnded={() => sequence.current?.videoEnded(slot.play)}
           onSoundBlocked={() => setSoundBlocked(true)}
+          onPlayback={recorder ? (event) => {
+            const { recorder: r, playContext: context } = recording.current;
+            if (!r) return;
+            if (event === 'gone') r.gone(slot.play);
+            else if (context && event === 'rendered') r.rendered(slot.play, slot.item.mediaId, context);
+            else if (context) r.failed(slot.play, slot.item.mediaId, context);
+          } : undefined}
         />
       ))}
       <PreloadNext item={next && next.url !== current.item.url ? next : null} />

@@ -5,9 +5,13 @@ import { Server, type Socket } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TPlayerHealth, TPlayerHello, TScreenConfig } from '@pano/contract';
 import { HttpError } from './http-error.js';
-import { connectScreen, resyncRetryMs, serverDisconnectRetryMs, versionReportDelayMs, type ScreenConnection } from './screen-connection.js';
+import { configOnConnectWaitMs, connectScreen, resyncRetryMs, serverDisconnectRetryMs, versionReportDelayMs, type ScreenConnection } from './screen-connection.js';
 
-/** A real socket.io server standing in for the API's realtime layer; only its behaviour the player relies on. */
+/**
+ * A real socket.io server standing in for the API's realtime layer; only its behaviour the player
+ * relies on. It sends nothing on connect unless a test sets `onConnect` (as the API does), so the
+ * player falls back to fetching over HTTP.
+ */
 const config = (version: string, screenId = 'screen-1'): TScreenConfig => ({
   screenId, screenName: 'Lobi', version, alerts: [], playlist: null, directionPlaylist: null, notice: null,
   schedule: { timezone: 'Europe/Istanbul', entries: [], playlists: [], tickers: [] },
@@ -28,7 +32,8 @@ describe('connectScreen', () => {
   let url: string;
   let sockets: Socket[];
   let hellos: TPlayerHello[];
-  let auths: unknown[];
+  let auths: { version?: unknown }[];
+  let onConnect: ((s: Socket) => void) | undefined;
   let connection: ScreenConnection | undefined;
 
   beforeEach(async () => {
@@ -37,6 +42,7 @@ describe('connectScreen', () => {
     sockets = [];
     hellos = [];
     auths = [];
+    onConnect = undefined;
     io.use((socket, next) => {
       auths.push(socket.handshake.auth);
       next();
@@ -44,6 +50,7 @@ describe('connectScreen', () => {
     io.on('connection', (s) => {
       sockets.push(s);
       s.on('player:hello', (h: TPlayerHello) => hellos.push(h));
+      onConnect?.(s);
     });
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
@@ -53,14 +60,14 @@ describe('connectScreen', () => {
     await io.close();
   });
 
-  function start(fetchConfig: () => Promise<TScreenConfig>, versionReportMs = 50) {
+  function start(fetchConfig: () => Promise<TScreenConfig>, versionReportMs = 50, configWaitMs = 30) {
     const shown: string[] = [];
     const errors: HttpError[] = [];
     const online: boolean[] = [];
     connection = connectScreen({
       url, screenId: 'screen-1', auth: { deviceToken: 'dev-token', screenId: 'screen-1' }, appVersion: 'test',
       fetchConfig, onConfig: (c) => shown.push(c.version), onError: (e) => errors.push(e), onOnline: (o) => online.push(o),
-      versionReportDelayMs: () => versionReportMs,
+      versionReportDelayMs: () => versionReportMs, configOnConnectWaitMs: () => configWaitMs,
     });
     return { shown, errors, online };
   }
@@ -69,7 +76,9 @@ describe('connectScreen', () => {
     let fetches = 0;
     const { shown } = start(async () => (fetches++, config('v1')));
     await until(() => sockets.length === 1 && fetches >= 2 && hellos.some((h) => h.version === 'v1'));
-    expect(auths).toEqual([{ deviceToken: 'dev-token', screenId: 'screen-1' }]);
+    expect(auths).toHaveLength(1);
+    expect(auths[0]).toMatchObject({ deviceToken: 'dev-token', screenId: 'screen-1' });
+    expect([null, 'v1']).toContain(auths[0]!.version); // the version on screen when the socket opened
     expect(shown).toEqual(['v1']); // the fetch at start and the one on connect: applied once
 
     sockets[0]!.emit('screen:config', { screenId: 'screen-1', version: 'v1', config: config('v1') });
@@ -141,7 +150,31 @@ describe('connectScreen', () => {
     expect(versionReportDelayMs(() => 0.999)).toBeLessThan(3000);
   });
 
-  it('re-fetches after a reconnect and shows a change it missed', async () => {
+  it('takes the config the server sends on connect, or its word that the version is current, instead of fetching', async () => {
+    let fetches = 0;
+    onConnect = (s) => {
+      if (s.handshake.auth.version === 'v2') s.emit('screen:current', { screenId: 'screen-1', version: 'v2' });
+      else s.emit('screen:config', { screenId: 'screen-1', version: 'v2', config: config('v2') });
+    };
+    const { shown } = start(async () => (fetches++, config('v1')), 50, 400);
+    await until(() => sockets.length === 1 && shown.at(-1) === 'v2');
+    await new Promise((r) => setTimeout(r, 700));
+    expect(fetches).toBe(1); // only the one at start
+
+    sockets[0]!.conn.close(); // the network drops; the handshake names v2 when it comes back
+    await until(() => sockets.length === 2, 8000);
+    await new Promise((r) => setTimeout(r, 700));
+    expect(auths.at(-1)!.version).toBe('v2');
+    expect(fetches).toBe(1);
+    expect(shown.at(-1)).toBe('v2');
+  });
+
+  it('waits 8-12 s for the config on the socket before fetching it', () => {
+    expect(configOnConnectWaitMs(() => 0)).toBe(8000);
+    expect(configOnConnectWaitMs(() => 0.999_999)).toBe(11_999);
+  });
+
+  it('re-fetches after a reconnect when the server sends no config, and shows a change it missed', async () => {
     let version = 'v1';
     const { shown, online } = start(async () => config(version));
     await until(() => sockets.length === 1 && shown.length === 1);

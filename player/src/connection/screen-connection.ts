@@ -33,6 +33,8 @@ export type ScreenConnectionOptions = {
   url?: string;
   /** Delay before reporting a newly shown version (tests shorten it); see versionReportDelayMs. */
   versionReportDelayMs?: () => number;
+  /** How long after a connect to wait for the config on the socket before fetching it (tests shorten it). */
+  configOnConnectWaitMs?: () => number;
 };
 
 /**
@@ -53,6 +55,16 @@ const RECONNECT_DELAY_MAX_MS = 5_000;
  * changes within the delay are reported once, with the latest version.
  */
 const VERSION_REPORT_MS = { min: 500, spread: 2500 };
+
+/**
+ * After a (re)connect the server sends the screen's config on the socket (or `screen:current`
+ * when the version named in the handshake is still current), so a fleet reconnecting after an
+ * API restart costs it no HTTP request per screen (docs/PERFORMANCE.md, P4). Only when neither
+ * arrives within 8-12 s (an instance that failed to read it) does the player fetch over HTTP.
+ */
+const CONFIG_ON_CONNECT_MS = { min: 8000, spread: 4000 };
+export const configOnConnectWaitMs = (random: () => number = Math.random): number =>
+  CONFIG_ON_CONNECT_MS.min + Math.floor(random() * CONFIG_ON_CONNECT_MS.spread);
 export const versionReportDelayMs = (random: () => number = Math.random): number =>
   VERSION_REPORT_MS.min + Math.floor(random() * VERSION_REPORT_MS.spread);
 
@@ -78,11 +90,13 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
   let closed = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let reportTimer: ReturnType<typeof setTimeout> | undefined;
+  let connectFetchTimer: ReturnType<typeof setTimeout> | undefined;
 
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(options.url ?? '', {
     path: SOCKET_PATH,
     transports: ['websocket'],
-    auth: options.auth,
+    // Read at every (re)connect: the server compares the version with the current one.
+    auth: (send) => send({ ...options.auth, version: shownVersion }),
     reconnectionDelay: 1000,
     reconnectionDelayMax: RECONNECT_DELAY_MAX_MS,
     randomizationFactor: 0.3,
@@ -125,19 +139,27 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
     }
   };
 
+  const configArrived = () => {
+    clearTimeout(connectFetchTimer);
+    connectFetchTimer = undefined;
+  };
   socket.on('connect', () => {
     options.onOnline?.(true);
     hello();
-    void resync();
+    clearTimeout(connectFetchTimer);
+    connectFetchTimer = setTimeout(() => { connectFetchTimer = undefined; void resync(); }, (options.configOnConnectWaitMs ?? configOnConnectWaitMs)());
   });
+  socket.on('screen:current', (payload) => { if (payload.screenId === screenId) configArrived(); });
   socket.on('disconnect', (reason) => {
     options.onOnline?.(false);
+    configArrived();
     // A server shutting down (deploy, restart) disconnects us itself, which socket.io
     // does not retry on its own; the instance that answers next will take the screen.
     if (reason === 'io server disconnect') retryLater(serverDisconnectRetryMs());
   });
   socket.on('screen:config', (payload) => {
     if (payload.screenId !== screenId) return;
+    configArrived();
     epoch++;
     apply(payload.config);
   });
@@ -175,6 +197,7 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
       clearTimeout(retryTimer);
       clearTimeout(resyncTimer);
       clearTimeout(reportTimer);
+      clearTimeout(connectFetchTimer);
       socket.disconnect();
     },
   };

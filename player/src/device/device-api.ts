@@ -1,4 +1,4 @@
-import type { TDeviceScreen, TPairDeviceResponse, TScreenConfig } from '@pano/contract';
+import type { TDeviceScreen, TPairDeviceResponse, TPlayRecord, TPlaysUploadResponse, TScreenConfig } from '@pano/contract';
 import { fetchJson, HttpError, screenConfigUrl } from '../connection/http-error.js';
 import { tr } from '../i18n/tr.js';
 import { deviceLabel } from './device-label.js';
@@ -18,6 +18,9 @@ export const deviceApi = {
       body: JSON.stringify({ screenId }),
     }, tr.screenChoiceFailed),
   config: (deviceToken: string, screenId: string) => fetchJson<TScreenConfig>(screenConfigUrl(screenId), { token: deviceToken }),
+  /** A batch of play records (docs/ARCHITECTURE.md#play-records); the server is idempotent on their ids. */
+  plays: (deviceToken: string, plays: TPlayRecord[]) =>
+    fetchJson<TPlaysUploadResponse>('/api/devices/plays', { method: 'POST', token: deviceToken, body: JSON.stringify({ plays }) }, tr.playsUploadFailed),
   /** A screenshot (asked for over the socket) or the periodic thumbnail, as image/jpeg. */
   uploadScreenshot: async (deviceToken: string, jpeg: Blob, kind: 'screenshot' | 'thumbnail'): Promise<void> => {
     let res: Response;

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TConfigAlert, TScreenConfig } from '@pano/contract';
+import type { TConfigAlert, TPlayRecord, TScreenConfig } from '@pano/contract';
 import { Player } from '../components/player.js';
 import { connectScreen, type ScreenConnection } from '../connection/screen-connection.js';
 import { ackLatencyMs, AlertAckLedger } from '../playback/alerts.js';
 import { tr } from '../i18n/tr.js';
 import { cachePlaylistMedia } from '../offline/media-cache.js';
+import { PlayOutbox } from '../offline/play-outbox.js';
+import { openPlayStore } from '../offline/play-store.js';
 import { deviceApi } from './device-api.js';
 import { DeviceHealth } from './device-health.js';
 import { deviceStorage } from './device-storage.js';
@@ -46,6 +48,8 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
     connection.current?.acknowledgeAlert({ alertId: alert._id, renderedAt: new Date(paintedAtMs).toISOString(), latencyMs: ackLatencyMs(alert, paintedAtMs) });
   }, []);
 
+  const plays = usePlayOutbox(deviceToken);
+
   useEffect(() => {
     if (config) void cachePlaylistMedia(config);
     const live = connectScreen({
@@ -61,9 +65,11 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
         setError(null);
         void cachePlaylistMedia(next);
       },
-      onOnline: (up) => {
-        setOnline(up);
-        health.setOnline(up);
+      onOnline: (isOnline) => {
+        setOnline(isOnline);
+        health.setOnline(isOnline);
+        // Back online: what was played meanwhile goes now, not at the next retry.
+        if (isOnline) void plays.current?.flushNow();
       },
       onScreenshotRequest: () => void health.shoot('screenshot'),
       onScreenMoved: (next) => (next ? onScreenMoved(next) : onScreenGone()),
@@ -86,11 +92,46 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
 
   return (
     <>
-      <Player config={config} error={config ? null : error} mediaHeight="100vh" soundButton="corner" onAlertPainted={onAlertPainted} healing={health.healing} />
+      <Player config={config} error={config ? null : error} mediaHeight="100vh" soundButton="corner" onAlertPainted={onAlertPainted}
+        onPlay={onPlay(plays)} healing={health.healing} />
       {!online && <span title={tr.offline} aria-label={tr.offline} data-testid="offline-dot" style={offlineDot} />}
     </>
   );
 }
+
+/**
+ * The device's play records (docs/ARCHITECTURE.md#play-records): stored on the device, sent
+ * in batches with its token. Started once per pairing: records an earlier run left are sent at
+ * once, and again whenever the browser says it is back online.
+ */
+function usePlayOutbox(deviceToken: string) {
+  const outbox = useRef<PlayOutbox | null>(null);
+  useEffect(() => {
+    const box = new PlayOutbox({
+      store: openPlayStore(),
+      send: (batch) => deviceApi.plays(deviceToken, batch),
+      onDropped: (batch, status) => console.warn(`pano: ${batch.length} play records refused (${status}), dropped`),
+    });
+    outbox.current = box;
+    void box.flushNow();
+    const online = () => void box.flushNow();
+    window.addEventListener('online', online);
+    // The ref keeps the stopped outbox: a record made while the player unmounts (the play on
+    // screen, cut) is still stored, and the next run sends it.
+    return () => {
+      window.removeEventListener('online', online);
+      box.stop();
+    };
+  }, [deviceToken]);
+  return outbox;
+}
+
+/** Stores each record; a cut (something changed on screen) is sent at once, the rest every few plays. */
+const onPlay = (outbox: React.RefObject<PlayOutbox | null>) => (record: TPlayRecord) => {
+  const box = outbox.current;
+  if (!box) return;
+  void box.add(record).then(() => (record.outcome === 'cut' ? box.flush() : undefined)).catch(() => undefined);
+};
 
 // A discreet mark for the technician; the audience should barely notice it.
 const offlineDot: React.CSSProperties = {

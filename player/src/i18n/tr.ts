@@ -20,6 +20,7 @@ export const tr = {
   screenChoiceFailed: 'Ekran seçilemedi',
   refreshScreens: 'Listeyi Yenile',
   offline: 'Çevrimdışı: kayıtlı içerik oynatılıyor',
+  playsUploadFailed: 'Oynatma kayıtları gönderilemedi',
   deviceRemoved: 'Bu cihaz hesaptan kaldırıldı. Yeniden kullanmak için mobil kodu girin.',
 
   // Emergency alerts ('Acil Duyuru') taking over the screen.

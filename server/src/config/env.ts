@@ -29,6 +29,8 @@ const ZEnv = z.object({
   WORKERS: z.enum(['0', '1']).optional(),
   /** How often the purchase sweep runs; 0 turns it off (test servers that share one database). */
   JOBS_SWEEP_EVERY_S: z.coerce.number().min(0).default(60),
+  /** Days play records are kept (docs/ARCHITECTURE.md#plays): at least 13 months. */
+  PLAYS_RETENTION_DAYS: z.coerce.number().int().min(396).max(3650).default(400),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -61,6 +63,7 @@ const EXPECTED: Partial<Record<keyof z.infer<typeof ZEnv>, string>> = {
   TRUST_PROXY: '1 ile 10 arasında bir vekil sunucu (proxy) sayısı ya da virgülle ayrılmış adresler, CIDR aralıkları, loopback, linklocal veya uniquelocal olmalı',
   WORKERS: '0 ya da 1 olmalı',
   JOBS_SWEEP_EVERY_S: '0 ya da daha büyük bir sayı olmalı (saniye; 0 taramayı kapatır)',
+  PLAYS_RETENTION_DAYS: '396 ile 3650 arasında bir tam sayı olmalı (gün; en az 13 ay)',
   LOG_LEVEL: 'fatal, error, warn, info, debug, trace ya da silent olmalı',
   SHUTDOWN_TIMEOUT_S: '0 ile 3600 arasında bir sayı olmalı (saniye)',
   PAYMENTS: 'yalnızca dev olabilir (ya da hiç ayarlanmaz)',
@@ -103,6 +106,7 @@ export type AppConfig = {
   trustProxy: TrustProxy;
   runWorkers: boolean;
   sweepEveryMs: number;
+  playsRetentionDays: number;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   shutdownTimeoutMs: number;
@@ -152,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // With Redis, workers run in the API unless WORKERS=0 (then `npm run worker` does it).
     runWorkers: e.WORKERS !== '0',
     sweepEveryMs: Math.round(e.JOBS_SWEEP_EVERY_S * 1000),
+    playsRetentionDays: e.PLAYS_RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

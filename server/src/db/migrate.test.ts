@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MIGRATIONS_DIR, applyPendingMigrations, diffAgainstSchema } from './migrate.js';
+import { DEFAULT_MIGRATIONS_DIR, applyPendingMigrations, diffAgainstSchema, readMigrationsList, upToDate } from './migrate.js';
 
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
@@ -104,6 +104,40 @@ describe('migrations on PostgreSQL', () => {
 
   it('applies nothing the second time', async () => {
     expect(await applyPendingMigrations({ kind: 'postgres', url })).toEqual([]);
+  });
+
+  it('knows an up-to-date database without the schema engine, and only that one', async () => {
+    const list = await readMigrationsList(DEFAULT_MIGRATIONS_DIR);
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    const query = async (sql: string) => (await db.query<Record<string, unknown>>(sql)).rows;
+    try {
+      expect(await upToDate(list, query)).toBe(true);
+      // A new folder, an edited migration, a row that failed or was rolled back: the engine decides.
+      const newFolder = { ...list.migrationDirectories[0]!, path: '29991231000000_next' };
+      expect(await upToDate({ ...list, migrationDirectories: [...list.migrationDirectories, newFolder] }, query)).toBe(false);
+      const [first, ...rest] = list.migrationDirectories;
+      const edited = { ...first!, migrationFile: { ...first!.migrationFile, content: { tag: 'ok' as const, value: '-- edited' } } };
+      expect(await upToDate({ ...list, migrationDirectories: [edited, ...rest] }, query)).toBe(false);
+      await db.query('BEGIN');
+      await db.query(`UPDATE _prisma_migrations SET finished_at = NULL WHERE migration_name = $1`, [first!.path]);
+      expect(await upToDate(list, query)).toBe(false);
+      await db.query('ROLLBACK');
+      await db.query('BEGIN');
+      await db.query(`UPDATE _prisma_migrations SET rolled_back_at = now() WHERE migration_name = $1`, [first!.path]);
+      expect(await upToDate(list, query)).toBe(false);
+      await db.query('ROLLBACK');
+      expect(await upToDate(list, query)).toBe(true);
+    } finally {
+      await db.end();
+    }
+    const empty = new pg.Client({ connectionString: await freshDb() });
+    await empty.connect();
+    try {
+      expect(await upToDate(list, async (sql) => (await empty.query<Record<string, unknown>>(sql)).rows)).toBe(false);
+    } finally {
+      await empty.end();
+    }
   });
 
   it('applies each migration once when two processes boot together', async () => {

@@ -1,6 +1,7 @@
 // Applies prisma/migrations at boot through the WASM schema engine (the native one is
 // unreachable here). The engine's applyMigrations keeps `_prisma_migrations` exactly as
 // `prisma migrate deploy` does, so either tool can take over a database later.
+import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
@@ -68,6 +69,10 @@ export async function applyPendingMigrations(
   }
   const run = async () => {
     const started = Date.now();
+    if (await upToDate(list, (sql) => queryRows(target, sql))) {
+      log(`migrate: 0 applied, database up to date (${Date.now() - started} ms)`);
+      return [];
+    }
     const h = await openSchemaEngine(target, PROVIDER_ONLY_SCHEMA);
     try {
       const { appliedMigrationNames } = await h.engine.applyMigrations({ migrationsList: list, filters: NO_FILTER });
@@ -96,6 +101,45 @@ export async function applyPendingMigrations(
     await lock.query('SELECT pg_advisory_unlock($1)', [BOOT_LOCK_KEY]).catch(() => {});
     await lock.end();
   }
+}
+
+type Row = Record<string, unknown>;
+type Query = (sql: string) => Promise<Row[]>;
+
+async function queryRows(target: MigrationTarget, sql: string): Promise<Row[]> {
+  if (target.kind === 'pglite') return (await target.pglite.query<Row>(sql)).rows;
+  const client = new pg.Client({ connectionString: target.url });
+  await client.connect();
+  try {
+    return (await client.query<Row>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * docs/PERFORMANCE.md (P4): a restart of an up-to-date database skips the schema engine,
+ * whose WASM takes about half a second of CPU to load and run; an API restart with a fleet
+ * waiting is exactly when that matters. Up to date = `_prisma_migrations` holds exactly the
+ * folder's migrations, each finished, none rolled back, with the checksum Prisma records (the
+ * SHA-256 of migration.sql). Anything else (a new folder, an edited file, a failed or foreign
+ * row, no table yet) goes to the engine, which applies or reports it as before.
+ */
+export async function upToDate(list: MigrationList, query: Query): Promise<boolean> {
+  let rows: Row[];
+  try {
+    rows = await query('SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations');
+  } catch {
+    return false; // no table yet: a new database
+  }
+  const applied = new Map<string, string>();
+  for (const r of rows) {
+    if (r.finished_at === null || r.rolled_back_at !== null || applied.has(String(r.migration_name))) return false;
+    applied.set(String(r.migration_name), String(r.checksum));
+  }
+  if (applied.size !== list.migrationDirectories.length) return false;
+  return list.migrationDirectories.every((d) => d.migrationFile.content.tag === 'ok'
+    && applied.get(d.path) === createHash('sha256').update(d.migrationFile.content.value).digest('hex'));
 }
 
 // The engine takes Prisma's session-level advisory lock and never releases it. On

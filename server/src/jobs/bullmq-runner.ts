@@ -2,7 +2,7 @@ import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { REDIS_REQUEST_TIMEOUT_MS, withDeadline } from '../config/redis-deadline.js';
 import type { Logger } from '../logger.js';
-import { DEFAULT_SWEEP_EVERY_MS, SWEEP_JOB } from './job-definitions.js';
+import { DEFAULT_SWEEP_EVERY_MS, PERIODIC_JOBS, SWEEP_JOB } from './job-definitions.js';
 import type { JobRegistry } from './job-registry.js';
 import type { JobRunner } from './job-runner.js';
 
@@ -64,7 +64,9 @@ export function createBullmqRunner(opts: BullmqOptions): JobRunner {
 
   // Idempotent across instances: one scheduler id, however many processes upsert it.
   const registerSweep = async () => {
-    if (every > 0) await queue.upsertJobScheduler(SWEEP_JOB, { every }, { name: SWEEP_JOB, data: {} });
+    if (every <= 0) return;
+    await queue.upsertJobScheduler(SWEEP_JOB, { every }, { name: SWEEP_JOB, data: {} });
+    for (const job of PERIODIC_JOBS) await queue.upsertJobScheduler(job.name, { every: job.everyMs }, { name: job.name, data: {} });
   };
 
   // A Redis restarted without persistence has lost the scheduler and every delayed job: put

@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.js';
-import { DEFAULT_SWEEP_EVERY_MS, SWEEP_JOB, type JobName } from './job-definitions.js';
+import { DEFAULT_SWEEP_EVERY_MS, PERIODIC_JOBS, SWEEP_JOB, type JobName } from './job-definitions.js';
 import type { JobRegistry } from './job-registry.js';
 import type { JobRunner } from './job-runner.js';
 
@@ -23,6 +23,7 @@ export function createInProcessRunner(opts: InProcessOptions): JobRunner {
   const running = new Set<Promise<void>>();
   let registry: JobRegistry | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
+  const periodicTimers: NodeJS.Timeout[] = [];
   let stopped = false;
   let seq = 0;
 
@@ -72,13 +73,23 @@ export function createInProcessRunner(opts: InProcessOptions): JobRunner {
       if (every > 0) {
         sweepTimer = setInterval(() => execute(SWEEP_JOB, {}), every);
         sweepTimer.unref();
+        for (const job of PERIODIC_JOBS) {
+          const t = setInterval(() => execute(job.name, {}), job.everyMs);
+          t.unref();
+          periodicTimers.push(t);
+        }
       }
-      if (opts.sweepOnStart ?? every > 0) execute(SWEEP_JOB, {});
+      if (opts.sweepOnStart ?? every > 0) {
+        execute(SWEEP_JOB, {});
+        // A daily job would never run in a process restarted more often than that.
+        if (every > 0) for (const job of PERIODIC_JOBS) execute(job.name, {});
+      }
     },
 
     async stop() {
       stopped = true;
       clearInterval(sweepTimer);
+      for (const t of periodicTimers) clearInterval(t);
       for (const t of timers.values()) clearTimeout(t);
       timers.clear();
       await Promise.allSettled([...running]);

@@ -17,6 +17,10 @@ export const JOB_SCHEMAS = {
    * time by themselves; this refreshes caches, dashboards and reconnecting players.
    */
   'alert.end': z.object({ alertId: z.string().uuid() }),
+  /** Periodic: moves newly received plays into the hourly rollups (docs/ARCHITECTURE.md#plays). */
+  'plays.rollup': z.object({}),
+  /** Periodic (daily): deletes play records and rollups past their retention. */
+  'plays.retention': z.object({}),
 } as const;
 
 export type JobName = keyof typeof JOB_SCHEMAS;
@@ -28,6 +32,15 @@ export const JOB_NAMES = Object.keys(JOB_SCHEMAS) as JobName[];
 /** The periodic job and how often it runs by default. */
 export const SWEEP_JOB: JobName = 'purchase.sweep';
 export const DEFAULT_SWEEP_EVERY_MS = 60_000;
+
+/**
+ * The other periodic jobs, each at its own interval. They run wherever the sweep runs and are
+ * off when it is (JOBS_SWEEP_EVERY_S=0: test servers that share one database).
+ */
+export const PERIODIC_JOBS: readonly { name: JobName; everyMs: number }[] = [
+  { name: 'plays.rollup', everyMs: 60_000 },
+  { name: 'plays.retention', everyMs: 86_400_000 },
+];
 
 export type EnqueueOptions = {
   /** When to run; now (or in the past) runs at once. */

@@ -4,7 +4,10 @@ import { metricValue } from '../metrics/testing/read-metrics.js';
 import { createJobRegistry } from './job-registry.js';
 
 const noop = async () => {};
-const all = { 'purchase.expire': noop, 'purchase.abandon': noop, 'purchase.sweep': noop, 'alert.end': noop };
+const all = {
+  'purchase.expire': noop, 'purchase.abandon': noop, 'purchase.sweep': noop, 'alert.end': noop,
+  'plays.rollup': noop, 'plays.retention': noop,
+};
 
 describe('job registry', () => {
   it('refuses to start when a declared job has no handler', () => {

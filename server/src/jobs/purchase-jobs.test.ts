@@ -124,13 +124,15 @@ describe('BullMQ runner', () => {
     await redis.quit();
   });
 
-  it('registers the periodic sweep once, however many instances start', async () => {
+  it('registers the periodic sweep and the other periodic jobs once, however many instances start', async () => {
     const runners = [1, 2].map(() => createBullmqRunner({ redisUrl: REDIS_URL, logger, runWorkers: false, prefix: schedPrefix, sweepEveryMs: MINUTE }));
     const registry = { run: async () => {} };
     await Promise.all(runners.map((r) => r.start(registry)));
     const queue = new Queue('pano-jobs', { connection: { url: REDIS_URL }, prefix: schedPrefix });
     const schedulers = await queue.getJobSchedulers();
-    expect(schedulers.map((s) => [s.key, s.every])).toEqual([['purchase.sweep', MINUTE]]);
+    expect(schedulers.map((s) => [s.key, s.every]).sort()).toEqual([
+      ['plays.retention', 86_400_000], ['plays.rollup', MINUTE], ['purchase.sweep', MINUTE],
+    ]);
     await queue.close();
     await Promise.all(runners.map((r) => r.stop()));
   });

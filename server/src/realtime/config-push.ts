@@ -1,6 +1,7 @@
 import type { BuiltScreenConfig } from '../modules/screens/screen-config-cache.js';
 import { configHeadJson } from '../modules/screens/screen-config-cache.js';
-import { screenRoom, type ConfigPush, type PanoServer } from './socket-types.js';
+import type { ScreenConfigReader } from '../modules/screens/screen-config-reader.js';
+import { screenRoom, type ConfigPush, type PanoServer, type PanoSocket } from './socket-types.js';
 
 export function configPushOf(built: Map<string, BuiltScreenConfig>): ConfigPush {
   const bodies: string[] = [];
@@ -58,3 +59,30 @@ export function textFrameHeader(length: number): Buffer {
   header.writeBigUInt64BE(BigInt(length), 2);
   return header;
 }
+
+/**
+ * docs/PERFORMANCE.md (P4): a player or preview that (re)connects gets its screen's config on
+ * the socket at once, or `screen:current` when the version its handshake named is still the
+ * current one, so a fleet coming back after an API restart needs no HTTP fetch per screen (the
+ * player fetches only when neither arrives). The packet is the one
+ * `socket.emit('screen:config', event)` would send, made from the config cache's JSON.
+ */
+export async function sendConfigOnConnect(configs: Pick<ScreenConfigReader, 'readLatest'>, socket: PanoSocket, shown: string | null): Promise<void> {
+  const { screenId, ownerId } = socket.data;
+  if (!screenId) return;
+  const answer = await configs.readLatest(screenId);
+  // Deleted meanwhile, or (never, the handshake checked it) another owner's: its fetch says 404.
+  if (!answer || answer.ownerId !== ownerId || socket.disconnected) return;
+  if (answer.version === shown) return void socket.emit('screen:current', { screenId, version: answer.version });
+  socket.conn.write(`${EVENT_PREFIX}{"screenId":${JSON.stringify(screenId)},"version":${JSON.stringify(answer.version)},"config":${answer.json()}}]`);
+}
+
+/**
+ * The version a handshake says its screen shows (null: none yet), or undefined when it says
+ * nothing: a client that does not name a version fetches its config itself and gets none here.
+ */
+export const shownVersionOf = (auth: unknown): string | null | undefined => {
+  if (!auth || typeof auth !== 'object' || !('version' in auth)) return undefined;
+  const { version } = auth as { version: unknown };
+  return typeof version === 'string' && version.length <= 200 ? version : null;
+};

@@ -225,3 +225,51 @@ describe('screen:config push of the schedule block', () => {
     expect(only(w, 's2').config.schedule).toMatchObject({ timezone: 'America/New_York', entries: [expect.anything()] });
   });
 });
+
+describe('the config on the socket at connect (docs/PERFORMANCE.md, P4)', () => {
+  async function connectRecording(auth: Record<string, unknown>) {
+    let configs: TScreenConfigEvent[] = [];
+    let currents: { screenId: string; version: string }[] = [];
+    await connectSocket(s, auth, (socket) => {
+      configs = record(socket, 'screen:config');
+      currents = record(socket, 'screen:current');
+    });
+    return { configs, currents };
+  }
+
+  it('a player naming no version yet, or an older one, gets the current config, exactly as GET config serves it', async () => {
+    const w = await world();
+    const device = await pairedDevice(s, w.a.id);
+    const served = await s.api.get(`/api/screens/${w.s1.id}/config`).set(w.a.auth).expect(200);
+    for (const version of [null, 'an-older-version']) {
+      const got = await connectRecording({ deviceToken: device.token, screenId: w.s1.id, version });
+      await waitFor(() => got.configs.length === 1);
+      await settle(200);
+      expect(got.configs).toHaveLength(1);
+      expect(got.currents).toHaveLength(0);
+      expect(ZScreenConfigEvent.parse(got.configs[0])).toEqual({ screenId: w.s1.id, version: served.body.version, config: served.body });
+    }
+  });
+
+  it('a player (or preview) naming the current version gets screen:current and no config', async () => {
+    const w = await world();
+    const device = await pairedDevice(s, w.a.id);
+    const { version } = (await s.api.get(`/api/screens/${w.s2.id}/config`).set(w.a.auth).expect(200)).body as { version: string };
+    for (const auth of [{ deviceToken: device.token, screenId: w.s2.id, version }, { token: w.a.token, screenId: w.s2.id, version }]) {
+      const got = await connectRecording(auth);
+      await waitFor(() => got.currents.length === 1);
+      await settle(200);
+      expect(got.currents).toEqual([{ screenId: w.s2.id, version }]);
+      expect(got.configs).toHaveLength(0);
+    }
+  });
+
+  it('a client that names no version in its handshake gets nothing on connect (it fetches itself)', async () => {
+    const w = await world();
+    const device = await pairedDevice(s, w.a.id);
+    const got = await connectRecording({ deviceToken: device.token, screenId: w.s3.id });
+    await settle(400);
+    expect(got.configs).toHaveLength(0);
+    expect(got.currents).toHaveLength(0);
+  });
+});

@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { SOCKET_PATH, ZAlertAck } from '@pano/contract';
 import type { AppContext } from '../context.js';
-import { emitConfigPushLocally } from './config-push.js';
+import { emitConfigPushLocally, sendConfigOnConnect, shownVersionOf } from './config-push.js';
 import { InFlight } from './in-flight.js';
 import { LiveNotifier } from './live-notifier.js';
 import { Presence } from './presence.js';
@@ -11,7 +11,7 @@ import { socketAuthMiddleware } from './socket-auth.js';
 import { disconnectStalePlayers } from './stale-players.js';
 import { DEVICE_LOOKUP_TTL_MS, DeviceLookupCache } from '../modules/devices/device-lookup-cache.js';
 import { ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
-import { acknowledgeAlert } from '../modules/alerts/alert-acks.js';
+import { AlertAckWriter } from '../modules/alerts/alert-acks.js';
 import { accountRoom, deviceRoom, screenRoom, userRoom, type PanoServer } from './socket-types.js';
 import type { Redis } from 'ioredis';
 import { LiveConnectionControl } from './live-connection-control.js';
@@ -95,6 +95,11 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
       io.attach(http);
       serving = true;
       io.use(socketAuthMiddleware(ctx));
+      // Batched: one alert to a whole fleet brings as many acks at once (docs/PERFORMANCE.md, P10).
+      // The owner's dashboards refetch the alert's progress (docs/ARCHITECTURE.md#alerts).
+      const alertAcks = new AlertAckWriter(ctx.db, (written) => {
+        for (const w of written) io.to(userRoom(w.ownerId)).emit('alert:acked', { alertId: w.alertId, screenId: w.screenId });
+      });
       // Revocations and deletions other instances told while this one was cut off from Redis.
       redis?.onResubscribed(() => {
         if (!inFlight.isClosing) inFlight.track(disconnectStalePlayers(io, ctx.db)).catch(logFailure('resubscribed: checking players'));
@@ -109,6 +114,9 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
           return;
         }
         void socket.join(screenRoom(screenId!));
+        // After the join, so a push committed from here on reaches it too.
+        const shown = shownVersionOf(socket.handshake.auth);
+        if (shown !== undefined) inFlight.track(sendConfigOnConnect(ctx.screenConfigs, socket, shown)).catch(logFailure('config: on connect'));
         if (role !== 'player') return;
         void socket.join(deviceRoom(deviceId!));
         // Its handshake read the row just before a revocation committed: the revocation's
@@ -128,11 +136,8 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
         socket.on('alert:ack', (payload) => {
           const ack = ZAlertAck.safeParse(payload);
           if (!ack.success) return;
-          const written = acknowledgeAlert(ctx.db, {
+          const written = alertAcks.acknowledge({
             alertId: ack.data.alertId, screenId: screenId!, deviceId, ownerId, latencyMs: ack.data.latencyMs, at: ctx.clock(),
-          }).then((isNew) => {
-            // The owner's dashboards refetch the alert's progress (docs/ARCHITECTURE.md#alerts).
-            if (isNew) io.to(userRoom(ownerId)).emit('alert:acked', { alertId: ack.data.alertId, screenId: screenId! });
           });
           inFlight.track(written).catch(logFailure('alert: ack'));
         });

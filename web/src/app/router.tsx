@@ -55,6 +55,7 @@ export function createAppRouter() {
                 { path: '/screens', lazy: lazyPage(() => import('../features/screens/screens-page'), 'ScreensPage') },
                 { path: '/assignment', lazy: lazyPage(() => import('../features/assignment/assignment-page'), 'AssignmentPage') },
                 { path: '/schedule', lazy: lazyPage(() => import('../features/schedule/schedule-page'), 'SchedulePage') },
+                { path: '/reports', lazy: lazyPage(() => import('../features/reports/reports-page'), 'ReportsPage') },
                 { path: '/alerts', lazy: lazyPage(() => import('../features/alerts/alerts-page'), 'AlertsPage') },
                 { path: '/settings', lazy: lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage') },
                 { path: '/packages', lazy: lazyPage(() => import('../features/packages/packages-page'), 'PackagesPage') },

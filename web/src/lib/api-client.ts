@@ -84,12 +84,34 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return parsed as T;
 }
 
+/** A file the server sent, with the name its Content-Disposition gives (null when none). */
+export type DownloadedFile = { blob: Blob; filename: string | null };
+
 /**
- * A binary answer (an image the browser cannot fetch itself, since it needs the token) as a Blob;
- * failures as for JSON calls. The caller makes it an object URL and revokes it when done.
+ * `filename*=UTF-8''…` (RFC 6266, for names beyond ASCII) wins over `filename="…"`.
  */
-export async function getBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A broken escape: fall through to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
+  const name = (plain?.[1] ?? plain?.[2] ?? '').trim();
+  return name || null;
+}
+
+/**
+ * GET a file with the token (a plain link cannot send it): the same 401/402 handling and
+ * error text as every other call, the body as a Blob.
+ */
+export async function apiFile(path: string, signal?: AbortSignal): Promise<DownloadedFile> {
   const headers = authHeaders();
+  const hadToken = 'Authorization' in headers;
   let res: Response;
   try {
     res = await fetch(path, { headers, signal });
@@ -98,10 +120,10 @@ export async function getBlob(path: string, signal?: AbortSignal): Promise<Blob>
     throw new ApiError(tr.common.networkError, 0);
   }
   if (!res.ok) {
-    handleStatus(res.status, 'Authorization' in headers);
+    handleStatus(res.status, hadToken);
     throw toError(res.status, parseBody(await res.text()));
   }
-  return res.blob();
+  return { blob: await res.blob(), filename: filenameFromDisposition(res.headers.get('Content-Disposition')) };
 }
 
 export const api = {

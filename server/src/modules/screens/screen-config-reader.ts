@@ -33,6 +33,19 @@ export class ScreenConfigReader {
     });
   }
 
+  /**
+   * read(), repeated (at most twice more) when a change was announced while it ran: its answer
+   * may predate that change, whose push may already be out. For a config sent on the socket,
+   * where the player cannot tell an older version from a newer one (realtime/config-push.ts).
+   */
+  async readLatest(screenId: string): Promise<ScreenConfigAnswer | undefined> {
+    for (let attempt = 0; ; attempt++) {
+      const stamp = this.cache?.stamp;
+      const answer = await this.read(screenId);
+      if (stamp === this.cache?.stamp || attempt === 2) return answer;
+    }
+  }
+
   /** The screen's config and owner; undefined when the screen does not exist. */
   async read(screenId: string): Promise<ScreenConfigAnswer | undefined> {
     const cached = this.cache?.get(screenId);

@@ -1,11 +1,14 @@
 import { NavLink } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
 
-/** `alarm`: the emergency entry, red so it is found at a glance (white on #B91C1C, 6.5:1). */
-type Link = { to: string; label: string; alarm?: boolean };
+/**
+ * `alarm`: the emergency entry, red so it is found at a glance (white on #B91C1C, 6.5:1).
+ * `customerOnly`: a customer's own feature, left out of the admins' content section.
+ */
+type Link = { to: string; label: string; alarm?: boolean; customerOnly?: boolean };
 
 const contentLinks: Link[] = [
-  { to: '/alerts', label: tr.nav.alerts, alarm: true },
+  { to: '/alerts', label: tr.nav.alerts, alarm: true, customerOnly: true },
   { to: '/media', label: tr.nav.media },
   { to: '/playlists', label: tr.nav.playlists },
   { to: '/direction', label: tr.nav.ticker },
@@ -15,7 +18,14 @@ const contentLinks: Link[] = [
   { to: '/packages', label: tr.nav.packages },
 ];
 
-const customerLinks: Link[] = [...contentLinks, { to: '/settings', label: tr.nav.settings }];
+// Reports ('Raporlar', after Zamanlama) count a customer's own plays; admins have none.
+const scheduleAt = contentLinks.findIndex((l) => l.to === '/schedule') + 1;
+const customerLinks: Link[] = [
+  ...contentLinks.slice(0, scheduleAt),
+  { to: '/reports', label: tr.nav.reports },
+  ...contentLinks.slice(scheduleAt),
+  { to: '/settings', label: tr.nav.settings },
+];
 
 export const adminLinks: Link[] = [
   { to: '/admin/packages', label: tr.nav.adminPackages },
@@ -49,7 +59,7 @@ export function SidebarNav({ admin, onNavigate, notes }: { admin: boolean; onNav
       <p className="nav-section">{tr.nav.adminPanel}</p>
       <LinkList links={adminLinks} onNavigate={onNavigate} />
       <p className="nav-section">{tr.nav.content}</p>
-      <LinkList links={contentLinks} onNavigate={onNavigate} notes={notes} />
+      <LinkList links={contentLinks.filter((l) => !l.customerOnly)} onNavigate={onNavigate} notes={notes} />
     </>
   );
 }

@@ -3,15 +3,18 @@ import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { Banner, Button, Spinner } from '../../components/ui';
 import { useAlertDetail } from './api/use-alerts';
-import { progressText } from './alert-format';
+import { latencyText, progressText } from './alert-format';
 
 const t = tr.alerts;
 
-/** One alert's live progress: polled while active (docs/PRODUCT.md#alerts), not-yet-confirmed screens first. */
+/**
+ * One alert's live progress (docs/PRODUCT.md#alerts), not-yet-confirmed screens first; the
+ * page's `useAlertsLive` patches it from the socket. A failed later read keeps what is shown.
+ */
 export function AlertDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const detail = useAlertDetail(id);
   if (detail.isPending) return <section className="card alert-detail"><Spinner /></section>;
-  if (detail.isError) return <Banner tone="error" onDismiss={onClose}>{errorMessage(detail.error, t.loadError)}</Banner>;
+  if (!detail.data) return <Banner tone="error" onDismiss={onClose}>{errorMessage(detail.error, t.loadError)}</Banner>;
   const a = detail.data;
   return (
     <section className="card alert-detail" aria-labelledby="alert-detail-title" data-testid="alert-detail">
@@ -20,13 +23,15 @@ export function AlertDetail({ id, onClose }: { id: string; onClose: () => void }
         <Button size="sm" variant="ghost" onClick={onClose}>{t.detailClose}</Button>
       </div>
       <p className="alert-progress" role="status" data-testid="alert-progress">{progressText(a.acks)}</p>
-      <p className="muted small">{t.latencyHint} {a.active && t.pollingHint}</p>
+      <p className="muted small">{t.latencyHint} {a.active && t.liveHint}</p>
       <ul className="alert-ack-list">
         {a.acks.screens.map((s) => (
           <li key={s._id} className={`alert-ack${s.acknowledgedAt ? ' done' : ''}`}>
             <span className="alert-ack-name">{s.name}</span>
             <span className={`alert-dot ${s.online ? 'on' : 'off'}`}>{s.online ? t.online : t.offline}</span>
-            <span className="alert-ack-state">{s.acknowledgedAt ? `${t.acknowledged} · ${formatDateTime(s.acknowledgedAt)}` : t.waiting}</span>
+            <span className="alert-ack-state">{s.acknowledgedAt
+              ? [t.acknowledged, formatDateTime(s.acknowledgedAt), s.latencyMs !== null && latencyText(s.latencyMs)].filter(Boolean).join(' · ')
+              : t.waiting}</span>
           </li>
         ))}
       </ul>

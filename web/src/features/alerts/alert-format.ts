@@ -19,8 +19,11 @@ export function medianLatency(acks: TAlertDetail['acks']): number | null {
 export function progressText(acks: TAlertDetail['acks']): string {
   const head = t.progress(String(acks.acknowledged), String(acks.total));
   const median = medianLatency(acks);
-  return median === null ? head : `${head} · ${seconds.format(median / 1000)} ${tr.common.seconds}`;
+  return median === null ? head : `${head} · ${latencyText(median)}`;
 }
+
+/** 820 → '0,8 sn'. */
+export const latencyText = (ms: number): string => `${seconds.format(ms / 1000)} ${tr.common.seconds}`;
 
 export const actorName = (a: TAlertActor | null): string => (a === null ? '—' : a.kind === 'apiKey' ? t.byKey(a.name) : a.name);
 

@@ -5,6 +5,7 @@ import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import type { FieldErrors } from '../../lib/form-errors';
 import { Banner, Button, PageHeader, Spinner, showConfirm } from '../../components/ui';
+import { isAdmin, useSession } from '../../stores/session-store';
 import { useMediaList } from '../../api/media.api';
 import { useScreenGroups } from '../../api/screen-groups.api';
 import { useScreens } from '../../api/screens.api';
@@ -16,13 +17,31 @@ import { AlertDetail } from './alert-detail';
 import { AlertForm } from './alert-form';
 import { AlertList } from './alert-list';
 import { TemplatesPanel } from './templates-panel';
+import { useAlertsLive } from './use-alerts-live';
 
 const t = tr.alerts;
 const FORM_ID = 'alert-send-form';
 
-/** docs/PRODUCT.md#alerts: send, watch the confirmations, end; templates; the history. */
+/**
+ * docs/PRODUCT.md#alerts: a customer's page (alerts go to their own screens from their account).
+ * An admin sees its name and 'Bu sayfayı sadece müşteriler kullanabilir' instead, as a customer
+ * does on an /admin page (docs/PRODUCT.md#roles); the page checks, as /admin/apk does.
+ */
 export function AlertsPage() {
+  const admin = useSession((s) => isAdmin(s.user));
+  if (!admin) return <AlertsContent />;
+  return (
+    <div className="page">
+      <PageHeader title={t.title} />
+      <p className="banner banner-error" role="alert">{tr.app.customerOnly}</p>
+    </div>
+  );
+}
+
+/** Send, watch the confirmations, end; templates; the history. */
+function AlertsContent() {
   const alerts = useAlerts();
+  useAlertsLive();
   const screens = useScreens();
   const groups = useScreenGroups();
   const media = useMediaList();

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TScreenHealth } from '@pano/contract';
 import { tr } from '../../i18n/tr';
-import { getBlob } from '../../lib/api-client';
+import { apiFile } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
 import { Button } from '../../components/ui';
 import { useRequestScreenshot } from './api/use-request-screenshot';
@@ -19,7 +19,7 @@ export const SCREENSHOT_WAIT_MS = 30_000;
 function useScreenshotImage(screenId: string, takenAt: string | null) {
   const image = useQuery({
     queryKey: ['screenshot', screenId, takenAt],
-    queryFn: ({ signal }) => getBlob(`/api/screens/${screenId}/screenshot`, signal),
+    queryFn: async ({ signal }) => (await apiFile(`/api/screens/${screenId}/screenshot`, signal)).blob,
     enabled: takenAt !== null,
     placeholderData: keepPreviousData,
     staleTime: Infinity,

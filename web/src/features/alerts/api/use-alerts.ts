@@ -12,14 +12,18 @@ export function useAlerts() {
   return useQuery({ queryKey: alertKeys.all, queryFn: ({ signal }) => api.get<TAlert[]>('/api/alerts', signal), refetchOnMount: 'always' });
 }
 
-/** How often an active alert's acknowledgements are asked again: no socket event carries them yet. */
-export const ACK_POLL_MS = 1000;
+/**
+ * A safety net only: the detail follows `alert:acked` and `screen:status` on the dashboard
+ * socket (`use-alerts-live.ts`); an active alert is read again this often in case an event
+ * was missed.
+ */
+export const ACK_FALLBACK_MS = 20_000;
 
-/** GET /api/alerts/{id}, asked again every second while the alert is active. */
+/** GET /api/alerts/{id}; kept live by `useAlertsLive`, read again every 20 s while active. */
 export function useAlertDetail(id: string) {
   return useQuery({
     queryKey: alertKeys.detail(id),
     queryFn: ({ signal }) => api.get<TAlertDetail>(`/api/alerts/${id}`, signal),
-    refetchInterval: (q) => (q.state.data && !q.state.data.active ? false : ACK_POLL_MS),
+    refetchInterval: (q) => (q.state.data && !q.state.data.active ? false : ACK_FALLBACK_MS),
   });
 }

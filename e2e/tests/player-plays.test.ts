@@ -1,0 +1,161 @@
+import path from 'node:path';
+import type { TPlaysReport } from '@pano/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInWithToken } from '../support/accounts';
+import { launchBrowser, newContext } from '../support/browser';
+import { artifactsDir } from '../support/paths';
+import { startServer, type RunningServer } from '../support/server';
+import {
+  assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, waitForVisible, type Customer, type UploadedMedia,
+} from './player-fixtures';
+
+const shot = (name: string) => path.join(artifactsDir, 'player-plays', name);
+
+/**
+ * Proof of play through an outage (docs/ARCHITECTURE.md#play-records): a paired player plays
+ * 1-second images, loses the network, plays on, gets it back, and the report ('Raporlar')
+ * counts every play the page showed exactly once, per media too.
+ *
+ * The page's own view of its plays is watched by a script of the test (not the player's
+ * code): every image element that became visible with its pixels loaded is one play.
+ */
+describe('play records from a player that goes offline', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+  let page: Page;
+  let c: Customer;
+  let media: UploadedMedia[];
+  let screenId: string;
+  let playlist: string;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    c = await customerWithPackage(server.url);
+    media = await Promise.all([
+      uploadPng(c, 'kirmizi', [220, 38, 38]), uploadPng(c, 'mavi', [37, 99, 235]), uploadPng(c, 'yesil', [22, 163, 74]),
+    ]);
+    playlist = await createPlaylist(c, 'Reklamlar', media.map((m) => ({ media: m, duration: 1 })));
+    screenId = await createScreen(c, 'AVM Girişi');
+    await assign(c, screenId, playlist);
+    context = await newContext(browser, server.url);
+    await context.addInitScript(() => {
+      const w = window as unknown as { __seen: string[] };
+      w.__seen = [];
+      const counted = new WeakSet<Element>();
+      setInterval(() => {
+        for (const img of Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid=player-image]'))) {
+          if (counted.has(img) || img.style.opacity !== '1' || !img.complete || img.naturalWidth === 0) continue;
+          counted.add(img);
+          w.__seen.push(new URL(img.src).pathname);
+        }
+      }, 30);
+    });
+    page = await context.newPage();
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+  });
+  afterAll(async () => {
+    await context?.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+  });
+
+  const seen = () => page.evaluate(() => (window as unknown as { __seen: string[] }).__seen.slice());
+  const report = () => call<TPlaysReport>(server.url, c.token, `/api/reports/plays?screen=${screenId}&by=media`);
+  /** Records still waiting on the device (its IndexedDB outbox). */
+  const waiting = () => page.evaluate(() => new Promise<number>((resolve, reject) => {
+    const open = indexedDB.open('pano-plays');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('plays')) return resolve(0);
+      const count = db.transaction('plays').objectStore('plays').count();
+      count.onsuccess = () => { resolve(count.result); db.close(); };
+      count.onerror = () => reject(count.error);
+    };
+  }));
+  const until = async (check: () => Promise<boolean>, ms: number, what: string) => {
+    const end = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  };
+
+  it('a paired player records and uploads the items it shows', async () => {
+    const paired = await fetch(`${server.url}/api/devices/pair`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mobileCode: c.mobileCode }),
+    }).then((r) => r.json() as Promise<{ deviceToken: string }>);
+    await call(server.url, paired.deviceToken, '/api/devices/screen', { method: 'PUT', body: { screenId } });
+    await page.goto('/player/');
+    await page.evaluate((creds) => localStorage.setItem('pano.device', JSON.stringify(creds)), { deviceToken: paired.deviceToken, screenId });
+    await page.reload();
+    await waitForVisible(page, media[0]!.filePath);
+    // The media are cached for offline playback (the service worker serves them) …
+    await page.waitForFunction(async () => {
+      if (!navigator.serviceWorker.controller) return false;
+      return (await (await caches.open('pano-media-v1')).keys()).length === 3;
+    }, undefined, { timeout: 10_000, polling: 200 });
+    // … and the first plays have reached the server (every few plays, one batch).
+    await until(async () => (await report()).total.plays >= 5, 10_000, 'the first batch in the report');
+    expect((await report()).total.plays).toBeLessThanOrEqual((await seen()).length);
+  });
+
+  let seenOffline = 0;
+  let reportedOffline = 0;
+  it('without network it plays on and keeps its records on the device', async () => {
+    await context!.setOffline(true);
+    seenOffline = (await seen()).length;
+    reportedOffline = (await report()).total.plays;
+    await until(async () => (await seen()).length >= seenOffline + 5, 10_000, 'five more plays offline');
+    await page.screenshot({ path: shot('01-offline.png') });
+    // Nothing offline reached the server; the device holds what it played.
+    expect((await report()).total.plays).toBe(reportedOffline);
+    expect(await waiting()).toBeGreaterThanOrEqual(4);
+  });
+
+  it('back online, the report counts every play the page showed exactly once', async () => {
+    await context!.setOffline(false);
+    // Stop the loop so the count holds still: the screen's playlist is taken away; the item
+    // on screen is cut, and a cut is sent at once.
+    await call(server.url, c.token, `/api/screens/${screenId}`, { method: 'PUT', body: { currentPlaylist: null } });
+    await page.getByText('Bu ekrana atanmış medya bulunamadı').waitFor({ timeout: 10_000 });
+    const shown = await seen();
+    expect(shown.length).toBeGreaterThan(seenOffline);
+    await until(async () => (await waiting()) === 0 && (await report()).total.plays >= shown.length, 8000, 'every play in the report');
+
+    const r = await report();
+    expect(r.total.plays).toBe(shown.length);
+    const perMedia = Object.fromEntries(media.map((m) => [m._id, shown.filter((p) => p === m.filePath).length]));
+    expect(Object.fromEntries(r.rows.map((row) => [row.key, row.plays]))).toEqual(
+      Object.fromEntries(Object.entries(perMedia).filter(([, n]) => n > 0)),
+    );
+    // About a second each (the last one was cut when the playlist went away).
+    expect(r.total.seconds).toBeGreaterThan((shown.length - 1) * 0.9);
+    expect(r.total.seconds).toBeLessThan(shown.length * 1.6);
+    await page.screenshot({ path: shot('02-back-online.png') });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("the dashboard's preview of the same screen records nothing", async () => {
+    await assign(c, screenId, playlist);
+    const dashboard = await newContext(browser, server.url);
+    try {
+      const preview = await dashboard.newPage();
+      const uploads: string[] = [];
+      preview.on('request', (req) => {
+        if (new URL(req.url()).pathname === '/api/devices/plays') uploads.push(req.method());
+      });
+      await signInWithToken(preview, c.token, `/preview/${screenId}`);
+      for (const m of [...media, media[0]!]) await waitForVisible(preview, m.filePath, 5000);
+      expect(uploads).toEqual([]);
+      // No play store was even opened in the dashboard's browser.
+      expect((await preview.evaluate(() => indexedDB.databases())).map((d) => d.name)).not.toContain('pano-plays');
+    } finally {
+      await dashboard.close();
+    }
+  });
+});

@@ -1,0 +1,156 @@
+import { canonicalTimeZone, DEFAULT_SCREEN_TIMEZONE, type TPlaysReport, type TPlaysReportQuery, type TReportGrouping } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import { Prisma } from '../../db/generated/client.js';
+import { badRequest, notFound } from '../../http/errors.js';
+
+/** Longest report period, in days (both ends included): 13 months with room to spare. */
+export const REPORT_MAX_DAYS = 400;
+/** Without from/to: the last week, today included. */
+const DEFAULT_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+export const DELETED_MEDIA = 'Silinmiş medya';
+export const DELETED_SCREEN = 'Silinmiş ekran';
+
+export type ReportFilter = { screen?: string; group?: string; media?: string };
+export type ReportParams = ReportFilter & { from: string; to: string; tz: string; by: TReportGrouping };
+
+type Row = { key: string | null; plays: bigint | number; ms: bigint | number };
+
+/** 'YYYY-MM-DD' of a real calendar day → its UTC midnight in ms; null for '2026-02-30'. */
+function dayMs(day: string): number | null {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const ms = Date.UTC(y, m - 1, d);
+  return new Date(ms).toISOString().slice(0, 10) === day ? ms : null;
+}
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Today's date on the wall clock of `tz`. */
+function todayIn(tz: string, now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/**
+ * The period and clock of a report (docs/PRODUCT.md#reports-api): `tz` an IANA zone (Europe/Istanbul
+ * unless given), `to` today and `from` six days before `to` unless given, both ends included,
+ * at most REPORT_MAX_DAYS days.
+ */
+export function reportPeriod(q: { from?: string; to?: string; tz?: string }, now: Date): { from: string; to: string; tz: string } {
+  const tz = q.tz === undefined ? DEFAULT_SCREEN_TIMEZONE : canonicalTimeZone(q.tz.trim());
+  if (!tz) throw badRequest('Geçersiz saat dilimi (ör. Europe/Istanbul)');
+  const toMs = q.to === undefined ? dayMs(todayIn(tz, now)) : dayMs(q.to);
+  if (toMs === null) throw badRequest('Geçersiz bitiş tarihi');
+  const fromMs = q.from === undefined ? toMs - (DEFAULT_DAYS - 1) * DAY_MS : dayMs(q.from);
+  if (fromMs === null) throw badRequest('Geçersiz başlangıç tarihi');
+  if (toMs < fromMs) throw badRequest('Bitiş tarihi başlangıç tarihinden önce olamaz');
+  if ((toMs - fromMs) / DAY_MS + 1 > REPORT_MAX_DAYS) throw badRequest(`Rapor dönemi en fazla ${REPORT_MAX_DAYS} gün olabilir`);
+  return { from: dayOf(fromMs), to: dayOf(toMs), tz };
+}
+
+/** Filters name the customer's own screen, group and media, or the report is refused like any other route (404). */
+async function checkFilters(ctx: AppContext, ownerId: string, f: ReportFilter): Promise<void> {
+  const [screen, group, media] = await Promise.all([
+    f.screen ? ctx.db.screen.findFirst({ where: { id: f.screen, ownerId }, select: { id: true } }) : true,
+    f.group ? ctx.db.screenGroup.findFirst({ where: { id: f.group, ownerId }, select: { id: true } }) : true,
+    f.media ? ctx.db.media.findFirst({ where: { id: f.media, ownerId }, select: { id: true } }) : true,
+  ]);
+  if (!screen) throw notFound('Ekran');
+  if (!group) throw notFound('Ekran grubu');
+  if (!media) throw notFound('Medya');
+}
+
+/**
+ * GET /api/reports/plays. docs/ARCHITECTURE.md#plays: one statement reads the rollups (what the
+ * job has covered) plus the rollup queue (what it has not yet), so a play is counted exactly
+ * once from the moment its upload is accepted. Reports over all of a customer's screens by
+ * media, day or hour read the rollup without screens, a few rows per hour.
+ */
+export async function playsReport(ctx: AppContext, ownerId: string, q: TPlaysReportQuery): Promise<TPlaysReport> {
+  const period = reportPeriod(q, ctx.clock());
+  const by = q.by ?? 'media';
+  const filter: ReportFilter = { screen: q.screen, group: q.group, media: q.media };
+  await checkFilters(ctx, ownerId, filter);
+  const rows = await aggregate(ctx, ownerId, { ...period, ...filter, by });
+
+  const totalRow = rows.find((r) => r.key === null);
+  const grouped = rows.filter((r): r is Row & { key: string } => r.key !== null);
+  const names = await namesOf(ctx, ownerId, by, grouped.map((r) => r.key));
+  const out = grouped.map((r) => ({ key: r.key, name: names(r.key), plays: Number(r.plays), seconds: Number(r.ms) / 1000 }));
+  if (by === 'day' || by === 'hour') out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  else out.sort((a, b) => b.plays - a.plays || b.seconds - a.seconds || a.name.localeCompare(b.name, 'tr') || (a.key < b.key ? -1 : 1));
+  return {
+    ...period,
+    by,
+    rows: out,
+    total: { plays: Number(totalRow?.plays ?? 0), seconds: Number(totalRow?.ms ?? 0) / 1000 },
+  };
+}
+
+async function aggregate(ctx: AppContext, ownerId: string, p: ReportParams): Promise<Row[]> {
+  // The period's ends on the report's clock, as instants; hours are UTC hours, so in a zone
+  // with a half-hour offset an hour counts in the day its UTC hour starts in.
+  const start = Prisma.sql`((${p.from})::date::timestamp AT TIME ZONE ${p.tz})`;
+  const end = Prisma.sql`(((${p.to})::date + 1)::timestamp AT TIME ZONE ${p.tz})`;
+  const bySource = p.screen === undefined && p.group === undefined && p.by !== 'screen' && p.by !== 'group';
+  const conds = [Prisma.sql`"ownerId" = ${ownerId}`, Prisma.sql`hour >= ${start}`, Prisma.sql`hour < ${end}`];
+  if (p.media) conds.push(Prisma.sql`"mediaId" = ${p.media}`);
+  if (p.screen) conds.push(Prisma.sql`"screenId" = ${p.screen}`);
+  if (p.group) conds.push(Prisma.sql`"screenId" IN (SELECT "screenId" FROM screen_group_members WHERE "groupId" = ${p.group})`);
+  const where = Prisma.join(conds, ' AND ');
+
+  const rollup = bySource
+    ? Prisma.sql`SELECT NULL::text AS "screenId", "mediaId", hour, plays::bigint AS plays, "durationMs" AS ms FROM play_hourly_media WHERE ${where}`
+    : Prisma.sql`SELECT "screenId", "mediaId", hour, plays::bigint AS plays, "durationMs" AS ms FROM play_hourly WHERE ${where}`;
+  const source = Prisma.sql`${rollup}
+    UNION ALL SELECT "screenId", "mediaId", hour, 1::bigint, "durationMs"::bigint FROM play_rollup_queue WHERE ${where}`;
+
+  const key = {
+    media: Prisma.sql`src."mediaId"`,
+    screen: Prisma.sql`src."screenId"`,
+    group: Prisma.sql`g.id`,
+    day: Prisma.sql`to_char(src.hour AT TIME ZONE ${p.tz}, 'YYYY-MM-DD')`,
+    hour: Prisma.sql`to_char(src.hour AT TIME ZONE ${p.tz}, 'YYYY-MM-DD HH24:MI')`,
+  }[p.by];
+  // A screen counts in each of its groups (today's memberships): the total is not their sum.
+  const join = p.by === 'group'
+    ? Prisma.sql`JOIN screen_group_members m ON m."screenId" = src."screenId" JOIN screen_groups g ON g.id = m."groupId" AND g."ownerId" = ${ownerId}`
+    : Prisma.empty;
+  try {
+    return await ctx.db.$queryRaw<Row[]>`
+      WITH src AS MATERIALIZED (${source})
+      SELECT ${key} AS key, sum(src.plays)::bigint AS plays, sum(src.ms)::bigint AS ms FROM src ${join} GROUP BY 1
+      UNION ALL SELECT NULL, COALESCE(sum(plays), 0)::bigint, COALESCE(sum(ms), 0)::bigint FROM src`;
+  } catch (err) {
+    // A zone the runtime knows but PostgreSQL's time zone data does not.
+    if (err instanceof Error && /time zone/i.test(err.message)) throw badRequest('Geçersiz saat dilimi (ör. Europe/Istanbul)');
+    throw err;
+  }
+}
+
+/** 'YYYY-MM-DD' → 'DD.MM.YYYY', 'YYYY-MM-DD HH:MM' → 'DD.MM.YYYY HH:MM' (Turkish dates). */
+export function turkishDate(key: string): string {
+  const [date, time] = key.split(' ');
+  const [y, m, d] = date!.split('-');
+  return `${d}.${m}.${y}${time ? ` ${time}` : ''}`;
+}
+
+/** What the dashboard shows for each key: today's names, and 'Silinmiş …' for what was deleted since. */
+async function namesOf(ctx: AppContext, ownerId: string, by: TReportGrouping, keys: string[]): Promise<(key: string) => string> {
+  if (by === 'day' || by === 'hour') return turkishDate;
+  let names: Map<string, string>;
+  let missing: string;
+  if (by === 'media') {
+    const rows = await ctx.db.media.findMany({ where: { ownerId, id: { in: keys } }, select: { id: true, name: true } });
+    names = new Map(rows.map((r) => [r.id, r.name]));
+    missing = DELETED_MEDIA;
+  } else if (by === 'screen') {
+    const rows = await ctx.db.screen.findMany({ where: { ownerId, id: { in: keys } }, select: { id: true, name: true } });
+    names = new Map(rows.map((r) => [r.id, r.name]));
+    missing = DELETED_SCREEN;
+  } else {
+    const rows = await ctx.db.screenGroup.findMany({ where: { ownerId, id: { in: keys } }, select: { id: true, name: true } });
+    names = new Map(rows.map((r) => [r.id, r.name]));
+    missing = 'Silinmiş grup';
+  }
+  return (key) => names.get(key) ?? missing;
+}

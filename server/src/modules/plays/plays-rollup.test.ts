@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { customerWithDevice, play } from '../../../test/plays.fixtures.js';
+import { deleteOldPlays, rollUpPlays } from './plays-rollup.js';
+
+let t: TestApp;
+let now = new Date('2026-06-01T12:00:00Z');
+beforeAll(async () => { t = await createTestApp({ clock: () => now }); });
+afterAll(async () => { await t.close(); });
+
+const upload = (auth: Record<string, string>, plays: unknown[]) => t.http.post('/api/devices/plays').set(auth).send({ plays }).expect(200);
+const hourly = (ownerId: string) => t.ctx.db.playHourly.findMany({
+  where: { ownerId }, orderBy: [{ hour: 'asc' }, { mediaId: 'asc' }], select: { screenId: true, mediaId: true, hour: true, plays: true, durationMs: true },
+});
+const hourlyMedia = (ownerId: string) => t.ctx.db.playHourlyMedia.findMany({
+  where: { ownerId }, orderBy: [{ hour: 'asc' }, { mediaId: 'asc' }], select: { mediaId: true, hour: true, plays: true, durationMs: true },
+});
+const reportTotal = async (auth: Record<string, string>, q: Record<string, string> = {}) =>
+  (await t.http.get('/api/reports/plays').set(auth).query({ from: '2026-03-01', to: '2026-03-31', tz: 'UTC', ...q }).expect(200)).body.total;
+
+describe('plays rollup job', () => {
+  it('adds queued plays to the hourly rollups once, however often it runs, and a late play to its old hour', async () => {
+    const c = await customerWithDevice(t);
+    await upload(c.device.auth, [
+      play(c.screen.id, c.media.id, { startedAt: '2026-03-10T09:00:00Z' }),
+      play(c.screen.id, c.media.id, { startedAt: '2026-03-10T09:59:59.999Z', durationMs: 2_500 }),
+      play(c.screen.id, c.media.id, { startedAt: '2026-03-10T10:00:00Z' }),
+    ]);
+    await rollUpPlays(t.ctx.db);
+    const expected = [
+      { screenId: c.screen.id, mediaId: c.media.id, hour: new Date('2026-03-10T09:00:00Z'), plays: 2, durationMs: 12_500n },
+      { screenId: c.screen.id, mediaId: c.media.id, hour: new Date('2026-03-10T10:00:00Z'), plays: 1, durationMs: 10_000n },
+    ];
+    expect(await hourly(c.id)).toEqual(expected);
+    expect(await t.ctx.db.playRollupQueue.count({ where: { ownerId: c.id } })).toBe(0);
+
+    await rollUpPlays(t.ctx.db);
+    expect(await hourly(c.id)).toEqual(expected);
+
+    // A day offline: a play from an hour already rolled up arrives now.
+    const late = play(c.screen.id, c.media.id, { startedAt: '2026-03-10T09:30:00Z', durationMs: 1_000 });
+    await upload(c.device.auth, [late]);
+    await upload(c.device.auth, [late]);
+    await rollUpPlays(t.ctx.db);
+    await rollUpPlays(t.ctx.db);
+    expect((await hourly(c.id))[0]).toMatchObject({ plays: 3, durationMs: 13_500n });
+    expect(await hourlyMedia(c.id)).toEqual([
+      { mediaId: c.media.id, hour: new Date('2026-03-10T09:00:00Z'), plays: 3, durationMs: 13_500n },
+      { mediaId: c.media.id, hour: new Date('2026-03-10T10:00:00Z'), plays: 1, durationMs: 10_000n },
+    ]);
+  });
+
+  it('counts every play exactly once when runs overlap, and the report equals the raw records', async () => {
+    const c = await customerWithDevice(t);
+    const plays = Array.from({ length: 300 }, (_, i) => play(c.screen.id, c.media.id, {
+      startedAt: new Date(Date.UTC(2026, 2, 1 + (i % 20), i % 24, i % 60)).toISOString(),
+      durationMs: 1_000 + i,
+      outcome: i % 10 === 0 ? 'failed' : i % 7 === 0 ? 'cut' : 'completed',
+    }));
+    await upload(c.device.auth, plays.slice(0, 200));
+    const queued = await reportTotal(c.auth);
+    // Half rolled up by overlapping small batches while the rest arrives.
+    await Promise.all([rollUpPlays(t.ctx.db, 7), rollUpPlays(t.ctx.db, 11), upload(c.device.auth, plays.slice(150))]);
+    const midway = await reportTotal(c.auth);
+    await rollUpPlays(t.ctx.db);
+    const rolled = await reportTotal(c.auth);
+
+    const [raw] = await t.ctx.db.$queryRaw<{ plays: number; ms: number }[]>`
+      SELECT count(*)::int AS plays, sum("durationMs")::int AS ms FROM play_records WHERE "ownerId" = ${c.id} AND outcome <> 'failed'`;
+    expect(raw!.plays).toBe(plays.filter((p) => p.outcome !== 'failed').length);
+    expect(rolled).toEqual({ plays: raw!.plays, seconds: raw!.ms / 1000 });
+    expect(midway).toEqual(rolled);
+    expect(queued.plays).toBe(plays.slice(0, 200).filter((p) => p.outcome !== 'failed').length);
+    const sums = await t.ctx.db.playHourly.aggregate({ where: { ownerId: c.id }, _sum: { plays: true, durationMs: true } });
+    expect(sums._sum).toEqual({ plays: raw!.plays, durationMs: BigInt(raw!.ms) });
+
+    // Grouped reports agree with the raw records too.
+    const byDay = (await t.http.get('/api/reports/plays').set(c.auth).query({ from: '2026-03-01', to: '2026-03-31', tz: 'UTC', by: 'day' })).body.rows;
+    const rawByDay = await t.ctx.db.$queryRaw<{ key: string; plays: number }[]>`
+      SELECT to_char("startedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS key, count(*)::int AS plays FROM play_records
+      WHERE "ownerId" = ${c.id} AND outcome <> 'failed' GROUP BY 1 ORDER BY 1`;
+    expect(byDay.map((r: { key: string; plays: number }) => ({ key: r.key, plays: r.plays }))).toEqual(rawByDay);
+  });
+
+  it('retention deletes records past PLAYS_RETENTION_DAYS and rollups past 800 days, rolling up what was still queued', async () => {
+    const c = await customerWithDevice(t);
+    now = new Date('2026-06-01T12:00:00Z');
+    const days = (n: number) => new Date(now.getTime() - n * 86_400_000).toISOString();
+    await upload(c.device.auth, [
+      play(c.screen.id, c.media.id, { startedAt: days(10) }),
+      play(c.screen.id, c.media.id, { startedAt: days(401) }),
+    ]);
+    await t.ctx.db.playHourly.create({ data: { ownerId: c.id, screenId: c.screen.id, mediaId: c.media.id, hour: new Date(days(801)), plays: 5, durationMs: 50_000n } });
+    await t.ctx.db.playHourly.create({ data: { ownerId: c.id, screenId: c.screen.id, mediaId: c.media.id, hour: new Date(days(799)), plays: 4, durationMs: 40_000n } });
+
+    await deleteOldPlays(t.ctx);
+    const records = await t.ctx.db.playRecord.findMany({ where: { ownerId: c.id }, select: { startedAt: true } });
+    expect(records.map((r) => r.startedAt.toISOString())).toEqual([days(10)]);
+    const hours = (await hourly(c.id)).map((h) => [h.hour.toISOString(), h.plays]);
+    expect(hours).toEqual([
+      [new Date(days(799)).toISOString(), 4],
+      [new Date(Math.floor(Date.parse(days(401)) / 3_600_000) * 3_600_000).toISOString(), 1],
+      [new Date(Math.floor(Date.parse(days(10)) / 3_600_000) * 3_600_000).toISOString(), 1],
+    ]);
+    expect(await t.ctx.db.playRollupQueue.count({ where: { ownerId: c.id } })).toBe(0);
+  });
+
+  it("keeps a customer's plays until the customer is deleted, then deletes them with the customer", async () => {
+    const c = await customerWithDevice(t);
+    await upload(c.device.auth, [play(c.screen.id, c.media.id), play(c.screen.id, c.media.id, { startedAt: '2026-03-10T11:00:00Z' })]);
+    await rollUpPlays(t.ctx.db);
+    await upload(c.device.auth, [play(c.screen.id, c.media.id)]);
+    await t.ctx.db.screen.delete({ where: { id: c.screen.id } });
+    await t.ctx.db.media.delete({ where: { id: c.media.id } });
+    expect(await t.ctx.db.playRecord.count({ where: { ownerId: c.id } })).toBe(3);
+    await t.ctx.db.user.delete({ where: { id: c.id } });
+    for (const count of [
+      t.ctx.db.playRecord.count({ where: { ownerId: c.id } }),
+      t.ctx.db.playRollupQueue.count({ where: { ownerId: c.id } }),
+      t.ctx.db.playHourly.count({ where: { ownerId: c.id } }),
+      t.ctx.db.playHourlyMedia.count({ where: { ownerId: c.id } }),
+    ]) expect(await count).toBe(0);
+  });
+});

@@ -1,0 +1,71 @@
+import type { TMedia, TReportGrouping, TScreen, TScreenGroup } from '@pano/contract';
+import { tr } from '../../i18n/tr';
+import { Button, SelectField, TextField } from '../../components/ui';
+import { dayAt, presetOf, presetPeriod, REPORT_PRESETS, type FilterErrors, type ReportFilters, type ReportPreset } from './report-period';
+
+const t = tr.reports;
+
+const presetLabel: Record<ReportPreset, string> = { last7: t.presetLast7, last30: t.presetLast30, thisMonth: t.presetThisMonth };
+
+export const GROUPINGS: { value: TReportGrouping; label: string }[] = [
+  { value: 'media', label: t.byMedia },
+  { value: 'screen', label: t.byScreen },
+  { value: 'group', label: t.byGroup },
+  { value: 'day', label: t.byDay },
+  { value: 'hour', label: t.byHour },
+];
+
+type Props = {
+  filters: ReportFilters;
+  errors: FilterErrors;
+  now: number;
+  screens: TScreen[];
+  groups: TScreenGroup[];
+  media: TMedia[];
+  onChange: (next: ReportFilters) => void;
+};
+
+/** Period (presets or two days), what to count (screen, group, media) and how to group it; each change asks again. */
+export function ReportFiltersForm({ filters, errors, now, screens, groups, media, onChange }: Props) {
+  const set = (patch: Partial<ReportFilters>) => onChange({ ...filters, ...patch });
+  const active = presetOf(filters.from, filters.to, now);
+  const today = dayAt(now);
+  return (
+    <section className="card report-filters" aria-label={t.filtersTitle}>
+      <fieldset className="report-period">
+        <legend className="field-label">{t.periodLabel}</legend>
+        <div className="report-presets" role="group" aria-label={t.periodLabel}>
+          {REPORT_PRESETS.map((p) => (
+            <Button key={p} size="sm" variant={active === p ? 'primary' : 'secondary'} aria-pressed={active === p}
+              onClick={() => set(presetPeriod(p, now))}>
+              {presetLabel[p]}
+            </Button>
+          ))}
+        </div>
+        <div className="report-dates">
+          <TextField type="date" label={t.fromLabel} value={filters.from} max={today} error={errors.from}
+            onChange={(e) => set({ from: e.target.value })} />
+          <TextField type="date" label={t.toLabel} value={filters.to} max={today} error={errors.to}
+            onChange={(e) => set({ to: e.target.value })} />
+        </div>
+      </fieldset>
+      <div className="report-selects">
+        <SelectField label={t.screenLabel} value={filters.screen} onChange={(e) => set({ screen: e.target.value })}>
+          <option value="">{t.allScreens}</option>
+          {screens.map((s) => <option key={s._id} value={s._id}>{s.name}</option>)}
+        </SelectField>
+        <SelectField label={t.groupLabel} value={filters.group} onChange={(e) => set({ group: e.target.value })}>
+          <option value="">{t.allGroups}</option>
+          {groups.map((g) => <option key={g._id} value={g._id}>{g.name}</option>)}
+        </SelectField>
+        <SelectField label={t.mediaLabel} value={filters.media} onChange={(e) => set({ media: e.target.value })}>
+          <option value="">{t.allMedia}</option>
+          {media.map((m) => <option key={m._id} value={m._id}>{m.name}</option>)}
+        </SelectField>
+        <SelectField label={t.byLabel} value={filters.by} onChange={(e) => set({ by: e.target.value as TReportGrouping })}>
+          {GROUPINGS.map((g) => <option key={g.value} value={g.value}>{g.label}</option>)}
+        </SelectField>
+      </div>
+    </section>
+  );
+}
