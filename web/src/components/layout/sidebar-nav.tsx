@@ -33,13 +33,17 @@ export const adminLinks: Link[] = [
   { to: '/admin/apk', label: tr.nav.adminApk },
 ];
 
-function LinkList({ links, onNavigate }: { links: Link[]; onNavigate: () => void }) {
+/** A short warning shown under a link, by its route ('3 ekran sorunlu' under 'Ekranlar'). */
+export type NavNotes = Partial<Record<string, string>>;
+
+function LinkList({ links, onNavigate, notes = {} }: { links: Link[]; onNavigate: () => void; notes?: NavNotes }) {
   return (
     <ul className="nav-list">
       {links.map((l) => (
         <li key={l.to}>
           <NavLink to={l.to} className={({ isActive }) => `nav-link${l.alarm ? ' nav-alarm' : ''}${isActive ? ' active' : ''}`} onClick={onNavigate}>
             {l.label}
+            {notes[l.to] && <span className="nav-note" data-testid="nav-note">{notes[l.to]}</span>}
           </NavLink>
         </li>
       ))}
@@ -48,14 +52,14 @@ function LinkList({ links, onNavigate }: { links: Link[]; onNavigate: () => void
 }
 
 /** docs/PRODUCT.md#layout: customers get the content links plus usage; admins an admin panel plus content (no usage). */
-export function SidebarNav({ admin, onNavigate }: { admin: boolean; onNavigate: () => void }) {
-  if (!admin) return <LinkList links={customerLinks} onNavigate={onNavigate} />;
+export function SidebarNav({ admin, onNavigate, notes }: { admin: boolean; onNavigate: () => void; notes?: NavNotes }) {
+  if (!admin) return <LinkList links={customerLinks} onNavigate={onNavigate} notes={notes} />;
   return (
     <>
       <p className="nav-section">{tr.nav.adminPanel}</p>
       <LinkList links={adminLinks} onNavigate={onNavigate} />
       <p className="nav-section">{tr.nav.content}</p>
-      <LinkList links={contentLinks.filter((l) => !l.customerOnly)} onNavigate={onNavigate} />
+      <LinkList links={contentLinks.filter((l) => !l.customerOnly)} onNavigate={onNavigate} notes={notes} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { initialTr } from '@pano/contract/text-case';
 import { tr } from '../../i18n/tr';
 import { useLogout } from '../../api/use-logout';
@@ -8,6 +8,8 @@ import { Button } from '../ui/button';
 import { BrandMark } from './brand-mark';
 import { SidebarNav } from './sidebar-nav';
 import { useDeleteAdmin } from './use-delete-admin';
+
+const SidebarHealth = lazy(() => import('./sidebar-health'));
 
 export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNavigate: () => void; onClose: () => void }) {
   const ref = useRef<HTMLElement>(null);
@@ -19,6 +21,9 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
   const admin = isAdmin(user);
   const { deleteAdmin, busy } = useDeleteAdmin();
   const logout = useLogout();
+  // 'N ekran sorunlu' next to 'Ekranlar' on every page (docs/PRODUCT.md#screens).
+  const [problems, setProblems] = useState(0);
+  const notes = problems > 0 ? { '/screens': tr.health.problemCount(problems) } : undefined;
 
   return (
     <aside ref={ref} id="sidebar" className={`sidebar${open ? ' open' : ''}`} aria-label={tr.nav.menu}>
@@ -31,8 +36,9 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
         <span className="sidebar-user-name" data-testid="sidebar-user" title={displayName(user)}>{displayName(user)}</span>
         {admin && <Badge tone="admin">{tr.nav.adminBadge}</Badge>}
       </div>
+      <Suspense fallback={null}><SidebarHealth onCount={setProblems} /></Suspense>
       <nav className="sidebar-nav" aria-label={tr.nav.mainNav}>
-        <SidebarNav admin={admin} onNavigate={onNavigate} />
+        <SidebarNav admin={admin} onNavigate={onNavigate} notes={notes} />
       </nav>
       <div className="sidebar-footer">
         {admin && (

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { TDevice, TScreen } from '@pano/contract';
+import type { TDevice, TScreen, TScreenHealth } from '@pano/contract';
 import { DeviceList } from '../../components/devices/device-list';
 import { tr } from '../../i18n/tr';
 import { formatDateTime } from '../../lib/format';
@@ -7,6 +7,8 @@ import { Badge, Button } from '../../components/ui';
 import type { Presence } from './presence';
 import type { ScreenNow } from './api/use-screens-now';
 import { nowLine } from './now-line';
+import { ScreenHealthSection } from './screen-health-section';
+import { ScreenShot } from './screen-shot';
 
 type Props = {
   screen: TScreen;
@@ -14,22 +16,30 @@ type Props = {
   /** What the screen shows now; absent until known (or when it cannot be read). */
   now?: ScreenNow;
   devices: readonly TDevice[];
+  /** The player's last report and the latest screenshot; absent until known. */
+  health?: TScreenHealth;
+  /** Offline or failing for longer than the customer's warning time (docs/PRODUCT.md#screens). */
+  problem?: boolean;
   onDelete: () => void;
   deleting: boolean;
 };
 
-export function ScreenCard({ screen, presence, now, devices, onDelete, deleting }: Props) {
+export function ScreenCard({ screen, presence, now, devices, health, problem = false, onDelete, deleting }: Props) {
   const online = presence?.online ?? false;
   // The socket's time is newer than the list's; fall back to the list's when no event came yet.
   const lastSeen = presence?.lastSeenAt ?? screen.lastSeenAt;
   return (
-    <li className="screen-card" data-testid="screen-card">
+    <li className={`screen-card${problem ? ' is-problem' : ''}`} data-testid="screen-card">
       <div className="screen-head">
         <h3 className="screen-name">{screen.name}</h3>
-        <span className={`status-dot ${online ? 'is-online' : 'is-offline'}`} data-testid="screen-status">
-          {online ? tr.screens.online : tr.screens.offline}
+        <span className="screen-head-state">
+          {problem && <span data-testid="screen-problem"><Badge tone="danger">{tr.health.problemBadge}</Badge></span>}
+          <span className={`status-dot ${online ? 'is-online' : 'is-offline'}`} data-testid="screen-status">
+            {online ? tr.screens.online : tr.screens.offline}
+          </span>
         </span>
       </div>
+      <ScreenShot screenId={screen._id} screenName={screen.name} health={health} />
       {now && (
         <p className="screen-now" data-testid="screen-now">
           <span>{nowLine(now, screen.timezone, Date.now())}</span>
@@ -64,6 +74,7 @@ export function ScreenCard({ screen, presence, now, devices, onDelete, deleting 
           tr.screens.neverSeen
         )}
       </p>
+      <ScreenHealthSection health={health} screenName={screen.name} />
       <section className="screen-devices" aria-label={`${tr.devices.title}: ${screen.name}`}>
         <h4 className="device-section-title">{tr.devices.title}</h4>
         <DeviceList devices={devices} empty={tr.devices.noneOnScreen} />

@@ -7,6 +7,7 @@ import { Banner, EmptyState, PageHeader, SelectField, Spinner, confirmDelete } f
 import { useScreens } from '../../api/screens.api';
 import { useScreenGroups } from '../../api/screen-groups.api';
 import { useDevices } from '../../api/devices/devices-query';
+import { useProblemScreens, useScreenHealth } from '../../api/screen-health.api';
 import { fetchScreenUsage, useDeleteScreen } from './api/use-delete-screen';
 import { useScreensNow } from './api/use-screens-now';
 import { ScreenCard } from './screen-card';
@@ -22,6 +23,10 @@ export function ScreensPage() {
   const groups = useScreenGroups();
   const presence = useScreenPresence();
   const now = useScreensNow();
+  // Health is extra: a failed list only leaves the cards without it (the sidebar count, too).
+  const health = useScreenHealth().data;
+  const problems = useProblemScreens(health);
+  const healthById = new Map((health?.screens ?? []).map((h) => [h.screenId, h]));
   // Devices are listed on their screen's card; a failed list only leaves the cards without them.
   const devices = useDevices().data ?? [];
   const remove = useDeleteScreen();
@@ -33,6 +38,8 @@ export function ScreensPage() {
   };
 
   const list = screens.isError ? [] : (screens.data ?? []);
+  // Only screens still listed count (one deleted a moment ago may linger in the health list).
+  const problemCount = list.filter((s) => problems.has(s._id)).length;
   const groupList = groups.data ?? [];
   // A group deleted meanwhile (or a stale link) filters nothing out.
   const groupId = groupList.some((g) => g._id === params.get(GROUP_PARAM)) ? params.get(GROUP_PARAM)! : '';
@@ -47,6 +54,13 @@ export function ScreensPage() {
   return (
     <div className="page">
       <PageHeader title={tr.screens.title} lead={tr.screens.lead} />
+      {problemCount > 0 && health && (
+        <div data-testid="screens-problem-banner">
+          <Banner tone="warning">
+            <strong>{tr.health.problemCount(problemCount)}</strong> · {tr.health.problemHint(health.warnMinutes)}
+          </Banner>
+        </div>
+      )}
       <ScreenCreateForm />
       <div className="screen-list-head">
         <h2 className="section-title">{tr.screens.listTitle}</h2>
@@ -73,6 +87,7 @@ export function ScreensPage() {
         <ul className="screen-grid">
           {shown.map((s) => (
             <ScreenCard key={s._id} screen={s} presence={presence[s._id]} now={now.get(s._id)}
+              health={healthById.get(s._id)} problem={problems.has(s._id)}
               deleting={remove.isPending && remove.variables === s._id}
               devices={devices.filter((d) => d.screen?._id === s._id)}
               onDelete={() => void onDelete(s._id)} />

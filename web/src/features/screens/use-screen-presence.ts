@@ -1,16 +1,13 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents, TScreenPresence } from '@pano/contract';
+import type { ServerToClientEvents, TScreenPresence } from '@pano/contract';
 import { api } from '../../lib/api-client';
-import { tokenStorage } from '../../lib/token-storage';
+import { acquireDashboardSocket, onReconnect } from '../../lib/dashboard-socket';
 import { applyStatus, presenceFromList, type PresenceMap } from './presence';
 import { deviceKeys } from '../../api/devices/devices-query';
 import { screensNowKey } from './api/use-screens-now';
 
 const presenceKey = ['screens', 'presence'] as const;
-/** docs/ARCHITECTURE.md#sockets (same value as the contract's SOCKET_PATH). */
-const SOCKET_PATH = '/socket.io';
 
 async function fetchPresence(signal?: AbortSignal): Promise<PresenceMap> {
   const list = await api.get<TScreenPresence[]>('/api/devices/presence', signal);
@@ -19,8 +16,8 @@ async function fetchPresence(signal?: AbortSignal): Promise<PresenceMap> {
 
 /**
  * Live online/offline state of the user's screens: the initial state from
- * GET /api/devices/presence, then `screen:status` events on a dashboard socket
- * (auth `{ token }` without screenId joins the user's room). After a reconnect the
+ * GET /api/devices/presence, then `screen:status` events on the dashboard socket
+ * (lib/dashboard-socket.ts). After a reconnect the
  * state is fetched again, since events sent while disconnected are lost.
  */
 export function useScreenPresence(): PresenceMap {
@@ -28,14 +25,9 @@ export function useScreenPresence(): PresenceMap {
   const query = useQuery({ queryKey: presenceKey, queryFn: ({ signal }) => fetchPresence(signal), retry: false });
 
   useEffect(() => {
-    const token = tokenStorage.get();
-    if (!token) return;
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
-      path: SOCKET_PATH,
-      transports: ['websocket'],
-      auth: { token },
-    });
-    let connectedOnce = false;
+    const held = acquireDashboardSocket();
+    if (!held) return;
+    const { socket } = held;
     // A player came, went or reported: the cards' device lists show which device is online, and
     // a report of a new config version means what the screen plays ('Şu an') may have changed
     // (a schedule, a group or a playlist edited elsewhere). Coalesced, since one change to many
@@ -48,21 +40,21 @@ export function useScreenPresence(): PresenceMap {
         void qc.invalidateQueries({ queryKey: screensNowKey, exact: true });
       }, 1000);
     };
-    socket.on('connect', () => {
-      if (connectedOnce) {
-        void qc.invalidateQueries({ queryKey: presenceKey });
-        void qc.invalidateQueries({ queryKey: deviceKeys.all });
-        void qc.invalidateQueries({ queryKey: screensNowKey, exact: true });
-      }
-      connectedOnce = true;
+    const stopReconnect = onReconnect(socket, () => {
+      void qc.invalidateQueries({ queryKey: presenceKey });
+      void qc.invalidateQueries({ queryKey: deviceKeys.all });
+      void qc.invalidateQueries({ queryKey: screensNowKey, exact: true });
     });
-    socket.on('screen:status', (event) => {
+    const onStatus: ServerToClientEvents['screen:status'] = (event) => {
       qc.setQueryData<PresenceMap>(presenceKey, (old) => applyStatus(old ?? {}, event));
       refreshDevicesSoon();
-    });
+    };
+    socket.on('screen:status', onStatus);
     return () => {
       clearTimeout(devicesTimer);
-      socket.close();
+      stopReconnect();
+      socket.off('screen:status', onStatus);
+      held.release();
     };
   }, [qc]);
 

@@ -15,6 +15,8 @@ import { DisplaySettingsCard } from './display-settings-card';
 import { AccountCard } from './account-card';
 import { DevicesCard } from './devices-card';
 import { ApiKeysCard } from './api-keys-card';
+import { HealthSettingsCard } from './health-settings-card';
+import { useScreenHealth } from '../../api/screen-health.api';
 
 function PackageSection({ myPackage }: { myPackage: UseQueryResult<TMyPackage> }) {
   const user = useSession((s) => s.user);
@@ -46,11 +48,13 @@ export function SettingsPage() {
   const user = useSession((s) => s.user);
   const myPackage = useMyPackage(user?._id);
   const display = useDisplaySettings();
+  // The warning time comes with the screens' health (GET /api/screens/health); unreadable, the form starts at the default.
+  const health = useScreenHealth();
   const header = <PageHeader title={tr.settings.title} lead={tr.settings.lead} />;
   // How tall the cards are depends on their data (the ticker preview follows the saved bar
   // height), so no placeholder could hold their place: the page waits for both answers and
   // shows every card at once, instead of pushing the cards below down one answer at a time.
-  if (myPackage.isPending || display.isPending) {
+  if (myPackage.isPending || display.isPending || (!isAdmin(user) && health.isPending)) {
     return <div className="page settings-page">{header}<Spinner /></div>;
   }
   return (
@@ -61,6 +65,8 @@ export function SettingsPage() {
       {!isAdmin(user) && <DevicesCard />}
       {/* Alerts are a customer's: admins have no screens to send to. */}
       {!isAdmin(user) && <ApiKeysCard />}
+      {/* Admins have no screens to warn about. */}
+      {!isAdmin(user) && <HealthSettingsCard warnMinutes={health.data?.warnMinutes} />}
       {display.isError ? (
         <Banner tone="error">{errorMessage(display.error, tr.settings.displayLoadError)}</Banner>
       ) : (
