@@ -18,3 +18,14 @@ export const DISPLAY_DEFAULTS = {
   textColor: 'white',
   fontSize: 24,
 } as const;
+
+/** docs/PRODUCT.md#reports: the longest single play a record may claim (a day), and the most records in one upload. */
+export const PLAY_DURATION_MAX_MS = 24 * 3600 * 1000;
+export const PLAYS_BATCH_MAX = 500;
+
+/** docs/PRODUCT.md#screen-health: a player reports this often while connected, and at once on any change. */
+export const HEALTH_REPORT_EVERY_MS = 60_000;
+/** A thumbnail this often while online. */
+export const THUMBNAIL_EVERY_MS = 10 * 60_000;
+/** Widest screenshot the player uploads. */
+export const SCREENSHOT_MAX_WIDTH = 1280;

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { ZId } from './common.js';
+import { PLAY_DURATION_MAX_MS, PLAYS_BATCH_MAX } from './constants.js';
 
 /*
  * Proof of play on the wire: what a player records for every item it shows, and the reports
@@ -10,10 +11,6 @@ import { ZId } from './common.js';
 export const ZPlayOutcome = z.enum(['completed', 'cut', 'failed'], { error: 'Geçersiz oynatma sonucu' });
 export type TPlayOutcome = z.infer<typeof ZPlayOutcome>;
 
-/** Longest single play a record may claim: a day. */
-export const PLAY_DURATION_MAX_MS = 24 * 3600 * 1000;
-/** Most records in one upload. */
-export const PLAYS_BATCH_MAX = 500;
 
 /**
  * One item the player really rendered (image decoded and shown, video `playing`): `id` is a

@@ -9,12 +9,7 @@ import { ZId, ZIsoDate, numberField } from './common.js';
 
 /** Default minutes a screen may be offline or failing before it is 'sorunlu' (per customer). */
 export const HEALTH_WARN_MINUTES_DEFAULT = 5;
-/** A player reports this often while connected, and at once on any change. */
-export const HEALTH_REPORT_EVERY_MS = 60_000;
-/** A thumbnail this often while online. */
-export const THUMBNAIL_EVERY_MS = 10 * 60_000;
-/** Widest screenshot the player uploads, and the largest file the server takes. */
-export const SCREENSHOT_MAX_WIDTH = 1280;
+/** The largest screenshot file the server takes (its width: SCREENSHOT_MAX_WIDTH in constants.ts). */
 export const SCREENSHOT_MAX_BYTES = 2 * 1024 * 1024;
 
 /** What the player did to heal itself: skipped a stalled video or a failing item, or reloaded. */

@@ -61,3 +61,24 @@ describe('the dashboard first load (web/dist)', () => {
     expect([...initial].filter((f) => read(f).includes(marker))).toEqual([]);
   });
 });
+
+/**
+ * The screen player's first load (player/dist, rebuilt by the global setup when stale): screens
+ * are often weak TV sticks, so its budget is bench P6's goal, and the schema library stays out
+ * (the player imports the contract's values only from `@pano/contract/constants` and the
+ * schedule rules; any other value import of `@pano/contract` pulls every zod schema in).
+ */
+const PLAYER_BUDGET_BYTES = 35 * 1024;
+const playerDist = path.join(repoRoot, 'player', 'dist');
+const playerInitial = () => [...readFileSync(path.join(playerDist, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/player\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+
+describe('the screen player first load (player/dist)', () => {
+  it(`loads at most ${PLAYER_BUDGET_BYTES / 1024} KB of JavaScript (gzip -9), without zod`, () => {
+    const files = playerInitial();
+    expect(files).not.toEqual([]);
+    const sizes = files.map((f) => ({ file: f, gzip: gzipSync(readFileSync(path.join(playerDist, f)), { level: 9 }).length }));
+    expect(sizes.reduce((a, s) => a + s.gzip, 0), JSON.stringify(sizes)).toBeLessThanOrEqual(PLAYER_BUDGET_BYTES);
+    // zod's error class name survives minification (it is set as a string).
+    for (const f of files) expect(readFileSync(path.join(playerDist, f), 'utf8'), f).not.toContain('ZodError');
+  });
+});

@@ -1,29 +1,11 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TScreenConfig } from '@pano/contract';
 import { PlayerHealthState } from '../playback/health.js';
 import { SelfHealing } from '../playback/self-healing.js';
 import { Player } from './player.js';
+import { playerConfig } from './player.fixtures.js';
 
-type Item = { id: string; kind: 'image' | 'video'; duration?: number };
-
-const config = (items: Item[]): TScreenConfig => ({
-  screenId: 's1', screenName: 'Lobi', version: `v-${items.map((i) => i.id).join('-')}`, alerts: [],
-  playlist: {
-    _id: 'p1', name: 'Liste',
-    mediaItems: items.map((i) => ({
-      duration: i.duration ?? 5,
-      media: {
-        _id: i.id, name: i.id, mediaType: i.kind === 'video' ? 'Video' : 'Resim', type: i.kind,
-        filePath: `/uploads/${i.id}.${i.kind === 'video' ? 'mp4' : 'png'}`, url: '', mimeType: '',
-      },
-    })),
-  },
-  directionPlaylist: null,
-  displaySettings: { showDirectionBar: false, backgroundColor: 'black', barHeight: 50, textColor: 'white', fontSize: 24 },
-  notice: null,
-  schedule: { timezone: 'Europe/Istanbul', entries: [], playlists: [], tickers: [] },
-});
+const config = playerConfig;
 
 const host = 'http://pano.test';
 /** The item on turn: the newest media element (the one shown before stays until it is ready). */

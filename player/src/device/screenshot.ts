@@ -1,3 +1,4 @@
+import { SCREENSHOT_MAX_WIDTH } from '@pano/contract/constants';
 /**
  * Remote screenshots (docs/ARCHITECTURE.md#player, "Screenshots"): what the player shows now,
  * drawn again onto a canvas from the DOM it rendered: an alert takeover when one is shown,
@@ -5,8 +6,7 @@
  * status line when there is no media, and the ticker bar at its current offset. Then a JPEG.
  */
 
-/** Same value as the contract's SCREENSHOT_MAX_WIDTH (screen-health.ts), repeated so the device bundle does not pull zod in. */
-export const SCREENSHOT_MAX_WIDTH = 1280;
+export { SCREENSHOT_MAX_WIDTH };
 export const THUMBNAIL_WIDTH = 320;
 export const JPEG_QUALITY = 0.8;
 

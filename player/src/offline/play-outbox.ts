@@ -1,4 +1,5 @@
-import { PLAYS_BATCH_MAX, type TPlayRecord } from '@pano/contract';
+import { PLAYS_BATCH_MAX } from '@pano/contract/constants';
+import type { TPlayRecord } from '@pano/contract';
 import { realClock, type SequenceClock } from '../playback/sequence.js';
 import type { PlayStore, StoredPlays } from './play-store.js';
 

@@ -2,12 +2,10 @@ import type { THealthEvent, TPlayerHealth } from '@pano/contract';
 import type { PlayItem } from './play-items.js';
 import { realClock, type SequenceClock } from './sequence.js';
 
-/**
- * Same values as the contract's HEALTH_REPORT_EVERY_MS and THUMBNAIL_EVERY_MS (screen-health.ts),
- * repeated so the device bundle does not pull zod in (as SOCKET_PATH in screen-connection.ts).
- */
-export const HEALTH_REPORT_EVERY_MS = 60_000;
-export const THUMBNAIL_EVERY_MS = 10 * 60_000;
+// From the contract's zod-free constants, so the device bundle does not pull zod in.
+import { HEALTH_REPORT_EVERY_MS, THUMBNAIL_EVERY_MS } from '@pano/contract/constants';
+
+export { HEALTH_REPORT_EVERY_MS, THUMBNAIL_EVERY_MS };
 /** The first thumbnail after going online: once the screen has had time to show something. */
 export const FIRST_THUMBNAIL_AFTER_MS = 15_000;
 /** Several changes within this window (a failure and the skip it causes) go out as one report. */

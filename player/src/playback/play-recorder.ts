@@ -1,4 +1,5 @@
-import { PLAY_DURATION_MAX_MS, type TPlayOutcome, type TPlayRecord } from '@pano/contract';
+import { PLAY_DURATION_MAX_MS } from '@pano/contract/constants';
+import type { TPlayOutcome, TPlayRecord } from '@pano/contract';
 
 /*
  * Proof of play on the player (docs/ARCHITECTURE.md#play-records): what really reached the
