@@ -1,7 +1,10 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TConfigAlert, TScreenConfig } from '@pano/contract';
-import { Player } from './player.js';
+import { Player, preloadAlertOverlay } from './player.js';
+
+// The takeover's code loads after the player starts (player.tsx); here it is in before the tests.
+beforeAll(() => preloadAlertOverlay());
 
 const START = Date.parse('2026-05-04T10:00:00.000Z');
 const alert = (id: string, title: string, endsInMs: number | null): TConfigAlert => ({

@@ -1,7 +1,10 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZPlayRecord, type TConfigAlert, type TPlayRecord, type TScreenConfig } from '@pano/contract';
-import { Player } from './player.js';
+import { Player, preloadAlertOverlay } from './player.js';
+
+// The takeover's code loads after the player starts (player.tsx); here it is in before the tests.
+beforeAll(() => preloadAlertOverlay());
 
 /** Proof of play in the rendered player: a play counts only once its media really reached the screen. */
 

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { resolveAt, type ScreenSchedule, type TConfigAlert, type TPlayRecord, type TScreenConfig } from '@pano/contract';
+import { resolveAt, type ScreenSchedule } from '@pano/contract/schedule';
+import type { TConfigAlert, TPlayRecord, TScreenConfig } from '@pano/contract';
 import { tr } from '../i18n/tr.js';
 import { playItemsOf, type PlayItem } from '../playback/play-items.js';
 import { PlayRecorder, type PlayContext } from '../playback/play-recorder.js';
@@ -8,7 +9,7 @@ import { contentOf, scheduleFromConfig } from '../playback/screen-schedule.js';
 import type { PlaybackHealing } from '../playback/self-healing.js';
 import { PlaybackSequence, realClock, type Slot } from '../playback/sequence.js';
 import { clampSpeed } from '../playback/ticker-motion.js';
-import { AlertOverlay } from './alert-overlay.js';
+import type { AlertOverlayProps } from './alert-overlay.js';
 import { MediaLayer } from './media-layer.js';
 import { PreloadNext } from './preload-next.js';
 import { StatusMessage } from './status-message.js';
@@ -81,7 +82,7 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
         <TickerBar texts={texts} speed={clampSpeed(ticker.speed)} settings={config.displaySettings} />
       )}
       {/* A config kept on a device by an older player has no alerts. */}
-      {config?.alerts && <AlertOverlay alerts={config.alerts} onPainted={onAlertPainted} onCover={recorder ? (c) => recorder.cover(c) : undefined} />}
+      {config?.alerts && <LazyAlertOverlay alerts={config.alerts} onPainted={onAlertPainted} onCover={recorder ? (c) => recorder.cover(c) : undefined} />}
     </div>
   );
 }
@@ -258,4 +259,20 @@ function MutedIcon() {
       <path d="m23 9-6 6M17 9l6 6" />
     </svg>
   );
+}
+
+/**
+ * The takeover's code is not in the player's first load (docs/PERFORMANCE.md, P6): every player
+ * loads it right after it starts, so an alert arriving later finds it here, offline too (the
+ * service worker keeps the file). Rendered at once when loaded; until then nothing covers.
+ */
+let overlayModule: typeof import('./alert-overlay.js') | undefined;
+export const preloadAlertOverlay = () => import('./alert-overlay.js').then((m) => (overlayModule = m));
+
+function LazyAlertOverlay(props: AlertOverlayProps) {
+  const [loaded, setLoaded] = useState(overlayModule);
+  useEffect(() => {
+    if (!loaded) void preloadAlertOverlay().then(setLoaded);
+  }, [loaded]);
+  return loaded ? <loaded.AlertOverlay {...props} /> : null;
 }

@@ -1,8 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { tr } from '../i18n/tr.js';
 import { DevicePlayback } from './device-playback.js';
 import { deviceStorage, type DeviceCredentials } from './device-storage.js';
-import { PairingView } from './pairing-view.js';
+
+/**
+ * Pairing is loaded only by a device that needs it: a paired screen starts straight into
+ * playback without its code (docs/PERFORMANCE.md, P6: the player's first load).
+ */
+const PairingView = lazy(() => import('./pairing-view.js').then((m) => ({ default: m.PairingView })));
 
 /** The /player app: pairing until the device has a token and a screen, then playback. */
 export function DeviceApp() {
@@ -16,8 +21,10 @@ export function DeviceApp() {
 
   if (!creds?.deviceToken || !creds.screenId) {
     return (
-      <PairingView deviceToken={creds?.deviceToken ?? null} notice={notice}
-        onReady={(deviceToken, screenId) => { setNotice(null); setCreds({ deviceToken, screenId }); }} />
+      <Suspense fallback={null}>
+        <PairingView deviceToken={creds?.deviceToken ?? null} notice={notice}
+          onReady={(deviceToken, screenId) => { setNotice(null); setCreds({ deviceToken, screenId }); }} />
+      </Suspense>
     );
   }
   return (

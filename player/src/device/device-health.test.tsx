@@ -1,10 +1,13 @@
 import { cleanup, render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPlayerHealth } from '@pano/contract';
 import { Player } from '../components/player.js';
 import { HttpError } from '../connection/http-error.js';
 import { FIRST_THUMBNAIL_AFTER_MS, THUMBNAIL_EVERY_MS } from '../playback/health.js';
 import { DeviceHealth, type ShotKind } from './device-health.js';
+
+// The drawing code loads on the first shot (device-health.ts); here it is in before the tests.
+beforeAll(() => import('./screenshot.js'));
 
 /**
  * jsdom has no canvas: getContext and toBlob stand in for the browser's (a context that draws

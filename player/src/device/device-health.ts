@@ -4,7 +4,6 @@ import {
   FIRST_THUMBNAIL_AFTER_MS, HealthReporter, PlayerHealthState, storageUsage, THUMBNAIL_EVERY_MS, WhileOnline,
 } from '../playback/health.js';
 import { SelfHealing } from '../playback/self-healing.js';
-import { captureScreen, SCREENSHOT_MAX_WIDTH, THUMBNAIL_WIDTH } from './screenshot.js';
 
 export type ShotKind = 'screenshot' | 'thumbnail';
 
@@ -61,6 +60,9 @@ export class DeviceHealth {
     const root = this.options.root();
     if (!root) return;
     try {
+      // Loaded on the first shot, not with the page: the drawing code is not needed to play
+      // (docs/PERFORMANCE.md, P6: the player's first load).
+      const { captureScreen, SCREENSHOT_MAX_WIDTH, THUMBNAIL_WIDTH } = await import('./screenshot.js');
       const jpeg = await captureScreen(root, kind === 'thumbnail' ? THUMBNAIL_WIDTH : SCREENSHOT_MAX_WIDTH);
       if (!jpeg) throw new Error(tr.screenshotFailed);
       await this.options.upload(jpeg, kind);

@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TConfigAlert, TPlayRecord, TScreenConfig } from '@pano/contract';
 import { Player } from '../components/player.js';
 import { connectScreen, type ScreenConnection } from '../connection/screen-connection.js';
 import { ackLatencyMs, AlertAckLedger } from '../playback/alerts.js';
 import { tr } from '../i18n/tr.js';
 import { cachePlaylistMedia } from '../offline/media-cache.js';
-import { PlayOutbox } from '../offline/play-outbox.js';
-import { openPlayStore } from '../offline/play-store.js';
+import type { PlayOutbox } from '../offline/play-outbox.js';
 import { deviceApi } from './device-api.js';
 import { DeviceHealth } from './device-health.js';
 import { deviceStorage } from './device-storage.js';
@@ -69,7 +68,7 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
         setOnline(isOnline);
         health.setOnline(isOnline);
         // Back online: what was played meanwhile goes now, not at the next retry.
-        if (isOnline) void plays.current?.flushNow();
+        if (isOnline) plays.flushNow();
       },
       onScreenshotRequest: () => void health.shoot('screenshot'),
       onScreenMoved: (next) => (next ? onScreenMoved(next) : onScreenGone()),
@@ -93,43 +92,60 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
   return (
     <>
       <Player config={config} error={config ? null : error} mediaHeight="100vh" soundButton="corner" onAlertPainted={onAlertPainted}
-        onPlay={onPlay(plays)} healing={health.healing} />
+        onPlay={plays.add} healing={health.healing} />
       {!online && <span title={tr.offline} aria-label={tr.offline} data-testid="offline-dot" style={offlineDot} />}
     </>
   );
 }
 
+/** What the player hands its records to: stores them now, sends them in batches. */
+type Plays = { add: (record: TPlayRecord) => void; flushNow: () => void };
+
 /**
  * The device's play records (docs/ARCHITECTURE.md#play-records): stored on the device, sent
  * in batches with its token. Started once per pairing: records an earlier run left are sent at
- * once, and again whenever the browser says it is back online.
+ * once, and again whenever the browser says it is back online. The outbox and its store are
+ * loaded after the page, not with it (docs/PERFORMANCE.md, P6: the player's first load); the
+ * records of those first moments wait in memory and are stored as soon as they are in.
  */
-function usePlayOutbox(deviceToken: string) {
+function usePlayOutbox(deviceToken: string): Plays {
   const outbox = useRef<PlayOutbox | null>(null);
+  const early = useRef<TPlayRecord[]>([]);
   useEffect(() => {
-    const box = new PlayOutbox({
-      store: openPlayStore(),
-      send: (batch) => deviceApi.plays(deviceToken, batch),
-      onDropped: (batch, status) => console.warn(`pano: ${batch.length} play records refused (${status}), dropped`),
-    });
-    outbox.current = box;
-    void box.flushNow();
-    const online = () => void box.flushNow();
-    window.addEventListener('online', online);
+    let box: PlayOutbox | undefined;
+    let stopped = false;
+    const online = () => void box?.flushNow();
+    void Promise.all([import('../offline/play-outbox.js'), import('../offline/play-store.js')]).then(([{ PlayOutbox }, { openPlayStore }]) => {
+      if (stopped) return;
+      box = new PlayOutbox({
+        store: openPlayStore(),
+        send: (batch) => deviceApi.plays(deviceToken, batch),
+        onDropped: (batch, status) => console.warn(`pano: ${batch.length} play records refused (${status}), dropped`),
+      });
+      outbox.current = box;
+      for (const record of early.current.splice(0)) store(box, record);
+      void box.flushNow();
+      window.addEventListener('online', online);
+    }, (err: unknown) => console.warn('pano: play records unavailable', err));
     // The ref keeps the stopped outbox: a record made while the player unmounts (the play on
     // screen, cut) is still stored, and the next run sends it.
     return () => {
+      stopped = true;
       window.removeEventListener('online', online);
-      box.stop();
+      box?.stop();
     };
   }, [deviceToken]);
-  return outbox;
+  return useMemo(() => ({
+    add: (record: TPlayRecord) => {
+      if (outbox.current) store(outbox.current, record);
+      else early.current.push(record);
+    },
+    flushNow: () => void outbox.current?.flushNow(),
+  }), []);
 }
 
-/** Stores each record; a cut (something changed on screen) is sent at once, the rest every few plays. */
-const onPlay = (outbox: React.RefObject<PlayOutbox | null>) => (record: TPlayRecord) => {
-  const box = outbox.current;
-  if (!box) return;
+/** Stores a record; a cut (something changed on screen) is sent at once, the rest every few plays. */
+const store = (box: PlayOutbox, record: TPlayRecord) => {
   void box.add(record).then(() => (record.outcome === 'cut' ? box.flush() : undefined)).catch(() => undefined);
 };
 

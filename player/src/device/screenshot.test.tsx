@@ -1,8 +1,11 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TConfigAlert, TScreenConfig } from '@pano/contract';
-import { Player } from '../components/player.js';
+import { Player, preloadAlertOverlay } from '../components/player.js';
 import { containRect, drawScreen, outputSize, translateX, type Draw2D } from './screenshot.js';
+
+// The takeover's code loads after the player starts (player.tsx); here it is in before the tests.
+beforeAll(() => preloadAlertOverlay());
 
 /**
  * jsdom has no canvas: the drawing is checked through a 2D context that records what it is

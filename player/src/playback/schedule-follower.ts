@@ -1,4 +1,4 @@
-import { resolveAt, type ScheduleResolution, type ScreenSchedule } from '@pano/contract';
+import { resolveAt, type ScheduleResolution, type ScreenSchedule } from '@pano/contract/schedule';
 import { realClock, type SequenceClock } from './sequence.js';
 
 /** setTimeout holds at most this many milliseconds (about 24.8 days); a longer wait re-arms. */
