@@ -31,6 +31,14 @@ export type RunningServer = {
  * Boots one API instance: check, migrate, seed, listen. Used by main.ts and by tests that need
  * a real port. A wrong DATA_DIR or a taken port throws a StartupError before anything is migrated.
  */
+/**
+ * Connections the kernel may hold before the process accepts them (Node's default is 511). After
+ * an API restart a whole fleet reconnects within seconds while the new process is busy; past the
+ * backlog the kernel drops their SYNs and each client's TCP waits 1, 3, 7 s to try again
+ * (docs/PERFORMANCE.md, P4). Linux caps it at net.core.somaxconn (4096 by default).
+ */
+const LISTEN_BACKLOG = 4096;
+
 export async function startServer(config: AppConfig = loadConfig()): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   await checkDataDirWritable(config.dataDir);
@@ -73,7 +81,7 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
   await jobs.start(createJobRegistry(jobHandlers(ctx), ctx.metrics));
   await new Promise<void>((resolve, reject) => {
     http.once('error', (err) => reject(listenFailure(err, config.port, config.host) ?? err));
-    http.listen(config.port, config.host, resolve);
+    http.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, resolve);
   }).catch(async (err: unknown) => {
     await jobs.stop();
     await realtime.close();
