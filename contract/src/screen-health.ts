@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { ZId, ZIsoDate, numberField } from './common.js';
+import { ZId, ZIsoDate, numberField, storableText } from './common.js';
 
 /*
  * Screen health and remote screenshots on the wire: what a player reports about itself, what
@@ -12,28 +12,35 @@ export const HEALTH_WARN_MINUTES_DEFAULT = 5;
 /** The largest screenshot file the server takes (its width: SCREENSHOT_MAX_WIDTH in constants.ts). */
 export const SCREENSHOT_MAX_BYTES = 2 * 1024 * 1024;
 
+/*
+ * A report is stored as it came (jsonb): its texts may hold no NUL byte (PostgreSQL refuses it),
+ * and its times are ISO instants, as the player writes them with toISOString().
+ */
+const text = (max: number) => storableText().max(max);
+const ZAt = z.iso.datetime({ offset: true });
+
 /** What the player did to heal itself: skipped a stalled video or a failing item, or reloaded. */
 export const ZHealthEventKind = z.enum(['stalled', 'skipped', 'failed', 'reloaded']);
 export const ZHealthEvent = z.object({
   kind: ZHealthEventKind,
-  at: ZIsoDate,
+  at: ZAt,
   mediaId: ZId.nullable(),
-  detail: z.string().max(300),
+  detail: text(300),
 });
 export type THealthEvent = z.infer<typeof ZHealthEvent>;
 
 /** Player → server (`player:health`), every minute and on change. */
 export const ZPlayerHealth = z.object({
-  appVersion: z.string().max(100),
+  appVersion: text(100),
   uptimeSec: z.number().int().min(0),
   /** Bytes of media in the offline cache (null where the browser does not tell). */
   cacheBytes: z.number().int().min(0).nullable(),
-  lastError: z.object({ message: z.string().max(300), at: ZIsoDate }).nullable(),
+  lastError: z.object({ message: text(300), at: ZAt }).nullable(),
   /** Items that failed to render since the player started. */
   itemsFailed: z.number().int().min(0),
   /** Nothing on the screen can be shown now (every item failing): the screen is failing. */
   failing: z.boolean(),
-  playing: z.object({ mediaId: ZId, name: z.string().max(300), startedAt: ZIsoDate }).nullable(),
+  playing: z.object({ mediaId: ZId, name: text(300), startedAt: ZAt }).nullable(),
   /** The latest self-healing events, newest first. */
   events: z.array(ZHealthEvent).max(20),
 });
