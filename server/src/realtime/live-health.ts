@@ -1,7 +1,7 @@
 import { ZPlayerHealth, type TPlayerHealth } from '@pano/contract';
 import type { AppContext } from '../context.js';
 import { KeyBatcher } from '../db/key-batcher.js';
-import { screenHealthOf, storeHealthReport } from '../modules/screen-health/screen-health.service.js';
+import { screenHealthOf, storeHealthReports } from '../modules/screen-health/screen-health.service.js';
 import type { InFlight } from './in-flight.js';
 import type { Presence } from './presence.js';
 import type { HealthNotifier } from './screen-notifier.js';
@@ -10,8 +10,10 @@ import { userRoom, type PanoServer, type PanoSocket } from './socket-types.js';
 /** At most one report per player socket is stored in this time; the latest one held back follows at its end. */
 export const HEALTH_REPORT_MIN_GAP_MS = 5_000;
 
-/** Pushes built at most this often (a fleet reconnecting would otherwise cost a build per player). */
+/** Pushes built, and reports stored, at most this often (a fleet reconnecting would otherwise cost a query per player). */
 const PUSH_GAP_MS = 100;
+
+type Stored = { ownerId: string; report: TPlayerHealth; at: Date };
 
 /**
  * docs/ARCHITECTURE.md#health: `screen:health` to the owners' dashboards (room `user:<ownerId>`,
@@ -20,6 +22,8 @@ const PUSH_GAP_MS = 100;
  */
 export class LiveHealthNotifier implements HealthNotifier {
   private readonly pushes: KeyBatcher<string, never>;
+  /** Reports arriving together (every player of a fleet says how it is on connect) are one INSERT. */
+  private readonly reports: KeyBatcher<string, never, Stored>;
 
   constructor(
     private readonly io: PanoServer,
@@ -28,6 +32,10 @@ export class LiveHealthNotifier implements HealthNotifier {
     private readonly presence: Presence,
   ) {
     this.pushes = new KeyBatcher((batch) => this.push([...batch.keys()]), { maxInFlight: 1, minGapMs: PUSH_GAP_MS });
+    this.reports = new KeyBatcher(async (batch) => {
+      await storeHealthReports(this.ctx.db, [...batch].map(([id, r]) => ({ screen: { id, ownerId: r.ownerId }, report: r.report, at: r.at })));
+      return new Map<string, never>();
+    }, { maxInFlight: 1, minGapMs: PUSH_GAP_MS });
   }
 
   healthChanged(screenIds: string[]): void {
@@ -71,7 +79,7 @@ export class LiveHealthNotifier implements HealthNotifier {
     const store = (report: TPlayerHealth) => {
       lastStoredAt = performance.now();
       const withoutUptime = JSON.stringify({ ...report, uptimeSec: 0 });
-      const work = storeHealthReport(this.ctx.db, { id: screenId, ownerId }, report, this.ctx.clock()).then(() => {
+      const work = this.reports.load(screenId, { ownerId, report, at: this.ctx.clock() }).then(() => {
         if (withoutUptime === lastPushed) return;
         lastPushed = withoutUptime;
         this.healthChanged([screenId]);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_WARN_MINUTES_DEFAULT, SCREENSHOT_MAX_BYTES, ZScreenHealthResponse, type TPlayerHealth } from '@pano/contract';
 import { createTestApp, newCustomer, type TestApp, type TestUser } from '../../../test/harness.js';
-import { storeHealthReport } from './screen-health.service.js';
+import { storeHealthReport, storeHealthReports } from './screen-health.service.js';
 import { screenshotPath } from './screenshots.js';
 
 // docs/PRODUCT.md#screen-health: the health list, the warning time and the screenshot files.
@@ -30,6 +30,24 @@ async function deviceOn(owner: TestUser, screenId: string | null) {
 const health = async (owner: TestUser) => ZScreenHealthResponse.parse((await t.http.get('/api/screens/health').set(owner.auth).expect(200)).body);
 
 describe('GET /api/screens/health', () => {
+  it('stores reports arriving together in one call, each for its own screen of its own owner only', async () => {
+    const a = await newCustomer(t);
+    const b = await newCustomer(t);
+    const s1 = await screenOf(a, 'Giriş');
+    const s2 = await screenOf(a, 'Kasa');
+    const sb = await screenOf(b, 'Başka');
+    await storeHealthReports(t.ctx.db, [
+      { screen: { id: s1.id, ownerId: a.id }, report: report({ appVersion: 'bir' }), at: now },
+      { screen: { id: s2.id, ownerId: a.id }, report: report({ appVersion: 'iki', failing: true }), at: now },
+      // Another owner's screen in the same batch is skipped, the rest stored.
+      { screen: { id: sb.id, ownerId: a.id }, report: report({ appVersion: 'sahte' }), at: now },
+    ]);
+    const mine = (await health(a)).screens;
+    expect(mine.map((s) => s.report?.appVersion)).toEqual(['bir', 'iki']);
+    expect(mine[1]).toMatchObject({ troubleSince: now.toISOString() });
+    expect((await health(b)).screens[0]).toMatchObject({ report: null });
+  });
+
   it('lists only the customer\'s own screens, with the last report and the default warning time', async () => {
     const a = await newCustomer(t);
     const b = await newCustomer(t);

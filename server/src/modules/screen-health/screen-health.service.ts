@@ -6,6 +6,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import { Prisma } from '../../db/generated/client.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { presentScreenHealth, type ScreenHealthSource } from './screen-health.presenter.js';
 
@@ -16,21 +17,29 @@ import { presentScreenHealth, type ScreenHealthSource } from './screen-health.pr
  */
 
 /**
- * Stores a player's report for its screen (only if the screen is still the owner's; a deleted
- * one is no error). `failingSince` keeps its first time while reports go on failing.
+ * Stores players' reports for their screens, one statement for all (only for a screen that is
+ * still the owner's; a deleted one is no error). `failingSince` keeps its first time while
+ * reports go on failing.
  */
-export async function storeHealthReport(db: Db, screen: { id: string; ownerId: string }, report: TPlayerHealth, at: Date): Promise<void> {
+export async function storeHealthReports(db: Db, reports: { screen: { id: string; ownerId: string }; report: TPlayerHealth; at: Date }[]): Promise<void> {
+  if (reports.length === 0) return;
   // Columns are Prisma's: timestamp(3) without time zone holding UTC.
-  const now = at.toISOString();
+  const rows = Prisma.join(reports.map(({ screen, report, at }) =>
+    Prisma.sql`(${screen.id}, ${screen.ownerId}, ${JSON.stringify(report)}::jsonb, ${at.toISOString()}::timestamp(3), ${report.failing}::boolean)`));
   await db.$executeRaw`
     INSERT INTO "screen_health" ("screenId", "report", "reportedAt", "failingSince")
-    SELECT s."id", ${JSON.stringify(report)}::jsonb, ${now}::timestamp(3), CASE WHEN ${report.failing}::boolean THEN ${now}::timestamp(3) END
-    FROM "screens" s WHERE s."id" = ${screen.id} AND s."ownerId" = ${screen.ownerId}
+    SELECT s."id", v.report, v.at, CASE WHEN v.failing THEN v.at END
+    FROM (VALUES ${rows}) AS v(id, owner, report, at, failing)
+    JOIN "screens" s ON s."id" = v.id AND s."ownerId" = v.owner
     ON CONFLICT ("screenId") DO UPDATE SET
       "report" = EXCLUDED."report",
       "reportedAt" = EXCLUDED."reportedAt",
-      "failingSince" = CASE WHEN ${report.failing}::boolean THEN COALESCE("screen_health"."failingSince", EXCLUDED."failingSince") END`;
+      "failingSince" = CASE WHEN EXCLUDED."failingSince" IS NOT NULL THEN COALESCE("screen_health"."failingSince", EXCLUDED."failingSince") END`;
 }
+
+/** One report (storeHealthReports). */
+export const storeHealthReport = (db: Db, screen: { id: string; ownerId: string }, report: TPlayerHealth, at: Date): Promise<void> =>
+  storeHealthReports(db, [{ screen, report, at }]);
 
 export async function warnMinutesOf(db: Db, ownerId: string): Promise<number> {
   const row = await db.healthSettings.findUnique({ where: { ownerId } });
