@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate } from './common.js';
 import { ZScreenConfig } from './screen-config.js';
-import { ZScreenHealth, type TPlayerHealth, type TScreenHealth, type TScreenshotRequest } from './screen-health.js';
+import type { TPlayerHealth, TScreenHealth, TScreenshotRequest } from './screen-health.js';
 
 /** docs/ARCHITECTURE.md#sockets: socket.io on the API's own port, at this path. */
 export const SOCKET_PATH = '/socket.io';
@@ -75,10 +75,6 @@ export type TAlertAck = z.infer<typeof ZAlertAck>;
 export const ZAlertAckedEvent = z.object({ alertId: ZId, screenId: ZId });
 export type TAlertAckedEvent = z.infer<typeof ZAlertAckedEvent>;
 
-/** Server → the owner's dashboards (room `user:<ownerId>`): a screen's health changed or a screenshot arrived. */
-export const ZScreenHealthEvent = ZScreenHealth;
-export type TScreenHealthEvent = TScreenHealth;
-
 /**
  * Handshake `auth`: a dashboard user's JWT (with `screenId` for a preview, without for live
  * status) or a paired device's token with the screen it shows; `version` is the config version
@@ -98,7 +94,8 @@ export interface ServerToClientEvents {
   'screen:status': (payload: TScreenStatusEvent) => void;
   'device:screen': (payload: TDeviceScreenEvent) => void;
   'alert:acked': (payload: TAlertAckedEvent) => void;
-  'screen:health': (payload: TScreenHealthEvent) => void;
+  /** To the owner's dashboards (room `user:<ownerId>`): a screen's health changed or a screenshot arrived. */
+  'screen:health': (payload: TScreenHealth) => void;
   'screenshot:request': (payload: TScreenshotRequest) => void;
 }
 export interface ClientToServerEvents {
