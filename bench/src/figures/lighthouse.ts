@@ -21,6 +21,8 @@ const GOAL = 90;
 /** Opt-in: a directory for each run's full Lighthouse report (JSON, opens in the Lighthouse viewer). */
 const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const BUDGET_KB = 130;
+/** Opt-in: a comma-separated list of the paths below to run alone (`/media,/login`), for working on one page. */
+const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim()).filter(Boolean);
 
 /** Who is signed in (the token in localStorage, as the login page leaves it) when the page is opened. */
 type As = 'nobody' | 'customer' | 'admin';
@@ -68,7 +70,7 @@ export async function lighthouseFigures(c: Counts, log: (m: string) => void): Pr
     await setup.goto(`${pano.url}/robots.txt`);
     const session = await setup.context().newCDPSession(setup);
     const rows: FigureRow[] = [];
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.path))) {
       const runs: Run[] = [];
       for (let i = 0; i < c.lighthouseRuns; i++) {
         await setup.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.removeItem('token')), tokens[page.as]);
