@@ -4,6 +4,7 @@ import type { Media } from '../../db/generated/client.js';
 import path from 'node:path';
 import { notFound } from '../../http/errors.js';
 import { removeQuietly } from '../../storage/stored-files.js';
+import { thumbPath } from '../../storage/thumbnails.js';
 
 // Alphabetical reads best in a dialog; id keeps equal names in a stable order.
 const byName = [{ name: 'asc' as const }, { id: 'asc' as const }];
@@ -42,6 +43,7 @@ export async function deleteMedia(ctx: AppContext, ownerId: string, id: string):
   });
   try {
     await removeQuietly(path.join(ctx.config.uploadsDir, media.fileName));
+    await removeQuietly(thumbPath(ctx.config.uploadsDir, media.fileName));
   } catch (err) {
     // The row is gone; an undeletable file is an operator matter, not the customer's.
     ctx.logger.warn({ err, fileName: media.fileName }, 'media file could not be removed');
