@@ -2,7 +2,7 @@ import { useRef, type FormEvent, type ReactNode } from 'react';
 import type { TMedia, TScreen, TScreenGroup } from '@pano/contract';
 import { ALERT_DURATION_MAX } from '@pano/contract';
 import { tr } from '../../i18n/tr';
-import { isVideo, mediaUrl } from '../../lib/media-url';
+import { isVideo, thumbnailUrl } from '../../lib/media-url';
 import { focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
 import { SelectField, TextAreaField, TextField } from '../../components/ui';
 import type { AlertDraft } from './alert-draft';
@@ -38,7 +38,7 @@ export function AlertPreview({ draft, media }: { draft: AlertDraft; media: TMedi
     <figure className="alert-preview-wrap">
       <figcaption className="field-sublabel">{t.previewLabel}</figcaption>
       <div className="alert-preview" data-testid="alert-preview" style={{ background: draft.background, color: draft.textColor, borderColor: draft.textColor }}>
-        {media && <img src={mediaUrl(media.filePath)} alt="" />}
+        {media && <img src={thumbnailUrl(media.filePath)} alt="" />}
         <p className="alert-preview-title">{draft.title || t.titlePlaceholder}</p>
         <p className="alert-preview-message">{draft.message}</p>
       </div>

@@ -1,7 +1,7 @@
 import type { TMedia } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { formatDate } from '../../lib/format';
-import { isVideo, mediaUrl } from '../../lib/media-url';
+import { isVideo, mediaUrl, thumbnailUrl } from '../../lib/media-url';
 import { Badge, Button } from '../../components/ui';
 
 export function MediaCard({ media, onDelete, deleting }: { media: TMedia; onDelete: () => void; deleting: boolean }) {
@@ -14,7 +14,7 @@ export function MediaCard({ media, onDelete, deleting }: { media: TMedia; onDele
           <video src={src} controls preload="metadata" muted playsInline aria-label={media.name} />
         ) : (
           // The name is the card's heading right below: the picture needs no text of its own.
-          <img src={src} alt="" loading="lazy" />
+          <img src={thumbnailUrl(media.filePath)} alt="" loading="lazy" />
         )}
       </div>
       <div className="media-body">

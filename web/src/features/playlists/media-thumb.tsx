@@ -1,5 +1,5 @@
 import type { TMedia } from '@pano/contract';
-import { isVideo, mediaUrl } from '../../lib/media-url';
+import { isVideo, mediaUrl, thumbnailUrl } from '../../lib/media-url';
 
 type Props = { media: TMedia; className?: string; captioned?: boolean };
 
@@ -14,6 +14,6 @@ export function MediaThumb({ media, className = 'thumb', captioned = false }: Pr
     <video className={className} src={`${src}#t=0.1`} preload="metadata" muted playsInline
       aria-label={captioned ? undefined : media.name} aria-hidden={captioned || undefined} />
   ) : (
-    <img className={className} src={src} alt={captioned ? '' : media.name} loading="lazy" />
+    <img className={className} src={thumbnailUrl(media.filePath)} alt={captioned ? '' : media.name} loading="lazy" />
   );
 }
