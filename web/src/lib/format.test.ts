@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { formatBytes, formatDate, formatDateTime, formatMoney, formatPercent, formatStorage } from './format';
-import { isVideo, mediaUrl } from './media-url';
+import { isVideo, mediaUrl, thumbnailUrl } from './media-url';
 
 describe('Turkish formatting', () => {
   it('formats dates day.month.year', () => {
     expect(formatDate('2025-03-05T12:00:00Z')).toBe('05.03.2025');
     expect(formatDateTime(new Date(2025, 2, 5, 14, 7))).toBe('05.03.2025 14:07');
+  });
+  it("writes dates exactly as Intl's tr-TR does", () => {
+    const day = new Intl.DateTimeFormat('tr-TR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+    const minute = new Intl.DateTimeFormat('tr-TR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    for (let t = Date.UTC(1999, 11, 31, 23, 59); t < Date.UTC(2031, 0, 1); t += 86_400_000 * 37 + 3_600_000 * 5 + 60_000 * 7) {
+      expect(formatDate(t)).toBe(day.format(t));
+      expect(formatDateTime(t)).toBe(minute.format(t));
+    }
   });
   it('shows a dash for missing or invalid dates', () => {
     expect(formatDate(null)).toBe('-');
@@ -47,6 +55,12 @@ describe('media urls (docs/PRODUCT.md#data)', () => {
     expect(mediaUrl('/uploads/a.png')).toBe('/uploads/a.png');
     expect(mediaUrl('uploads/a.png')).toBe('/uploads/a.png');
     expect(mediaUrl('a.png')).toBe('/uploads/a.png');
+  });
+  it('asks the server for a thumbnail of an upload, and shows anything else as it is', () => {
+    expect(thumbnailUrl('/uploads/a.png')).toBe('/uploads/thumbs/a.png');
+    expect(thumbnailUrl('a.png')).toBe('/uploads/thumbs/a.png');
+    expect(thumbnailUrl('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
+    expect(thumbnailUrl('uploads/eski/a.png')).toBe('/uploads/eski/a.png');
   });
   it('treats Video, type video, or a video extension as video; anything else as image', () => {
     expect(isVideo({ mediaType: 'Video' })).toBe(true);
