@@ -109,6 +109,38 @@ describe('layout stability', () => {
   });
 });
 
+describe('/media on a first load', () => {
+  it('asks for the media list while the session check is still out, and shows thumbnails, not the originals', async () => {
+    const c = await customerWithPackage(e2e.server.url);
+    await uploadPng(c, 'lobi', [37, 99, 235]);
+    const { page, context, errors } = await e2e.newPage(MOBILE);
+    // The token check gets no answer until the list has been asked for: before, the list was
+    // asked for only after the check (and the first render behind it), and this waited forever.
+    let listAsked!: () => void;
+    const asked = new Promise<void>((r) => (listAsked = r));
+    await context.route('**/api/media', async (route) => {
+      listAsked();
+      await route.continue();
+    });
+    await context.route('**/api/auth/verify', async (route) => {
+      await asked;
+      await route.continue();
+    });
+    const images: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'image') images.push(new URL(r.url()).pathname);
+    });
+    await signInWithToken(page, c.token, '/media');
+    const card = page.getByTestId('media-card').first();
+    await card.waitFor({ timeout: 8_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.media-card img')].every((i) => i.complete && i.naturalWidth > 0));
+    const uploads = images.filter((p) => p.startsWith('/uploads/'));
+    expect(uploads.length).toBeGreaterThan(0);
+    expect(uploads.every((p) => p.startsWith('/uploads/thumbs/')), uploads.join(', ')).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('what the server sends for the first load', () => {
   it("sends the dashboard's and the player's scripts compressed", async () => {
     for (const page of ['/', '/player/']) {

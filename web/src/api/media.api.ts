@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TMedia } from '@pano/contract';
 import { api, asList } from '../lib/api-client';
 
@@ -9,6 +9,9 @@ export async function fetchMedia(signal?: AbortSignal): Promise<TMedia[]> {
   return asList<TMedia>(await api.get<unknown>('/api/media', signal), 'medias');
 }
 
+/** The list's query, shared by the page and the route's loader (which starts it with the page's code). */
+export const mediaListQuery = queryOptions({ queryKey: mediaKeys.all, queryFn: ({ signal }) => fetchMedia(signal) });
+
 export function useMediaList() {
-  return useQuery({ queryKey: mediaKeys.all, queryFn: ({ signal }) => fetchMedia(signal) });
+  return useQuery(mediaListQuery);
 }

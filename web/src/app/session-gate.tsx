@@ -1,14 +1,21 @@
-import { useEffect, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useSession } from '../stores/session-store';
 import { FullPageSpinner } from '../components/ui/spinner';
 
-/** docs/PRODUCT.md#session: nothing renders until a stored token has been verified (or found missing). */
+/**
+ * docs/PRODUCT.md#session: nothing renders until a stored token has been verified (or found missing).
+ * The gate opens as a transition: the whole app's first render then runs in slices that leave the
+ * main thread free between them, instead of one long task (docs/PERFORMANCE.md#dashboard-first-load-p13).
+ */
 export function SessionGate({ children }: { children: ReactNode }) {
-  const status = useSession((s) => s.status);
-  const verify = useSession((s) => s.verify);
+  const [status, setStatus] = useState(() => useSession.getState().status);
   useEffect(() => {
-    void verify();
-  }, [verify]);
+    const unsubscribe = useSession.subscribe((s) => startTransition(() => setStatus(s.status)));
+    // A check that ended before this subscription is read here.
+    setStatus(useSession.getState().status);
+    void useSession.getState().verify();
+    return unsubscribe;
+  }, []);
   if (status === 'loading') return <FullPageSpinner />;
   return <>{children}</>;
 }

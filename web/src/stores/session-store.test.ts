@@ -36,4 +36,17 @@ describe('the session check at start', () => {
     expect(useSession.getState()).toMatchObject({ status: 'authenticated', user });
     expect(tokenStorage.get()).toBe('good');
   });
+
+  it('asks the server once when the check is started twice (main.tsx, then the gate)', async () => {
+    tokenStorage.set('good');
+    const user = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', role: 'customer' };
+    const fetch = vi.fn(async () => Response.json({ user }));
+    vi.stubGlobal('fetch', fetch);
+    await Promise.all([useSession.getState().verify(), useSession.getState().verify()]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(useSession.getState().status).toBe('authenticated');
+    // Once it has ended, a later check asks again.
+    await useSession.getState().verify();
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
 });

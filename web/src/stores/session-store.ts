@@ -14,25 +14,17 @@ type SessionState = {
   logout: () => void;
 };
 
+/** The check under way: the app starts it before React renders, and the gate's call joins it. */
+let checking: Promise<void> | null = null;
+
 export const useSession = create<SessionState>((set) => ({
   status: 'loading',
   user: null,
-  verify: async () => {
-    if (!tokenStorage.get()) {
-      set({ status: 'anonymous', user: null });
-      return;
-    }
-    try {
-      const res = await api.get<{ user: TUser } | TUser>('/api/auth/verify');
-      const user = 'user' in res ? res.user : res;
-      set({ status: 'authenticated', user });
-    } catch (err) {
-      // Only the server's refusal ends the session. A check cut off by leaving the page (or a
-      // network that is down for a moment) says nothing about the token: clearing it then
-      // signed people out of the page they were going to.
-      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) tokenStorage.clear();
-      set({ status: 'anonymous', user: null });
-    }
+  verify: () => {
+    checking ??= check().finally(() => {
+      checking = null;
+    });
+    return checking;
   },
   login: (token, user) => {
     tokenStorage.set(token);
@@ -43,6 +35,25 @@ export const useSession = create<SessionState>((set) => ({
     set({ status: 'anonymous', user: null });
   },
 }));
+
+async function check(): Promise<void> {
+  const set = useSession.setState;
+  if (!tokenStorage.get()) {
+    set({ status: 'anonymous', user: null });
+    return;
+  }
+  try {
+    const res = await api.get<{ user: TUser } | TUser>('/api/auth/verify');
+    const user = 'user' in res ? res.user : res;
+    set({ status: 'authenticated', user });
+  } catch (err) {
+    // Only the server's refusal ends the session. A check cut off by leaving the page (or a
+    // network that is down for a moment) says nothing about the token: clearing it then
+    // signed people out of the page they were going to.
+    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) tokenStorage.clear();
+    set({ status: 'anonymous', user: null });
+  }
+}
 
 export const isAdmin = (user: TUser | null) => user?.role === 'admin';
 
