@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { initialTr } from '@pano/contract/text-case';
 import { tr } from '../../i18n/tr';
 import { useLogout } from '../../api/use-logout';
+import { useAfterFirstLoad } from '../../lib/use-after-first-load';
 import { displayName, isAdmin, useSession } from '../../stores/session-store';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -22,7 +23,9 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
   const { deleteAdmin, busy } = useDeleteAdmin();
   const logout = useLogout();
   // 'N ekran sorunlu' next to 'Ekranlar' on every page (docs/PRODUCT.md#screens).
+  // It waits for the page's own content: a badge may come a moment later, a page should not.
   const [problems, setProblems] = useState(0);
+  const healthReady = useAfterFirstLoad();
   const notes = problems > 0 ? { '/screens': tr.health.problemCount(problems) } : undefined;
 
   return (
@@ -36,7 +39,7 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
         <span className="sidebar-user-name" data-testid="sidebar-user" title={displayName(user)}>{displayName(user)}</span>
         {admin && <Badge tone="admin">{tr.nav.adminBadge}</Badge>}
       </div>
-      <Suspense fallback={null}><SidebarHealth onCount={setProblems} /></Suspense>
+      {healthReady && <Suspense fallback={null}><SidebarHealth onCount={setProblems} /></Suspense>}
       <nav className="sidebar-nav" aria-label={tr.nav.mainNav}>
         <SidebarNav admin={admin} onNavigate={onNavigate} notes={notes} />
       </nav>
