@@ -133,7 +133,7 @@ describe('/media on a first load', () => {
     await signInWithToken(page, c.token, '/media');
     const card = page.getByTestId('media-card').first();
     await card.waitFor({ timeout: 8_000 });
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.media-card img')].every((i) => i.complete && i.naturalWidth > 0));
+    await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.media-card img')).every((i) => i.complete && i.naturalWidth > 0));
     const uploads = images.filter((p) => p.startsWith('/uploads/'));
     expect(uploads.length).toBeGreaterThan(0);
     expect(uploads.every((p) => p.startsWith('/uploads/thumbs/')), uploads.join(', ')).toBe(true);
