@@ -14,7 +14,7 @@ afterAll(async () => { await t.close(); });
 
 /** A photo-sized picture with detail in it, so its thumbnail is much smaller than it. */
 const photo = (width: number, height: number) => sharp({
-  create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  create: { width, height, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
 }).png().toBuffer();
 
 async function uploaded(u: TestUser, file: Buffer, fileName: string) {
