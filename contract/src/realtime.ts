@@ -14,6 +14,7 @@ export const SocketEvent = {
   DEVICE_SCREEN: 'device:screen',
   ALERT_ACK: 'alert:ack',
   ALERT_ACKED: 'alert:acked',
+  ALERT_CHANGED: 'alert:changed',
   PLAYER_HEALTH: 'player:health',
   SCREEN_HEALTH: 'screen:health',
   SCREENSHOT_REQUEST: 'screenshot:request',
@@ -76,6 +77,13 @@ export const ZAlertAckedEvent = z.object({ alertId: ZId, screenId: ZId });
 export type TAlertAckedEvent = z.infer<typeof ZAlertAckedEvent>;
 
 /**
+ * Server → the owner's dashboards (room `user:<ownerId>`): an alert was sent, ended or ran out,
+ * by anyone (another tab, a colleague, a fire panel's API key): /alerts reads it again.
+ */
+export const ZAlertChangedEvent = z.object({ alertId: ZId });
+export type TAlertChangedEvent = z.infer<typeof ZAlertChangedEvent>;
+
+/**
  * Handshake `auth`: a dashboard user's JWT (with `screenId` for a preview, without for live
  * status) or a paired device's token with the screen it shows; `version` is the config version
  * the screen shows (null: none yet), so the server answers with `screen:current` or the config.
@@ -94,6 +102,7 @@ export interface ServerToClientEvents {
   'screen:status': (payload: TScreenStatusEvent) => void;
   'device:screen': (payload: TDeviceScreenEvent) => void;
   'alert:acked': (payload: TAlertAckedEvent) => void;
+  'alert:changed': (payload: TAlertChangedEvent) => void;
   /** To the owner's dashboards (room `user:<ownerId>`): a screen's health changed or a screenshot arrived. */
   'screen:health': (payload: TScreenHealth) => void;
   'screenshot:request': (payload: TScreenshotRequest) => void;

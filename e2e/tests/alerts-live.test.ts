@@ -134,6 +134,20 @@ describe('Acil Duyuru live: player takeover, confirmation on the dashboard, end'
     expect(playerErrors).toEqual([]);
   });
 
+  it('an alert sent and ended elsewhere (a fire panel, another tab) appears and leaves the open page without reload', async () => {
+    await dashboard.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    const title = 'Yangın alarmı — B blok';
+    const sent = await call<{ _id: string }>(c.baseUrl, c.token, '/api/alerts', { method: 'POST', body: { title, message: 'Binayı terk edin.', screens: [screenId] } });
+    // Without alert:changed the list was read again only on the next visit.
+    const active = dashboard.getByTestId('alert-active').filter({ hasText: title });
+    await active.waitFor({ timeout: 3000 });
+    await call(c.baseUrl, c.token, `/api/alerts/${sent._id}`, { method: 'DELETE' });
+    await active.waitFor({ state: 'detached', timeout: 3000 });
+    await dashboard.getByTestId('alert-history').filter({ hasText: title }).waitFor({ timeout: 3000 });
+    expect(await dashboard.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    await player.getByTestId('alert-overlay').waitFor({ state: 'detached', timeout: 5000 });
+  });
+
   it('a long alert (100-character title, 1000-character text) is set smaller until all of it is on the screen', async () => {
     const title = 'Yangın alarmı: B blok zemin kat, 1. kat ve 2. kat tahliye ediliyor — lütfen sakin olun ve yürüyün'.slice(0, 100);
     const sentence = 'Görevlilerin yönlendirmelerine uyun, asansörleri kullanmayın, en yakın acil çıkıştan binayı terk edin. ';

@@ -44,6 +44,7 @@ function jobSuite(kind: string, makeRunner: () => JobRunner) {
             const configs = await buildScreenConfigs(t.ctx.db, screens.map((s) => s.id), { publicBaseUrl: 'http://localhost', now: t.ctx.clock() });
             pushes.push({ ownerId, configs: [...configs.values()] });
           },
+          alertChanged: () => {},
         },
       });
     });

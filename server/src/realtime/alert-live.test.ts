@@ -78,6 +78,23 @@ describe('alerts in the screen config', () => {
   });
 });
 
+describe('alert:changed', () => {
+  it("tells the owner's dashboards, and nobody else's, when an alert is sent and when it is ended", async () => {
+    const w = await world();
+    const dashboard = record(await connectSocket(s, { token: w.a.token }), 'alert:changed');
+    const otherDashboard = record(await connectSocket(s, { token: w.b.token }), 'alert:changed');
+    const player = record(w.players.s1!.socket, 'alert:changed');
+    const alert = (await s.api.post('/api/alerts').set(w.a.auth).send({ title: 'Kod Mavi', message: '3. kat', all: true }).expect(201)).body as { _id: string };
+    await waitFor(() => dashboard.length === 1);
+    await s.api.delete(`/api/alerts/${alert._id}`).set(w.a.auth).expect(200);
+    await waitFor(() => dashboard.length === 2);
+    await settle();
+    expect(dashboard).toEqual([{ alertId: alert._id }, { alertId: alert._id }]);
+    expect(otherDashboard).toEqual([]);
+    expect(player).toEqual([]);
+  });
+});
+
 describe('alert:ack', () => {
   it('is counted once per targeted screen, only from its players, and tells the owner\'s dashboards', async () => {
     const w = await world();

@@ -6,7 +6,7 @@ import { configPushOf, emitConfigPushLocally } from './config-push.js';
 import type { InFlight } from './in-flight.js';
 import { reachesOtherInstances } from './redis-adapter.js';
 import type { ScreenNotifier } from './screen-notifier.js';
-import type { PanoServer } from './socket-types.js';
+import { userRoom, type PanoServer } from './socket-types.js';
 
 /**
  * docs/ARCHITECTURE.md#pushes: after a commit, recompute the named screens' configs and push each to
@@ -41,6 +41,11 @@ export class LiveNotifier implements ScreenNotifier {
   ownerScreensChanged(ownerId: string): Promise<void> {
     this.invalidate({ ownerId });
     return this.inFlight.track(this.pushScreens({ ownerId }));
+  }
+
+  /** Through the Redis adapter when there is one: the owner's dashboards on every instance. */
+  alertChanged(ownerId: string, alertId: string): void {
+    if (!this.inFlight.isClosing) this.io.to(userRoom(ownerId)).emit('alert:changed', { alertId });
   }
 
   private invalidate(what: ConfigInvalidation): void {

@@ -7,11 +7,14 @@ export type ScreenNotifier = {
   screensChanged(screenIds: string[]): Promise<void>;
   /** Every screen of one customer (display settings, package expiry). */
   ownerScreensChanged(ownerId: string): Promise<void>;
+  /** An alert was sent, ended or ran out: the owner's open /alerts pages get `alert:changed`. */
+  alertChanged(ownerId: string, alertId: string): void;
 };
 
 export const silentNotifier: ScreenNotifier = {
   screensChanged: async () => {},
   ownerScreensChanged: async () => {},
+  alertChanged: () => {},
 };
 
 /** What the dashboard's presence endpoint asks the realtime layer. */

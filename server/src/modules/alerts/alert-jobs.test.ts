@@ -43,10 +43,13 @@ describe('the alert.end job', () => {
 
     await pushAlertEnd(t.ctx, due);
     expect(notifier.calls).toEqual([[a.id, b.id].sort()]);
+    // The owner's open /alerts pages move it to the history (alert:changed).
+    expect(notifier.alerts).toEqual([`${u.id} ${due}`]);
     notifier.reset();
     await pushAlertEnd(t.ctx, endedEarly);
     await pushAlertEnd(t.ctx, notYet);
     expect(notifier.calls).toEqual([]);
+    expect(notifier.alerts).toEqual([]);
     // Run early (a clock ahead of ours), it queues itself again for the right moment.
     expect(queued.map((q) => [q.name, q.payload])).toEqual([['alert.end', { alertId: notYet }]]);
     expect(await t.ctx.db.alert.findUniqueOrThrow({ where: { id: due } })).toMatchObject({ endedAt: null });

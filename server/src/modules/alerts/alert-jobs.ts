@@ -16,7 +16,7 @@ export async function scheduleAlertEnd(ctx: AppContext, alert: { id: string; end
  * ahead of ours), it queues itself again for the right moment.
  */
 export async function pushAlertEnd(ctx: AppContext, alertId: string): Promise<void> {
-  const alert = await ctx.db.alert.findUnique({ where: { id: alertId }, select: { endsAt: true, endedAt: true } });
+  const alert = await ctx.db.alert.findUnique({ where: { id: alertId }, select: { ownerId: true, endsAt: true, endedAt: true } });
   if (!alert?.endsAt || alert.endedAt) return;
   const now = ctx.clock();
   if (alert.endsAt > now) {
@@ -25,6 +25,7 @@ export async function pushAlertEnd(ctx: AppContext, alertId: string): Promise<vo
   }
   const targets = await ctx.db.alertTarget.findMany({ where: { alertId }, select: { screenId: true } });
   if (targets.length > 0) await ctx.notifier.screensChanged(targets.map((t) => t.screenId));
+  ctx.notifier.alertChanged(alert.ownerId, alertId);
 }
 
 export const alertJobHandlers = (ctx: AppContext): Pick<JobHandlers, 'alert.end'> => ({

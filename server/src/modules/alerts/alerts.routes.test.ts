@@ -48,6 +48,8 @@ describe('POST /api/alerts', () => {
     expect(Date.parse(alert.endsAt!) - started).toBe(30 * MIN);
     expect(await targetsOf(alert._id)).toEqual(sorted(a!.id, b!.id, c!.id));
     expect(notifier.calls).toEqual([sorted(a!.id, b!.id, c!.id)]);
+    // The sender's open /alerts pages are told (alert:changed).
+    expect(notifier.alerts).toEqual([`${u.id} ${alert._id}`]);
     expect(d).toBeDefined();
   });
 
@@ -245,12 +247,14 @@ describe('DELETE /api/alerts/{id}', () => {
     expect(ended).toMatchObject({ active: false, endedBy: { kind: 'user', _id: u.id } });
     expect(ended.endedAt).not.toBeNull();
     expect(notifier.calls).toEqual([sorted(a.id, b.id)]);
+    expect(notifier.alerts).toEqual([`${u.id} ${alert._id}`]);
 
     notifier.reset();
     const again = await t.http.delete(`/api/alerts/${alert._id}`).set(u.auth);
     expect(again.status).toBe(200);
     expect(again.body.endedAt).toBe(ended.endedAt);
     expect(notifier.calls).toEqual([]);
+    expect(notifier.alerts).toEqual([]);
     // Kept for the audit with its targets.
     expect(await targetsOf(alert._id)).toEqual(sorted(a.id, b.id));
   });

@@ -58,6 +58,7 @@ export async function createAlert(ctx: AppContext, ownerId: string, actor: Actor
     return { row, screenIds };
   }).catch(refGone);
   await ctx.notifier.screensChanged(screenIds);
+  ctx.notifier.alertChanged(ownerId, row.id);
   await scheduleAlertEnd(ctx, row);
   return presentAlert(row, 0, now);
 }
@@ -118,6 +119,7 @@ export async function endAlert(ctx: AppContext, ownerId: string, actor: Actor, i
   if (count > 0) {
     const targets = await ctx.db.alertTarget.findMany({ where: { alertId: id }, select: { screenId: true } });
     await ctx.notifier.screensChanged(targets.map((t) => t.screenId));
+    ctx.notifier.alertChanged(ownerId, id);
   }
   const acks = await ackCounts(ctx.db, [id]);
   return presentAlert(row, acks.get(id) ?? 0, now);

@@ -9,7 +9,7 @@ let t: TestApp;
 const notified: string[][] = [];
 beforeAll(async () => {
   t = await createTestApp({
-    notifier: { screensChanged: async (ids) => void notified.push(ids), ownerScreensChanged: async () => {} },
+    notifier: { screensChanged: async (ids) => void notified.push(ids), ownerScreensChanged: async () => {}, alertChanged: () => {} },
   });
 });
 afterAll(async () => { await t.close(); });

@@ -12,7 +12,7 @@ let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp({
     clock: () => new Date(Date.now() + offsetMs),
-    notifier: { screensChanged: async () => {}, ownerScreensChanged: async (ownerId) => void pushes.push(ownerId) },
+    notifier: { screensChanged: async () => {}, ownerScreensChanged: async (ownerId) => void pushes.push(ownerId), alertChanged: () => {} },
   });
   admin = await newAdmin(t);
 });

@@ -14,7 +14,7 @@ beforeAll(async () => {
   fake = await startFakeStripe(keys);
   t = await createTestApp({
     config: { stripe: { ...keys, apiBase: fake.url } },
-    notifier: { screensChanged: async () => {}, ownerScreensChanged: async (ownerId) => void screensPushed.push(ownerId) },
+    notifier: { screensChanged: async () => {}, ownerScreensChanged: async (ownerId) => void screensPushed.push(ownerId), alertChanged: () => {} },
   });
 });
 afterAll(async () => { await t?.close(); await fake?.close(); });

@@ -31,13 +31,16 @@ export async function makeScreen(t: TestApp, ownerId: string, data: { name?: str
 }
 
 /** A notifier test double that remembers what it was told. */
-export function recordingNotifier(): AppContext['notifier'] & { calls: string[][]; owners: string[]; reset: () => void } {
+export function recordingNotifier(): AppContext['notifier'] & { calls: string[][]; owners: string[]; alerts: string[]; reset: () => void } {
   const rec = {
     calls: [] as string[][],
     owners: [] as string[],
+    /** `alertChanged` calls, as `<ownerId> <alertId>`. */
+    alerts: [] as string[],
     screensChanged: async (ids: string[]) => { rec.calls.push([...ids].sort()); },
     ownerScreensChanged: async (ownerId: string) => { rec.owners.push(ownerId); },
-    reset: () => { rec.calls.length = 0; rec.owners.length = 0; },
+    alertChanged: (ownerId: string, alertId: string) => { rec.alerts.push(`${ownerId} ${alertId}`); },
+    reset: () => { rec.calls.length = 0; rec.owners.length = 0; rec.alerts.length = 0; },
   };
   return rec;
 }

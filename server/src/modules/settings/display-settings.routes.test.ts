@@ -5,7 +5,7 @@ import { createTestApp, newCustomer, newUser, type TestApp } from '../../../test
 let t: TestApp;
 const owners: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ notifier: { screensChanged: async () => {}, ownerScreensChanged: async (id) => void owners.push(id) } });
+  t = await createTestApp({ notifier: { screensChanged: async () => {}, ownerScreensChanged: async (id) => void owners.push(id), alertChanged: () => {} } });
 });
 afterAll(async () => { await t.close(); });
 

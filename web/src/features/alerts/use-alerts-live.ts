@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TAlert, TAlertAckedEvent, TAlertDetail, TScreenStatusEvent } from '@pano/contract';
+import type { TAlert, TAlertAckedEvent, TAlertChangedEvent, TAlertDetail, TScreenStatusEvent } from '@pano/contract';
 import { acquireDashboardSocket, onReconnect } from '../../lib/dashboard-socket';
 import { alertKeys } from './api/use-alerts';
 import { ackInDetail, ackInList, statusInDetail } from './alert-live';
@@ -20,8 +20,9 @@ const isDetailKey = (key: readonly unknown[]) => key.length === 2 && key[0] === 
 /**
  * /alerts live (docs/PRODUCT.md#alerts): `alert:acked` and `screen:status` on the dashboard
  * socket patch the cached list and details, so '48 / 50 ekran onayladı' moves without reload
- * and without polling; after a reconnect everything is read again (events sent while the
- * socket was down are lost).
+ * and without polling; `alert:changed` (an alert sent, ended or run out, from here or from
+ * anywhere else: a fire panel's API key) reads the list and that alert again. After a reconnect
+ * everything is read again (events sent while the socket was down are lost).
  */
 export function useAlertsLive(): void {
   const qc = useQueryClient();
@@ -69,13 +70,20 @@ export function useAlertsLive(): void {
         (d) => d && statusInDetail(d, e));
     };
 
+    const onChanged = ({ alertId }: TAlertChangedEvent) => {
+      void qc.invalidateQueries({ queryKey: alertKeys.all, exact: true });
+      void qc.invalidateQueries({ queryKey: alertKeys.detail(alertId), exact: true });
+    };
+
     socket.on('alert:acked', onAcked);
+    socket.on('alert:changed', onChanged);
     socket.on('screen:status', onStatus);
     const stopReconnect = onReconnect(socket, () => void qc.invalidateQueries({ queryKey: alertKeys.all }));
     return () => {
       clearTimeout(readTimer);
       clearTimeout(batchTimer);
       socket.off('alert:acked', onAcked);
+      socket.off('alert:changed', onChanged);
       socket.off('screen:status', onStatus);
       stopReconnect();
       held.release();
