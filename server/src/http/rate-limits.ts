@@ -74,3 +74,17 @@ export const failedPairingsPerCode = (stores: RateLimitStores, limit: number) =>
  */
 export const failedApiKeysPerAddress = (stores: RateLimitStores, limit: number, isKeyRequest: (req: Request) => boolean) =>
   rateLimit({ ...common(limit), skipSuccessfulRequests: true, skip: (req) => !isKeyRequest(req), store: stores.create('api-key') });
+
+/**
+ * Requests per minute for one thing, whoever asks (a screen's screenshots, one device's uploads):
+ * what costs a player's bandwidth and the disk is not asked for faster than a person would.
+ * Keyed after authentication, so another customer cannot use up someone else's count.
+ */
+export const perMinutePerKey = (stores: RateLimitStores, name: string, limit: number, message: string, keyOf: (req: Request) => string) =>
+  rateLimit({
+    ...common(limit),
+    windowMs: 60 * 1000,
+    message: { message, code: ErrorCode.RATE_LIMITED },
+    keyGenerator: (req) => `${name}:${keyOf(req)}`,
+    store: stores.create(name),
+  });

@@ -4,6 +4,7 @@ import { HEALTH_WARN_MINUTES_DEFAULT, SCREENSHOT_MAX_BYTES, ZScreenHealthRespons
 import { createTestApp, newCustomer, type TestApp, type TestUser } from '../../../test/harness.js';
 import { storeHealthReport, storeHealthReports } from './screen-health.service.js';
 import { screenshotPath } from './screenshots.js';
+import { SCREENSHOT_REQUESTS_PER_MINUTE, SCREENSHOT_UPLOADS_PER_MINUTE } from './screen-health.routes.js';
 
 // docs/PRODUCT.md#screen-health: the health list, the warning time and the screenshot files.
 // The socket side (reports, pushes, requests reaching players) is in realtime/screen-health-live.test.ts.
@@ -135,6 +136,20 @@ describe('POST /api/screens/{id}/screenshot', () => {
     const res = await t.http.post(`/api/screens/${screen.id}/screenshot`).set(a.auth).expect(409);
     expect(res.body.message).toBe('Ekran şu anda çevrimdışı, ekran görüntüsü alınamıyor');
   });
+
+  it('429 in Turkish past the per-minute count for one screen; the next screen and another person count on their own', async () => {
+    const a = await newCustomer(t);
+    const screen = await screenOf(a, 'Giriş');
+    const other = await screenOf(a, 'Kasa');
+    const ask = (u: TestUser, id: string) => t.http.post(`/api/screens/${id}/screenshot`).set(u.auth);
+    for (let i = 0; i < SCREENSHOT_REQUESTS_PER_MINUTE; i++) expect((await ask(a, screen.id)).status).toBe(409);
+    const res = await ask(a, screen.id).expect(429);
+    expect(res.body).toEqual({ code: 'RATE_LIMITED', message: 'Bu ekrandan çok sık ekran görüntüsü istendi. Lütfen biraz bekleyip tekrar deneyin.' });
+    expect((await ask(a, other.id)).status).toBe(409);
+    // Someone else knowing the id cannot use up the owner's count: theirs is their own (and a 404).
+    const b = await newCustomer(t);
+    expect((await ask(b, screen.id)).status).toBe(404);
+  });
 });
 
 describe('PUT /api/devices/screenshot and GET /api/screens/{id}/screenshot', () => {
@@ -168,6 +183,18 @@ describe('PUT /api/devices/screenshot and GET /api/screens/{id}/screenshot', () 
     now = new Date(now.getTime() + 1000);
     await t.http.put('/api/devices/screenshot?kind=thumbnail').set(device).set('Content-Type', 'image/jpeg').send(jpeg(100)).expect(201);
     expect((await health(a)).screens[0]!.screenshot).toEqual({ takenAt: now.toISOString(), kind: 'thumbnail' });
+  });
+
+  it('429 in Turkish past the per-minute count of one device; another device counts on its own', async () => {
+    const a = await newCustomer(t);
+    const screen = await screenOf(a);
+    const device = await deviceOn(a, screen.id);
+    const second = await deviceOn(a, screen.id);
+    const put = (d: Record<string, string>) => t.http.put('/api/devices/screenshot?kind=thumbnail').set(d).set('Content-Type', 'image/jpeg').send(jpeg(100));
+    for (let i = 0; i < SCREENSHOT_UPLOADS_PER_MINUTE; i++) expect((await put(device)).status).toBe(201);
+    const res = await put(device).expect(429);
+    expect(res.body).toEqual({ code: 'RATE_LIMITED', message: 'Çok sık ekran görüntüsü gönderildi. Lütfen biraz bekleyip tekrar deneyin.' });
+    expect((await put(second)).status).toBe(201);
   });
 
   it('refuses a missing token, a wrong type, non-JPEG bytes, an empty or too big body, a bad kind: in Turkish, nothing stored', async () => {

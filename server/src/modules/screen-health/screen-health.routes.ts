@@ -3,9 +3,15 @@ import { SCREENSHOT_MAX_BYTES, ZIdParams, ZScreenshotUploadQuery, ZUpdateHealthS
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { fileTooLarge, unsupportedFileType } from '../../http/errors.js';
+import { perMinutePerKey } from '../../http/rate-limits.js';
 import { currentDevice, requireDevice } from '../devices/device-auth.js';
 import { getHealthSettings, requestScreenshot, screenHealthList, updateHealthSettings } from './screen-health.service.js';
 import { newestScreenshot, storeScreenshot, tooLargeMessage } from './screenshots.js';
+
+/** 'Ekran Görüntüsü Al' per screen and person: more is a stuck button or a script, not a look at the wall. */
+export const SCREENSHOT_REQUESTS_PER_MINUTE = 6;
+/** Uploads per device: the answers to those requests and the thumbnail every 10 minutes, with room to spare. */
+export const SCREENSHOT_UPLOADS_PER_MINUTE = 20;
 
 const rawJpeg = express.raw({ type: 'image/jpeg', limit: SCREENSHOT_MAX_BYTES });
 
@@ -24,12 +30,18 @@ const jpegBody: RequestHandler = (req, res, next) => {
  */
 export function screenHealthRoutes(ctx: AppContext): Router {
   const router = Router();
+  const requestsPerScreen = perMinutePerKey(ctx.rateLimits, 'screenshot-request', SCREENSHOT_REQUESTS_PER_MINUTE,
+    'Bu ekrandan çok sık ekran görüntüsü istendi. Lütfen biraz bekleyip tekrar deneyin.',
+    (req) => `${currentUser(req).id}:${String(req.params.id)}`);
+  const uploadsPerDevice = perMinutePerKey(ctx.rateLimits, 'screenshot-upload', SCREENSHOT_UPLOADS_PER_MINUTE,
+    'Çok sık ekran görüntüsü gönderildi. Lütfen biraz bekleyip tekrar deneyin.',
+    (req) => currentDevice(req).id);
 
   router.get('/screens/health', requireAuth(ctx), async (req, res) => {
     res.json(await screenHealthList(ctx, currentUser(req).id));
   });
 
-  router.post('/screens/:id/screenshot', requireAuth(ctx), async (req, res) => {
+  router.post('/screens/:id/screenshot', requireAuth(ctx), requestsPerScreen, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     res.status(202).json(await requestScreenshot(ctx, currentUser(req).id, id));
   });
@@ -47,7 +59,7 @@ export function screenHealthRoutes(ctx: AppContext): Router {
 
   // The kind is checked before the body is read.
   const uploadKind: RequestHandler = (req, _res, next) => { ZScreenshotUploadQuery.parse(req.query); next(); };
-  router.put('/devices/screenshot', requireDevice(ctx), uploadKind, jpegBody, async (req, res) => {
+  router.put('/devices/screenshot', requireDevice(ctx), uploadsPerDevice, uploadKind, jpegBody, async (req, res) => {
     const { kind } = ZScreenshotUploadQuery.parse(req.query);
     res.status(201).json(await storeScreenshot(ctx, currentDevice(req), kind, req.body));
   });
