@@ -6,6 +6,7 @@ import { createReadiness, readinessRoute, type Readiness } from './http/readines
 import { mountApiRoutes } from './routes.js';
 import { securityHeaders } from './http/security-headers.js';
 import { mountStatic } from './http/static.js';
+import { thumbnailRoute } from './storage/thumbnails.js';
 import { observeRequests } from './http/observe-requests.js';
 import { metricsRoute } from './metrics/metrics.routes.js';
 import { useTurkishValidationMessages } from './http/turkish-validation.js';
@@ -41,6 +42,8 @@ export function createApp(
   app.get('/metrics', metricsRoute(ctx));
   mountApiRoutes(app, ctx);
   app.use('/api', notFoundHandler);
+  // Ahead of the uploads themselves (docs/ARCHITECTURE.md#thumbnails).
+  app.get('/uploads/thumbs/:file', thumbnailRoute(ctx.config.uploadsDir, ctx.logger));
   mountStatic(app, ctx);
   app.use(notFoundHandler);
   app.use(errorHandler(ctx.logger));

@@ -3,14 +3,12 @@ import path from 'node:path';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../context.js';
 import { repoRoot } from '../repo-root.js';
-import { thumbnailRoute } from '../storage/thumbnails.js';
 
 export const webDist = path.join(repoRoot, 'web/dist');
 export const playerDist = path.join(repoRoot, 'player/dist');
 
 /** Uploads (with HTTP Range, so videos seek), the player bundle and the dashboard SPA on one port. */
 export function mountStatic(app: Express, ctx: AppContext): void {
-  app.get('/uploads/thumbs/:file', thumbnailRoute(ctx.config.uploadsDir, ctx.logger));
   app.use('/uploads', express.static(ctx.config.uploadsDir, {
     index: false,
     dotfiles: 'deny',
