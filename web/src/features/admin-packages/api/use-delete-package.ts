@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZPackageUsage } from '@pano/contract';
 import { api } from '../../../lib/api-client';
+import { fetchUsage } from '../../../lib/fetch-usage';
 import { packageKeys } from './use-admin-packages';
 
-/** What the delete would affect, for its confirmation. Parsed: a bad answer falls back to the plain question. */
-export const fetchPackageUsage = async (id: string) => ZPackageUsage.parse(await api.get<unknown>(`/api/packages/admin/${id}/usage`));
+/** What the delete would affect, for its confirmation. */
+export const fetchPackageUsage = (id: string) => fetchUsage(`/api/packages/admin/${id}/usage`, (c) => c.ZPackageUsage);
 
 /** DELETE /api/packages/admin/{id}; the list reloads either way. */
 export function useDeletePackage() {

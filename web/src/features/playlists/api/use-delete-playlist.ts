@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZAssignedUsage } from '@pano/contract';
 import { api } from '../../../lib/api-client';
+import { fetchUsage } from '../../../lib/fetch-usage';
 import { playlistKeys } from '../../../api/playlists.api';
 import { screenKeys } from '../../../api/screens.api';
 
-/** What the delete would affect, for its confirmation. Parsed: a bad answer falls back to the plain question. */
-export const fetchPlaylistUsage = async (id: string) => ZAssignedUsage.parse(await api.get<unknown>(`/api/playlists/${id}/usage`));
+/** What the delete would affect, for its confirmation. */
+export const fetchPlaylistUsage = (id: string) => fetchUsage(`/api/playlists/${id}/usage`, (c) => c.ZAssignedUsage);
 
 /** DELETE /api/playlists/{id}; the list reloads either way, and screens that showed it lose it. */
 export function useDeletePlaylist() {

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZScreenGroupUsage } from '@pano/contract';
 import { api } from '../../../lib/api-client';
+import { fetchUsage } from '../../../lib/fetch-usage';
 import { screenKeys } from '../../../api/screens.api';
 import { screenGroupKeys } from '../../../api/screen-groups.api';
 
-/** The schedules that target the group, for the delete's confirmation. Parsed: a bad answer falls back to the plain question. */
-export const fetchScreenGroupUsage = async (id: string) =>
-  ZScreenGroupUsage.parse(await api.get<unknown>(`/api/screen-groups/${id}/usage`));
+/** What the delete would affect, for its confirmation. */
+export const fetchScreenGroupUsage = (id: string) => fetchUsage(`/api/screen-groups/${id}/usage`, (c) => c.ZScreenGroupUsage);
 
 /** DELETE /api/screen-groups/{id}; the groups and the screens (their chips) reload either way. */
 export function useDeleteScreenGroup() {
