@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPlaylist } from '@pano/contract';
 import { api, asList } from '../lib/api-client';
 
@@ -8,6 +8,9 @@ export async function fetchPlaylists(signal?: AbortSignal): Promise<TPlaylist[]>
   return asList<TPlaylist>(await api.get<unknown>('/api/playlists', signal), 'playlists');
 }
 
+/** The list's query, shared by the page and the route's loader. */
+export const playlistsQuery = queryOptions({ queryKey: playlistKeys.all, queryFn: ({ signal }) => fetchPlaylists(signal) });
+
 export function usePlaylists() {
-  return useQuery({ queryKey: playlistKeys.all, queryFn: ({ signal }) => fetchPlaylists(signal) });
+  return useQuery(playlistsQuery);
 }

@@ -1,7 +1,8 @@
 import type React from 'react';
-import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router-dom';
 import { mediaListQuery } from '../api/media.api';
+import { playlistsQuery } from '../api/playlists.api';
 import { tokenStorage } from '../lib/token-storage';
 import { AppLayout } from '../components/layout/app-layout';
 import { PublicLayout } from '../components/layout/public-layout';
@@ -23,9 +24,9 @@ const lazyPage = <K extends string>(load: () => Promise<Record<K, React.Componen
  * two round trips later without it (docs/PERFORMANCE.md#dashboard-first-load-p13). It never waits,
  * so the page renders as before; without a stored token there is nothing to read.
  */
-const prefetch = <T, K extends QueryKey>(queryClient: QueryClient, query: FetchQueryOptions<T, Error, T, K>) => () => {
+const prefetch = (queryClient: QueryClient, start: (qc: QueryClient) => Promise<unknown>[]) => () => {
   // In a task of its own: the router's start is long enough already.
-  if (tokenStorage.get()) setTimeout(() => void queryClient.prefetchQuery(query));
+  if (tokenStorage.get()) setTimeout(() => void Promise.all(start(queryClient)));
   return null;
 };
 
@@ -64,8 +65,8 @@ export function createAppRouter(queryClient: QueryClient) {
               errorElement: <RouteErrorPage inLayout />,
               children: [
                 { path: '/dashboard', element: <DashboardRedirect /> },
-                { path: '/media', loader: prefetch(queryClient, mediaListQuery), lazy: lazyPage(() => import('../features/media/media-page'), 'MediaPage') },
-                { path: '/playlists', lazy: lazyPage(() => import('../features/playlists/playlists-page'), 'PlaylistsPage') },
+                { path: '/media', loader: prefetch(queryClient, (qc) => [qc.prefetchQuery(mediaListQuery)]), lazy: lazyPage(() => import('../features/media/media-page'), 'MediaPage') },
+                { path: '/playlists', loader: prefetch(queryClient, (qc) => [qc.prefetchQuery(playlistsQuery), qc.prefetchQuery(mediaListQuery)]), lazy: lazyPage(() => import('../features/playlists/playlists-page'), 'PlaylistsPage') },
                 { path: '/direction', lazy: lazyPage(() => import('../features/tickers/tickers-page'), 'TickersPage') },
                 { path: '/screens', lazy: lazyPage(() => import('../features/screens/screens-page'), 'ScreensPage') },
                 { path: '/assignment', lazy: lazyPage(() => import('../features/assignment/assignment-page'), 'AssignmentPage') },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { playlistUsageText } from '../../lib/usage-text';
@@ -8,7 +8,10 @@ import { usePlaylists } from '../../api/playlists.api';
 import { fetchPlaylistUsage, useDeletePlaylist } from './api/use-delete-playlist';
 import { PlaylistCard } from './playlist-card';
 import { PlaylistCreateForm } from './playlist-create-form';
-import { PlaylistEditor } from './playlist-editor';
+
+// The editor alone uses drag and drop (@dnd-kit, 17 KB gzip): the list comes without it, and it
+// loads when 'Düzenle' is pressed (docs/PERFORMANCE.md#dashboard-first-load-p13).
+const PlaylistEditor = lazy(async () => ({ default: (await import('./playlist-editor')).PlaylistEditor }));
 
 export function PlaylistsPage() {
   const playlists = usePlaylists();
@@ -28,8 +31,10 @@ export function PlaylistsPage() {
     return (
       <div className="page">
         <PageHeader title={tr.playlists.title} />
-        <PlaylistEditor key={editing._id} playlist={editing} media={mediaList}
-          onDone={() => setEditingId(null)} />
+        <Suspense fallback={<Spinner />}>
+          <PlaylistEditor key={editing._id} playlist={editing} media={mediaList}
+            onDone={() => setEditingId(null)} />
+        </Suspense>
       </div>
     );
   }
