@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDate, formatDateTime, formatMoney, formatPercent, formatStorage } from './format';
+import { formatBytes, formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, formatStorage } from './format';
 import { isVideo, mediaUrl, thumbnailUrl } from './media-url';
 
 describe('Turkish formatting', () => {
@@ -14,6 +14,24 @@ describe('Turkish formatting', () => {
       expect(formatDate(t)).toBe(day.format(t));
       expect(formatDateTime(t)).toBe(minute.format(t));
     }
+  });
+  it("writes numbers and lira exactly as Intl's tr-TR does", () => {
+    const number = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 2 });
+    const money = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY' });
+    const oneDecimal = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    // Halves, thirds, values just under and over a rounding edge, big and negative ones.
+    const values = [0, -0, 0.005, 1.005, 1.015, 2.675, 0.125, 999.995, 1000, 1234.5, 1e6, 123456789.987, -1234.567, -0.001, 49.9, 1 / 3];
+    let x = 0.37;
+    for (let i = 0; i < 2000; i++) {
+      x = (x * 9301 + 49297) % 233280;
+      values.push((x / 233280) * 10 ** ((i % 9) - 2) * (i % 7 === 0 ? -1 : 1));
+    }
+    for (const v of values) {
+      expect(formatNumber(v), String(v)).toBe(number.format(v));
+      expect(formatMoney(v), String(v)).toBe(money.format(v));
+      expect(formatPercent(v), String(v)).toBe(`%${number.format(v)}`);
+    }
+    for (const mb of [0, 0.1, 0.25, 8.5, 512, 1000.3, 1023.9]) expect(formatStorage(mb * 1024 ** 2)).toBe(`${oneDecimal.format(mb)} MB`);
   });
   it('shows a dash for missing or invalid dates', () => {
     expect(formatDate(null)).toBe('-');

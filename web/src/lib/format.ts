@@ -1,16 +1,33 @@
-const LOCALE = 'tr-TR';
+/*
+ * Dates and numbers are written out by hand, exactly as Intl's tr-TR writes them
+ * (format.test.ts compares the two over thousands of values). The first Intl formatter a page
+ * builds loads the locale's data: 33-35 ms of /media's and /settings' first render under
+ * Lighthouse's 4x CPU slowdown, for a handful of digits (docs/PERFORMANCE.md#dashboard-first-load-p13).
+ */
 
 /**
- * A formatter made on its first use: building one loads locale data, which at start-up cost every
- * page a few milliseconds per formatter whether it formatted anything or not.
+ * The shortest decimal that reads back as `abs` (what String() writes), rounded half up at `max`
+ * decimals: Intl rounds that decimal, not the binary value (1.005 → 1,01, where toFixed says 1,00).
  */
-function lazily<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => (made ??= make());
+function roundDecimal(abs: number, max: number): [whole: string, frac: string] {
+  const shortest = String(abs);
+  // Exponent notation only below 1e-6 or from 1e21: far from any rounding edge at two decimals.
+  const plain = shortest.includes('e') ? abs.toFixed(Math.min(100, max + 20)) : shortest;
+  const [whole = '0', frac = ''] = plain.split('.');
+  if (frac.length <= max) return [whole, frac];
+  const kept = BigInt(whole + frac.slice(0, max)) + (frac.charCodeAt(max) >= 53 /* '5' */ ? 1n : 0n);
+  const digits = kept.toString().padStart(max + 1, '0');
+  return [digits.slice(0, digits.length - max), digits.slice(digits.length - max)];
 }
 
-const moneyFmt = lazily(() => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'TRY' }));
-const numberFmt = lazily(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 }));
+/** '1.234,5': dots between thousands, a comma before the decimals, at most `max` and at least `min` of them. */
+function trNumber(n: number, max: number, min = 0): string {
+  const [whole, decimals] = roundDecimal(Math.abs(n), max);
+  let frac = decimals.replace(/0+$/, '');
+  while (frac.length < min) frac += '0';
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${n < 0 || Object.is(n, -0) ? '-' : ''}${grouped}${frac ? `,${frac}` : ''}`;
+}
 
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
@@ -20,11 +37,7 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/**
- * 05.03.2025, in the browser's time zone — an unknown or invalid date shows as a dash. Written out
- * by hand, the same as Intl's tr-TR (format.test.ts compares them): the first Intl date format of
- * a page loads the locale's data, the largest single cost of rendering /media's cards.
- */
+/** 05.03.2025, in the browser's time zone — an unknown or invalid date shows as a dash. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   const d = toDate(value);
   return d ? `${two(d.getDate())}.${two(d.getMonth() + 1)}.${d.getFullYear()}` : '-';
@@ -38,17 +51,19 @@ export function formatDateTime(value: string | number | Date | null | undefined)
 
 /** ₺1.234,50 */
 export function formatMoney(amount: number | null | undefined): string {
-  return moneyFmt().format(Number.isFinite(amount) ? (amount as number) : 0);
+  const n = Number.isFinite(amount) ? (amount as number) : 0;
+  const digits = trNumber(n, 2, 2);
+  return digits.startsWith('-') ? `-₺${digits.slice(1)}` : `₺${digits}`;
 }
 
 /** 1.234,5 */
 export function formatNumber(n: number): string {
-  return numberFmt().format(n);
+  return trNumber(n, 2);
 }
 
 /** %42 (Turkish puts the percent sign first). */
 export function formatPercent(n: number): string {
-  return `%${numberFmt().format(Number.isFinite(n) ? n : 0)}`;
+  return `%${trNumber(Number.isFinite(n) ? n : 0, 2)}`;
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
@@ -60,12 +75,11 @@ export function formatBytes(bytes: number): string {
     v /= 1024;
     i++;
   }
-  return `${numberFmt().format(Math.round(v * 10) / 10)} ${UNITS[i]}`;
+  return `${trNumber(Math.round(v * 10) / 10, 2)} ${UNITS[i]}`;
 }
 
 const MB = 1024 ** 2;
 const GB = 1024 ** 3;
-const oneDecimalFmt = lazily(() => new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
 
 /**
  * Used storage: under 1 GB in MB with one decimal ('8,5 MB'), from 1 GB in GB ('1,26 GB').
@@ -74,6 +88,6 @@ const oneDecimalFmt = lazily(() => new Intl.NumberFormat(LOCALE, { minimumFracti
 export function formatStorage(bytes: number): string {
   const b = Number.isFinite(bytes) ? Math.max(0, bytes) : 0;
   const mb = b === 0 ? 0 : Math.max(0.1, Math.round((b / MB) * 10) / 10);
-  if (mb < 1024) return `${oneDecimalFmt().format(mb)} MB`;
-  return `${numberFmt().format(Math.round((b / GB) * 100) / 100)} GB`;
+  if (mb < 1024) return `${trNumber(mb, 1, 1)} MB`;
+  return `${trNumber(Math.round((b / GB) * 100) / 100, 2)} GB`;
 }
