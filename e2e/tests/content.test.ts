@@ -145,6 +145,8 @@ describe('content: media → playlist → ticker', () => {
     const card = page.getByTestId('playlist-card').filter({ hasText: 'Lobi Ekranı' });
     // Edit mode: drag the first item below the second, change a duration, save.
     await card.getByRole('button', { name: 'Düzenle: Lobi Ekranı' }).click();
+    // The editor (with drag and drop) loads on this click.
+    await page.getByTestId('edit-item').first().waitFor();
     const names = () => page.getByTestId('edit-item-name').allTextContents();
     expect(await names()).toEqual(['Kampanya Afişi', 'Tanıtım Videosu', 'Menü', 'Duyuru Görseli']);
     const handle = page.getByRole('button', { name: 'Kampanya Afişi öğesini taşı' });
