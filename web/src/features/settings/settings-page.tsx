@@ -1,81 +1,29 @@
 import './settings.css';
-import { Link } from 'react-router-dom';
-import type { TMyPackage } from '@pano/contract';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { tr } from '../../i18n/tr';
-import { ApiError, errorMessage } from '../../lib/api-error';
-import { Banner, Card, PageHeader, Spinner } from '../../components/ui';
-import { isAdmin, useSession } from '../../stores/session-store';
-import { useDisplaySettings } from './api/use-display-settings';
-import { useMyPackage } from './api/use-my-package';
-import { MobileCodeCard, PackageInfoCard } from './package-info-card';
-import { UsageCard } from './usage-card';
-import { AppDownloadCard } from './app-download-card';
-import { DisplaySettingsCard } from './display-settings-card';
-import { AccountCard } from './account-card';
-import { DevicesCard } from './devices-card';
-import { ApiKeysCard } from './api-keys-card';
-import { HealthSettingsCard } from './health-settings-card';
-import { useScreenHealth } from '../../api/screen-health.api';
+import { PageHeader, Spinner } from '../../components/ui';
 
-function PackageSection({ myPackage }: { myPackage: UseQueryResult<TMyPackage> }) {
-  const user = useSession((s) => s.user);
-  if (myPackage.isError) {
-    const err = myPackage.error;
-    // Admins never need a package: the server answers 404 for them (customers get 402 → /packages).
-    if (err instanceof ApiError && (err.status === 404 || err.status === 402)) {
-      return (
-        <Card>
-          <p className="muted">{isAdmin(user) ? tr.settings.adminNoPackage : tr.settings.noPackage}</p>
-          {!isAdmin(user) && <Link to="/packages" className="btn btn-primary">{tr.settings.seePackages}</Link>}
-        </Card>
-      );
-    }
-    return <Banner tone="error">{errorMessage(err, tr.settings.loadError)}</Banner>;
-  }
-  if (!myPackage.data) return null;
-  const info = myPackage.data;
-  return (
-    <div className="settings-grid">
-      <PackageInfoCard info={info} />
-      <MobileCodeCard info={info} />
-      <div className="settings-wide"><UsageCard usage={info.usage} /></div>
-    </div>
-  );
-}
+// The cards bring zod (their forms check fields with the contract's schemas) and socket.io (the
+// devices' presence, the screens' health): 45 KB gzip that the page's header does not need.
+const SettingsContent = lazy(async () => ({ default: (await import('./settings-content')).SettingsContent }));
 
+/**
+ * docs/PRODUCT.md#settings. The header is drawn first, with the spinner the page shows while its
+ * answers come anyway; the cards' code is asked for once that frame is on screen, so the first
+ * paint waits for none of it (docs/PERFORMANCE.md#dashboard-first-load-p13).
+ */
 export function SettingsPage() {
-  const user = useSession((s) => s.user);
-  const myPackage = useMyPackage(user?._id);
-  const display = useDisplaySettings();
-  // The warning time comes with the screens' health (GET /api/screens/health); unreadable, the form starts at the default.
-  const health = useScreenHealth();
   const header = <PageHeader title={tr.settings.title} lead={tr.settings.lead} />;
-  // How tall the cards are depends on their data (the ticker preview follows the saved bar
-  // height), so no placeholder could hold their place: the page waits for both answers and
-  // shows every card at once, instead of pushing the cards below down one answer at a time.
-  if (myPackage.isPending || display.isPending || (!isAdmin(user) && health.isPending)) {
-    return <div className="page settings-page">{header}<Spinner /></div>;
-  }
-  return (
-    <div className="page settings-page">
-      {header}
-      <PackageSection myPackage={myPackage} />
-      {/* Admins have no package, so no mobile code and no devices. */}
-      {!isAdmin(user) && <DevicesCard />}
-      {/* Alerts are a customer's: admins have no screens to send to. */}
-      {!isAdmin(user) && <ApiKeysCard />}
-      {/* Admins have no screens to warn about. */}
-      {!isAdmin(user) && <HealthSettingsCard warnMinutes={health.data?.warnMinutes} />}
-      {display.isError ? (
-        <Banner tone="error">{errorMessage(display.error, tr.settings.displayLoadError)}</Banner>
-      ) : (
-        <DisplaySettingsCard settings={display.data} />
-      )}
-      <div className="settings-grid">
-        <AppDownloadCard />
-        <AccountCard />
-      </div>
-    </div>
-  );
+  const loading = <div className="page settings-page">{header}<Spinner /></div>;
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => { timer = setTimeout(() => setPainted(true)); });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  if (!painted) return loading;
+  return <Suspense fallback={loading}><SettingsContent header={header} /></Suspense>;
 }
