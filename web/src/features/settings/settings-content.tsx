@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { TMyPackage } from '@pano/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -54,7 +54,15 @@ export function SettingsContent({ header }: { header: ReactNode }) {
   // How tall the cards are depends on their data (the ticker preview follows the saved bar
   // height), so no placeholder could hold their place: the page waits for both answers and
   // shows every card at once, instead of pushing the cards below down one answer at a time.
-  if (myPackage.isPending || display.isPending || (!isAdmin(user) && health.isPending)) {
+  const answered = !myPackage.isPending && !display.isPending && (isAdmin(user) || !health.isPending);
+  // The cards are drawn as a transition once the answers are in: React renders them in slices
+  // between which the page still answers input, instead of one long task (an answer's own
+  // render is synchronous; docs/PERFORMANCE.md#dashboard-first-load-p13).
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (answered) startTransition(() => setShown(true));
+  }, [answered]);
+  if (!answered || !shown) {
     return <div className="page settings-page">{header}<Spinner /></div>;
   }
   return (
