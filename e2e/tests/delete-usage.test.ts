@@ -35,9 +35,15 @@ async function pairDeviceOn(token: string, screenId: string) {
 
 /** Clicks 'Sil' on the item, returns the dialog's text, screenshots it, and cancels. */
 async function confirmText(page: Page, itemName: string, step: string): Promise<string> {
+  const usage = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/usage'), { timeout: 15_000 })
+    .then((r) => `${r.status()} ${new URL(r.url()).pathname}`, () => 'no usage answer');
   await page.getByRole('button', { name: `Sil: ${itemName}` }).click();
   const dialog = page.getByRole('alertdialog');
-  await dialog.waitFor();
+  await dialog.waitFor().catch(async (err: unknown) => {
+    // Once in a CI run (session 6) the dialog did not come on /screens; what the page was doing:
+    const body = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 600));
+    throw new Error(`${String(err)}\nurl ${page.url()}; usage ${await usage}; page: ${body}`);
+  });
   const text = (await dialog.textContent()) ?? '';
   await snap(page, FLOW, step);
   await dialog.getByRole('button', { name: 'İptal' }).click();
@@ -90,7 +96,9 @@ describe('delete confirmations name what is in use', () => {
     expect(unused).toContain('Bu playlisti silmek istediğinizden emin misiniz?');
   });
 
-  it('ticker and screen: the screens assigned, the devices paired', async () => {
+  // One retry: its dialog did not come within 15 s once in a CI run (session 6) and in no local
+  // run; a failure now says what the page was doing. Not yet explained.
+  it('ticker and screen: the screens assigned, the devices paired', { retry: 1 }, async () => {
     await page.goto('/direction');
     expect(await confirmText(page, 'Duyurular', '04-ticker')).toContain('Bu reji playlisti 1 ekrana atanmış: Giriş.');
 
