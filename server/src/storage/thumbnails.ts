@@ -40,12 +40,15 @@ const loadSharp = async () => {
   return (await sharpModule).default;
 };
 
-/** True when the thumbnail is on disk after the call; false when this file cannot have one. */
+/**
+ * True when the thumbnail is on disk after the call; false when this file cannot have one. The
+ * caller has checked that the upload itself is there.
+ */
 async function ensureThumbnail(uploadsDir: string, fileName: string, logger: Logger): Promise<boolean> {
+  if (!THUMBNAILABLE.test(fileName)) return false;
   const target = thumbPath(uploadsDir, fileName);
   if (await isFile(target)) return true;
   const source = path.join(uploadsDir, fileName);
-  if (!THUMBNAILABLE.test(fileName) || !(await isFile(source))) return false;
   let pending = making.get(fileName);
   if (!pending) {
     pending = make(source, target, logger).finally(() => making.delete(fileName));
