@@ -27,7 +27,7 @@ export async function startPano(dataDir: string, extra: Record<string, string> =
   return { child, ...info };
 }
 
-export async function startBare(name: 'bare-socketio' | 'bare-express' | 'bare-upload', env: Record<string, string> = {}): Promise<ServerProc> {
+export async function startBare(name: 'bare-socketio' | 'bare-express' | 'bare-upload' | 'bare-static', env: Record<string, string> = {}): Promise<ServerProc> {
   const child = await startChild(name, env);
   const info = await child.call<{ url: string; port: number }>('info');
   return { child, ...info };
