@@ -69,11 +69,13 @@ export const failedLoginsPerAccount = (stores: RateLimitStores, limit: number) =
 export const failedPairingsPerCode = (stores: RateLimitStores, limit: number) => failuresPerKey(stores, 'pair-code', limit, mobileCodeOf);
 
 /**
- * Failed API-key requests per address (a wrong, revoked or refused key): keys are long random
- * secrets, but a building system's address hammering the alert routes is stopped like a login.
+ * Failed API-key authentications per address (an unknown or revoked key): keys are long random
+ * secrets, but an address trying one after another is stopped like a login. The caller runs it
+ * for failed keys only (api-key-auth.ts), so every request it sees counts, and a valid key
+ * never meets it.
  */
-export const failedApiKeysPerAddress = (stores: RateLimitStores, limit: number, isKeyRequest: (req: Request) => boolean) =>
-  rateLimit({ ...common(limit), skipSuccessfulRequests: true, skip: (req) => !isKeyRequest(req), store: stores.create('api-key') });
+export const failedApiKeysPerAddress = (stores: RateLimitStores, limit: number) =>
+  rateLimit({ ...common(limit), store: stores.create('api-key') });
 
 /**
  * Requests per minute for one thing, whoever asks (a screen's screenshots, one device's uploads):
