@@ -77,16 +77,26 @@ export const failedPairingsPerCode = (stores: RateLimitStores, limit: number) =>
 export const failedApiKeysPerAddress = (stores: RateLimitStores, limit: number) =>
   rateLimit({ ...common(limit), store: stores.create('api-key') });
 
+const perMinute = (stores: RateLimitStores, name: string, limit: number, message: string, keyOf: (req: Request) => string): Partial<Options> => ({
+  ...common(limit),
+  windowMs: 60 * 1000,
+  message: { message, code: ErrorCode.RATE_LIMITED },
+  keyGenerator: (req) => `${name}:${keyOf(req)}`,
+  store: stores.create(name),
+});
+
 /**
  * Requests per minute for one thing, whoever asks (a screen's screenshots, one device's uploads):
  * what costs a player's bandwidth and the disk is not asked for faster than a person would.
  * Keyed after authentication, so another customer cannot use up someone else's count.
  */
 export const perMinutePerKey = (stores: RateLimitStores, name: string, limit: number, message: string, keyOf: (req: Request) => string) =>
-  rateLimit({
-    ...common(limit),
-    windowMs: 60 * 1000,
-    message: { message, code: ErrorCode.RATE_LIMITED },
-    keyGenerator: (req) => `${name}:${keyOf(req)}`,
-    store: stores.create(name),
-  });
+  rateLimit(perMinute(stores, name, limit, message, keyOf));
+
+/**
+ * Like perMinutePerKey, but only what went through counts (alert sends): a refused attempt (a
+ * 400, a 404, a full screen's 409) costs nothing, so a sender's own mistakes never stand
+ * between it and the emergency it has to get out.
+ */
+export const successesPerMinutePerKey = (stores: RateLimitStores, name: string, limit: number, message: string, keyOf: (req: Request) => string) =>
+  rateLimit({ ...perMinute(stores, name, limit, message, keyOf), skipFailedRequests: true });
