@@ -9,6 +9,11 @@ import { ZUsedBy } from './usage.js';
 
 export const ALERT_DURATION_DEFAULT = 30;
 export const ALERT_DURATION_MAX = 1440;
+/**
+ * Alerts active at once on one screen (docs/PRODUCT.md#alerts-api): the player shows the newest
+ * and counts the rest, so more is a mistake or a flood, and every one rides in the screen's config.
+ */
+export const ALERT_ACTIVE_MAX_PER_SCREEN = 10;
 /** Readable from across a corridor: white on a deep red (contrast 6.5:1). */
 export const ALERT_BACKGROUND_DEFAULT = '#B91C1C';
 export const ALERT_TEXT_COLOR_DEFAULT = '#FFFFFF';

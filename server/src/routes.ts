@@ -16,6 +16,7 @@ import { screenGroupRoutes } from './modules/screen-groups/screen-groups.routes.
 import { scheduleRoutes } from './modules/schedules/schedules.routes.js';
 import { alertRoutes } from './modules/alerts/alerts.routes.js';
 import { alertTemplateRoutes } from './modules/alerts/alert-templates.routes.js';
+import { alertSendLimit } from './modules/alerts/alert-send-limit.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { screenHealthRoutes } from './modules/screen-health/screen-health.routes.js';
 import { devicePlayRoutes, reportRoutes } from './modules/plays/plays.routes.js';
@@ -46,8 +47,10 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   app.use('/api/devices', devicePlayRoutes(ctx));
   app.use('/api/screen-groups', screenGroupRoutes(ctx));
   app.use('/api/schedules', scheduleRoutes(ctx));
-  app.use('/api/alerts', alertRoutes(ctx));
-  app.use('/api/alert-templates', alertTemplateRoutes(ctx));
+  // One count for both routes that send an alert.
+  const alertSends = alertSendLimit(ctx);
+  app.use('/api/alerts', alertRoutes(ctx, alertSends));
+  app.use('/api/alert-templates', alertTemplateRoutes(ctx, alertSends));
   app.use('/api/api-keys', apiKeyRoutes(ctx));
   app.use('/api/reports', reportRoutes(ctx));
 }

@@ -3,8 +3,10 @@ import { once } from 'node:events';
 import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLiveServer, waitFor, type LiveServer } from '../realtime/live-server.fixtures.js';
+import { ZCreatedApiKey } from '@pano/contract';
+import { liveCustomer, startLiveServer, waitFor, type LiveServer } from '../realtime/live-server.fixtures.js';
 import { uniqueEmail } from '../../test/harness.js';
+import { ALERT_SENDS_PER_MINUTE } from '../modules/alerts/alert-send-limit.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -37,6 +39,42 @@ describe('two API instances on one Redis', () => {
     const email = uniqueEmail();
     for (const s of [a, b, a]) expect((await failLogin(s, randomAddress(), email)).status).toBe(401);
     expect((await failLogin(b, randomAddress(), email)).status).toBe(429);
+  });
+
+  /** A customer with three screens and an API key, made on A. */
+  async function firePanel() {
+    const u = await liveCustomer(a);
+    const screens = await Promise.all([1, 2, 3].map((i) => a.ctx.db.screen.create({ data: { ownerId: u.id, name: `Ekran ${i}` } })));
+    const created = await a.api.post('/api/api-keys').set(u.auth).send({ name: 'Yangın Paneli' });
+    expect(created.status).toBe(201);
+    return { screens: screens.map((x) => x.id), key: { Authorization: `Bearer ${ZCreatedApiKey.parse(created.body).key}` } };
+  }
+  const sendAlert = (s: LiveServer, auth: object, from: string, screenId: string) =>
+    s.api.post('/api/alerts').set({ ...auth, 'X-Forwarded-For': from }).timeout(5000).send({ title: 'Yangın', message: 'x', screens: [screenId] });
+
+  it('share the failed-key count per address; a valid key from that address still sends on either', async () => {
+    const from = randomAddress();
+    const { screens, key } = await firePanel();
+    const forged = { Authorization: `Bearer pano_${'B'.repeat(43)}` };
+    const statuses: number[] = [];
+    for (const s of [a, b, a, b]) statuses.push((await sendAlert(s, forged, from, screens[0]!)).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await sendAlert(a, key, from, screens[0]!)).status).toBe(201);
+    expect((await sendAlert(b, key, from, screens[1]!)).status).toBe(201);
+  });
+
+  it('share a key\'s alert sends: its count on A and B adds up; a refused send costs nothing', async () => {
+    const from = randomAddress();
+    const { screens, key } = await firePanel();
+    // Refused (a malformed screen id is 400): not counted, on either instance.
+    for (const s of [a, b]) expect((await sendAlert(s, key, from, 'nope')).status).toBe(400);
+    for (let i = 0; i < ALERT_SENDS_PER_MINUTE; i++) {
+      expect((await sendAlert(i % 2 ? b : a, key, from, screens[i % 3]!)).status).toBe(201);
+    }
+    const limited = await sendAlert(a, key, from, screens[0]!);
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await sendAlert(b, key, from, screens[1]!)).status).toBe(429);
   });
 });
 

@@ -69,11 +69,21 @@ export const failedLoginsPerAccount = (stores: RateLimitStores, limit: number) =
 export const failedPairingsPerCode = (stores: RateLimitStores, limit: number) => failuresPerKey(stores, 'pair-code', limit, mobileCodeOf);
 
 /**
- * Failed API-key requests per address (a wrong, revoked or refused key): keys are long random
- * secrets, but a building system's address hammering the alert routes is stopped like a login.
+ * Failed API-key authentications per address (an unknown or revoked key): keys are long random
+ * secrets, but an address trying one after another is stopped like a login. The caller runs it
+ * for failed keys only (api-key-auth.ts), so every request it sees counts, and a valid key
+ * never meets it.
  */
-export const failedApiKeysPerAddress = (stores: RateLimitStores, limit: number, isKeyRequest: (req: Request) => boolean) =>
-  rateLimit({ ...common(limit), skipSuccessfulRequests: true, skip: (req) => !isKeyRequest(req), store: stores.create('api-key') });
+export const failedApiKeysPerAddress = (stores: RateLimitStores, limit: number) =>
+  rateLimit({ ...common(limit), store: stores.create('api-key') });
+
+const perMinute = (stores: RateLimitStores, name: string, limit: number, message: string, keyOf: (req: Request) => string): Partial<Options> => ({
+  ...common(limit),
+  windowMs: 60 * 1000,
+  message: { message, code: ErrorCode.RATE_LIMITED },
+  keyGenerator: (req) => `${name}:${keyOf(req)}`,
+  store: stores.create(name),
+});
 
 /**
  * Requests per minute for one thing, whoever asks (a screen's screenshots, one device's uploads):
@@ -81,10 +91,12 @@ export const failedApiKeysPerAddress = (stores: RateLimitStores, limit: number, 
  * Keyed after authentication, so another customer cannot use up someone else's count.
  */
 export const perMinutePerKey = (stores: RateLimitStores, name: string, limit: number, message: string, keyOf: (req: Request) => string) =>
-  rateLimit({
-    ...common(limit),
-    windowMs: 60 * 1000,
-    message: { message, code: ErrorCode.RATE_LIMITED },
-    keyGenerator: (req) => `${name}:${keyOf(req)}`,
-    store: stores.create(name),
-  });
+  rateLimit(perMinute(stores, name, limit, message, keyOf));
+
+/**
+ * Like perMinutePerKey, but only what went through counts (alert sends): a refused attempt (a
+ * 400, a 404, a full screen's 409) costs nothing, so a sender's own mistakes never stand
+ * between it and the emergency it has to get out.
+ */
+export const successesPerMinutePerKey = (stores: RateLimitStores, name: string, limit: number, message: string, keyOf: (req: Request) => string) =>
+  rateLimit({ ...perMinute(stores, name, limit, message, keyOf), skipFailedRequests: true });

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { ZAlertTemplateWrite, ZIdParams, ZSendAlertTemplateRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
@@ -8,8 +8,11 @@ import {
   createTemplate, deleteTemplate, listTemplates, sendTemplate, updateTemplate,
 } from './alert-templates.service.js';
 
-/** Alert templates ('Şablonlar'): /api/alert-templates. A person's session only. */
-export function alertTemplateRoutes(ctx: AppContext): Router {
+/**
+ * Alert templates ('Şablonlar'): /api/alert-templates. A person's session only. A send counts
+ * with the account's other sends (`sends`, alert-send-limit.ts).
+ */
+export function alertTemplateRoutes(ctx: AppContext, sends: RequestHandler): Router {
   const router = Router();
   router.use(requireAuth(ctx), requireActivePackage(ctx));
 
@@ -34,7 +37,7 @@ export function alertTemplateRoutes(ctx: AppContext): Router {
     res.json({ message: 'Şablon silindi' });
   });
 
-  router.post('/:id/send', async (req, res) => {
+  router.post('/:id/send', sends, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const override = ZSendAlertTemplateRequest.parse(req.body ?? {});
     res.status(201).json(await sendTemplate(ctx, currentUser(req).id, actorOf(req), id, override));

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { ZCreateAlertRequest, ZIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
@@ -9,9 +9,10 @@ import { createAlert, endAlert, getAlert, listAlerts } from './alerts.service.js
 /**
  * Emergency alerts ('Acil Duyuru'): /api/alerts. Sending, ending and reading one alert also
  * take an API key (a fire panel triggers, ends and polls); the list is a person's only
- * (docs/ARCHITECTURE.md#api-keys).
+ * (docs/ARCHITECTURE.md#api-keys). `sends` limits sending per account and per key
+ * (alert-send-limit.ts).
  */
-export function alertRoutes(ctx: AppContext): Router {
+export function alertRoutes(ctx: AppContext, sends: RequestHandler): Router {
   const router = Router();
   const person = [requireAuth(ctx), requireActivePackage(ctx)];
   const personOrKey = [...requireUserOrAlertKey(ctx), requireActivePackage(ctx)];
@@ -20,7 +21,7 @@ export function alertRoutes(ctx: AppContext): Router {
     res.json(await listAlerts(ctx, currentUser(req).id));
   });
 
-  router.post('/', ...personOrKey, async (req, res) => {
+  router.post('/', ...personOrKey, sends, async (req, res) => {
     const body = ZCreateAlertRequest.parse(req.body);
     res.status(201).json(await createAlert(ctx, currentUser(req).id, actorOf(req), body));
   });

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import { ALERT_DURATION_DEFAULT, type ZCreateAlertRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import type { Prisma } from '../../db/generated/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { activeWhere, assertRoomOnScreens } from './alert-cap.js';
 import { scheduleAlertEnd } from './alert-jobs.js';
 import { assertOwnImage, assertOwnTargets, resolveTargetScreens, uniqueTargets } from './alert-targets.js';
 import { alertInclude, presentAlert, presentAlertDetail, type AlertRow } from './alerts.presenter.js';
@@ -18,8 +18,6 @@ export type AlertRequest = z.output<typeof ZCreateAlertRequest>;
 export type Actor = { userId: string } | { keyId: string };
 
 const alertMissing = () => notFound('Acil duyuru');
-/** Same rule as screens/screen-alerts.ts (which the config builder reads; importing it here would make the folders depend on each other). */
-const activeWhere = (now: Date): Prisma.AlertWhereInput => ({ endedAt: null, OR: [{ endsAt: null }, { endsAt: { gt: now } }] });
 export const NO_SCREENS = 'Seçilen hedeflerde hiç ekran yok';
 
 /** A media, screen or group deleted between the checks and the write fails a foreign key: 404. */
@@ -39,10 +37,13 @@ export async function createAlert(ctx: AppContext, ownerId: string, actor: Actor
   const now = ctx.clock();
   const endsAt = body.untilEnded ? null : new Date(now.getTime() + (body.durationMinutes ?? ALERT_DURATION_DEFAULT) * 60_000);
   const { row, screenIds } = await ctx.db.$transaction(async (tx) => {
+    // The owner's row lock serialises their sends, so the per-screen cap holds under concurrency.
+    await tx.$queryRaw`SELECT id FROM "users" WHERE id = ${ownerId} FOR UPDATE`;
     await assertOwnImage(tx, ownerId, body.mediaId);
     await assertOwnTargets(tx, ownerId, targets);
     const screenIds = await resolveTargetScreens(tx, ownerId, targets);
     if (screenIds.length === 0) throw badRequest(NO_SCREENS);
+    await assertRoomOnScreens(tx, screenIds, now);
     const row = await tx.alert.create({
       data: {
         ownerId, title: body.title, message: body.message, background: body.background, textColor: body.textColor,

@@ -46,10 +46,14 @@ export async function revokeApiKey(ctx: AppContext, ownerId: string, id: string)
 export const invalidApiKey = () => unauthorized('Geçersiz veya iptal edilmiş API anahtarı');
 
 /**
- * The customer a key acts for. Looked up by its hash (an index lookup: timing reveals at most
- * a hash's prefix, which says nothing about the secret), then compared in constant time.
+ * The customer a key acts for, or undefined for an unknown or revoked key (the caller counts
+ * that against the address, api-key-auth.ts). Looked up by its hash (an index lookup: timing
+ * reveals at most a hash's prefix, which says nothing about the secret), then compared in
+ * constant time.
  */
-export async function authenticateApiKey(ctx: AppContext, key: string): Promise<{ user: AuthUser; key: { id: string; name: string } }> {
+export async function authenticateApiKey(
+  ctx: AppContext, key: string,
+): Promise<{ user: AuthUser; key: { id: string; name: string } } | undefined> {
   const hash = hashOf(key);
   const row = await ctx.db.apiKey.findUnique({
     where: { hash },
@@ -58,8 +62,8 @@ export async function authenticateApiKey(ctx: AppContext, key: string): Promise<
       owner: { select: { id: true, email: true, role: true, firstName: true, lastName: true } },
     },
   });
-  if (!row || row.revokedAt || row.scope !== 'alerts') throw invalidApiKey();
-  if (!timingSafeEqual(Buffer.from(row.hash, 'hex'), Buffer.from(hash, 'hex'))) throw invalidApiKey();
+  if (!row || row.revokedAt || row.scope !== 'alerts') return undefined;
+  if (!timingSafeEqual(Buffer.from(row.hash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
   const now = ctx.clock();
   const stale = new Date(now.getTime() - LAST_USED_EVERY_MS);
   if (!row.lastUsedAt || row.lastUsedAt < stale) {

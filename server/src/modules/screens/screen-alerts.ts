@@ -1,4 +1,4 @@
-import type { TScreenAlert } from '@pano/contract';
+import { ALERT_ACTIVE_MAX_PER_SCREEN, type TScreenAlert } from '@pano/contract';
 import type { Db } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
 
@@ -11,8 +11,9 @@ import type { Prisma } from '../../db/generated/client.js';
 const activeWhere = (now: Date): Prisma.AlertWhereInput => ({ endedAt: null, OR: [{ endsAt: null }, { endsAt: { gt: now } }] });
 
 /**
- * For the screen config builder: per screen, the alerts active at `now`, newest first, with
- * what the player needs to show them. Screens with none are absent from the map. The config
+ * For the screen config builder: per screen, the alerts active at `now`, newest first (at most
+ * ALERT_ACTIVE_MAX_PER_SCREEN), with what the player needs to show them. Screens with none are
+ * absent from the map. The config
  * carries endsAt, so a player hides an alert on time by itself (docs/ARCHITECTURE.md#alerts).
  */
 export async function activeAlertsForScreens(db: Db, screenIds: string[], now: Date): Promise<Map<string, TScreenAlert[]>> {
@@ -33,6 +34,8 @@ export async function activeAlertsForScreens(db: Db, screenIds: string[], now: D
   });
   for (const { screenId, alert: a } of rows) {
     const list = out.get(screenId) ?? [];
+    // Sends are capped (modules/alerts/alert-cap.ts); rows from before the cap still never grow the config past it.
+    if (list.length >= ALERT_ACTIVE_MAX_PER_SCREEN) continue;
     list.push({
       _id: a.id, title: a.title, message: a.message, background: a.background, textColor: a.textColor,
       mediaPath: a.media ? `/uploads/${a.media.fileName}` : null, sound: a.sound,

@@ -1,0 +1,45 @@
+import { ALERT_ACTIVE_MAX_PER_SCREEN } from '@pano/contract';
+import type { DbOrTx } from '../../db/client.js';
+import type { Prisma } from '../../db/generated/client.js';
+import { limitReached } from '../../http/errors.js';
+
+/**
+ * Active: not ended and not past endsAt (docs/ARCHITECTURE.md#alerts). The same rule as
+ * screens/screen-alerts.ts, which the config builder reads (importing it here would make the
+ * folders depend on each other).
+ */
+export const activeWhere = (now: Date): Prisma.AlertWhereInput => ({ endedAt: null, OR: [{ endsAt: null }, { endsAt: { gt: now } }] });
+
+/** How many names a refusal lists before it says how many more there are. */
+const NAMED = 10;
+
+const listed = (names: string[], more: (n: number) => string) =>
+  names.length > NAMED ? `${names.slice(0, NAMED).join(', ')} ${more(names.length - NAMED)}` : names.join(', ');
+
+/**
+ * Refuses a send that would put more than ALERT_ACTIVE_MAX_PER_SCREEN active alerts on any of
+ * its screens (409), naming the full screens and their alerts, oldest first, so a person knows
+ * what to end. The caller holds the owner's lock, so two sends cannot both take the last place.
+ * Alerts that ran out or were ended take no place, so a real emergency is refused only when a
+ * screen truly shows the maximum.
+ */
+export async function assertRoomOnScreens(tx: DbOrTx, screenIds: string[], now: Date): Promise<void> {
+  const full = await tx.alertTarget.groupBy({
+    by: ['screenId'],
+    where: { screenId: { in: screenIds }, alert: activeWhere(now) },
+    having: { screenId: { _count: { gte: ALERT_ACTIVE_MAX_PER_SCREEN } } },
+  });
+  if (full.length === 0) return;
+  const fullIds = full.map((f) => f.screenId);
+  const screens = await tx.screen.findMany({ where: { id: { in: fullIds } }, select: { name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+  const alerts = await tx.alert.findMany({
+    where: { ...activeWhere(now), targets: { some: { screenId: { in: fullIds } } } },
+    select: { title: true }, orderBy: [{ startedAt: 'asc' }, { id: 'asc' }],
+  });
+  throw limitReached(
+    `Bir ekranda aynı anda en fazla ${ALERT_ACTIVE_MAX_PER_SCREEN} acil duyuru gösterilebilir; şu ekranlarda yer yok: `
+    + `${listed(screens.map((s) => s.name), (n) => `ve ${n} ekran daha`)}. `
+    + 'Yenisini göndermek için önce şu duyurulardan birini bitirin: '
+    + listed(alerts.map((a) => `"${a.title}"`), (n) => `ve ${n} duyuru daha`),
+  );
+}
