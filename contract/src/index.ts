@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './errors.js';
 export * from './common.js';
+export * from './dates.js';
 export * from './auth.js';
 export * from './media.js';
 export * from './playlists.js';

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { ZId } from './common.js';
+import { DATE_RANGE_MESSAGE, isDayInRange, isInstantInRange } from './dates.js';
 import { PLAY_DURATION_MAX_MS, PLAYS_BATCH_MAX } from './constants.js';
 
 /*
@@ -23,7 +24,7 @@ export const ZPlayRecord = z.object({
   playlistId: ZId.nullable(),
   /** The schedule entry that chose the playlist, when one applied. */
   scheduleId: ZId.nullable(),
-  startedAt: z.iso.datetime({ offset: true, error: 'Geçersiz başlangıç zamanı' }),
+  startedAt: z.iso.datetime({ offset: true, error: 'Geçersiz başlangıç zamanı', abort: true }).refine(isInstantInRange, DATE_RANGE_MESSAGE),
   durationMs: z.number({ error: 'Geçersiz süre' }).int('Geçersiz süre').min(0, 'Geçersiz süre').max(PLAY_DURATION_MAX_MS, 'Geçersiz süre'),
   outcome: ZPlayOutcome,
 }).strict();
@@ -46,7 +47,7 @@ export const ZReportGrouping = z.enum(REPORT_GROUPINGS, { error: 'Geçersiz grup
 export type TReportGrouping = z.infer<typeof ZReportGrouping>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const ZDay = (message: string) => z.string({ error: message }).regex(DAY, message);
+const ZDay = (message: string) => z.string({ error: message }).regex(DAY, { error: message, abort: true }).refine(isDayInRange, DATE_RANGE_MESSAGE);
 
 /**
  * GET /api/reports/plays: `from` and `to` are whole days (inclusive) on the customer's wall

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate, numberField, requiredText } from './common.js';
+import { DATE_RANGE_MESSAGE, isDayInRange } from './dates.js';
 import { ZUsedBy } from './usage.js';
 
 /*
@@ -27,7 +28,7 @@ const time = (field: string) => {
 };
 
 const DATE_MESSAGE = 'Geçersiz tarih: YYYY-AA-GG biçiminde girin (ör. 2026-01-31)';
-const ZDate = z.string({ error: DATE_MESSAGE }).refine(isCalendarDate, DATE_MESSAGE);
+const ZDate = z.string({ error: DATE_MESSAGE }).refine(isCalendarDate, { error: DATE_MESSAGE, abort: true }).refine(isDayInRange, DATE_RANGE_MESSAGE);
 
 const DAY_RANGE = 'Günler 1 (Pazartesi) ile 7 (Pazar) arasında olmalıdır';
 const ZDays = z.array(z.number({ error: DAY_RANGE }).int(DAY_RANGE).min(1, DAY_RANGE).max(7, DAY_RANGE), {

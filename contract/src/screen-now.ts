@@ -1,13 +1,15 @@
 import { z } from './zod.js';
 import { ZId } from './common.js';
+import { DATE_RANGE_MESSAGE, isInstantInRange } from './dates.js';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 const AT_MESSAGE = 'Geçersiz zaman (ör. 2026-11-23T12:00:00Z)';
 
-/** `?at=`: an ISO instant with its offset (`Z` or `+03:00`), so it names one moment everywhere. */
+/** `?at=`: an ISO instant with its offset (`Z` or `+03:00`), so it names one moment everywhere, in 1970-9999. */
 export const ZScreenNowQuery = z.object({
   at: z.string({ error: AT_MESSAGE })
-    .refine((at) => ISO_INSTANT.test(at) && Number.isFinite(Date.parse(at)), AT_MESSAGE)
+    .refine((at) => ISO_INSTANT.test(at) && Number.isFinite(Date.parse(at)), { error: AT_MESSAGE, abort: true })
+    .refine(isInstantInRange, DATE_RANGE_MESSAGE)
     .transform((at) => new Date(at))
     .optional(),
 });

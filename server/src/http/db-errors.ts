@@ -5,10 +5,12 @@ import { Prisma } from '../db/generated/client.js';
  * - `unavailable`: PostgreSQL cannot be reached or refuses work now (503, try again later);
  * - `conflict`: a concurrent request won a race on the same rows (409, try again);
  * - `busy`: the rows are locked by another request's edit for longer than we wait (409);
- * - `invalid-text`: the input holds a character PostgreSQL's text cannot store (400).
+ * - `invalid-text`: the input holds a character PostgreSQL's text cannot store (400);
+ * - `invalid-date`: the input holds a date PostgreSQL cannot store (400). The contract's range
+ *   (contract/src/dates.ts) refuses those first; this is the net under it.
  * Anything else is a fault of ours and stays a 500.
  */
-export type DbFailure = 'unavailable' | 'conflict' | 'busy' | 'invalid-text';
+export type DbFailure = 'unavailable' | 'conflict' | 'busy' | 'invalid-text' | 'invalid-date';
 
 // The driver adapter's error kinds (@prisma/driver-adapter-utils) that mean "no usable connection".
 const UNAVAILABLE_KINDS = new Set([
@@ -32,6 +34,8 @@ function fromSqlState(state: string): DbFailure | undefined {
   if (state === '55P03') return 'busy';
   // invalid byte sequence (a NUL byte) or a character the database encoding cannot hold
   if (state === '22021' || state === '22P05') return 'invalid-text';
+  // datetime field overflow: year 0 ('0000-01-01'), which PostgreSQL has no day of
+  if (state === '22008') return 'invalid-date';
   return undefined;
 }
 

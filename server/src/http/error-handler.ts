@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import multer from 'multer';
 import { ZodError } from 'zod';
-import { ErrorCode, type TErrorBody, type TErrorCode } from '@pano/contract';
+import { DATE_RANGE_MESSAGE, ErrorCode, type TErrorBody, type TErrorCode } from '@pano/contract';
 import type { Logger } from '../logger.js';
 import { classifyDbError } from './db-errors.js';
 import { AppError } from './errors.js';
@@ -59,6 +59,8 @@ function toErrorAnswer(err: unknown): ErrorAnswer {
       return answer(409, ErrorCode.CONFLICT, 'Bu kayıt şu anda başka bir istekle düzenleniyor, lütfen biraz sonra tekrar deneyin');
     case 'invalid-text':
       return answer(400, ErrorCode.VALIDATION, 'Metin geçersiz bir karakter içeriyor');
+    case 'invalid-date':
+      return answer(400, ErrorCode.VALIDATION, DATE_RANGE_MESSAGE);
     case undefined:
   }
   return clientError(err) ?? answer(500, ErrorCode.INTERNAL, 'Beklenmeyen bir sunucu hatası oluştu');

@@ -4,6 +4,7 @@ import {
   closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, settle, startLiveServer, waitFor,
   type Customer, type LiveServer,
 } from './live-server.fixtures.js';
+import { jpegOf } from '../modules/screen-health/screenshots.fixtures.js';
 
 // docs/ARCHITECTURE.md#health: players report `player:health` over their socket; the server
 // stores it for the socket's own screen and tells the owner's dashboards `screen:health`; a
@@ -151,7 +152,7 @@ describe('screenshot:request', () => {
     await s.api.post(`/api/screens/${w.s1.id}/screenshot`).set(w.a.auth).expect(202);
     await waitFor(() => requests.length === 1);
     await s.api.put('/api/devices/screenshot?kind=screenshot').set('Authorization', `Bearer ${p.device.token}`)
-      .set('Content-Type', 'image/jpeg').send(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])).expect(201);
+      .set('Content-Type', 'image/jpeg').send(await jpegOf(32, 18)).expect(201);
     await waitFor(() => dashboard.some((h) => h.screenId === w.s1.id && h.screenshot?.kind === 'screenshot'));
     expect(dashboard.find((h) => h.screenshot)).toMatchObject({ online: true, screenshot: { takenAt: expect.any(String), kind: 'screenshot' } });
   });

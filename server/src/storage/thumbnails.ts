@@ -3,6 +3,7 @@ import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../logger.js';
+import { loadSharp } from './load-sharp.js';
 import { removeQuietly } from './stored-files.js';
 
 /**
@@ -28,17 +29,6 @@ export const thumbPath = (uploadsDir: string, fileName: string) => path.join(thu
 
 /** Thumbnails being made now, by file name: two requests for one new picture make it once. */
 const making = new Map<string, Promise<boolean>>();
-
-/** Loaded on the first thumbnail: the native library stays out of the server's start. */
-let sharpModule: Promise<typeof import('sharp')> | undefined;
-const loadSharp = async () => {
-  sharpModule ??= import('sharp').then((m) => {
-    // No cache of decoded images in memory: each picture is made once, then read from disk.
-    m.default.cache(false);
-    return m;
-  });
-  return (await sharpModule).default;
-};
 
 /**
  * True when the thumbnail is on disk after the call; false when this file cannot have one. The

@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZErrorBody } from '@pano/contract';
 import { createTestApp, newAdmin, newCustomer, type TestApp, type TestUser } from '../harness.js';
 import { dbFingerprint } from '../db-fingerprint.js';
-import { makeMedia, makePlaylist, makeScreen, makeTicker } from '../../src/modules/screens/content.fixtures.js';
+import { makeMedia, makePlaylist, makeSchedule, makeScreen, makeTicker } from '../../src/modules/screens/content.fixtures.js';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.js';
 import { malformedRequestArb, type Actor, type MalformedRequest } from './malformed-requests.js';
+import { outOfRangeDateArb, type DatedIds } from './out-of-range-dates.js';
 import { listRoutes, type RouteEntry } from './route-table.js';
 
 // Malformed requests per run: at least 2,000, spread over every route and actor.
@@ -21,6 +22,7 @@ let routes: RouteEntry[];
 let headers: Record<Actor, Record<string, string>>;
 /** Real ids of the fuzzing actors' rows, by the path they appear under. */
 let ownIds: { prefix: string; id: string }[];
+let datedIds: DatedIds;
 
 beforeAll(async () => {
   // A database of its own: "nothing written" is checked over every row of every table.
@@ -33,14 +35,17 @@ beforeAll(async () => {
   const pkg = await t.ctx.db.package.create({
     data: { name: 'Fuzz Paketi', description: 'Test', price: 10, durationDays: 30, maxMediaUploadGb: 1, maxScreens: 1, maxPlaylists: 1 },
   });
+  const playlist = await makePlaylist(t, customer.id, [{ mediaId: media.id }]);
   ownIds = [
     { prefix: '/api/media/', id: media.id },
-    { prefix: '/api/playlists/', id: (await makePlaylist(t, customer.id, [{ mediaId: media.id }])).id },
+    { prefix: '/api/playlists/', id: playlist.id },
+    { prefix: '/api/schedules/', id: (await makeSchedule(t, customer.id, { playlistId: playlist.id, screenIds: [screen.id] })).id },
     { prefix: '/api/direction-playlists/', id: (await makeTicker(t, customer.id, ['Fuzz'])).id },
     { prefix: '/api/screens/', id: screen.id },
     { prefix: '/api/packages/', id: pkg.id },
     { prefix: '/api/purchase/my-package/', id: customer.id },
   ];
+  datedIds = { screen: screen.id, media: media.id, playlist: playlist.id };
   const apiKey = await createApiKey(t.ctx, customer.id, 'Fuzz Paneli');
   // Marked as used in the far future, so using it during the run writes no lastUsedAt: the
   // run checks that nothing at all was written.
@@ -116,7 +121,11 @@ describe('fuzz: malformed requests across every route', () => {
     const hit = new Set<string>();
     let sent = 0;
     await fc.assert(
-      fc.asyncProperty(malformedRequestArb(routes), async (r) => {
+      // One in eleven: valid but for a date outside 1970-9999.
+      fc.asyncProperty(fc.oneof(
+        { weight: 10, arbitrary: malformedRequestArb(routes) },
+        { weight: 1, arbitrary: outOfRangeDateArb(routes, datedIds) },
+      ), async (r) => {
         const res = await send(r);
         sent++;
         hit.add(`${r.route.method} ${r.route.path}`);

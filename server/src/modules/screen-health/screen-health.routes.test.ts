@@ -1,9 +1,13 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEALTH_WARN_MINUTES_DEFAULT, SCREENSHOT_MAX_BYTES, ZScreenHealthResponse, type TPlayerHealth } from '@pano/contract';
+import {
+  HEALTH_WARN_MINUTES_DEFAULT, SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_PIXELS, SCREENSHOT_MAX_WIDTH, ZScreenHealthResponse, type TPlayerHealth,
+} from '@pano/contract';
 import { createTestApp, newCustomer, type TestApp, type TestUser } from '../../../test/harness.js';
 import { storeHealthReport, storeHealthReports } from './screen-health.service.js';
+import { tinyPng } from '../../storage/testing/sample-files.js';
 import { screenshotPath } from './screenshots.js';
+import { declaringSize, jpegOf, withScanReplaced } from './screenshots.fixtures.js';
 import { SCREENSHOT_REQUESTS_PER_MINUTE, SCREENSHOT_UPLOADS_PER_MINUTE } from './screen-health.routes.js';
 
 // docs/PRODUCT.md#screen-health: the health list, the warning time and the screenshot files.
@@ -16,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-const jpeg = (size = 64) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(Math.max(size - 4, 0), 7)]);
+const small = await jpegOf(64, 36);
+const jpeg = () => small;
 const report = (over: Partial<TPlayerHealth> = {}): TPlayerHealth => ({
   appVersion: '1.4.0', uptimeSec: 120, cacheBytes: 1_000_000, lastError: null, itemsFailed: 0, failing: false, playing: null, events: [], ...over,
 });
@@ -160,7 +165,7 @@ describe('PUT /api/devices/screenshot and GET /api/screens/{id}/screenshot', () 
     const device = await deviceOn(a, screen.id);
     expect((await t.http.get(`/api/screens/${screen.id}/screenshot`).set(a.auth).expect(404)).body.message).toBe('Henüz ekran görüntüsü yok');
 
-    const image = jpeg(2000);
+    const image = jpeg();
     const up = await t.http.put('/api/devices/screenshot?kind=screenshot').set(device).set('Content-Type', 'image/jpeg').send(image).expect(201);
     expect(up.body).toEqual({ takenAt: now.toISOString(), kind: 'screenshot' });
 
@@ -181,7 +186,7 @@ describe('PUT /api/devices/screenshot and GET /api/screens/{id}/screenshot', () 
 
     // A thumbnail later is the newest.
     now = new Date(now.getTime() + 1000);
-    await t.http.put('/api/devices/screenshot?kind=thumbnail').set(device).set('Content-Type', 'image/jpeg').send(jpeg(100)).expect(201);
+    await t.http.put('/api/devices/screenshot?kind=thumbnail').set(device).set('Content-Type', 'image/jpeg').send(jpeg()).expect(201);
     expect((await health(a)).screens[0]!.screenshot).toEqual({ takenAt: now.toISOString(), kind: 'thumbnail' });
   });
 
@@ -190,7 +195,7 @@ describe('PUT /api/devices/screenshot and GET /api/screens/{id}/screenshot', () 
     const screen = await screenOf(a);
     const device = await deviceOn(a, screen.id);
     const second = await deviceOn(a, screen.id);
-    const put = (d: Record<string, string>) => t.http.put('/api/devices/screenshot?kind=thumbnail').set(d).set('Content-Type', 'image/jpeg').send(jpeg(100));
+    const put = (d: Record<string, string>) => t.http.put('/api/devices/screenshot?kind=thumbnail').set(d).set('Content-Type', 'image/jpeg').send(jpeg());
     for (let i = 0; i < SCREENSHOT_UPLOADS_PER_MINUTE; i++) expect((await put(device)).status).toBe(201);
     const res = await put(device).expect(429);
     expect(res.body).toEqual({ code: 'RATE_LIMITED', message: 'Çok sık ekran görüntüsü gönderildi. Lütfen biraz bekleyip tekrar deneyin.' });
@@ -211,7 +216,7 @@ describe('PUT /api/devices/screenshot and GET /api/screens/{id}/screenshot', () 
     res = await put().set(device).set('Content-Type', 'image/jpeg').send(Buffer.from('<svg onload=alert(1)>'));
     expect(res.status).toBe(415);
     expect(res.body.message).toBe('Geçersiz JPEG dosyası. Ekran görüntüsü JPEG olarak gönderilmelidir.');
-    res = await put().set(device).set('Content-Type', 'image/jpeg').send(jpeg(SCREENSHOT_MAX_BYTES + 1));
+    res = await put().set(device).set('Content-Type', 'image/jpeg').send(Buffer.concat([jpeg(), Buffer.alloc(SCREENSHOT_MAX_BYTES, 7)]));
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('Ekran görüntüsü çok büyük. En fazla 2 MB olabilir.');
     res = await put().set(device).set('Content-Type', 'image/jpeg').send(Buffer.alloc(0));
@@ -228,6 +233,36 @@ describe('PUT /api/devices/screenshot and GET /api/screens/{id}/screenshot', () 
     res = await put().set(unassigned).set('Content-Type', 'image/jpeg').send(jpeg());
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Cihaz henüz bir ekrana bağlı değil');
+  });
+
+  it('refuses what is no real JPEG (415) and a picture wider than 1280 px or of too many pixels (413): in Turkish, nothing stored', async () => {
+    const a = await newCustomer(t);
+    const screen = await screenOf(a);
+    const device = await deviceOn(a, screen.id);
+    const put = (body: Buffer) => t.http.put('/api/devices/screenshot?kind=screenshot').set(device).set('Content-Type', 'image/jpeg').send(body);
+    const notJpeg = 'Geçersiz JPEG dosyası. Ekran görüntüsü JPEG olarak gönderilmelidir.';
+
+    const refused: [Buffer, number, string][] = [
+      // The issue's upload: a small file whose header says 16,000 × 16,000 px.
+      [declaringSize(jpeg(), 16_000, 16_000), 413, `Ekran görüntüsü en fazla ${SCREENSHOT_MAX_WIDTH} piksel genişliğinde olabilir.`],
+      [await jpegOf(SCREENSHOT_MAX_WIDTH + 1, 8), 413, 'Ekran görüntüsü en fazla 1280 piksel genişliğinde olabilir.'],
+      [await jpegOf(SCREENSHOT_MAX_WIDTH, SCREENSHOT_MAX_PIXELS / SCREENSHOT_MAX_WIDTH + 1), 413, 'Ekran görüntüsü en fazla 3,3 milyon piksel olabilir.'],
+      [declaringSize(jpeg(), 640, 60_000), 413, 'Ekran görüntüsü en fazla 3,3 milyon piksel olabilir.'],
+      // The JPEG signature followed by a page, and a JPEG's headers with a page instead of its image data.
+      [Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('<html><script>alert(1)</script></html>')]), 415, notJpeg],
+      [withScanReplaced(jpeg(), Buffer.from('<html><script>alert(1)</script></html>')), 415, notJpeg],
+      [jpeg().subarray(0, jpeg().length - 20), 415, notJpeg],
+      [tinyPng(), 415, notJpeg],
+    ];
+    for (const [body, status, message] of refused) {
+      const res = await put(body);
+      expect({ status: res.status, message: res.body.message }).toEqual({ status, message });
+    }
+    expect(await t.ctx.db.screenHealth.findUnique({ where: { screenId: screen.id } })).toBeNull();
+    expect(existsSync(screenshotPath(t.dataDir, screen.id, 'screenshot'))).toBe(false);
+
+    // The largest allowed: full width, twice as tall.
+    await put(await jpegOf(SCREENSHOT_MAX_WIDTH, SCREENSHOT_MAX_PIXELS / SCREENSHOT_MAX_WIDTH)).expect(201);
   });
 
   it('deleting the screen removes its images', async () => {

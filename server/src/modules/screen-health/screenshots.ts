@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ErrorCode, SCREENSHOT_MAX_BYTES, type TScreenshotKind } from '@pano/contract';
+import { ErrorCode, SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_PIXELS, SCREENSHOT_MAX_WIDTH, type TScreenshotKind } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, conflict, fileTooLarge, notFound, unsupportedFileType } from '../../http/errors.js';
 import { formatSize } from '../../storage/format-size.js';
+import { loadSharp } from '../../storage/load-sharp.js';
 import { removeQuietly } from '../../storage/stored-files.js';
 import type { AuthDevice } from '../devices/device-auth.js';
 
@@ -20,8 +21,26 @@ export const screenshotPath = (dataDir: string, screenId: string, kind: TScreens
 
 export const tooLargeMessage = `Ekran görüntüsü çok büyük. En fazla ${formatSize(SCREENSHOT_MAX_BYTES)} olabilir.`;
 
-/** Every JPEG starts with SOI (FF D8) and a marker (FF …). */
-export const looksLikeJpeg = (bytes: Buffer) => bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+const notJpeg = () => unsupportedFileType('Geçersiz JPEG dosyası. Ekran görüntüsü JPEG olarak gönderilmelidir.');
+export const tooWideMessage = `Ekran görüntüsü en fazla ${SCREENSHOT_MAX_WIDTH} piksel genişliğinde olabilir.`;
+export const tooManyPixelsMessage =
+  `Ekran görüntüsü en fazla ${(SCREENSHOT_MAX_PIXELS / 1e6).toFixed(1).replace('.', ',')} milyon piksel olabilir.`;
+
+/**
+ * A real JPEG of a size /screens can show (docs/PRODUCT.md#screen-health). The header gives
+ * the size without decoding (a 1.5 MB file may declare 16,000 × 16,000 px); only then are the
+ * pixels decoded, so bytes that merely start like a JPEG (FF D8 FF, then HTML) are refused.
+ */
+async function checkJpeg(body: Buffer): Promise<void> {
+  const sharp = await loadSharp();
+  const meta = await sharp(body).metadata().catch(() => null);
+  if (meta?.format !== 'jpeg') throw notJpeg();
+  if (meta.width > SCREENSHOT_MAX_WIDTH) throw fileTooLarge(tooWideMessage);
+  if (meta.width * meta.height > SCREENSHOT_MAX_PIXELS) throw fileTooLarge(tooManyPixelsMessage);
+  // failOn 'warning' (sharp's default, named here because it is the point): a cut or corrupt scan fails.
+  const decoded = await sharp(body, { failOn: 'warning', limitInputPixels: SCREENSHOT_MAX_PIXELS }).raw().toBuffer().catch(() => null);
+  if (!decoded) throw notJpeg();
+}
 
 /**
  * PUT /api/devices/screenshot: the device's current screen gets this image as its newest of
@@ -32,7 +51,7 @@ export async function storeScreenshot(ctx: AppContext, device: AuthDevice, kind:
   if (!Buffer.isBuffer(body)) throw unsupportedFileType('Ekran görüntüsü JPEG (image/jpeg) olarak gönderilmelidir');
   if (body.length === 0) throw badRequest('Ekran görüntüsü boş');
   if (body.length > SCREENSHOT_MAX_BYTES) throw fileTooLarge(tooLargeMessage);
-  if (!looksLikeJpeg(body)) throw unsupportedFileType('Geçersiz JPEG dosyası. Ekran görüntüsü JPEG olarak gönderilmelidir.');
+  await checkJpeg(body);
   if (!device.screenId) throw conflict('Cihaz henüz bir ekrana bağlı değil');
   const screen = await ctx.db.screen.findFirst({ where: { id: device.screenId, ownerId: device.ownerId }, select: { id: true } });
   if (!screen) throw notFound('Ekran');
