@@ -89,6 +89,9 @@ describe('player:health', () => {
     const w = await world();
     const dashboard = record(await connectSocket(s, { token: w.a.token }), 'screen:health');
     const p = await w.player(w.a, w.s1.id);
+    // The player's arrival is pushed too; on a busy machine it can come after the first
+    // report's push, so it is awaited before the pushes are counted.
+    await waitFor(() => dashboard.some((h) => h.screenId === w.s1.id && h.online));
     p.socket.emit('player:health', report({ uptimeSec: 1 }));
     expect(await storedReport(w.s1.id, (r) => r?.uptimeSec === 1)).toMatchObject({ uptimeSec: 1 });
     await waitFor(() => dashboard.some((h) => h.report?.uptimeSec === 1));
