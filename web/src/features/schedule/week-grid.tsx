@@ -35,7 +35,9 @@ function playlistName(segment: WeekSegment, names: ReadonlyMap<string, string>):
 export function WeekGrid({ week, playlistNames, scheduleNames, colours, now }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const todayShown = week.days.some((d) => d.date === now.date);
-  // On a phone the frame shows two days: bring today's column next to the hours, not Monday's.
+  const firstDay = week.days[0]?.date;
+  // On a phone the frame shows two days: bring today's column next to the hours, not Monday's,
+  // when the week is drawn (not again when its data is read again: the reader may have scrolled).
   useLayoutEffect(() => {
     const frame = scroller.current;
     const today = frame?.querySelector('.week-day-head.is-today')?.getBoundingClientRect();
@@ -44,7 +46,7 @@ export function WeekGrid({ week, playlistNames, scheduleNames, colours, now }: P
     const box = frame.getBoundingClientRect();
     if (today.left >= hours.right && today.right <= box.right) return;
     frame.scrollLeft += today.left - hours.right;
-  }, [todayShown, week.days]);
+  }, [todayShown, firstDay]);
   return (
     <div ref={scroller} className="week-scroll" role="region" aria-label={t.weekGrid} tabIndex={0}>
       <div className="week-grid">
