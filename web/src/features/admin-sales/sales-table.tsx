@@ -7,6 +7,12 @@ const formatTime = (iso: string) => formatDateTime(iso).split(' ')[1] ?? '';
 import { Badge } from '../../components/ui';
 import { customerCell, mobileLabel, packageName, paymentLines, statusLabel } from './sales-format';
 
+/** An email may wrap after its '@' (and at its hyphens), never inside a word ('exampl/e.com'). */
+const breakAfterAt = (text: string) => {
+  const at = text.indexOf('@');
+  return at < 0 ? text : <>{text.slice(0, at + 1)}<wbr />{text.slice(at + 1)}</>;
+};
+
 export function SalesTable({ purchases }: { purchases: TSalesPurchase[] }) {
   const t = tr.adminSales;
   return (
@@ -33,7 +39,7 @@ export function SalesTable({ purchases }: { purchases: TSalesPurchase[] }) {
               <tr key={p._id} data-testid="sale-row">
                 <td data-label={t.colCustomer}>
                   <span className="cell-value">
-                    <span className="cell-strong">{customer.primary}</span>
+                    <span className="cell-strong">{breakAfterAt(customer.primary)}</span>
                     {customer.secondary && <span className="muted cell-sub">{customer.secondary}</span>}
                   </span>
                 </td>

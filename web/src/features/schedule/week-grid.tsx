@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, type CSSProperties } from 'react';
 import type { WeekSegment } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { formatDate } from '../../lib/format';
@@ -6,9 +7,11 @@ import type { TargetWeek } from './week-model';
 
 type Props = {
   week: TargetWeek;
-  /** Playlist names by id, and schedule entry names by id (for the conflicts). */
+  /** Playlist names by id, and schedule entry names by id (the blocks' and the conflicts'). */
   playlistNames: ReadonlyMap<string, string>;
   scheduleNames: ReadonlyMap<string, string>;
+  /** Each schedule entry's colour by id (scheduleColours). */
+  colours: ReadonlyMap<string, string>;
   /** The zone's wall clock now: the line is drawn when its date is in the week. */
   now: { date: string; minute: number };
 };
@@ -18,19 +21,34 @@ const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const percent = (minute: number) => `${(minute / 1440) * 100}%`;
 const span = (from: number, to: number) => ({ top: percent(from), height: percent(to - from) });
 
-function segmentName(segment: WeekSegment, names: ReadonlyMap<string, string>): string {
+function playlistName(segment: WeekSegment, names: ReadonlyMap<string, string>): string {
   return segment.playlistId ? names.get(segment.playlistId) ?? '?' : t.nothing;
 }
 
 /**
  * Seven columns (Pazartesi..Pazar) over 24 hour rows, each day cut into what plays
- * (weekView): entries in colour, the screen's own playlist muted, equal-priority overlaps
- * (findConflicts) hatched in red, the wall clock now as a line. Wider than a phone: the
- * grid scrolls sideways inside its frame, never the page.
+ * (weekView): each entry named and coloured as itself (its playlist beneath), the screen's
+ * own playlist muted and dashed, equal-priority overlaps (findConflicts) hatched in red across
+ * the column, the wall clock now as a line. Wider than a phone: the grid scrolls sideways
+ * inside its frame, never the page, and opens with today in view.
  */
-export function WeekGrid({ week, playlistNames, scheduleNames, now }: Props) {
+export function WeekGrid({ week, playlistNames, scheduleNames, colours, now }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const todayShown = week.days.some((d) => d.date === now.date);
+  const firstDay = week.days[0]?.date;
+  // On a phone the frame shows two days: bring today's column next to the hours, not Monday's,
+  // when the week is drawn (not again when its data is read again: the reader may have scrolled).
+  useLayoutEffect(() => {
+    const frame = scroller.current;
+    const today = frame?.querySelector('.week-day-head.is-today')?.getBoundingClientRect();
+    const hours = frame?.querySelector('.week-corner')?.getBoundingClientRect();
+    if (!frame || !today || !hours) return;
+    const box = frame.getBoundingClientRect();
+    if (today.left >= hours.right && today.right <= box.right) return;
+    frame.scrollLeft += today.left - hours.right;
+  }, [todayShown, firstDay]);
   return (
-    <div className="week-scroll" role="region" aria-label={t.weekGrid} tabIndex={0}>
+    <div ref={scroller} className="week-scroll" role="region" aria-label={t.weekGrid} tabIndex={0}>
       <div className="week-grid">
         <div className="week-corner" aria-hidden="true" />
         {week.days.map((day) => (
@@ -48,14 +66,18 @@ export function WeekGrid({ week, playlistNames, scheduleNames, now }: Props) {
           return (
             <ul key={day.date} className="week-col" aria-label={`${dayName} ${formatDate(`${day.date}T12:00:00`)}`} data-testid="week-day">
               {day.segments.filter((s) => s.source !== 'none').map((s) => {
-                const name = segmentName(s, playlistNames);
+                const playlist = playlistName(s, playlistNames);
+                const entry = s.source === 'schedule' && s.scheduleId ? scheduleNames.get(s.scheduleId) ?? null : null;
                 const from = minuteText(s.startMinute);
                 const to = minuteText(s.endMinute);
+                const colour = s.scheduleId ? colours.get(s.scheduleId) : undefined;
+                const style: CSSProperties = { ...span(s.startMinute, s.endMinute), ...(colour ? { background: colour, borderColor: colour } : {}) };
                 return (
-                  <li key={s.startMinute} className={`week-block week-block-${s.source}`} style={span(s.startMinute, s.endMinute)}
-                    title={`${from}–${to} ${name}`} data-testid="week-block">
+                  <li key={s.startMinute} className={`week-block week-block-${s.source}`} style={style}
+                    title={entry ? `${from}–${to} ${entry} · ${playlist}` : `${from}–${to} ${playlist}`} data-testid="week-block">
                     <span className="sr-only">{t.blockLabel(dayName, from, to)}</span>
-                    <span className="week-block-name">{name}</span>
+                    <span className="week-block-name">{entry ?? playlist}</span>
+                    {entry && <span className="week-block-playlist">{playlist}</span>}
                   </li>
                 );
               })}

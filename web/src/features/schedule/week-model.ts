@@ -81,3 +81,30 @@ export function targetWeek(target: WeekTarget, schedules: readonly TSchedule[], 
   const schedule = scheduleFor(target, schedules);
   return { days: weekView(schedule, weekStart), conflicts: findConflicts(schedule, weekStart), zone: zoneOrDefault(schedule.timezone) };
 }
+
+/**
+ * Dark enough for white text (4.5:1 or more), none of them red, which marks conflicts and now;
+ * the screen's own playlist is grey.
+ */
+export const SCHEDULE_COLOURS = ['#1d4ed8', '#047857', '#7e22ce', '#b45309', '#be185d', '#0e7490', '#4d7c0f', '#4338ca'] as const;
+
+/** Each entry's colour by id, by its place in the list (the oldest first), so it keeps it from week to week. */
+export function scheduleColours(schedules: readonly TSchedule[]): Map<string, string> {
+  return new Map(schedules.map((s, i) => [s._id, SCHEDULE_COLOURS[i % SCHEDULE_COLOURS.length]!]));
+}
+
+/** Conflicts of the same entries at the same hours on several days, once with their days (ISO weekdays). */
+export type ConflictRun = { weekdays: number[]; startMinute: number; endMinute: number; scheduleIds: string[] };
+
+export function conflictRuns(week: TargetWeek): ConflictRun[] {
+  const runs = new Map<string, ConflictRun>();
+  for (const c of week.conflicts) {
+    const weekday = week.days.find((d) => d.date === c.date)?.weekday;
+    if (weekday === undefined) continue;
+    const key = `${c.startMinute}-${c.endMinute}-${[...c.scheduleIds].sort().join(',')}`;
+    const run = runs.get(key);
+    if (run) run.weekdays.push(weekday);
+    else runs.set(key, { weekdays: [weekday], startMinute: c.startMinute, endMinute: c.endMinute, scheduleIds: c.scheduleIds });
+  }
+  return [...runs.values()];
+}

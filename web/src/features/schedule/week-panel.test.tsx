@@ -33,12 +33,18 @@ describe('WeekPanel', { timeout: 15_000 }, () => {
     // 'Acil' targets another screen: Kasa sees lunch (via Kafeterya) and coffee, tied at priority 5 from 13:00
     // to 13:30, where the lower id (lunch) wins as both were changed at the same instant.
     expect(blocks(wednesday)).toEqual([
-      ['default', '00:00–12:00 Lobi'], ['schedule', '12:00–13:30 Öğle Menüsü'], ['schedule', '13:30–14:00 Lobi'], ['default', '14:00–24:00 Lobi'],
+      ['default', '00:00–12:00 Lobi'], ['schedule', '12:00–13:30 Öğle · Öğle Menüsü'], ['schedule', '13:30–14:00 Kahve · Lobi'], ['default', '14:00–24:00 Lobi'],
     ]);
+    // Named and coloured by entry: 'Kahve' plays the screen's own playlist, yet is not drawn as the default.
+    const [, lunchBlock, coffeeBlock] = within(wednesday).getAllByTestId('week-block');
+    expect(within(coffeeBlock!).getByText('Kahve')).toBeTruthy();
+    expect(lunchBlock!.style.background).not.toBe(coffeeBlock!.style.background);
+    expect(screen.getAllByTestId('week-legend-entry').map((li) => li.textContent)).toEqual(['Öğle', 'Kahve']);
     expect(blocks(days[6]!)).toEqual([['default', '00:00–24:00 Lobi']]);
     const conflicts = screen.getAllByTestId('week-conflict');
     expect(conflicts.map((c) => c.textContent)).toEqual(['Çakışma, Çarşamba 13:00–13:30: Öğle, Kahve']);
     expect(screen.getByText('Bu hafta 1 çakışma var: aynı öncelikteki zamanlamalar aynı anda geçerli; en son değiştirilen oynar.')).toBeTruthy();
+    expect(within(screen.getByTestId('week-conflict-list')).getByText('Çakışma, Çar 13:00–13:30: Öğle, Kahve')).toBeTruthy();
     expect(screen.getByText('Çakışma', { selector: '.week-legend li' })).toBeTruthy();
     const now = within(wednesday).getByTestId('week-now');
     expect(now.style.top).toBe(`${(630 / 1440) * 100}%`);
@@ -61,7 +67,7 @@ describe('WeekPanel', { timeout: 15_000 }, () => {
     render(<WeekPanel schedules={[lunch, coffee]} screens={screens} groups={groups} initialNow={NOW} />);
     await userEvent.selectOptions(screen.getByLabelText('Ekran veya grup'), 'Kafeterya');
     const monday = screen.getAllByTestId('week-day')[0]!;
-    expect(blocks(monday)).toEqual([['schedule', '12:00–13:30 Öğle Menüsü']]);
+    expect(blocks(monday)).toEqual([['schedule', '12:00–13:30 Öğle · Öğle Menüsü']]);
     expect(screen.queryAllByTestId('week-conflict')).toEqual([]);
     expect(screen.queryByText('Ekranın kendi playlisti')).toBeNull();
   });

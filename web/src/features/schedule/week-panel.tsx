@@ -4,7 +4,8 @@ import { tr } from '../../i18n/tr';
 import { formatDate } from '../../lib/format';
 import { Banner, Button, Card, SelectField } from '../../components/ui';
 import { WeekGrid } from './week-grid';
-import { clockAt, lastDayOfWeek, playlistNames, shiftWeek, targetWeek, type WeekTarget } from './week-model';
+import { daysText, minuteText } from './schedule-format';
+import { clockAt, conflictRuns, lastDayOfWeek, playlistNames, scheduleColours, shiftWeek, targetWeek, type WeekTarget } from './week-model';
 
 type Props = {
   schedules: TSchedule[];
@@ -53,6 +54,10 @@ export function WeekPanel({ schedules, screens, groups, initialNow }: Props) {
   const week = useMemo(() => (target ? targetWeek(target, schedules, weekStart) : null), [target, schedules, weekStart]);
   const names = useMemo(() => (target ? playlistNames(target, schedules) : new Map<string, string>()), [target, schedules]);
   const scheduleNames = useMemo(() => new Map(schedules.map((s) => [s._id, s.name])), [schedules]);
+  const colours = useMemo(() => scheduleColours(schedules), [schedules]);
+  // The legend names the entries drawn this week, each with its colour.
+  const shown = new Set(week?.days.flatMap((d) => d.segments.map((s) => s.scheduleId)) ?? []);
+  const drawn = schedules.filter((s) => shown.has(s._id));
 
   return (
     <Card className="week-panel" aria-labelledby="week-title">
@@ -81,14 +86,30 @@ export function WeekPanel({ schedules, screens, groups, initialNow }: Props) {
       {!target || !week ? <p className="muted">{t.weekEmpty}</p> : (
         <>
           <ul className="week-legend">
-            <li><span className="legend-swatch week-block-schedule" aria-hidden="true" />{t.legendSchedule}</li>
+            {drawn.length === 0 && <li><span className="legend-swatch week-block-schedule" aria-hidden="true" />{t.legendSchedule}</li>}
+            {drawn.map((s) => (
+              <li key={s._id} data-testid="week-legend-entry">
+                <span className="legend-swatch week-block-schedule" style={{ background: colours.get(s._id) }} aria-hidden="true" />{s.name}
+              </li>
+            ))}
             {target.kind === 'screen' && <li><span className="legend-swatch week-block-default" aria-hidden="true" />{t.legendDefault}</li>}
             <li><span className="legend-swatch legend-conflict" aria-hidden="true" />{t.legendConflict}</li>
             <li><span className="legend-swatch legend-now" aria-hidden="true" />{t.legendNow}</li>
           </ul>
           <p className="muted week-note">{target.kind === 'screen' ? t.weekTimeZone(week.zone) : t.weekGroupNote}</p>
-          {week.conflicts.length > 0 && <Banner tone="warning">{t.conflictNote(week.conflicts.length)}</Banner>}
-          <WeekGrid week={week} playlistNames={names} scheduleNames={scheduleNames} now={clock} />
+          {week.conflicts.length > 0 && (
+            <Banner tone="warning">
+              {t.conflictNote(week.conflicts.length)}
+              <ul className="week-conflict-list" data-testid="week-conflict-list">
+                {conflictRuns(week).map((c) => {
+                  const names = c.scheduleIds.map((id) => scheduleNames.get(id) ?? id).join(', ');
+                  const label = t.conflictLabel(daysText(c.weekdays), minuteText(c.startMinute), minuteText(c.endMinute), names);
+                  return <li key={label}>{label}</li>;
+                })}
+              </ul>
+            </Banner>
+          )}
+          <WeekGrid week={week} playlistNames={names} scheduleNames={scheduleNames} colours={colours} now={clock} />
         </>
       )}
     </Card>
