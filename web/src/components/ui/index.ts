@@ -13,3 +13,4 @@ export { EmptyState } from './empty-state';
 export { TextField, SelectField, TextAreaField } from './form-field';
 export { PageHeader } from './page-header';
 export { Card } from './card';
+export { Form } from './form';

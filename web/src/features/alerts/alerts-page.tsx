@@ -57,17 +57,16 @@ function AlertsContent() {
       setErrors(result.errors);
       return result.errors;
     }
-    void showConfirm(t.sendConfirm(draft.title), { title: t.sendTitle, confirmLabel: t.send, danger: true }).then((ok) => {
+    return showConfirm(t.sendConfirm(draft.title), { title: t.sendTitle, confirmLabel: t.send, danger: true }).then((ok) => {
       if (!ok) return;
       end.reset();
-      send.mutate(result.body, {
+      return send.mutateAsync(result.body, {
         onSuccess: (sent) => {
           setDraft(emptyAlertDraft());
           setOpenId(sent._id);
         },
       });
     });
-    return null;
   };
   const onEnd = async (a: TAlert) => {
     if (!(await showConfirm(t.endConfirm, { title: a.title, confirmLabel: t.end, danger: true }))) return;
