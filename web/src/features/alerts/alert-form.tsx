@@ -39,8 +39,9 @@ export function AlertPreview({ draft, media }: { draft: AlertDraft; media: TMedi
       <figcaption className="field-sublabel">{t.previewLabel}</figcaption>
       <div className="alert-preview" data-testid="alert-preview" style={{ background: draft.background, color: draft.textColor, borderColor: draft.textColor }}>
         {media && <img src={thumbnailUrl(media.filePath)} alt="" />}
-        <p className="alert-preview-title">{draft.title || t.titlePlaceholder}</p>
-        <p className="alert-preview-message">{draft.message}</p>
+        {/* Until typed, a faded stand-in: the field's example ('Örn. …') is no title to show. */}
+        <p className={`alert-preview-title${draft.title ? '' : ' alert-preview-empty'}`}>{draft.title || t.previewTitleEmpty}</p>
+        <p className={`alert-preview-message${draft.message ? '' : ' alert-preview-empty'}`}>{draft.message || t.previewMessageEmpty}</p>
       </div>
     </figure>
   );

@@ -105,7 +105,7 @@ function AlertsContent() {
       <TemplatesPanel choices={choices} onSent={setOpenId} />
 
       <h2 className="section-title">{t.historyTitle}</h2>
-      {history.length === 0 ? <p className="muted">{t.noHistory}</p> : (
+      {history.length === 0 ? <p className="muted">{active.length > 0 ? t.noEndedYet : t.noHistory}</p> : (
         <AlertList alerts={history} testId="alert-history" onOpen={(a) => setOpenId(a._id)} busyId={null} />
       )}
     </div>
