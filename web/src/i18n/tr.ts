@@ -243,6 +243,8 @@ export const tr = {
     emptyHint: 'Yukarıdaki formdan ilk ekranınızı ekleyin.',
     playlistLabel: 'Playlist',
     tickerLabel: 'Reji',
+    timezoneLabel: 'Saat dilimi',
+    timezoneError: (reason: string) => `Saat dilimi kaydedilemedi: ${reason}`,
     unassigned: 'Atanmamış',
     preview: 'Önizle',
     online: 'Çevrimiçi',
