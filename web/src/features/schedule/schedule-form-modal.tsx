@@ -4,7 +4,7 @@ import { SCHEDULE_PRIORITY_MAX, SCHEDULE_PRIORITY_MIN } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
-import { Banner, Button, Form, Modal, SelectField, TextField } from '../../components/ui';
+import { Banner, Button, Form, Modal, SelectField, TextField, TimeField } from '../../components/ui';
 import { useCreateSchedule } from './api/use-create-schedule';
 import { useUpdateSchedule } from './api/use-update-schedule';
 import { EVERY_DAY, WEEKDAYS, WEEKEND, draftFromSchedule, emptyDraft, toScheduleBody, type ScheduleDraft } from './schedule-draft';
@@ -147,8 +147,8 @@ export function ScheduleFormModal({ editing, playlists, tickers, screens, groups
           </div>
         </Group>
         <div className="form-row">
-          <TextField label={t.startTimeLabel} name="startTime" type="time" value={draft.startTime} onChange={text('startTime')} error={errors.startTime} />
-          <TextField label={t.endTimeLabel} name="endTime" type="time" value={draft.endTime} onChange={text('endTime')} error={errors.endTime} />
+          <TimeField label={t.startTimeLabel} name="startTime" value={draft.startTime} onChange={text('startTime')} error={errors.startTime} />
+          <TimeField label={t.endTimeLabel} name="endTime" value={draft.endTime} onChange={text('endTime')} error={errors.endTime} />
         </div>
         <p className="field-hint schedule-time-hint">{t.timeHint}</p>
         <div className="form-row">

@@ -20,7 +20,7 @@ export function ScreenTimezoneField({ screenId, screenName, timezone }: { screen
   const shown = save.isPending && save.variables ? save.variables.timezone : timezone;
   const options = timeZones().includes(shown) ? timeZones() : [shown, ...timeZones()];
   return (
-    <SelectField label={tr.screens.timezoneLabel} name="timezone" className="input input-sm" value={shown}
+    <SelectField label={tr.screens.timezoneLabel} name="timezone" value={shown}
       aria-label={`${tr.screens.timezoneLabel}: ${screenName}`} disabled={save.isPending}
       error={save.isError ? errorMessage(save.error, tr.screens.timezoneError) : undefined}
       onChange={(e) => save.mutate({ id: screenId, timezone: e.target.value })}>
