@@ -42,6 +42,12 @@ describe('dashboard preview (/preview/:screenId): image, video, live change', ()
     const box = await page.getByTestId('player').boundingBox();
     expect(box?.height).toBe(775);
     await snap(page, 'player-preview', '01-image');
+    // On a phone: 16:9 of the width, not a 775 px black box around a small picture.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect.poll(async () => (await page.getByTestId('player').boundingBox())?.height).toBeLessThan(250);
+    const narrow = (await page.getByTestId('player').boundingBox())!;
+    expect(Math.abs(narrow.height - (narrow.width * 9) / 16)).toBeLessThan(2);
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('plays the video at 0.4, which ends before its duration, and the loop goes on', async () => {

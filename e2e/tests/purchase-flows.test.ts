@@ -74,6 +74,9 @@ describe('buying a package (dev processor)', () => {
     expect(await success.getByRole('link', { name: 'Ana Sayfaya Dön' }).getAttribute('href')).toBe('/dashboard');
     expect(await success.getByRole('link', { name: 'Paketlere Dön' }).getAttribute('href')).toBe('/packages');
     const shown = await success.getByTestId('purchase-mobile-code').textContent();
+    // The details are label-value rows (styled here too, not only on /settings): amount on the right, bold.
+    const amount = success.locator('dd').first();
+    expect(await amount.evaluate((dd) => [getComputedStyle(dd.parentElement!).display, getComputedStyle(dd).fontWeight])).toEqual(['flex', '600']);
     await snap(page, 'purchase-card', '03-success');
 
     const code = await expectActivePackage(page, 'Başlangıç', '₺499,00', 30);

@@ -11,12 +11,21 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
   block?: boolean;
 };
 
-export function Button({ variant = 'primary', size = 'md', busy, busyText, block, className, children, disabled, type, ...rest }: Props) {
+export function Button({ variant = 'primary', size = 'md', busy, busyText, block, className, children, disabled, type, onClick, ...rest }: Props) {
   const cls = ['btn', `btn-${variant}`, size === 'sm' ? 'btn-sm' : '', block ? 'btn-block' : '', className ?? '']
     .filter(Boolean)
     .join(' ');
+  // A double-click is one press: its second click (detail 2) does not submit again, even when
+  // the first one's request has already finished and reset the form (docs/ARCHITECTURE.md#web).
+  const click: Props['onClick'] = (e) => {
+    if (type === 'submit' && e.detail > 1) {
+      e.preventDefault();
+      return;
+    }
+    onClick?.(e);
+  };
   return (
-    <button type={type ?? 'button'} className={cls} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+    <button type={type ?? 'button'} className={cls} disabled={disabled || busy} aria-busy={busy || undefined} onClick={click} {...rest}>
       {busy && <span className="btn-spinner" aria-hidden="true" />}
       {busy && busyText ? busyText : children}
     </button>

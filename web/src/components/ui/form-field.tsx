@@ -27,6 +27,15 @@ export function TextField({ label, hint, error, id, ...rest }: FieldProps & Inpu
   );
 }
 
+/**
+ * A time of day typed as 'SS:DD', 24-hour. Chromium draws <input type="time"> in the browser's
+ * own language whatever the page's lang ('01:00 PM' in an English browser), so this is a text
+ * input; the contract's schema checks it (docs/PRODUCT.md#schedule).
+ */
+export function TimeField(props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return <TextField type="text" inputMode="numeric" placeholder="SS:DD" maxLength={5} autoComplete="off" {...props} />;
+}
+
 export function SelectField({ label, hint, error, id, children, ...rest }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
   const auto = useId();
   const fid = id ?? auto;

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TPackage } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
-import { Banner, Button, Modal, TextAreaField, TextField } from '../../components/ui';
+import { Banner, Button, Form, Modal, TextAreaField, TextField } from '../../components/ui';
 import { useCreatePackage } from './api/use-create-package';
 import { useUpdatePackage } from './api/use-update-package';
 import { draftFromPackage, emptyDraft, toPackageBody, type DraftErrors, type DraftField, type PackageDraft } from './package-form';
@@ -35,15 +35,14 @@ export function PackageFormModal({ editing, onClose, onSaved }: Props) {
     setErrors((er) => ({ ...er, [field]: undefined }));
   };
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     const result = toPackageBody(draft);
     if ('errors' in result) {
       setErrors(result.errors);
       return;
     }
-    if (editing) update.mutate({ id: editing._id, body: result.body }, { onSuccess: onSaved });
-    else create.mutate(result.body, { onSuccess: onSaved });
+    return editing ? update.mutateAsync({ id: editing._id, body: result.body }, { onSuccess: onSaved })
+      : create.mutateAsync(result.body, { onSuccess: onSaved });
   };
 
   const num = { type: 'number', inputMode: 'numeric' as const, min: 1, step: 1 };
@@ -56,7 +55,7 @@ export function PackageFormModal({ editing, onClose, onSaved }: Props) {
         </>
       }>
       {save.isError && <Banner tone="error" onDismiss={save.reset}>{errorMessage(save.error, t.saveError)}</Banner>}
-      <form id={FORM_ID} className="form" onSubmit={onSubmit} noValidate>
+      <Form id={FORM_ID} className="form" onSubmit={onSubmit}>
         <div className="form-row">
           <TextField label={t.nameLabel} name="name" required maxLength={100} value={draft.name} onChange={set('name')} error={errors.name} />
           <TextField label={t.priceLabel} name="price" required type="number" inputMode="decimal" min={0} step={0.01}
@@ -77,7 +76,7 @@ export function PackageFormModal({ editing, onClose, onSaved }: Props) {
             onChange={(e) => setDraft((d) => ({ ...d, isPopular: e.target.checked }))} />
           <span>{t.popularLabel}</span>
         </label>
-      </form>
+      </Form>
     </Modal>
   );
 }

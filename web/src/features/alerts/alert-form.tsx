@@ -1,10 +1,10 @@
-import { useRef, type FormEvent, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { TMedia, TScreen, TScreenGroup } from '@pano/contract';
 import { ALERT_DURATION_MAX } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { isVideo, thumbnailUrl } from '../../lib/media-url';
 import { focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
-import { SelectField, TextAreaField, TextField } from '../../components/ui';
+import { Form, SelectField, TextAreaField, TextField } from '../../components/ui';
 import type { AlertDraft } from './alert-draft';
 
 const t = tr.alerts;
@@ -39,8 +39,9 @@ export function AlertPreview({ draft, media }: { draft: AlertDraft; media: TMedi
       <figcaption className="field-sublabel">{t.previewLabel}</figcaption>
       <div className="alert-preview" data-testid="alert-preview" style={{ background: draft.background, color: draft.textColor, borderColor: draft.textColor }}>
         {media && <img src={thumbnailUrl(media.filePath)} alt="" />}
-        <p className="alert-preview-title">{draft.title || t.titlePlaceholder}</p>
-        <p className="alert-preview-message">{draft.message}</p>
+        {/* Until typed, a faded stand-in: the field's example ('Örn. …') is no title to show. */}
+        <p className={`alert-preview-title${draft.title ? '' : ' alert-preview-empty'}`}>{draft.title || t.previewTitleEmpty}</p>
+        <p className={`alert-preview-message${draft.message ? '' : ' alert-preview-empty'}`}>{draft.message || t.previewMessageEmpty}</p>
       </div>
     </figure>
   );
@@ -52,8 +53,8 @@ type Props = {
   onChange: (next: AlertDraft) => void;
   errors: FieldErrors;
   onErrors: (errors: FieldErrors) => void;
-  /** Checks and sends the draft; returns field errors to show. */
-  onSubmit: () => FieldErrors | null;
+  /** Checks the draft: field errors to show, or the send's promise (no second send until it settles). */
+  onSubmit: () => FieldErrors | null | Promise<unknown>;
   screens: TScreen[];
   groups: TScreenGroup[];
   media: TMedia[];
@@ -73,15 +74,15 @@ export function AlertForm({ id, draft, onChange, errors, onErrors, onSubmit, scr
     onErrors(next);
   };
   const text = (field: keyof AlertDraft) => (e: { target: { value: string } }) => set(field, e.target.value as never);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const found = onSubmit();
+    if (found instanceof Promise) return found;
     if (found && form.current) focusFirstInvalid(form.current, found);
   };
   const targetError = errors.screens ?? errors.groups ?? errors.all;
 
   return (
-    <form id={id} ref={form} className="form alert-form" onSubmit={submit} noValidate>
+    <Form id={id} ref={form} className="form alert-form" onSubmit={submit}>
       <div className="alert-form-fields">
         {nameField && (
           <TextField label={t.templateNameLabel} name="name" placeholder={t.templateNamePlaceholder} maxLength={100}
@@ -128,6 +129,6 @@ export function AlertForm({ id, draft, onChange, errors, onErrors, onSubmit, scr
         {footer}
       </div>
       <AlertPreview draft={draft} media={images.find((m) => m._id === draft.mediaId)} />
-    </form>
+    </Form>
   );
 }

@@ -118,6 +118,24 @@ describe('AlertsPage', { timeout: 15_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === `/api/alerts/${id(51)}`)).toBe(true));
   });
 
+  it('while an alert is active and none has ended, the history says so instead of "no alert sent yet"', async () => {
+    open({ '/api/alerts': [alert()] });
+    await screen.findByTestId('alert-active');
+    expect(screen.queryByText('Henüz duyuru gönderilmedi.')).toBeNull();
+    expect(screen.getByText('Henüz biten duyuru yok; etkin olanlar yukarıda.')).toBeTruthy();
+  });
+
+  it('the preview shows a faded stand-in, not the title field\'s example, until a title is typed', async () => {
+    open();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('region', { name: 'Duyuru Gönder' });
+    const preview = within(form).getByTestId('alert-preview');
+    expect(preview.textContent).not.toContain('Örn. Kod Mavi');
+    expect(within(preview).getByText('Başlık burada görünür').className).toContain('alert-preview-empty');
+    await user.type(within(form).getByLabelText('Başlık'), 'Kod Mavi');
+    expect(within(preview).getByText('Kod Mavi').className).not.toContain('alert-preview-empty');
+  });
+
   it('sends a template with one click after the confirm dialog', async () => {
     const calls = open({ '/api/alert-templates': [template] });
     const user = userEvent.setup();

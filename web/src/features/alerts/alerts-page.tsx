@@ -57,17 +57,16 @@ function AlertsContent() {
       setErrors(result.errors);
       return result.errors;
     }
-    void showConfirm(t.sendConfirm(draft.title), { title: t.sendTitle, confirmLabel: t.send, danger: true }).then((ok) => {
+    return showConfirm(t.sendConfirm(draft.title), { title: t.sendTitle, confirmLabel: t.send, danger: true }).then((ok) => {
       if (!ok) return;
       end.reset();
-      send.mutate(result.body, {
+      return send.mutateAsync(result.body, {
         onSuccess: (sent) => {
           setDraft(emptyAlertDraft());
           setOpenId(sent._id);
         },
       });
     });
-    return null;
   };
   const onEnd = async (a: TAlert) => {
     if (!(await showConfirm(t.endConfirm, { title: a.title, confirmLabel: t.end, danger: true }))) return;
@@ -106,7 +105,7 @@ function AlertsContent() {
       <TemplatesPanel choices={choices} onSent={setOpenId} />
 
       <h2 className="section-title">{t.historyTitle}</h2>
-      {history.length === 0 ? <p className="muted">{t.noHistory}</p> : (
+      {history.length === 0 ? <p className="muted">{active.length > 0 ? t.noEndedYet : t.noHistory}</p> : (
         <AlertList alerts={history} testId="alert-history" onOpen={(a) => setOpenId(a._id)} busyId={null} />
       )}
     </div>

@@ -3,6 +3,7 @@ import type { TAlertTemplate, TMedia, TScreen, TScreenGroup } from '@pano/contra
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import type { FieldErrors } from '../../lib/form-errors';
+import { useSingleFlight } from '../../lib/use-single-flight';
 import { Banner, Button, Modal, Spinner, showConfirm } from '../../components/ui';
 import { useAlertTemplates } from './api/use-alert-templates';
 import { useDeleteAlertTemplate } from './api/use-delete-alert-template';
@@ -26,8 +27,7 @@ function TemplateModal({ editing, onClose, choices }: { editing: TAlertTemplate 
       setErrors(result.errors);
       return result.errors;
     }
-    save.mutate({ id: editing?._id ?? null, body: result.body }, { onSuccess: onClose });
-    return null;
+    return save.mutateAsync({ id: editing?._id ?? null, body: result.body }, { onSuccess: onClose });
   };
   return (
     <Modal open title={editing ? t.templateEditTitle : t.templateCreateTitle} onClose={onClose}
@@ -52,11 +52,13 @@ export function TemplatesPanel({ choices, onSent }: { choices: Choices; onSent: 
   const send = useSendAlertTemplate();
   const remove = useDeleteAlertTemplate();
   const [modal, setModal] = useState<{ editing: TAlertTemplate | null } | null>(null);
+  // One send per press: a second click while the confirm is open or the send runs is dropped.
+  const once = useSingleFlight();
 
   const onSend = async (tpl: TAlertTemplate) => {
     if (!(await showConfirm(t.templateSendConfirm(tpl.name), { title: tpl.title, confirmLabel: t.send, danger: true }))) return;
     remove.reset();
-    send.mutate(tpl._id, { onSuccess: (sent) => onSent(sent._id) });
+    await send.mutateAsync(tpl._id, { onSuccess: (sent) => onSent(sent._id) });
   };
   const onDelete = async (tpl: TAlertTemplate) => {
     if (!(await showConfirm(t.templateDeleteConfirm, { title: tpl.name, confirmLabel: tr.common.delete, danger: true }))) return;
@@ -86,7 +88,7 @@ export function TemplatesPanel({ choices, onSent }: { choices: Choices; onSent: 
               </div>
               <div className="card-actions">
                 <Button size="sm" variant="danger" busy={send.isPending && send.variables === tpl._id}
-                  onClick={() => void onSend(tpl)} aria-label={`${t.send}: ${tpl.name}`}>{t.send}</Button>
+                  onClick={() => once(() => onSend(tpl))} aria-label={`${t.send}: ${tpl.name}`}>{t.send}</Button>
                 <Button size="sm" variant="secondary" onClick={() => setModal({ editing: tpl })} aria-label={`${tr.common.edit}: ${tpl.name}`}>{tr.common.edit}</Button>
                 <Button size="sm" variant="ghost" busy={remove.isPending && remove.variables === tpl._id}
                   onClick={() => void onDelete(tpl)} aria-label={`${tr.common.delete}: ${tpl.name}`}>{tr.common.delete}</Button>

@@ -1,8 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { formatBytes } from '../../lib/format';
-import { Button, Card, ProgressBar, TextField, showAlert } from '../../components/ui';
+import { Button, Card, Form, ProgressBar, TextField, showAlert } from '../../components/ui';
 import { useUploadMedia } from './api/use-upload-media';
 
 /** docs/PRODUCT.md#media: name + file required, busy state, progress, alert on failure. */
@@ -13,13 +13,12 @@ export function MediaUploadForm() {
   const busy = upload.isPending;
   const picker = useRef<HTMLInputElement>(null);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     if (!file || !name.trim()) {
       void showAlert(tr.media.missingInput);
       return;
     }
-    upload.mutate({ file, name: name.trim() }, {
+    return upload.mutateAsync({ file, name: name.trim() }, {
       onSuccess: () => {
         setName('');
         setFile(null);
@@ -32,7 +31,7 @@ export function MediaUploadForm() {
   return (
     <Card aria-labelledby="upload-title">
       <h2 id="upload-title" className="card-title">{tr.media.uploadTitle}</h2>
-      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Form className="form" onSubmit={onSubmit}>
         <div className="form-row">
           <TextField
             label={tr.media.nameLabel}
@@ -71,7 +70,7 @@ export function MediaUploadForm() {
             {tr.media.upload}
           </Button>
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TMedia } from '@pano/contract';
 import { DEFAULT_ITEM_DURATION, MIN_ITEM_DURATION } from '@pano/contract/constants';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
-import { Banner, Button, Card, TextField, showAlert } from '../../components/ui';
+import { Banner, Button, Card, Form, TextField, showAlert } from '../../components/ui';
 import { useCreatePlaylist } from './api/use-create-playlist';
 import { parseDuration } from './duration';
 import { validatePlaylistDraft } from './playlist-validation';
@@ -21,15 +21,14 @@ export function PlaylistCreateForm({ media }: Props) {
   const toggle = (id: string) =>
     setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     const problem = validatePlaylistDraft({ name, mediaIds: selected });
     if (problem) {
       void showAlert(problem);
       return;
     }
     const mediaItems = selected.map((id) => ({ media: id, duration: parseDuration(durations[id] ?? DEFAULT_ITEM_DURATION) }));
-    create.mutate({ name: name.trim(), mediaItems }, {
+    return create.mutateAsync({ name: name.trim(), mediaItems }, {
       onSuccess: () => {
         setName('');
         setSelected([]);
@@ -45,7 +44,7 @@ export function PlaylistCreateForm({ media }: Props) {
       {create.isError && (
         <Banner tone="error" onDismiss={create.reset}>{errorMessage(create.error, tr.playlists.createError)}</Banner>
       )}
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <Form className="form" onSubmit={onSubmit}>
         <TextField label={tr.playlists.nameLabel} name="playlist-name" placeholder={tr.playlists.namePlaceholder}
           value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
         {media.length === 0 ? (
@@ -81,7 +80,7 @@ export function PlaylistCreateForm({ media }: Props) {
         <div>
           <Button type="submit" busy={create.isPending} busyText={tr.playlists.creating}>{tr.playlists.create}</Button>
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -36,7 +36,8 @@ describe('PreviewPage', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe(`/api/screens/${SCREEN}/config`);
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer user-token');
-    expect(screen.getByTestId('player').style.height).toBe('775px');
+    // 775 px on a wide screen, 16:9 of the width on a phone (pages.css sets the variable).
+    expect(screen.getByTestId('player').style.height).toBe('var(--preview-media-height)');
   });
 
   it('follows the schedule like a device: a window holding now plays its playlist, not the own one', async () => {

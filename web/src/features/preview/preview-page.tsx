@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { TScreenConfig } from '@pano/contract';
-import { connectScreen, Player, playerTexts, PREVIEW_MEDIA_HEIGHT } from '@pano/player';
+import { connectScreen, Player, playerTexts } from '@pano/player';
 import { PageHeader } from '../../components/ui/page-header';
 import { tr } from '../../i18n/tr';
 import { api } from '../../lib/api-client';
@@ -11,8 +11,8 @@ import { tokenStorage } from '../../lib/token-storage';
 type State = { config: TScreenConfig | null; error: string | null; notFound: boolean };
 
 /**
- * /preview/{screenId}: the same player a screen device runs, 775 px high, fed with the
- * user's token and kept live over the screen's socket room.
+ * /preview/{screenId}: the same player a screen device runs, 775 px high (16:9 of the width on a
+ * phone, pages.css), fed with the user's token and kept live over the screen's socket room.
  */
 export function PreviewPage() {
   const { screenId = '' } = useParams();
@@ -49,7 +49,7 @@ export function PreviewPage() {
         lead={state.config?.screenName}
         actions={<Link to="/screens" className="btn btn-secondary">← {tr.preview.backToScreens}</Link>}
       />
-      <Player config={state.config} error={state.error} notFound={state.notFound} mediaHeight={PREVIEW_MEDIA_HEIGHT} />
+      <Player config={state.config} error={state.error} notFound={state.notFound} mediaHeight="var(--preview-media-height)" />
     </main>
   );
 }

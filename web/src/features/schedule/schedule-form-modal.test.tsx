@@ -55,6 +55,15 @@ describe('ScheduleFormModal', { timeout: 15_000 }, () => {
     expect(writes(calls)).toEqual([]);
   });
 
+  it("times are typed 24-hour as 'SS:DD', not in the browser's own (12-hour English) time picker", async () => {
+    const { dialog } = open();
+    for (const label of ['Başlangıç saati', 'Bitiş saati']) {
+      const input = within(dialog).getByLabelText(label) as HTMLInputElement;
+      expect([input.type, input.placeholder, input.inputMode]).toEqual(['text', 'SS:DD', 'numeric']);
+    }
+    expect((within(dialog).getByLabelText('Başlangıç saati') as HTMLInputElement).value).toBe('09:00');
+  });
+
   it('sends the whole entry: targets, quick-picked days, times, dates, exceptions, priority', async () => {
     const { calls, dialog, onClose } = open();
     fireEvent.change(within(dialog).getByLabelText('Zamanlama Adı'), { target: { value: '  Hafta sonu kahvaltı ' } });

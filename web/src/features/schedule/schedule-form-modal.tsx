@@ -1,10 +1,10 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { TPlaylist, TSchedule, TScreen, TScreenGroup, TTickerPlaylist } from '@pano/contract';
 import { SCHEDULE_PRIORITY_MAX, SCHEDULE_PRIORITY_MIN } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
-import { Banner, Button, Modal, SelectField, TextField } from '../../components/ui';
+import { Banner, Button, Form, Modal, SelectField, TextField, TimeField } from '../../components/ui';
 import { useCreateSchedule } from './api/use-create-schedule';
 import { useUpdateSchedule } from './api/use-update-schedule';
 import { EVERY_DAY, WEEKDAYS, WEEKEND, draftFromSchedule, emptyDraft, toScheduleBody, type ScheduleDraft } from './schedule-draft';
@@ -80,16 +80,15 @@ export function ScheduleFormModal({ editing, playlists, tickers, screens, groups
   };
   const text = (field: keyof ScheduleDraft) => (e: { target: { value: string } }) => set(field, e.target.value as never);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     const result = toScheduleBody(draft);
     if ('errors' in result) {
       setErrors(result.errors);
       if (form.current) focusFirstInvalid(form.current, result.errors);
       return;
     }
-    if (editing) update.mutate({ id: editing._id, body: result.body }, { onSuccess: onClose });
-    else create.mutate(result.body, { onSuccess: onClose });
+    return editing ? update.mutateAsync({ id: editing._id, body: result.body }, { onSuccess: onClose })
+      : create.mutateAsync(result.body, { onSuccess: onClose });
   };
 
   const toggleDay = (day: number) =>
@@ -110,7 +109,7 @@ export function ScheduleFormModal({ editing, playlists, tickers, screens, groups
         </>
       }>
       {save.isError && <Banner tone="error" onDismiss={save.reset}>{errorMessage(save.error, t.saveError)}</Banner>}
-      <form id={FORM_ID} ref={form} className="form schedule-form" onSubmit={onSubmit} noValidate>
+      <Form id={FORM_ID} ref={form} className="form schedule-form" onSubmit={onSubmit}>
         <TextField label={t.nameLabel} name="name" placeholder={t.namePlaceholder} maxLength={100}
           value={draft.name} onChange={text('name')} error={errors.name} />
         <div className="form-row">
@@ -148,8 +147,8 @@ export function ScheduleFormModal({ editing, playlists, tickers, screens, groups
           </div>
         </Group>
         <div className="form-row">
-          <TextField label={t.startTimeLabel} name="startTime" type="time" value={draft.startTime} onChange={text('startTime')} error={errors.startTime} />
-          <TextField label={t.endTimeLabel} name="endTime" type="time" value={draft.endTime} onChange={text('endTime')} error={errors.endTime} />
+          <TimeField label={t.startTimeLabel} name="startTime" value={draft.startTime} onChange={text('startTime')} error={errors.startTime} />
+          <TimeField label={t.endTimeLabel} name="endTime" value={draft.endTime} onChange={text('endTime')} error={errors.endTime} />
         </div>
         <p className="field-hint schedule-time-hint">{t.timeHint}</p>
         <div className="form-row">
@@ -188,7 +187,7 @@ export function ScheduleFormModal({ editing, playlists, tickers, screens, groups
             <span>{t.enabledLabel}</span>
           </label>
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -9,6 +9,7 @@ import type { ScreenNow } from './api/use-screens-now';
 import { nowLine } from './now-line';
 import { ScreenHealthSection } from './screen-health-section';
 import { ScreenShot } from './screen-shot';
+import { ScreenTimezoneField } from './screen-timezone-field';
 
 type Props = {
   screen: TScreen;
@@ -39,7 +40,7 @@ export function ScreenCard({ screen, presence, now, devices, health, problem = f
           </span>
         </span>
       </div>
-      <ScreenShot screenId={screen._id} screenName={screen.name} health={health} />
+      <ScreenShot screenId={screen._id} screenName={screen.name} health={health} connected={online || lastSeen !== null} />
       {now && (
         <p className="screen-now" data-testid="screen-now">
           <span>{nowLine(now, screen.timezone, Date.now())}</span>
@@ -67,6 +68,7 @@ export function ScreenCard({ screen, presence, now, devices, health, problem = f
           </div>
         )}
       </dl>
+      <ScreenTimezoneField screenId={screen._id} screenName={screen.name} timezone={screen.timezone} />
       <p className="muted screen-seen" data-testid="screen-last-seen">
         {lastSeen ? (
           <time dateTime={lastSeen}>{tr.screens.lastSeen(formatDateTime(lastSeen))}</time>

@@ -3,7 +3,7 @@ import { ZCreateScreenRequest } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { checkFields, focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
-import { Banner, Button, Card, TextField } from '../../components/ui';
+import { Banner, Button, Card, Form, TextField } from '../../components/ui';
 import { useCreateScreen } from './api/use-create-screen';
 
 /** docs/PRODUCT.md#screens: a screen needs a name ('Ekran adı zorunludur', the contract's rule). */
@@ -13,14 +13,13 @@ export function ScreenCreateForm() {
   const create = useCreateScreen();
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
     const checked = checkFields(ZCreateScreenRequest, { name });
     if ('errors' in checked) {
       setErrors(checked.errors);
       focusFirstInvalid(e.currentTarget, checked.errors);
       return;
     }
-    create.mutate(checked.data.name, { onSuccess: () => setName('') });
+    return create.mutateAsync(checked.data.name, { onSuccess: () => setName('') });
   };
 
   return (
@@ -29,7 +28,7 @@ export function ScreenCreateForm() {
       {create.isError && (
         <Banner tone="error" onDismiss={create.reset}>{errorMessage(create.error, tr.screens.addError)}</Banner>
       )}
-      <form className="form inline-form" onSubmit={onSubmit} noValidate>
+      <Form className="form inline-form" onSubmit={onSubmit}>
         <TextField label={tr.screens.nameLabel} name="name" placeholder={tr.screens.namePlaceholder}
           value={name} maxLength={100} error={errors.name}
           onChange={(e) => {
@@ -39,7 +38,7 @@ export function ScreenCreateForm() {
         <div>
           <Button type="submit" busy={create.isPending} busyText={tr.screens.adding}>{tr.screens.add}</Button>
         </div>
-      </form>
+      </Form>
       <p className="field-hint screen-pair-hint">{tr.screens.pairHint}</p>
     </Card>
   );

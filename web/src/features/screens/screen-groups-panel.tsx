@@ -4,7 +4,7 @@ import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { checkFields, focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
 import { nameList, screenGroupUsageText } from '../../lib/usage-text';
-import { Banner, Button, Card, confirmDelete } from '../../components/ui';
+import { Banner, Button, Card, Form, confirmDelete } from '../../components/ui';
 import { useCreateScreenGroup } from './api/use-create-screen-group';
 import { fetchScreenGroupUsage, useDeleteScreenGroup } from './api/use-delete-screen-group';
 import { ScreenGroupEditModal } from './screen-group-edit-modal';
@@ -27,14 +27,13 @@ export function ScreenGroupsPanel({ groups, screens, loadError }: Props) {
   const remove = useDeleteScreenGroup();
 
   const onCreate = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
     const checked = checkFields(ZCreateScreenGroupRequest, draft);
     if ('errors' in checked) {
       setErrors(checked.errors);
       focusFirstInvalid(e.currentTarget, checked.errors);
       return;
     }
-    create.mutate(checked.data, { onSuccess: () => setDraft(EMPTY) });
+    return create.mutateAsync(checked.data, { onSuccess: () => setDraft(EMPTY) });
   };
 
   const onDelete = async (id: string) => {
@@ -77,7 +76,7 @@ export function ScreenGroupsPanel({ groups, screens, loadError }: Props) {
           ))}
         </ul>
       )}
-      <form className="form group-form" onSubmit={onCreate} noValidate aria-label={tr.screenGroups.create}>
+      <Form className="form group-form" onSubmit={onCreate} aria-label={tr.screenGroups.create}>
         <ScreenGroupFields idPrefix="new" draft={draft} screens={screens} nameError={errors.name} disabled={create.isPending}
           onChange={(next) => {
             setDraft(next);
@@ -86,7 +85,7 @@ export function ScreenGroupsPanel({ groups, screens, loadError }: Props) {
         <div>
           <Button type="submit" busy={create.isPending} busyText={tr.screenGroups.creating}>{tr.screenGroups.create}</Button>
         </div>
-      </form>
+      </Form>
       {editing && (
         <ScreenGroupEditModal key={editing._id} group={editing} screens={screens} onClose={() => setEditingId(null)} />
       )}

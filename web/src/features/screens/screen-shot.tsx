@@ -35,17 +35,25 @@ function useScreenshotImage(screenId: string, takenAt: string | null) {
   return { src: image.data ? src : null, failed: image.isError };
 }
 
-type Props = { screenId: string; screenName: string; health: TScreenHealth | undefined };
+type Props = {
+  screenId: string; screenName: string; health: TScreenHealth | undefined;
+  /**
+   * Online now or seen before (its health may say so too): a screen that never connected has
+   * no player to ask, so it gets no button.
+   */
+  connected: boolean;
+};
 
 /**
  * The latest image of the screen with its time, and 'Ekran Görüntüsü Al' beside the time (not
  * among the card's actions: three buttons would not share one line in a card of the grid).
  */
-export function ScreenShot({ screenId, screenName, health }: Props) {
+export function ScreenShot({ screenId, screenName, health, connected }: Props) {
   const t = tr.health;
   const shot = health?.screenshot ?? null;
   const { src, failed } = useScreenshotImage(screenId, shot?.takenAt ?? null);
   const request = useScreenshotRequest(screenId, health);
+  if (!connected && !health?.online && !health?.reportedAt && !shot) return null;
   return (
     <div className="screen-shot" data-testid="screen-shot">
       {shot && (src ? <img src={src} alt={t.screenshotAlt(screenName)} /> : <div className="screen-shot-empty" aria-hidden="true" />)}

@@ -1,10 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { ZCreateApiKeyRequest, type TCreatedApiKey } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { checkFields, focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
-import { Banner, Button, Card, Spinner, TextField, showConfirm } from '../../components/ui';
+import { Banner, Button, Card, Form, Spinner, TextField, showConfirm } from '../../components/ui';
 import { useApiKeys } from './api/use-api-keys';
 import { useCreateApiKey } from './api/use-create-api-key';
 import { useRevokeApiKey } from './api/use-revoke-api-key';
@@ -40,8 +40,7 @@ export function ApiKeysCard() {
   const [created, setCreated] = useState<TCreatedApiKey | null>(null);
   const form = useRef<HTMLFormElement>(null);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     const checked = checkFields(ZCreateApiKeyRequest, { name });
     if ('errors' in checked) {
       setErrors(checked.errors);
@@ -49,7 +48,7 @@ export function ApiKeysCard() {
       return;
     }
     revoke.reset();
-    create.mutate(checked.data, {
+    return create.mutateAsync(checked.data, {
       onSuccess: (key) => {
         setCreated(key);
         setName('');
@@ -71,11 +70,11 @@ export function ApiKeysCard() {
       {create.isError && <Banner tone="error" onDismiss={create.reset}>{errorMessage(create.error, t.createError)}</Banner>}
       {revoke.isError && <Banner tone="error" onDismiss={revoke.reset}>{errorMessage(revoke.error, t.revokeError)}</Banner>}
       {created ? <SecretOnce created={created} onDone={() => setCreated(null)} /> : (
-        <form ref={form} className="form api-key-form" onSubmit={onSubmit} noValidate>
+        <Form ref={form} className="form api-key-form" onSubmit={onSubmit}>
           <TextField label={t.nameLabel} name="name" placeholder={t.namePlaceholder} maxLength={100} value={name}
             onChange={(e) => { setName(e.target.value); setErrors({}); }} error={errors.name} />
           <Button type="submit" busy={create.isPending} busyText={t.creating}>{t.create}</Button>
-        </form>
+        </Form>
       )}
       {keys.isPending ? <Spinner /> : keys.isError ? <Banner tone="error">{errorMessage(keys.error, t.loadError)}</Banner>
         : keys.data.length === 0 ? <p className="muted">{t.none}</p> : (

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
-import { Banner, Button, Card, showAlert } from '../../components/ui';
+import { Banner, Button, Card, Form, showAlert } from '../../components/ui';
 import { useCreateTicker } from './api/use-create-ticker';
 import { emptyDraft, toRequest, validateDraft } from './ticker-draft';
 import { TickerFields } from './ticker-fields';
@@ -10,14 +10,13 @@ export function TickerCreateForm() {
   const [draft, setDraft] = useState(emptyDraft);
   const create = useCreateTicker();
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     const problem = validateDraft(draft);
     if (problem) {
       void showAlert(problem);
       return;
     }
-    create.mutate(toRequest(draft), { onSuccess: () => setDraft(emptyDraft()) });
+    return create.mutateAsync(toRequest(draft), { onSuccess: () => setDraft(emptyDraft()) });
   };
 
   return (
@@ -26,12 +25,12 @@ export function TickerCreateForm() {
       {create.isError && (
         <Banner tone="error" onDismiss={create.reset}>{errorMessage(create.error, tr.ticker.createError)}</Banner>
       )}
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <Form className="form" onSubmit={onSubmit}>
         <TickerFields idPrefix="new" draft={draft} onChange={setDraft} />
         <div>
           <Button type="submit" busy={create.isPending} busyText={tr.ticker.creating}>{tr.ticker.create}</Button>
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }

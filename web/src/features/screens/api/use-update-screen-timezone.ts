@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TScreen } from '@pano/contract';
+import { api } from '../../../lib/api-client';
+import { screenKeys } from '../../../api/screens.api';
+
+/** PUT /api/screens/{id} with `{ timezone }`: the zone the screen's schedules are read in. */
+export function useUpdateScreenTimezone() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, timezone }: { id: string; timezone: string }) => api.put<TScreen>(`/api/screens/${id}`, { timezone }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: screenKeys.all }),
+  });
+}

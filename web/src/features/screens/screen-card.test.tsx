@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import type { TScreen } from '@pano/contract';
+import { createQueryClient } from '../../lib/query-client';
+import { ScreensPage } from './screens-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const base: TScreen = {
+  _id: id(1), name: 'Lobi TV', status: 'active', currentPlaylist: null, currentDirectionPlaylist: null,
+  lastSeenAt: null, timezone: 'Europe/Istanbul', groups: [], createdAt: '2025-01-01T00:00:00Z',
+};
+const seen: TScreen = { ...base, _id: id(2), name: 'Kafeterya', lastSeenAt: '2026-11-20T08:00:00Z', timezone: 'Europe/Berlin' };
+
+function open() {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    if (method === 'PUT') return Response.json({ ...base, ...(JSON.parse(String(init.body)) as object) });
+    return Response.json(url === '/api/screens' ? [base, seen] : []);
+  }));
+  render(<QueryClientProvider client={createQueryClient()}><MemoryRouter><ScreensPage /></MemoryRouter></QueryClientProvider>);
+  return calls;
+}
+
+const card = async (name: string) =>
+  (await screen.findAllByTestId('screen-card')).find((c) => within(c).queryByRole('heading', { name }))!;
+
+describe('screen card', { timeout: 15_000 }, () => {
+  it("offers 'Ekran Görüntüsü Al' only on a screen that has connected at least once", async () => {
+    open();
+    expect(within(await card('Lobi TV')).queryByRole('button', { name: 'Ekran Görüntüsü Al: Lobi TV' })).toBeNull();
+    expect(within(await card('Kafeterya')).getByRole('button', { name: 'Ekran Görüntüsü Al: Kafeterya' })).toBeTruthy();
+  });
+
+  it("'Saat dilimi' shows the screen's zone and saves a picked one with PUT /api/screens/{id}", async () => {
+    const calls = open();
+    const select = within(await card('Lobi TV')).getByRole('combobox', { name: 'Saat dilimi: Lobi TV' }) as HTMLSelectElement;
+    expect(select.value).toBe('Europe/Istanbul');
+    expect((within(await card('Kafeterya')).getByRole('combobox', { name: 'Saat dilimi: Kafeterya' }) as HTMLSelectElement).value)
+      .toBe('Europe/Berlin');
+    await userEvent.selectOptions(select, 'America/New_York');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+      { method: 'PUT', url: `/api/screens/${id(1)}`, body: { timezone: 'America/New_York' } },
+    ]));
+  });
+});
