@@ -7,7 +7,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     // A test over 15 s fails (docs/ARCHITECTURE.md#tests).
-    setupFiles: ['../scripts/test-budget.setup.ts'],
+    setupFiles: ['../scripts/test-budget.setup.ts', 'src/test-setup.ts'],
     passWithNoTests: true,
   },
 });
