@@ -21,7 +21,11 @@ export class LiveConnectionControl implements ConnectionControl {
   }
 
   deviceMoved(deviceId: string, screenId: string | null): void {
-    this.io.to(deviceRoom(deviceId)).emit('device:screen', { screenId });
+    const room = deviceRoom(deviceId);
+    this.io.to(room).emit('device:screen', { screenId });
+    // Its sockets for any other screen stop speaking for it, on every instance; the player
+    // switches on the event above and connects for the new screen.
+    (screenId ? this.io.in(room).except(screenRoom(screenId)) : this.io.in(room)).disconnectSockets(true);
   }
 
   screensDeleted(screenIds: string[]): void {

@@ -24,8 +24,7 @@ async function world() {
   const screen = (owner: Customer, name: string) => s.ctx.db.screen.create({ data: { ownerId: owner.id, name } });
   const [s1, s2, sb] = [await screen(a, 'Giriş'), await screen(a, 'Kasa'), await screen(b, 'Başka')];
   const player = async (owner: Customer, screenId: string) => {
-    const device = await pairedDevice(s, owner.id);
-    await s.ctx.db.device.update({ where: { id: device.id }, data: { screenId } });
+    const device = await pairedDevice(s, owner.id, screenId);
     return { device, socket: await connectSocket(s, { deviceToken: device.token, screenId }) };
   };
   return { a, b, s1, s2, sb, player };
@@ -88,6 +87,8 @@ describe('player:health', () => {
     const w = await world();
     const dashboard = record(await connectSocket(s, { token: w.a.token }), 'screen:health');
     const p = await w.player(w.a, w.s1.id);
+    // The connect's own push first, so it is not counted among the reports' below.
+    await waitFor(() => dashboard.some((h) => h.screenId === w.s1.id && h.online));
     p.socket.emit('player:health', report({ uptimeSec: 1 }));
     expect(await storedReport(w.s1.id, (r) => r?.uptimeSec === 1)).toMatchObject({ uptimeSec: 1 });
     await waitFor(() => dashboard.some((h) => h.report?.uptimeSec === 1));
