@@ -37,6 +37,8 @@ describe('GET /api/screens/health', () => {
     const s1 = await screenOf(a, 'Giriş');
     const s2 = await screenOf(a, 'Kasa');
     const sb = await screenOf(b, 'Başka');
+    await deviceOn(a, s1.id);
+    await deviceOn(a, s2.id);
     await storeHealthReports(t.ctx.db, [
       { screen: { id: s1.id, ownerId: a.id }, report: report({ appVersion: 'bir' }), at: now },
       { screen: { id: s2.id, ownerId: a.id }, report: report({ appVersion: 'iki', failing: true }), at: now },
@@ -55,6 +57,7 @@ describe('GET /api/screens/health', () => {
     const s1 = await screenOf(a, 'Giriş');
     const s2 = await screenOf(a, 'Kasa');
     await screenOf(b, 'Başka');
+    await deviceOn(a, s1.id);
     await storeHealthReport(t.ctx.db, { id: s1.id, ownerId: a.id }, report(), now);
     // A report for a screen of another owner is not stored.
     await storeHealthReport(t.ctx.db, { id: s2.id, ownerId: b.id }, report(), now);
@@ -73,6 +76,7 @@ describe('GET /api/screens/health', () => {
     const seen = new Date(now.getTime() - 4 * 60_000);
     const screen = await screenOf(a, 'Giriş', seen);
     const never = await screenOf(a, 'Yeni');
+    await deviceOn(a, screen.id);
     let res = await health(a);
     expect(res.screens[0]).toMatchObject({ screenId: screen.id, online: false, troubleSince: seen.toISOString(), problem: false });
     // Never shown by any player: not set up yet, so not in trouble.
@@ -91,6 +95,7 @@ describe('GET /api/screens/health', () => {
   it('a failing report counts from the first failing one, and a fine one ends it', async () => {
     const a = await newCustomer(t);
     const screen = { id: (await screenOf(a)).id, ownerId: a.id };
+    await deviceOn(a, screen.id);
     const first = new Date(now.getTime() - 10 * 60_000);
     await storeHealthReport(t.ctx.db, screen, report({ failing: true }), first);
     await storeHealthReport(t.ctx.db, screen, report({ failing: true, uptimeSec: 999 }), new Date(now.getTime() - 60_000));
@@ -100,6 +105,30 @@ describe('GET /api/screens/health', () => {
     await storeHealthReport(t.ctx.db, screen, report({ failing: false }), now);
     [h] = (await health(a)).screens;
     expect(h).toMatchObject({ troubleSince: now.toISOString(), problem: false });
+  });
+});
+
+describe('a screen its device left', () => {
+  it('is not in trouble once no device shows it: moved to another screen or removed (issue #21)', async () => {
+    const a = await newCustomer(t);
+    const lobby = await screenOf(a, 'Lobi', new Date(now.getTime() - 60 * 60_000));
+    const desk = await screenOf(a, 'Danışma');
+    await deviceOn(a, lobby.id);
+    const [device] = await t.ctx.db.device.findMany({ where: { ownerId: a.id } });
+    await storeHealthReport(t.ctx.db, { id: lobby.id, ownerId: a.id }, report({ failing: true }), new Date(now.getTime() - 30 * 60_000));
+    expect((await health(a)).screens[0]).toMatchObject({ screenId: lobby.id, problem: true });
+
+    // Moved for a moment to the desk screen: the lobby has no device now.
+    await t.http.put(`/api/devices/${device!.id}`).set(a.auth).send({ screenId: desk.id }).expect(200);
+    let [left] = (await health(a)).screens;
+    expect(left).toMatchObject({ screenId: lobby.id, troubleSince: null, problem: false, report: null });
+
+    // Back, then removed ('Cihazı Kaldır'): the same.
+    await t.http.put(`/api/devices/${device!.id}`).set(a.auth).send({ screenId: lobby.id }).expect(200);
+    expect((await health(a)).screens[0]).toMatchObject({ problem: true });
+    await t.http.delete(`/api/devices/${device!.id}`).set(a.auth).expect(200);
+    [left] = (await health(a)).screens;
+    expect(left).toMatchObject({ screenId: lobby.id, troubleSince: null, problem: false });
   });
 });
 

@@ -59,7 +59,9 @@ export async function updateHealthSettings(db: Db, ownerId: string, input: z.out
   return { warnMinutes: row.warnMinutes };
 }
 
-const sourceSelect = { id: true, ownerId: true, lastSeenAt: true, health: true } as const;
+const sourceSelect = {
+  id: true, ownerId: true, lastSeenAt: true, health: true, devices: { where: { revokedAt: null }, select: { id: true }, take: 1 },
+} as const;
 
 /** GET /api/screens/health: every screen of the customer, oldest first like the screen list. */
 export async function screenHealthList(ctx: AppContext, ownerId: string): Promise<TScreenHealthResponse> {
