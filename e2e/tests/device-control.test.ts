@@ -73,6 +73,10 @@ describe('devices on /screens and /settings', () => {
     await dialog.getByRole('button', { name: 'İptal' }).click();
     await row.waitFor();
     await row.getByRole('button', { name: /Cihazı Kaldır/ }).click();
+    // The wall must be told by an event on the socket it has, not learn it from a refused
+    // reconnect 1-4 s later (issue #21: 3 s while the dialog says 'hemen'): no new socket opens.
+    const socketsOpened: string[] = [];
+    player.on('websocket', (ws) => socketsOpened.push(ws.url()));
     await dialog.getByRole('button', { name: 'Cihazı Kaldır' }).click();
     await section.getByText('Henüz eşleştirilmiş cihaz yok', { exact: false }).waitFor();
     await snap(page, FLOW, '05-settings-removed');
@@ -81,6 +85,7 @@ describe('devices on /screens and /settings', () => {
     await player.getByRole('heading', { name: 'Ekran Eşleştirme' }).waitFor({ timeout: 15_000 });
     await player.getByRole('alert').getByText('Bu cihaz hesaptan kaldırıldı. Yeniden kullanmak için mobil kodu girin.').waitFor();
     expect(await player.evaluate(() => localStorage.getItem('pano.device'))).toBeNull();
+    expect(socketsOpened).toEqual([]);
     await snap(player, FLOW, '06-player-removed');
 
     // /screens no longer lists it.

@@ -44,12 +44,15 @@ describe('removing a device', () => {
     const pushedA = record(onA, 'screen:config');
     const pushedB = record(onB, 'screen:config');
     const [goneA, goneB] = [disconnected(onA), disconnected(onB)];
+    // Each is told it was removed before it is cut, so the player leaves at once (not on a refused reconnect).
+    onA.on('device:removed', () => goneA.push('device:removed'));
+    onB.on('device:removed', () => goneB.push('device:removed'));
     expect((await a.api.get('/api/devices').set(c.auth).expect(200)).body.map((d: { _id: string; online: boolean }) => [d._id, d.online]))
       .toEqual([[revoked.id, true], [kept.id, true]]);
 
     await a.api.delete(`/api/devices/${revoked.id}`).set(c.auth).expect(200);
-    await waitFor(() => goneA.length === 1 && goneB.length === 1, 1000);
-    expect([goneA, goneB]).toEqual([['io server disconnect'], ['io server disconnect']]);
+    await waitFor(() => goneA.length === 2 && goneB.length === 2, 1000);
+    expect([goneA, goneB]).toEqual([['device:removed', 'io server disconnect'], ['device:removed', 'io server disconnect']]);
 
     // Refused at once by B's config endpoint (cache told through Redis) and by both handshakes.
     await b.api.get(`/api/screens/${screen.id}/config`).set(auth).expect(401);
