@@ -142,7 +142,7 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
           const ack = ZAlertAck.safeParse(payload);
           if (!ack.success) return;
           const written = alertAcks.acknowledge({
-            alertId: ack.data.alertId, screenId: screenId!, deviceId, ownerId, latencyMs: ack.data.latencyMs, at: ctx.clock(),
+            alertId: ack.data.alertId, screenId: screenId!, deviceId: deviceId!, ownerId, latencyMs: ack.data.latencyMs, at: ctx.clock(),
           });
           inFlight.track(written).catch(logFailure('alert: ack'));
         });
