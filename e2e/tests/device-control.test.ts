@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { snap } from '../support/browser';
 import { useE2E } from '../support/harness';
 import {
-  assign, createPlaylist, createScreen, customerWithPackage, uploadPng, waitForVisible, type Customer, type UploadedMedia,
+  assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, waitForVisible, type Customer, type UploadedMedia,
 } from './player-fixtures';
 
 const e2e = useE2E();
@@ -54,6 +54,21 @@ describe('devices on /screens and /settings', () => {
     await device.getByRole('button', { name: 'Kaydet' }).click();
     await device.getByText('Lobi TV', { exact: true }).waitFor();
     await snap(page, FLOW, '02-screens-renamed');
+  });
+
+  it('taken off its screen on /settings, the wall asks for one and the screen goes offline; chosen again, it plays', async () => {
+    const online = async () => (await call<{ online: boolean }[]>(c.baseUrl, c.token, '/api/devices/presence')).map((p) => p.online);
+    await page.goto('/settings');
+    const row = page.getByRole('region', { name: 'Cihazlar', exact: true }).getByTestId('device-item').filter({ hasText: 'Lobi TV' });
+    await row.getByLabel('Gösterdiği ekran').selectOption({ value: '' });
+    await player.getByRole('button', { name: 'Resepsiyon' }).waitFor({ timeout: 15_000 });
+    // Issue #21: the socket of the screen it left stops being its player at once.
+    await expect.poll(online, { timeout: 15_000 }).toEqual([false]);
+    await snap(player, FLOW, '03a-player-screen-choice');
+
+    await player.getByRole('button', { name: 'Resepsiyon' }).click();
+    await waitForVisible(player, red.filePath);
+    await expect.poll(online, { timeout: 15_000 }).toEqual([true]);
   });
 
   it('removes it from /settings after asking; the player returns to pairing with the reason', async () => {
