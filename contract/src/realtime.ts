@@ -12,6 +12,7 @@ export const SocketEvent = {
   SCREEN_CURRENT: 'screen:current',
   PLAYER_HELLO: 'player:hello',
   DEVICE_SCREEN: 'device:screen',
+  DEVICE_REMOVED: 'device:removed',
   ALERT_ACK: 'alert:ack',
   ALERT_ACKED: 'alert:acked',
   ALERT_CHANGED: 'alert:changed',
@@ -101,6 +102,8 @@ export interface ServerToClientEvents {
   'screen:current': (payload: TScreenCurrentEvent) => void;
   'screen:status': (payload: TScreenStatusEvent) => void;
   'device:screen': (payload: TDeviceScreenEvent) => void;
+  /** To one device's sockets (room `device:<id>`), just before they are cut: it was removed ('Cihazı Kaldır'). */
+  'device:removed': () => void;
   'alert:acked': (payload: TAlertAckedEvent) => void;
   'alert:changed': (payload: TAlertChangedEvent) => void;
   /** To the owner's dashboards (room `user:<ownerId>`): a screen's health changed or a screenshot arrived. */

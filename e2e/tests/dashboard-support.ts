@@ -47,6 +47,8 @@ export async function connectDevice(baseUrl: string, mobileCode: string, screenI
   });
   if (!res.ok) throw new Error(`pair → ${res.status} ${await res.text()}`);
   const { deviceToken } = (await res.json()) as { deviceToken: string };
+  // As the player does after pairing: only on the screen it is set to is its socket a player.
+  await call(baseUrl, deviceToken, '/api/devices/screen', { method: 'PUT', body: { screenId } });
   const socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], auth: { deviceToken, screenId }, reconnection: false });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { snap } from '../support/browser';
 import { useE2E } from '../support/harness';
 import {
-  assign, createPlaylist, createScreen, customerWithPackage, uploadPng, waitForVisible, type Customer, type UploadedMedia,
+  assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, waitForVisible, type Customer, type UploadedMedia,
 } from './player-fixtures';
 
 const e2e = useE2E();
@@ -56,6 +56,21 @@ describe('devices on /screens and /settings', () => {
     await snap(page, FLOW, '02-screens-renamed');
   });
 
+  it('taken off its screen on /settings, the wall asks for one and the screen goes offline; chosen again, it plays', async () => {
+    const online = async () => (await call<{ online: boolean }[]>(c.baseUrl, c.token, '/api/devices/presence')).map((p) => p.online);
+    await page.goto('/settings');
+    const row = page.getByRole('region', { name: 'Cihazlar', exact: true }).getByTestId('device-item').filter({ hasText: 'Lobi TV' });
+    await row.getByLabel('Gösterdiği ekran').selectOption({ value: '' });
+    await player.getByRole('button', { name: 'Resepsiyon' }).waitFor({ timeout: 15_000 });
+    // Issue #21: the socket of the screen it left stops being its player at once.
+    await expect.poll(online, { timeout: 15_000 }).toEqual([false]);
+    await snap(player, FLOW, '03a-player-screen-choice');
+
+    await player.getByRole('button', { name: 'Resepsiyon' }).click();
+    await waitForVisible(player, red.filePath);
+    await expect.poll(online, { timeout: 15_000 }).toEqual([true]);
+  });
+
   it('removes it from /settings after asking; the player returns to pairing with the reason', async () => {
     // /settings: the 'Cihazlar' card shows it with the screen it shows.
     await page.goto('/settings');
@@ -73,6 +88,10 @@ describe('devices on /screens and /settings', () => {
     await dialog.getByRole('button', { name: 'İptal' }).click();
     await row.waitFor();
     await row.getByRole('button', { name: /Cihazı Kaldır/ }).click();
+    // The wall must be told by an event on the socket it has, not learn it from a refused
+    // reconnect 1-4 s later (issue #21: 3 s while the dialog says 'hemen'): no new socket opens.
+    const socketsOpened: string[] = [];
+    player.on('websocket', (ws) => socketsOpened.push(ws.url()));
     await dialog.getByRole('button', { name: 'Cihazı Kaldır' }).click();
     await section.getByText('Henüz eşleştirilmiş cihaz yok', { exact: false }).waitFor();
     await snap(page, FLOW, '05-settings-removed');
@@ -81,6 +100,7 @@ describe('devices on /screens and /settings', () => {
     await player.getByRole('heading', { name: 'Ekran Eşleştirme' }).waitFor({ timeout: 15_000 });
     await player.getByRole('alert').getByText('Bu cihaz hesaptan kaldırıldı. Yeniden kullanmak için mobil kodu girin.').waitFor();
     expect(await player.evaluate(() => localStorage.getItem('pano.device'))).toBeNull();
+    expect(socketsOpened).toEqual([]);
     await snap(player, FLOW, '06-player-removed');
 
     // /screens no longer lists it.

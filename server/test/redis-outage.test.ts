@@ -50,7 +50,7 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20
 async function customerWithPlayer(): Promise<{ c: Customer; screenId: string; deviceId: string; packageId: string }> {
   const c = await liveCustomer(api);
   const screen = await api.ctx.db.screen.create({ data: { ownerId: c.id, name: 'Lobi' } });
-  const device = await pairedDevice(api, c.id);
+  const device = await pairedDevice(api, c.id, screen.id);
   await connectSocket(api, { deviceToken: device.token, screenId: screen.id });
   const pkg = await api.ctx.db.package.create({
     data: { name: `Kesinti ${c.id.slice(0, 6)}`, description: 'Test', price: 499, durationDays: 30, maxMediaUploadGb: 5, maxScreens: 3, maxPlaylists: 10 },

@@ -81,18 +81,21 @@ it('forgets the cached screen configs when its Redis subscription comes back: in
   await until(async () => (await config()).body.screenName === 'Yeni ad', 'the cache to be dropped on resubscribe', 10_000);
 });
 
-it("disconnects its players whose device was revoked or screen deleted while its subscription was down (the other instance's message never arrived)", async () => {
+it("disconnects its players whose device was revoked or moved, or screen deleted, while its subscription was down (the other instance's message never arrived)", async () => {
   const c = await liveCustomer(api);
-  const [kept, revoked, deleted] = await Promise.all(['Lobi', 'Kasa', 'Depo'].map((name) => api.ctx.db.screen.create({ data: { ownerId: c.id, name } })));
-  const devices = await Promise.all([1, 2, 3].map(() => pairedDevice(api, c.id)));
-  const sockets = await Promise.all([kept, revoked, deleted].map((screen, i) => connectSocket(api, { deviceToken: devices[i]!.token, screenId: screen!.id })));
+  const screens = await Promise.all(['Lobi', 'Kasa', 'Depo', 'Vitrin'].map((name) => api.ctx.db.screen.create({ data: { ownerId: c.id, name } })));
+  const [, , deleted] = screens;
+  const devices = await Promise.all(screens.map((screen) => pairedDevice(api, c.id, screen.id)));
+  const sockets = await Promise.all(screens.map((screen, i) => connectSocket(api, { deviceToken: devices[i]!.token, screenId: screen.id })));
 
   await redis.stop();
   // As another instance would, without the disconnect reaching this one.
   await api.ctx.db.device.update({ where: { id: devices[1]!.id }, data: { revokedAt: new Date() } });
   await api.ctx.db.screen.delete({ where: { id: deleted!.id } });
+  // Moved to another screen (issue #21): its socket must stop speaking for the old one.
+  await api.ctx.db.device.update({ where: { id: devices[3]!.id }, data: { screenId: screens[0]!.id } });
   await redis.start();
 
-  await until(async () => !sockets[1]!.connected && !sockets[2]!.connected, 'the stale players to be disconnected', 10_000);
+  await until(async () => !sockets[1]!.connected && !sockets[2]!.connected && !sockets[3]!.connected, 'the stale players to be disconnected', 10_000);
   expect(sockets[0]!.connected).toBe(true);
 });

@@ -145,6 +145,21 @@ describe('connectScreen', () => {
     expect(moves).toEqual(['screen-2', null]);
   });
 
+  it('hands on its removal (device:removed) at once, before the server cuts the socket', async () => {
+    const told: string[] = [];
+    connection = connectScreen({
+      url, screenId: 'screen-1', auth: { deviceToken: 'dev-token', screenId: 'screen-1' }, appVersion: 'test',
+      fetchConfig: async () => config('v1'), onConfig: () => undefined, onError: (e) => told.push(`error ${e.status}`),
+      onOnline: (o) => told.push(o ? 'online' : 'offline'), onRemoved: () => told.push('removed'),
+    });
+    await until(() => sockets.length === 1 && told.includes('online'));
+    // What the API does on 'Cihazı Kaldır' (realtime/live-connection-control.ts).
+    sockets[0]!.emit('device:removed');
+    sockets[0]!.disconnect(true);
+    await until(() => told.includes('offline'));
+    expect(told).toEqual(['online', 'removed', 'offline']);
+  });
+
   it('spreads version reports over 0.5-3 s', () => {
     expect(versionReportDelayMs(() => 0)).toBe(500);
     expect(versionReportDelayMs(() => 0.999)).toBeLessThan(3000);

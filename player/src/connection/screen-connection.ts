@@ -24,6 +24,8 @@ export type ScreenConnectionOptions = {
   onOnline?: (online: boolean) => void;
   /** A device only: the customer moved it to another screen (null: to none). */
   onScreenMoved?: (screenId: string | null) => void;
+  /** A device only: the customer removed it ('Cihazı Kaldır'); the server cuts the socket right after. */
+  onRemoved?: () => void;
   /** A device only: the owner asked for a screenshot (docs/ARCHITECTURE.md#player). */
   onScreenshotRequest?: (request: TScreenshotRequest) => void;
   /** The version already on screen (e.g. restored from storage), so the same push is not re-applied. */
@@ -168,6 +170,9 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
   });
   socket.on('device:screen', (payload) => {
     if (!closed && payload.screenId !== screenId) options.onScreenMoved?.(payload.screenId);
+  });
+  socket.on('device:removed', () => {
+    if (!closed) options.onRemoved?.();
   });
   socket.on('connect_error', (err: Error & { data?: { code?: string } }) => {
     options.onOnline?.(false);

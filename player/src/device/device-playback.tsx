@@ -72,6 +72,7 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
       },
       onScreenshotRequest: () => void health.shoot('screenshot'),
       onScreenMoved: (next) => (next ? onScreenMoved(next) : onScreenGone()),
+      onRemoved: onUnpaired,
       onError: (err) => {
         if (err.status === 401) return onUnpaired();
         if (err.status === 404) return onScreenGone();

@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Socket roles (realtime/socket-types.ts), counted apart: players are screens, the rest are people. */
-export type SocketRole = 'player' | 'preview' | 'dashboard';
+export type SocketRole = 'player' | 'device' | 'preview' | 'dashboard';
 
 /**
  * This process's Prometheus metrics (docs/OPERATIONS.md#monitoring), one registry per context:
@@ -76,7 +76,7 @@ export class Metrics {
   constructor() {
     // Process CPU, memory, event loop lag, GC, handles: prom-client's defaults, in this registry.
     collectDefaultMetrics({ register: this.registry });
-    for (const role of ['player', 'preview', 'dashboard'] as const) this.sockets.set({ role }, 0);
+    for (const role of ['player', 'device', 'preview', 'dashboard'] as const) this.sockets.set({ role }, 0);
   }
 
   socketConnected(role: SocketRole): () => void {

@@ -21,7 +21,7 @@ async function world() {
   const [s1, s2, s3, sb] = [await screen(a, 'Giriş'), await screen(a, 'Kasa'), await screen(a, 'Vitrin'), await screen(b, 'Başka')];
   const players: Record<string, { socket: ClientSocket; device: { id: string; token: string }; screenId: string }> = {};
   for (const [key, owner, screenId] of [['s1', a, s1.id], ['s2', a, s2.id], ['s3', a, s3.id], ['sb', b, sb.id]] as [string, Customer, string][]) {
-    const device = await pairedDevice(s, owner.id);
+    const device = await pairedDevice(s, owner.id, screenId);
     players[key] = { socket: await connectSocket(s, { deviceToken: device.token, screenId }), device, screenId };
   }
   return { a, b, s1, s2, s3, sb, players };
@@ -112,7 +112,7 @@ describe('alert:ack', () => {
     // The targeted screen's player, twice, and a second device showing the same screen.
     w.players.s1!.socket.emit('alert:ack', ack);
     w.players.s1!.socket.emit('alert:ack', ack);
-    const second = await pairedDevice(s, w.a.id);
+    const second = await pairedDevice(s, w.a.id, w.s1.id);
     (await connectSocket(s, { deviceToken: second.token, screenId: w.s1.id })).emit('alert:ack', { ...ack, latencyMs: 9 });
 
     await waitFor(() => dashboard.length === 1);

@@ -28,7 +28,7 @@ async function world() {
   });
   const p = await db.playlist.create({ data: { ownerId: c.id, name: 'Liste', items: { create: [{ mediaId: media.id, position: 0, duration: 5 }] } } });
   const screen = await db.screen.create({ data: { ownerId: c.id, name: 'Giriş', currentPlaylistId: p.id } });
-  const device = await pairedDevice(a, c.id);
+  const device = await pairedDevice(a, c.id, screen.id);
   const player = { Authorization: `Bearer ${device.token}` };
   return { c, media, p, screen, device, player };
 }

@@ -5,7 +5,7 @@
 export type ConnectionControl = {
   /** Revoked devices: their cached checks dropped on every instance, their sockets disconnected. */
   devicesRevoked(deviceIds: string[]): void;
-  /** A device was moved to another screen (or to none): its players are told to switch. */
+  /** A device was moved to another screen (or to none): its players are told to switch, its sockets elsewhere cut. */
   deviceMoved(deviceId: string, screenId: string | null): void;
   /** Deleted screens: their players and previews are disconnected. */
   screensDeleted(screenIds: string[]): void;

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, settle, startLiveServer, waitFor,
   type ClientSocket, type LiveServer,
@@ -33,8 +33,8 @@ async function customerWithScreen() {
 describe('removing a device', () => {
   it('disconnects its sockets on every instance within a second; its token is refused at once; it receives nothing more', async () => {
     const { c, screen, playlist } = await customerWithScreen();
-    const revoked = await pairedDevice(a, c.id);
-    const kept = await pairedDevice(a, c.id);
+    const revoked = await pairedDevice(a, c.id, screen.id);
+    const kept = await pairedDevice(a, c.id, screen.id);
     const auth = { Authorization: `Bearer ${revoked.token}` };
     // B has just checked this device (its cache holds the answer for a few seconds).
     await b.api.get(`/api/screens/${screen.id}/config`).set(auth).expect(200);
@@ -44,12 +44,15 @@ describe('removing a device', () => {
     const pushedA = record(onA, 'screen:config');
     const pushedB = record(onB, 'screen:config');
     const [goneA, goneB] = [disconnected(onA), disconnected(onB)];
+    // Each is told it was removed before it is cut, so the player leaves at once (not on a refused reconnect).
+    onA.on('device:removed', () => goneA.push('device:removed'));
+    onB.on('device:removed', () => goneB.push('device:removed'));
     expect((await a.api.get('/api/devices').set(c.auth).expect(200)).body.map((d: { _id: string; online: boolean }) => [d._id, d.online]))
       .toEqual([[revoked.id, true], [kept.id, true]]);
 
     await a.api.delete(`/api/devices/${revoked.id}`).set(c.auth).expect(200);
-    await waitFor(() => goneA.length === 1 && goneB.length === 1, 1000);
-    expect([goneA, goneB]).toEqual([['io server disconnect'], ['io server disconnect']]);
+    await waitFor(() => goneA.length === 2 && goneB.length === 2, 1000);
+    expect([goneA, goneB]).toEqual([['device:removed', 'io server disconnect'], ['device:removed', 'io server disconnect']]);
 
     // Refused at once by B's config endpoint (cache told through Redis) and by both handshakes.
     await b.api.get(`/api/screens/${screen.id}/config`).set(auth).expect(401);
@@ -69,7 +72,7 @@ describe('deleting a screen', () => {
   it('disconnects its players and previews on every instance; reconnecting, they learn it is gone', async () => {
     const { c, screen } = await customerWithScreen();
     const other = await a.ctx.db.screen.create({ data: { ownerId: c.id, name: 'Kasa' } });
-    const device = await pairedDevice(a, c.id);
+    const device = await pairedDevice(a, c.id, screen.id);
     const player = await connectSocket(b, { deviceToken: device.token, screenId: screen.id });
     const preview = await connectSocket(a, { token: c.token, screenId: screen.id });
     const elsewhere = await connectSocket(b, { deviceToken: device.token, screenId: other.id });
@@ -87,13 +90,20 @@ describe('moving a device', () => {
   it('tells its players on any instance to switch, and tells a player that comes back on the old screen', async () => {
     const { c, screen } = await customerWithScreen();
     const kasa = await a.ctx.db.screen.create({ data: { ownerId: c.id, name: 'Kasa' } });
-    const device = await pairedDevice(a, c.id);
-    await a.ctx.db.device.update({ where: { id: device.id }, data: { screenId: screen.id } });
-    const told = record(await connectSocket(b, { deviceToken: device.token, screenId: screen.id }), 'device:screen');
+    const device = await pairedDevice(a, c.id, screen.id);
+    const old = await connectSocket(b, { deviceToken: device.token, screenId: screen.id });
+    const told = record(old, 'device:screen');
+    const gone = disconnected(old);
 
     await a.api.put(`/api/devices/${device.id}`).set(c.auth).send({ screenId: kasa.id }).expect(200);
     await waitFor(() => told.length === 1, 1000);
     expect(told).toEqual([{ screenId: kasa.id }]);
+    // The old screen's socket stops being its player; the one for the new screen is.
+    await waitFor(() => gone.length === 1, 10_000);
+    expect(gone).toEqual(['io server disconnect']);
+    await connectSocket(b, { deviceToken: device.token, screenId: kasa.id });
+    const online = async () => ((await a.api.get('/api/devices/presence').set(c.auth).expect(200)).body as { online: boolean }[]).map((p) => p.online);
+    await vi.waitFor(async () => expect(await online()).toEqual([false, true]), { timeout: 10_000, interval: 50 });
 
     // A player that was away connects for the old screen: it is told where it belongs now.
     let toldLate: { screenId: string | null }[] = [];

@@ -13,7 +13,7 @@ export const HEALTH_REPORT_MIN_GAP_MS = 5_000;
 /** Pushes built, and reports stored, at most this often (a fleet reconnecting would otherwise cost a query per player). */
 const PUSH_GAP_MS = 100;
 
-type Stored = { ownerId: string; report: TPlayerHealth; at: Date };
+type Stored = { ownerId: string; deviceId: string; report: TPlayerHealth; at: Date };
 
 /**
  * docs/ARCHITECTURE.md#health: `screen:health` to the owners' dashboards (room `user:<ownerId>`,
@@ -33,7 +33,7 @@ export class LiveHealthNotifier implements HealthNotifier {
   ) {
     this.pushes = new KeyBatcher((batch) => this.push([...batch.keys()]), { maxInFlight: 1, minGapMs: PUSH_GAP_MS });
     this.reports = new KeyBatcher(async (batch) => {
-      await storeHealthReports(this.ctx.db, [...batch].map(([id, r]) => ({ screen: { id, ownerId: r.ownerId }, report: r.report, at: r.at })));
+      await storeHealthReports(this.ctx.db, [...batch].map(([id, r]) => ({ screen: { id, ownerId: r.ownerId }, deviceId: r.deviceId, report: r.report, at: r.at })));
       return new Map<string, never>();
     }, { maxInFlight: 1, minGapMs: PUSH_GAP_MS });
   }
@@ -69,8 +69,8 @@ export class LiveHealthNotifier implements HealthNotifier {
    * pushed to the owner when more than the uptime changed.
    */
   listen(socket: PanoSocket): void {
-    const { screenId, ownerId } = socket.data;
-    if (!screenId) return;
+    const { screenId, ownerId, deviceId } = socket.data;
+    if (!screenId || !deviceId) return;
     let lastStoredAt = -Infinity;
     let held: TPlayerHealth | undefined;
     let timer: NodeJS.Timeout | undefined;
@@ -79,7 +79,7 @@ export class LiveHealthNotifier implements HealthNotifier {
     const store = (report: TPlayerHealth) => {
       lastStoredAt = performance.now();
       const withoutUptime = JSON.stringify({ ...report, uptimeSec: 0 });
-      const work = this.reports.load(screenId, { ownerId, report, at: this.ctx.clock() }).then(() => {
+      const work = this.reports.load(screenId, { ownerId, deviceId, report, at: this.ctx.clock() }).then(() => {
         if (withoutUptime === lastPushed) return;
         lastPushed = withoutUptime;
         this.healthChanged([screenId]);

@@ -42,7 +42,7 @@ async function world() {
 
   const received: Record<string, TScreenConfigEvent[]> = {};
   for (const [key, owner, screenId] of [['s1', a, s1.id], ['s2', a, s2.id], ['s3', a, s3.id], ['sb', b, sb.id]] as [string, Customer, string][]) {
-    const device = await pairedDevice(s, owner.id);
+    const device = await pairedDevice(s, owner.id, screenId);
     received[key] = record(await connectSocket(s, { deviceToken: device.token, screenId }), 'screen:config');
   }
   // A dashboard preview of s1 is in the same room as its player.
@@ -239,7 +239,7 @@ describe('the config on the socket at connect (docs/PERFORMANCE.md, P4)', () => 
 
   it('a player naming no version yet, or an older one, gets the current config, exactly as GET config serves it', async () => {
     const w = await world();
-    const device = await pairedDevice(s, w.a.id);
+    const device = await pairedDevice(s, w.a.id, w.s1.id);
     const served = await s.api.get(`/api/screens/${w.s1.id}/config`).set(w.a.auth).expect(200);
     for (const version of [null, 'an-older-version']) {
       const got = await connectRecording({ deviceToken: device.token, screenId: w.s1.id, version });
@@ -253,7 +253,7 @@ describe('the config on the socket at connect (docs/PERFORMANCE.md, P4)', () => 
 
   it('a player (or preview) naming the current version gets screen:current and no config', async () => {
     const w = await world();
-    const device = await pairedDevice(s, w.a.id);
+    const device = await pairedDevice(s, w.a.id, w.s2.id);
     const { version } = (await s.api.get(`/api/screens/${w.s2.id}/config`).set(w.a.auth).expect(200)).body as { version: string };
     for (const auth of [{ deviceToken: device.token, screenId: w.s2.id, version }, { token: w.a.token, screenId: w.s2.id, version }]) {
       const got = await connectRecording(auth);
@@ -266,7 +266,7 @@ describe('the config on the socket at connect (docs/PERFORMANCE.md, P4)', () => 
 
   it('a client that names no version in its handshake gets nothing on connect (it fetches itself)', async () => {
     const w = await world();
-    const device = await pairedDevice(s, w.a.id);
+    const device = await pairedDevice(s, w.a.id, w.s3.id);
     const got = await connectRecording({ deviceToken: device.token, screenId: w.s3.id });
     await settle(400);
     expect(got.configs).toHaveLength(0);

@@ -60,9 +60,12 @@ export async function liveCustomer(server: RunningServer): Promise<Customer> {
   return { id: user.id, token, auth: { Authorization: `Bearer ${token}` }, mobileCode };
 }
 
-/** A paired device of this customer (what POST /api/devices/pair leaves behind). */
-export async function pairedDevice(server: RunningServer, ownerId: string): Promise<{ id: string; token: string }> {
-  const device = await server.ctx.db.device.create({ data: { ownerId, name: 'Test cihazı' } });
+/**
+ * A paired device of this customer (what POST /api/devices/pair leaves behind), on `screenId`
+ * when given (what PUT /api/devices/screen does): only there is its socket a player.
+ */
+export async function pairedDevice(server: RunningServer, ownerId: string, screenId: string | null = null): Promise<{ id: string; token: string }> {
+  const device = await server.ctx.db.device.create({ data: { ownerId, name: 'Test cihazı', screenId } });
   return { id: device.id, token: await server.ctx.tokens.signDevice(device.id, ownerId) };
 }
 

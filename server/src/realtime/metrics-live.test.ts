@@ -25,7 +25,7 @@ describe('metrics of a live instance', () => {
   it('counts the players and dashboards connected to this instance, and counts them out', async () => {
     const a = await liveCustomer(s);
     const screen = await s.ctx.db.screen.create({ data: { ownerId: a.id, name: 'Giriş' } });
-    const device = await pairedDevice(s, a.id);
+    const device = await pairedDevice(s, a.id, screen.id);
     const before = await scrape();
     const player = await connectSocket(s, { deviceToken: device.token, screenId: screen.id });
     const dashboard = await connectSocket(s, { token: a.token });
@@ -42,7 +42,7 @@ describe('metrics of a live instance', () => {
   it('counts a pushed config and times its build', async () => {
     const a = await liveCustomer(s);
     const screen = await s.ctx.db.screen.create({ data: { ownerId: a.id, name: 'Giriş' } });
-    const device = await pairedDevice(s, a.id);
+    const device = await pairedDevice(s, a.id, screen.id);
     const pushed = record(await connectSocket(s, { deviceToken: device.token, screenId: screen.id }), 'screen:config');
     const before = await scrape();
     await s.api.put(`/api/screens/${screen.id}`).set(a.auth).send({ name: 'Giriş kapısı' }).expect(200);

@@ -24,7 +24,7 @@ describe('two API instances behind one Redis', () => {
     const p = await a.ctx.db.playlist.create({ data: { ownerId: c.id, name: 'Liste' } });
     const screen = await a.ctx.db.screen.create({ data: { ownerId: c.id, name: 'Giriş' } });
     const other = await a.ctx.db.screen.create({ data: { ownerId: c.id, name: 'Kasa' } });
-    const device = await pairedDevice(a, c.id);
+    const device = await pairedDevice(a, c.id, screen.id);
     const onB = record(await connectSocket(b, { deviceToken: device.token, screenId: screen.id }), 'screen:config');
     const otherOnB = record(await connectSocket(b, { deviceToken: device.token, screenId: other.id }), 'screen:config');
 
@@ -44,8 +44,8 @@ describe('two API instances behind one Redis', () => {
     const c = await liveCustomer(a);
     const screen = await a.ctx.db.screen.create({ data: { ownerId: c.id, name: 'Giriş' } });
     const status = record(await connectSocket(a, { token: c.token }), 'screen:status');
-    const d1 = await pairedDevice(a, c.id);
-    const d2 = await pairedDevice(a, c.id);
+    const d1 = await pairedDevice(a, c.id, screen.id);
+    const d2 = await pairedDevice(a, c.id, screen.id);
 
     const onB = await connectSocket(b, { deviceToken: d1.token, screenId: screen.id });
     await waitFor(() => status.length >= 1);
@@ -74,7 +74,7 @@ describe('screen health across instances', () => {
     const c = await liveCustomer(a);
     const screen = await a.ctx.db.screen.create({ data: { ownerId: c.id, name: 'Giriş' } });
     const dashboard = record(await connectSocket(a, { token: c.token }), 'screen:health');
-    const device = await pairedDevice(a, c.id);
+    const device = await pairedDevice(a, c.id, screen.id);
     const player = await connectSocket(b, { deviceToken: device.token, screenId: screen.id });
     const requests = record(player, 'screenshot:request');
     await waitFor(() => dashboard.some((h) => h.online));

@@ -25,8 +25,7 @@ async function world() {
   const screen = (owner: Customer, name: string) => s.ctx.db.screen.create({ data: { ownerId: owner.id, name } });
   const [s1, s2, sb] = [await screen(a, 'Giriş'), await screen(a, 'Kasa'), await screen(b, 'Başka')];
   const player = async (owner: Customer, screenId: string) => {
-    const device = await pairedDevice(s, owner.id);
-    await s.ctx.db.device.update({ where: { id: device.id }, data: { screenId } });
+    const device = await pairedDevice(s, owner.id, screenId);
     return { device, socket: await connectSocket(s, { deviceToken: device.token, screenId }) };
   };
   return { a, b, s1, s2, sb, player };

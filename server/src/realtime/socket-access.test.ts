@@ -23,7 +23,7 @@ describe('socket handshake', () => {
   it('refuses a user token used as a device token, and a device token without a screen', async () => {
     const a = await liveCustomer(s);
     const screen = await newScreen(a.id);
-    const device = await pairedDevice(s, a.id);
+    const device = await pairedDevice(s, a.id, screen.id);
     await expect(connectSocket(s, { deviceToken: a.token, screenId: screen.id })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
     await expect(connectSocket(s, { deviceToken: device.token })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
     // ...while the right combination is accepted.
@@ -53,7 +53,7 @@ describe('socket handshake', () => {
   it('refuses a revoked device', async () => {
     const a = await liveCustomer(s);
     const screen = await newScreen(a.id);
-    const device = await pairedDevice(s, a.id);
+    const device = await pairedDevice(s, a.id, screen.id);
     await s.ctx.db.device.update({ where: { id: device.id }, data: { revokedAt: new Date() } });
     await expect(connectSocket(s, { deviceToken: device.token, screenId: screen.id })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
   });
@@ -72,7 +72,7 @@ describe('isolation between customers', () => {
     const aConfigs = record(aDash, 'screen:config');
     const bConfigs = record(bDash, 'screen:config');
 
-    const bDevice = await pairedDevice(s, b.id);
+    const bDevice = await pairedDevice(s, b.id, bScreen.id);
     const bPlayer = await connectSocket(s, { deviceToken: bDevice.token, screenId: bScreen.id });
     await s.ctx.notifier.ownerScreensChanged(b.id);
     await waitFor(() => bStatus.length >= 1);
@@ -95,8 +95,8 @@ describe('presence', () => {
     const dash = await connectSocket(s, { token: a.token });
     const status = record(dash, 'screen:status');
 
-    const d1 = await pairedDevice(s, a.id);
-    const d2 = await pairedDevice(s, a.id);
+    const d1 = await pairedDevice(s, a.id, screen.id);
+    const d2 = await pairedDevice(s, a.id, screen.id);
     const p1 = await connectSocket(s, { deviceToken: d1.token, screenId: screen.id });
     await waitFor(() => status.length >= 1);
     expect(status[0]).toMatchObject({ screenId: screen.id, online: true, version: null });
@@ -131,7 +131,7 @@ describe('presence', () => {
     const other = await newScreen(a.id, 'Diğer');
     const dash = await connectSocket(s, { token: a.token });
     const status = record(dash, 'screen:status');
-    const device = await pairedDevice(s, a.id);
+    const device = await pairedDevice(s, a.id, screen.id);
     const player = await connectSocket(s, { deviceToken: device.token, screenId: screen.id });
     await waitFor(() => status.length >= 1);
     player.emit('player:hello', { screenId: other.id, version: 'x', appVersion: '1' });
@@ -148,7 +148,7 @@ describe('reconnect after a missed change', () => {
   it('the player fetches its config again and ends on the current version', async () => {
     const a = await liveCustomer(s);
     const screen = await s.ctx.db.screen.create({ data: { ownerId: a.id, name: 'Ekran' } });
-    const device = await pairedDevice(s, a.id);
+    const device = await pairedDevice(s, a.id, screen.id);
     const fetchConfig = async (): Promise<TScreenConfig> =>
       (await s.api.get(`/api/screens/${screen.id}/config`).set({ Authorization: `Bearer ${device.token}` }).expect(200)).body;
 

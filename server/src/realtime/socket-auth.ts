@@ -38,7 +38,14 @@ async function resolveSocketIdentity(ctx: AppContext, owners: ScreenOwners, rawA
     const device = await activeDeviceFromToken(ctx, auth.data.deviceToken).catch(() => null);
     if (!device) throw noSession();
     await assertOwnsScreen(owners, device.ownerId, auth.data.screenId);
-    return { role: 'player', ownerId: device.ownerId, screenId: auth.data.screenId, deviceId: device.id, deviceScreenId: device.screenId, version: null };
+    // A device speaks only for the screen its row names: one token must not make every screen of
+    // its customer look online or confirm alerts for them (issue #21). Asking for another screen
+    // (moved while away, or none chosen) it is only told where it belongs.
+    const onIt = device.screenId === auth.data.screenId;
+    return {
+      role: onIt ? 'player' : 'device', ownerId: device.ownerId, screenId: onIt ? auth.data.screenId : null,
+      deviceId: device.id, deviceScreenId: device.screenId, version: null,
+    };
   }
 
   const user = await userFromToken(ctx, auth.data.token).catch((err: unknown) => {

@@ -108,6 +108,13 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
         const { role, ownerId, screenId, deviceId, deviceScreenId } = socket.data;
         // First, so a socket cut off below is counted out too.
         socket.once('disconnect', ctx.metrics.socketConnected(role));
+        if (role === 'device') {
+          // Not on the screen it asked for: it is told where it belongs, and speaks for no screen.
+          void socket.join(deviceRoom(deviceId!));
+          if (deviceCache?.isRevoked(deviceId!)) socket.disconnect(true);
+          else socket.emit('device:screen', { screenId: deviceScreenId });
+          return;
+        }
         if (role !== 'player') void socket.join(accountRoom(ownerId));
         if (role === 'dashboard') {
           void socket.join(userRoom(ownerId));
@@ -125,8 +132,6 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
           socket.disconnect(true);
           return;
         }
-        // Moved to another screen while it was away: it switches now.
-        if (deviceScreenId && deviceScreenId !== screenId) socket.emit('device:screen', { screenId: deviceScreenId });
         // Online and offline change the screen's health too (docs/ARCHITECTURE.md#health).
         const healthChanged = () => health.healthChanged([screenId!]);
         inFlight.track(presence.playerConnected(socket).then(healthChanged)).catch(logFailure('presence: connect'));
@@ -137,7 +142,7 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
           const ack = ZAlertAck.safeParse(payload);
           if (!ack.success) return;
           const written = alertAcks.acknowledge({
-            alertId: ack.data.alertId, screenId: screenId!, deviceId, ownerId, latencyMs: ack.data.latencyMs, at: ctx.clock(),
+            alertId: ack.data.alertId, screenId: screenId!, deviceId: deviceId!, ownerId, latencyMs: ack.data.latencyMs, at: ctx.clock(),
           });
           inFlight.track(written).catch(logFailure('alert: ack'));
         });

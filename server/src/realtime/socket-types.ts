@@ -7,9 +7,14 @@ import type { ConfigInvalidation } from '../modules/screens/screen-config-cache.
  * on every instance (through the Redis adapter), which is how presence counts players.
  */
 export type SocketData = {
-  /** player: a paired device showing a screen; preview: a user watching one; dashboard: a user's live status. */
-  role: 'player' | 'preview' | 'dashboard';
+  /**
+   * player: a paired device showing the screen its row names; device: a paired device asking for
+   * another screen or none (moved while away): it speaks for no screen and is only told where it
+   * belongs; preview: a user watching a screen; dashboard: a user's live status.
+   */
+  role: 'player' | 'device' | 'preview' | 'dashboard';
   ownerId: string;
+  /** The screen it speaks for (player) or watches (preview); null for the rest. */
   screenId: string | null;
   deviceId: string | null;
   /** The screen the device row names (the customer may have moved it); null for users. */

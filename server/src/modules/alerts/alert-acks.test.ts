@@ -28,10 +28,12 @@ describe('AlertAckWriter', () => {
     const u = await newCustomer(t);
     const screens = Array.from({ length: 300 }, (_, i) => ({ id: randomUUID(), ownerId: u.id, name: `Ekran ${i}` }));
     await t.ctx.db.screen.createMany({ data: screens });
+    const devices = new Map<string, string>(screens.map((s) => [s.id, randomUUID()]));
+    await t.ctx.db.device.createMany({ data: screens.map((s) => ({ id: devices.get(s.id)!, ownerId: u.id, screenId: s.id })) });
     const alert = await alertTo(u.id, screens.map((s) => s.id));
     const { writer, batches } = recordingWriter();
     const at = new Date();
-    const ack = (screenId: string): AlertAckInput => ({ alertId: alert.id, screenId, deviceId: null, ownerId: u.id, latencyMs: 40, at });
+    const ack = (screenId: string): AlertAckInput => ({ alertId: alert.id, screenId, deviceId: devices.get(screenId)!, ownerId: u.id, latencyMs: 40, at });
 
     await Promise.all(screens.flatMap((s) => [writer.acknowledge(ack(s.id)), writer.acknowledge(ack(s.id))]));
 
@@ -55,8 +57,9 @@ describe('AlertAckWriter', () => {
     const alert = await alertTo(a.id, [s1.id, s2.id], startedAt);
     const device = await t.ctx.db.device.create({ data: { ownerId: a.id, screenId: s1.id } });
     const second = await t.ctx.db.device.create({ data: { ownerId: a.id, screenId: s1.id } });
-    const gone = await t.ctx.db.device.create({ data: { ownerId: a.id, screenId: s2.id } });
-    await t.ctx.db.device.delete({ where: { id: gone.id } });
+    const ahead = await t.ctx.db.device.create({ data: { ownerId: a.id, screenId: s2.id } });
+    const onS3 = await t.ctx.db.device.create({ data: { ownerId: a.id, screenId: s3.id } });
+    const onSb = await t.ctx.db.device.create({ data: { ownerId: b.id, screenId: sb.id } });
     const { writer, batches } = recordingWriter();
     const at = new Date(startedAt.getTime() + 1500);
     const base = { alertId: alert.id, ownerId: a.id, at };
@@ -64,19 +67,43 @@ describe('AlertAckWriter', () => {
     await Promise.all([
       writer.acknowledge({ ...base, screenId: s1.id, deviceId: device.id, latencyMs: 12 }),
       writer.acknowledge({ ...base, screenId: s1.id, deviceId: second.id, latencyMs: 9 }),
-      // A device clock running an hour ahead; a device deleted meanwhile.
-      writer.acknowledge({ ...base, screenId: s2.id, deviceId: gone.id, latencyMs: 3_600_000 }),
+      // A device clock running an hour ahead.
+      writer.acknowledge({ ...base, screenId: s2.id, deviceId: ahead.id, latencyMs: 3_600_000 }),
       // Not targeted; another customer's screen; another owner claiming the alert.
-      writer.acknowledge({ ...base, screenId: s3.id, deviceId: null, latencyMs: 5 }),
-      writer.acknowledge({ ...base, screenId: sb.id, ownerId: b.id, deviceId: null, latencyMs: 5 }),
-      writer.acknowledge({ ...base, screenId: s1.id, ownerId: b.id, deviceId: null, latencyMs: 5 }),
+      writer.acknowledge({ ...base, screenId: s3.id, deviceId: onS3.id, latencyMs: 5 }),
+      writer.acknowledge({ ...base, screenId: sb.id, ownerId: b.id, deviceId: onSb.id, latencyMs: 5 }),
+      writer.acknowledge({ ...base, screenId: s1.id, ownerId: b.id, deviceId: onSb.id, latencyMs: 5 }),
     ]);
 
     const rows = await t.ctx.db.alertAck.findMany({ where: { alertId: alert.id }, orderBy: { latencyMs: 'asc' } });
     expect(rows).toEqual([
       expect.objectContaining({ screenId: s1.id, deviceId: device.id, latencyMs: 12, acknowledgedAt: at }),
-      expect.objectContaining({ screenId: s2.id, deviceId: null, latencyMs: 1500 }),
+      expect.objectContaining({ screenId: s2.id, deviceId: ahead.id, latencyMs: 1500 }),
     ]);
     expect(batches.flat().map((w) => w.screenId).sort()).toEqual([s1.id, s2.id].sort());
+  });
+
+  it('counts an ack only from a device still set to that screen: not one moved away or removed meanwhile (issue #21)', async () => {
+    const a = await newCustomer(t);
+    const [s1, s2] = [await makeScreen(t, a.id), await makeScreen(t, a.id)];
+    const alert = await alertTo(a.id, [s1.id, s2.id]);
+    const moved = await t.ctx.db.device.create({ data: { ownerId: a.id, screenId: s1.id } });
+    const removed = await t.ctx.db.device.create({ data: { ownerId: a.id, screenId: s2.id } });
+    // Its socket on s1 outlived the move by a moment; the other's, the removal.
+    await t.ctx.db.device.update({ where: { id: moved.id }, data: { screenId: s2.id } });
+    await t.ctx.db.device.update({ where: { id: removed.id }, data: { revokedAt: new Date() } });
+    const { writer, batches } = recordingWriter();
+    const base = { alertId: alert.id, ownerId: a.id, at: new Date(), latencyMs: 30 };
+
+    await Promise.all([
+      writer.acknowledge({ ...base, screenId: s1.id, deviceId: moved.id }),
+      writer.acknowledge({ ...base, screenId: s2.id, deviceId: removed.id }),
+    ]);
+    expect(await t.ctx.db.alertAck.count({ where: { alertId: alert.id } })).toBe(0);
+    expect(batches).toEqual([]);
+
+    // The moved device confirms for the screen it shows now.
+    await writer.acknowledge({ ...base, screenId: s2.id, deviceId: moved.id });
+    expect(await t.ctx.db.alertAck.findMany({ where: { alertId: alert.id } })).toEqual([expect.objectContaining({ screenId: s2.id, deviceId: moved.id })]);
   });
 });

@@ -6,7 +6,8 @@ export type AlertAckInput = {
   alertId: string;
   /** From the socket's handshake, never from the payload: a player confirms only its own screen. */
   screenId: string;
-  deviceId: string | null;
+  /** The player's device; the ack counts only while that device is set to show `screenId`. */
+  deviceId: string;
   ownerId: string;
   latencyMs: number;
   at: Date;
@@ -25,7 +26,8 @@ const WRITE_GAP_MS = 20;
  * few connections (ahead of every config fetch). Acks arriving while a write runs go out
  * together as one INSERT … SELECT; an idle writer writes at the next turn of the event loop.
  *
- * Only an ack for an alert of the screen's owner that targets this screen is kept; the first
+ * Only an ack for an alert of the screen's owner that targets this screen, from a device still set
+ * to show that screen, is kept; the first
  * confirmation of a screen counts, later ones (a second player, a reconnect) change nothing.
  * `onWritten` is called once per recorded acknowledgement, never for a repeat.
  */
@@ -58,9 +60,10 @@ export class AlertAckWriter {
 
 /**
  * One statement for many acks: each is kept only when its alert is the owner's and targets its
- * screen, repeats are skipped by the primary key. The player measures on its own clock; it
- * cannot have painted later than the ack arrived, so a device clock running ahead is cut to what
- * the server saw. A device deleted meanwhile leaves `deviceId` empty instead of failing the batch.
+ * screen, and its device is unrevoked and set to that screen now (a socket that outlived a move
+ * or a removal by a moment cannot confirm for a screen it left, issue #21); repeats are skipped
+ * by the primary key. The player measures on its own clock; it cannot have painted later than
+ * the ack arrived, so a device clock running ahead is cut to what the server saw.
  */
 export async function writeAlertAcks(db: Db, acks: AlertAckInput[]): Promise<WrittenAck[]> {
   if (acks.length === 0) return [];
@@ -76,7 +79,7 @@ export async function writeAlertAcks(db: Db, acks: AlertAckInput[]): Promise<Wri
       FROM v
       JOIN "alert_targets" t ON t."alertId" = v.alert AND t."screenId" = v.screen
       JOIN "alerts" a ON a."id" = v.alert AND a."ownerId" = v.owner
-      LEFT JOIN "devices" d ON d."id" = v.device
+      JOIN "devices" d ON d."id" = v.device AND d."screenId" = v.screen AND d."revokedAt" IS NULL
       WHERE true
       ON CONFLICT DO NOTHING
       RETURNING "alertId", "screenId"

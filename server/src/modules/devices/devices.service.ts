@@ -56,5 +56,7 @@ export async function selectDeviceScreen(ctx: AppContext, device: AuthDevice, sc
   const screen = await ctx.db.screen.findFirst({ where: { id: screenId, ownerId: device.ownerId }, select: { id: true, name: true } });
   if (!screen) throw notFound('Ekran');
   await ctx.db.device.update({ where: { id: device.id }, data: { screenId: screen.id } });
+  // Its sockets still on the previous screen stop speaking for it (docs/ARCHITECTURE.md#devices).
+  if (device.screenId !== screen.id) ctx.connections.deviceMoved(device.id, screen.id);
   return { _id: screen.id, name: screen.name };
 }

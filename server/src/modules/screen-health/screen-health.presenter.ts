@@ -1,12 +1,14 @@
 import { ZPlayerHealth, ZScreenshotKind, type TScreenHealth } from '@pano/contract';
 import type { ScreenHealth } from '../../db/generated/client.js';
 
-/** What one screen's health is computed from: its row, and when it was last seen. */
+/** What one screen's health is computed from: its row, when it was last seen, and its paired devices. */
 export type ScreenHealthSource = {
   id: string;
   ownerId: string;
   lastSeenAt: Date | null;
   health: ScreenHealth | null;
+  /** Unrevoked devices set to show it (one is enough to know). */
+  devices: { id: string }[];
 };
 
 const earliest = (dates: (Date | null | undefined)[]): Date | null =>
@@ -19,9 +21,12 @@ const latest = (dates: (Date | null | undefined)[]): Date | null =>
  * Offline counts from when a player was last known there (the later of `lastSeenAt`, written at
  * once on a disconnect, and the last report, sent every minute), so a crashed instance that
  * never saw the disconnect still gives a close time. A screen no player ever showed is not in
- * trouble: it is not set up yet. Failing counts from the first failing report.
+ * trouble: it is not set up yet. Nor is one with no device set to show it (never paired, or its
+ * device was moved away or removed, issue #21): what it last saw is another screen's story now.
+ * Failing counts from the first failing report.
  */
 export function troubleSince(source: ScreenHealthSource, online: boolean): Date | null {
+  if (source.devices.length === 0) return null;
   const failingSince = source.health?.failingSince ?? null;
   if (online) return failingSince;
   const offlineSince = latest([source.lastSeenAt, source.health?.reportedAt]);
@@ -45,8 +50,9 @@ export function presentScreenHealth(source: ScreenHealthSource, online: boolean,
   return {
     screenId: source.id,
     online,
-    report: h?.report == null ? null : storedReport(h.report),
-    reportedAt: h?.reportedAt?.toISOString() ?? null,
+    // A screen no device shows has no player to report on (troubleSince above).
+    report: h?.report == null || source.devices.length === 0 ? null : storedReport(h.report),
+    reportedAt: source.devices.length === 0 ? null : h?.reportedAt?.toISOString() ?? null,
     troubleSince: since?.toISOString() ?? null,
     problem: isProblem(since, warnMinutes, now),
     screenshot: h?.screenshotAt && kind.success ? { takenAt: h.screenshotAt.toISOString(), kind: kind.data } : null,

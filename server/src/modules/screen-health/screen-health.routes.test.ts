@@ -33,6 +33,8 @@ async function deviceOn(owner: TestUser, screenId: string | null) {
   const device = await t.ctx.db.device.create({ data: { ownerId: owner.id, name: 'Cihaz', screenId } });
   return { Authorization: `Bearer ${await t.ctx.tokens.signDevice(device.id, owner.id)}` };
 }
+/** A device set to show the screen, for reports stored without a socket. */
+const reporterOn = async (owner: TestUser, screenId: string) => (await t.ctx.db.device.create({ data: { ownerId: owner.id, screenId } })).id;
 const health = async (owner: TestUser) => ZScreenHealthResponse.parse((await t.http.get('/api/screens/health').set(owner.auth).expect(200)).body);
 
 describe('GET /api/screens/health', () => {
@@ -42,16 +44,35 @@ describe('GET /api/screens/health', () => {
     const s1 = await screenOf(a, 'Giriş');
     const s2 = await screenOf(a, 'Kasa');
     const sb = await screenOf(b, 'Başka');
+    const [d1, d2, db] = [await reporterOn(a, s1.id), await reporterOn(a, s2.id), await reporterOn(b, sb.id)];
     await storeHealthReports(t.ctx.db, [
-      { screen: { id: s1.id, ownerId: a.id }, report: report({ appVersion: 'bir' }), at: now },
-      { screen: { id: s2.id, ownerId: a.id }, report: report({ appVersion: 'iki', failing: true }), at: now },
+      { screen: { id: s1.id, ownerId: a.id }, deviceId: d1, report: report({ appVersion: 'bir' }), at: now },
+      { screen: { id: s2.id, ownerId: a.id }, deviceId: d2, report: report({ appVersion: 'iki', failing: true }), at: now },
       // Another owner's screen in the same batch is skipped, the rest stored.
-      { screen: { id: sb.id, ownerId: a.id }, report: report({ appVersion: 'sahte' }), at: now },
+      { screen: { id: sb.id, ownerId: a.id }, deviceId: db, report: report({ appVersion: 'sahte' }), at: now },
     ]);
     const mine = (await health(a)).screens;
     expect(mine.map((s) => s.report?.appVersion)).toEqual(['bir', 'iki']);
     expect(mine[1]).toMatchObject({ troubleSince: now.toISOString() });
     expect((await health(b)).screens[0]).toMatchObject({ report: null });
+  });
+
+  it('stores a report only from a device set to show that screen now, not one moved away or removed (issue #21)', async () => {
+    const a = await newCustomer(t);
+    const s1 = await screenOf(a, 'Giriş');
+    const s2 = await screenOf(a, 'Kasa');
+    const moved = await reporterOn(a, s1.id);
+    const removed = await reporterOn(a, s1.id);
+    // Their sockets on s1 outlived the move and the removal by a moment.
+    await t.ctx.db.device.update({ where: { id: moved }, data: { screenId: s2.id } });
+    await t.ctx.db.device.update({ where: { id: removed }, data: { revokedAt: now } });
+    await storeHealthReports(t.ctx.db, [
+      { screen: { id: s1.id, ownerId: a.id }, deviceId: moved, report: report({ failing: true }), at: now },
+      { screen: { id: s1.id, ownerId: a.id }, deviceId: removed, report: report({ failing: true }), at: now },
+    ]);
+    expect(await t.ctx.db.screenHealth.findUnique({ where: { screenId: s1.id } })).toBeNull();
+    await storeHealthReport(t.ctx.db, { id: s2.id, ownerId: a.id }, moved, report({ appVersion: 'taşındı' }), now);
+    expect((await health(a)).screens.map((h) => h.report?.appVersion ?? null)).toEqual([null, 'taşındı']);
   });
 
   it('lists only the customer\'s own screens, with the last report and the default warning time', async () => {
@@ -60,9 +81,9 @@ describe('GET /api/screens/health', () => {
     const s1 = await screenOf(a, 'Giriş');
     const s2 = await screenOf(a, 'Kasa');
     await screenOf(b, 'Başka');
-    await storeHealthReport(t.ctx.db, { id: s1.id, ownerId: a.id }, report(), now);
+    await storeHealthReport(t.ctx.db, { id: s1.id, ownerId: a.id }, await reporterOn(a, s1.id), report(), now);
     // A report for a screen of another owner is not stored.
-    await storeHealthReport(t.ctx.db, { id: s2.id, ownerId: b.id }, report(), now);
+    await storeHealthReport(t.ctx.db, { id: s2.id, ownerId: b.id }, await reporterOn(a, s2.id), report(), now);
 
     const res = await health(a);
     expect(res.warnMinutes).toBe(HEALTH_WARN_MINUTES_DEFAULT);
@@ -78,6 +99,7 @@ describe('GET /api/screens/health', () => {
     const seen = new Date(now.getTime() - 4 * 60_000);
     const screen = await screenOf(a, 'Giriş', seen);
     const never = await screenOf(a, 'Yeni');
+    await reporterOn(a, screen.id);
     let res = await health(a);
     expect(res.screens[0]).toMatchObject({ screenId: screen.id, online: false, troubleSince: seen.toISOString(), problem: false });
     // Never shown by any player: not set up yet, so not in trouble.
@@ -96,15 +118,39 @@ describe('GET /api/screens/health', () => {
   it('a failing report counts from the first failing one, and a fine one ends it', async () => {
     const a = await newCustomer(t);
     const screen = { id: (await screenOf(a)).id, ownerId: a.id };
+    const device = await reporterOn(a, screen.id);
     const first = new Date(now.getTime() - 10 * 60_000);
-    await storeHealthReport(t.ctx.db, screen, report({ failing: true }), first);
-    await storeHealthReport(t.ctx.db, screen, report({ failing: true, uptimeSec: 999 }), new Date(now.getTime() - 60_000));
+    await storeHealthReport(t.ctx.db, screen, device, report({ failing: true }), first);
+    await storeHealthReport(t.ctx.db, screen, device, report({ failing: true, uptimeSec: 999 }), new Date(now.getTime() - 60_000));
     let [h] = (await health(a)).screens;
     // Offline since its last report, failing since before: the earlier counts.
     expect(h).toMatchObject({ troubleSince: first.toISOString(), problem: true });
-    await storeHealthReport(t.ctx.db, screen, report({ failing: false }), now);
+    await storeHealthReport(t.ctx.db, screen, device, report({ failing: false }), now);
     [h] = (await health(a)).screens;
     expect(h).toMatchObject({ troubleSince: now.toISOString(), problem: false });
+  });
+});
+
+describe('a screen its device left', () => {
+  it('is not in trouble once no device shows it: moved to another screen or removed (issue #21)', async () => {
+    const a = await newCustomer(t);
+    const lobby = await screenOf(a, 'Lobi', new Date(now.getTime() - 60 * 60_000));
+    const desk = await screenOf(a, 'Danışma');
+    const device = { id: await reporterOn(a, lobby.id) };
+    await storeHealthReport(t.ctx.db, { id: lobby.id, ownerId: a.id }, device.id, report({ failing: true }), new Date(now.getTime() - 30 * 60_000));
+    expect((await health(a)).screens[0]).toMatchObject({ screenId: lobby.id, problem: true });
+
+    // Moved for a moment to the desk screen: the lobby has no device now.
+    await t.http.put(`/api/devices/${device.id}`).set(a.auth).send({ screenId: desk.id }).expect(200);
+    let [left] = (await health(a)).screens;
+    expect(left).toMatchObject({ screenId: lobby.id, troubleSince: null, problem: false, report: null });
+
+    // Back, then removed ('Cihazı Kaldır'): the same.
+    await t.http.put(`/api/devices/${device.id}`).set(a.auth).send({ screenId: lobby.id }).expect(200);
+    expect((await health(a)).screens[0]).toMatchObject({ problem: true });
+    await t.http.delete(`/api/devices/${device.id}`).set(a.auth).expect(200);
+    [left] = (await health(a)).screens;
+    expect(left).toMatchObject({ screenId: lobby.id, troubleSince: null, problem: false });
   });
 });
 

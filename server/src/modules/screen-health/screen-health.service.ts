@@ -16,21 +16,25 @@ import { presentScreenHealth, type ScreenHealthSource } from './screen-health.pr
  * stored: presence knows it on every instance.
  */
 
+export type HealthReportInput = { screen: { id: string; ownerId: string }; deviceId: string; report: TPlayerHealth; at: Date };
+
 /**
- * Stores players' reports for their screens, one statement for all (only for a screen that is
- * still the owner's; a deleted one is no error). `failingSince` keeps its first time while
- * reports go on failing.
+ * Stores players' reports for their screens, one statement for all: only for a screen that is
+ * still the owner's (a deleted one is no error) and from a device that is unrevoked and set to
+ * show it now (a socket that outlived a move or a removal by a moment, issue #21).
+ * `failingSince` keeps its first time while reports go on failing.
  */
-export async function storeHealthReports(db: Db, reports: { screen: { id: string; ownerId: string }; report: TPlayerHealth; at: Date }[]): Promise<void> {
+export async function storeHealthReports(db: Db, reports: HealthReportInput[]): Promise<void> {
   if (reports.length === 0) return;
   // Columns are Prisma's: timestamp(3) without time zone holding UTC.
-  const rows = Prisma.join(reports.map(({ screen, report, at }) =>
-    Prisma.sql`(${screen.id}, ${screen.ownerId}, ${JSON.stringify(report)}::jsonb, ${at.toISOString()}::timestamp(3), ${report.failing}::boolean)`));
+  const rows = Prisma.join(reports.map(({ screen, deviceId, report, at }) =>
+    Prisma.sql`(${screen.id}, ${screen.ownerId}, ${deviceId}, ${JSON.stringify(report)}::jsonb, ${at.toISOString()}::timestamp(3), ${report.failing}::boolean)`));
   await db.$executeRaw`
     INSERT INTO "screen_health" ("screenId", "report", "reportedAt", "failingSince")
     SELECT s."id", v.report, v.at, CASE WHEN v.failing THEN v.at END
-    FROM (VALUES ${rows}) AS v(id, owner, report, at, failing)
+    FROM (VALUES ${rows}) AS v(id, owner, device, report, at, failing)
     JOIN "screens" s ON s."id" = v.id AND s."ownerId" = v.owner
+    JOIN "devices" d ON d."id" = v.device AND d."screenId" = s."id" AND d."revokedAt" IS NULL
     ON CONFLICT ("screenId") DO UPDATE SET
       "report" = EXCLUDED."report",
       "reportedAt" = EXCLUDED."reportedAt",
@@ -38,8 +42,8 @@ export async function storeHealthReports(db: Db, reports: { screen: { id: string
 }
 
 /** One report (storeHealthReports). */
-export const storeHealthReport = (db: Db, screen: { id: string; ownerId: string }, report: TPlayerHealth, at: Date): Promise<void> =>
-  storeHealthReports(db, [{ screen, report, at }]);
+export const storeHealthReport = (db: Db, screen: { id: string; ownerId: string }, deviceId: string, report: TPlayerHealth, at: Date): Promise<void> =>
+  storeHealthReports(db, [{ screen, deviceId, report, at }]);
 
 export async function warnMinutesOf(db: Db, ownerId: string): Promise<number> {
   const row = await db.healthSettings.findUnique({ where: { ownerId } });
@@ -59,7 +63,9 @@ export async function updateHealthSettings(db: Db, ownerId: string, input: z.out
   return { warnMinutes: row.warnMinutes };
 }
 
-const sourceSelect = { id: true, ownerId: true, lastSeenAt: true, health: true } as const;
+const sourceSelect = {
+  id: true, ownerId: true, lastSeenAt: true, health: true, devices: { where: { revokedAt: null }, select: { id: true }, take: 1 },
+} as const;
 
 /** GET /api/screens/health: every screen of the customer, oldest first like the screen list. */
 export async function screenHealthList(ctx: AppContext, ownerId: string): Promise<TScreenHealthResponse> {
