@@ -23,7 +23,8 @@ describe('plays rollup job', () => {
     const c = await customerWithDevice(t);
     await upload(c.device.auth, [
       play(c.screen.id, c.media.id, { startedAt: '2026-03-10T09:00:00Z' }),
-      play(c.screen.id, c.media.id, { startedAt: '2026-03-10T09:59:59.999Z', durationMs: 2_500 }),
+      // Ends at the last millisecond of the hour: a screen's plays follow each other.
+      play(c.screen.id, c.media.id, { startedAt: '2026-03-10T09:59:57.499Z', durationMs: 2_500 }),
       play(c.screen.id, c.media.id, { startedAt: '2026-03-10T10:00:00Z' }),
     ]);
     await rollUpPlays(t.ctx.db);
@@ -60,7 +61,8 @@ describe('plays rollup job', () => {
   it('counts every play exactly once when runs overlap, and the report equals the raw records', async () => {
     const c = await customerWithDevice(t);
     const plays = Array.from({ length: 300 }, (_, i) => play(c.screen.id, c.media.id, {
-      startedAt: new Date(Date.UTC(2026, 2, 1 + (i % 20), i % 24, i % 60)).toISOString(),
+      // Every 120th play falls on the same minute: 20 s apart, so none overlaps another.
+      startedAt: new Date(Date.UTC(2026, 2, 1 + (i % 20), i % 24, i % 60, 20 * Math.floor(i / 120))).toISOString(),
       durationMs: 1_000 + i,
       outcome: i % 10 === 0 ? 'failed' : i % 7 === 0 ? 'cut' : 'completed',
     }));
