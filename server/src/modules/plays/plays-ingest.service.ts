@@ -2,7 +2,7 @@ import { ErrorCode, PLAY_DURATION_MAX_MS, type TPlaysUpload, type TPlaysUploadRe
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import type { AuthDevice } from '../devices/device-auth.js';
-import { refusePlays, type ServedSpan } from './play-acceptance.js';
+import { beforeRetention, refusePlays, type ServedSpan } from './play-acceptance.js';
 
 /** Why a batch naming a screen this device never served is refused (docs/PRODUCT.md#plays-api). */
 export const OTHER_SCREEN_MESSAGE = 'Oynatma kayıtları yalnızca cihazın gösterdiği ekranlar için gönderilebilir';
@@ -43,8 +43,12 @@ async function servedSpans(ctx: AppContext, device: AuthDevice): Promise<ServedS
 export async function recordPlays(ctx: AppContext, device: AuthDevice, body: TPlaysUpload): Promise<TPlaysUploadResponse> {
   const { plays } = body;
   const spans = await servedSpans(ctx, device);
-  if (plays.some((p) => !spans.some((s) => s.screenId === p.screenId))) throw forbidden(OTHER_SCREEN_MESSAGE);
-  const refused = refusePlays(plays, spans, ctx.clock(), ctx.config.playsRetentionDays);
+  const now = ctx.clock();
+  // A record older than the retention is refused on its own below: the spans of its screen may
+  // be gone already, and the batch's other records must not go down with it.
+  const neverServed = (p: TPlaysUpload['plays'][number]) => !spans.some((s) => s.screenId === p.screenId);
+  if (plays.some((p) => neverServed(p) && !beforeRetention(p, now, ctx.config.playsRetentionDays))) throw forbidden(OTHER_SCREEN_MESSAGE);
+  const refused = refusePlays(plays, spans, now, ctx.config.playsRetentionDays);
   const refusedIds = new Set(refused.map((r) => r.id));
 
   const rows = JSON.stringify(plays.map((p) => ({
