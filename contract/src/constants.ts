@@ -22,6 +22,11 @@ export const DISPLAY_DEFAULTS = {
 /** docs/PRODUCT.md#reports: the longest single play a record may claim (a day), and the most records in one upload. */
 export const PLAY_DURATION_MAX_MS = 24 * 3600 * 1000;
 export const PLAYS_BATCH_MAX = 500;
+/**
+ * docs/PRODUCT.md#plays-api: how far a device's clock may be off. A play may end at most this
+ * far in the future, and start at most this far outside the time its device served the screen.
+ */
+export const PLAY_CLOCK_SKEW_MS = 5 * 60_000;
 
 /** docs/PRODUCT.md#screen-health: a player reports this often while connected, and at once on any change. */
 export const HEALTH_REPORT_EVERY_MS = 60_000;

@@ -5,6 +5,12 @@ import { ZId, ZIsoDate, requiredText, storableText } from './common.js';
 export const ZPairDeviceRequest = z.object({
   mobileCode: requiredText('Mobil kod zorunludur', 64),
   name: storableText().trim().max(100, 'En fazla 100 karakter girilebilir').optional(),
+  /**
+   * The token this device held before it was removed and paired again, if it kept one: the
+   * new pairing inherits the screens the old one served, so plays still queued are accepted
+   * (docs/ARCHITECTURE.md#plays).
+   */
+  previousDeviceToken: z.string({ error: 'Geçersiz önceki cihaz anahtarı' }).max(4096, 'Geçersiz önceki cihaz anahtarı').optional(),
 });
 export type TPairDeviceRequest = z.input<typeof ZPairDeviceRequest>;
 

@@ -38,8 +38,20 @@ export const ZPlaysUpload = z.object({
 }).strict();
 export type TPlaysUpload = z.infer<typeof ZPlaysUpload>;
 
-/** `accepted` new records, `duplicates` already stored (same id): accepted + duplicates = sent. */
-export const ZPlaysUploadResponse = z.object({ accepted: z.number().int(), duplicates: z.number().int() });
+/** A record the server will never take (too old, in the future, not when its device served the screen), with why. */
+export const ZRefusedPlay = z.object({ id: z.string(), message: z.string() });
+export type TRefusedPlay = z.infer<typeof ZRefusedPlay>;
+
+/**
+ * `accepted` new records, `duplicates` already stored (same id), and only when some were
+ * refused, `refused`: accepted + duplicates + refused = sent. A refused record is never
+ * accepted later, so the player drops it with the rest of the batch.
+ */
+export const ZPlaysUploadResponse = z.object({
+  accepted: z.number().int(),
+  duplicates: z.number().int(),
+  refused: z.array(ZRefusedPlay).optional(),
+});
 export type TPlaysUploadResponse = z.infer<typeof ZPlaysUploadResponse>;
 
 export const REPORT_GROUPINGS = ['media', 'screen', 'group', 'day', 'hour'] as const;

@@ -11,7 +11,8 @@ export async function customerWithDevice(t: TestApp) {
 export async function deviceFor(t: TestApp, user: TestUser, screenName = 'Giriş') {
   const screen = await t.ctx.db.screen.create({ data: { ownerId: user.id, name: screenName } });
   const media = await newMedia(t, user.id, 'Kampanya');
-  const device = await t.ctx.db.device.create({ data: { ownerId: user.id, screenId: screen.id } });
+  // Paired on this screen a year ago: plays count only from when a device served its screen.
+  const device = await t.ctx.db.device.create({ data: { ownerId: user.id, screenId: screen.id, createdAt: new Date(Date.now() - 365 * DAY_MS) } });
   const token = await t.ctx.tokens.signDevice(device.id, user.id);
   return { screen, media, device: { id: device.id, auth: { Authorization: `Bearer ${token}` } } };
 }
@@ -20,14 +21,20 @@ export const newMedia = (t: TestApp, ownerId: string, name: string) => t.ctx.db.
   data: { ownerId, name, fileName: `${randomUUID()}.png`, kind: 'image', mime: 'image/png', sizeBytes: 1000n },
 });
 
-/** One completed 10-second play, overridable. */
+export const DAY_MS = 24 * 3600 * 1000;
+
+let nextStart = 0;
+/**
+ * One completed 10-second play, overridable. Each starts 10 s after the one made before it
+ * (from 2026-03-10T09:15:00Z), so that plays of a screen never overlap unless a test says so.
+ */
 export const play = (screenId: string, mediaId: string, over: Partial<TPlayRecord> = {}): TPlayRecord => ({
   id: randomUUID(),
   screenId,
   mediaId,
   playlistId: null,
   scheduleId: null,
-  startedAt: '2026-03-10T09:15:00.000Z',
+  startedAt: new Date(Date.parse('2026-03-10T09:15:00.000Z') + 10_000 * nextStart++).toISOString(),
   durationMs: 10_000,
   outcome: 'completed',
   ...over,

@@ -5,10 +5,10 @@ import { deviceLabel } from './device-label.js';
 
 /** The device's calls (docs/ARCHITECTURE.md#devices), all with its own token, never a user's. */
 export const deviceApi = {
-  pair: (mobileCode: string) =>
+  pair: (mobileCode: string, previousDeviceToken: string | null) =>
     fetchJson<TPairDeviceResponse>('/api/devices/pair', {
       method: 'POST',
-      body: JSON.stringify({ mobileCode, name: deviceLabel(navigator.userAgent) }),
+      body: JSON.stringify({ mobileCode, name: deviceLabel(navigator.userAgent), previousDeviceToken: previousDeviceToken ?? undefined }),
     }, tr.pairFailed),
   screens: (deviceToken: string) => fetchJson<TDeviceScreen[]>('/api/devices/screens', { token: deviceToken }, tr.screenChoiceFailed),
   selectScreen: (deviceToken: string, screenId: string) =>

@@ -5,6 +5,7 @@ export type DeviceCredentials = { deviceToken: string; screenId: string | null }
 
 const CREDENTIALS_KEY = 'pano.device';
 const CONFIG_KEY = 'pano.lastConfig';
+const PREVIOUS_KEY = 'pano.previousDeviceToken';
 
 function read(key: string): unknown {
   try {
@@ -32,9 +33,24 @@ export const deviceStorage = {
   saveCredentials(c: DeviceCredentials): void {
     write(CREDENTIALS_KEY, c);
   },
+  /**
+   * Removed in the dashboard: the token goes, but is kept aside for the next pairing, which
+   * shows it so that the plays still queued for the old screens are accepted
+   * (docs/ARCHITECTURE.md#play-records).
+   */
   forget(): void {
+    const token = this.credentials()?.deviceToken;
+    if (token) write(PREVIOUS_KEY, token);
     localStorage.removeItem(CREDENTIALS_KEY);
     localStorage.removeItem(CONFIG_KEY);
+  },
+  previousDeviceToken(): string | null {
+    const v = read(PREVIOUS_KEY);
+    return typeof v === 'string' && v ? v : null;
+  },
+  /** Once paired again: the new pairing is linked to the old one on the server. */
+  forgetPreviousDevice(): void {
+    localStorage.removeItem(PREVIOUS_KEY);
   },
   /**
    * The last config shown for this screen, if it still has the shape the player reads.

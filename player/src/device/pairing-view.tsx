@@ -49,8 +49,9 @@ export function PairingView({ deviceToken, notice = null, onReady }: Props) {
     e.preventDefault();
     if (!code.trim()) return setError(tr.mobileCodeRequired);
     void run(async () => {
-      const res = await deviceApi.pair(code.trim());
+      const res = await deviceApi.pair(code.trim(), deviceStorage.previousDeviceToken());
       deviceStorage.saveCredentials({ deviceToken: res.deviceToken, screenId: null });
+      deviceStorage.forgetPreviousDevice();
       setToken(res.deviceToken);
       setScreens(res.screens);
     });

@@ -9,13 +9,14 @@ import type { AuthDevice } from './device-auth.js';
  * device. The purchase becomes mobile-verified ('Doğrulandı' in the sales report) and the
  * device gets a token of its own, so the customer's password never sits on a screen.
  */
-export async function pairDevice(ctx: AppContext, body: { mobileCode: string; name?: TPairDeviceRequest['name'] }): Promise<TPairDeviceResponse> {
+export async function pairDevice(ctx: AppContext, body: Pick<TPairDeviceRequest, 'mobileCode' | 'name' | 'previousDeviceToken'>): Promise<TPairDeviceResponse> {
   const now = ctx.clock();
   const purchase = await ctx.db.purchase.findFirst({
     where: { mobileCode: { equals: body.mobileCode, mode: 'insensitive' }, status: 'completed', expiresAt: { gt: now } },
     select: { id: true, userId: true, maxScreens: true, user: { select: { firstName: true } } },
   });
   if (!purchase) throw badRequest('Geçersiz mobil kod');
+  const previousDeviceId = await previousPairing(ctx, body.previousDeviceToken, purchase.userId);
 
   const device = await ctx.db.$transaction(async (tx) => {
     // Under the owner lock, so parallel pairings cannot both take the last place.
@@ -23,7 +24,7 @@ export async function pairDevice(ctx: AppContext, body: { mobileCode: string; na
     const paired = await tx.device.count({ where: { ownerId: purchase.userId, revokedAt: null } });
     if (paired >= purchase.maxScreens) throw deviceLimitReached(purchase.maxScreens);
     await tx.purchase.update({ where: { id: purchase.id }, data: { isMobileVerified: true } });
-    return tx.device.create({ data: { ownerId: purchase.userId, name: body.name || null, lastSeenAt: now } });
+    return tx.device.create({ data: { ownerId: purchase.userId, name: body.name || null, lastSeenAt: now, previousDeviceId } });
   });
   return {
     deviceToken: await ctx.tokens.signDevice(device.id, purchase.userId),
@@ -31,6 +32,19 @@ export async function pairDevice(ctx: AppContext, body: { mobileCode: string; na
     owner: { firstName: purchase.user.firstName },
     screens: await ownerScreens(ctx, purchase.userId),
   };
+}
+
+/**
+ * The pairing a device replaces, from the token it kept (docs/ARCHITECTURE.md#plays): its
+ * signature proves the device held it. A token of another customer, or one we cannot read,
+ * links nothing and does not stop the pairing: it is only a hint the player sends by itself.
+ */
+async function previousPairing(ctx: AppContext, token: string | undefined, ownerId: string): Promise<string | null> {
+  if (!token) return null;
+  const claims = await ctx.tokens.verify(token).catch(() => null);
+  if (claims?.kind !== 'device' || claims.ownerId !== ownerId) return null;
+  const previous = await ctx.db.device.findFirst({ where: { id: claims.sub, ownerId }, select: { id: true } });
+  return previous?.id ?? null;
 }
 
 /**

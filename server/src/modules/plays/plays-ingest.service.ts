@@ -1,22 +1,55 @@
-import type { TPlaysUpload, TPlaysUploadResponse } from '@pano/contract';
+import { ErrorCode, PLAY_DURATION_MAX_MS, type TPlaysUpload, type TPlaysUploadResponse } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { AppError, forbidden, notFound } from '../../http/errors.js';
 import type { AuthDevice } from '../devices/device-auth.js';
+import { beforeRetention, refusePlays, type ServedSpan } from './play-acceptance.js';
 
-/** Why a batch naming another screen is refused; the player drops such records (docs/PRODUCT.md#plays-api). */
-export const OTHER_SCREEN_MESSAGE = 'Oynatma kayıtları yalnızca cihazın şu anki ekranı için gönderilebilir';
+/** Why a batch naming a screen this device never served is refused (docs/PRODUCT.md#plays-api). */
+export const OTHER_SCREEN_MESSAGE = 'Oynatma kayıtları yalnızca cihazın gösterdiği ekranlar için gönderilebilir';
+export const NONE_ACCEPTED_MESSAGE = 'Oynatma kayıtlarının hiçbiri kabul edilmedi';
+
+/** How far back a pairing's predecessors are followed; a chain is one per re-pairing. */
+const MAX_LINEAGE = 50;
 
 /**
- * POST /api/devices/plays (docs/ARCHITECTURE.md#plays). The whole batch is checked before
- * anything is written: every record must name the device's current screen, and every media
- * that still exists must be its owner's (a media deleted since the play is accepted: the
- * record outlives it). Then one statement stores the new records and queues the counted ones
- * for the rollup job; ids already stored (a batch sent again, overlapping batches) are left
- * as they are, whoever sent them, and answered as duplicates.
+ * The screens this device served, and the pairings it replaced (a device removed and paired
+ * again shows its old token: devices.previousDeviceId), from `device_screen_spans`
+ * (docs/ARCHITECTURE.md#plays).
+ */
+async function servedSpans(ctx: AppContext, device: AuthDevice): Promise<ServedSpan[]> {
+  const rows = await ctx.db.$queryRaw<{ screenId: string; fromAt: Date; toAt: Date | null }[]>`
+    WITH RECURSIVE line(id, depth) AS (
+      SELECT ${device.id}::text, 0
+      UNION ALL
+      SELECT d."previousDeviceId", line.depth + 1 FROM devices d JOIN line ON d.id = line.id
+      WHERE d."previousDeviceId" IS NOT NULL AND d."ownerId" = ${device.ownerId} AND line.depth < ${MAX_LINEAGE}
+    )
+    SELECT s."screenId", s."fromAt", s."toAt" FROM device_screen_spans s
+    JOIN devices d ON d.id = s."deviceId" AND d."ownerId" = ${device.ownerId}
+    WHERE s."deviceId" IN (SELECT id FROM line)`;
+  return rows.map((r) => ({ screenId: r.screenId, from: r.fromAt, to: r.toAt }));
+}
+
+/**
+ * POST /api/devices/plays (docs/ARCHITECTURE.md#plays). A batch naming a screen that neither
+ * this device nor a pairing it replaced ever served, or another customer's media, playlist or
+ * schedule entry, is refused whole: an honest player never sends one. Records that can never
+ * be true (in the future, older than the retention, played when the device was not on that
+ * screen, overlapping another of the batch) are refused one by one and listed in the answer;
+ * the rest is stored. Then one statement stores the new records, counts at most a day of
+ * airtime per screen and UTC day, and queues the counted plays for the rollup job; ids already
+ * stored are left as they are, whoever sent them, and answered as duplicates.
  */
 export async function recordPlays(ctx: AppContext, device: AuthDevice, body: TPlaysUpload): Promise<TPlaysUploadResponse> {
   const { plays } = body;
-  if (!device.screenId || plays.some((p) => p.screenId !== device.screenId)) throw forbidden(OTHER_SCREEN_MESSAGE);
+  const spans = await servedSpans(ctx, device);
+  const now = ctx.clock();
+  // A record older than the retention is refused on its own below: the spans of its screen may
+  // be gone already, and the batch's other records must not go down with it.
+  const neverServed = (p: TPlaysUpload['plays'][number]) => !spans.some((s) => s.screenId === p.screenId);
+  if (plays.some((p) => neverServed(p) && !beforeRetention(p, now, ctx.config.playsRetentionDays))) throw forbidden(OTHER_SCREEN_MESSAGE);
+  const refused = refusePlays(plays, spans, now, ctx.config.playsRetentionDays);
+  const refusedIds = new Set(refused.map((r) => r.id));
 
   const rows = JSON.stringify(plays.map((p) => ({
     id: p.id,
@@ -27,30 +60,56 @@ export async function recordPlays(ctx: AppContext, device: AuthDevice, body: TPl
     startedAt: p.startedAt,
     durationMs: p.durationMs,
     outcome: p.outcome,
+    ok: !refusedIds.has(p.id),
   })));
-  // One statement (docs/PERFORMANCE.md#p11-and-p12-plays): the media check, the records and
-  // their sums per screen, media and hour in the rollup queue (a few rows per batch). Another customer's media writes nothing; a failed play was never
-  // shown, so it is stored but not queued (docs/ARCHITECTURE.md#plays).
-  const [result] = await ctx.db.$queryRaw<{ foreign: boolean; accepted: number }[]>`
+  // One statement (docs/PERFORMANCE.md#p11-and-p12-plays). Another customer's media, playlist
+  // or schedule entry writes nothing. A failed play was never shown: stored, not queued. The
+  // day's airtime per screen is capped in play_screen_days, whose row lock orders concurrent
+  // uploads; `granted` is what this upload may add, shared out in order of start, so 500
+  // records of a day at one instant count one day, not 500 (docs/ARCHITECTURE.md#plays).
+  const [result] = await ctx.db.$queryRaw<{ foreign: string | null; accepted: number }[]>`
     WITH v AS (
       SELECT * FROM json_to_recordset(${rows}::json) AS v(
         id uuid, "screenId" text, "mediaId" text, "playlistId" text, "scheduleId" text,
-        "startedAt" timestamptz, "durationMs" int, outcome text)
-    ), foreign_media AS (
-      SELECT 1 FROM media WHERE id IN (SELECT DISTINCT "mediaId" FROM v) AND "ownerId" <> ${device.ownerId} LIMIT 1
+        "startedAt" timestamptz, "durationMs" int, outcome text, ok boolean)
+    ), foreign_ids AS (
+      (SELECT 'Medya' AS what FROM media WHERE id IN (SELECT "mediaId" FROM v) AND "ownerId" <> ${device.ownerId} LIMIT 1)
+      UNION ALL
+      (SELECT 'Playlist' FROM playlists WHERE id IN (SELECT "playlistId" FROM v) AND "ownerId" <> ${device.ownerId} LIMIT 1)
+      UNION ALL
+      (SELECT 'Zamanlama' FROM schedules WHERE id IN (SELECT "scheduleId" FROM v) AND "ownerId" <> ${device.ownerId} LIMIT 1)
     ), ins AS (
       INSERT INTO play_records (id, "ownerId", "screenId", "mediaId", "playlistId", "scheduleId", "startedAt", "durationMs", outcome)
       SELECT id, ${device.ownerId}, "screenId", "mediaId", "playlistId", "scheduleId", "startedAt", "durationMs", outcome FROM v
-      WHERE NOT EXISTS (SELECT 1 FROM foreign_media)
+      WHERE ok AND NOT EXISTS (SELECT 1 FROM foreign_ids)
       ON CONFLICT (id) DO NOTHING
       RETURNING id, "screenId", "mediaId", "startedAt", "durationMs", outcome
+    ), shown AS (
+      SELECT *, ("startedAt" AT TIME ZONE 'UTC')::date AS day FROM ins WHERE outcome <> 'failed'
+    ), budget AS (
+      INSERT INTO play_screen_days AS d ("ownerId", "screenId", day, ms, granted)
+      SELECT ${device.ownerId}, "screenId", day, LEAST(${PLAY_DURATION_MAX_MS}, sum("durationMs")), LEAST(${PLAY_DURATION_MAX_MS}, sum("durationMs"))
+      FROM shown GROUP BY 2, 3
+      ON CONFLICT ("screenId", day) DO UPDATE SET
+        ms = LEAST(${PLAY_DURATION_MAX_MS}, d.ms + EXCLUDED.granted),
+        granted = LEAST(${PLAY_DURATION_MAX_MS}, d.ms + EXCLUDED.granted) - d.ms
+      RETURNING "screenId", day, granted
+    ), counted AS (
+      SELECT s."screenId", s."mediaId", s."startedAt", s."durationMs" AS sent,
+        GREATEST(0, LEAST(s."durationMs", b.granted - (sum(s."durationMs") OVER w - s."durationMs"))) AS ms
+      FROM shown s JOIN budget b ON b."screenId" = s."screenId" AND b.day = s.day
+      WINDOW w AS (PARTITION BY s."screenId", s.day ORDER BY s."startedAt", s.id)
     ), queued AS (
       INSERT INTO play_rollup_queue ("ownerId", "screenId", "mediaId", hour, plays, "durationMs")
-      SELECT ${device.ownerId}, "screenId", "mediaId", date_trunc('hour', "startedAt", 'UTC'), count(*), sum("durationMs")
-      FROM ins WHERE outcome <> 'failed' GROUP BY 2, 3, 4
+      SELECT ${device.ownerId}, "screenId", "mediaId", date_trunc('hour', "startedAt", 'UTC'), count(*) FILTER (WHERE ms > 0 OR sent = 0), sum(ms)
+      FROM counted GROUP BY 2, 3, 4 HAVING count(*) FILTER (WHERE ms > 0 OR sent = 0) > 0
     )
-    SELECT EXISTS (SELECT 1 FROM foreign_media) AS foreign, (SELECT count(*) FROM ins)::int AS accepted`;
-  if (result?.foreign) throw notFound('Medya');
+    SELECT (SELECT what FROM foreign_ids LIMIT 1) AS foreign, (SELECT count(*) FROM ins)::int AS accepted`;
+  if (result?.foreign) throw notFound(result.foreign);
   const accepted = result?.accepted ?? 0;
-  return { accepted, duplicates: plays.length - accepted };
+  if (refused.length === 0) return { accepted, duplicates: plays.length - accepted };
+  if (refused.length === plays.length) {
+    throw new AppError(400, ErrorCode.VALIDATION, NONE_ACCEPTED_MESSAGE, refused.map((r) => ({ path: `plays.${r.id}`, message: r.message })));
+  }
+  return { accepted, duplicates: plays.length - accepted - refused.length, refused };
 }

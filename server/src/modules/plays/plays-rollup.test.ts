@@ -23,7 +23,8 @@ describe('plays rollup job', () => {
     const c = await customerWithDevice(t);
     await upload(c.device.auth, [
       play(c.screen.id, c.media.id, { startedAt: '2026-03-10T09:00:00Z' }),
-      play(c.screen.id, c.media.id, { startedAt: '2026-03-10T09:59:59.999Z', durationMs: 2_500 }),
+      // Ends at the last millisecond of the hour: a screen's plays follow each other.
+      play(c.screen.id, c.media.id, { startedAt: '2026-03-10T09:59:57.499Z', durationMs: 2_500 }),
       play(c.screen.id, c.media.id, { startedAt: '2026-03-10T10:00:00Z' }),
     ]);
     await rollUpPlays(t.ctx.db);
@@ -60,7 +61,8 @@ describe('plays rollup job', () => {
   it('counts every play exactly once when runs overlap, and the report equals the raw records', async () => {
     const c = await customerWithDevice(t);
     const plays = Array.from({ length: 300 }, (_, i) => play(c.screen.id, c.media.id, {
-      startedAt: new Date(Date.UTC(2026, 2, 1 + (i % 20), i % 24, i % 60)).toISOString(),
+      // Every 120th play falls on the same minute: 20 s apart, so none overlaps another.
+      startedAt: new Date(Date.UTC(2026, 2, 1 + (i % 20), i % 24, i % 60, 20 * Math.floor(i / 120))).toISOString(),
       durationMs: 1_000 + i,
       outcome: i % 10 === 0 ? 'failed' : i % 7 === 0 ? 'cut' : 'completed',
     }));
@@ -104,12 +106,25 @@ describe('plays rollup job', () => {
     const c = await customerWithDevice(t);
     now = new Date('2026-06-01T12:00:00Z');
     const days = (n: number) => new Date(now.getTime() - n * 86_400_000).toISOString();
-    await upload(c.device.auth, [
-      play(c.screen.id, c.media.id, { startedAt: days(10) }),
-      play(c.screen.id, c.media.id, { startedAt: days(401) }),
-    ]);
+    // The device has served its screen for 500 days; a play of 401 days ago was sent back then.
+    await t.ctx.db.deviceScreenSpan.updateMany({ where: { deviceId: c.device.id }, data: { fromAt: new Date(days(500)) } });
+    const old = play(c.screen.id, c.media.id, { startedAt: days(401) });
+    now = new Date(Date.parse(days(401)) + 3_600_000);
+    await upload(c.device.auth, [old]);
+    now = new Date('2026-06-01T12:00:00Z');
+    await upload(c.device.auth, [play(c.screen.id, c.media.id, { startedAt: days(10) })]);
     await t.ctx.db.playHourly.create({ data: { ownerId: c.id, screenId: c.screen.id, mediaId: c.media.id, hour: new Date(days(801)), plays: 5, durationMs: 50_000n } });
     await t.ctx.db.playHourly.create({ data: { ownerId: c.id, screenId: c.screen.id, mediaId: c.media.id, hour: new Date(days(799)), plays: 4, durationMs: 40_000n } });
+
+    // What only serves to accept plays: the day of the cutoff (days(400), at 12:00 UTC) can still
+    // take plays; a span that ended within the clock slack (5 min) before it can still accept one.
+    const other = await t.ctx.db.screen.create({ data: { ownerId: c.id, name: 'Arka kapı' } });
+    await t.ctx.db.playScreenDay.create({ data: { ownerId: c.id, screenId: c.screen.id, day: new Date('2025-04-27T00:00:00Z'), ms: 1_000n, granted: 1_000n } });
+    const span = (screenId: string, from: number, to: number) => ({ deviceId: c.device.id, screenId, fromAt: new Date(days(from)), toAt: new Date(days(to)) });
+    const minutes = (n: number) => n / 1_440;
+    await t.ctx.db.deviceScreenSpan.createMany({ data: [
+      span(other.id, 450, 402), span('ekran-silindi', 402, 400 + minutes(6)), span('ekran-sinirda', 402, 400 + minutes(4)),
+    ] });
 
     await deleteOldPlays(t.ctx);
     const records = await t.ctx.db.playRecord.findMany({ where: { ownerId: c.id }, select: { startedAt: true } });
@@ -121,6 +136,17 @@ describe('plays rollup job', () => {
       [new Date(Math.floor(Date.parse(days(10)) / 3_600_000) * 3_600_000).toISOString(), 1],
     ]);
     expect(await t.ctx.db.playRollupQueue.count({ where: { ownerId: c.id } })).toBe(0);
+    const screenDays = await t.ctx.db.playScreenDay.findMany({ where: { ownerId: c.id }, orderBy: { day: 'asc' }, select: { day: true } });
+    expect(screenDays.map((d) => d.day.toISOString().slice(0, 10))).toEqual(['2025-04-27', days(10).slice(0, 10)]);
+    const spans = await t.ctx.db.deviceScreenSpan.findMany({ where: { deviceId: c.device.id }, select: { screenId: true, toAt: true } });
+    expect(spans.map((s) => s.screenId).sort()).toEqual([c.screen.id, 'ekran-sinirda'].sort());
+
+    // A batch mixing a play of a screen whose span is gone (too old, refused alone) with a good
+    // one keeps the good one: deleting spans refuses nothing that was accepted before.
+    const stale = play(other.id, c.media.id, { startedAt: days(401) });
+    const fresh = play(c.screen.id, c.media.id, { startedAt: days(5) });
+    const res = await upload(c.device.auth, [stale, fresh]);
+    expect(res.body).toEqual({ accepted: 1, duplicates: 0, refused: [{ id: stale.id, message: 'Oynatma kaydı saklama süresinden (400 gün) daha eski' }] });
   });
 
   it("keeps a customer's plays until the customer is deleted, then deletes them with the customer", async () => {

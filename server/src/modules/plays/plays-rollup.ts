@@ -1,3 +1,4 @@
+import { PLAY_CLOCK_SKEW_MS } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { JobHandlers } from '../../jobs/job-definitions.js';
@@ -60,8 +61,14 @@ export async function rollUpPlays(db: Db, batch = ROLLUP_BATCH): Promise<number>
  * Daily: raw records older than PLAYS_RETENTION_DAYS (by when they were played) and rollup hours
  * older than max(800 days, that) are deleted. Queued plays that old are rolled up first (a
  * player offline for a year), so the rollups never lose what the records held.
+ *
+ * What exists only to accept plays goes with the records' retention, since a play older than
+ * that is refused (docs/ARCHITECTURE.md#plays): a screen's day in `play_screen_days` once the
+ * whole UTC day is past it (the day holding the cutoff can still take plays, and must keep its
+ * cap), and a span of `device_screen_spans` that ended before it, less the clock slack a span is
+ * judged with. A span still open, or one a play within the retention may fall in, stays.
  */
-export async function deleteOldPlays(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>): Promise<{ records: number; hours: number }> {
+export async function deleteOldPlays(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>): Promise<{ records: number; hours: number; screenDays: number; spans: number }> {
   const now = ctx.clock().getTime();
   const rawCutoff = new Date(now - ctx.config.playsRetentionDays * DAY_MS);
   const rollupCutoff = new Date(now - Math.max(ROLLUP_RETENTION_MIN_DAYS, ctx.config.playsRetentionDays) * DAY_MS);
@@ -78,13 +85,21 @@ export async function deleteOldPlays(ctx: Pick<AppContext, 'db' | 'clock' | 'con
   const media = await ctx.db.playHourlyMedia.deleteMany({ where: { hour: { lt: rollupCutoff } } });
   const totals = await ctx.db.playHourlyTotal.deleteMany({ where: { hour: { lt: rollupCutoff } } });
   const days = await ctx.db.playDailyMedia.deleteMany({ where: { day: { lt: rollupCutoff } } });
-  return { records: records.count, hours: screens.count + media.count + totals.count + days.count };
+  // Both tables are small (a row per screen and day, a row per move) and have no index on these
+  // columns, which would cost every upload or move a write: one pass each.
+  const cutoffDay = new Date(Math.floor(rawCutoff.getTime() / DAY_MS) * DAY_MS);
+  const screenDays = await ctx.db.playScreenDay.deleteMany({ where: { day: { lt: cutoffDay } } });
+  const spans = await ctx.db.deviceScreenSpan.deleteMany({ where: { toAt: { lt: new Date(rawCutoff.getTime() - PLAY_CLOCK_SKEW_MS) } } });
+  return {
+    records: records.count, hours: screens.count + media.count + totals.count + days.count,
+    screenDays: screenDays.count, spans: spans.count,
+  };
 }
 
 export const playJobHandlers = (ctx: AppContext): Pick<JobHandlers, 'plays.rollup' | 'plays.retention'> => ({
   'plays.rollup': async () => { await rollUpPlays(ctx.db); },
   'plays.retention': async () => {
     const deleted = await deleteOldPlays(ctx);
-    if (deleted.records + deleted.hours > 0) ctx.logger.info(deleted, 'old play records and rollups deleted');
+    if (deleted.records + deleted.hours + deleted.screenDays + deleted.spans > 0) ctx.logger.info(deleted, 'old play records, rollups, screen days and spans deleted');
   },
 });
