@@ -84,6 +84,15 @@ export function layoutProblems(scope: string): string[] {
     }
   }
 
+  // Of two leaves drawn at (x, y), the one below the player's alert takeover is hidden by design
+  // (the takeover covers the whole screen, the ticker included): not text over text. Any other
+  // layer over content (a preview over its form's fields) still counts.
+  const underTakeover = (a: Element, b: Element, x: number, y: number): boolean => {
+    const hit = document.elementFromPoint(x, y);
+    const takeover = hit?.closest('[data-testid="alert-overlay"]');
+    return !!takeover && takeover.contains(a) !== takeover.contains(b);
+  };
+
   // Content that covers other content: leaves (controls, images, elements with text of their own).
   const ownText = (el: Element) => Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
   // Pictures are left out: text over a picture is the player's design (an alert over the playlist).
@@ -98,6 +107,7 @@ export function layoutProblems(scope: string): string[] {
       const overlapY = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
       if (overlapX <= 2 || overlapY <= 2) continue;
       if (leaves[i]!.contains(leaves[j]!) || leaves[j]!.contains(leaves[i]!)) continue;
+      if (underTakeover(leaves[i]!, leaves[j]!, (Math.max(a.left, b.left) + Math.min(a.right, b.right)) / 2, (Math.max(a.top, b.top) + Math.min(a.bottom, b.bottom)) / 2)) continue;
       problems.push(`${describe(leaves[i]!)} and ${describe(leaves[j]!)} cover each other`);
     }
   }
