@@ -34,3 +34,9 @@ export const HEALTH_REPORT_EVERY_MS = 60_000;
 export const THUMBNAIL_EVERY_MS = 10 * 60_000;
 /** Widest screenshot the player uploads. */
 export const SCREENSHOT_MAX_WIDTH = 1280;
+/**
+ * The most pixels a screenshot may have: a portrait screen twice as tall as wide at the full
+ * SCREENSHOT_MAX_WIDTH (1280 × 2560). A 1.5 MB file can declare 16,000 × 16,000 px, which
+ * took /screens 14 s and 2.3 GB to show. The player scales down to it; the server refuses more.
+ */
+export const SCREENSHOT_MAX_PIXELS = SCREENSHOT_MAX_WIDTH * 2 * SCREENSHOT_MAX_WIDTH;

@@ -1,6 +1,5 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate, numberField, storableText } from './common.js';
-import { SCREENSHOT_MAX_WIDTH } from './constants.js';
 
 /*
  * Screen health and remote screenshots on the wire: what a player reports about itself, what
@@ -12,12 +11,6 @@ import { SCREENSHOT_MAX_WIDTH } from './constants.js';
 export const HEALTH_WARN_MINUTES_DEFAULT = 5;
 /** The largest screenshot file the server takes (its width: SCREENSHOT_MAX_WIDTH in constants.ts). */
 export const SCREENSHOT_MAX_BYTES = 2 * 1024 * 1024;
-/**
- * The most pixels a screenshot may have: a portrait screen twice as tall as wide at the full
- * SCREENSHOT_MAX_WIDTH (1280 × 2560). A 1.5 MB file can declare 16,000 × 16,000 px, which
- * took /screens 14 s and 2.3 GB to show.
- */
-export const SCREENSHOT_MAX_PIXELS = SCREENSHOT_MAX_WIDTH * 2 * SCREENSHOT_MAX_WIDTH;
 
 /*
  * A report is stored as it came (jsonb): its texts may hold no NUL byte (PostgreSQL refuses it),

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TConfigAlert, TScreenConfig } from '@pano/contract';
+import { SCREENSHOT_MAX_PIXELS } from '@pano/contract/constants';
 import { Player, preloadAlertOverlay } from '../components/player.js';
 import { containRect, drawScreen, outputSize, translateX, type Draw2D } from './screenshot.js';
 
@@ -126,6 +127,11 @@ describe('screenshot geometry', () => {
     expect(outputSize(1920, 1080, 1280)).toEqual({ width: 1280, height: 720, scale: 2 / 3 });
     expect(outputSize(1920, 1080, 320)).toEqual({ width: 320, height: 180, scale: 1 / 6 });
     expect(outputSize(800, 600, 1280)).toEqual({ width: 800, height: 600, scale: 1 });
+    // A portrait screen more than twice as tall as wide stays within the pixels the server takes.
+    const tall = outputSize(1080, 3840, 1280);
+    expect(tall.width * tall.height).toBeLessThanOrEqual(SCREENSHOT_MAX_PIXELS);
+    expect(tall.width / tall.height).toBeCloseTo(1080 / 3840, 2);
+    expect(outputSize(1280, 2560, 1280)).toEqual({ width: 1280, height: 2560, scale: 1 });
   });
 
   it('reads the strip offset from its transform', () => {

@@ -1,4 +1,4 @@
-import { SCREENSHOT_MAX_WIDTH } from '@pano/contract/constants';
+import { SCREENSHOT_MAX_PIXELS, SCREENSHOT_MAX_WIDTH } from '@pano/contract/constants';
 /**
  * Remote screenshots (docs/ARCHITECTURE.md#player, "Screenshots"): what the player shows now,
  * drawn again onto a canvas from the DOM it rendered: an alert takeover when one is shown,
@@ -28,9 +28,12 @@ export function containRect(box: Box, naturalWidth: number, naturalHeight: numbe
   return { x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width, height };
 }
 
-/** The canvas size for a screen of this size: at most `maxWidth` wide, never enlarged. */
+/**
+ * The canvas size for a screen of this size: at most `maxWidth` wide and SCREENSHOT_MAX_PIXELS in
+ * all (a portrait screen more than twice as tall as wide), never enlarged; the server refuses more.
+ */
 export function outputSize(width: number, height: number, maxWidth: number): { width: number; height: number; scale: number } {
-  const scale = width > maxWidth ? maxWidth / width : 1;
+  const scale = Math.min(1, maxWidth / width, Math.sqrt(SCREENSHOT_MAX_PIXELS / (width * height)));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)), scale };
 }
 
