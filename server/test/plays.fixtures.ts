@@ -11,8 +11,10 @@ export async function customerWithDevice(t: TestApp) {
 export async function deviceFor(t: TestApp, user: TestUser, screenName = 'Giriş') {
   const screen = await t.ctx.db.screen.create({ data: { ownerId: user.id, name: screenName } });
   const media = await newMedia(t, user.id, 'Kampanya');
-  // Paired on this screen a year ago: plays count only from when a device served its screen.
-  const device = await t.ctx.db.device.create({ data: { ownerId: user.id, screenId: screen.id, createdAt: new Date(Date.now() - 365 * DAY_MS) } });
+  // Paired on this screen long before any play a test sends (the fixed 2026 dates below, or a
+  // test clock): plays count only from when a device served its screen. A fixed instant, not
+  // 'a year ago', so the fixed dates stay inside it whenever the suite runs.
+  const device = await t.ctx.db.device.create({ data: { ownerId: user.id, screenId: screen.id, createdAt: PAIRED_AT } });
   const token = await t.ctx.tokens.signDevice(device.id, user.id);
   return { screen, media, device: { id: device.id, auth: { Authorization: `Bearer ${token}` } } };
 }
@@ -22,6 +24,7 @@ export const newMedia = (t: TestApp, ownerId: string, name: string) => t.ctx.db.
 });
 
 export const DAY_MS = 24 * 3600 * 1000;
+const PAIRED_AT = new Date('2020-01-01T00:00:00Z');
 
 let nextStart = 0;
 /**

@@ -28,7 +28,8 @@ describe('POST /api/devices/plays: impossible plays', () => {
     const good = [play(c.screen.id, c.media.id, { startedAt: at(now - HOUR) }), play(c.screen.id, c.media.id, { startedAt: at(now - 2 * 60_000), durationMs: 4 * 60_000 })];
     const future = [at0('9999-12-31T00:00:00.000Z'), at0(at(now + 365 * DAY_MS)), at0(at(now + 10 * 60_000)),
       play(c.screen.id, c.media.id, { startedAt: at(now - HOUR), durationMs: DAY_MS })];
-    const old = [at0('1970-01-01T00:00:00.000Z'), at0('0001-01-01T00:00:00.000Z'), at0(at(now - 401 * DAY_MS))];
+    // Year 0, which PostgreSQL cannot read (it counts 1 BC before 1 AD): refused like the rest.
+    const old = [at0('1970-01-01T00:00:00.000Z'), at0('0001-01-01T00:00:00.000Z'), at0('0000-01-01T00:00:00.000Z'), at0(at(now - 401 * DAY_MS))];
     const res = await upload(c.device.auth, [...future, good[0], ...old, good[1]]).expect(200);
     expect(res.body).toEqual({
       accepted: 2, duplicates: 0,

@@ -57,7 +57,9 @@ export async function recordPlays(ctx: AppContext, device: AuthDevice, body: TPl
     mediaId: p.mediaId,
     playlistId: p.playlistId,
     scheduleId: p.scheduleId,
-    startedAt: p.startedAt,
+    // A refused record's start may be one PostgreSQL cannot hold (year 0): it only takes part in
+    // the check of its ids, never in a date column.
+    startedAt: refusedIds.has(p.id) ? null : p.startedAt,
     durationMs: p.durationMs,
     outcome: p.outcome,
     ok: !refusedIds.has(p.id),
