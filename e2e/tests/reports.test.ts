@@ -102,7 +102,8 @@ describe('customer: Raporlar', () => {
     await page.getByLabel('Medya', { exact: true }).selectOption({ label: 'Menü Panosu' });
     await page.waitForFunction(() => document.querySelector('[data-testid="report-total"] td')?.textContent === '1');
     expect(await cells('report-total')).toEqual([['Toplam', '1', '30 sn', '%100']]);
-    const yearAgo = new Date(Date.now() - 365 * 86400_000).toISOString().slice(0, 10);
+    // Typed day-first, as the page asks: 'GG.AA.YYYY'.
+    const yearAgo = new Date(Date.now() - 365 * 86400_000).toISOString().slice(0, 10).split('-').reverse().join('.');
     await page.getByLabel('Başlangıç').fill(yearAgo);
     await page.getByLabel('Bitiş').fill(yearAgo);
     await page.getByText('Bu dönemde oynatma kaydı yok').waitFor();

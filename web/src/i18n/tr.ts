@@ -47,6 +47,12 @@ export const tr = {
     networkError: 'Sunucuya ulaşılamadı',
     seconds: 'sn',
   },
+  /** Day-first date fields (components/ui DateField, lib/date-text). */
+  dateField: {
+    placeholder: 'GG.AA.YYYY',
+    format: 'Tarihi GG.AA.YYYY biçiminde girin',
+    noSuchDate: 'Böyle bir tarih yok',
+  },
   /** What a delete would affect, shown above the confirmation question. */
   deleteUsage: {
     more: (n: string) => `ve ${n} diğeri`,

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { tr } from '../../i18n/tr';
 
 type FieldProps = { label: string; hint?: string; error?: string };
 
@@ -34,6 +35,20 @@ export function TextField({ label, hint, error, id, ...rest }: FieldProps & Inpu
  */
 export function TimeField(props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   return <TextField type="text" inputMode="numeric" placeholder="SS:DD" maxLength={5} autoComplete="off" {...props} />;
+}
+
+/** What makes an <input> a day-first date field; also for a bare input with its own label. */
+export const dateInputProps = {
+  type: 'text', inputMode: 'numeric', placeholder: tr.dateField.placeholder, maxLength: 10, autoComplete: 'off',
+} as const satisfies InputHTMLAttributes<HTMLInputElement>;
+
+/**
+ * A day typed as 'GG.AA.YYYY'. Chromium draws <input type="date"> in the browser's own language
+ * whatever the page's lang ('11/27/2026' in an English browser), so this is a text input; the
+ * form reads it with lib/date-text's readDayFirst (docs/PRODUCT.md#schedule).
+ */
+export function DateField(props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return <TextField {...dateInputProps} {...props} />;
 }
 
 export function SelectField({ label, hint, error, id, children, ...rest }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {

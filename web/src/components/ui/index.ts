@@ -10,7 +10,7 @@ export { Spinner, FullPageSpinner } from './spinner';
 export { Badge } from './badge';
 export { ProgressBar } from './progress-bar';
 export { EmptyState } from './empty-state';
-export { TextField, TimeField, SelectField, TextAreaField } from './form-field';
+export { TextField, TimeField, DateField, dateInputProps, SelectField, TextAreaField } from './form-field';
 export { PageHeader } from './page-header';
 export { Card } from './card';
 export { Form } from './form';

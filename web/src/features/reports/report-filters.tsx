@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import type { TMedia, TReportGrouping, TScreen, TScreenGroup } from '@pano/contract';
 import { tr } from '../../i18n/tr';
-import { Button, SelectField, TextField } from '../../components/ui';
-import { dayAt, presetOf, presetPeriod, REPORT_PRESETS, type FilterErrors, type ReportFilters, type ReportPreset } from './report-period';
+import { dayFirst, readDayFirst } from '../../lib/date-text';
+import { Button, DateField, SelectField } from '../../components/ui';
+import { presetOf, presetPeriod, REPORT_PRESETS, type FilterErrors, type ReportFilters, type ReportPreset } from './report-period';
 
 const t = tr.reports;
 
@@ -29,7 +31,22 @@ type Props = {
 export function ReportFiltersForm({ filters, errors, now, screens, groups, media, onChange }: Props) {
   const set = (patch: Partial<ReportFilters>) => onChange({ ...filters, ...patch });
   const active = presetOf(filters.from, filters.to, now);
-  const today = dayAt(now);
+  // A day typed day-first that is no date yet: shown as typed with its reason, and the
+  // filter is left empty so nothing is asked.
+  const [typed, setTyped] = useState<Partial<Record<'from' | 'to', { text: string; error: string }>>>({});
+  const dateProps = (field: 'from' | 'to') => ({
+    value: typed[field]?.text ?? dayFirst(filters[field]),
+    error: typed[field]?.error ?? errors[field],
+    onChange: (e: { target: { value: string } }) => {
+      const read = readDayFirst(e.target.value);
+      setTyped((was) => ({ ...was, [field]: 'error' in read ? { text: e.target.value, error: read.error } : undefined }));
+      set({ [field]: 'day' in read ? read.day : '' });
+    },
+  });
+  const pick = (p: ReportPreset) => {
+    setTyped({});
+    set(presetPeriod(p, now));
+  };
   return (
     <section className="card report-filters" aria-label={t.filtersTitle}>
       <fieldset className="report-period">
@@ -37,16 +54,14 @@ export function ReportFiltersForm({ filters, errors, now, screens, groups, media
         <div className="report-presets" role="group" aria-label={t.periodLabel}>
           {REPORT_PRESETS.map((p) => (
             <Button key={p} size="sm" variant={active === p ? 'primary' : 'secondary'} aria-pressed={active === p}
-              onClick={() => set(presetPeriod(p, now))}>
+              onClick={() => pick(p)}>
               {presetLabel[p]}
             </Button>
           ))}
         </div>
         <div className="report-dates">
-          <TextField type="date" label={t.fromLabel} value={filters.from} max={today} error={errors.from}
-            onChange={(e) => set({ from: e.target.value })} />
-          <TextField type="date" label={t.toLabel} value={filters.to} max={today} error={errors.to}
-            onChange={(e) => set({ to: e.target.value })} />
+          <DateField label={t.fromLabel} {...dateProps('from')} />
+          <DateField label={t.toLabel} {...dateProps('to')} />
         </div>
       </fieldset>
       <div className="report-selects">

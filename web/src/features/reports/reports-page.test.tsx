@@ -49,8 +49,8 @@ describe('ReportsPage filters', { timeout: 15_000 }, () => {
     expect(document.title).toBe('Raporlar · Pano');
     expect(screen.getByRole('button', { name: 'Son 7 gün' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'Son 30 gün' }).getAttribute('aria-pressed')).toBe('false');
-    expect((screen.getByLabelText('Başlangıç') as HTMLInputElement).value).toBe('2026-11-18');
-    expect((screen.getByLabelText('Bitiş') as HTMLInputElement).value).toBe('2026-11-24');
+    expect((screen.getByLabelText('Başlangıç') as HTMLInputElement).value).toBe('18.11.2026');
+    expect((screen.getByLabelText('Bitiş') as HTMLInputElement).value).toBe('24.11.2026');
   });
 
   it('turns presets, selects and grouping into the query string', async () => {
@@ -78,15 +78,41 @@ describe('ReportsPage filters', { timeout: 15_000 }, () => {
       .toBe(`${REPORT}?from=2026-11-01&to=2026-11-24&group=${id(21)}&media=${id(2)}&by=hour`));
   });
 
+  it("days are typed day-first 'GG.AA.YYYY': an ISO or impossible day is refused in Turkish and asks nothing", async () => {
+    const { lastReport, reportCalls } = open();
+    await screen.findAllByTestId('report-row');
+    for (const label of ['Başlangıç', 'Bitiş']) {
+      const input = screen.getByLabelText(label) as HTMLInputElement;
+      expect([input.type, input.placeholder, input.inputMode]).toEqual(['text', 'GG.AA.YYYY', 'numeric']);
+    }
+    const before = reportCalls().length;
+    fireEvent.change(screen.getByLabelText('Başlangıç'), { target: { value: '2026-11-10' } });
+    expect((await screen.findByRole('alert')).textContent).toBe('Tarihi GG.AA.YYYY biçiminde girin');
+    expect((screen.getByLabelText('Başlangıç') as HTMLInputElement).value).toBe('2026-11-10');
+    fireEvent.change(screen.getByLabelText('Başlangıç'), { target: { value: '31.02.2026' } });
+    expect((await screen.findByRole('alert')).textContent).toBe('Böyle bir tarih yok');
+    expect(screen.getByLabelText('Başlangıç').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('report-result')).toBeNull();
+    expect(reportCalls().length).toBe(before);
+
+    // A preset replaces what was typed.
+    await userEvent.click(screen.getByRole('button', { name: 'Son 30 gün' }));
+    await waitFor(() => expect(lastReport()).toBe(`${REPORT}?from=2026-10-26&to=2026-11-24&by=media`));
+    expect((screen.getByLabelText('Başlangıç') as HTMLInputElement).value).toBe('26.10.2026');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('takes typed days, and asks nothing while the end is before the start', async () => {
     const { lastReport, reportCalls } = open();
     await screen.findAllByTestId('report-row');
-    fireEvent.change(screen.getByLabelText('Başlangıç'), { target: { value: '2026-11-10' } });
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Başlangıç'));
+    await user.type(screen.getByLabelText('Başlangıç'), '10.11.2026');
     await waitFor(() => expect(lastReport()).toBe(`${REPORT}?from=2026-11-10&to=2026-11-24&by=media`));
     expect(screen.getByRole('button', { name: 'Son 7 gün' }).getAttribute('aria-pressed')).toBe('false');
 
     const before = reportCalls().length;
-    fireEvent.change(screen.getByLabelText('Bitiş'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('Bitiş'), { target: { value: '01.11.2026' } });
     expect((await screen.findByRole('alert')).textContent).toBe('Bitiş tarihi başlangıç tarihinden önce olamaz');
     expect(screen.getByLabelText('Bitiş').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('button', { name: 'CSV İndir' }).hasAttribute('disabled')).toBe(true);

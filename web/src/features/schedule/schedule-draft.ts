@@ -1,7 +1,11 @@
 import { SCHEDULE_PRIORITY_DEFAULT, ZScheduleWrite, type TSchedule, type TScheduleWrite } from '@pano/contract';
+import { dayFirst, readDayFirst } from '../../lib/date-text';
 import { checkFields, type FieldErrors } from '../../lib/form-errors';
 
-/** The form as typed: dates and priority stay text until submit; '' means "none" for the optional ones. */
+/**
+ * The form as typed: dates ('GG.AA.YYYY') and priority stay text until submit; '' means "none"
+ * for the optional ones. Exception dates are already read, YYYY-MM-DD.
+ */
 export type ScheduleDraft = {
   name: string;
   playlist: string;
@@ -37,8 +41,8 @@ export function draftFromSchedule(s: TSchedule): ScheduleDraft {
     days: [...s.days],
     startTime: s.startTime,
     endTime: s.endTime,
-    startDate: s.startDate ?? '',
-    endDate: s.endDate ?? '',
+    startDate: dayFirst(s.startDate ?? ''),
+    endDate: dayFirst(s.endDate ?? ''),
     exceptDates: [...s.exceptDates],
     priority: String(s.priority),
     enabled: s.enabled,
@@ -57,12 +61,21 @@ export function bodyFromSchedule(s: TSchedule): TScheduleWrite {
 
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
+/** YYYY-MM-DD of a typed day, null for none or for a day that is no date (its error is kept apart). */
+function readDate(field: string, text: string, errors: FieldErrors): string | null {
+  const read = readDayFirst(text);
+  if ('error' in read) errors[field] = read.error;
+  return 'day' in read && read.day !== '' ? read.day : null;
+}
+
 /**
  * Checked with the contract's ZScheduleWrite, the rules and Turkish messages the server
- * applies; errors are keyed by field name (`days`, `screens`, `exceptDates`, ...).
+ * applies, after the day-first dates are read; errors are keyed by field name (`days`,
+ * `screens`, `exceptDates`, ...) in the form's order.
  */
 export function toScheduleBody(d: ScheduleDraft): { body: TScheduleWrite } | { errors: FieldErrors } {
-  const checked = checkFields(ZScheduleWrite, {
+  const dateErrors: FieldErrors = {};
+  const input = {
     name: d.name,
     playlist: d.playlist,
     directionPlaylist: orNull(d.ticker),
@@ -71,11 +84,16 @@ export function toScheduleBody(d: ScheduleDraft): { body: TScheduleWrite } | { e
     days: d.days,
     startTime: d.startTime,
     endTime: d.endTime,
-    startDate: orNull(d.startDate),
-    endDate: orNull(d.endDate),
+    startDate: readDate('startDate', d.startDate, dateErrors),
+    endDate: readDate('endDate', d.endDate, dateErrors),
     exceptDates: d.exceptDates,
     priority: d.priority.trim(),
     enabled: d.enabled,
-  });
-  return 'errors' in checked ? checked : { body: checked.data };
+  };
+  const checked = checkFields(ZScheduleWrite, input);
+  if (!('errors' in checked) && Object.keys(dateErrors).length === 0) return { body: checked.data };
+  const all: FieldErrors = { ...('errors' in checked ? checked.errors : {}), ...dateErrors };
+  const order = Object.keys(input);
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  return { errors: Object.fromEntries(Object.entries(all).sort(([a], [b]) => rank(a) - rank(b))) };
 }

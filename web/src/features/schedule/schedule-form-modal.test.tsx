@@ -39,8 +39,8 @@ describe('ScheduleFormModal', { timeout: 15_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Hafta sonu' }));
     for (const day of ['Cumartesi', 'Pazar']) await userEvent.click(within(dialog).getByLabelText(day));
     fireEvent.change(within(dialog).getByLabelText('Öncelik (1-10)'), { target: { value: '11' } });
-    fireEvent.change(within(dialog).getByLabelText('Bitiş tarihi (isteğe bağlı)'), { target: { value: '2026-01-01' } });
-    fireEvent.change(within(dialog).getByLabelText('Başlangıç tarihi (isteğe bağlı)'), { target: { value: '2026-02-01' } });
+    fireEvent.change(within(dialog).getByLabelText('Bitiş tarihi (isteğe bağlı)'), { target: { value: '01.01.2026' } });
+    fireEvent.change(within(dialog).getByLabelText('Başlangıç tarihi (isteğe bağlı)'), { target: { value: '01.02.2026' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
     const messages = within(dialog).getAllByRole('alert').map((el) => el.textContent);
     expect(messages).toEqual([
@@ -64,6 +64,33 @@ describe('ScheduleFormModal', { timeout: 15_000 }, () => {
     expect((within(dialog).getByLabelText('Başlangıç saati') as HTMLInputElement).value).toBe('09:00');
   });
 
+  it("dates are typed day-first as 'GG.AA.YYYY', not in the browser's own (month-first English) date picker", async () => {
+    const { dialog } = open(schedule({ startDate: '2026-11-27', exceptDates: ['2026-12-25'] }));
+    for (const label of ['Başlangıç tarihi (isteğe bağlı)', 'Bitiş tarihi (isteğe bağlı)', 'Eklenecek istisna tarihi']) {
+      const input = within(dialog).getByLabelText(label) as HTMLInputElement;
+      expect([input.type, input.placeholder, input.inputMode]).toEqual(['text', 'GG.AA.YYYY', 'numeric']);
+    }
+    expect((within(dialog).getByLabelText('Başlangıç tarihi (isteğe bağlı)') as HTMLInputElement).value).toBe('27.11.2026');
+    expect(within(dialog).getByRole('button', { name: 'İstisnayı kaldır: 25.12.2026' })).toBeTruthy();
+  });
+
+  it('refuses an ISO or impossible day with a Turkish message under the field and sends nothing', async () => {
+    const { calls, dialog } = open(schedule());
+    fireEvent.change(within(dialog).getByLabelText('Başlangıç tarihi (isteğe bağlı)'), { target: { value: '2026-11-27' } });
+    fireEvent.change(within(dialog).getByLabelText('Bitiş tarihi (isteğe bağlı)'), { target: { value: '31.02.2026' } });
+    fireEvent.change(within(dialog).getByLabelText('Eklenecek istisna tarihi'), { target: { value: '12/25/2026' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Tarih Ekle' }));
+    expect(within(dialog).getByText('İstisna tarihi yok.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+    expect(within(dialog).getAllByRole('alert').map((el) => el.textContent)).toEqual([
+      'Tarihi GG.AA.YYYY biçiminde girin',
+      'Böyle bir tarih yok',
+      'Tarihi GG.AA.YYYY biçiminde girin',
+    ]);
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Başlangıç tarihi (isteğe bağlı)'));
+    expect(writes(calls)).toEqual([]);
+  });
+
   it('sends the whole entry: targets, quick-picked days, times, dates, exceptions, priority', async () => {
     const { calls, dialog, onClose } = open();
     fireEvent.change(within(dialog).getByLabelText('Zamanlama Adı'), { target: { value: '  Hafta sonu kahvaltı ' } });
@@ -74,12 +101,12 @@ describe('ScheduleFormModal', { timeout: 15_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Hafta sonu' }));
     fireEvent.change(within(dialog).getByLabelText('Başlangıç saati'), { target: { value: '22:00' } });
     fireEvent.change(within(dialog).getByLabelText('Bitiş saati'), { target: { value: '02:00' } });
-    fireEvent.change(within(dialog).getByLabelText('Başlangıç tarihi (isteğe bağlı)'), { target: { value: '2026-12-01' } });
-    for (const date of ['2026-12-31', '2026-12-24']) {
+    fireEvent.change(within(dialog).getByLabelText('Başlangıç tarihi (isteğe bağlı)'), { target: { value: '1.12.2026' } });
+    for (const date of ['31.12.2026', '24.12.2026']) {
       fireEvent.change(within(dialog).getByLabelText('Eklenecek istisna tarihi'), { target: { value: date } });
       await userEvent.click(within(dialog).getByRole('button', { name: 'Tarih Ekle' }));
     }
-    await userEvent.click(within(dialog).getByRole('button', { name: 'İstisnayı kaldır: 2026-12-31' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'İstisnayı kaldır: 31.12.2026' }));
     fireEvent.change(within(dialog).getByLabelText('Öncelik (1-10)'), { target: { value: '8' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -3,8 +3,9 @@ import type { TPlaylist, TSchedule, TScreen, TScreenGroup, TTickerPlaylist } fro
 import { SCHEDULE_PRIORITY_MAX, SCHEDULE_PRIORITY_MIN } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
+import { dayFirst, readDayFirst } from '../../lib/date-text';
 import { focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
-import { Banner, Button, Form, Modal, SelectField, TextField, TimeField } from '../../components/ui';
+import { Banner, Button, DateField, Form, Modal, SelectField, TextField, TimeField, dateInputProps } from '../../components/ui';
 import { useCreateSchedule } from './api/use-create-schedule';
 import { useUpdateSchedule } from './api/use-update-schedule';
 import { EVERY_DAY, WEEKDAYS, WEEKEND, draftFromSchedule, emptyDraft, toScheduleBody, type ScheduleDraft } from './schedule-draft';
@@ -82,9 +83,13 @@ export function ScheduleFormModal({ editing, playlists, tickers, screens, groups
 
   const onSubmit = () => {
     const result = toScheduleBody(draft);
-    if ('errors' in result) {
-      setErrors(result.errors);
-      if (form.current) focusFirstInvalid(form.current, result.errors);
+    // An exception typed but not a date is not left behind silently.
+    const pending = readDayFirst(newExcept);
+    if ('errors' in result || 'error' in pending) {
+      const found = { ...('errors' in result ? result.errors : {}) };
+      if ('error' in pending) found.exceptDates ??= pending.error;
+      setErrors(found);
+      if (form.current) focusFirstInvalid(form.current, found);
       return;
     }
     return editing ? update.mutateAsync({ id: editing._id, body: result.body }, { onSuccess: onClose })
@@ -94,9 +99,13 @@ export function ScheduleFormModal({ editing, playlists, tickers, screens, groups
   const toggleDay = (day: number) =>
     set('days', draft.days.includes(day) ? draft.days.filter((d) => d !== day) : [...draft.days, day].sort((a, b) => a - b));
   const addExcept = () => {
-    const date = newExcept.trim();
-    if (!date || draft.exceptDates.includes(date)) return;
-    set('exceptDates', [...draft.exceptDates, date].sort());
+    const read = readDayFirst(newExcept);
+    if ('error' in read) {
+      setErrors((er) => ({ ...er, exceptDates: read.error }));
+      return;
+    }
+    if (!read.day || draft.exceptDates.includes(read.day)) return;
+    set('exceptDates', [...draft.exceptDates, read.day].sort());
     setNewExcept('');
   };
 
@@ -152,24 +161,28 @@ export function ScheduleFormModal({ editing, playlists, tickers, screens, groups
         </div>
         <p className="field-hint schedule-time-hint">{t.timeHint}</p>
         <div className="form-row">
-          <TextField label={t.startDateLabel} name="startDate" type="date" value={draft.startDate} onChange={text('startDate')} error={errors.startDate} />
-          <TextField label={t.endDateLabel} name="endDate" type="date" value={draft.endDate} onChange={text('endDate')} error={errors.endDate} />
+          <DateField label={t.startDateLabel} name="startDate" value={draft.startDate} onChange={text('startDate')} error={errors.startDate} />
+          <DateField label={t.endDateLabel} name="endDate" value={draft.endDate} onChange={text('endDate')} error={errors.endDate} />
         </div>
         <Group legend={t.exceptLabel} error={errors.exceptDates} errorId="schedule-except-error">
           {draft.exceptDates.length === 0 ? <p className="muted">{t.exceptNone}</p> : (
             <ul className="except-list">
               {draft.exceptDates.map((date) => (
                 <li key={date} className="except-item">
-                  <span>{date}</span>
-                  <Button size="sm" variant="ghost" aria-label={t.exceptRemove(date)}
+                  <span>{dayFirst(date)}</span>
+                  <Button size="sm" variant="ghost" aria-label={t.exceptRemove(dayFirst(date))}
                     onClick={() => set('exceptDates', draft.exceptDates.filter((d) => d !== date))}>×</Button>
                 </li>
               ))}
             </ul>
           )}
           <div className="except-add">
-            <input className="input" type="date" name="exceptDates" aria-label={t.exceptNew} value={newExcept}
-              onChange={(e) => setNewExcept(e.target.value)}
+            <input className="input" {...dateInputProps} name="exceptDates" aria-label={t.exceptNew} value={newExcept}
+              aria-invalid={Boolean(errors.exceptDates) || undefined}
+              onChange={(e) => {
+                setNewExcept(e.target.value);
+                setErrors(({ exceptDates: _typedBefore, ...rest }) => rest);
+              }}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
                   e.preventDefault();
