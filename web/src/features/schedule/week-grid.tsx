@@ -38,14 +38,35 @@ export function WeekGrid({ week, playlistNames, scheduleNames, colours, now }: P
   const firstDay = week.days[0]?.date;
   // On a phone the frame shows two days: bring today's column next to the hours, not Monday's,
   // when the week is drawn (not again when its data is read again: the reader may have scrolled).
+  // The grid's size can still change after that (its styles arriving on a slow phone): until the
+  // reader scrolls, today is brought back into view on each change.
   useLayoutEffect(() => {
     const frame = scroller.current;
-    const today = frame?.querySelector('.week-day-head.is-today')?.getBoundingClientRect();
-    const hours = frame?.querySelector('.week-corner')?.getBoundingClientRect();
-    if (!frame || !today || !hours) return;
-    const box = frame.getBoundingClientRect();
-    if (today.left >= hours.right && today.right <= box.right) return;
-    frame.scrollLeft += today.left - hours.right;
+    if (!frame) return;
+    const bring = () => {
+      const today = frame.querySelector('.week-day-head.is-today')?.getBoundingClientRect();
+      const hours = frame.querySelector('.week-corner')?.getBoundingClientRect();
+      if (!today || !hours) return;
+      const box = frame.getBoundingClientRect();
+      if (today.left >= hours.right && today.right <= box.right) return;
+      frame.scrollLeft += today.left - hours.right;
+    };
+    bring();
+    if (typeof ResizeObserver === 'undefined') return;
+    const resized = new ResizeObserver(bring);
+    const grid = frame.firstElementChild;
+    resized.observe(frame);
+    if (grid) resized.observe(grid);
+    const stop = () => resized.disconnect();
+    frame.addEventListener('pointerdown', stop, { once: true });
+    frame.addEventListener('wheel', stop, { once: true, passive: true });
+    frame.addEventListener('keydown', stop, { once: true });
+    return () => {
+      stop();
+      frame.removeEventListener('pointerdown', stop);
+      frame.removeEventListener('wheel', stop);
+      frame.removeEventListener('keydown', stop);
+    };
   }, [todayShown, firstDay]);
   return (
     <div ref={scroller} className="week-scroll" role="region" aria-label={t.weekGrid} tabIndex={0}>
