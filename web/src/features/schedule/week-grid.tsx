@@ -32,6 +32,14 @@ function playlistName(segment: WeekSegment, names: ReadonlyMap<string, string>):
  * the column, the wall clock now as a line. Wider than a phone: the grid scrolls sideways
  * inside its frame, never the page, and opens with today in view.
  */
+/**
+ * The schedules of a conflict by name, in alphabetical order: the ids come in the order the
+ * schedules were read, which two saved in the same instant do not fix.
+ */
+export function conflictNames(ids: readonly string[], scheduleNames: ReadonlyMap<string, string>): string {
+  return ids.map((id) => scheduleNames.get(id) ?? id).sort((a, b) => a.localeCompare(b, 'tr')).join(', ');
+}
+
 export function WeekGrid({ week, playlistNames, scheduleNames, colours, now }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const todayShown = week.days.some((d) => d.date === now.date);
@@ -103,7 +111,7 @@ export function WeekGrid({ week, playlistNames, scheduleNames, colours, now }: P
                 );
               })}
               {conflicts.map((c) => {
-                const names = c.scheduleIds.map((id) => scheduleNames.get(id) ?? id).join(', ');
+                const names = conflictNames(c.scheduleIds, scheduleNames);
                 const label = t.conflictLabel(dayName, minuteText(c.startMinute), minuteText(c.endMinute), names);
                 return (
                   <li key={`c${c.startMinute}-${c.priority}`} className="week-conflict" style={span(c.startMinute, c.endMinute)}

@@ -42,9 +42,9 @@ describe('WeekPanel', { timeout: 15_000 }, () => {
     expect(screen.getAllByTestId('week-legend-entry').map((li) => li.textContent)).toEqual(['Öğle', 'Kahve']);
     expect(blocks(days[6]!)).toEqual([['default', '00:00–24:00 Lobi']]);
     const conflicts = screen.getAllByTestId('week-conflict');
-    expect(conflicts.map((c) => c.textContent)).toEqual(['Çakışma, Çarşamba 13:00–13:30: Öğle, Kahve']);
+    expect(conflicts.map((c) => c.textContent)).toEqual(['Çakışma, Çarşamba 13:00–13:30: Kahve, Öğle']);
     expect(screen.getByText('Bu hafta 1 çakışma var: aynı öncelikteki zamanlamalar aynı anda geçerli; en son değiştirilen oynar.')).toBeTruthy();
-    expect(within(screen.getByTestId('week-conflict-list')).getByText('Çakışma, Çar 13:00–13:30: Öğle, Kahve')).toBeTruthy();
+    expect(within(screen.getByTestId('week-conflict-list')).getByText('Çakışma, Çar 13:00–13:30: Kahve, Öğle')).toBeTruthy();
     expect(screen.getByText('Çakışma', { selector: '.week-legend li' })).toBeTruthy();
     const now = within(wednesday).getByTestId('week-now');
     expect(now.style.top).toBe(`${(630 / 1440) * 100}%`);

@@ -3,7 +3,7 @@ import type { TSchedule, TScreen, TScreenGroup } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { formatDate } from '../../lib/format';
 import { Banner, Button, Card, SelectField } from '../../components/ui';
-import { WeekGrid } from './week-grid';
+import { conflictNames, WeekGrid } from './week-grid';
 import { daysText, minuteText } from './schedule-format';
 import { clockAt, conflictRuns, lastDayOfWeek, playlistNames, scheduleColours, shiftWeek, targetWeek, type WeekTarget } from './week-model';
 
@@ -102,7 +102,7 @@ export function WeekPanel({ schedules, screens, groups, initialNow }: Props) {
               {t.conflictNote(week.conflicts.length)}
               <ul className="week-conflict-list" data-testid="week-conflict-list">
                 {conflictRuns(week).map((c) => {
-                  const names = c.scheduleIds.map((id) => scheduleNames.get(id) ?? id).join(', ');
+                  const names = conflictNames(c.scheduleIds, scheduleNames);
                   const label = t.conflictLabel(daysText(c.weekdays), minuteText(c.startMinute), minuteText(c.endMinute), names);
                   return <li key={label}>{label}</li>;
                 })}
