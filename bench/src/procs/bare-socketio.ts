@@ -2,7 +2,7 @@
 // broadcasts one pre-built payload (a real Pano config, new version) to every client.
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
-import { serveRpc } from '../lib/serve-rpc.mjs';
+import { serveHttp } from '../lib/serve-http.js';
 
 let template: Record<string, unknown> = {};
 let counter = 0;
@@ -19,12 +19,4 @@ const io = new Server(http, {
   path: '/socket.io', serveClient: false, transports: ['websocket', 'polling'],
   perMessageDeflate: false, pingInterval: 10_000, pingTimeout: 10_000,
 });
-await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-const address = http.address();
-const port = typeof address === 'object' && address ? address.port : 0;
-
-serveRpc({
-  info: () => ({ port, url: `http://127.0.0.1:${port}` }),
-  setPayload: (config: Record<string, unknown>) => { template = config; },
-});
-process.once('SIGTERM', () => { void io.close(); process.exit(0); });
+await serveHttp(http, { setPayload: (config: Record<string, unknown>) => { template = config; } }, () => { void io.close(); });

@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { serveRpc } from '../lib/serve-rpc.mjs';
+import { serveHttp } from '../lib/serve-http.js';
 
 const dir = process.env.BARE_UPLOAD_DIR ?? '/tmp';
 let n = 0;
@@ -15,8 +15,4 @@ const http = createServer((req, res) => {
     () => res.writeHead(500).end(),
   );
 });
-await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-const address = http.address();
-const port = typeof address === 'object' && address ? address.port : 0;
-serveRpc({ info: () => ({ port, url: `http://127.0.0.1:${port}` }) });
-process.once('SIGTERM', () => process.exit(0));
+await serveHttp(http);
