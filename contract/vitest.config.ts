@@ -6,7 +6,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    // A test over 15 s fails (docs/ARCHITECTURE.md#tests).
+    // A test over 15 s fails (docs/architecture/tests.md#tests).
     setupFiles: ['../scripts/test-budget.setup.ts'],
   },
 });

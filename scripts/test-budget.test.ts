@@ -10,7 +10,7 @@ describe('the per-test time budget', () => {
 
   it('fails a test over 15 s on a quiet machine, naming the time and what to do', () => {
     expect(overBudget(15_001, 1, 2)).toBe('this test took 15.0 s, over its budget of 15.0 s (15 s, at load 1.0 on 2 cores): '
-      + 'split it into focused tests or make its setup cheaper (docs/ARCHITECTURE.md#tests)');
+      + 'split it into focused tests or make its setup cheaper (docs/architecture/tests.md#tests)');
     expect(overBudget(45_000, 0.5, 2)).toContain('took 45.0 s');
   });
 

@@ -1,6 +1,6 @@
 /**
  * How long one test may take: 15 s, so the suite stays quick to run and a slow test is split
- * into focused ones rather than growing (docs/ARCHITECTURE.md#tests).
+ * into focused ones rather than growing (docs/architecture/tests.md#tests).
  */
 export const TEST_BUDGET_MS = 15_000;
 
@@ -20,5 +20,5 @@ export function overBudget(tookMs: number, loadAverage: number, cores: number): 
   if (tookMs <= budget) return null;
   return `this test took ${(tookMs / 1000).toFixed(1)} s, over its budget of ${(budget / 1000).toFixed(1)} s `
     + `(${TEST_BUDGET_MS / 1000} s, at load ${loadAverage.toFixed(1)} on ${cores} cores): split it into focused tests `
-    + 'or make its setup cheaper (docs/ARCHITECTURE.md#tests)';
+    + 'or make its setup cheaper (docs/architecture/tests.md#tests)';
 }

@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // One name per concept: the scrolling text is "ticker" inside the code and "direction" only
-// where the product's API fixes that word (see the glossary in docs/ARCHITECTURE.md).
+// where the product's API fixes that word (see the glossary in docs/architecture/server.md#names).
 
 /** Fields of the JSON the API, the screen config and the socket payloads carry. */
 const WIRE_FIELDS = new Set(['directionPlaylist', 'currentDirectionPlaylist', 'directions', 'showDirectionBar']);

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 // The server's fast tier: tests that need no PostgreSQL, Redis, child process or embedded
 // database. Which ones those are is read from what each test file uses, so a new test lands
-// in the right tier without a list to keep up (docs/ARCHITECTURE.md#tests).
+// in the right tier without a list to keep up (docs/architecture/tests.md#tests).
 const NEEDS_SERVICES = /test\/harness|\.fixtures\.js|db\/client\.js|\/server\.js'|inject\(|child_process|redis|startServer|startLiveServer|from 'pg'|pglite/i;
 
 function testFiles(dir: string): string[] {
@@ -26,7 +26,7 @@ export default defineConfig({
     root,
     include: unitTests,
     environment: 'node',
-    // A test over 15 s fails (docs/ARCHITECTURE.md#tests).
+    // A test over 15 s fails (docs/architecture/tests.md#tests).
     setupFiles: ['../scripts/test-budget.setup.ts'],
   },
 });

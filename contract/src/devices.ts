@@ -8,7 +8,7 @@ export const ZPairDeviceRequest = z.object({
   /**
    * The token this device held before it was removed and paired again, if it kept one: the
    * new pairing inherits the screens the old one served, so plays still queued are accepted
-   * (docs/ARCHITECTURE.md#plays).
+   * (docs/architecture/plays.md#plays).
    */
   previousDeviceToken: z.string({ error: 'Geçersiz önceki cihaz anahtarı' }).max(4096, 'Geçersiz önceki cihaz anahtarı').optional(),
 });

@@ -5,7 +5,7 @@ import { PLAY_DURATION_MAX_MS, PLAYS_BATCH_MAX } from './constants.js';
 
 /*
  * Proof of play on the wire: what a player records for every item it shows, and the reports
- * ('Raporlar') built from those records. docs/PRODUCT.md#reports, docs/ARCHITECTURE.md#plays.
+ * ('Raporlar') built from those records. docs/PRODUCT.md#reports, docs/architecture/plays.md#plays.
  */
 
 /** How a play ended: shown for its whole duration, cut short (a change, an alert), or failed to render. */

@@ -3,7 +3,7 @@ import { ZId, ZIsoDate } from './common.js';
 import { ZScreenConfig } from './screen-config.js';
 import type { TPlayerHealth, TScreenHealth, TScreenshotRequest } from './screen-health.js';
 
-/** docs/ARCHITECTURE.md#sockets: socket.io on the API's own port, at this path. */
+/** docs/architecture/realtime.md#sockets: socket.io on the API's own port, at this path. */
 export const SOCKET_PATH = '/socket.io';
 
 export const SocketEvent = {
@@ -32,7 +32,7 @@ export type TScreenConfigEvent = z.infer<typeof ZScreenConfigEvent>;
 /**
  * Server → a player or preview that just (re)connected, instead of its config: the version its
  * handshake named (`auth.version`) is still the current one. Any other version gets
- * `screen:config` on the socket (docs/ARCHITECTURE.md#pushes).
+ * `screen:config` on the socket (docs/architecture/realtime.md#pushes).
  */
 export const ZScreenCurrentEvent = z.object({ screenId: ZId, version: z.string() });
 export type TScreenCurrentEvent = z.infer<typeof ZScreenCurrentEvent>;

@@ -52,7 +52,7 @@ export const ZConfigScheduleEntry = z.object({
 
 /**
  * Everything the player needs to follow its schedule alone, offline too
- * (docs/ARCHITECTURE.md#what-a-screen-shows): the screen's time zone, the entries that can
+ * (docs/architecture/scheduling.md#what-a-screen-shows): the screen's time zone, the entries that can
  * apply to it, and every playlist and ticker those entries may show (the screen's own
  * assignment stays in `playlist` / `directionPlaylist`, the default).
  */
@@ -65,7 +65,7 @@ export const ZConfigSchedule = z.object({
 
 /**
  * One active emergency alert reaching this screen ('Acil Duyuru'), shown above everything
- * until `endsAt` (docs/ARCHITECTURE.md#alerts). `imageUrl` is absolute like media `url`.
+ * until `endsAt` (docs/architecture/alerts.md#alerts). `imageUrl` is absolute like media `url`.
  */
 export const ZConfigAlert = z.object({
   _id: ZId,

@@ -4,7 +4,7 @@ import { ZId, ZIsoDate, numberField, storableText } from './common.js';
 /*
  * Screen health and remote screenshots on the wire: what a player reports about itself, what
  * the dashboard shows on the screen card, and when a screen counts as 'sorunlu'.
- * docs/PRODUCT.md#screen-health, docs/ARCHITECTURE.md#health.
+ * docs/PRODUCT.md#screen-health, docs/architecture/devices.md#health.
  */
 
 /** Default minutes a screen may be offline or failing before it is 'sorunlu' (per customer). */

@@ -6,7 +6,7 @@ import { makePng } from '../support/media-files';
 import { buyPackage, call, createPlaylistWithImage } from './dashboard-support';
 
 // Issue #21 item 8: every create and send happens once per press, whatever the timing
-// (docs/ARCHITECTURE.md#web). Each form is pressed three ways: Chromium's own double-click,
+// (docs/architecture/web.md#web). Each form is pressed three ways: Chromium's own double-click,
 // two clicks in one task (before React can re-render the button as busy), and a human-speed
 // double-click whose second click lands after the first one's request has already finished.
 

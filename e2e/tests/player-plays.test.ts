@@ -13,7 +13,7 @@ import {
 const shot = (name: string) => path.join(artifactsDir, 'player-plays', name);
 
 /**
- * Proof of play through an outage (docs/ARCHITECTURE.md#play-records): a paired player plays
+ * Proof of play through an outage (docs/architecture/plays.md#play-records): a paired player plays
  * 1-second images, loses the network, plays on, gets it back, and the report ('Raporlar')
  * counts every play the page showed exactly once, per media too.
  *

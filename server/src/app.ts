@@ -42,7 +42,7 @@ export function createApp(
   app.get('/metrics', metricsRoute(ctx));
   mountApiRoutes(app, ctx);
   app.use('/api', notFoundHandler);
-  // Ahead of the uploads themselves (docs/ARCHITECTURE.md#thumbnails).
+  // Ahead of the uploads themselves (docs/architecture/storage.md#thumbnails).
   app.get('/uploads/thumbs/:file', thumbnailRoute(ctx.config.uploadsDir, ctx.logger));
   mountStatic(app, ctx);
   app.use(notFoundHandler);

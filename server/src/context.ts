@@ -35,7 +35,7 @@ export type AppContext = Readonly<{
   notifier: ScreenNotifier;
   /** Which screens have a player connected, on any instance; none without a realtime layer. */
   presence: PresenceReader;
-  /** Tells owners' dashboards of health changes and asks players for screenshots (docs/ARCHITECTURE.md#health). */
+  /** Tells owners' dashboards of health changes and asks players for screenshots (docs/architecture/devices.md#health). */
   health: HealthNotifier;
   /** Bytes of the uploads streaming on this instance, per customer: the storage limit counts them. */
   uploads: UploadReservations;

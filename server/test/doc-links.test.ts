@@ -1,10 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // Comments and docs may only point at what a reader of this repository has: docs/*.md and
 // their sections (docs/ARCHITECTURE.md#folders), and files that exist. A renamed heading or
 // file, or a citation of a document kept elsewhere, fails here instead of misleading a reader.
+// A file and a name written as two code spans side by side in markdown (the notation of
+// docs/ARCHITECTURE.md) must be a file from the repository root that exports that name.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'generated', 'data', 'artifacts', 'results', 'migrations', '.tmp']);
@@ -35,6 +38,60 @@ function headingAnchors(markdown: string): Set<string> {
     anchors.add(n === 0 ? base : `${base}-${n}`);
   }
   return anchors;
+}
+
+const resolution: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, allowJs: true };
+
+const hasExport = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+const isDefault = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+
+function bindingNames(name: ts.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : bindingNames(e.name)));
+}
+
+/** The names a module exports, read with TypeScript's parser; `export * from` is followed to the file TypeScript resolves. */
+function exportedNames(file: string, seen = new Set<string>()): Set<string> {
+  const names = new Set<string>();
+  if (seen.has(file)) return names;
+  seen.add(file);
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  for (const st of source.statements) {
+    if (ts.isExportDeclaration(st)) {
+      if (st.exportClause && ts.isNamedExports(st.exportClause)) st.exportClause.elements.forEach((e) => names.add(e.name.text));
+      else if (st.exportClause) names.add(st.exportClause.name.text);
+      else if (st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier)) {
+        const target = ts.resolveModuleName(st.moduleSpecifier.text, file, resolution, ts.sys).resolvedModule?.resolvedFileName;
+        if (!target) throw new Error(`${file}: cannot follow export * from '${st.moduleSpecifier.text}'`);
+        for (const n of exportedNames(target, seen)) if (n !== 'default') names.add(n);
+      }
+    } else if (ts.isExportAssignment(st)) {
+      names.add('default');
+    } else if (hasExport(st)) {
+      if (isDefault(st)) names.add('default');
+      else if (ts.isVariableStatement(st)) st.declarationList.declarations.forEach((d) => bindingNames(d.name).forEach((n) => names.add(n)));
+      else if ('name' in st && st.name && ts.isIdentifier(st.name as ts.Node)) names.add((st.name as ts.Identifier).text);
+    }
+  }
+  return names;
+}
+
+const exportsCache = new Map<string, Set<string>>();
+const exportsOf = (file: string) => {
+  let names = exportsCache.get(file);
+  if (!names) exportsCache.set(file, (names = exportedNames(path.join(ROOT, file))));
+  return names;
+};
+
+/** `path/to/file.ts` `name`: two code spans side by side, on one line or across one line break. */
+const FILE_AND_SYMBOL = /`((?:[\w@.-]+\/)+[\w.-]+\.(?:ts|tsx|mts|cts|js|mjs))`[ \t]*\n?[ \t]*`([A-Za-z_$][\w$]*)`/g;
+
+/** Problems with the file-and-symbol pairs of one markdown text. */
+function symbolProblems(where: string, markdown: string): string[] {
+  return [...markdown.matchAll(FILE_AND_SYMBOL)].flatMap(([, file, name]) => {
+    if (!allPaths.has(file!)) return [`${where}: \`${file}\` \`${name}\`: no such file from the repository root`];
+    return exportsOf(file!).has(name!) ? [] : [`${where}: ${file} does not export ${name}`];
+  });
 }
 
 const files = repoFiles().filter((f) => TEXT_FILES.test(f) && f !== THIS_FILE);
@@ -89,6 +146,27 @@ describe('references in comments and docs', () => {
       .filter((m) => !exists(m[1]!))
       .map((m) => `${f}: names ${m[1]}, which does not exist`));
     expect([...new Set(problems)]).toEqual([]);
+  });
+
+  it('name beside a file only what that file exports', () => {
+    const problems = files.filter((f) => f.endsWith('.md')).flatMap((f) => symbolProblems(f, read(f)));
+    expect(problems).toEqual([]);
+  });
+
+  it('checks a file-and-symbol pair against what the file really exports', () => {
+    const doc = [
+      '1. `server/src/modules/alerts/alerts.service.ts` `createAlert`: a function.',
+      '2. `contract/src/index.ts` `ZAlertAck`, through `export *`; `server/src/context.ts`',
+      '   `AppContext`, a type, across a line break.',
+      '3. `server/src/modules/alerts/alerts.service.ts` `sendAlert`: not exported.',
+      '4. `server/src/modules/screens/screen-alerts.ts` `activeWhere`: declared, not exported.',
+      '5. `modules/alerts/alerts.service.ts` `createAlert`: not from the root.',
+    ].join('\n');
+    expect(symbolProblems('doc.md', doc)).toEqual([
+      'doc.md: server/src/modules/alerts/alerts.service.ts does not export sendAlert',
+      'doc.md: server/src/modules/screens/screen-alerts.ts does not export activeWhere',
+      'doc.md: `modules/alerts/alerts.service.ts` `createAlert`: no such file from the repository root',
+    ]);
   });
 
   it('computes GitHub heading anchors', () => {

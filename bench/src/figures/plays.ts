@@ -76,7 +76,7 @@ async function seed(screens: number): Promise<Fleet> {
     const deviceIds = screenIds.map(() => randomUUID());
     await db.query(`INSERT INTO screens (id, "ownerId", name, "currentPlaylistId") SELECT s, $2, 'Ekran ' || i, p FROM unnest($1::text[], $3::text[]) WITH ORDINALITY AS t(s, p, i)`,
       [screenIds, ownerId, screenIds.map((_, i) => playlists[i % PLAYLISTS]!.id)]);
-    // Paired two days ago: plays are accepted only from when the device served its screen (docs/ARCHITECTURE.md#plays).
+    // Paired two days ago: plays are accepted only from when the device served its screen (docs/architecture/plays.md#plays).
     await db.query(`INSERT INTO devices (id, "ownerId", "screenId", "createdAt") SELECT d, $2, s, now() - interval '2 days' FROM unnest($1::text[], $3::text[]) AS t(d, s)`, [deviceIds, ownerId, screenIds]);
     await db.query('COMMIT');
     const deviceTokens = await Promise.all(deviceIds.map((id) => tokens.signDevice(id, ownerId)));

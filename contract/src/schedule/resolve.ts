@@ -69,7 +69,7 @@ function untilAfter(schedule: CompiledSchedule, clock: number, current: Schedule
 }
 
 /**
- * What the screen shows at an instant and until when (docs/ARCHITECTURE.md#what-a-screen-shows):
+ * What the screen shows at an instant and until when (docs/architecture/scheduling.md#what-a-screen-shows):
  * the enabled entry whose rule holds, highest priority first, then most recently changed,
  * then lowest id; none → the screen's own playlist ('default'); no playlist either → 'none'.
  * The ticker is the winning entry's when it has one, else the screen's own.

@@ -1,6 +1,6 @@
 import { DAY_MS } from './calendar.js';
 
-/** A screen without its own time zone runs on Turkish time (docs/ARCHITECTURE.md#what-a-screen-shows). */
+/** A screen without its own time zone runs on Turkish time (docs/architecture/scheduling.md#what-a-screen-shows). */
 export const DEFAULT_TIME_ZONE = 'Europe/Istanbul';
 
 /**

@@ -16,7 +16,7 @@ export type AlertOverlayProps = {
 const MAX_WAIT_MS = 2 ** 31 - 1;
 
 /**
- * Emergency takeover (docs/ARCHITECTURE.md#alerts): the newest running alert covers the whole
+ * Emergency takeover (docs/architecture/alerts.md#alerts): the newest running alert covers the whole
  * screen, media and ticker included, in large high-contrast type with a flashing border, until
  * its `endsAt` by this player's own clock (offline too). What lies below keeps playing, so the
  * screen is back on its schedule the moment the alert ends.

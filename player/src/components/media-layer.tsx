@@ -15,12 +15,12 @@ type Props = {
   onEnded: () => void;
   onSoundBlocked: () => void;
   /**
-   * Proof of play (docs/ARCHITECTURE.md#play-records): `rendered` once the media is really
+   * Proof of play (docs/architecture/plays.md#play-records): `rendered` once the media is really
    * on screen (an image decoded and visible, a video `playing` and visible), `failed` when it
    * cannot load or decode, `gone` when the layer leaves the page.
    */
   onPlayback?: (event: PlaybackEvent) => void;
-  /** The file could not be loaded or decoded (docs/ARCHITECTURE.md#player, "Self-healing"). */
+  /** The file could not be loaded or decoded (docs/architecture/player.md#player, "Self-healing"). */
   onFailed?: () => void;
   /** Given for the item on turn: a video whose time does not move for 5 s calls it once. */
   onStalled?: () => void;

@@ -38,7 +38,7 @@ export type PlayerProps = {
   /** An alert's frame was painted (a paired device confirms it to the server). */
   onAlertPainted?: (alert: TConfigAlert, paintedAtMs: number) => void;
   /**
-   * Proof of play: every item really shown, as a record (docs/ARCHITECTURE.md#play-records).
+   * Proof of play: every item really shown, as a record (docs/architecture/plays.md#play-records).
    * Only a paired device records; the dashboard preview passes nothing.
    */
   onPlay?: (record: TPlayRecord) => void;
@@ -88,7 +88,7 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
 }
 
 /**
- * What the schedule says at this instant (docs/ARCHITECTURE.md#what-a-screen-shows),
+ * What the schedule says at this instant (docs/architecture/scheduling.md#what-a-screen-shows),
  * resolved during render and again whenever the follower passes a boundary, offline too.
  */
 function useScheduleOutcome(schedule: ScreenSchedule | null) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** What a media layer tells proof of play (docs/ARCHITECTURE.md#play-records). */
+/** What a media layer tells proof of play (docs/architecture/plays.md#play-records). */
 export type PlaybackEvent = 'rendered' | 'failed' | 'gone';
 
 /** Tells `onPlayback` once the media is painted and visible, once if it fails, and when the layer goes. */

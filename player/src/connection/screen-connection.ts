@@ -26,7 +26,7 @@ export type ScreenConnectionOptions = {
   onScreenMoved?: (screenId: string | null) => void;
   /** A device only: the customer removed it ('Cihazı Kaldır'); the server cuts the socket right after. */
   onRemoved?: () => void;
-  /** A device only: the owner asked for a screenshot (docs/ARCHITECTURE.md#player). */
+  /** A device only: the owner asked for a screenshot (docs/architecture/player.md#player). */
   onScreenshotRequest?: (request: TScreenshotRequest) => void;
   /** The version already on screen (e.g. restored from storage), so the same push is not re-applied. */
   initialVersion?: string | null;
@@ -80,7 +80,7 @@ export type ScreenConnection = {
 };
 
 /**
- * docs/ARCHITECTURE.md#pushes: fetch the config at start and after every reconnect, apply
+ * docs/architecture/realtime.md#pushes: fetch the config at start and after every reconnect, apply
  * `screen:config` pushes, ignore a version already shown, say `player:hello`.
  * socket.io reconnects with exponential backoff (1 s doubling to 5 s, with jitter): a screen is
  * back at most ~5 s after its server or network is (docs/PERFORMANCE.md, P4: with a 15 s cap,

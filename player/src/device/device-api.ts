@@ -3,7 +3,7 @@ import { fetchJson, HttpError, screenConfigUrl } from '../connection/http-error.
 import { tr } from '../i18n/tr.js';
 import { deviceLabel } from './device-label.js';
 
-/** The device's calls (docs/ARCHITECTURE.md#devices), all with its own token, never a user's. */
+/** The device's calls (docs/architecture/devices.md#devices), all with its own token, never a user's. */
 export const deviceApi = {
   pair: (mobileCode: string, previousDeviceToken: string | null) =>
     fetchJson<TPairDeviceResponse>('/api/devices/pair', {
@@ -18,7 +18,7 @@ export const deviceApi = {
       body: JSON.stringify({ screenId }),
     }, tr.screenChoiceFailed),
   config: (deviceToken: string, screenId: string) => fetchJson<TScreenConfig>(screenConfigUrl(screenId), { token: deviceToken }),
-  /** A batch of play records (docs/ARCHITECTURE.md#play-records); the server is idempotent on their ids. */
+  /** A batch of play records (docs/architecture/plays.md#play-records); the server is idempotent on their ids. */
   plays: (deviceToken: string, plays: TPlayRecord[]) =>
     fetchJson<TPlaysUploadResponse>('/api/devices/plays', { method: 'POST', token: deviceToken, body: JSON.stringify({ plays }) }, tr.playsUploadFailed),
   /** A screenshot (asked for over the socket) or the periodic thumbnail, as image/jpeg. */

@@ -19,7 +19,7 @@ export type DeviceHealthOptions = {
 };
 
 /**
- * Health, screenshots and self-healing of a paired device (docs/ARCHITECTURE.md#player), wired
+ * Health, screenshots and self-healing of a paired device (docs/architecture/player.md#player), wired
  * together: the reporter sends `player:health`, the self-healing rules feed it, thumbnails go
  * up every THUMBNAIL_EVERY_MS while online. The dashboard preview never makes one.
  */

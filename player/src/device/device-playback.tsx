@@ -31,7 +31,7 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
   const acked = useRef(new AlertAckLedger());
   const token = useRef(deviceToken);
   token.current = deviceToken;
-  // Health reports, screenshots and self-healing (docs/ARCHITECTURE.md#player): one per mounted player.
+  // Health reports, screenshots and self-healing (docs/architecture/player.md#player): one per mounted player.
   const [health] = useState(() => new DeviceHealth({
     appVersion: APP_VERSION,
     send: (report) => connection.current?.reportHealth(report),
@@ -103,7 +103,7 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
 type Plays = { add: (record: TPlayRecord) => void; flushNow: () => void };
 
 /**
- * The device's play records (docs/ARCHITECTURE.md#play-records): stored on the device, sent
+ * The device's play records (docs/architecture/plays.md#play-records): stored on the device, sent
  * in batches with its token. Started once per pairing: records an earlier run left are sent at
  * once, and again whenever the browser says it is back online. The outbox and its store are
  * loaded after the page, not with it (docs/PERFORMANCE.md, P6: the player's first load); the

@@ -36,7 +36,7 @@ export const deviceStorage = {
   /**
    * Removed in the dashboard: the token goes, but is kept aside for the next pairing, which
    * shows it so that the plays still queued for the old screens are accepted
-   * (docs/ARCHITECTURE.md#play-records).
+   * (docs/architecture/plays.md#play-records).
    */
   forget(): void {
     const token = this.credentials()?.deviceToken;

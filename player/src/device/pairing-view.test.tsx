@@ -32,7 +32,7 @@ function submitCode(code: string) {
 }
 
 // Issue #21, item 7: a device removed and paired again shows its old token, so the plays still
-// queued for its old screen are accepted (docs/ARCHITECTURE.md#play-records).
+// queued for its old screen are accepted (docs/architecture/plays.md#play-records).
 describe('PairingView: pairing again after the device was removed', () => {
   it('sends the kept token with the pairing, keeps it when the pairing fails, and forgets it once paired', async () => {
     deviceStorage.saveCredentials({ deviceToken: 'eski-anahtar', screenId: paired.screens[0]!._id });

@@ -1,6 +1,6 @@
 import { SCREENSHOT_MAX_PIXELS, SCREENSHOT_MAX_WIDTH } from '@pano/contract/constants';
 /**
- * Remote screenshots (docs/ARCHITECTURE.md#player, "Screenshots"): what the player shows now,
+ * Remote screenshots (docs/architecture/player.md#player, "Screenshots"): what the player shows now,
  * drawn again onto a canvas from the DOM it rendered: an alert takeover when one is shown,
  * else the visible image or the current video frame (object-fit: contain, as on screen), a
  * status line when there is no media, and the ticker bar at its current offset. Then a JPEG.

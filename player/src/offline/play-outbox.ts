@@ -4,7 +4,7 @@ import { realClock, type SequenceClock } from '../playback/sequence.js';
 import type { PlayStore, StoredPlays } from './play-store.js';
 
 /*
- * Sends the device's play records (docs/ARCHITECTURE.md#play-records): stored first, sent in
+ * Sends the device's play records (docs/architecture/plays.md#play-records): stored first, sent in
  * batches, deleted only once the server said 2xx. The server is idempotent on the record id,
  * so a batch sent twice (the answer lost, the page closed before the delete) counts once.
  */

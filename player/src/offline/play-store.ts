@@ -1,7 +1,7 @@
 import type { TPlayRecord } from '@pano/contract';
 
 /*
- * The device's outbox of play records (docs/ARCHITECTURE.md#play-records): IndexedDB, so
+ * The device's outbox of play records (docs/architecture/plays.md#play-records): IndexedDB, so
  * records survive a reboot and a day offline. The raw API is used (three calls, one store):
  * no wrapper library is worth its bytes in the device bundle for that.
  */

@@ -1,7 +1,7 @@
 import type { TConfigAlert } from '@pano/contract';
 
 /*
- * Emergency alerts on the player (docs/ARCHITECTURE.md#alerts): the config lists the active
+ * Emergency alerts on the player (docs/architecture/alerts.md#alerts): the config lists the active
  * alerts of the screen, newest first; the player keeps to their `endsAt` with its own clock,
  * so an alert ends on time offline too.
  */

@@ -18,7 +18,7 @@ export type HealthEventKind = THealthEvent['kind'];
 const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
 
 /**
- * What a paired player knows about itself (docs/ARCHITECTURE.md#player, "Health"): uptime,
+ * What a paired player knows about itself (docs/architecture/player.md#player, "Health"): uptime,
  * the last error, failed items, whether the loop can show anything, what plays, and the last
  * self-healing events. `onChange` fires for what the dashboard must learn at once (an error, a
  * failure, the failing state, an event); the playing item and the uptime only ride along in
@@ -157,7 +157,7 @@ export type HealthReporterOptions = {
 };
 
 /**
- * docs/ARCHITECTURE.md#player: a report on connect, every HEALTH_REPORT_EVERY_MS while
+ * docs/architecture/player.md#player: a report on connect, every HEALTH_REPORT_EVERY_MS while
  * connected, and within CHANGE_REPORT_DELAY_MS of a change. Offline nothing is sent (and
  * nothing queued): the report on the next connect carries the state then.
  */

@@ -2,7 +2,7 @@ import { PLAY_DURATION_MAX_MS } from '@pano/contract/constants';
 import type { TPlayOutcome, TPlayRecord } from '@pano/contract';
 
 /*
- * Proof of play on the player (docs/ARCHITECTURE.md#play-records): what really reached the
+ * Proof of play on the player (docs/architecture/plays.md#play-records): what really reached the
  * screen, as one record per play. Plain TypeScript fed by the media layer's events, so the
  * rules are tested without a browser.
  */

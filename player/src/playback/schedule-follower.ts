@@ -11,7 +11,7 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 export const CHECK_INTERVAL_MS = 1000;
 
 /**
- * Keeps a screen on what its schedule says now (docs/ARCHITECTURE.md#what-a-screen-shows):
+ * Keeps a screen on what its schedule says now (docs/architecture/scheduling.md#what-a-screen-shows):
  * resolves at start, sets one timer to the next boundary, and tells `onChange` only when the
  * resolution differs from the one before. Works offline: the schedule is all it reads.
  */

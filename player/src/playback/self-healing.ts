@@ -3,7 +3,7 @@ import type { PlayerHealthState } from './health.js';
 import type { PlayItem } from './play-items.js';
 import { realClock, type SequenceClock, type Slot } from './sequence.js';
 
-/** docs/ARCHITECTURE.md#player, "Self-healing": the rules, with their numbers. */
+/** docs/architecture/player.md#player, "Self-healing": the rules, with their numbers. */
 export const STALL_LIMIT_MS = 5_000;
 export const STALL_CHECK_MS = 1_000;
 export const FAILS_BEFORE_SKIP = 3;
@@ -229,7 +229,7 @@ export type SelfHealingOptions = {
 };
 
 /**
- * A paired player's self-healing (docs/ARCHITECTURE.md#player): the loop's skip rules, the
+ * A paired player's self-healing (docs/architecture/player.md#player): the loop's skip rules, the
  * health state they feed, and the memory reload at a loop boundary (the start of the loop's
  * first item), with a note in localStorage so the page after the reload reports it.
  */

@@ -29,7 +29,7 @@ const ZEnv = z.object({
   WORKERS: z.enum(['0', '1']).optional(),
   /** How often the purchase sweep runs; 0 turns it off (test servers that share one database). */
   JOBS_SWEEP_EVERY_S: z.coerce.number().min(0).default(60),
-  /** Days play records are kept (docs/ARCHITECTURE.md#plays): at least 13 months. */
+  /** Days play records are kept (docs/architecture/plays.md#plays): at least 13 months. */
   PLAYS_RETENTION_DAYS: z.coerce.number().int().min(396).max(3650).default(400),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: z.string().optional(),

@@ -1,6 +1,6 @@
 // Prisma's schema engine compiled to WebAssembly, driven through a JS driver adapter.
 // We use it because the `prisma migrate` CLI needs a native engine binary that these
-// machines cannot download (see docs/ARCHITECTURE.md#migrations).
+// machines cannot download (see docs/architecture/storage.md#migrations).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

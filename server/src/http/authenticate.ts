@@ -42,7 +42,7 @@ export async function userOfClaims(ctx: AppContext, claims: TokenClaims): Promis
 export const userFromToken = async (ctx: AppContext, token: string): Promise<AuthUser> =>
   userOfClaims(ctx, await verifiedClaims(ctx, token));
 
-/** What every route but the alert routes answers an API key (docs/ARCHITECTURE.md#api-keys). */
+/** What every route but the alert routes answers an API key (docs/architecture/security.md#api-keys). */
 export const apiKeyNotAllowed = () => forbidden('API anahtarı yalnızca acil duyuru göndermek ve sonlandırmak için kullanılabilir');
 
 /** A person's session only: an API key never opens the dashboard's routes, valid or not. */

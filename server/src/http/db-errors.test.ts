@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { classifyDbError } from './db-errors.js';
 import { errorHandler } from './error-handler.js';
 
-// docs/ARCHITECTURE.md#errors: what PostgreSQL refuses because of the input is a 400, not a 500.
+// docs/architecture/server.md#errors: what PostgreSQL refuses because of the input is a 400, not a 500.
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t.close(); });

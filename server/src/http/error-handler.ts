@@ -14,7 +14,7 @@ export const notFoundHandler: RequestHandler = (req, res) => {
 type ErrorAnswer = { status: number; json: TErrorBody; retryAfterS?: number };
 
 /**
- * Every error leaves as `{message, code, details?}` with a Turkish message (docs/ARCHITECTURE.md#errors).
+ * Every error leaves as `{message, code, details?}` with a Turkish message (docs/architecture/server.md#errors).
  * Only our own faults (5xx other than 503) are logged at error level with the stack: client
  * errors are the client's, so a flood of bad requests cannot flood the logs.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newCustomer, uniqueEmail, type TestApp, type TestUser } from '../../test/harness.js';
 
 // Bodies the contract schemas give no message for (wrong JSON shape, wrong type in an optional
-// field) must still answer in Turkish: zod's English defaults never reach people (docs/ARCHITECTURE.md#errors).
+// field) must still answer in Turkish: zod's English defaults never reach people (docs/architecture/server.md#errors).
 let t: TestApp;
 let customer: TestUser;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { createBullmqRunner } from './bullmq-runner.js';
 import { createInProcessRunner } from './in-process-runner.js';
 import type { JobRunner } from './job-runner.js';
 
-/** BullMQ when REDIS_URL is set, the in-process runner otherwise (docs/ARCHITECTURE.md#jobs). */
+/** BullMQ when REDIS_URL is set, the in-process runner otherwise (docs/architecture/server.md#jobs). */
 export function createJobRunner(config: Pick<AppConfig, 'redisUrl' | 'runWorkers' | 'sweepEveryMs'>, logger: Logger, opts: { forceWorkers?: boolean; prefix?: string } = {}): JobRunner {
   const sweepEveryMs = config.sweepEveryMs;
   if (config.redisUrl) {

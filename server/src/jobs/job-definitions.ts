@@ -17,7 +17,7 @@ export const JOB_SCHEMAS = {
    * time by themselves; this refreshes caches, dashboards and reconnecting players.
    */
   'alert.end': z.object({ alertId: z.string().uuid() }),
-  /** Periodic: moves newly received plays into the hourly rollups (docs/ARCHITECTURE.md#plays). */
+  /** Periodic: moves newly received plays into the hourly rollups (docs/architecture/plays.md#plays). */
   'plays.rollup': z.object({}),
   /** Periodic (daily): deletes play records and rollups past their retention. */
   'plays.retention': z.object({}),

@@ -24,7 +24,7 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 15
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** The same behaviour, whichever runner executes the jobs (docs/ARCHITECTURE.md#jobs). */
+/** The same behaviour, whichever runner executes the jobs (docs/architecture/server.md#jobs). */
 function jobSuite(kind: string, makeRunner: () => JobRunner) {
   describe(`purchase jobs (${kind})`, () => {
     let t: TestApp;

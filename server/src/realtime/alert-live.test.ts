@@ -5,7 +5,7 @@ import {
   type ClientSocket, type Customer, type LiveServer,
 } from './live-server.fixtures.js';
 
-// docs/ARCHITECTURE.md#alerts: an alert is part of the targeted screens' configs (pushed, and
+// docs/architecture/alerts.md#alerts: an alert is part of the targeted screens' configs (pushed, and
 // fetched by a player that connects later); a player confirms it with `alert:ack` after painting.
 let s: LiveServer;
 const PUBLIC_URL = 'https://pano.example';

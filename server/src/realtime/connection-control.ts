@@ -1,6 +1,6 @@
 /**
  * What services may ask of the live sockets after a commit that ends what they were allowed to
- * see (docs/ARCHITECTURE.md#devices). Every call reaches the sockets on every API instance.
+ * see (docs/architecture/devices.md#devices). Every call reaches the sockets on every API instance.
  */
 export type ConnectionControl = {
   /** Revoked devices: their cached checks dropped on every instance, their sockets disconnected. */

@@ -16,7 +16,7 @@ const PUSH_GAP_MS = 100;
 type Stored = { ownerId: string; deviceId: string; report: TPlayerHealth; at: Date };
 
 /**
- * docs/ARCHITECTURE.md#health: `screen:health` to the owners' dashboards (room `user:<ownerId>`,
+ * docs/architecture/devices.md#health: `screen:health` to the owners' dashboards (room `user:<ownerId>`,
  * on every instance through the adapter) and `screenshot:request` to a screen's players. Pushes
  * asked for together are built together: a few queries per batch, whatever the screen count.
  */

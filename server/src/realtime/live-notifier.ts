@@ -9,7 +9,7 @@ import type { ScreenNotifier } from './screen-notifier.js';
 import { userRoom, type PanoServer } from './socket-types.js';
 
 /**
- * docs/ARCHITECTURE.md#pushes: after a commit, recompute the named screens' configs and push each to
+ * docs/architecture/realtime.md#pushes: after a commit, recompute the named screens' configs and push each to
  * its `screen:<id>` room (players and previews): this instance writes to its own sockets, the
  * other instances get the change as one `config:push` message and write to theirs (config-push.ts).
  * A failure here must not fail the request that already committed, so it is logged; players

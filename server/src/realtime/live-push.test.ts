@@ -6,7 +6,7 @@ import {
   type Customer, type LiveServer,
 } from './live-server.fixtures.js';
 
-// docs/ARCHITECTURE.md#pushes: every change that alters what a screen shows reaches exactly the
+// docs/architecture/realtime.md#pushes: every change that alters what a screen shows reaches exactly the
 // affected screens' rooms, once, after the commit; nothing reaches anyone else.
 let s: LiveServer;
 // Pushes can't see a request's Host, so both the push and GET /config build media URLs from

@@ -67,7 +67,7 @@ describe('two API instances behind one Redis', () => {
   });
 });
 
-// docs/ARCHITECTURE.md#health: a player's report on B reaches the owner's dashboard on A, and a
+// docs/architecture/devices.md#health: a player's report on B reaches the owner's dashboard on A, and a
 // screenshot asked for through A reaches it on B.
 describe('screen health across instances', () => {
   it('reports, online state and screenshot requests cross instances', async () => {

@@ -6,7 +6,7 @@ import {
 } from './live-server.fixtures.js';
 import { jpegOf } from '../modules/screen-health/screenshots.fixtures.js';
 
-// docs/ARCHITECTURE.md#health: players report `player:health` over their socket; the server
+// docs/architecture/devices.md#health: players report `player:health` over their socket; the server
 // stores it for the socket's own screen and tells the owner's dashboards `screen:health`; a
 // screenshot request reaches that screen's players only.
 let s: LiveServer;

@@ -32,7 +32,7 @@ export const nobodyOnline: PresenceReader = {
 };
 
 /**
- * docs/ARCHITECTURE.md#health: what the screen-health module asks the realtime layer, on
+ * docs/architecture/devices.md#health: what the screen-health module asks the realtime layer, on
  * every instance through the Redis adapter.
  */
 export type HealthNotifier = {

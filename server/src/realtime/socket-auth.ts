@@ -29,7 +29,7 @@ const ZHandshake = z.union([
   z.object({ token: z.string().min(1), screenId: z.string().optional() }),
 ]);
 
-/** docs/ARCHITECTURE.md#sockets: works out who a socket is from `handshake.auth`, or refuses it. */
+/** docs/architecture/realtime.md#sockets: works out who a socket is from `handshake.auth`, or refuses it. */
 async function resolveSocketIdentity(ctx: AppContext, owners: ScreenOwners, rawAuth: unknown): Promise<SocketData> {
   const auth = ZHandshake.safeParse(rawAuth);
   if (!auth.success) throw noSession();

@@ -49,7 +49,7 @@ export type RealtimeDeps = Pick<AppContext, 'config' | 'db' | 'logger' | 'clock'
 export const CONFIG_CACHE_TTL_MS = 30_000;
 
 /**
- * docs/ARCHITECTURE.md#sockets: socket.io on the API's own http server (`serve`). An `api` instance caches
+ * docs/architecture/realtime.md#sockets: socket.io on the API's own http server (`serve`). An `api` instance caches
  * configs and relays other instances' pushes to its own sockets; the `worker` only pushes, through
  * the Redis adapter, to players connected to the API instances.
  */
@@ -96,7 +96,7 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
       serving = true;
       io.use(socketAuthMiddleware(ctx));
       // Batched: one alert to a whole fleet brings as many acks at once (docs/PERFORMANCE.md, P10).
-      // The owner's dashboards refetch the alert's progress (docs/ARCHITECTURE.md#alerts).
+      // The owner's dashboards refetch the alert's progress (docs/architecture/alerts.md#alerts).
       const alertAcks = new AlertAckWriter(ctx.db, (written) => {
         for (const w of written) io.to(userRoom(w.ownerId)).emit('alert:acked', { alertId: w.alertId, screenId: w.screenId });
       });
@@ -132,7 +132,7 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
           socket.disconnect(true);
           return;
         }
-        // Online and offline change the screen's health too (docs/ARCHITECTURE.md#health).
+        // Online and offline change the screen's health too (docs/architecture/devices.md#health).
         const healthChanged = () => health.healthChanged([screenId!]);
         inFlight.track(presence.playerConnected(socket).then(healthChanged)).catch(logFailure('presence: connect'));
         socket.on('player:hello', (payload) => { inFlight.track(presence.playerHello(socket, payload)).catch(logFailure('presence: hello')); });

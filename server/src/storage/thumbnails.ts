@@ -7,7 +7,7 @@ import { loadSharp } from './load-sharp.js';
 import { removeQuietly } from './stored-files.js';
 
 /**
- * Small pictures of uploaded images for the dashboard's lists (docs/ARCHITECTURE.md#thumbnails).
+ * Small pictures of uploaded images for the dashboard's lists (docs/architecture/storage.md#thumbnails).
  * /media showed every original in a 200 px card: a customer's 4 MB photos, twelve at a time, on
  * a phone. `GET /uploads/thumbs/<file>` answers a WebP at most THUMB_PX wide and high, made from
  * `/uploads/<file>` on the first request and kept beside the uploads (`.thumbs/`, which the

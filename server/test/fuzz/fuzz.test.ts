@@ -116,7 +116,7 @@ describe('fuzz: malformed requests across every route', () => {
   });
 
   // The runs in parts, each a test of its own within the per-test budget on a busy machine
-  // (docs/ARCHITECTURE.md#tests); the last test checks what they did together.
+  // (docs/architecture/tests.md#tests); the last test checks what they did together.
   const hit = new Set<string>();
   let sent = 0;
   let before: Awaited<ReturnType<typeof dbFingerprint>>;

@@ -4,7 +4,7 @@ import { tokenStorage } from './token-storage';
 
 export type DashboardSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** docs/ARCHITECTURE.md#sockets (same value as the contract's SOCKET_PATH). */
+/** docs/architecture/realtime.md#sockets (same value as the contract's SOCKET_PATH). */
 const SOCKET_PATH = '/socket.io';
 
 type Shared = { socket: DashboardSocket; token: string; users: number };

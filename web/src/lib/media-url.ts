@@ -11,7 +11,7 @@ export function mediaUrl(filePath: string): string {
 }
 
 /**
- * A small picture of an image for the dashboard's lists and cards (docs/ARCHITECTURE.md#thumbnails):
+ * A small picture of an image for the dashboard's lists and cards (docs/architecture/storage.md#thumbnails):
  * the server makes it from the upload on first request, or redirects to the original when it
  * cannot. An image elsewhere (an absolute URL, a path in a subfolder) is shown as it is.
  */

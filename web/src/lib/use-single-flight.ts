@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 
 /**
- * One run at a time (docs/ARCHITECTURE.md#web): `run(work)` calls `work` unless an
+ * One run at a time (docs/architecture/web.md#web): `run(work)` calls `work` unless an
  * earlier run's promise is still unsettled, and answers whether it ran. A button is only
  * disabled once React re-renders with the mutation's `isPending`, which TanStack Query reports
  * a task later; two presses inside that gap (a fast double-click, two clicks in one task) would

@@ -20,7 +20,7 @@ export type WrittenAck = { alertId: string; screenId: string; ownerId: string };
 const WRITE_GAP_MS = 20;
 
 /**
- * Records players' confirmations that they painted an alert (docs/ARCHITECTURE.md#alerts),
+ * Records players' confirmations that they painted an alert (docs/architecture/alerts.md#alerts),
  * batched (docs/PERFORMANCE.md, P10): one alert to 10,000 screens brings 10,000 acks within a
  * second or two, and a lookup plus an insert each would queue ~20,000 queries for the pool's
  * few connections (ahead of every config fetch). Acks arriving while a write runs go out

@@ -4,7 +4,7 @@ import type { Prisma } from '../../db/generated/client.js';
 import { limitReached } from '../../http/errors.js';
 
 /**
- * Active: not ended and not past endsAt (docs/ARCHITECTURE.md#alerts). The same rule as
+ * Active: not ended and not past endsAt (docs/architecture/alerts.md#alerts). The same rule as
  * screens/screen-alerts.ts, which the config builder reads (importing it here would make the
  * folders depend on each other).
  */

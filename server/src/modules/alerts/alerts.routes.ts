@@ -9,7 +9,7 @@ import { createAlert, endAlert, getAlert, listAlerts } from './alerts.service.js
 /**
  * Emergency alerts ('Acil Duyuru'): /api/alerts. Sending, ending and reading one alert also
  * take an API key (a fire panel triggers, ends and polls); the list is a person's only
- * (docs/ARCHITECTURE.md#api-keys). `sends` limits sending per account and per key
+ * (docs/architecture/security.md#api-keys). `sends` limits sending per account and per key
  * (alert-send-limit.ts).
  */
 export function alertRoutes(ctx: AppContext, sends: RequestHandler): Router {

@@ -9,7 +9,7 @@ import { assertOwnImage, assertOwnTargets, resolveTargetScreens, uniqueTargets }
 import { alertInclude, presentAlert, presentAlertDetail, type AlertRow } from './alerts.presenter.js';
 
 /*
- * Emergency alerts ('Acil Duyuru', docs/ARCHITECTURE.md#alerts): sent to screens resolved at
+ * Emergency alerts ('Acil Duyuru', docs/architecture/alerts.md#alerts): sent to screens resolved at
  * send time, shown above everything until endsAt or until ended, kept for the audit.
  */
 
@@ -28,7 +28,7 @@ function refGone(err: unknown): never {
 
 /**
  * Resolves the targets, writes the alert with them and pushes their configs after the commit
- * (the same path as an assignment, docs/ARCHITECTURE.md#pushes). A screen without a paired
+ * (the same path as an assignment, docs/architecture/realtime.md#pushes). A screen without a paired
  * player is a target too: it counts as not yet acknowledged and shows the alert when a player
  * connects while it is active.
  */

@@ -5,7 +5,7 @@ import { failedApiKeysPerAddress } from '../../http/rate-limits.js';
 import { authenticateApiKey, invalidApiKey, isApiKey } from './api-keys.service.js';
 
 /**
- * The only way an API key is accepted (docs/ARCHITECTURE.md#api-keys): mounted on the few
+ * The only way an API key is accepted (docs/architecture/security.md#api-keys): mounted on the few
  * alert routes a building system needs. A key sets `req.user` to its owner, so the package
  * check and the services see the customer, and `req.apiKey` records which key acted. Anything
  * else goes through requireAuth as everywhere.

@@ -6,7 +6,7 @@ import { limitReached, notFound, unauthorized } from '../../http/errors.js';
 import type { AuthUser } from '../../http/request-types.js';
 
 /*
- * API keys for building systems (docs/ARCHITECTURE.md#api-keys): a long random secret shown
+ * API keys for building systems (docs/architecture/security.md#api-keys): a long random secret shown
  * once, kept only as its SHA-256, scoped to alerts.
  */
 

@@ -9,7 +9,7 @@ import { screenPresence } from './presence.service.js';
 import { listDevices, revokeDevice, updateDevice } from './device-management.service.js';
 
 /**
- * docs/ARCHITECTURE.md#devices: pairing and the device's own calls (device token), plus the
+ * docs/architecture/devices.md#devices: pairing and the device's own calls (device token), plus the
  * dashboard's presence and device management (user token; no running package needed, so a
  * customer can always remove a device).
  */

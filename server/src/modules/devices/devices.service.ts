@@ -5,7 +5,7 @@ import { lockOwner } from '../purchases/limits.js';
 import type { AuthDevice } from './device-auth.js';
 
 /**
- * docs/ARCHITECTURE.md#devices: the customer's mobile code (shown with their package) pairs a screen
+ * docs/architecture/devices.md#devices: the customer's mobile code (shown with their package) pairs a screen
  * device. The purchase becomes mobile-verified ('Doğrulandı' in the sales report) and the
  * device gets a token of its own, so the customer's password never sits on a screen.
  */
@@ -35,7 +35,7 @@ export async function pairDevice(ctx: AppContext, body: Pick<TPairDeviceRequest,
 }
 
 /**
- * The pairing a device replaces, from the token it kept (docs/ARCHITECTURE.md#plays): its
+ * The pairing a device replaces, from the token it kept (docs/architecture/plays.md#plays): its
  * signature proves the device held it. A token of another customer, or one we cannot read,
  * links nothing and does not stop the pairing: it is only a hint the player sends by itself.
  */
@@ -70,7 +70,7 @@ export async function selectDeviceScreen(ctx: AppContext, device: AuthDevice, sc
   const screen = await ctx.db.screen.findFirst({ where: { id: screenId, ownerId: device.ownerId }, select: { id: true, name: true } });
   if (!screen) throw notFound('Ekran');
   await ctx.db.device.update({ where: { id: device.id }, data: { screenId: screen.id } });
-  // Its sockets still on the previous screen stop speaking for it (docs/ARCHITECTURE.md#devices).
+  // Its sockets still on the previous screen stop speaking for it (docs/architecture/devices.md#devices).
   if (device.screenId !== screen.id) ctx.connections.deviceMoved(device.id, screen.id);
   return { _id: screen.id, name: screen.name };
 }

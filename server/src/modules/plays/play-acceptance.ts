@@ -12,13 +12,13 @@ export const OVERLAP_MESSAGE = 'Oynatma kaydı aynı ekranın başka bir oynatma
 
 /**
  * Whether a record began before the retention: refused for that alone, whatever its screen
- * (the retention job deletes the spans such plays would need: docs/ARCHITECTURE.md#plays).
+ * (the retention job deletes the spans such plays would need: docs/architecture/plays.md#plays).
  */
 export const beforeRetention = (p: Pick<TPlayRecord, 'startedAt'>, now: Date, retentionDays: number): boolean =>
   Date.parse(p.startedAt) < now.getTime() - retentionDays * DAY_MS;
 
 /**
- * Which records of a batch can never be true (docs/ARCHITECTURE.md#plays): ended in the
+ * Which records of a batch can never be true (docs/architecture/plays.md#plays): ended in the
  * future or older than the retention, played when no pairing of this device served that
  * screen, or overlapping an earlier record of the same screen in the batch (a screen shows
  * one item at a time). Each refusal is per record: the rest of the batch is kept. The

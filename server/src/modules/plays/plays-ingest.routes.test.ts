@@ -4,7 +4,7 @@ import { PLAYS_BATCH_MAX, type TPlayRecord } from '@pano/contract';
 import { createTestApp, newCustomer, type TestApp } from '../../../test/harness.js';
 import { customerWithDevice, DAY_MS, play } from '../../../test/plays.fixtures.js';
 
-// What POST /api/devices/plays refuses (docs/ARCHITECTURE.md#plays): impossible times, more
+// What POST /api/devices/plays refuses (docs/architecture/plays.md#plays): impossible times, more
 // airtime than a day has, other customers' ids, and screens the device did not serve then.
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

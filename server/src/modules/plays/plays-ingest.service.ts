@@ -14,7 +14,7 @@ const MAX_LINEAGE = 50;
 /**
  * The screens this device served, and the pairings it replaced (a device removed and paired
  * again shows its old token: devices.previousDeviceId), from `device_screen_spans`
- * (docs/ARCHITECTURE.md#plays).
+ * (docs/architecture/plays.md#plays).
  */
 async function servedSpans(ctx: AppContext, device: AuthDevice): Promise<ServedSpan[]> {
   const rows = await ctx.db.$queryRaw<{ screenId: string; fromAt: Date; toAt: Date | null }[]>`
@@ -31,7 +31,7 @@ async function servedSpans(ctx: AppContext, device: AuthDevice): Promise<ServedS
 }
 
 /**
- * POST /api/devices/plays (docs/ARCHITECTURE.md#plays). A batch naming a screen that neither
+ * POST /api/devices/plays (docs/architecture/plays.md#plays). A batch naming a screen that neither
  * this device nor a pairing it replaced ever served, or another customer's media, playlist or
  * schedule entry, is refused whole: an honest player never sends one. Records that can never
  * be true (in the future, older than the retention, played when the device was not on that
@@ -68,7 +68,7 @@ export async function recordPlays(ctx: AppContext, device: AuthDevice, body: TPl
   // or schedule entry writes nothing. A failed play was never shown: stored, not queued. The
   // day's airtime per screen is capped in play_screen_days, whose row lock orders concurrent
   // uploads; `granted` is what this upload may add, shared out in order of start, so 500
-  // records of a day at one instant count one day, not 500 (docs/ARCHITECTURE.md#plays).
+  // records of a day at one instant count one day, not 500 (docs/architecture/plays.md#plays).
   const [result] = await ctx.db.$queryRaw<{ foreign: string | null; accepted: number }[]>`
     WITH v AS (
       SELECT * FROM json_to_recordset(${rows}::json) AS v(

@@ -60,7 +60,7 @@ async function checkFilters(ctx: AppContext, ownerId: string, f: ReportFilter): 
 }
 
 /**
- * GET /api/reports/plays. docs/ARCHITECTURE.md#plays: one statement reads the rollups (what the
+ * GET /api/reports/plays. docs/architecture/plays.md#plays: one statement reads the rollups (what the
  * job has covered) plus the rollup queue (what it has not yet), so a play is counted exactly
  * once from the moment its upload is accepted.
  */
@@ -88,7 +88,7 @@ export async function playsReport(ctx: AppContext, ownerId: string, q: TPlaysRep
 }
 
 /**
- * Which rollup answers (docs/ARCHITECTURE.md#plays): the per-screen one only when screens matter
+ * Which rollup answers (docs/architecture/plays.md#plays): the per-screen one only when screens matter
  * (a screen or group filter, or rows per screen or group); else by media: whole UTC days from
  * the daily table and the hours at the period's ends from the hourly one; by day or hour: the
  * per-media hours with a media filter, the customer's hourly totals without. The queue is read

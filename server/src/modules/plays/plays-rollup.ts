@@ -10,7 +10,7 @@ export const ROLLUP_RETENTION_MIN_DAYS = 800;
 const DAY_MS = 86_400_000;
 
 /**
- * docs/ARCHITECTURE.md#plays: moves queued plays into the rollups. Each statement deletes a
+ * docs/architecture/plays.md#plays: moves queued plays into the rollups. Each statement deletes a
  * batch from the queue and adds it to every rollup table at once, so a play is counted in
  * the rollups exactly once however often (or concurrently) the job runs, and a report, which
  * reads rollups plus the queue in one statement, never sees it twice or not at all. A play
@@ -63,7 +63,7 @@ export async function rollUpPlays(db: Db, batch = ROLLUP_BATCH): Promise<number>
  * player offline for a year), so the rollups never lose what the records held.
  *
  * What exists only to accept plays goes with the records' retention, since a play older than
- * that is refused (docs/ARCHITECTURE.md#plays): a screen's day in `play_screen_days` once the
+ * that is refused (docs/architecture/plays.md#plays): a screen's day in `play_screen_days` once the
  * whole UTC day is past it (the day holding the cutoff can still take plays, and must keep its
  * cap), and a span of `device_screen_spans` that ended before it, less the clock slack a span is
  * judged with. A span still open, or one a play within the retention may fall in, stays.

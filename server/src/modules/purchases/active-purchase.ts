@@ -22,7 +22,7 @@ export type ActivePurchase = {
 };
 
 /**
- * docs/ARCHITECTURE.md#packages: the latest completed purchase that has not expired yet. A renewal or an upgrade ends the
+ * docs/architecture/purchases.md#packages: the latest completed purchase that has not expired yet. A renewal or an upgrade ends the
  * purchase it replaces, so one runs at a time; the order only matters for rows bought
  * before that rule (two running at once), where the newest wins as it always did.
  */
@@ -71,7 +71,7 @@ declare global {
   }
 }
 
-/** 402 for customers without an active package; admins are exempt (docs/ARCHITECTURE.md#packages). */
+/** 402 for customers without an active package; admins are exempt (docs/architecture/purchases.md#packages). */
 export function requireActivePackage(ctx: AppContext): RequestHandler {
   return async (req, _res, next) => {
     const user = currentUser(req);

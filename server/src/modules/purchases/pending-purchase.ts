@@ -10,7 +10,7 @@ export const abandonAt = (p: Pick<Purchase, 'createdAt'>) => new Date(p.createdA
 
 /**
  * The row a purchase starts as: pending, with a snapshot of the package, so later edits or
- * deletion of the package never change what was bought (docs/ARCHITECTURE.md#packages).
+ * deletion of the package never change what was bought (docs/architecture/purchases.md#packages).
  */
 export const pendingPurchaseData = (userId: string, pkg: Package, provider: string, now: Date): Prisma.PurchaseUncheckedCreateInput => ({
   userId, packageId: pkg.id, status: 'pending', provider, amount: pkg.price, createdAt: now,

@@ -3,7 +3,7 @@ import type { Purchase } from '../../db/generated/client.js';
 
 type SaleRow = Purchase & { user: { email: string; firstName: string | null; lastName: string | null } | null };
 
-/** Only the last four digits are ever stored (docs/ARCHITECTURE.md#purchases), shown as '**** 4242'. */
+/** Only the last four digits are ever stored (docs/architecture/purchases.md#purchases), shown as '**** 4242'. */
 export const presentSale = (p: SaleRow): TSalesPurchase => ({
   _id: p.id,
   user: p.user ? { email: p.user.email, firstName: p.user.firstName, lastName: p.user.lastName } : null,

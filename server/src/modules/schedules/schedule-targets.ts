@@ -5,7 +5,7 @@ import type { Prisma } from '../../db/generated/client.js';
 /*
  * Which screens a schedule entry can reach: the screens it names and the members of the groups
  * it names. Services ask these after their writes, so that exactly the screens whose schedule
- * may have changed are pushed (docs/ARCHITECTURE.md#schedules).
+ * may have changed are pushed (docs/architecture/scheduling.md#schedules).
  */
 
 const reach = {
@@ -65,7 +65,7 @@ export async function allOwned(
 /**
  * The one place schedule and group changes reach the screens, called after the commit with
  * the screens whose schedule may have changed: the live notifier rebuilds and pushes their
- * configs (docs/ARCHITECTURE.md#pushes), once per change.
+ * configs (docs/architecture/realtime.md#pushes), once per change.
  */
 export async function notifyAffectedScreens(ctx: Pick<AppContext, 'notifier'>, screenIds: Iterable<string>): Promise<void> {
   const ids = [...new Set(screenIds)];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScreenHealth } from '../../db/generated/client.js';
 import { isProblem, presentScreenHealth, troubleSince, type ScreenHealthSource } from './screen-health.presenter.js';
 
-// docs/ARCHITECTURE.md#health: when a screen's trouble began, computed when read.
+// docs/architecture/devices.md#health: when a screen's trouble began, computed when read.
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 10, minute));
 const row = (over: Partial<ScreenHealth>): ScreenHealth => ({
   screenId: 's', report: null, reportedAt: null, failingSince: null, screenshotAt: null, screenshotKind: null, ...over,

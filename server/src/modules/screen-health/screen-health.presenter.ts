@@ -17,7 +17,7 @@ const latest = (dates: (Date | null | undefined)[]): Date | null =>
   dates.reduce<Date | null>((max, d) => (d && (!max || d > max) ? d : max), null);
 
 /**
- * docs/ARCHITECTURE.md#health: since when the screen has been in trouble, or null while fine.
+ * docs/architecture/devices.md#health: since when the screen has been in trouble, or null while fine.
  * Offline counts from when a player was last known there (the later of `lastSeenAt`, written at
  * once on a disconnect, and the last report, sent every minute), so a crashed instance that
  * never saw the disconnect still gives a close time. A screen no player ever showed is not in

@@ -11,7 +11,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import { presentScreenHealth, type ScreenHealthSource } from './screen-health.presenter.js';
 
 /**
- * docs/ARCHITECTURE.md#health: the latest report per screen (one row, overwritten), when its
+ * docs/architecture/devices.md#health: the latest report per screen (one row, overwritten), when its
  * reports started saying `failing`, and the customer's warning time. Online or not is never
  * stored: presence knows it on every instance.
  */

@@ -10,7 +10,7 @@ import { removeQuietly } from '../../storage/stored-files.js';
 import type { AuthDevice } from '../devices/device-auth.js';
 
 /**
- * docs/ARCHITECTURE.md#health: the newest screenshot and thumbnail of each screen, as files
+ * docs/architecture/devices.md#health: the newest screenshot and thumbnail of each screen, as files
  * `$DATA_DIR/screenshots/<screenId>/<kind>.jpg` (outside the public uploads folder: only the
  * owner may read them, through GET /api/screens/{id}/screenshot). Several instances share the
  * folder like the uploads (docker-compose.yml). The row in screen_health says which is newest.

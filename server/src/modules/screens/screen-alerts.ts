@@ -3,18 +3,18 @@ import type { Db } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
 
 /*
- * The alerts a screen must show now, part of its config (docs/ARCHITECTURE.md#alerts). Here
+ * The alerts a screen must show now, part of its config (docs/architecture/alerts.md#alerts). Here
  * beside the config builder: modules/alerts reaches screens through jobs, so the other way round would be a cycle.
  */
 
-/** Not ended and not past endsAt (docs/ARCHITECTURE.md#alerts). */
+/** Not ended and not past endsAt (docs/architecture/alerts.md#alerts). */
 const activeWhere = (now: Date): Prisma.AlertWhereInput => ({ endedAt: null, OR: [{ endsAt: null }, { endsAt: { gt: now } }] });
 
 /**
  * For the screen config builder: per screen, the alerts active at `now`, newest first (at most
  * ALERT_ACTIVE_MAX_PER_SCREEN), with what the player needs to show them. Screens with none are
  * absent from the map. The config
- * carries endsAt, so a player hides an alert on time by itself (docs/ARCHITECTURE.md#alerts).
+ * carries endsAt, so a player hides an alert on time by itself (docs/architecture/alerts.md#alerts).
  */
 export async function activeAlertsForScreens(db: Db, screenIds: string[], now: Date): Promise<Map<string, TScreenAlert[]>> {
   const out = new Map<string, TScreenAlert[]>();

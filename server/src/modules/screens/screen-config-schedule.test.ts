@@ -5,7 +5,7 @@ import { makeGroup, makeMedia, makePlaylist, makeSchedule, makeScreen, makeTicke
 import { buildScreenConfigs } from './screen-config.js';
 import { ScreenConfigCache } from './screen-config-cache.js';
 
-// docs/ARCHITECTURE.md#what-a-screen-shows: a config carries every enabled entry that can apply
+// docs/architecture/scheduling.md#what-a-screen-shows: a config carries every enabled entry that can apply
 // to its screen, with the playlists and tickers they play in full, so a player switches alone.
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

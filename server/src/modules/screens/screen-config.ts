@@ -186,7 +186,7 @@ export async function buildScreenConfigEntries(
   const shared = new Map<string, SharedContent>();
   return assemble(screens, alertsByScreen, (s) => {
     const owner = ownerById.get(s.ownerId);
-    // Admins have no package and are never cut off (docs/ARCHITECTURE.md#packages).
+    // Admins have no package and are never cut off (docs/architecture/purchases.md#packages).
     const running = owner?.role === 'admin' || activeOwners.has(s.ownerId);
     // Ownership is checked on assignment; re-checked here so a config never leaks across owners.
     const playlist = running ? playlistById.get(s.currentPlaylistId ?? '') : undefined;
@@ -248,7 +248,7 @@ function assemble(
 
 /**
  * Active alerts as a player shows them. Not cut by the package state: an emergency notice is
- * a safety matter, shown even on a screen whose content stopped (docs/ARCHITECTURE.md#alerts).
+ * a safety matter, shown even on a screen whose content stopped (docs/architecture/alerts.md#alerts).
  */
 function configAlerts(byScreen: Map<string, TScreenAlert[]>, base: string): Map<string, TConfigAlert[]> {
   const converted = new Map<string, TConfigAlert>();

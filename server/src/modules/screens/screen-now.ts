@@ -6,7 +6,7 @@ import { buildScreenConfigEntries } from './screen-config.js';
 /**
  * What a config plays at an instant: resolveAt over exactly what the player holds (its
  * schedule block and its own assignment), so the dashboard and the screen cannot disagree
- * (docs/ARCHITECTURE.md#what-a-screen-shows). A package that ended carries neither entries nor
+ * (docs/architecture/scheduling.md#what-a-screen-shows). A package that ended carries neither entries nor
  * a playlist: 'none', as the player shows its notice and nothing else.
  */
 export function nowOfConfig(config: TScreenConfig, at: Date): TScreenNow {

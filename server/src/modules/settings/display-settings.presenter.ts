@@ -1,6 +1,6 @@
 import { DISPLAY_DEFAULTS, type TDisplaySettings } from '@pano/contract';
 
-/** A display_settings row as the code names it: the bar is the ticker's (docs/ARCHITECTURE.md#names). */
+/** A display_settings row as the code names it: the bar is the ticker's (docs/architecture/server.md#names). */
 export type DisplaySettingsRow = {
   showTickerBar: boolean;
   backgroundColor: string;

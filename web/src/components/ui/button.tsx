@@ -16,7 +16,7 @@ export function Button({ variant = 'primary', size = 'md', busy, busyText, block
     .filter(Boolean)
     .join(' ');
   // A double-click is one press: its second click (detail 2) does not submit again, even when
-  // the first one's request has already finished and reset the form (docs/ARCHITECTURE.md#web).
+  // the first one's request has already finished and reset the form (docs/architecture/web.md#web).
   const click: Props['onClick'] = (e) => {
     if (type === 'submit' && e.detail > 1) {
       e.preventDefault();

@@ -5,7 +5,7 @@ type Props = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & {
   ref?: Ref<HTMLFormElement>;
   /**
    * Checks and sends. Return the send's promise (e.g. `mutateAsync`): until it settles, further
-   * submits of this form are ignored (docs/ARCHITECTURE.md#web).
+   * submits of this form are ignored (docs/architecture/web.md#web).
    */
   onSubmit: (e: FormEvent<HTMLFormElement>) => unknown;
 };

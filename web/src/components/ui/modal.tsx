@@ -78,7 +78,7 @@ export function Modal({ open, title, onClose, children, footer, role = 'dialog',
   if (!open) return null;
   return createPortal(
     // A double-click's second press (detail 2) is the same press: it lands on the backdrop of the
-    // confirm its first click opened, and must not cancel it (docs/ARCHITECTURE.md#web).
+    // confirm its first click opened, and must not cancel it (docs/architecture/web.md#web).
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && e.detail < 2 && onClose()}>
       <div
         ref={panel}

@@ -7,7 +7,7 @@ import { Banner } from '../../components/ui';
 import { REDIRECT_DELAY_MS } from './register-admin';
 import { RegisterAdminForm } from './register-admin-form';
 
-/** docs/PRODUCT.md#register-admin: public, no guard; no sample key is ever shown (docs/ARCHITECTURE.md#security). */
+/** docs/PRODUCT.md#register-admin: public, no guard; no sample key is ever shown (docs/architecture/security.md#security). */
 export function RegisterAdminPage() {
   const t = tr.registerAdmin;
   usePageTitle(t.title);

@@ -20,7 +20,7 @@ function toEntry(s: TSchedule): TargetedEntry {
 }
 
 /**
- * The input of the resolution for the target, as the player gets it (docs/ARCHITECTURE.md#what-a-screen-shows):
+ * The input of the resolution for the target, as the player gets it (docs/architecture/scheduling.md#what-a-screen-shows):
  * a screen's entries through entriesForScreen with its own playlist as the default, in its zone;
  * a group's own entries with no default (its screens' playlists differ), in the default zone.
  */
