@@ -96,9 +96,7 @@ describe('delete confirmations name what is in use', () => {
     expect(unused).toContain('Bu playlisti silmek istediğinizden emin misiniz?');
   });
 
-  // One retry: its dialog did not come within 15 s once in a CI run (session 6) and in no local
-  // run; a failure now says what the page was doing. Not yet explained.
-  it('ticker and screen: the screens assigned, the devices paired', { retry: 1 }, async () => {
+  it('ticker and screen: the screens assigned, the devices paired', async () => {
     await page.goto('/direction');
     expect(await confirmText(page, 'Duyurular', '04-ticker')).toContain('Bu reji playlisti 1 ekrana atanmış: Giriş.');
 

@@ -76,12 +76,13 @@ describe('screen player offline and resync', () => {
     await page.reload();
     await waitForVisible(page, red.filePath);
 
-    // The service worker controls the page and both files sit in the media cache.
-    await page.waitForFunction(async () => {
+    // The service worker controls the page and both files sit in the media cache (polled from
+    // here: waitForFunction does not await an async predicate).
+    await expect.poll(() => page.evaluate(async () => {
       if (!navigator.serviceWorker.controller) return false;
       const keys = await (await caches.open('pano-media-v1')).keys();
       return keys.length === 3;
-    }, undefined, { timeout: 20_000, polling: 250 });
+    }), { timeout: 20_000, interval: 250 }).toBe(true);
     // A cached file answers Range requests with 206 slices (and 416 past its end).
     const ranges = await page.evaluate(async (p) => {
       const ask = async (range: string) => {

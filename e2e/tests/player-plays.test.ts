@@ -95,10 +95,11 @@ describe('play records from a player that goes offline', () => {
     await page.reload();
     await waitForVisible(page, media[0]!.filePath);
     // The media are cached for offline playback (the service worker serves them) …
-    await page.waitForFunction(async () => {
+    // (Polled from here: waitForFunction does not await an async predicate.)
+    await expect.poll(() => page.evaluate(async () => {
       if (!navigator.serviceWorker.controller) return false;
       return (await (await caches.open('pano-media-v1')).keys()).length === 3;
-    }, undefined, { timeout: 10_000, polling: 200 });
+    }), { timeout: 10_000, interval: 200 }).toBe(true);
     // … and the first plays have reached the server (every few plays, one batch).
     await until(async () => (await report()).total.plays >= 5, 10_000, 'the first batch in the report');
     expect((await report()).total.plays).toBeLessThanOrEqual((await seen()).length);

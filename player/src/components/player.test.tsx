@@ -249,6 +249,37 @@ describe('<Player> schedule', () => {
     expect(screen.getAllByText('Hoş geldiniz')).toHaveLength(2);
   });
 
+  it('at a boundary keeps loading a file slower than its duration until it is on screen, then gives it its whole time', () => {
+    vi.setSystemTime(Date.parse('2026-11-23T08:59:59Z'));
+    // A one-item loop of 2 s whose file takes 5 s to load (a busy device, a cold service worker).
+    render(<Player config={scheduled([entry()], [media('menu-1', 'image', 2)])} host={host} />);
+    fireEvent.loadedData(document.querySelector('video[data-testid=player-video]')!);
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(screen.getByTestId('player').dataset.playlist).toBe('menu');
+    const loading = document.querySelector('img')!;
+    act(() => void vi.advanceTimersByTime(4000));
+    // Still the element that started loading at the boundary, not a new one starting over.
+    expect(document.querySelector('img')).toBe(loading);
+    expect(visibleSrc()).toEqual(['http://pano.test/uploads/film.mp4']);
+    fireEvent.load(loading);
+    expect(visibleSrc()).toEqual(['http://pano.test/uploads/menu-1.png']);
+    act(() => void vi.advanceTimersByTime(1999));
+    expect(document.querySelector('img')).toBe(loading);
+    act(() => void vi.advanceTimersByTime(1));
+    // Its 2 s counted from its first frame: the loop begins again.
+    expect(document.querySelectorAll('img')).toHaveLength(2);
+  });
+
+  it('a file that fails at a boundary ends the turn it was held for', () => {
+    vi.setSystemTime(Date.parse('2026-11-23T08:59:59Z'));
+    render(<Player config={scheduled([entry()], [media('menu-1', 'image', 2), media('menu-2', 'image', 2)])} host={host} />);
+    act(() => void vi.advanceTimersByTime(1000));
+    act(() => void vi.advanceTimersByTime(3000));
+    expect(src()).toEqual(['http://pano.test/uploads/menu-1.png']);
+    fireEvent.error(document.querySelector('img')!);
+    expect(src()).toContain('http://pano.test/uploads/menu-2.png');
+  });
+
   it('shows the empty-playlist text when the scheduled playlist has no media', () => {
     vi.setSystemTime(Date.parse('2026-11-23T09:10:00Z'));
     render(<Player config={scheduled([entry()], [])} host={host} />);

@@ -174,7 +174,7 @@ function Stage({ items, playlistId, soundButton, recorder, playContext, healing 
       if (slot && heal.current?.started(slot)) return;
       setCurrent(slot);
       setNext(seq.next);
-    }, realClock, (item) => heal.current?.isSkipped(item) ?? false);
+    }, realClock, (item) => heal.current?.isSkipped(item) ?? false, true);
     sequence.current = seq;
     return () => {
       seq.stop();
@@ -201,6 +201,7 @@ function Stage({ items, playlistId, soundButton, recorder, playContext, healing 
   const failed = (slot: Slot, kind: 'failed' | 'stalled') => {
     if (sequence.current?.current?.play !== slot.play) return;
     if (heal.current?.failed(slot, kind)) sequence.current.advance();
+    else sequence.current.failed(slot.play);
   };
   return (
     <>
@@ -213,9 +214,11 @@ function Stage({ items, playlistId, soundButton, recorder, playContext, healing 
           onReady={() => {
             if (slot.play !== current.play) return;
             setShown(current);
+            sequence.current?.reached(current.play);
             heal.current?.rendered(current);
           }}
-          onFailed={healing && slot.play === current.play ? () => failed(slot, 'failed') : undefined}
+          // Without self-healing (the preview) a failure only ends a turn held for its first frame.
+          onFailed={slot.play === current.play ? () => failed(slot, 'failed') : undefined}
           onStalled={healing && slot.play === current.play ? () => failed(slot, 'stalled') : undefined}
           onEnded={() => sequence.current?.videoEnded(slot.play)}
           onSoundBlocked={() => setSoundBlocked(true)}

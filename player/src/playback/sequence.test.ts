@@ -126,6 +126,33 @@ describe('PlaybackSequence', () => {
     expect(currentId()).toBe('b');
   });
 
+  it('told of frames, holds the first item of a loop until it reaches the screen, then gives it its whole time', () => {
+    const held = new PlaybackSequence((s) => shown.push(s), undefined, undefined, true);
+    try {
+      held.load([img('a', 2)]);
+      const a = held.current!.play;
+      vi.advanceTimersByTime(5000); // still loading: the same play, not a new element starting over
+      expect(held.current!.play).toBe(a);
+      held.reached(a);
+      vi.advanceTimersByTime(1999);
+      expect(held.current!.play).toBe(a);
+      vi.advanceTimersByTime(1);
+      expect(held.current!.play).not.toBe(a);
+      // Once something of the loop was on screen, an item still loading is passed at its time.
+      const again = held.current!.play;
+      vi.advanceTimersByTime(2000);
+      expect(held.current!.play).not.toBe(again);
+      // Another playlist (a boundary) holds its first item again; a failure ends the held turn.
+      held.load([img('m', 2), img('n', 2)], { restart: true });
+      vi.advanceTimersByTime(3000);
+      expect(held.current!.item.mediaId).toBe('m');
+      held.failed(held.current!.play);
+      expect(held.current!.item.mediaId).toBe('n');
+    } finally {
+      held.stop();
+    }
+  });
+
   it('another playlist (a schedule boundary) cuts the item on screen, even media both playlists hold', () => {
     seq.load([vid('film', 1800), img('b')]);
     vi.advanceTimersByTime(60_000);

@@ -24,6 +24,14 @@ export const realClock: SequenceClock = {
  * The loop of a screen: each item shows for its duration; a video also advances when it
  * ends, whichever comes first. A new playlist replaces the loop without restarting the
  * item on screen when that item is still in it.
+ *
+ * Told when each play reaches the screen (`reached`) or cannot (`failed`), the loop passes an
+ * item still loading only once something of this loop has been on screen: until then (at
+ * start, after a schedule boundary or another playlist) the item keeps loading past its time
+ * and its time counts from its first frame. Passing it would replace its element with a new
+ * one that starts loading again, so a file that takes longer to load than its duration (a
+ * one-item loop, a slow device) would never be shown and the screen would stay on what it
+ * showed before the boundary (docs/architecture/player.md#player).
  */
 export class PlaybackSequence {
   private items: PlayItem[] = [];
@@ -31,12 +39,20 @@ export class PlaybackSequence {
   private timer: unknown = null;
   private startedAt = 0;
   private plays = 0;
+  /** The current play reached the screen or failed: its turn may end. */
+  private settled = false;
+  /** Something of this loop has been on screen since it was loaded. */
+  private loopShown = false;
+  /** The current play's time ran out while it was still loading. */
+  private overdue = false;
 
   constructor(
     private readonly onChange: (slot: Slot | null) => void,
     private readonly clock: SequenceClock = realClock,
     /** Items the self-healing rules leave out of the loop (playback/self-healing.ts); all left out: none is. */
     private readonly skip: (item: PlayItem) => boolean = () => false,
+    /** Whether the screen tells `reached`/`failed` (the player does): only then is a loading item held. */
+    private readonly holdsLoading: boolean = false,
   ) {}
 
   get current(): Slot | null {
@@ -68,6 +84,7 @@ export class PlaybackSequence {
     }
     const current = this.slot;
     const keep = current && !restart ? indexToKeep(items, current) : -1;
+    if (restart || !current) this.loopShown = false;
     if (current && keep !== -1) {
       const item = items[keep]!;
       this.slot = { item, index: keep, play: current.play };
@@ -77,6 +94,26 @@ export class PlaybackSequence {
       return;
     }
     this.show(0);
+  }
+
+  /** The play's first frame is on screen: an overdue one now gets its whole duration. */
+  reached(play: number): void {
+    if (!this.slot || this.slot.play !== play || this.settled) return;
+    this.settled = true;
+    this.loopShown = true;
+    if (!this.overdue) return;
+    this.overdue = false;
+    this.startedAt = this.clock.now();
+    this.schedule(this.slot.item.durationMs);
+  }
+
+  /** The play cannot be shown (a load or decode error, a stall): its turn may end; an overdue one ends now. */
+  failed(play: number): void {
+    if (!this.slot || this.slot.play !== play || this.settled) return;
+    this.settled = true;
+    if (!this.overdue) return;
+    this.overdue = false;
+    this.advance();
   }
 
   /** A video reports its end; ignored unless that play is still the one on screen. */
@@ -105,6 +142,8 @@ export class PlaybackSequence {
     }
     const item = this.items[index]!;
     this.slot = { item, index, play: ++this.plays };
+    this.settled = false;
+    this.overdue = false;
     this.startedAt = this.clock.now();
     this.schedule(item.durationMs);
     this.onChange(this.slot);
@@ -114,7 +153,8 @@ export class PlaybackSequence {
     this.clearTimer();
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
-      this.advance();
+      if (this.holdsLoading && !this.settled && !this.loopShown) this.overdue = true;
+      else this.advance();
     }, ms);
   }
 

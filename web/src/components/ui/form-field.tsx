@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { tr } from '../../i18n/tr';
+import { separateTyped } from '../../lib/typed-separators';
 
 type FieldProps = { label: string; hint?: string; error?: string };
 
@@ -33,8 +34,14 @@ export function TextField({ label, hint, error, id, ...rest }: FieldProps & Inpu
  * own language whatever the page's lang ('01:00 PM' in an English browser), so this is a text
  * input; the contract's schema checks it (docs/PRODUCT.md#schedule).
  */
-export function TimeField(props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
-  return <TextField type="text" inputMode="numeric" placeholder="SS:DD" maxLength={5} autoComplete="off" {...props} />;
+export function TimeField({ onChange, ...props }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return (
+    <TextField type="text" inputMode="numeric" placeholder="SS:DD" maxLength={5} autoComplete="off" {...props}
+      onChange={(e) => {
+        separateTyped(e, 'time');
+        onChange?.(e);
+      }} />
+  );
 }
 
 /** What makes an <input> a day-first date field; also for a bare input with its own label. */
@@ -45,10 +52,17 @@ export const dateInputProps = {
 /**
  * A day typed as 'GG.AA.YYYY'. Chromium draws <input type="date"> in the browser's own language
  * whatever the page's lang ('11/27/2026' in an English browser), so this is a text input; the
- * form reads it with lib/date-text's readDayFirst (docs/PRODUCT.md#schedule).
+ * form reads it with lib/date-text's readDayFirst (docs/PRODUCT.md#schedule). Its inputMode
+ * brings a phone's numeric keypad, which has no '.': the dots come by themselves (separateTyped).
  */
-export function DateField(props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
-  return <TextField {...dateInputProps} {...props} />;
+export function DateField({ onChange, ...props }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return (
+    <TextField {...dateInputProps} {...props}
+      onChange={(e) => {
+        separateTyped(e, 'date');
+        onChange?.(e);
+      }} />
+  );
 }
 
 export function SelectField({ label, hint, error, id, children, ...rest }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {

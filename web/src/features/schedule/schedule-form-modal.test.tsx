@@ -74,6 +74,27 @@ describe('ScheduleFormModal', { timeout: 15_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'İstisnayı kaldır: 25.12.2026' })).toBeTruthy();
   });
 
+  it("takes days and times typed as digits alone (a phone's numeric keypad has no '.' or ':')", async () => {
+    const { calls, dialog } = open();
+    fireEvent.change(within(dialog).getByLabelText('Zamanlama Adı'), { target: { value: 'Kahvaltı' } });
+    fireEvent.change(within(dialog).getByLabelText('Playlist'), { target: { value: playlists[0]!._id } });
+    fireEvent.click(within(dialog).getByLabelText(screens[0]!.name));
+    const field = (label: string) => within(dialog).getByLabelText(label) as HTMLInputElement;
+    await userEvent.clear(field('Başlangıç saati'));
+    await userEvent.type(field('Başlangıç saati'), '0730');
+    await userEvent.clear(field('Bitiş saati'));
+    await userEvent.type(field('Bitiş saati'), '10:15');
+    await userEvent.type(field('Başlangıç tarihi (isteğe bağlı)'), '01122026');
+    await userEvent.type(field('Bitiş tarihi (isteğe bağlı)'), '31.12.2026');
+    expect([field('Başlangıç saati').value, field('Bitiş saati').value]).toEqual(['07:30', '10:15']);
+    expect([field('Başlangıç tarihi (isteğe bağlı)').value, field('Bitiş tarihi (isteğe bağlı)').value]).toEqual(['01.12.2026', '31.12.2026']);
+    await userEvent.type(field('Eklenecek istisna tarihi'), '25122026{Enter}');
+    expect(within(dialog).getByRole('button', { name: 'İstisnayı kaldır: 25.12.2026' })).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]!.body).toMatchObject({ startTime: '07:30', endTime: '10:15', startDate: '2026-12-01', endDate: '2026-12-31', exceptDates: ['2026-12-25'] });
+  });
+
   it('refuses an ISO or impossible day with a Turkish message under the field and sends nothing', async () => {
     const { calls, dialog } = open(schedule());
     fireEvent.change(within(dialog).getByLabelText('Başlangıç tarihi (isteğe bağlı)'), { target: { value: '2026-11-27' } });

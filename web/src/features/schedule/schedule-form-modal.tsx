@@ -4,6 +4,7 @@ import { SCHEDULE_PRIORITY_MAX, SCHEDULE_PRIORITY_MIN } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { dayFirst, readDayFirst } from '../../lib/date-text';
+import { separateTyped } from '../../lib/typed-separators';
 import { focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
 import { Banner, Button, DateField, Form, Modal, SelectField, TextField, TimeField, dateInputProps } from '../../components/ui';
 import { useCreateSchedule } from './api/use-create-schedule';
@@ -180,6 +181,7 @@ export function ScheduleFormModal({ editing, playlists, tickers, screens, groups
             <input className="input" {...dateInputProps} name="exceptDates" aria-label={t.exceptNew} value={newExcept}
               aria-invalid={Boolean(errors.exceptDates) || undefined}
               onChange={(e) => {
+                separateTyped(e, 'date');
                 setNewExcept(e.target.value);
                 setErrors(({ exceptDates: _typedBefore, ...rest }) => rest);
               }}
