@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { budgetMs } from '../../scripts/test-budget';
 import { artifactsDir } from './paths';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -18,6 +20,14 @@ function ensureChromium() {
   execFileSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit' });
 }
 
+/**
+ * How long one wait for the page may take: the test's own budget at the machine's load now
+ * (scripts/test-budget.ts), 15 s on a machine not busier than its cores. A fixed 15 s failed a
+ * wait on a busy CI machine while the test as a whole still had time left: the budget, which
+ * grows with the load, is what decides a test is too slow (docs/architecture/tests.md#tests).
+ */
+export const waitBudgetMs = (): number => budgetMs(os.loadavg()[0]!, os.availableParallelism());
+
 /** `extraArgs`: e.g. `--lang=en-US`, for a browser whose own texts are not Turkish. */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   ensureChromium();
@@ -29,7 +39,7 @@ export const MOBILE = { width: 375, height: 740 };
 
 export async function newContext(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<BrowserContext> {
   const ctx = await browser.newContext({ baseURL, viewport, locale: 'tr-TR', timezoneId: 'Europe/Istanbul' });
-  ctx.setDefaultTimeout(15_000);
+  ctx.setDefaultTimeout(waitBudgetMs());
   return ctx;
 }
 

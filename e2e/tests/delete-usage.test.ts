@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { snap } from '../support/browser';
+import { snap, waitBudgetMs } from '../support/browser';
 import { apiLogin, apiRegister, apiRegisterAdmin, signInWithToken, uniqueEmail } from '../support/accounts';
 import { useE2E } from '../support/harness';
 import { makePng } from '../support/media-files';
@@ -35,12 +35,12 @@ async function pairDeviceOn(token: string, screenId: string) {
 
 /** Clicks 'Sil' on the item, returns the dialog's text, screenshots it, and cancels. */
 async function confirmText(page: Page, itemName: string, step: string): Promise<string> {
-  const usage = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/usage'), { timeout: 15_000 })
+  const usage = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/usage'), { timeout: waitBudgetMs() })
     .then((r) => `${r.status()} ${new URL(r.url()).pathname}`, () => 'no usage answer');
   await page.getByRole('button', { name: `Sil: ${itemName}` }).click();
   const dialog = page.getByRole('alertdialog');
   await dialog.waitFor().catch(async (err: unknown) => {
-    // Once in a CI run (session 6) the dialog did not come on /screens; what the page was doing:
+    // If it does not come, what the page was doing:
     const body = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 600));
     throw new Error(`${String(err)}\nurl ${page.url()}; usage ${await usage}; page: ${body}`);
   });
