@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 
 /** Just what is needed of a zod schema: its input (the form's values) and output (what is sent). */
@@ -25,7 +25,7 @@ export function useZodForm<In extends FieldValues, Out>(
   useEffect(() => subscribe({
     formState: { values: true },
     callback: ({ name }) => {
-      if (name) clearErrors(name);
+      if (name) clearErrors(name as Path<In>);
     },
   }), [subscribe, clearErrors]);
   return form;
