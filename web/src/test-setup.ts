@@ -5,3 +5,18 @@ import { configure } from '@testing-library/dom';
 // arrive in jsdom, and the wait gave up before the condition could hold
 // (docs/architecture/tests.md#tests). A condition still has to hold; only the patience grows.
 configure({ asyncUtilTimeout: 5000 });
+
+// jsdom has <dialog> but not its showModal() and close(). The dashboard's modals are native
+// dialogs (components/ui/modal.tsx); what the browser adds to them (the inert page behind, Tab
+// kept inside, Escape) is checked in Chromium (e2e/tests/content.test.ts). Here a modal only has
+// to open and close, as its `open` attribute and `close` event tell.
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}

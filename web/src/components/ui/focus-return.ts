@@ -36,15 +36,18 @@ export function focusBeforeDialog(dialog: HTMLElement): HTMLElement | null {
 const RETRY_MS = 16;
 const GIVE_UP_MS = 1000;
 
-/** Focuses `el`; while it can't take focus yet (still disabled), retries briefly unless focus has moved elsewhere. */
-export function returnFocus(el: HTMLElement | null): void {
+/**
+ * Focuses `el`; while it can't take focus yet (still disabled), retries briefly unless focus has
+ * moved elsewhere. Focus still inside `closing` (the dialog being closed) counts as nowhere.
+ */
+export function returnFocus(el: HTMLElement | null, closing?: HTMLElement): void {
   if (!el) return;
   const deadline = Date.now() + GIVE_UP_MS;
   const attempt = () => {
     if (!el.isConnected) return;
     const active = document.activeElement;
     // Someone (another dialog, the user) put focus somewhere on purpose: leave it there.
-    if (active && active !== document.body && active !== el) return;
+    if (active && active !== document.body && active !== el && !closing?.contains(active)) return;
     el.focus();
     if (document.activeElement !== el && Date.now() < deadline) setTimeout(attempt, RETRY_MS);
   };

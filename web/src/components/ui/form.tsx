@@ -5,7 +5,9 @@ type Props = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & {
   ref?: Ref<HTMLFormElement>;
   /**
    * Checks and sends. Return the send's promise (e.g. `mutateAsync`): until it settles, further
-   * submits of this form are ignored (docs/architecture/web.md#web).
+   * submits of this form are ignored (docs/architecture/web.md#web). A form whose state is a
+   * `useZodForm` (lib/use-zod-form.ts) passes `form.handleSubmit(send)`, whose promise settles
+   * with `send`'s.
    */
   onSubmit: (e: FormEvent<HTMLFormElement>) => unknown;
 };

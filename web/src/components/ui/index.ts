@@ -14,3 +14,4 @@ export { TextField, TimeField, DateField, dateInputProps, SelectField, TextAreaF
 export { PageHeader } from './page-header';
 export { Card } from './card';
 export { Form } from './form';
+export { CheckList } from './check-list';

@@ -1,8 +1,7 @@
-import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { tr } from '../../i18n/tr';
 import { focusBeforeDialog, returnFocus } from './focus-return';
-import { inertOthers } from './inert-others';
 
 type Props = {
   open: boolean;
@@ -28,66 +27,58 @@ function initialFocus(node: HTMLElement): HTMLElement {
 }
 
 /**
- * Modal dialog: max width 600px (docs/PRODUCT.md#constants), Escape closes, Tab stays inside, the page behind is inert,
- * focus returns after. Rendered into its own element on <body> so the app root can be made inert.
+ * Modal dialog: max width 600px (docs/PRODUCT.md#constants). A native <dialog> opened with
+ * showModal(): the browser keeps Tab inside it, makes the page behind inert and turns Escape into
+ * a `cancel` event, and a later dialog (an alert over a form) sits above an earlier one in the top
+ * layer (docs/architecture/web.md#web). What is ours: where focus starts, where it goes back to, and
+ * the backdrop's click rule. The <dialog> covers the viewport and its ::backdrop tints it; the
+ * panel inside is the `.modal`, so a press on the <dialog> itself is a press on the backdrop.
  */
 export function Modal({ open, title, onClose, children, footer, role = 'dialog', size = 'md' }: Props) {
   const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  const [host] = useState(() => document.createElement('div'));
 
-  // Layout effect: the portal host is attached before the browser paints, so the modal never flashes in late.
+  // Layout effect: the dialog is shown before the browser paints, so it never flashes in late.
   useLayoutEffect(() => {
-    if (!open) return;
-    const previous = focusBeforeDialog(host);
-    document.body.appendChild(host);
-    const undoInert = inertOthers(host);
-    const node = panel.current;
-    if (node) initialFocus(node).focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.stopPropagation();
-        onCloseRef.current();
-      } else if (e.key === 'Tab' && node) {
-        const items = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE));
-        if (items.length === 0) return;
-        const firstEl = items[0]!;
-        const lastEl = items[items.length - 1]!;
-        if (e.shiftKey && document.activeElement === firstEl) {
-          e.preventDefault();
-          lastEl.focus();
-        } else if (!e.shiftKey && document.activeElement === lastEl) {
-          e.preventDefault();
-          firstEl.focus();
-        }
-      }
+    const dialog = dialogRef.current;
+    if (!open || !dialog) return;
+    const previous = focusBeforeDialog(dialog);
+    if (!dialog.open) dialog.showModal();
+    initialFocus(dialog.querySelector<HTMLElement>('.modal') ?? dialog).focus();
+    // Escape: the parent decides (it closes by rendering open={false}). A browser may refuse to let
+    // a cancel be stopped (Escape pressed twice with no click between) and close the dialog
+    // itself: then the `close` event tells the parent.
+    const onCancel = (e: Event) => {
+      if (!e.cancelable) return;
+      e.preventDefault();
+      onCloseRef.current();
     };
-    document.addEventListener('keydown', onKey);
-    document.body.classList.add('modal-open');
+    const onClosed = () => onCloseRef.current();
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', onClosed);
     return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('modal-open');
-      undoInert();
-      host.remove();
-      returnFocus(previous);
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', onClosed);
+      if (dialog.open) dialog.close();
+      returnFocus(previous, dialog);
     };
-  }, [open, host]);
+  }, [open]);
 
   if (!open) return null;
   return createPortal(
     // A double-click's second press (detail 2) is the same press: it lands on the backdrop of the
     // confirm its first click opened, and must not cancel it (docs/architecture/web.md#web).
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && e.detail < 2 && onClose()}>
-      <div
-        ref={panel}
-        className={`modal modal-${size}`}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
+    <dialog
+      ref={dialogRef}
+      className="modal-backdrop"
+      role={role}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      onMouseDown={(e) => e.target === e.currentTarget && e.detail < 2 && onClose()}
+    >
+      <div className={`modal modal-${size}`} tabIndex={-1}>
         <header className="modal-header">
           <h2 id={titleId} className="modal-title">{title}</h2>
           <button type="button" className="modal-close" aria-label={tr.common.close} onClick={onClose}>
@@ -97,7 +88,7 @@ export function Modal({ open, title, onClose, children, footer, role = 'dialog',
         <div className="modal-body">{children}</div>
         {footer && <footer className="modal-footer">{footer}</footer>}
       </div>
-    </div>,
-    host,
+    </dialog>,
+    document.body,
   );
 }

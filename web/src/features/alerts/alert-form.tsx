@@ -4,33 +4,10 @@ import { ALERT_DURATION_MAX } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { isVideo, thumbnailUrl } from '../../lib/media-url';
 import { focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
-import { Form, SelectField, TextAreaField, TextField } from '../../components/ui';
+import { CheckList, Form, SelectField, TextAreaField, TextField } from '../../components/ui';
 import type { AlertDraft } from './alert-draft';
 
 const t = tr.alerts;
-
-function CheckList({ legend, items, selected, onChange, empty, name, disabled }: {
-  legend: string; items: { _id: string; name: string }[]; selected: string[]; onChange: (ids: string[]) => void; empty: string; name: string; disabled: boolean;
-}) {
-  const toggle = (id: string) => onChange(selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
-  return (
-    <fieldset className="alert-checks" disabled={disabled}>
-      <legend className="field-sublabel">{legend}</legend>
-      {items.length === 0 ? <p className="muted">{empty}</p> : (
-        <ul className="alert-check-grid">
-          {items.map((item) => (
-            <li key={item._id}>
-              <label className="alert-check">
-                <input type="checkbox" name={name} checked={selected.includes(item._id)} onChange={() => toggle(item._id)} />
-                <span>{item.name}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
-      )}
-    </fieldset>
-  );
-}
 
 /** The takeover as the screens will show it, small. */
 export function AlertPreview({ draft, media }: { draft: AlertDraft; media: TMedia | undefined }) {

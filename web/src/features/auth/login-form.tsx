@@ -1,39 +1,24 @@
-import { useState, type FormEvent } from 'react';
 import { ZLoginRequest, type TLoginResponse } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
-import { checkFields, focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
-import { Banner, Button, TextField } from '../../components/ui';
+import { useZodForm } from '../../lib/use-zod-form';
+import { Banner, Button, Form, TextField } from '../../components/ui';
 import { useLogin } from './api/use-login';
 
 /** docs/PRODUCT.md#login: 'Giriş Yapılıyor...' while busy; error = server message or 'Email veya şifre hatalı'. */
 export function LoginForm({ onSuccess }: { onSuccess: (res: TLoginResponse) => void }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm(ZLoginRequest, { email: '', password: '' });
+  const { errors } = form.formState;
   const login = useLogin();
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const checked = checkFields(ZLoginRequest, { email, password });
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      focusFirstInvalid(e.currentTarget, checked.errors);
-      return;
-    }
-    setErrors({});
-    login.mutate({ email: email.trim(), password }, { onSuccess: (res) => onSuccess(res) });
-  };
-
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <Form className="form" onSubmit={form.handleSubmit((body) => login.mutateAsync(body, { onSuccess: (res) => onSuccess(res) }))}>
       {login.isError && <Banner tone="error">{errorMessage(login.error, tr.auth.loginFailed)}</Banner>}
-      <TextField label={tr.auth.email} type="email" name="email" autoComplete="email" required value={email} error={errors.email}
-        onChange={(e) => { setEmail(e.target.value); setErrors(({ email: _, ...rest }) => rest); }} />
-      <TextField label={tr.auth.password} type="password" name="password" autoComplete="current-password" required value={password} error={errors.password}
-        onChange={(e) => { setPassword(e.target.value); setErrors(({ password: _, ...rest }) => rest); }} />
+      <TextField label={tr.auth.email} type="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
+      <TextField label={tr.auth.password} type="password" autoComplete="current-password" required error={errors.password?.message}
+        {...form.register('password')} />
       {/* Busy also after success: the page is being left for the dashboard. */}
       <Button type="submit" block busy={login.isPending || login.isSuccess} busyText={tr.auth.loginBusy}>{tr.auth.loginSubmit}</Button>
-    </form>
+    </Form>
   );
 }

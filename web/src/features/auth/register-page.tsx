@@ -1,49 +1,36 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ZRegisterRequest } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
-import { checkFields, focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Banner, Button, TextField } from '../../components/ui';
+import { Banner, Button, Form, TextField } from '../../components/ui';
 import { useRegister } from './api/use-register';
 
 /** docs/PRODUCT.md#register: email + password; success → /login; error = server message or fallback. */
 export function RegisterPage() {
   usePageTitle(tr.auth.registerTitle);
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm(ZRegisterRequest, { email: '', password: '' });
+  const { errors } = form.formState;
   const register = useRegister();
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const checked = checkFields(ZRegisterRequest, { email, password });
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      focusFirstInvalid(e.currentTarget, checked.errors);
-      return;
-    }
-    setErrors({});
-    register.mutate({ email: email.trim(), password }, {
-      onSuccess: () => void navigate('/login', { replace: true, state: { registered: true } }),
-    });
-  };
+  const send = form.handleSubmit(({ email, password }) => register.mutateAsync({ email, password }, {
+    onSuccess: () => void navigate('/login', { replace: true, state: { registered: true } }),
+  }));
 
   return (
     <div className="auth-page">
       <div className="auth-card card">
         <h1 className="auth-title">{tr.auth.registerTitle}</h1>
         <p className="auth-lead">{tr.auth.registerLead}</p>
-        <form className="form" onSubmit={onSubmit} noValidate>
+        <Form className="form" onSubmit={send}>
           {register.isError && <Banner tone="error">{errorMessage(register.error, tr.auth.registerFailed)}</Banner>}
-          <TextField label={tr.auth.email} type="email" name="email" autoComplete="email" required value={email} error={errors.email}
-            onChange={(e) => { setEmail(e.target.value); setErrors(({ email: _, ...rest }) => rest); }} />
-          <TextField label={tr.auth.password} type="password" name="password" autoComplete="new-password" required value={password} error={errors.password}
-            onChange={(e) => { setPassword(e.target.value); setErrors(({ password: _, ...rest }) => rest); }} />
+          <TextField label={tr.auth.email} type="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
+          <TextField label={tr.auth.password} type="password" autoComplete="new-password" required error={errors.password?.message}
+            {...form.register('password')} />
           <Button type="submit" block busy={register.isPending || register.isSuccess} busyText={tr.auth.registerBusy}>{tr.auth.registerSubmit}</Button>
-        </form>
+        </Form>
         <footer className="auth-footer">
           {tr.auth.haveAccount} <Link to="/login">{tr.auth.loginLink}</Link>
         </footer>

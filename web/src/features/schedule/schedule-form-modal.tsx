@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api-error';
 import { dayFirst, readDayFirst } from '../../lib/date-text';
 import { separateTyped } from '../../lib/typed-separators';
 import { focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
-import { Banner, Button, DateField, Form, Modal, SelectField, TextField, TimeField, dateInputProps } from '../../components/ui';
+import { Banner, Button, CheckList, DateField, Form, Modal, SelectField, TextField, TimeField, dateInputProps } from '../../components/ui';
 import { useCreateSchedule } from './api/use-create-schedule';
 import { useUpdateSchedule } from './api/use-update-schedule';
 import { EVERY_DAY, WEEKDAYS, WEEKEND, draftFromSchedule, emptyDraft, toScheduleBody, type ScheduleDraft } from './schedule-draft';
@@ -26,29 +26,6 @@ const t = tr.schedule;
 
 function FieldError({ id, error }: { id: string; error?: string }) {
   return error ? <p className="field-error" id={id} role="alert">{error}</p> : null;
-}
-
-function CheckList({ legend, items, selected, onChange, empty, name }: {
-  legend: string; items: { _id: string; name: string }[]; selected: string[]; onChange: (ids: string[]) => void; empty: string; name: string;
-}) {
-  const toggle = (id: string) => onChange(selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
-  return (
-    <fieldset className="schedule-checks">
-      <legend className="field-sublabel">{legend}</legend>
-      {items.length === 0 ? <p className="muted">{empty}</p> : (
-        <ul className="schedule-check-grid">
-          {items.map((item) => (
-            <li key={item._id}>
-              <label className={`schedule-check${selected.includes(item._id) ? ' checked' : ''}`}>
-                <input type="checkbox" name={name} checked={selected.includes(item._id)} onChange={() => toggle(item._id)} />
-                <span>{item.name}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
-      )}
-    </fieldset>
-  );
 }
 
 function Group({ legend, error, errorId, children, className }: { legend: string; error?: string; errorId: string; children: ReactNode; className?: string }) {

@@ -1,18 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ZCreateScreenGroupRequest, type TScreen, type TScreenGroup } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
-import { checkFields, focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
 import { nameList, screenGroupUsageText } from '../../lib/usage-text';
 import { Banner, Button, Card, Form, confirmDelete } from '../../components/ui';
 import { useCreateScreenGroup } from './api/use-create-screen-group';
 import { fetchScreenGroupUsage, useDeleteScreenGroup } from './api/use-delete-screen-group';
 import { ScreenGroupEditModal } from './screen-group-edit-modal';
-import { ScreenGroupFields, type GroupDraft } from './screen-group-fields';
+import { ScreenGroupFields } from './screen-group-fields';
 
 type Props = { groups: readonly TScreenGroup[]; screens: readonly TScreen[]; loadError: unknown };
-
-const EMPTY: GroupDraft = { name: '', screenIds: [] };
 
 /**
  * 'Ekran Grupları' (docs/PRODUCT.md#screens): create a group with its screens, rename it or
@@ -20,21 +18,12 @@ const EMPTY: GroupDraft = { name: '', screenIds: [] };
  * target it (its screens stay).
  */
 export function ScreenGroupsPanel({ groups, screens, loadError }: Props) {
-  const [draft, setDraft] = useState<GroupDraft>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm(ZCreateScreenGroupRequest, { name: '', screenIds: [] });
   const [editingId, setEditingId] = useState<string | null>(null);
   const create = useCreateScreenGroup();
   const remove = useDeleteScreenGroup();
 
-  const onCreate = (e: FormEvent<HTMLFormElement>) => {
-    const checked = checkFields(ZCreateScreenGroupRequest, draft);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      focusFirstInvalid(e.currentTarget, checked.errors);
-      return;
-    }
-    return create.mutateAsync(checked.data, { onSuccess: () => setDraft(EMPTY) });
-  };
+  const onCreate = form.handleSubmit((body) => create.mutateAsync(body, { onSuccess: () => form.reset() }));
 
   const onDelete = async (id: string) => {
     const usage = { load: () => fetchScreenGroupUsage(id), describe: screenGroupUsageText };
@@ -77,11 +66,9 @@ export function ScreenGroupsPanel({ groups, screens, loadError }: Props) {
         </ul>
       )}
       <Form className="form group-form" onSubmit={onCreate} aria-label={tr.screenGroups.create}>
-        <ScreenGroupFields idPrefix="new" draft={draft} screens={screens} nameError={errors.name} disabled={create.isPending}
-          onChange={(next) => {
-            setDraft(next);
-            setErrors({});
-          }} />
+        <ScreenGroupFields idPrefix="new" name={form.register('name')} nameError={form.formState.errors.name?.message}
+          screenIds={form.watch('screenIds') ?? []} onScreenIds={(ids) => form.setValue('screenIds', ids)}
+          screens={screens} disabled={create.isPending} />
         <div>
           <Button type="submit" busy={create.isPending} busyText={tr.screenGroups.creating}>{tr.screenGroups.create}</Button>
         </div>

@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ZCreateApiKeyRequest, type TCreatedApiKey } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
-import { checkFields, focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Banner, Button, Card, Form, Spinner, TextField, showConfirm } from '../../components/ui';
 import { useApiKeys } from './api/use-api-keys';
 import { useCreateApiKey } from './api/use-create-api-key';
@@ -35,26 +35,18 @@ export function ApiKeysCard() {
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
-  const [name, setName] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm(ZCreateApiKeyRequest, { name: '' });
   const [created, setCreated] = useState<TCreatedApiKey | null>(null);
-  const form = useRef<HTMLFormElement>(null);
 
-  const onSubmit = () => {
-    const checked = checkFields(ZCreateApiKeyRequest, { name });
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      if (form.current) focusFirstInvalid(form.current, checked.errors);
-      return;
-    }
+  const send = form.handleSubmit((body) => {
     revoke.reset();
-    return create.mutateAsync(checked.data, {
+    return create.mutateAsync(body, {
       onSuccess: (key) => {
         setCreated(key);
-        setName('');
+        form.reset();
       },
     });
-  };
+  });
   const onRevoke = async (id: string, keyName: string) => {
     if (!(await showConfirm(t.revokeConfirm, { title: keyName, confirmLabel: t.revoke, danger: true }))) return;
     create.reset();
@@ -70,9 +62,9 @@ export function ApiKeysCard() {
       {create.isError && <Banner tone="error" onDismiss={create.reset}>{errorMessage(create.error, t.createError)}</Banner>}
       {revoke.isError && <Banner tone="error" onDismiss={revoke.reset}>{errorMessage(revoke.error, t.revokeError)}</Banner>}
       {created ? <SecretOnce created={created} onDone={() => setCreated(null)} /> : (
-        <Form ref={form} className="form api-key-form" onSubmit={onSubmit}>
-          <TextField label={t.nameLabel} name="name" placeholder={t.namePlaceholder} maxLength={100} value={name}
-            onChange={(e) => { setName(e.target.value); setErrors({}); }} error={errors.name} />
+        <Form className="form api-key-form" onSubmit={send}>
+          <TextField label={t.nameLabel} placeholder={t.namePlaceholder} maxLength={100}
+            error={form.formState.errors.name?.message} {...form.register('name')} />
           <Button type="submit" busy={create.isPending} busyText={t.creating}>{t.create}</Button>
         </Form>
       )}

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+
+/** Just what is needed of a zod schema: its input (the form's values) and output (what is sent). */
+type ZodSchema<In, Out> = { _zod: { input: In; output: Out } };
+
+/**
+ * A dashboard form's state (react-hook-form), checked on submit with a contract zod schema, the
+ * rules and Turkish messages the server applies (docs/architecture/web.md#web). A field's message
+ * stays until the field is changed, then goes until the next submit, however the new value reads.
+ * Hand `form.handleSubmit(send)` to `<Form onSubmit>`: its promise holds the form's single flight
+ * until `send`'s own promise (the mutation's) settles. The first field with a message takes focus.
+ */
+export function useZodForm<In extends FieldValues, Out>(
+  schema: ZodSchema<In, Out>,
+  defaultValues: DefaultValues<In>,
+): UseFormReturn<In, unknown, Out> {
+  const form = useForm<In, unknown, Out>({
+    resolver: zodResolver<In, unknown, Out, ZodSchema<In, Out>>(schema),
+    defaultValues,
+    reValidateMode: 'onSubmit',
+  });
+  const { subscribe, clearErrors } = form;
+  useEffect(() => subscribe({
+    formState: { values: true },
+    callback: ({ name }) => {
+      if (name) clearErrors(name as Path<In>);
+    },
+  }), [subscribe, clearErrors]);
+  return form;
+}
