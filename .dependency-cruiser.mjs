@@ -1,0 +1,50 @@
+// The import rules of the code base, checked by dependency-cruiser on the real import graph
+// (type imports included) in scripts/import-graph.test.ts, so `npm test` fails on a violation.
+// What the server's file roles mean: docs/MODULES.md.
+
+const SOURCES = '^(contract|server|web|player)/src/';
+const TEST = '\\.(test|fixtures)\\.tsx?$|/testing/';
+const MODULE = '^server/src/modules/([^/]+)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Two files that import each other (even through type imports only) can only change together.',
+      severity: 'error',
+      from: { path: SOURCES },
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-circular',
+      comment: 'Folders depend on each other one way only (checked on the folder view of scripts/import-graph.test.ts: no tests, no src root files).',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: SOURCES },
+      to: { circular: true },
+    },
+    {
+      name: 'web-features-apart',
+      comment: "A web feature is one page's world: what two features share lives in web/src/api, lib or components.",
+      severity: 'error',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+    },
+    {
+      name: 'modules-to-realtime-through-interfaces',
+      comment: 'Server modules tell the realtime layer what changed only through the interfaces the context carries.',
+      severity: 'error',
+      from: { path: MODULE, pathNot: TEST },
+      to: { path: '^server/src/realtime/', pathNot: '^server/src/realtime/(screen-notifier|connection-control)\\.ts$' },
+    },
+  ],
+  options: {
+    // Only our own sources; packages are not followed (the contract is followed as our own source).
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['server/src/db/generated/', '\\.d\\.ts$'] },
+    tsPreCompilationDeps: true,
+    combinedDependencies: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+  },
+};
