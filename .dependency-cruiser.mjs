@@ -38,6 +38,13 @@ export default {
       from: { path: MODULE, pathNot: TEST },
       to: { path: '^server/src/realtime/', pathNot: '^server/src/realtime/(screen-notifier|connection-control)\\.ts$' },
     },
+    {
+      name: 'purchases-not-a-hub',
+      comment: 'Package limits and requireActivePackage live in modules/entitlements; only the composition root reaches modules/purchases.',
+      severity: 'error',
+      from: { path: '^server/src/', pathNot: ['^server/src/modules/purchases/', '^server/src/(routes|job-handlers)\\.ts$', TEST] },
+      to: { path: '^server/src/modules/purchases/' },
+    },
   ],
   options: {
     // Only our own sources; packages are not followed (the contract is followed as our own source).

@@ -1,7 +1,7 @@
 import type { TDeviceScreen, TPairDeviceRequest, TPairDeviceResponse } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { badRequest, limitReached, notFound } from '../../http/errors.js';
-import { lockOwner } from '../purchases/limits.js';
+import { lockOwner } from '../entitlements/limits.js';
 import type { AuthDevice } from './device-auth.js';
 
 /**

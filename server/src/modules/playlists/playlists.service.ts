@@ -5,8 +5,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { lockOwnedRow } from '../../db/row-lock.js';
 import type { Prisma } from '../../db/generated/client.js';
 import { notFound } from '../../http/errors.js';
-import type { ActivePurchase } from '../purchases/active-purchase.js';
-import { assertPlaylistSlot, lockOwner } from '../purchases/limits.js';
+import type { ActivePurchase } from '../entitlements/active-package.js';
+import { assertPlaylistSlot, lockOwner } from '../entitlements/limits.js';
 import { screensOfSchedules } from '../schedules/schedule-targets.js';
 import type { PlaylistRow } from './playlists.presenter.js';
 

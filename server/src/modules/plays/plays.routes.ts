@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { forbidden } from '../../http/errors.js';
 import { currentDevice, requireDevice } from '../devices/device-auth.js';
-import { requireActivePackage } from '../purchases/active-purchase.js';
+import { requireActivePackage } from '../entitlements/active-package.js';
 import { recordPlays } from './plays-ingest.service.js';
 import { reportCsv, reportFileName } from './plays-report.csv.js';
 import { playsReport } from './plays-report.service.js';

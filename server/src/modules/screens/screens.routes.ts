@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ZAssignScreenRequest, ZCreateScreenRequest, ZIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
-import { requireActivePackage } from '../purchases/active-purchase.js';
+import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentScreen } from './screens.presenter.js';
 import { removeScreenshots } from '../screen-health/screenshots.js';
 import { createScreen, deleteScreen, listScreens, screenUsage, updateScreen } from './screens.service.js';

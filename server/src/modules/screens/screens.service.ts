@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { presentRefs } from '../../http/present-refs.js';
-import type { ActivePurchase } from '../purchases/active-purchase.js';
-import { assertScreenSlot, lockOwner } from '../purchases/limits.js';
+import type { ActivePurchase } from '../entitlements/active-package.js';
+import { assertScreenSlot, lockOwner } from '../entitlements/limits.js';
 import type { ScreenRow } from './screens.presenter.js';
 
 const named = { select: { id: true, name: true } } as const;
