@@ -5,7 +5,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { lockOwnedRow } from '../../db/row-lock.js';
 import type { Prisma } from '../../db/generated/client.js';
 import { notFound } from '../../http/errors.js';
-import { allOwned, notifyAffectedScreens, screensOfSchedules } from './schedule-targets.js';
+import { allOwned } from '../../db/ownership.js';
+import { notifyAffectedScreens, screensOfSchedules } from './schedule-targets.js';
 import type { ScheduleRow } from './schedules.presenter.js';
 
 type Write = z.output<typeof ZScheduleWrite>;
