@@ -45,6 +45,27 @@ export default {
       from: { path: '^server/src/', pathNot: ['^server/src/modules/purchases/', '^server/src/(routes|job-handlers)\\.ts$', TEST] },
       to: { path: '^server/src/modules/purchases/' },
     },
+    {
+      name: 'socket-files-registered-by-the-socket-server',
+      comment: "A module's *.socket.ts (its incoming socket events) is registered by realtime/socket-server.ts alone.",
+      severity: 'error',
+      from: { pathNot: ['^server/src/realtime/socket-server\\.ts$', TEST] },
+      to: { path: '\\.socket\\.ts$' },
+    },
+    {
+      name: 'socket-files-in-their-module',
+      comment: 'A *.socket.ts handles its own module\'s events: it imports its module, the socket types and shared layers, never another module.',
+      severity: 'error',
+      from: { path: `${MODULE}[^/]+\\.socket\\.ts$` },
+      to: { path: '^server/src/(modules|realtime)/', pathNot: '^server/src/modules/$1/' },
+    },
+    {
+      name: 'socket-types-below-everything',
+      comment: 'server/src/sockets holds the socket.io types the realtime layer and the modules share; it imports neither.',
+      severity: 'error',
+      from: { path: '^server/src/sockets/' },
+      to: { path: '^server/src/(modules|realtime)/' },
+    },
   ],
   options: {
     // Only our own sources; packages are not followed (the contract is followed as our own source).
