@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { activeAlertWhere } from './active-alert.js';
 import { assertRoomOnScreens } from './alert-cap.js';
-import { scheduleAlertEnd } from './alert-jobs.js';
+import { scheduleAlertEnd } from './alerts.jobs.js';
 import { assertOwnImage, assertOwnTargets, resolveTargetScreens, uniqueTargets } from './alert-targets.js';
 import { alertInclude, presentAlert, presentAlertDetail, type AlertRow } from './alerts.presenter.js';
 
