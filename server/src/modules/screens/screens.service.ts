@@ -6,7 +6,18 @@ import { notFound } from '../../http/errors.js';
 import { presentRefs } from '../../http/present-refs.js';
 import type { ActivePurchase } from '../entitlements/active-package.js';
 import { assertScreenSlot, lockOwner } from '../entitlements/limits.js';
-import type { ScreenRow } from './screens.presenter.js';
+
+export type ScreenRow = {
+  id: string;
+  name: string;
+  status: string;
+  lastSeenAt: Date | null;
+  timezone: string;
+  createdAt: Date;
+  groupMemberships: { group: { id: string; name: string } }[];
+  currentPlaylist: { id: string; name: string } | null;
+  currentTickerPlaylist: { id: string; name: string } | null;
+};
 
 const named = { select: { id: true, name: true } } as const;
 export const withRefs = {
