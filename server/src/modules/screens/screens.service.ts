@@ -3,7 +3,6 @@ import type { ZAssignScreenRequest, ZCreateScreenRequest } from '@pano/contract'
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
-import { presentRefs } from '../../http/present-refs.js';
 import type { ActivePurchase } from '../entitlements/active-package.js';
 import { assertScreenSlot, lockOwner } from '../entitlements/limits.js';
 
@@ -81,7 +80,7 @@ export async function screenUsage(db: Db, ownerId: string, id: string) {
     db.screenGroup.findMany({ where: { ownerId, members: { some: { screenId: id } } }, select: { id: true, name: true }, orderBy: [...byName] }),
     db.schedule.findMany({ where: { ownerId, screens: { some: { screenId: id } } }, select: { id: true, name: true }, orderBy: [...byName] }),
   ]);
-  return { devices, groups: presentRefs(groups), schedules: presentRefs(schedules) };
+  return { devices, groups, schedules };
 }
 
 export async function deleteScreen(db: Db, ownerId: string, id: string): Promise<void> {
