@@ -5,6 +5,26 @@
 const SOURCES = '^(contract|server|web|player)/src/';
 const TEST = '\\.(test|fixtures)\\.tsx?$|/testing/';
 const MODULE = '^server/src/modules/([^/]+)/';
+const ROUTES = '\\.routes\\.ts$';
+const PRESENTER = '\\.presenter\\.ts$|^server/src/http/present-refs\\.ts$';
+const SOCKET = '\\.socket\\.ts$';
+
+/**
+ * Files that do not keep to the roles of docs/MODULES.md yet, each exempt from the one rule it
+ * breaks. A file leaves this list when it is converted; nothing joins it.
+ */
+const LEGACY = {
+  /** Services that still answer with wire shapes (their presenters are called inside). */
+  servicesPresenting: [
+    '^server/src/modules/alerts/alerts\\.service\\.ts$',
+    '^server/src/modules/alerts/alert-templates\\.service\\.ts$',
+    '^server/src/modules/purchases/purchase-flow\\.service\\.ts$',
+    '^server/src/modules/purchases/sales\\.service\\.ts$',
+    '^server/src/modules/screen-health/screen-health\\.service\\.ts$',
+    // Builds the screen:config wire event from rows, with the media and display presenters.
+    '^server/src/modules/screens/screen-config\\.ts$',
+  ],
+};
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -65,6 +85,48 @@ export default {
       severity: 'error',
       from: { path: '^server/src/sockets/' },
       to: { path: '^server/src/(modules|realtime)/' },
+    },
+    {
+      name: 'services-never-present',
+      comment: 'Services and their helpers return rows and domain objects; the routes hand them to the presenter (docs/MODULES.md).',
+      severity: 'error',
+      from: { path: MODULE, pathNot: [ROUTES, PRESENTER, SOCKET, TEST, ...LEGACY.servicesPresenting] },
+      to: { path: [PRESENTER, ROUTES] },
+    },
+    {
+      name: 'presenters-only-present',
+      comment: 'A presenter turns rows into wire shapes: it may read a service\'s row types, never call a service, the database, a job or a route.',
+      severity: 'error',
+      from: { path: '\\.presenter\\.ts$' },
+      to: { path: ['\\.service\\.ts$', ROUTES, '\\.jobs\\.ts$', SOCKET, '^server/src/db/(?!generated/)'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'routes-mounted-by-the-composition-root',
+      comment: 'Module routes are mounted by server/src/routes.ts (a module may split its routes over several *.routes.ts).',
+      severity: 'error',
+      from: { pathNot: ['^server/src/routes\\.ts$', ROUTES, TEST] },
+      to: { path: `${MODULE}[^/]+\\.routes\\.ts$` },
+    },
+    {
+      name: 'jobs-wired-by-job-handlers',
+      comment: "A module's *.jobs.ts is wired by server/src/job-handlers.ts and used inside its module only.",
+      severity: 'error',
+      from: { path: '^server/src/', pathNot: ['^server/src/modules/', '^server/src/job-handlers\\.ts$', TEST] },
+      to: { path: '\\.jobs\\.ts$' },
+    },
+    {
+      name: 'jobs-in-their-module',
+      comment: "Another module's jobs are reached through its service, never its *.jobs.ts.",
+      severity: 'error',
+      from: { path: MODULE, pathNot: TEST },
+      to: { path: '^server/src/modules/[^/]+/[^/]+\\.jobs\\.ts$', pathNot: '^server/src/modules/$1/' },
+    },
+    {
+      name: 'job-handlers-wire-jobs-only',
+      comment: 'server/src/job-handlers.ts takes every handler from a *.jobs.ts.',
+      severity: 'error',
+      from: { path: '^server/src/job-handlers\\.ts$' },
+      to: { path: '^server/src/modules/', pathNot: '\\.jobs\\.ts$' },
     },
   ],
   options: {

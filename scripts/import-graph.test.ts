@@ -83,6 +83,15 @@ describe('the rules catch what they forbid', () => {
   write('server/src/realtime/presence', 'export const presence = 1;\n');
   write('server/src/realtime/screen-notifier', 'export type Notifier = { changed: () => void };\n');
   write('server/src/modules/screens/screens.service', "import { presence } from '../../realtime/presence.js';\nimport type { Notifier } from '../../realtime/screen-notifier.js';\nexport const s = (n: Notifier) => presence + n.changed.length;\n");
+  // One break of each server file role (docs/MODULES.md).
+  write('server/src/db/client', 'export const db = {};\n');
+  write('server/src/modules/shop/shop.presenter', "import { db } from '../../db/client.js';\nexport const present = (x: number) => ({ x, db });\n");
+  write('server/src/modules/shop/shop.service', "import { present } from './shop.presenter.js';\nexport const list = () => present(1);\n");
+  write('server/src/modules/shop/shop.jobs', 'export const shopJobHandlers = {};\n');
+  write('server/src/modules/shop/shop.socket', "import { till } from '../till/till.service.js';\nexport const shopSocketEvents = till;\n");
+  write('server/src/modules/till/till.service', 'export const till = 1;\n');
+  write('server/src/modules/stock/stock.service', "import { shopJobHandlers } from '../shop/shop.jobs.js';\nimport { buy } from '../purchases/buy.js';\nexport const stock = [shopJobHandlers, buy];\n");
+  write('server/src/modules/purchases/buy', 'export const buy = 1;\n');
   let found: Check;
   beforeAll(async () => {
     found = await check(root, ['server/src', 'web/src'], '.dependency-cruiser.mjs');
@@ -102,9 +111,14 @@ describe('the rules catch what they forbid', () => {
     ]);
   });
 
-  it('finds a web feature importing another, and a module reaching past the realtime interfaces', () => {
+  it('finds a web feature importing another, a module reaching past the realtime interfaces, and each broken file role', () => {
     expect(found.files.filter((v) => !v.startsWith('no-circular:')).sort()).toEqual([
+      'jobs-in-their-module: server/src/modules/stock/stock.service.ts -> server/src/modules/shop/shop.jobs.ts',
       'modules-to-realtime-through-interfaces: server/src/modules/screens/screens.service.ts -> server/src/realtime/presence.ts',
+      'presenters-only-present: server/src/modules/shop/shop.presenter.ts -> server/src/db/client.ts',
+      'purchases-not-a-hub: server/src/modules/stock/stock.service.ts -> server/src/modules/purchases/buy.ts',
+      'services-never-present: server/src/modules/shop/shop.service.ts -> server/src/modules/shop/shop.presenter.ts',
+      'socket-files-in-their-module: server/src/modules/shop/shop.socket.ts -> server/src/modules/till/till.service.ts',
       'web-features-apart: web/src/features/media/media-page.ts -> web/src/features/playlists/media-thumb.ts',
     ]);
   });
