@@ -4,8 +4,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { builtinRules } from 'eslint/use-at-your-own-risk';
 
-// Import cycles (type imports and folders included) and the boundaries between layers are
-// checked on the real import graph by scripts/import-graph.test.ts.
+// Import cycles (type imports and folders included), the boundaries between layers and the server's
+// file roles are rules in .dependency-cruiser.mjs, checked by scripts/import-graph.test.ts.
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'server/src/db/generated/**', 'data/**', 'e2e/artifacts/**', 'bench/results/**'] },
@@ -19,7 +19,7 @@ export default tseslint.config(
       // service worker) share one project with the base options.
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.ts', 'scripts/*.mjs', 'prisma/*.ts', 'prisma/tools/*.ts', 'player/public/sw.js'],
+          allowDefaultProject: ['*.js', '*.ts', '.dependency-cruiser.mjs', 'scripts/*.mjs', 'prisma/*.ts', 'prisma/tools/*.ts', 'player/public/sw.js'],
           defaultProject: 'tsconfig.base.json',
           maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 16,
         },

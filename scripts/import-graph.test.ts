@@ -1,168 +1,128 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ts from 'typescript';
-import { afterAll, describe, expect, it } from 'vitest';
+import { cruise, type ICruiseOptions, type IViolation } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// ESLint's import-x/no-cycle follows value imports between files only. A cycle made of type
-// imports still ties two files (or two folders) into one unit that can only change together,
-// so these checks follow every import and also look at whole folders.
-
-type Graph = Map<string, Set<string>>;
-
-const options: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, jsx: ts.JsxEmit.ReactJSX };
-
-/** Every .ts/.tsx file under the given src folders, with the files it imports (types included),
- *  as paths relative to root. */
-function importGraph(root: string, srcFolders: string[]): Graph {
-  const files = srcFolders.flatMap((folder) =>
-    readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
-      .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts') && !file.includes('generated'))
-      .map((file) => path.join(root, folder, file)));
-  const known = new Set(files);
-  return new Map(files.map((file) => {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    const targets = importedFiles
-      .map(({ fileName }) => ts.resolveModuleName(fileName, file, options, ts.sys).resolvedModule?.resolvedFileName)
-      .filter((target): target is string => target !== undefined && known.has(target) && target !== file);
-    return [path.relative(root, file), new Set(targets.map((target) => path.relative(root, target)))];
-  }));
-}
-
-/** Folders as nodes. Tests are leaves that belong to no layer, and the files right in a src root
- *  (context, app, routes, server, worker, main) are the composition root that wires every folder together. */
-function folderGraph(files: Graph, srcFolders: string[]): Graph {
-  const folderOf = (file: string) => {
-    // A web feature (its page, components and api/ hooks) is one unit, whatever its subfolders.
-    const folder = /^web\/src\/features\/[^/]+/.exec(file)?.[0] ?? path.dirname(file);
-    return srcFolders.includes(folder) || /\.test\.tsx?$/.test(file) ? undefined : folder;
-  };
-  const folders: Graph = new Map();
-  for (const [file, targets] of files) {
-    const from = folderOf(file);
-    if (from === undefined) continue;
-    const edges = folders.get(from) ?? new Set();
-    folders.set(from, edges);
-    for (const target of targets) {
-      const to = folderOf(target);
-      if (to !== undefined && to !== from) edges.add(to);
-    }
-  }
-  return folders;
-}
-
-/** Strongly connected groups of more than one node (Tarjan), each sorted. */
-function cycles(graph: Graph): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const found: string[][] = [];
-  const visit = (node: string) => {
-    index.set(node, next);
-    low.set(node, next++);
-    stack.push(node);
-    for (const target of graph.get(node) ?? []) {
-      if (!index.has(target)) {
-        visit(target);
-        low.set(node, Math.min(low.get(node)!, low.get(target)!));
-      } else if (stack.includes(target)) {
-        low.set(node, Math.min(low.get(node)!, index.get(target)!));
-      }
-    }
-    if (low.get(node) !== index.get(node)) return;
-    const group: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      group.push(member);
-    } while (member !== node);
-    if (group.length > 1) found.push(group.sort());
-  };
-  for (const node of graph.keys()) if (!index.has(node)) visit(node);
-  return found;
-}
+// The import rules live in .dependency-cruiser.mjs (what each one is for is written beside it,
+// the server's file roles in docs/MODULES.md); dependency-cruiser checks them here on the real
+// import graph, type imports included, so `npm test` fails on a violation.
 
 const repo = path.resolve(import.meta.dirname, '..');
-const sources = ['contract/src', 'server/src', 'web/src', 'player/src'];
+const SOURCES = ['contract/src', 'server/src', 'web/src', 'player/src'];
+/**
+ * The folder view leaves out tests (leaves that belong to no folder) and the files right in a
+ * src root (context, app, routes, server, worker, main): the composition root that wires every
+ * folder together.
+ */
+const OUTSIDE_FOLDER_VIEW = ['\\.(test|fixtures)\\.tsx?$', '/testing/', '^[^/]+/src/[^/]+\\.tsx?$'];
 
-describe('import cycles, type imports and folders included', () => {
-  const files = importGraph(repo, sources);
+type Check = { files: string[]; folders: string[] };
 
-  it('reads the real import graph', () => {
-    expect(files.get('server/src/realtime/config-push.ts')).toContain('server/src/modules/screens/screen-config-cache.ts');
-    expect(files.get('web/src/main.tsx')).toContain('web/src/app/app.tsx');
-  });
+/** The violations of the config's rules in these folders of `root`: file rules on every file, folder rules on the folder view. */
+async function check(root: string, folders: string[], config: string): Promise<Check> {
+  const options = await extractDepcruiseOptions(path.join(repo, config));
+  const rules = options.ruleSet?.forbidden ?? [];
+  const onFolders = (rule: (typeof rules)[number]) => 'scope' in rule && rule.scope === 'folder';
+  const tsConfig = path.join(repo, 'tsconfig.base.json');
+  const run = async (extra: ICruiseOptions): Promise<string[]> => {
+    const { output } = await cruise(folders, { ...options, baseDir: root, tsConfig: { fileName: tsConfig }, ...extra }, {}, { tsConfig: extractTSConfig(tsConfig) });
+    if (typeof output === 'string') throw new Error('dependency-cruiser answered with text, not a result');
+    return output.summary.violations.map(describeViolation);
+  };
+  const excluded = options.exclude;
+  const excludedPaths = typeof excluded === 'string' ? [excluded] : Array.isArray(excluded) ? excluded : [excluded?.path ?? []].flat();
+  return {
+    files: await run({ ruleSet: { ...options.ruleSet, forbidden: rules.filter((r) => !onFolders(r)) } }),
+    folders: await run({
+      ruleSet: { ...options.ruleSet, forbidden: rules.filter(onFolders) },
+      exclude: { path: [...excludedPaths, ...OUTSIDE_FOLDER_VIEW] },
+    }),
+  };
+}
 
-  it('no source files import each other, even through type imports only', () => {
-    expect(cycles(files)).toEqual([]);
+/** `rule: from -> to`, or for a cycle every step of it. */
+const describeViolation = (v: IViolation) =>
+  `${v.rule.name}: ${[v.from, ...(v.cycle ? v.cycle.map((step) => step.name) : [v.to])].join(' -> ')}`;
+
+describe('the import rules of .dependency-cruiser.mjs, on the real sources', () => {
+  let found: Check;
+  beforeAll(async () => {
+    found = await check(repo, SOURCES, '.dependency-cruiser.mjs');
+  }, 120_000);
+
+  it('no file breaks a rule', () => {
+    expect(found.files).toEqual([]);
   });
 
   it('folders depend on each other one way only', () => {
-    expect(cycles(folderGraph(files, sources))).toEqual([]);
+    expect(found.folders).toEqual([]);
   });
 });
 
-/** Imports that cross a boundary: `from` files importing `to` files that `allowed` does not name. */
-function crossings(graph: Graph, crosses: (from: string, to: string) => boolean): string[] {
-  return [...graph].flatMap(([from, targets]) => [...targets].filter((to) => crosses(from, to)).map((to) => `${from} -> ${to}`));
-}
-
-const featureOf = (file: string) => /^web\/src\/features\/([^/]+)\//.exec(file)?.[1];
-/** A web feature is one page's world: what two features share lives in web/src/api, lib or components. */
-const featureCrossing = (from: string, to: string) => {
-  const a = featureOf(from);
-  const b = featureOf(to);
-  return a !== undefined && b !== undefined && a !== b;
-};
-/** Server modules tell the realtime layer what changed only through the interfaces the context carries. */
-const REALTIME_INTERFACES = new Set(['server/src/realtime/screen-notifier.ts', 'server/src/realtime/connection-control.ts']);
-const realtimeCrossing = (from: string, to: string) => from.startsWith('server/src/modules/') && !/\.test\.tsx?$/.test(from)
-  && to.startsWith('server/src/realtime/') && !REALTIME_INTERFACES.has(to);
-
-describe('boundaries between layers', () => {
-  const files = importGraph(repo, sources);
-
-  it('web features never import each other', () => {
-    expect(crossings(files, featureCrossing)).toEqual([]);
-  });
-
-  it('server modules reach realtime only through its notifier interfaces', () => {
-    expect(crossings(files, realtimeCrossing)).toEqual([]);
-  });
-
-  it('finds both kinds of crossing', () => {
-    const graph: Graph = new Map([
-      ['web/src/features/media/media-page.tsx', new Set(['web/src/features/playlists/media-thumb.tsx', 'web/src/lib/format.ts'])],
-      ['server/src/modules/screens/screens.service.ts', new Set(['server/src/realtime/presence.ts', 'server/src/realtime/screen-notifier.ts'])],
-    ]);
-    expect(crossings(graph, featureCrossing)).toEqual(['web/src/features/media/media-page.tsx -> web/src/features/playlists/media-thumb.tsx']);
-    expect(crossings(graph, realtimeCrossing)).toEqual(['server/src/modules/screens/screens.service.ts -> server/src/realtime/presence.ts']);
-  });
-});
-
-describe('the cycle check itself', () => {
+describe('the rules catch what they forbid', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'pano-import-graph-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
-  // Names without their extension, so server/test/doc-links.test.ts does not look for these files here.
-  const fileOf = (name: string) => `src/${name}.ts`;
+  // Written without their extension here, so server/test/doc-links.test.ts does not look for these files.
   const write = (name: string, text: string) => {
-    mkdirSync(path.dirname(path.join(root, fileOf(name))), { recursive: true });
-    writeFileSync(path.join(root, fileOf(name)), text);
+    const file = path.join(root, `${name}.ts`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
   };
-  write('context', "import type { Cache } from './cache/cache.js';\nexport type Ctx = { cache: Cache };\n");
-  write('cache/cache', "import type { Ctx } from '../context.js';\nimport type { Entry } from './entry.js';\nexport type Cache = { ctx: Ctx; entry: Entry };\n");
-  write('cache/entry', "import type { Cache } from './cache.js';\nexport type Entry = { cache: Cache };\n");
-  write('push/push', "import type { Entry } from '../cache/entry.js';\nexport type Push = Entry;\n");
-  write('cache/uses-push', "import type { Push } from '../push/push.js';\nexport type P = Push;\n");
-  write('cache/cache.test', "import type { Push } from '../push/push.js';\n");
-  const files = importGraph(root, ['src']);
+  // A type-only cycle through a src root file, and two folders importing each other.
+  write('server/src/context', "import type { Cache } from './cache/cache.js';\nexport type Ctx = { cache: Cache };\n");
+  write('server/src/cache/cache', "import type { Ctx } from '../context.js';\nimport type { Entry } from './entry.js';\nexport type Cache = { ctx: Ctx; entry: Entry };\n");
+  write('server/src/cache/entry', "import type { Cache } from './cache.js';\nexport type Entry = { cache: Cache };\n");
+  write('server/src/push/push', "import type { Entry } from '../cache/entry.js';\nexport type Push = Entry;\n");
+  write('server/src/cache/uses-push', "import type { Push } from '../push/push.js';\nexport type P = Push;\n");
+  // Two web features, one importing the other; a module reaching past realtime's interfaces.
+  write('web/src/features/media/media-page', "import { thumb } from '../playlists/media-thumb.js';\nexport const page = thumb;\n");
+  write('web/src/features/playlists/media-thumb', 'export const thumb = 1;\n');
+  write('server/src/realtime/presence', 'export const presence = 1;\n');
+  write('server/src/realtime/screen-notifier', 'export type Notifier = { changed: () => void };\n');
+  write('server/src/modules/screens/screens.service', "import { presence } from '../../realtime/presence.js';\nimport type { Notifier } from '../../realtime/screen-notifier.js';\nexport const s = (n: Notifier) => presence + n.changed.length;\n");
+  // One break of each server file role (docs/MODULES.md).
+  write('server/src/db/client', 'export const db = {};\n');
+  write('server/src/modules/shop/shop.presenter', "import { db } from '../../db/client.js';\nexport const present = (x: number) => ({ x, db });\n");
+  write('server/src/modules/shop/shop.service', "import { present } from './shop.presenter.js';\nexport const list = () => present(1);\n");
+  write('server/src/modules/shop/shop.jobs', 'export const shopJobHandlers = {};\n');
+  write('server/src/modules/shop/shop.socket', "import { till } from '../till/till.service.js';\nexport const shopSocketEvents = till;\n");
+  write('server/src/modules/till/till.service', 'export const till = 1;\n');
+  write('server/src/modules/stock/stock.service', "import { shopJobHandlers } from '../shop/shop.jobs.js';\nimport { buy } from '../purchases/buy.js';\nexport const stock = [shopJobHandlers, buy];\n");
+  write('server/src/modules/purchases/buy', 'export const buy = 1;\n');
+  let found: Check;
+  beforeAll(async () => {
+    const checked = await check(root, ['server/src', 'web/src'], '.dependency-cruiser.mjs');
+    // Without extensions, like the names above.
+    const bare = (list: string[]) => list.map((v) => v.replace(/\.ts\b/g, ''));
+    found = { files: bare(checked.files), folders: bare(checked.folders) };
+  }, 120_000);
 
   it('finds a cycle of type-only imports, also through the src root', () => {
-    expect(cycles(files)).toEqual([['cache/cache', 'cache/entry', 'context'].map(fileOf)]);
+    expect(found.files.filter((v) => v.startsWith('no-circular:')).sort()).toEqual([
+      'no-circular: server/src/cache/cache -> server/src/cache/entry -> server/src/cache/cache',
+      'no-circular: server/src/cache/cache -> server/src/context -> server/src/cache/cache',
+    ]);
   });
 
-  it('finds two folders that import each other, but not through the src root or a test', () => {
-    expect(cycles(folderGraph(files, ['src']))).toEqual([['src/cache', 'src/push']]);
+  it('finds two folders that import each other, but not through the src root', () => {
+    expect(found.folders.sort()).toEqual([
+      'no-folder-circular: server/src/cache -> server/src/push -> server/src/cache',
+      'no-folder-circular: server/src/push -> server/src/cache -> server/src/push',
+    ]);
+  });
+
+  it('finds a web feature importing another, a module reaching past the realtime interfaces, and each broken file role', () => {
+    expect(found.files.filter((v) => !v.startsWith('no-circular:')).sort()).toEqual([
+      'jobs-in-their-module: server/src/modules/stock/stock.service -> server/src/modules/shop/shop.jobs',
+      'modules-to-realtime-through-interfaces: server/src/modules/screens/screens.service -> server/src/realtime/presence',
+      'presenters-only-present: server/src/modules/shop/shop.presenter -> server/src/db/client',
+      'purchases-not-a-hub: server/src/modules/stock/stock.service -> server/src/modules/purchases/buy',
+      'services-never-present: server/src/modules/shop/shop.service -> server/src/modules/shop/shop.presenter',
+      'socket-files-in-their-module: server/src/modules/shop/shop.socket -> server/src/modules/till/till.service',
+      'web-features-apart: web/src/features/media/media-page -> web/src/features/playlists/media-thumb',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import type { AppContext } from './context.js';
-import { alertJobHandlers } from './modules/alerts/alert-jobs.js';
-import { playJobHandlers } from './modules/plays/plays-rollup.js';
-import { purchaseJobHandlers } from './modules/purchases/purchase-lifecycle.js';
+import { alertJobHandlers } from './modules/alerts/alerts.jobs.js';
+import { playJobHandlers } from './modules/plays/plays.jobs.js';
+import { purchaseJobHandlers } from './modules/purchases/purchases.jobs.js';
 import type { JobHandlers } from './jobs/job-definitions.js';
 
 /** Every job's handler, from the feature that owns its rule; the registry checks none is missing. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Every background job: a name and the zod schema of its payload. Handlers live with the
- * feature that owns the rule (modules/purchases/purchase-lifecycle.ts); job-registry.ts refuses
+ * feature that owns the rule (modules/purchases/purchases.jobs.ts); job-registry.ts refuses
  * to start when one is missing.
  */
 export const JOB_SCHEMAS = {

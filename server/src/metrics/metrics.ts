@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-/** Socket roles (realtime/socket-types.ts), counted apart: players are screens, the rest are people. */
+/** Socket roles (sockets/socket-types.ts), counted apart: players are screens, the rest are people. */
 export type SocketRole = 'player' | 'device' | 'preview' | 'dashboard';
 
 /**

@@ -6,7 +6,7 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import type { ServerToClientEvents, TConfigAlert, TScreenConfig, TScreenConfigEvent } from '@pano/contract';
 import type { BuiltScreenConfig } from '../modules/screens/screen-config-cache.js';
 import { configPushOf, emitConfigPushLocally, textFrameHeader } from './config-push.js';
-import { screenRoom, type PanoServer } from './socket-types.js';
+import { screenRoom, type PanoServer } from '../sockets/socket-types.js';
 
 // Built as buildScreenConfigEntries does: the per-screen fields (alerts among them), then the shared body.
 function built(

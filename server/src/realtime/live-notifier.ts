@@ -1,12 +1,12 @@
 import type { AppContext } from '../context.js';
 import { buildScreenConfigEntries } from '../modules/screens/screen-config.js';
 import { configBaseUrl } from '../modules/screens/screen-config-reader.js';
-import type { BuiltScreenConfig, ConfigInvalidation, ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
+import type { BuiltScreenConfig, ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
 import { configPushOf, emitConfigPushLocally } from './config-push.js';
 import type { InFlight } from './in-flight.js';
 import { reachesOtherInstances } from './redis-adapter.js';
 import type { ScreenNotifier } from './screen-notifier.js';
-import { userRoom, type PanoServer } from './socket-types.js';
+import { userRoom, type ConfigInvalidation, type PanoServer } from '../sockets/socket-types.js';
 
 /**
  * docs/architecture/realtime.md#pushes: after a commit, recompute the named screens' configs and push each to

@@ -5,7 +5,7 @@ import type { InFlight } from './in-flight.js';
 import type { RedisLink } from './redis-adapter.js';
 import type { PresenceReader } from './screen-notifier.js';
 import { LastSeenWriter } from './last-seen-writer.js';
-import { deviceRoom, screenRoom, userRoom, type PanoServer, type PanoSocket } from './socket-types.js';
+import { deviceRoom, screenRoom, userRoom, type PanoServer, type PanoSocket } from '../sockets/socket-types.js';
 
 /**
  * How often one player's `lastSeenAt` (screen and device rows) is written while it stays

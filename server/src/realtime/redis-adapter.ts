@@ -2,7 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { REDIS_REQUEST_TIMEOUT_MS } from '../config/redis-deadline.js';
 import type { Logger } from '../logger.js';
-import type { PanoServer } from './socket-types.js';
+import type { PanoServer } from '../sockets/socket-types.js';
 
 // Servers whose events reach other instances; the in-memory adapter only warns on serverSideEmit.
 const shared = new WeakSet<PanoServer>();

@@ -6,7 +6,7 @@ import { KeyBatcher } from '../db/key-batcher.js';
 import { userFromToken } from '../http/authenticate.js';
 import { AppError } from '../http/errors.js';
 import { activeDeviceFromToken } from '../modules/devices/device-auth.js';
-import type { PanoSocket, SocketData } from './socket-types.js';
+import type { PanoSocket, SocketData } from '../sockets/socket-types.js';
 
 /** A refused handshake: the client sees `connect_error` with this message and `data.code`. */
 class SocketAuthError extends Error {

@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import { SOCKET_PATH, ZAlertAck } from '@pano/contract';
+import { SOCKET_PATH } from '@pano/contract';
 import type { AppContext } from '../context.js';
 import { emitConfigPushLocally, sendConfigOnConnect, shownVersionOf } from './config-push.js';
 import { InFlight } from './in-flight.js';
@@ -11,8 +11,9 @@ import { socketAuthMiddleware } from './socket-auth.js';
 import { disconnectStalePlayers } from './stale-players.js';
 import { DEVICE_LOOKUP_TTL_MS, DeviceLookupCache } from '../modules/devices/device-lookup-cache.js';
 import { ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
-import { AlertAckWriter } from '../modules/alerts/alert-acks.js';
-import { accountRoom, deviceRoom, screenRoom, userRoom, type PanoServer } from './socket-types.js';
+import { alertSocketEvents } from '../modules/alerts/alerts.socket.js';
+import { healthSocketEvents } from '../modules/screen-health/screen-health.socket.js';
+import { accountRoom, deviceRoom, screenRoom, userRoom, type PanoServer, type SocketWork } from '../sockets/socket-types.js';
 import type { Redis } from 'ioredis';
 import { LiveConnectionControl } from './live-connection-control.js';
 import { LiveHealthNotifier } from './live-health.js';
@@ -95,11 +96,12 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
       io.attach(http);
       serving = true;
       io.use(socketAuthMiddleware(ctx));
-      // Batched: one alert to a whole fleet brings as many acks at once (docs/PERFORMANCE.md, P10).
-      // The owner's dashboards refetch the alert's progress (docs/architecture/alerts.md#alerts).
-      const alertAcks = new AlertAckWriter(ctx.db, (written) => {
-        for (const w of written) io.to(userRoom(w.ownerId)).emit('alert:acked', { alertId: w.alertId, screenId: w.screenId });
-      });
+      // Each module's incoming player events, from its *.socket.ts (docs/MODULES.md).
+      const moduleEvents = [healthSocketEvents(ctx), alertSocketEvents(ctx, io)];
+      const work: SocketWork = {
+        track: (promise, what) => { inFlight.track(promise).catch(logFailure(what)); },
+        get isClosing() { return inFlight.isClosing; },
+      };
       // Revocations and deletions other instances told while this one was cut off from Redis.
       redis?.onResubscribed(() => {
         if (!inFlight.isClosing) inFlight.track(disconnectStalePlayers(io, ctx.db)).catch(logFailure('resubscribed: checking players'));
@@ -137,15 +139,7 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
         inFlight.track(presence.playerConnected(socket).then(healthChanged)).catch(logFailure('presence: connect'));
         socket.on('player:hello', (payload) => { inFlight.track(presence.playerHello(socket, payload)).catch(logFailure('presence: hello')); });
         socket.on('disconnect', (reason) => { inFlight.track(presence.playerDisconnected(socket, reason).then(healthChanged)).catch(logFailure('presence: disconnect')); });
-        health.listen(socket);
-        socket.on('alert:ack', (payload) => {
-          const ack = ZAlertAck.safeParse(payload);
-          if (!ack.success) return;
-          const written = alertAcks.acknowledge({
-            alertId: ack.data.alertId, screenId: screenId!, deviceId: deviceId!, ownerId, latencyMs: ack.data.latencyMs, at: ctx.clock(),
-          });
-          inFlight.track(written).catch(logFailure('alert: ack'));
-        });
+        for (const events of moduleEvents) events(socket, work);
       });
     },
     close: () => (closing ??= (async () => {

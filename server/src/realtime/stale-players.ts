@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import type { PanoServer } from './socket-types.js';
+import type { PanoServer } from '../sockets/socket-types.js';
 
 /**
  * Revocations and screen deletions reach the other instances through Redis; one told while this

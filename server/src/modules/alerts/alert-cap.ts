@@ -1,14 +1,7 @@
 import { ALERT_ACTIVE_MAX_PER_SCREEN } from '@pano/contract';
 import type { DbOrTx } from '../../db/client.js';
-import type { Prisma } from '../../db/generated/client.js';
 import { limitReached } from '../../http/errors.js';
-
-/**
- * Active: not ended and not past endsAt (docs/architecture/alerts.md#alerts). The same rule as
- * screens/screen-alerts.ts, which the config builder reads (importing it here would make the
- * folders depend on each other).
- */
-export const activeWhere = (now: Date): Prisma.AlertWhereInput => ({ endedAt: null, OR: [{ endsAt: null }, { endsAt: { gt: now } }] });
+import { activeAlertWhere } from './active-alert.js';
 
 /** How many names a refusal lists before it says how many more there are. */
 const NAMED = 10;
@@ -26,14 +19,14 @@ const listed = (names: string[], more: (n: number) => string) =>
 export async function assertRoomOnScreens(tx: DbOrTx, screenIds: string[], now: Date): Promise<void> {
   const full = await tx.alertTarget.groupBy({
     by: ['screenId'],
-    where: { screenId: { in: screenIds }, alert: activeWhere(now) },
+    where: { screenId: { in: screenIds }, alert: activeAlertWhere(now) },
     having: { screenId: { _count: { gte: ALERT_ACTIVE_MAX_PER_SCREEN } } },
   });
   if (full.length === 0) return;
   const fullIds = full.map((f) => f.screenId);
   const screens = await tx.screen.findMany({ where: { id: { in: fullIds } }, select: { name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
   const alerts = await tx.alert.findMany({
-    where: { ...activeWhere(now), targets: { some: { screenId: { in: fullIds } } } },
+    where: { ...activeAlertWhere(now), targets: { some: { screenId: { in: fullIds } } } },
     select: { title: true }, orderBy: [{ startedAt: 'asc' }, { id: 'asc' }],
   });
   throw limitReached(

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { allOwned } from '../schedules/schedule-targets.js';
+import { allOwned } from '../../db/ownership.js';
 
 export type AlertTargets = { all: boolean; screens: string[]; groups: string[] };
 
@@ -30,15 +30,4 @@ export async function resolveTargetScreens(db: DbOrTx, ownerId: string, t: Alert
     ? { ownerId }
     : { ownerId, OR: [{ id: { in: t.screens } }, { groupMemberships: { some: { groupId: { in: t.groups } } } }] };
   return (await db.screen.findMany({ where, select: { id: true }, orderBy: { id: 'asc' } })).map((s) => s.id);
-}
-
-/** The ids among these that are still the owner's (a template's targets deleted since are skipped). */
-export async function stillOwned(db: DbOrTx, table: 'screen' | 'screenGroup', ownerId: string, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const where = { ownerId, id: { in: ids } };
-  const rows = table === 'screen'
-    ? await db.screen.findMany({ where, select: { id: true } })
-    : await db.screenGroup.findMany({ where, select: { id: true } });
-  const kept = new Set(rows.map((r) => r.id));
-  return ids.filter((id) => kept.has(id));
 }

@@ -6,7 +6,8 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { presentRefsByName } from '../../http/present-refs.js';
-import { assertOwnImage, assertOwnTargets, stillOwned, uniqueTargets } from './alert-targets.js';
+import { stillOwned } from '../../db/ownership.js';
+import { assertOwnImage, assertOwnTargets, uniqueTargets } from './alert-targets.js';
 import { createAlert, type Actor } from './alerts.service.js';
 
 /* Saved alerts ('Şablonlar') sent with one click, with default targets (docs/PRODUCT.md#alerts-api). */

@@ -1,5 +1,6 @@
 import type { TAlert, TAlertActor, TAlertDetail } from '@pano/contract';
 import { compareTr } from '@pano/contract/text-case';
+import { isAlertActive } from './active-alert.js';
 
 type Person = { id: string; email: string; firstName: string | null; lastName: string | null };
 type Key = { id: string; name: string };
@@ -34,10 +35,6 @@ export type AlertRow = {
   _count: { targets: number };
 };
 
-/** Showing now: not ended by anyone and its time (if it has one) not over. */
-export const isActive = (a: { endedAt: Date | null; endsAt: Date | null }, now: Date): boolean =>
-  !a.endedAt && (!a.endsAt || a.endsAt > now);
-
 const personName = (p: Person) => [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email;
 
 function actor(user: Person | null, key: Key | null): TAlertActor | null {
@@ -47,7 +44,7 @@ function actor(user: Person | null, key: Key | null): TAlertActor | null {
 }
 
 export function presentAlert(a: AlertRow, acknowledged: number, now: Date): TAlert {
-  const active = isActive(a, now);
+  const active = isAlertActive(a, now);
   return {
     _id: a.id,
     title: a.title,

@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { ZCreateAlertRequest, ZIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
-import { requireActivePackage } from '../purchases/active-purchase.js';
+import { requireActivePackage } from '../entitlements/active-package.js';
 import { actorOf, requireUserOrAlertKey } from '../api-keys/api-key-auth.js';
 import { createAlert, endAlert, getAlert, listAlerts } from './alerts.service.js';
 

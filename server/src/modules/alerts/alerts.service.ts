@@ -3,8 +3,9 @@ import { ALERT_DURATION_DEFAULT, type ZCreateAlertRequest } from '@pano/contract
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { activeWhere, assertRoomOnScreens } from './alert-cap.js';
-import { scheduleAlertEnd } from './alert-jobs.js';
+import { activeAlertWhere } from './active-alert.js';
+import { assertRoomOnScreens } from './alert-cap.js';
+import { scheduleAlertEnd } from './alerts.jobs.js';
 import { assertOwnImage, assertOwnTargets, resolveTargetScreens, uniqueTargets } from './alert-targets.js';
 import { alertInclude, presentAlert, presentAlertDetail, type AlertRow } from './alerts.presenter.js';
 
@@ -74,9 +75,9 @@ async function ackCounts(db: Db, alertIds: string[]): Promise<Map<string, number
 export async function listAlerts(ctx: AppContext, ownerId: string) {
   const now = ctx.clock();
   const order = [{ startedAt: 'desc' }, { id: 'desc' }] as const;
-  const active = await ctx.db.alert.findMany({ where: { ownerId, ...activeWhere(now) }, orderBy: [...order], include: alertInclude });
+  const active = await ctx.db.alert.findMany({ where: { ownerId, ...activeAlertWhere(now) }, orderBy: [...order], include: alertInclude });
   const ended = await ctx.db.alert.findMany({
-    where: { ownerId, NOT: activeWhere(now) }, orderBy: [...order], take: 100, include: alertInclude,
+    where: { ownerId, NOT: activeAlertWhere(now) }, orderBy: [...order], take: 100, include: alertInclude,
   });
   const rows: AlertRow[] = [...active, ...ended];
   const acks = await ackCounts(ctx.db, rows.map((r) => r.id));
@@ -108,7 +109,7 @@ export async function getAlert(ctx: AppContext, ownerId: string, id: string) {
 export async function endAlert(ctx: AppContext, ownerId: string, actor: Actor, id: string) {
   const now = ctx.clock();
   const { count } = await ctx.db.alert.updateMany({
-    where: { id, ownerId, ...activeWhere(now) },
+    where: { id, ownerId, ...activeAlertWhere(now) },
     data: {
       endedAt: now,
       endedByUserId: 'userId' in actor ? actor.userId : null,

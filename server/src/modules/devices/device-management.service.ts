@@ -1,4 +1,4 @@
-import type { TDevice, TUpdateDeviceRequest } from '@pano/contract';
+import type { TUpdateDeviceRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 
@@ -8,33 +8,27 @@ const listed = {
   id: true, name: true, createdAt: true, lastSeenAt: true, screen: { select: { id: true, name: true } },
 } as const;
 
-type ListedDevice = { id: string; name: string | null; createdAt: Date; lastSeenAt: Date | null; screen: { id: string; name: string } | null };
-
-const present = (d: ListedDevice, online: boolean): TDevice => ({
-  _id: d.id,
-  name: d.name,
-  screen: d.screen ? { _id: d.screen.id, name: d.screen.name } : null,
-  createdAt: d.createdAt.toISOString(),
-  lastSeenAt: d.lastSeenAt?.toISOString() ?? null,
-  online,
-});
+/** A paired device with the screen it shows, and whether a player of it is connected now. */
+export type ListedDevice = {
+  id: string; name: string | null; createdAt: Date; lastSeenAt: Date | null; screen: { id: string; name: string } | null; online: boolean;
+};
 
 /** docs/PRODUCT.md#devices-api: the customer's paired devices; revoked ones are gone for good and not listed. */
-export async function listDevices(ctx: AppContext, ownerId: string): Promise<TDevice[]> {
+export async function listDevices(ctx: AppContext, ownerId: string): Promise<ListedDevice[]> {
   const devices = await ctx.db.device.findMany({
     where: { ownerId, revokedAt: null },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     select: listed,
   });
   const online = await ctx.presence.onlineDeviceIds(devices.map((d) => d.id));
-  return devices.map((d) => present(d, online.has(d.id)));
+  return devices.map((d) => ({ ...d, online: online.has(d.id) }));
 }
 
 /**
  * Renames a device and/or moves it to another of the owner's screens (null: to none, and it
  * asks which screen to show). A moved device's players are told at once and switch.
  */
-export async function updateDevice(ctx: AppContext, ownerId: string, id: string, body: TUpdateDeviceRequest): Promise<TDevice> {
+export async function updateDevice(ctx: AppContext, ownerId: string, id: string, body: TUpdateDeviceRequest): Promise<ListedDevice> {
   const device = await ctx.db.device.findFirst({ where: { id, ownerId, revokedAt: null }, select: { id: true, screenId: true } });
   if (!device) throw deviceMissing();
   if (body.screenId && !(await ctx.db.screen.findFirst({ where: { id: body.screenId, ownerId }, select: { id: true } }))) {
@@ -53,7 +47,7 @@ export async function updateDevice(ctx: AppContext, ownerId: string, id: string,
   if (body.screenId !== undefined && body.screenId !== device.screenId) ctx.connections.deviceMoved(id, body.screenId);
   const updated = await ctx.db.device.findUniqueOrThrow({ where: { id }, select: listed });
   const online = await ctx.presence.onlineDeviceIds([id]);
-  return present(updated, online.has(id));
+  return { ...updated, online: online.has(id) };
 }
 
 /**

@@ -7,6 +7,7 @@ import { currentDevice, requireDevice } from './device-auth.js';
 import { ownerScreens, pairDevice, selectDeviceScreen } from './devices.service.js';
 import { screenPresence } from './presence.service.js';
 import { listDevices, revokeDevice, updateDevice } from './device-management.service.js';
+import { presentDevice, presentDeviceScreen, presentPairing } from './devices.presenter.js';
 
 /**
  * docs/architecture/devices.md#devices: pairing and the device's own calls (device token), plus the
@@ -20,17 +21,17 @@ export function deviceRoutes(ctx: AppContext): Router {
   const perCode = failedPairingsPerCode(ctx.rateLimits, limit);
 
   router.post('/pair', perAddress, perCode, async (req, res) => {
-    res.status(201).json(await pairDevice(ctx, ZPairDeviceRequest.parse(req.body)));
+    res.status(201).json(presentPairing(await pairDevice(ctx, ZPairDeviceRequest.parse(req.body))));
   });
 
   router.get('/screens', requireDevice(ctx), async (req, res) => {
-    res.json(await ownerScreens(ctx, currentDevice(req).ownerId));
+    res.json((await ownerScreens(ctx, currentDevice(req).ownerId)).map(presentDeviceScreen));
   });
 
   router.put('/screen', requireDevice(ctx), async (req, res) => {
     const { screenId } = ZSelectDeviceScreenRequest.parse(req.body);
     const device = currentDevice(req);
-    res.json({ deviceId: device.id, screen: await selectDeviceScreen(ctx, device, screenId) });
+    res.json({ deviceId: device.id, screen: presentDeviceScreen(await selectDeviceScreen(ctx, device, screenId)) });
   });
 
   router.get('/presence', requireAuth(ctx), async (req, res) => {
@@ -38,12 +39,12 @@ export function deviceRoutes(ctx: AppContext): Router {
   });
 
   router.get('/', requireAuth(ctx), async (req, res) => {
-    res.json(await listDevices(ctx, currentUser(req).id));
+    res.json((await listDevices(ctx, currentUser(req).id)).map(presentDevice));
   });
 
   router.put('/:id', requireAuth(ctx), async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    res.json(await updateDevice(ctx, currentUser(req).id, id, ZUpdateDeviceRequest.parse(req.body)));
+    res.json(presentDevice(await updateDevice(ctx, currentUser(req).id, id, ZUpdateDeviceRequest.parse(req.body))));
   });
 
   router.delete('/:id', requireAuth(ctx), async (req, res) => {

@@ -1,15 +1,21 @@
-import type { TDeviceScreen, TPairDeviceRequest, TPairDeviceResponse } from '@pano/contract';
+import type { TPairDeviceRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { badRequest, limitReached, notFound } from '../../http/errors.js';
-import { lockOwner } from '../purchases/limits.js';
+import { lockOwner } from '../entitlements/limits.js';
 import type { AuthDevice } from './device-auth.js';
+
+/** One of the owner's screens, as a device chooses among them. */
+export type ScreenChoice = { id: string; name: string };
+
+/** A new pairing: the device's token and id, its owner's first name, and the screens it may show. */
+export type Pairing = { deviceToken: string; deviceId: string; ownerFirstName: string | null; screens: ScreenChoice[] };
 
 /**
  * docs/architecture/devices.md#devices: the customer's mobile code (shown with their package) pairs a screen
  * device. The purchase becomes mobile-verified ('Doğrulandı' in the sales report) and the
  * device gets a token of its own, so the customer's password never sits on a screen.
  */
-export async function pairDevice(ctx: AppContext, body: Pick<TPairDeviceRequest, 'mobileCode' | 'name' | 'previousDeviceToken'>): Promise<TPairDeviceResponse> {
+export async function pairDevice(ctx: AppContext, body: Pick<TPairDeviceRequest, 'mobileCode' | 'name' | 'previousDeviceToken'>): Promise<Pairing> {
   const now = ctx.clock();
   const purchase = await ctx.db.purchase.findFirst({
     where: { mobileCode: { equals: body.mobileCode, mode: 'insensitive' }, status: 'completed', expiresAt: { gt: now } },
@@ -29,7 +35,7 @@ export async function pairDevice(ctx: AppContext, body: Pick<TPairDeviceRequest,
   return {
     deviceToken: await ctx.tokens.signDevice(device.id, purchase.userId),
     deviceId: device.id,
-    owner: { firstName: purchase.user.firstName },
+    ownerFirstName: purchase.user.firstName,
     screens: await ownerScreens(ctx, purchase.userId),
   };
 }
@@ -56,21 +62,21 @@ const deviceLimitReached = (max: number) => limitReached(
   `Cihaz sınırınıza ulaştınız (paketiniz en fazla ${max} cihaz içindir). Yeni bir cihaz eşleştirmek için panelde Ekranlar sayfasından kullanılmayan bir cihazı kaldırın veya paketinizi yükseltin.`,
 );
 
-export async function ownerScreens(ctx: AppContext, ownerId: string): Promise<TDeviceScreen[]> {
+export async function ownerScreens(ctx: AppContext, ownerId: string): Promise<ScreenChoice[]> {
   const screens = await ctx.db.screen.findMany({
     where: { ownerId },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     select: { id: true, name: true },
   });
-  return screens.map((s) => ({ _id: s.id, name: s.name }));
+  return screens;
 }
 
 /** The device remembers which of its owner's screens it shows. */
-export async function selectDeviceScreen(ctx: AppContext, device: AuthDevice, screenId: string): Promise<TDeviceScreen> {
+export async function selectDeviceScreen(ctx: AppContext, device: AuthDevice, screenId: string): Promise<ScreenChoice> {
   const screen = await ctx.db.screen.findFirst({ where: { id: screenId, ownerId: device.ownerId }, select: { id: true, name: true } });
   if (!screen) throw notFound('Ekran');
   await ctx.db.device.update({ where: { id: device.id }, data: { screenId: screen.id } });
   // Its sockets still on the previous screen stop speaking for it (docs/architecture/devices.md#devices).
   if (device.screenId !== screen.id) ctx.connections.deviceMoved(device.id, screen.id);
-  return { _id: screen.id, name: screen.name };
+  return screen;
 }

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ZIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
-import { requireActivePackage } from '../purchases/active-purchase.js';
+import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { deleteMedia, listMedia, mediaUsage } from './media.service.js';
 import { presentMedia } from './media.presenter.js';

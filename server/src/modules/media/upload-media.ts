@@ -9,8 +9,8 @@ import { sniffMedia } from '../../storage/sniff-media.js';
 import { formatSize } from '../../storage/format-size.js';
 import { moveIntoPlace, randomFileName, removeQuietly } from '../../storage/stored-files.js';
 import { receiveUpload, type IncomingFile } from '../../storage/upload-to-disk.js';
-import type { ActivePurchase } from '../purchases/active-purchase.js';
-import { assertStorageAvailable, lockOwner, storageLimitBytes, storageLimitReached, storageUsedBytes } from '../purchases/limits.js';
+import type { ActivePurchase } from '../entitlements/active-package.js';
+import { assertStorageAvailable, lockOwner, storageLimitBytes, storageLimitReached, storageUsedBytes } from '../entitlements/limits.js';
 import type { UploadReservation } from './upload-reservations.js';
 
 type Tx = Prisma.TransactionClient;

@@ -1,14 +1,6 @@
 import type { TPlaylist } from '@pano/contract';
-import type { Media } from '../../db/generated/client.js';
 import { presentMedia } from '../media/media.presenter.js';
-
-export type PlaylistRow = {
-  id: string;
-  name: string;
-  createdAt: Date;
-  updatedAt: Date;
-  items: { duration: number; media: Media }[];
-};
+import type { PlaylistRow } from './playlists.service.js';
 
 /** Items arrive ordered by position (see `withItems`). */
 export const presentPlaylist = (p: PlaylistRow): TPlaylist => ({

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ZCreatePlaylistRequest, ZIdParams, ZUpdatePlaylistRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
-import { requireActivePackage } from '../purchases/active-purchase.js';
+import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentPlaylist } from './playlists.presenter.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { schedulesUsing } from '../schedules/schedules.service.js';

@@ -3,12 +3,19 @@ import type { ZCreatePlaylistRequest, ZUpdatePlaylistRequest } from '@pano/contr
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { lockOwnedRow } from '../../db/row-lock.js';
-import type { Prisma } from '../../db/generated/client.js';
+import type { Media, Prisma } from '../../db/generated/client.js';
 import { notFound } from '../../http/errors.js';
-import type { ActivePurchase } from '../purchases/active-purchase.js';
-import { assertPlaylistSlot, lockOwner } from '../purchases/limits.js';
+import type { ActivePurchase } from '../entitlements/active-package.js';
+import { assertPlaylistSlot, lockOwner } from '../entitlements/limits.js';
 import { screensOfSchedules } from '../schedules/schedule-targets.js';
-import type { PlaylistRow } from './playlists.presenter.js';
+
+export type PlaylistRow = {
+  id: string;
+  name: string;
+  createdAt: Date;
+  updatedAt: Date;
+  items: { duration: number; media: Media }[];
+};
 
 type Tx = Prisma.TransactionClient;
 type Items = z.output<typeof ZCreatePlaylistRequest>['mediaItems'];

@@ -1,4 +1,4 @@
-import { canonicalTimeZone, DEFAULT_SCREEN_TIMEZONE, type TPlaysReport, type TPlaysReportQuery, type TReportGrouping } from '@pano/contract';
+import { canonicalTimeZone, DEFAULT_SCREEN_TIMEZONE, type TPlaysReportQuery, type TReportGrouping } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { Prisma } from '../../db/generated/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -11,6 +11,13 @@ const DAY_MS = 86_400_000;
 
 export const DELETED_MEDIA = 'Silinmiş medya';
 export const DELETED_SCREEN = 'Silinmiş ekran';
+
+/** A report as counted: plays and airtime in milliseconds per row, and in total. */
+export type PlaysReport = {
+  from: string; to: string; tz: string; by: TReportGrouping;
+  rows: { key: string; name: string; plays: number; ms: number }[];
+  total: { plays: number; ms: number };
+};
 
 export type ReportFilter = { screen?: string; group?: string; media?: string };
 export type ReportParams = ReportFilter & { from: string; to: string; tz: string; by: TReportGrouping };
@@ -64,7 +71,7 @@ async function checkFilters(ctx: AppContext, ownerId: string, f: ReportFilter): 
  * job has covered) plus the rollup queue (what it has not yet), so a play is counted exactly
  * once from the moment its upload is accepted.
  */
-export async function playsReport(ctx: AppContext, ownerId: string, q: TPlaysReportQuery): Promise<TPlaysReport> {
+export async function playsReport(ctx: AppContext, ownerId: string, q: TPlaysReportQuery): Promise<PlaysReport> {
   const period = reportPeriod(q, ctx.clock());
   const by = q.by ?? 'media';
   const filter: ReportFilter = { screen: q.screen, group: q.group, media: q.media };
@@ -76,14 +83,14 @@ export async function playsReport(ctx: AppContext, ownerId: string, q: TPlaysRep
   const totalRow = rows.find((r) => r.key === null)
     ?? grouped.reduce((t, r) => ({ key: null, plays: Number(t.plays) + Number(r.plays), ms: Number(t.ms) + Number(r.ms) }), { key: null, plays: 0, ms: 0 } as Row);
   const names = await namesOf(ctx, ownerId, by, grouped.map((r) => r.key));
-  const out = grouped.map((r) => ({ key: r.key, name: names(r.key), plays: Number(r.plays), seconds: Number(r.ms) / 1000 }));
+  const out = grouped.map((r) => ({ key: r.key, name: names(r.key), plays: Number(r.plays), ms: Number(r.ms) }));
   if (by === 'day' || by === 'hour') out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  else out.sort((a, b) => b.plays - a.plays || b.seconds - a.seconds || a.name.localeCompare(b.name, 'tr') || (a.key < b.key ? -1 : 1));
+  else out.sort((a, b) => b.plays - a.plays || b.ms - a.ms || a.name.localeCompare(b.name, 'tr') || (a.key < b.key ? -1 : 1));
   return {
     ...period,
     by,
     rows: out,
-    total: { plays: Number(totalRow.plays), seconds: Number(totalRow.ms) / 1000 },
+    total: { plays: Number(totalRow.plays), ms: Number(totalRow.ms) },
   };
 }
 

@@ -1,7 +1,6 @@
 import { PLAY_CLOCK_SKEW_MS } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import type { JobHandlers } from '../../jobs/job-definitions.js';
 
 /** Queue rows (each one upload's plays of a screen, media and hour) moved per statement; the job repeats until the queue is empty. */
 export const ROLLUP_BATCH = 5_000;
@@ -95,11 +94,3 @@ export async function deleteOldPlays(ctx: Pick<AppContext, 'db' | 'clock' | 'con
     screenDays: screenDays.count, spans: spans.count,
   };
 }
-
-export const playJobHandlers = (ctx: AppContext): Pick<JobHandlers, 'plays.rollup' | 'plays.retention'> => ({
-  'plays.rollup': async () => { await rollUpPlays(ctx.db); },
-  'plays.retention': async () => {
-    const deleted = await deleteOldPlays(ctx);
-    if (deleted.records + deleted.hours + deleted.screenDays + deleted.spans > 0) ctx.logger.info(deleted, 'old play records, rollups, screen days and spans deleted');
-  },
-});

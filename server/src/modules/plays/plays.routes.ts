@@ -4,10 +4,11 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { forbidden } from '../../http/errors.js';
 import { currentDevice, requireDevice } from '../devices/device-auth.js';
-import { requireActivePackage } from '../purchases/active-purchase.js';
+import { requireActivePackage } from '../entitlements/active-package.js';
 import { recordPlays } from './plays-ingest.service.js';
 import { reportCsv, reportFileName } from './plays-report.csv.js';
 import { playsReport } from './plays-report.service.js';
+import { presentPlaysReport } from './plays.presenter.js';
 
 /** POST /api/devices/plays: a player's play records (device token; docs/PRODUCT.md#plays-api). */
 export function devicePlayRoutes(ctx: AppContext): Router {
@@ -28,7 +29,7 @@ export function reportRoutes(ctx: AppContext): Router {
     const user = currentUser(req);
     if (user.role !== 'customer') throw forbidden('Raporlar yalnızca müşteriler içindir');
     const query = ZPlaysReportQuery.parse(req.query);
-    const report = await playsReport(ctx, user.id, query);
+    const report = presentPlaysReport(await playsReport(ctx, user.id, query));
     if (query.format === 'csv') {
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="${reportFileName(report)}"`);

@@ -4,10 +4,10 @@ import { Prisma } from '../../db/generated/client.js';
 import { conflict } from '../../http/errors.js';
 import { paymentFailed, paymentNotFound } from '../../payments/payment-errors.js';
 import { toMinorUnits, type CardSummary } from '../../payments/payment-provider.js';
-import { findRunningPurchase, planCurrentOf } from './active-purchase.js';
-import { lockOwner } from './limits.js';
+import { findRunningPurchase } from '../entitlements/active-package.js';
+import { lockOwner } from '../entitlements/limits.js';
 import { generateMobileCode } from './mobile-code.js';
-import { planPackagePurchase } from './package-plan.js';
+import { planCurrentOf, planPackagePurchase } from './package-plan.js';
 
 const CODE_ATTEMPTS = 8;
 

@@ -3,9 +3,9 @@ import type { DbOrTx } from '../../db/client.js';
 import type { Package, Purchase } from '../../db/generated/client.js';
 import { conflict } from '../../http/errors.js';
 import type { AuthUser } from '../../http/request-types.js';
-import { findRunningPurchase } from './active-purchase.js';
+import { findRunningPurchase } from '../entitlements/active-package.js';
 import { afterCompletion, completeInTransaction, retryOnCodeCollision } from './complete-purchase.js';
-import { lockOwner } from './limits.js';
+import { lockOwner } from '../entitlements/limits.js';
 import { pendingPurchaseData } from './pending-purchase.js';
 
 /**

@@ -2,8 +2,8 @@ import type { TMyPackage } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { notFound, packageRequired } from '../../http/errors.js';
 import type { AuthUser } from '../../http/request-types.js';
-import { findActivePurchase } from './active-purchase.js';
-import { usageReport } from './limits.js';
+import { findActivePurchase } from '../entitlements/active-package.js';
+import { usageReport } from '../entitlements/limits.js';
 
 /**
  * The running package of `userId` with its usage (docs/PRODUCT.md#settings).

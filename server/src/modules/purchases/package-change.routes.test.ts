@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZCurrentPackageResponse, ZMyPackage, ZPurchaseCompletedResponse, ZPurchasePlan, ZSalesReport, type TScreenConfig } from '@pano/contract';
 import { createTestApp, newAdmin, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
 import { card, DAY_MS, newPackage, purchasesOf } from './payment-test.fixtures.js';
-import { expirePurchase, sweepPurchases } from './purchase-lifecycle.js';
+import { expirePurchase, sweepPurchases } from './purchases.jobs.js';
 
 // The app's clock can be moved forward, so "ten days later" needs no waiting.
 let offsetMs = 0;

@@ -1,3 +1,4 @@
+import type { Purchase } from '../../db/generated/client.js';
 import { toMinorUnits } from '../../payments/payment-provider.js';
 
 export const DAY_MS = 86_400_000;
@@ -11,6 +12,14 @@ export type PlanCurrent = {
   durationDays: number;
   expiresAt: Date;
 };
+
+/** The running purchase as the package plan reads it: its own snapshot, not today's package. */
+export const planCurrentOf = (p: Purchase): PlanCurrent => ({
+  packageId: p.packageId,
+  amountPaid: (p.amountPaid ?? p.amount).toString(),
+  durationDays: p.durationDays,
+  expiresAt: p.expiresAt!,
+});
 
 /** The package being bought. */
 export type PlanTarget = { packageId: string | null; price: number | string; durationDays: number };

@@ -3,9 +3,9 @@ import type { AppContext } from '../../context.js';
 import type { Purchase } from '../../db/generated/client.js';
 import type { AuthUser } from '../../http/request-types.js';
 import { getPackage } from '../packages/packages.service.js';
-import { findRunningPurchase, planCurrentOf } from './active-purchase.js';
+import { findRunningPurchase } from '../entitlements/active-package.js';
 import { freeTrialRefusal } from './free-trial.js';
-import { DAY_MS, planPackagePurchase, wholeDaysLeft } from './package-plan.js';
+import { DAY_MS, planCurrentOf, planPackagePurchase, wholeDaysLeft } from './package-plan.js';
 
 const presentCurrent = (p: Purchase, now: Date): TCurrentPackage => ({
   packageId: p.packageId,

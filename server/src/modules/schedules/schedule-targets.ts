@@ -52,16 +52,6 @@ export async function scheduleKeysOf(db: DbOrTx, ownerId: string, screenIds: str
 export const changedKeys = (before: Map<string, string>, after: Map<string, string>): string[] =>
   [...new Set([...before.keys(), ...after.keys()])].filter((id) => (before.get(id) ?? '') !== (after.get(id) ?? ''));
 
-/** Whether every one of these ids is a row of this owner (another customer's id reads as missing). */
-export async function allOwned(
-  db: DbOrTx, table: 'screen' | 'screenGroup', ownerId: string, ids: string[],
-): Promise<boolean> {
-  if (ids.length === 0) return true;
-  const where = { ownerId, id: { in: ids } };
-  const found = table === 'screen' ? await db.screen.count({ where }) : await db.screenGroup.count({ where });
-  return found === ids.length;
-}
-
 /**
  * The one place schedule and group changes reach the screens, called after the commit with
  * the screens whose schedule may have changed: the live notifier rebuilds and pushes their

@@ -1,26 +1,6 @@
 import type { TSchedule } from '@pano/contract';
 import { presentRefsByName } from '../../http/present-refs.js';
-
-type Named = { id: string; name: string };
-
-export type ScheduleRow = {
-  id: string;
-  name: string;
-  playlist: Named;
-  tickerPlaylist: Named | null;
-  screens: { screen: Named }[];
-  groups: { group: Named }[];
-  days: number[];
-  startTime: string;
-  endTime: string;
-  startDate: Date | null;
-  endDate: Date | null;
-  exceptDates: Date[];
-  priority: number;
-  enabled: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-};
+import type { ScheduleRow } from './schedules.service.js';
 
 /** A DATE column arrives as midnight UTC of that day (schedules.service.ts writes it so). */
 const day = (d: Date) => d.toISOString().slice(0, 10);

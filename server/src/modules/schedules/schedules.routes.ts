@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ZIdParams, ZScheduleWrite } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
-import { requireActivePackage } from '../purchases/active-purchase.js';
+import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentSchedule } from './schedules.presenter.js';
 import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './schedules.service.js';
 

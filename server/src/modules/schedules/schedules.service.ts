@@ -5,8 +5,29 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { lockOwnedRow } from '../../db/row-lock.js';
 import type { Prisma } from '../../db/generated/client.js';
 import { notFound } from '../../http/errors.js';
-import { allOwned, notifyAffectedScreens, screensOfSchedules } from './schedule-targets.js';
-import type { ScheduleRow } from './schedules.presenter.js';
+import { allOwned } from '../../db/ownership.js';
+import { notifyAffectedScreens, screensOfSchedules } from './schedule-targets.js';
+
+type Named = { id: string; name: string };
+
+export type ScheduleRow = {
+  id: string;
+  name: string;
+  playlist: Named;
+  tickerPlaylist: Named | null;
+  screens: { screen: Named }[];
+  groups: { group: Named }[];
+  days: number[];
+  startTime: string;
+  endTime: string;
+  startDate: Date | null;
+  endDate: Date | null;
+  exceptDates: Date[];
+  priority: number;
+  enabled: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 type Write = z.output<typeof ZScheduleWrite>;
 

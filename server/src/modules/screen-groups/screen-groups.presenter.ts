@@ -1,7 +1,6 @@
 import type { TScreenGroup } from '@pano/contract';
 import { presentRefsByName } from '../../http/present-refs.js';
-
-export type ScreenGroupRow = { id: string; name: string; members: { screen: { id: string; name: string } }[] };
+import type { ScreenGroupRow } from './screen-groups.service.js';
 
 export const presentScreenGroup = (g: ScreenGroupRow): TScreenGroup => ({
   _id: g.id,

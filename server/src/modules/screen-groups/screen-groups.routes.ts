@@ -3,7 +3,7 @@ import { ZCreateScreenGroupRequest, ZIdParams, ZUpdateScreenGroupRequest } from 
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { presentRefs } from '../../http/present-refs.js';
-import { requireActivePackage } from '../purchases/active-purchase.js';
+import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentScreenGroup } from './screen-groups.presenter.js';
 import {
   createScreenGroup, deleteScreenGroup, listScreenGroups, screenGroupUsage, updateScreenGroup,

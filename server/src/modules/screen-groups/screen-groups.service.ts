@@ -4,8 +4,10 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { lockOwnedRow } from '../../db/row-lock.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { allOwned, changedKeys, notifyAffectedScreens, scheduleKeysOf } from '../schedules/schedule-targets.js';
-import type { ScreenGroupRow } from './screen-groups.presenter.js';
+import { allOwned } from '../../db/ownership.js';
+import { changedKeys, notifyAffectedScreens, scheduleKeysOf } from '../schedules/schedule-targets.js';
+
+export type ScreenGroupRow = { id: string; name: string; members: { screen: { id: string; name: string } }[] };
 
 export const withMembers = { members: { select: { screen: { select: { id: true, name: true } } } } } as const;
 const groupMissing = () => notFound('Ekran grubu');

@@ -1,14 +1,8 @@
 import { ALERT_ACTIVE_MAX_PER_SCREEN, type TScreenAlert } from '@pano/contract';
 import type { Db } from '../../db/client.js';
-import type { Prisma } from '../../db/generated/client.js';
+import { activeAlertWhere } from '../alerts/active-alert.js';
 
-/*
- * The alerts a screen must show now, part of its config (docs/architecture/alerts.md#alerts). Here
- * beside the config builder: modules/alerts reaches screens through jobs, so the other way round would be a cycle.
- */
-
-/** Not ended and not past endsAt (docs/architecture/alerts.md#alerts). */
-const activeWhere = (now: Date): Prisma.AlertWhereInput => ({ endedAt: null, OR: [{ endsAt: null }, { endsAt: { gt: now } }] });
+/* The alerts a screen must show now, part of its config (docs/architecture/alerts.md#alerts). */
 
 /**
  * For the screen config builder: per screen, the alerts active at `now`, newest first (at most
@@ -20,7 +14,7 @@ export async function activeAlertsForScreens(db: Db, screenIds: string[], now: D
   const out = new Map<string, TScreenAlert[]>();
   if (screenIds.length === 0) return out;
   const rows = await db.alertTarget.findMany({
-    where: { screenId: { in: screenIds }, alert: activeWhere(now) },
+    where: { screenId: { in: screenIds }, alert: activeAlertWhere(now) },
     select: {
       screenId: true,
       alert: {

@@ -1,4 +1,5 @@
 import type { TScreenConfig } from '@pano/contract';
+import type { ConfigInvalidation } from '../../sockets/socket-types.js';
 
 /** The part of a config that every screen showing the same content shares, built once. */
 export type SharedContent = { body: Omit<TScreenConfig, 'screenId' | 'screenName' | 'version' | 'alerts'>; json: string; hash: string };
@@ -19,8 +20,6 @@ export type BuiltScreenConfig = {
 
 /** What the config endpoint needs from a cached or freshly built config. */
 export type ScreenConfigAnswer = { version: string; ownerId: string; json: () => string };
-
-export type ConfigInvalidation = { screenIds: string[] } | { ownerId: string };
 
 type Body = { rest: string; refs: number };
 type Entry = { version: string; ownerId: string; head: string; bodyKey: string; body: Body; expiresAt: number };

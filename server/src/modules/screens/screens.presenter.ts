@@ -1,17 +1,6 @@
 import type { TScreen } from '@pano/contract';
 import { presentRefsByName } from '../../http/present-refs.js';
-
-export type ScreenRow = {
-  id: string;
-  name: string;
-  status: string;
-  lastSeenAt: Date | null;
-  timezone: string;
-  createdAt: Date;
-  groupMemberships: { group: { id: string; name: string } }[];
-  currentPlaylist: { id: string; name: string } | null;
-  currentTickerPlaylist: { id: string; name: string } | null;
-};
+import type { ScreenRow } from './screens.service.js';
 
 const ref = (r: { id: string; name: string } | null) => (r ? { _id: r.id, name: r.name } : null);
 

@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { ZAssignScreenRequest, ZCreateScreenRequest, ZIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
-import { requireActivePackage } from '../purchases/active-purchase.js';
+import { requireActivePackage } from '../entitlements/active-package.js';
+import { presentRefs } from '../../http/present-refs.js';
 import { presentScreen } from './screens.presenter.js';
 import { removeScreenshots } from '../screen-health/screenshots.js';
 import { createScreen, deleteScreen, listScreens, screenUsage, updateScreen } from './screens.service.js';
@@ -30,7 +31,8 @@ export function screenRoutes(ctx: AppContext): Router {
 
   router.get('/:id/usage', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    res.json(await screenUsage(ctx.db, currentUser(req).id, id));
+    const { devices, groups, schedules } = await screenUsage(ctx.db, currentUser(req).id, id);
+    res.json({ devices, groups: presentRefs(groups), schedules: presentRefs(schedules) });
   });
 
   router.delete('/:id', async (req, res) => {

@@ -3,10 +3,20 @@ import type { ZAssignScreenRequest, ZCreateScreenRequest } from '@pano/contract'
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
-import { presentRefs } from '../../http/present-refs.js';
-import type { ActivePurchase } from '../purchases/active-purchase.js';
-import { assertScreenSlot, lockOwner } from '../purchases/limits.js';
-import type { ScreenRow } from './screens.presenter.js';
+import type { ActivePurchase } from '../entitlements/active-package.js';
+import { assertScreenSlot, lockOwner } from '../entitlements/limits.js';
+
+export type ScreenRow = {
+  id: string;
+  name: string;
+  status: string;
+  lastSeenAt: Date | null;
+  timezone: string;
+  createdAt: Date;
+  groupMemberships: { group: { id: string; name: string } }[];
+  currentPlaylist: { id: string; name: string } | null;
+  currentTickerPlaylist: { id: string; name: string } | null;
+};
 
 const named = { select: { id: true, name: true } } as const;
 export const withRefs = {
@@ -70,7 +80,7 @@ export async function screenUsage(db: Db, ownerId: string, id: string) {
     db.screenGroup.findMany({ where: { ownerId, members: { some: { screenId: id } } }, select: { id: true, name: true }, orderBy: [...byName] }),
     db.schedule.findMany({ where: { ownerId, screens: { some: { screenId: id } } }, select: { id: true, name: true }, orderBy: [...byName] }),
   ]);
-  return { devices, groups: presentRefs(groups), schedules: presentRefs(schedules) };
+  return { devices, groups, schedules };
 }
 
 export async function deleteScreen(db: Db, ownerId: string, id: string): Promise<void> {

@@ -1,24 +1,12 @@
 import { DISPLAY_DEFAULTS, type TDisplaySettings } from '@pano/contract';
+import type { DisplaySettings } from '../../db/generated/client.js';
 
-/** A display_settings row as the code names it: the bar is the ticker's (docs/architecture/server.md#names). */
-export type DisplaySettingsRow = {
-  showTickerBar: boolean;
-  backgroundColor: string;
-  barHeight: number;
-  textColor: string;
-  fontSize: number;
-};
+/** The columns of a display_settings row the wire carries (the bar is the ticker's: docs/architecture/server.md#names). */
+export type DisplaySettingsRow = Pick<DisplaySettings, 'showTickerBar' | 'backgroundColor' | 'barHeight' | 'textColor' | 'fontSize'>;
 
 /** The owner's ticker-bar look as the API and the screen config carry it, or the spec's defaults. */
 export function presentDisplaySettings(row: DisplaySettingsRow | null): TDisplaySettings {
   if (!row) return { ...DISPLAY_DEFAULTS };
   const { showTickerBar, backgroundColor, barHeight, textColor, fontSize } = row;
   return { showDirectionBar: showTickerBar, backgroundColor, barHeight, textColor, fontSize };
-}
-
-/** The wire's settings (whole or partial) as row fields. */
-export function displaySettingsRow<T extends Partial<TDisplaySettings>>(
-  { showDirectionBar: showTickerBar, ...rest }: T,
-): Omit<T, 'showDirectionBar'> & { showTickerBar?: boolean } {
-  return showTickerBar === undefined ? rest : { ...rest, showTickerBar };
 }

@@ -2,17 +2,25 @@ import { DISPLAY_DEFAULTS, type TDisplaySettings, type ZUpdateDisplaySettingsReq
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { displaySettingsRow, presentDisplaySettings } from './display-settings.presenter.js';
+import type { DisplaySettings } from '../../db/generated/client.js';
 
 type Update = z.output<typeof ZUpdateDisplaySettingsRequest>;
 
-/** The owner's ticker-bar look, or the spec's defaults when never saved. */
-export async function getDisplaySettings(db: Db, ownerId: string): Promise<TDisplaySettings> {
-  return presentDisplaySettings(await db.displaySettings.findUnique({ where: { ownerId } }));
+
+/** The wire's settings (whole or partial) as row fields. */
+export function displaySettingsRow<T extends Partial<TDisplaySettings>>(
+  { showDirectionBar: showTickerBar, ...rest }: T,
+): Omit<T, 'showDirectionBar'> & { showTickerBar?: boolean } {
+  return showTickerBar === undefined ? rest : { ...rest, showTickerBar };
+}
+
+/** The owner's ticker-bar look; null when never saved (the presenter answers the spec's defaults). */
+export async function getDisplaySettings(db: Db, ownerId: string): Promise<DisplaySettings | null> {
+  return db.displaySettings.findUnique({ where: { ownerId } });
 }
 
 /** Partial update: fields left out keep their value; every screen of the owner is told of a change. */
-export async function updateDisplaySettings(ctx: AppContext, ownerId: string, input: Update): Promise<TDisplaySettings> {
+export async function updateDisplaySettings(ctx: AppContext, ownerId: string, input: Update): Promise<DisplaySettings | null> {
   const data = displaySettingsRow(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Update);
   // Nothing to change: no write, and no screen has to rebuild its config.
   if (Object.keys(data).length === 0) return getDisplaySettings(ctx.db, ownerId);
@@ -22,5 +30,5 @@ export async function updateDisplaySettings(ctx: AppContext, ownerId: string, in
     update: data,
   });
   await ctx.notifier.ownerScreensChanged(ownerId);
-  return presentDisplaySettings(row);
+  return row;
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { apkPath, downloadName, latestApk, uploadApk } from './apk.service.js';
+import { presentDisplaySettings } from './display-settings.presenter.js';
 import { getDisplaySettings, updateDisplaySettings } from './display-settings.service.js';
 
 /** The spec's own wording for a customer on the APK page (docs/PRODUCT.md#admin-apk). */
@@ -18,12 +19,12 @@ export function settingsRoutes(ctx: AppContext): Router {
   const r = Router();
 
   r.get('/', requireAuth(ctx), async (req, res) => {
-    res.json(await getDisplaySettings(ctx.db, currentUser(req).id));
+    res.json(presentDisplaySettings(await getDisplaySettings(ctx.db, currentUser(req).id)));
   });
 
   r.put('/', requireAuth(ctx), async (req, res) => {
     const input = ZUpdateDisplaySettingsRequest.parse(req.body);
-    res.json(await updateDisplaySettings(ctx, currentUser(req).id, input));
+    res.json(presentDisplaySettings(await updateDisplaySettings(ctx, currentUser(req).id, input)));
   });
 
   r.post('/apk', requireAuth(ctx), adminOnly, async (req, res) => {

@@ -1,13 +1,5 @@
 import type { TTickerPlaylist } from '@pano/contract';
-
-export type TickerRow = {
-  id: string;
-  name: string;
-  speed: number;
-  createdAt: Date;
-  updatedAt: Date;
-  texts: { text: string }[];
-};
+import type { TickerRow } from './tickers.service.js';
 
 /** Texts arrive ordered by position (see `withTexts`). */
 export const presentTickerPlaylist = (d: TickerRow): TTickerPlaylist => ({

@@ -3,7 +3,7 @@ import { ZCreateTickerRequest, ZIdParams, ZUpdateTickerRequest } from '@pano/con
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { presentRefs } from '../../http/present-refs.js';
-import { requireActivePackage } from '../purchases/active-purchase.js';
+import { requireActivePackage } from '../entitlements/active-package.js';
 import { schedulesUsing } from '../schedules/schedules.service.js';
 import { presentTickerPlaylist } from './tickers.presenter.js';
 import {

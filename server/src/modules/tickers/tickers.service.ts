@@ -5,7 +5,15 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { lockOwnedRow } from '../../db/row-lock.js';
 import { notFound } from '../../http/errors.js';
 import { screensOfSchedules } from '../schedules/schedule-targets.js';
-import type { TickerRow } from './tickers.presenter.js';
+
+export type TickerRow = {
+  id: string;
+  name: string;
+  speed: number;
+  createdAt: Date;
+  updatedAt: Date;
+  texts: { text: string }[];
+};
 
 export const withTexts = { texts: { orderBy: { position: 'asc' }, select: { text: true } } } as const;
 const missing = () => notFound('Reji playlisti');

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { limitReached } from '../../http/errors.js';
-import type { ActivePurchase } from './active-purchase.js';
+import type { ActivePurchase } from './active-package.js';
 
 const GB = 1024 ** 3;
 

@@ -4,7 +4,6 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { Purchase } from '../../db/generated/client.js';
 import { packageRequired } from '../../http/errors.js';
 import { currentUser } from '../../http/authenticate.js';
-import type { PlanCurrent } from './package-plan.js';
 
 export type ActivePurchase = {
   id: string;
@@ -33,14 +32,6 @@ export async function findRunningPurchase(db: DbOrTx, userId: string, now: Date,
   });
   return p?.expiresAt ? p : null;
 }
-
-/** The running purchase as the package plan reads it: its own snapshot, not today's package. */
-export const planCurrentOf = (p: Purchase): PlanCurrent => ({
-  packageId: p.packageId,
-  amountPaid: (p.amountPaid ?? p.amount).toString(),
-  durationDays: p.durationDays,
-  expiresAt: p.expiresAt!,
-});
 
 export async function findActivePurchase(db: Db, userId: string, now: Date): Promise<ActivePurchase | null> {
   const p = await findRunningPurchase(db, userId, now);

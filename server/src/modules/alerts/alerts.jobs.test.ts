@@ -4,7 +4,7 @@ import { createInProcessRunner } from '../../jobs/in-process-runner.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { createLogger } from '../../logger.js';
 import { makeScreen, recordingNotifier } from '../screens/content.fixtures.js';
-import { pushAlertEnd } from './alert-jobs.js';
+import { pushAlertEnd } from './alerts.jobs.js';
 
 let t: TestApp;
 const notifier = recordingNotifier();

@@ -1,6 +1,14 @@
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@pano/contract';
-import type { ConfigInvalidation } from '../modules/screens/screen-config-cache.js';
+
+/*
+ * The socket.io types every layer shares (docs/MODULES.md#socket-events): the realtime layer
+ * serves with them, and each module's *.socket.ts handles its incoming events with them. Below
+ * both, so neither depends on the other through them.
+ */
+
+/** Cached configs to drop: these screens', or every screen of one owner (modules/screens/screen-config-cache.ts). */
+export type ConfigInvalidation = { screenIds: string[] } | { ownerId: string };
 
 /**
  * What the handshake established about a socket. `fetchSockets()` returns this for sockets
@@ -51,3 +59,16 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export const deviceRoom = (deviceId: string) => `device:${deviceId}`;
 /** Every dashboard and preview socket of one user: logging out empties it. */
 export const accountRoom = (userId: string) => `account:${userId}`;
+
+/**
+ * What the socket server hands a module's incoming-event handlers: `track` keeps the work an
+ * event starts counted until shutdown (failures logged under `what`); `isClosing` is true once
+ * shutdown began.
+ */
+export type SocketWork = { track: (work: Promise<unknown>, what: string) => void; readonly isClosing: boolean };
+
+/**
+ * A module's incoming events on a player socket (its `*.socket.ts`, docs/MODULES.md): built once
+ * per API instance, then called for every player socket the socket server accepts.
+ */
+export type PlayerSocketEvents = (socket: PanoSocket, work: SocketWork) => void;

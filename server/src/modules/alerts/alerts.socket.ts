@@ -1,0 +1,27 @@
+import { ZAlertAck } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import { userRoom, type PanoServer, type PlayerSocketEvents } from '../../sockets/socket-types.js';
+import { AlertAckWriter } from './alert-acks.js';
+
+/**
+ * `alert:ack` from a player: an invalid one is dropped; a valid one is written for the screen and
+ * device of the handshake (never ones the payload names). Batched: one alert to a whole fleet
+ * brings as many acks at once (docs/PERFORMANCE.md, P10). The owner's dashboards then get
+ * `alert:acked` and refetch the alert's progress (docs/architecture/alerts.md#alerts).
+ */
+export function alertSocketEvents(ctx: Pick<AppContext, 'db' | 'clock'>, io: PanoServer): PlayerSocketEvents {
+  const alertAcks = new AlertAckWriter(ctx.db, (written) => {
+    for (const w of written) io.to(userRoom(w.ownerId)).emit('alert:acked', { alertId: w.alertId, screenId: w.screenId });
+  });
+  return (socket, work) => {
+    const { screenId, deviceId, ownerId } = socket.data;
+    socket.on('alert:ack', (payload) => {
+      const ack = ZAlertAck.safeParse(payload);
+      if (!ack.success) return;
+      const written = alertAcks.acknowledge({
+        alertId: ack.data.alertId, screenId: screenId!, deviceId: deviceId!, ownerId, latencyMs: ack.data.latencyMs, at: ctx.clock(),
+      });
+      work.track(written, 'alert: ack');
+    });
+  };
+}
