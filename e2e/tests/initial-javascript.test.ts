@@ -19,13 +19,19 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json
 function initialFiles(): string[] {
   const entry = Object.entries(manifest).find(([, c]) => c.isEntry && c.src === 'index.html');
   if (!entry) throw new Error('web/dist/.vite/manifest.json names no index.html entry');
+  return filesOf(entry[0]);
+}
+
+/** A chunk of the manifest and every chunk it imports statically: what evaluates when it is loaded. */
+function filesOf(key: string): string[] {
+  if (!manifest[key]) throw new Error(`web/dist/.vite/manifest.json has no ${key}`);
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
     for (const k of manifest[key]?.imports ?? []) visit(k);
   };
-  visit(entry[0]);
+  visit(key);
   return [...seen].map((k) => manifest[k]!.file);
 }
 
@@ -40,6 +46,22 @@ const allFiles = [...new Set(Object.values(manifest).map((c) => c.file))].filter
 const libraries = [
   { name: '@dnd-kit', marker: 'DndDescribedBy' },
   { name: 'socket.io-client', marker: 'ping timeout' },
+];
+
+/**
+ * A message of the contract's alert schemas (contract/src/alerts.ts), kept as it is in the
+ * minified code: the chunk it is in builds the alert schemas when it is evaluated.
+ */
+const ALERT_SCHEMA_MARKER = 'Lütfen duyuru başlığını girin';
+
+/**
+ * Pages that check something with the contract's schemas but none of the alerts'. When one
+ * dynamic import took the contract's index, every schema of the contract was one chunk, built
+ * on each of these pages: the longest task of their start (docs/PERFORMANCE.md#contract-chunks).
+ */
+const schemaUsers = [
+  { name: '/login', key: 'src/features/auth/login-page.tsx' },
+  { name: "the sidebar's screen health", key: 'src/components/layout/sidebar-health.tsx' },
 ];
 
 describe('the dashboard first load (web/dist)', () => {
@@ -59,6 +81,14 @@ describe('the dashboard first load (web/dist)', () => {
     // The marker must still identify the library somewhere in the build, or this test proves nothing.
     expect(allFiles.filter((f) => !initial.has(f) && read(f).includes(marker))).not.toEqual([]);
     expect([...initial].filter((f) => read(f).includes(marker))).toEqual([]);
+  });
+
+  it.each(schemaUsers)('$name loads the contract schemas it uses, not every schema', ({ key }) => {
+    const files = filesOf(key);
+    // Zod itself comes along: the page checks with it.
+    expect(files.some((f) => read(f).includes('ZodError'))).toBe(true);
+    expect(allFiles.filter((f) => read(f).includes(ALERT_SCHEMA_MARKER))).not.toEqual([]);
+    expect(files.filter((f) => read(f).includes(ALERT_SCHEMA_MARKER))).toEqual([]);
   });
 });
 
