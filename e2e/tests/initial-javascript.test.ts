@@ -15,11 +15,15 @@ const dist = path.join(repoRoot, 'web', 'dist');
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 
-/** The entry index.html loads and every chunk it imports statically (index.html modulepreloads exactly those). */
+/**
+ * The entry index.html loads, the app chunk the entry imports dynamically (src/app/app.tsx,
+ * evaluated in a task of its own), and every chunk either imports statically: index.html
+ * modulepreloads exactly those (web/vite.config.ts).
+ */
 function initialFiles(): string[] {
   const entry = Object.entries(manifest).find(([, c]) => c.isEntry && c.src === 'index.html');
   if (!entry) throw new Error('web/dist/.vite/manifest.json names no index.html entry');
-  return filesOf(entry[0]);
+  return [...new Set([...filesOf(entry[0]), ...filesOf('src/app/app.tsx')])];
 }
 
 /** A chunk of the manifest and every chunk it imports statically: what evaluates when it is loaded. */
@@ -68,6 +72,19 @@ describe('the dashboard first load (web/dist)', () => {
   it('is the build index.html loads', () => {
     const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
     for (const file of initialFiles()) expect(html).toContain(`/${file}`);
+  });
+
+  it('evaluates the app apart from React, yet fetches it from the start', () => {
+    const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry && manifest[k]!.src === 'index.html')!;
+    const app = manifest['src/app/app.tsx'];
+    // A chunk of its own that the entry imports dynamically: its code (the router, the query
+    // client, the layouts) runs in a task after React's (docs/PERFORMANCE.md#the-entry-in-two-tasks).
+    expect(app?.isDynamicEntry).toBe(true);
+    expect(filesOf(entry)).not.toContain(app!.file);
+    const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${app!.file}">`);
+    // What it imports: the entry's own script and modulepreloads, or links of their own.
+    for (const file of filesOf('src/app/app.tsx')) expect(html).toMatch(new RegExp(`(?:src|href)="/${file.replace(/[.]/g, '\\.')}"`));
   });
 
   it(`loads at most ${BUDGET_BYTES / 1024} KB of JavaScript (gzip -9) before the first page renders`, () => {
