@@ -64,7 +64,7 @@ const ALERT_SCHEMA_MARKER = 'Lütfen duyuru başlığını girin';
  * on each of these pages: the longest task of their start (docs/PERFORMANCE.md#contract-chunks).
  */
 const schemaUsers = [
-  { name: '/login', key: 'src/features/auth/login-page.tsx' },
+  { name: "/login's form (its schema loads once the form is used)", key: 'src/features/auth/login-schema.ts' },
   { name: "the sidebar's screen health", key: 'src/components/layout/sidebar-health.tsx' },
 ];
 
