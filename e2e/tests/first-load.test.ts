@@ -195,3 +195,26 @@ describe('what the server sends for the first load', () => {
     expect(await icon.text()).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   });
 });
+
+describe('/login', () => {
+  it('runs zod only once the form is used, and still checks the fields in Turkish', async () => {
+    const { page, errors } = await e2e.newPage();
+    const scripts: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.endsWith('.js')) scripts.push(r.text());
+    });
+    // zod's error class name survives minification (it is set as a string).
+    const zodLoaded = async () => (await Promise.all(scripts)).some((body) => body.includes('ZodError'));
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Giriş Yap' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // The page itself builds no schema: its start is the shorter for it (docs/PERFORMANCE.md#contract-chunks).
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(await zodLoaded()).toBe(false);
+    await page.getByRole('button', { name: 'Giriş Yap' }).click();
+    await page.getByText('E-posta zorunludur').waitFor();
+    await page.getByText('Şifre zorunludur').waitFor();
+    expect(await zodLoaded()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});

@@ -15,17 +15,27 @@ const dist = path.join(repoRoot, 'web', 'dist');
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 
-/** The entry index.html loads and every chunk it imports statically (index.html modulepreloads exactly those). */
+/**
+ * The entry index.html loads, the app chunk the entry imports dynamically (src/app/app.tsx,
+ * evaluated in a task of its own), and every chunk either imports statically: index.html
+ * modulepreloads exactly those (web/vite.config.ts).
+ */
 function initialFiles(): string[] {
   const entry = Object.entries(manifest).find(([, c]) => c.isEntry && c.src === 'index.html');
   if (!entry) throw new Error('web/dist/.vite/manifest.json names no index.html entry');
+  return [...new Set([...filesOf(entry[0]), ...filesOf('src/app/app.tsx')])];
+}
+
+/** A chunk of the manifest and every chunk it imports statically: what evaluates when it is loaded. */
+function filesOf(key: string): string[] {
+  if (!manifest[key]) throw new Error(`web/dist/.vite/manifest.json has no ${key}`);
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
     for (const k of manifest[key]?.imports ?? []) visit(k);
   };
-  visit(entry[0]);
+  visit(key);
   return [...seen].map((k) => manifest[k]!.file);
 }
 
@@ -42,10 +52,39 @@ const libraries = [
   { name: 'socket.io-client', marker: 'ping timeout' },
 ];
 
+/**
+ * A message of the contract's alert schemas (contract/src/alerts.ts), kept as it is in the
+ * minified code: the chunk it is in builds the alert schemas when it is evaluated.
+ */
+const ALERT_SCHEMA_MARKER = 'Lütfen duyuru başlığını girin';
+
+/**
+ * Pages that check something with the contract's schemas but none of the alerts'. When one
+ * dynamic import took the contract's index, every schema of the contract was one chunk, built
+ * on each of these pages: the longest task of their start (docs/PERFORMANCE.md#contract-chunks).
+ */
+const schemaUsers = [
+  { name: "/login's form (its schema loads once the form is used)", key: 'src/features/auth/login-schema.ts' },
+  { name: "the sidebar's screen health", key: 'src/components/layout/sidebar-health.tsx' },
+];
+
 describe('the dashboard first load (web/dist)', () => {
   it('is the build index.html loads', () => {
     const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
     for (const file of initialFiles()) expect(html).toContain(`/${file}`);
+  });
+
+  it('evaluates the app apart from React, yet fetches it from the start', () => {
+    const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry && manifest[k]!.src === 'index.html')!;
+    const app = manifest['src/app/app.tsx'];
+    // A chunk of its own that the entry imports dynamically: its code (the router, the query
+    // client, the layouts) runs in a task after React's (docs/PERFORMANCE.md#the-entry-in-two-tasks).
+    expect(app?.isDynamicEntry).toBe(true);
+    expect(filesOf(entry)).not.toContain(app!.file);
+    const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${app!.file}">`);
+    // What it imports: the entry's own script and modulepreloads, or links of their own.
+    for (const file of filesOf('src/app/app.tsx')) expect(html).toMatch(new RegExp(`(?:src|href)="/${file.replace(/[.]/g, '\\.')}"`));
   });
 
   it(`loads at most ${BUDGET_BYTES / 1024} KB of JavaScript (gzip -9) before the first page renders`, () => {
@@ -59,6 +98,14 @@ describe('the dashboard first load (web/dist)', () => {
     // The marker must still identify the library somewhere in the build, or this test proves nothing.
     expect(allFiles.filter((f) => !initial.has(f) && read(f).includes(marker))).not.toEqual([]);
     expect([...initial].filter((f) => read(f).includes(marker))).toEqual([]);
+  });
+
+  it.each(schemaUsers)('$name loads the contract schemas it uses, not every schema', ({ key }) => {
+    const files = filesOf(key);
+    // Zod itself comes along: the page checks with it.
+    expect(files.some((f) => read(f).includes('ZodError'))).toBe(true);
+    expect(allFiles.filter((f) => read(f).includes(ALERT_SCHEMA_MARKER))).not.toEqual([]);
+    expect(files.filter((f) => read(f).includes(ALERT_SCHEMA_MARKER))).toEqual([]);
   });
 });
 

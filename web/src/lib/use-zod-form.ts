@@ -1,9 +1,20 @@
 import { useEffect } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 
 /** Just what is needed of a zod schema: its input (the form's values) and output (what is sent). */
 type ZodSchema<In, Out> = { _zod: { input: In; output: Out } };
+
+/**
+ * A schema, or how to load it: a page that should not load zod before its form is used (/login,
+ * docs/PERFORMANCE.md#contract-chunks) passes a loader, called at the first check.
+ */
+export type SchemaSource<In, Out> = ZodSchema<In, Out> | (() => Promise<ZodSchema<In, Out>>);
+
+function resolverOf<In extends FieldValues, Out>(source: SchemaSource<In, Out>): Resolver<In, unknown, Out> {
+  if (typeof source !== 'function') return zodResolver<In, unknown, Out, ZodSchema<In, Out>>(source);
+  return async (values, context, options) => zodResolver<In, unknown, Out, ZodSchema<In, Out>>(await source())(values, context, options);
+}
 
 /**
  * A dashboard form's state (react-hook-form), checked on submit with a contract zod schema, the
@@ -13,11 +24,11 @@ type ZodSchema<In, Out> = { _zod: { input: In; output: Out } };
  * until `send`'s own promise (the mutation's) settles. The first field with a message takes focus.
  */
 export function useZodForm<In extends FieldValues, Out>(
-  schema: ZodSchema<In, Out>,
+  schema: SchemaSource<In, Out>,
   defaultValues: DefaultValues<In>,
 ): UseFormReturn<In, unknown, Out> {
   const form = useForm<In, unknown, Out>({
-    resolver: zodResolver<In, unknown, Out, ZodSchema<In, Out>>(schema),
+    resolver: resolverOf(schema),
     defaultValues,
     reValidateMode: 'onSubmit',
   });

@@ -1,0 +1,93 @@
+// Where a dashboard page's start spends the main thread, by CPU time, so that it can be read on
+// a loaded machine (docs/PERFORMANCE.md#where-a-pages-start-goes-2026-11-27). Not a figure of
+// the bench: `npx tsx bench/src/trace-start.ts` after `npm run build -w web` (web/dist as built),
+// `TRACE_PAGES=/,/login,/media` and `TRACE_RUNS=5` to choose. Each load is traced in headless
+// Chromium without throttling; every main-thread task's thread time (`tdur`, CPU time) is
+// multiplied by 4 as Lighthouse's simulation multiplies what it observed, and "blocking" is
+// summed as TBT is: the part of each task over 50 ms. The baseline page (bench/src/fixtures/
+// lighthouse-baseline) is built and loaded the same way, as P13 does.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import { precompressPlugin } from '../../scripts/precompress.mjs';
+import { makePng } from '../../e2e/support/media-files.js';
+import { recreateBenchDatabase, seedAdmin, seedFleet } from './fixtures/bench-db.js';
+import { makeDataDir, startBare, startPano } from './figures/fleet.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PAGES = (process.env.TRACE_PAGES ?? '/,/login,/media,/playlists,/settings,/admin/sales').split(',');
+const RUNS = Number(process.env.TRACE_RUNS ?? 3);
+const SLOWDOWN = 4;
+
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; data?: { url?: string; functionName?: string } } };
+
+/** The main-thread tasks of the page's renderer, with what took most of each. */
+function tasksOf(events: TraceEvent[]): { ms: number; what: string }[] {
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.ph === 'X' && mains.has(key)) byThread.set(key, [...(byThread.get(key) ?? []), e]);
+  }
+  const busiest = [...byThread.values()].sort((a, b) => work(b) - work(a))[0] ?? [];
+  return busiest.filter((e) => e.name === 'ThreadControllerImpl::RunTask').map((task) => {
+    const inner = busiest
+      .filter((e) => e !== task && e.name !== 'ThreadControllerImpl::RunTask' && e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0))
+      .sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))[0];
+    const detail = inner?.args?.data?.url ? ` ${new URL(inner.args.data.url, 'http://x').pathname}` : '';
+    return { ms: ((task.tdur ?? 0) / 1000) * SLOWDOWN, what: `${inner?.name ?? '?'}${detail}${inner?.args?.data?.functionName ? ` ${inner.args.data.functionName}` : ''}` };
+  });
+}
+
+function work(events: TraceEvent[]): number {
+  return events.filter((e) => e.name === 'ThreadControllerImpl::RunTask').reduce((a, e) => a + (e.tdur ?? 0), 0);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+await recreateBenchDatabase();
+const data = await makeDataDir();
+const baselineDist = path.join(data.dir, 'baseline-dist');
+await build({
+  root: path.resolve(here, 'fixtures/lighthouse-baseline'), configFile: false, logLevel: 'silent', mode: 'production',
+  plugins: [react(), precompressPlugin()], build: { outDir: baselineDist, emptyOutDir: true },
+});
+const pano = await startPano(data.dir);
+const bare = await startBare('bare-static', { BENCH_STATIC_DIST: baselineDist });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+try {
+  const fleet = await seedFleet({ screens: 3, items: 12, uploadsDir: data.uploads, image: { bytes: makePng(1280, 720, [37, 99, 235], 9), width: 1280, height: 720 } });
+  const admin = await seedAdmin();
+  for (const page of ['baseline', ...PAGES]) {
+    const blocking: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+      const tab = await context.newPage();
+      const origin = page === 'baseline' ? bare.url : pano.url;
+      await tab.goto(`${origin}/robots.txt`);
+      const token = page === 'baseline' || page === '/' || page === '/login' ? null : page.startsWith('/admin') ? admin : fleet.userToken;
+      await tab.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.removeItem('token')), token);
+      await browser.startTracing(tab, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', '__metadata'] });
+      await tab.goto(`${origin}${page === 'baseline' ? '/' : page}`, { waitUntil: 'networkidle' });
+      // The sidebar's health loads a second after the load event, when the browser is idle.
+      await tab.waitForFunction(() => document.readyState === 'complete');
+      await tab.evaluate(() => new Promise((r) => setTimeout(r, 3_000)));
+      const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+      await context.close();
+      const tasks = tasksOf(trace.traceEvents);
+      const total = tasks.reduce((a, t) => a + t.ms, 0);
+      const blocked = tasks.reduce((a, t) => a + Math.max(0, t.ms - 50), 0);
+      blocking.push(blocked);
+      console.log(`${page} load ${run + 1}: thread time ×${SLOWDOWN} ${Math.round(total)} ms, blocking ${Math.round(blocked)} ms; tasks over 50 ms:`);
+      for (const t of tasks.filter((x) => x.ms > 50)) console.log(`  ${Math.round(t.ms)} ms  ${t.what}`);
+    }
+    console.log(`${page}: median blocking ×${SLOWDOWN} by thread time ${Math.round(median(blocking))} ms (${blocking.map(Math.round).join(', ')})\n`);
+  }
+} finally {
+  await browser.close();
+  await pano.child.kill();
+  await bare.child.kill();
+  await data.remove();
+}
