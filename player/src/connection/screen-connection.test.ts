@@ -202,8 +202,10 @@ describe('connectScreen', () => {
 
   it('re-fetches after a reconnect when the server sends no config, and shows a change it missed', async () => {
     let version = 'v1';
-    const { shown, online } = start(async () => config(version));
-    await expect.poll(() => sockets.length === 1 && shown.length === 1).toBe(true);
+    let fetches = 0;
+    const { shown, online } = start(async () => (fetches++, config(version)));
+    // The fetch at start and the one on connect are done: v2 can only come from a later one.
+    await expect.poll(() => sockets.length === 1 && shown.length === 1 && fetches === 2).toBe(true);
     version = 'v2'; // changed while the connection is down
     sockets[0]!.conn.close(); // the network drops
     await expect.poll(() => sockets.length === 2, { timeout: 8000 }).toBe(true);
@@ -215,8 +217,9 @@ describe('connectScreen', () => {
 
   it('comes back after the server disconnects it (a restarting instance)', async () => {
     let version = 'v1';
-    const { shown } = start(async () => config(version));
-    await expect.poll(() => sockets.length === 1 && shown.length === 1).toBe(true);
+    let fetches = 0;
+    const { shown } = start(async () => (fetches++, config(version)));
+    await expect.poll(() => sockets.length === 1 && shown.length === 1 && fetches === 2).toBe(true);
     version = 'v2';
     sockets[0]!.disconnect(true);
     await expect.poll(() => sockets.length === 2, { timeout: 8000 }).toBe(true);
