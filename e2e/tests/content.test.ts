@@ -97,12 +97,12 @@ describe('content: media → playlist → ticker', () => {
       (window as unknown as { __progress: number[] }).__progress = shown;
       const note = (node: Node) => {
         if (!(node instanceof Element)) return;
-        for (const el of [node, ...node.querySelectorAll('[role=progressbar]')]) {
+        for (const el of [node, ...Array.from(node.querySelectorAll('[role=progressbar]'))]) {
           if (el.getAttribute('role') === 'progressbar') shown.push(Number(el.getAttribute('aria-valuenow')));
         }
       };
       new MutationObserver((records) => {
-        for (const r of records) for (const n of r.type === 'attributes' ? [r.target] : r.addedNodes) note(n);
+        for (const r of records) for (const n of r.type === 'attributes' ? [r.target] : Array.from(r.addedNodes)) note(n);
       }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
     });
     await page.locator('#media-file').setInputFiles({ name: 'tanitim.webm', mimeType: 'video/webm', buffer: video });
