@@ -9,6 +9,8 @@ export default defineConfig({
     // A test over 15 s fails (docs/architecture/tests.md#tests), a budget that grows with the machine's
     // load; vitest's own cut-off (5 s by default, whatever the load) stays out of its way.
     testTimeout: 60_000,
+    // expect.poll waits up to 5 s by default here (vitest's 1 s is short with the machine busy).
+    expect: { poll: { timeout: 5000, interval: 20 } },
     setupFiles: ['../scripts/test-budget.setup.ts'],
     passWithNoTests: true,
   },

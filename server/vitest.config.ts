@@ -10,6 +10,8 @@ export default defineConfig({
     setupFiles: ['../scripts/test-budget.setup.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
+    // expect.poll waits up to 5 s by default here (vitest's 1 s is short with the machine busy).
+    expect: { poll: { timeout: 5000, interval: 20 } },
     hookTimeout: 60_000,
     pool: 'forks',
   },

@@ -55,7 +55,8 @@ export function watchPage(page: Page): { errors: string[] } {
 
 /**
  * Full-page screenshots at 1280px and 375px into e2e/artifacts/<flow>/<step>-<width>.png.
- * The viewport is restored afterwards.
+ * The viewport is restored afterwards. Each is taken once the new width is laid out and
+ * painted, with transitions it set off run to their end (Playwright's `animations: 'disabled'`).
  */
 export async function snap(page: Page, flow: string, step: string): Promise<void> {
   const dir = path.join(artifactsDir, flow);
@@ -63,8 +64,8 @@ export async function snap(page: Page, flow: string, step: string): Promise<void
   const original = page.viewportSize() ?? DESKTOP;
   for (const vp of [DESKTOP, MOBILE]) {
     await page.setViewportSize(vp);
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(dir, `${step}-${vp.width}.png`), fullPage: true });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.screenshot({ path: path.join(dir, `${step}-${vp.width}.png`), fullPage: true, animations: 'disabled' });
   }
   await page.setViewportSize(original);
 }

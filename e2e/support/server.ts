@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { expect, vi } from 'vitest';
 import { repoRoot } from './paths';
 
 export const ADMIN_KEY = 'e2e-admin-key-0123456789';
@@ -21,19 +22,14 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Until /healthz answers 200; fails at once if the server exits first. */
 async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}\n${output()}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not become healthy within ${timeoutMs} ms\n${output()}`);
+  await vi.waitFor(async () => {
+    if (child.exitCode !== null) return; // reported below, without waiting out the timeout
+    const res = await fetch(`${url}/healthz`).catch(() => null); // null: not listening yet
+    expect(res?.status, `server did not become healthy within ${timeoutMs} ms\n${output()}`).toBe(200);
+  }, { timeout: timeoutMs, interval: 250 });
+  if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}\n${output()}`);
 }
 
 /** A restart test passes the previous run's port and DATA_DIR; the caller then owns (and removes) that folder. */

@@ -91,20 +91,30 @@ describe('content: media → playlist → ticker', () => {
       offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: Math.max(8_000, Math.round(video.length / 3)),
     });
     await page.getByLabel('Medya Adı').fill('Tanıtım Videosu');
+    // Every value the progress bar takes, recorded by the page itself as it changes.
+    await page.evaluate(() => {
+      const shown: number[] = [];
+      (window as unknown as { __progress: number[] }).__progress = shown;
+      const note = (node: Node) => {
+        if (!(node instanceof Element)) return;
+        for (const el of [node, ...Array.from(node.querySelectorAll('[role=progressbar]'))]) {
+          if (el.getAttribute('role') === 'progressbar') shown.push(Number(el.getAttribute('aria-valuenow')));
+        }
+      };
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.type === 'attributes' ? [r.target] : Array.from(r.addedNodes)) note(n);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    });
     await page.locator('#media-file').setInputFiles({ name: 'tanitim.webm', mimeType: 'video/webm', buffer: video });
     await page.getByRole('button', { name: 'Yükle', exact: true }).click();
     const bar = page.getByRole('progressbar', { name: 'Yükleme ilerlemesi' });
     await bar.waitFor();
     await page.getByRole('button', { name: 'Yükleniyor...' }).waitFor();
     await snap(page, 'content', '02-media-uploading');
-    const seen = new Set<number>();
-    while (await bar.isVisible()) {
-      const v = Number(await bar.getAttribute('aria-valuenow').catch(() => null));
-      if (Number.isFinite(v)) seen.add(v);
-      await page.waitForTimeout(100);
-    }
+    await bar.waitFor({ state: 'hidden', timeout: 60_000 });
+    const seen = await page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    expect([...seen].some((v) => v > 0 && v < 100)).toBe(true);
+    expect(seen.some((v) => v > 0 && v < 100), `progress shown: ${seen.join(', ')}`).toBe(true);
     await page.getByRole('heading', { name: 'Tanıtım Videosu' }).waitFor();
     expect(await page.locator('.media-card video').count()).toBe(1);
   });
@@ -149,28 +159,42 @@ describe('content: media → playlist → ticker', () => {
     await page.getByTestId('edit-item').first().waitFor();
     const names = () => page.getByTestId('edit-item-name').allTextContents();
     expect(await names()).toEqual(['Kampanya Afişi', 'Tanıtım Videosu', 'Menü', 'Duyuru Görseli']);
+    // dnd-kit measures the list after a drag starts and slides the items after a drop: each
+    // step waits for the list to have done so (a frame painted, its transitions over).
+    const lifted = page.locator('.sortable-item.dragging');
+    const atRest = async () => {
+      await lifted.waitFor({ state: 'detached' });
+      await page.waitForFunction(() => document.querySelector('.sortable-list')!.getAnimations({ subtree: true }).length === 0);
+    };
+    const painted = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const handle = page.getByRole('button', { name: 'Kampanya Afişi öğesini taşı' });
     const from = (await handle.boundingBox())!;
     const target = (await page.getByTestId('edit-item').nth(1).boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    const x = from.x + from.width / 2;
+    await page.mouse.move(x, from.y + from.height / 2);
     await page.mouse.down();
-    for (let i = 1; i <= 12; i++) {
-      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + ((target.y + target.height * 0.75 - from.y) * i) / 12);
-      await page.waitForTimeout(20);
-    }
+    await page.mouse.move(x, from.y + from.height / 2 + 8); // past the sensor's 4 px: the drag starts
+    await lifted.waitFor();
+    await painted();
+    await page.mouse.move(x, target.y + target.height * 0.75, { steps: 12 });
     await page.mouse.up();
     await expect.poll(names).toEqual(['Tanıtım Videosu', 'Kampanya Afişi', 'Menü', 'Duyuru Görseli']);
-    // dnd-kit hands focus back to the handle just after a drop; let that settle before typing.
-    await page.waitForTimeout(300);
+    await atRest();
 
     // Keyboard reordering: focus a handle, Space to lift, ArrowUp, Space to drop.
-    await page.getByRole('button', { name: 'Duyuru Görseli öğesini taşı' }).focus();
-    for (const key of ['Space', 'ArrowUp', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(200); // the sensor attaches its listeners and measures asynchronously
-    }
+    const last = page.getByRole('button', { name: 'Duyuru Görseli öğesini taşı' });
+    await last.focus();
+    await page.keyboard.press('Space');
+    await page.locator('.sortable-item.dragging [aria-pressed=true]').waitFor();
+    // The sensor takes keys from a listener it adds in a 0 ms timer; the page's own 0 ms timer,
+    // queued after it, runs after it.
+    await painted();
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 0)));
+    await page.keyboard.press('ArrowUp');
+    await page.waitForFunction(() => /translate3d\([^,]+, -/.test(document.querySelector<HTMLElement>('.sortable-item.dragging')?.style.transform ?? ''));
+    await page.keyboard.press('Space');
     await expect.poll(names).toEqual(['Tanıtım Videosu', 'Kampanya Afişi', 'Duyuru Görseli', 'Menü']);
-    await page.waitForTimeout(300);
+    await atRest();
 
     const duration = page.getByLabel('Duyuru Görseli için süre (saniye)');
     await duration.fill('12');

@@ -65,11 +65,13 @@ describe('screen player device (/player): pairing, live change, reboot', () => {
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
     expect(await visibleMedia(page)).toEqual([green.filePath]);
     await page.getByTestId('ticker-bar').getByText('Hoş geldiniz').first().waitFor();
-    // The strip moves (requestAnimationFrame): two reads of its transform differ.
+    // The strip moves (requestAnimationFrame): its transform changes from what it was.
     const strip = page.getByTestId('ticker-strip');
     const before = await strip.evaluate((el) => el.style.transform);
-    await page.waitForTimeout(300);
-    expect(await strip.evaluate((el) => el.style.transform)).not.toBe(before);
+    await strip.evaluate((el, was) => new Promise<void>((resolve) => {
+      const moved = () => (el.style.transform !== was ? resolve() : requestAnimationFrame(moved));
+      moved();
+    }), before);
     await page.screenshot({ path: shot('04-after-assignment.png') });
   });
 

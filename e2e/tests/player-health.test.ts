@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,16 +23,8 @@ type HealthList = {
   }>;
 };
 
-/** Polls `check` (a real browser and server at work, no fixed sleeps) until it gives a value. */
-async function until<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+/** How long vi.waitFor tries a real browser and server at work. */
+const BROWSER_WAIT = { timeout: 10_000, interval: 150 };
 
 type Pixel = [number, number, number];
 type Decoded = { width: number; height: number; pixels: Pixel[]; png: string };
@@ -71,10 +63,12 @@ describe('player health and remote screenshots (/player, Chromium)', () => {
   let lastTaken = 0;
   const requestShot = async (): Promise<Buffer> => {
     await call(c.baseUrl, c.token, `/api/screens/${screenId}/screenshot`, { method: 'POST' });
-    const shot = await until(async () => {
-      const h = await health();
-      return h?.screenshot?.kind === 'screenshot' && Date.parse(h.screenshot.takenAt) > lastTaken ? h.screenshot : null;
-    });
+    const shot = await vi.waitFor(async () => {
+      const taken = (await health())?.screenshot;
+      expect(taken?.kind).toBe('screenshot');
+      expect(Date.parse(taken!.takenAt)).toBeGreaterThan(lastTaken);
+      return taken!;
+    }, BROWSER_WAIT);
     lastTaken = Date.parse(shot.takenAt);
     const res = await fetch(`${c.baseUrl}/api/screens/${screenId}/screenshot`, { headers: { Authorization: `Bearer ${c.token}` } });
     expect(res.status).toBe(200);
@@ -109,10 +103,12 @@ describe('player health and remote screenshots (/player, Chromium)', () => {
   it('reports its health over the socket: version, uptime, the item on screen, no failures', async () => {
     await page.goto('/player/');
     await waitForVisible(page, red.filePath);
-    const report = await until(async () => {
+    const report = await vi.waitFor(async () => {
       const h = await health();
-      return h?.online && h.report?.playing ? h.report : null;
-    });
+      expect(h?.online).toBe(true);
+      expect(h!.report?.playing).toBeTruthy();
+      return h!.report!;
+    }, BROWSER_WAIT);
     expect(report).toMatchObject({ appVersion: 'pano-player/0.1.0', itemsFailed: 0, failing: false, lastError: null, events: [] });
     expect(report.playing).toMatchObject({ mediaId: red._id, name: 'kirmizi' });
     expect(report.uptimeSec).toBeGreaterThanOrEqual(0);
@@ -219,11 +215,12 @@ describe('player self-healing (/player, Chromium)', () => {
     await waitForVisible(page, green.filePath);
 
     // Without the rules the broken item would hold its 30 s turn; with them three loops take about 3 s.
-    const report = await until(async () => {
+    const report = await vi.waitFor(async () => {
       const list = await call<HealthList>(c.baseUrl, c.token, '/api/screens/health');
       const r = list.screens.find((s) => s.screenId === screenId)?.report;
-      return r?.events.some((e) => (e as { kind: string }).kind === 'skipped') ? r : null;
-    }, 12_000);
+      expect(r?.events.map((e) => (e as { kind: string }).kind)).toContain('skipped');
+      return r!;
+    }, { ...BROWSER_WAIT, timeout: 12_000 });
     expect((report.events as Array<{ kind: string; mediaId: string }>).map((e) => `${e.kind}:${e.mediaId === bad._id ? 'bozuk' : e.mediaId}`))
       .toEqual(['skipped:bozuk', 'failed:bozuk', 'failed:bozuk', 'failed:bozuk']);
     expect(report).toMatchObject({ itemsFailed: 3, failing: false, lastError: { message: "'bozuk' üst üste 3 kez gösterilemedi, döngüde atlanıyor" } });

@@ -77,13 +77,6 @@ describe('play records from a player that goes offline', () => {
       count.onerror = () => reject(count.error);
     };
   }));
-  const until = async (check: () => Promise<boolean>, ms: number, what: string) => {
-    const end = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 150));
-    }
-  };
 
   it('a paired player records and uploads the items it shows', async () => {
     const paired = await fetch(`${server.url}/api/devices/pair`, {
@@ -101,7 +94,7 @@ describe('play records from a player that goes offline', () => {
       return (await (await caches.open('pano-media-v1')).keys()).length === 3;
     }), { timeout: 10_000, interval: 200 }).toBe(true);
     // … and the first plays have reached the server (every few plays, one batch).
-    await until(async () => (await report()).total.plays >= 5, 10_000, 'the first batch in the report');
+    await expect.poll(async () => (await report()).total.plays, { timeout: 10_000, interval: 150, message: 'the first batch in the report' }).toBeGreaterThanOrEqual(5);
     expect((await report()).total.plays).toBeLessThanOrEqual((await seen()).length);
   });
 
@@ -111,7 +104,7 @@ describe('play records from a player that goes offline', () => {
     await context!.setOffline(true);
     seenOffline = (await seen()).length;
     reportedOffline = (await report()).total.plays;
-    await until(async () => (await seen()).length >= seenOffline + 5, 10_000, 'five more plays offline');
+    await expect.poll(async () => (await seen()).length, { timeout: 10_000, interval: 150, message: 'five more plays offline' }).toBeGreaterThanOrEqual(seenOffline + 5);
     await page.screenshot({ path: shot('01-offline.png') });
     // Nothing offline reached the server; the device holds what it played.
     expect((await report()).total.plays).toBe(reportedOffline);
@@ -126,7 +119,7 @@ describe('play records from a player that goes offline', () => {
     await page.getByText('Bu ekrana atanmış medya bulunamadı').waitFor({ timeout: 10_000 });
     const shown = await seen();
     expect(shown.length).toBeGreaterThan(seenOffline);
-    await until(async () => (await waiting()) === 0 && (await report()).total.plays >= shown.length, 8000, 'every play in the report');
+    await expect.poll(async () => (await waiting()) === 0 && (await report()).total.plays >= shown.length, { timeout: 8000, interval: 150, message: 'every play in the report' }).toBe(true);
 
     const r = await report();
     expect(r.total.plays).toBe(shown.length);

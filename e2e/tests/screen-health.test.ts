@@ -112,8 +112,8 @@ describe('screen health on the dashboard', () => {
     await dashboard.getByRole('button', { name: 'Menüyü aç' }).click();
     await dashboard.getByTestId('nav-note').waitFor();
     // The menu slides in: the picture is taken once it is all in view.
-    await dashboard.waitForFunction(() => document.getElementById('sidebar')!.getBoundingClientRect().left >= 0);
-    await dashboard.waitForTimeout(300);
+    await dashboard.waitForFunction(() => document.getElementById('sidebar')!.getBoundingClientRect().left >= 0
+      && document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
     await mkdir(path.join(artifactsDir, FLOW), { recursive: true });
     await dashboard.screenshot({ path: path.join(artifactsDir, FLOW, '03-sidebar-menu-375.png') });
     expect(errors).toEqual([]);

@@ -5,15 +5,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { io as connectClient } from 'socket.io-client';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { SOCKET_PATH } from '@pano/contract';
 import { freePort, operatorEnv } from '../src/cli/pano-process.fixtures.js';
-import { groupMembers, isListening, spawnGroup, waitUntil, type GroupProcess } from './process-group.fixtures.js';
+import { groupMembers, isListening, spawnGroup, type GroupProcess } from './process-group.fixtures.js';
 import { startOwnRedis, type OwnRedis } from './redis-server.js';
 
 // What a container runtime (docker stop) or systemd does to a service started with
 // `npm start` / `npm run worker`: SIGTERM to the pid it started, npm's, and nothing else.
 // Everything npm started must drain and end, and the port must close (docs/OPERATIONS.md#shutdown).
+
+/** What a stopping process and its children take to let go (ports, processes, connections). */
+const PROCESS_WAIT = { timeout: 20_000, interval: 50 };
 
 /** POST with `Expect: 100-continue`: the server's "continue" proves it is handling the request; the body follows later. */
 function slowLogin(port: number, body: string) {
@@ -71,7 +74,7 @@ describe('SIGTERM to `npm start`', () => {
     process.kill(app.pid, 'SIGTERM');
 
     // New connections are refused while the started request is still waiting for its body…
-    await waitUntil(async () => !(await isListening(port)), () => `port ${port} still open:\n${app!.output()}`);
+    await vi.waitFor(async () => expect(await isListening(port), `port ${port} still open:\n${app!.output()}`).toBe(false), PROCESS_WAIT);
     expect(app.child.exitCode).toBeNull();
     // …which then completes normally.
     slow.finish();
@@ -81,7 +84,7 @@ describe('SIGTERM to `npm start`', () => {
 
     expect(await disconnected).toMatch(/transport close|io server disconnect/);
     expect(await app.exited).toEqual({ code: 0, signal: null });
-    await waitUntil(() => groupMembers(app!.pid).length === 0, () => JSON.stringify(groupMembers(app!.pid)));
+    await expect.poll(() => groupMembers(app!.pid), PROCESS_WAIT).toEqual([]);
     // The embedded database was closed and its folder let go.
     expect(existsSync(path.join(dataDir, 'pano.lock'))).toBe(false);
     expect(app.output()).toContain('server stopped');
@@ -118,8 +121,8 @@ describe('SIGTERM to `npm run worker`', () => {
 
     process.kill(worker.pid, 'SIGTERM');
     expect(await worker.exited).toEqual({ code: 0, signal: null });
-    await waitUntil(() => groupMembers(worker!.pid).length === 0, () => JSON.stringify(groupMembers(worker!.pid)));
-    await waitUntil(async () => (await clients()) === 1, () => 'the worker left Redis connections open');
+    await expect.poll(() => groupMembers(worker!.pid), PROCESS_WAIT).toEqual([]);
+    await expect.poll(clients, { ...PROCESS_WAIT, message: 'the worker left Redis connections open' }).toBe(1);
     expect(worker.output()).toContain('worker stopped');
   }, 60_000);
 });

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { once } from 'node:events';
 
@@ -42,34 +41,4 @@ export async function tcpRelay(target: { host: string; port: number }) {
   };
   await up();
   return { port, up, down };
-}
-
-/** Waits (bounded) until something accepts connections on the port. */
-async function untilAccepting(port: number): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const socket = net.connect(port, '127.0.0.1');
-    const ok = await new Promise<boolean>((resolve) => { socket.once('connect', () => resolve(true)); socket.once('error', () => resolve(false)); });
-    socket.destroy();
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`nothing accepts connections on port ${port}`);
-}
-
-/** A redis-server of the test's own on a free port (never the shared one), to stop and start again. */
-export async function ownRedis() {
-  const port = await freePort();
-  let proc: ChildProcess | undefined;
-  const start = async () => {
-    proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await untilAccepting(port).catch((err: unknown) => { proc?.kill('SIGKILL'); throw err; });
-  };
-  const stop = async () => {
-    if (!proc || proc.exitCode !== null) return;
-    const exited = once(proc, 'exit');
-    proc.kill('SIGKILL');
-    await exited;
-  };
-  await start();
-  return { url: `redis://127.0.0.1:${port}`, start, stop };
 }

@@ -86,11 +86,3 @@ export function isListening(port: number): Promise<boolean> {
     socket.once('error', () => resolve(false));
   });
 }
-
-export async function waitUntil(check: () => boolean | Promise<boolean>, what: () => string, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting: ${what()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

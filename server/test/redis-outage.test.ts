@@ -38,13 +38,8 @@ afterAll(async () => {
 
 const queued = async (key: string) => (await jobs.getJob(key.replaceAll(':', '-'))) !== undefined;
 
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Redis and the jobs come back on their own schedules (reconnect backoff, the sweep). */
+const REDIS_WAIT = { timeout: 20_000, interval: 100 };
 
 /** A customer whose screen has a player connected to this instance. */
 async function customerWithPlayer(): Promise<{ c: Customer; screenId: string; deviceId: string; packageId: string }> {
@@ -92,8 +87,8 @@ describe('Redis down', () => {
     const rows = await api.ctx.db.purchase.findMany({ where: { userId: c.id, provider: 'dev' }, orderBy: { createdAt: 'asc' } });
     expect(rows.map((r) => r.status)).toEqual(['completed', 'pending']);
     const [paid, checkoutRow] = rows;
-    await until(() => queued(expireJobKey(paid!)), 'the sweep to queue the missing expiry');
-    await until(() => queued(abandonJobKey(checkoutRow!.id)), 'the sweep to queue the missing abandon');
+    await expect.poll(() => queued(expireJobKey(paid!)), { ...REDIS_WAIT, message: 'the sweep to queue the missing expiry' }).toBe(true);
+    await expect.poll(() => queued(abandonJobKey(checkoutRow!.id)), { ...REDIS_WAIT, message: 'the sweep to queue the missing abandon' }).toBe(true);
   });
 
   it('a stalled Redis (connections open, no answers) costs a request at most the deadline', async () => {

@@ -30,13 +30,8 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Redis and the jobs come back on their own schedules (reconnect backoff, the sweep). */
+const REDIS_WAIT = { timeout: 20_000, interval: 100 };
 
 const sweepRegistered = async () => (await jobs.getJobSchedulers()).some((s) => s.key === 'purchase.sweep');
 
@@ -56,8 +51,8 @@ it('after a restart that lost everything, the sweep is registered again and the 
   await redis.stop();
   await redis.start();
 
-  await until(sweepRegistered, 'the sweep scheduler to be registered again');
-  await until(async () => (await jobs.getJob(expiryJob)) !== undefined, 'the sweep to queue the lost expiry job');
+  await expect.poll(sweepRegistered, { ...REDIS_WAIT, message: 'the sweep scheduler to be registered again' }).toBe(true);
+  await expect.poll(async () => (await jobs.getJob(expiryJob)) !== undefined, { ...REDIS_WAIT, message: 'the sweep to queue the lost expiry job' }).toBe(true);
   const job = await jobs.getJob(expiryJob);
   expect(job!.data).toEqual({ purchaseId: purchase.id });
   // Still due at the purchase's end, not now.
@@ -78,7 +73,7 @@ it('forgets the cached screen configs when its Redis subscription comes back: in
   expect((await config()).body.screenName).toBe('Eski ad'); // cached; the 30 s safety TTL is far off
   await redis.start();
 
-  await until(async () => (await config()).body.screenName === 'Yeni ad', 'the cache to be dropped on resubscribe', 10_000);
+  await expect.poll(async () => (await config()).body.screenName === 'Yeni ad', { ...REDIS_WAIT, timeout: 10_000, message: 'the cache to be dropped on resubscribe' }).toBe(true);
 });
 
 it("disconnects its players whose device was revoked or moved, or screen deleted, while its subscription was down (the other instance's message never arrived)", async () => {
@@ -96,6 +91,6 @@ it("disconnects its players whose device was revoked or moved, or screen deleted
   await api.ctx.db.device.update({ where: { id: devices[3]!.id }, data: { screenId: screens[0]!.id } });
   await redis.start();
 
-  await until(async () => !sockets[1]!.connected && !sockets[2]!.connected && !sockets[3]!.connected, 'the stale players to be disconnected', 10_000);
+  await expect.poll(async () => !sockets[1]!.connected && !sockets[2]!.connected && !sockets[3]!.connected, { ...REDIS_WAIT, timeout: 10_000, message: 'the stale players to be disconnected' }).toBe(true);
   expect(sockets[0]!.connected).toBe(true);
 });

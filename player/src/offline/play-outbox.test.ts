@@ -16,13 +16,6 @@ import { openPlayStore, type PlayStore } from './play-store.js';
  */
 /** An HTTP status, no network at all, or the batch stored and the answer lost on the way. */
 type Answer = number | 'network' | 'lost';
-const until = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 let dbCount = 0;
 const uuid = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -101,7 +94,7 @@ describe('PlayOutbox', () => {
     expect(requests).toEqual([]);
     expect(await store.count()).toBe(2);
     await q.add(record(3));
-    await until(async () => requests.length === 1 && (await store.count()) === 0);
+    await expect.poll(async () => requests.length === 1 && (await store.count()) === 0).toBe(true);
     expect(requests[0]!.map((p) => p.id)).toEqual([1, 2, 3].map((n) => record(n).id));
     expect(requests[0]![0]).toEqual(record(1)); // sent as recorded: the same id, never a new one
   });
@@ -110,17 +103,17 @@ describe('PlayOutbox', () => {
     const q = start({ waitMs: 50 });
     await q.add(record(1));
     expect(requests).toEqual([]);
-    await until(() => stored.size === 1);
-    await until(async () => (await store.count()) === 0);
+    await expect.poll(() => stored.size === 1).toBe(true);
+    await expect.poll(async () => (await store.count()) === 0).toBe(true);
   });
 
   it('offline: keeps everything, retries with backoff, sends it all once back, in batches of at most 500', async () => {
     const q = start({ everyPlays: 1, retryFirstMs: 30, retryMaxMs: 30 });
     answers.push('network', 'network', 503, 429);
     for (let n = 1; n <= 700; n++) await q.add(record(n));
-    await until(() => stored.size === 700, 10_000);
+    await expect.poll(() => stored.size === 700, { timeout: 10_000 }).toBe(true);
     // Deleting the sent records from the IndexedDB stand-in took over 5 s with the machine busy.
-    await until(async () => (await store.count()) === 0, 10_000);
+    await expect.poll(async () => (await store.count()) === 0, { timeout: 10_000 }).toBe(true);
     // The four failures were retried; nothing was dropped; nothing lost.
     expect(dropped).toEqual([]);
     // 503 and 429 reached the server, then at least two batches carried the 700 records.
@@ -133,7 +126,7 @@ describe('PlayOutbox', () => {
     const q = start({ retryFirstMs: 60_000, retryMaxMs: 60_000 });
     answers.push('network');
     for (let n = 1; n <= 3; n++) await q.add(record(n));
-    await until(() => (q as unknown as { retryTimer: unknown }).retryTimer !== null);
+    await expect.poll(() => (q as unknown as { retryTimer: unknown }).retryTimer !== null).toBe(true);
     expect(stored.size).toBe(0);
     await q.flushNow();
     expect(stored.size).toBe(3);
@@ -144,11 +137,11 @@ describe('PlayOutbox', () => {
     const q = start({ everyPlays: 2 });
     answers.push(400, 403, 404);
     for (let n = 1; n <= 6; n++) await q.add(record(n));
-    await until(() => dropped.length === 3);
+    await expect.poll(() => dropped.length === 3).toBe(true);
     await q.add(record(7));
     await q.add(record(8));
     // The server holds them before the outbox has read its answer and deleted them: wait for both.
-    await until(async () => stored.size === 2 && (await store.count()) === 0);
+    await expect.poll(async () => stored.size === 2 && (await store.count()) === 0).toBe(true);
     expect(dropped.map(([, status]) => status)).toEqual([400, 403, 404]);
     expect([...stored.keys()]).toEqual([record(7).id, record(8).id]);
   });
@@ -160,7 +153,7 @@ describe('PlayOutbox', () => {
     await q.add(record(2, 'old'));
     await q.add(record(3, 'new'));
     await q.add(record(4, 'new'));
-    await until(() => stored.size === 2);
+    await expect.poll(() => stored.size === 2).toBe(true);
     expect(requests.map((r) => r.map((p) => p.screenId))).toEqual([[SCREENS.old, SCREENS.old], [SCREENS.new, SCREENS.new]]);
     expect(dropped).toEqual([[[record(1).id, record(2).id], 403]]);
   });
@@ -170,7 +163,7 @@ describe('PlayOutbox', () => {
     answers.push('lost');
     await q.add(record(1));
     await q.add(record(2));
-    await until(async () => requests.length === 2 && (await store.count()) === 0);
+    await expect.poll(async () => requests.length === 2 && (await store.count()) === 0).toBe(true);
     expect(requests[1]).toEqual(requests[0]);
     expect(stored.size).toBe(2);
   });

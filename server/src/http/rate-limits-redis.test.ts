@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import net from 'node:net';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZCreatedApiKey } from '@pano/contract';
-import { liveCustomer, startLiveServer, waitFor, type LiveServer } from '../realtime/live-server.fixtures.js';
+import { liveCustomer, startLiveServer, type LiveServer } from '../realtime/live-server.fixtures.js';
 import { uniqueEmail } from '../../test/harness.js';
+import { startOwnRedis, type OwnRedis } from '../../test/redis-server.js';
 import { ALERT_SENDS_PER_MINUTE } from '../modules/alerts/alert-send-limit.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -78,47 +75,26 @@ describe('two API instances on one Redis', () => {
   });
 });
 
-/** A Redis server of this test's own, which it can stop and start again. */
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const probe = new Redis(port, '127.0.0.1', { retryStrategy: () => 50 });
-  probe.on('error', () => undefined);
-  try {
-    await waitFor(() => probe.status === 'ready', 10_000);
-  } finally {
-    probe.disconnect();
-  }
-  return child;
-}
-
 describe('a Redis outage', () => {
-  let port: number;
-  let redis: ChildProcess;
+  // A Redis of this test's own, which it can stop and start again.
+  let redis: OwnRedis | undefined;
+  let down = false;
   let s: LiveServer;
   beforeAll(async () => {
-    port = await freePort();
-    redis = await startRedis(port);
-    s = await startLiveServer({ REDIS_URL: `redis://127.0.0.1:${port}`, TRUST_PROXY: '1', WORKERS: '0' }, { authRateLimitPer15Min: 3 });
+    redis = await startOwnRedis({ persistence: false });
+    s = await startLiveServer({ REDIS_URL: redis.url, TRUST_PROXY: '1', WORKERS: '0' }, { authRateLimitPer15Min: 3 });
   });
   afterAll(async () => {
-    if (redis.exitCode !== null || redis.signalCode !== null) redis = await startRedis(port);
+    if (down) await redis?.start();
     await s?.close();
-    redis.kill();
+    await redis?.close();
   });
 
   it('neither hangs nor fails logins: they are counted in the instance until Redis is back', async () => {
     const from = randomAddress();
     expect((await failLogin(s, from)).status).toBe(401);
-    redis.kill('SIGKILL');
-    await once(redis, 'exit');
+    down = true;
+    await redis!.stop();
 
     // Each answered (the request times out after 3 s otherwise), and the limit still holds.
     const statuses: number[] = [];

@@ -6,8 +6,8 @@ import { createApp } from '../app.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { createLogger } from '../logger.js';
 import { createTestApp, newCustomer, type TestApp, type TestUser } from '../../test/harness.js';
-import { freePort, ownRedis, tcpRelay } from '../../test/outage-helpers.js';
-import { waitFor } from '../storage/testing/disk-helpers.js';
+import { freePort, tcpRelay } from '../../test/outage-helpers.js';
+import { startOwnRedis } from '../../test/redis-server.js';
 import { createReadiness } from './readiness.js';
 
 let t: TestApp;
@@ -103,7 +103,7 @@ describe('PostgreSQL down', () => {
 
 describe('Redis configured', () => {
   it('/readyz is 503 while the configured Redis does not answer, 200 again when it is back', async () => {
-    const redis = await ownRedis();
+    const redis = await startOwnRedis({ persistence: false });
     const readiness = createReadiness({ db: t.ctx.db, redisUrl: redis.url, logger: silent });
     const http = supertest(createApp(t.ctx, readiness));
     try {
@@ -119,10 +119,10 @@ describe('Redis configured', () => {
 
       await redis.start();
       // ioredis reconnects on its own schedule; readiness follows without a restart.
-      await waitFor(async () => (await http.get('/readyz')).status === 200, 15_000);
+      await expect.poll(async () => (await http.get('/readyz')).status === 200, { timeout: 15_000 }).toBe(true);
     } finally {
       await readiness.close();
-      await redis.stop();
+      await redis.close();
     }
   });
 

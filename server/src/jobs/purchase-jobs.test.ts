@@ -15,14 +15,8 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MINUTE = 60_000;
 const logger = createLogger('silent');
 
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 15_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** How long a job may take to show in the database (the runners poll, the machine may be busy). */
+const JOB_WAIT = { timeout: 15_000, interval: 100 };
 
 /** The same behaviour, whichever runner executes the jobs (docs/architecture/server.md#jobs). */
 function jobSuite(kind: string, makeRunner: () => JobRunner) {
@@ -62,7 +56,7 @@ function jobSuite(kind: string, makeRunner: () => JobRunner) {
       expect(res.body.completed).toBe(true);
       expect((await t.http.get(`/api/purchase/my-package/${u.id}`).set(u.auth)).status).toBe(200);
 
-      await until(async () => (await statusOf(u))[0] === 'expired', 'the expire job');
+      await expect.poll(async () => (await statusOf(u))[0], { ...JOB_WAIT, message: 'the expire job' }).toBe('expired');
       expect((await t.http.get(`/api/purchase/my-package/${u.id}`).set(u.auth)).status).toBe(402);
       expect((await t.http.get('/api/screens').set(u.auth)).status).toBe(402);
       const last = pushes.filter((p) => p.ownerId === u.id).at(-1)!;
@@ -76,7 +70,7 @@ function jobSuite(kind: string, makeRunner: () => JobRunner) {
       await t.http.post('/api/purchase/create-payment-intent').set(u.auth).send({ packageId: pkg.id }).expect(200);
       offsetMs = 0;
       expect(await statusOf(u)).toEqual(['pending']);
-      await until(async () => (await statusOf(u))[0] === 'failed', 'the abandon job');
+      await expect.poll(async () => (await statusOf(u))[0], { ...JOB_WAIT, message: 'the abandon job' }).toBe('failed');
     });
 
     it('abandon asks the processor first: a charged card whose completion got lost is completed, not failed', async () => {
@@ -86,7 +80,7 @@ function jobSuite(kind: string, makeRunner: () => JobRunner) {
       const intent = await t.http.post('/api/purchase/create-payment-intent').set(u.auth).send({ packageId: pkg.id });
       offsetMs = 0;
       await t.http.post('/api/purchase/dev/confirm-card').set(u.auth).send({ paymentIntentId: intent.body.paymentIntentId, ...card() }).expect(200);
-      await until(async () => (await statusOf(u))[0] === 'completed', 'the abandon job to complete it');
+      await expect.poll(async () => (await statusOf(u))[0], { ...JOB_WAIT, message: 'the abandon job to complete it' }).toBe('completed');
       expect((await purchasesOf(t, u))[0]!.mobileCode).toMatch(MOBILE_CODE);
     });
 
@@ -102,7 +96,7 @@ function jobSuite(kind: string, makeRunner: () => JobRunner) {
       const fresh = await t.ctx.db.purchase.create({ data: { ...base, status: 'pending' } });
 
       await t.ctx.jobs.enqueue('purchase.sweep', {});
-      await until(async () => (await t.ctx.db.purchase.findUniqueOrThrow({ where: { id: stale.id } })).status === 'failed', 'the sweep');
+      await expect.poll(async () => (await t.ctx.db.purchase.findUniqueOrThrow({ where: { id: stale.id } })).status, { ...JOB_WAIT, message: 'the sweep' }).toBe('failed');
       const rows = await t.ctx.db.purchase.findMany({ where: { id: { in: [lost.id, stale.id, fresh.id] } } });
       expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [lost.id]: 'expired', [stale.id]: 'failed', [fresh.id]: 'pending' });
       expect(pushes.filter((p) => p.ownerId === u.id).at(-1)!.configs[0]!.notice?.kind).toBe('package-expired');

@@ -4,12 +4,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createServer } from 'node:http';
 import { createLogger } from '../logger.js';
 import { metricValue } from '../metrics/testing/read-metrics.js';
 import {
-  closeAllSockets, connectSocket, pairedDevice, record, startLiveServer, waitFor as waitUntil, type LiveServer,
+  closeAllSockets, connectSocket, pairedDevice, record, startLiveServer, type LiveServer,
 } from '../realtime/live-server.fixtures.js';
 import { createBullmqRunner } from './bullmq-runner.js';
 
@@ -55,7 +55,7 @@ describe('npm run worker', () => {
     const proc = child;
     exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
     // Starting compiles the worker with tsx: seconds alone, far longer on a busy machine.
-    await waitFor(() => out.includes('worker started'), () => `worker did not start:\n${out}`, 90_000);
+    await vi.waitFor(() => expect(out, 'the worker did not start').toContain('worker started'), { timeout: 90_000, interval: 100 });
   }, 120_000);
 
   afterAll(async () => {
@@ -81,8 +81,10 @@ describe('npm run worker', () => {
     const enqueuer = createBullmqRunner({ redisUrl: REDIS_URL, logger: createLogger('silent'), runWorkers: false, prefix, sweepEveryMs: 0 });
     await enqueuer.enqueue('purchase.expire', { purchaseId: p.id });
     await enqueuer.stop();
-    await waitFor(async () => (await db.purchase.findUniqueOrThrow({ where: { id: p.id } })).status === 'expired', () => `job not processed:\n${out}`);
-    await waitUntil(() => configs.some((c) => c.config.notice?.kind === 'package-expired'), 10_000);
+    await vi.waitFor(async () => {
+      expect((await db.purchase.findUniqueOrThrow({ where: { id: p.id } })).status, `job not processed:\n${out}`).toBe('expired');
+    }, { timeout: 20_000, interval: 100 });
+    await expect.poll(() => configs.some((c) => c.config.notice?.kind === 'package-expired'), { timeout: 10_000 }).toBe(true);
   });
 
   it('counts the job and the push on METRICS_PORT, behind its token', async () => {
@@ -100,15 +102,6 @@ describe('npm run worker', () => {
     expect(out).toContain('worker shutting down');
   });
 });
-
-async function waitFor(check: () => boolean | Promise<boolean>, message: () => string, timeoutMs = 20_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(message());
-}
 
 /** A port nobody listens on right now (the worker takes it a moment later). */
 async function freePort(): Promise<number> {

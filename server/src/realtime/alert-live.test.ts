@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TScreenConfig } from '@pano/contract';
 import {
-  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, settle, startLiveServer, waitFor,
+  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, nothingMoreWithin, startLiveServer,
   type ClientSocket, type Customer, type LiveServer,
 } from './live-server.fixtures.js';
 
@@ -39,8 +39,8 @@ describe('alerts in the screen config', () => {
     const first = (await s.api.post('/api/alerts').set(w.a.auth)
       .send({ title: 'Kod Mavi', message: '3. kat', screens: [w.s1.id, w.s2.id], background: '#b91c1c', textColor: '#ffffff', mediaId: image.id, sound: true })
       .expect(201)).body as { _id: string; endsAt: string };
-    await waitFor(() => seen.s1!.length === 1 && seen.s2!.length === 1);
-    await settle();
+    await expect.poll(() => seen.s1!.length === 1 && seen.s2!.length === 1).toBe(true);
+    await nothingMoreWithin();
     expect(seen.s1).toHaveLength(1);
     expect(seen.s3).toEqual([]);
     expect(seen.sb).toEqual([]);
@@ -50,12 +50,12 @@ describe('alerts in the screen config', () => {
     }]);
 
     const second = (await s.api.post('/api/alerts').set(w.a.auth).send({ title: 'Tahliye', message: 'Çıkışa', screens: [w.s2.id] }).expect(201)).body as { _id: string };
-    await waitFor(() => seen.s2!.length === 2);
+    await expect.poll(() => seen.s2!.length === 2).toBe(true);
     expect(seen.s2![1]!.config.alerts.map((x) => x._id)).toEqual([second._id, first._id]);
     expect(seen.s1).toHaveLength(1);
 
     await s.api.delete(`/api/alerts/${second._id}`).set(w.a.auth).expect(200);
-    await waitFor(() => seen.s2!.length === 3);
+    await expect.poll(() => seen.s2!.length === 3).toBe(true);
     expect(seen.s2![2]!.config.alerts.map((x) => x._id)).toEqual([first._id]);
   });
 
@@ -85,10 +85,10 @@ describe('alert:changed', () => {
     const otherDashboard = record(await connectSocket(s, { token: w.b.token }), 'alert:changed');
     const player = record(w.players.s1!.socket, 'alert:changed');
     const alert = (await s.api.post('/api/alerts').set(w.a.auth).send({ title: 'Kod Mavi', message: '3. kat', all: true }).expect(201)).body as { _id: string };
-    await waitFor(() => dashboard.length === 1);
+    await expect.poll(() => dashboard.length === 1).toBe(true);
     await s.api.delete(`/api/alerts/${alert._id}`).set(w.a.auth).expect(200);
-    await waitFor(() => dashboard.length === 2);
-    await settle();
+    await expect.poll(() => dashboard.length === 2).toBe(true);
+    await nothingMoreWithin();
     expect(dashboard).toEqual([{ alertId: alert._id }, { alertId: alert._id }]);
     expect(otherDashboard).toEqual([]);
     expect(player).toEqual([]);
@@ -115,8 +115,8 @@ describe('alert:ack', () => {
     const second = await pairedDevice(s, w.a.id, w.s1.id);
     (await connectSocket(s, { deviceToken: second.token, screenId: w.s1.id })).emit('alert:ack', { ...ack, latencyMs: 9 });
 
-    await waitFor(() => dashboard.length === 1);
-    await settle();
+    await expect.poll(() => dashboard.length === 1).toBe(true);
+    await nothingMoreWithin();
     expect(dashboard).toEqual([{ alertId: alert._id, screenId: w.s1.id }]);
     expect(otherDashboard).toEqual([]);
     const rows = await s.ctx.db.alertAck.findMany({ where: { alertId: alert._id } });
@@ -130,12 +130,11 @@ describe('alert:ack', () => {
     const w = await world();
     const alert = (await s.api.post('/api/alerts').set(w.a.auth).send({ title: 'Kod', message: 'x', screens: [w.s1.id] }).expect(201)).body as { _id: string };
     w.players.s1!.socket.emit('alert:ack', { alertId: alert._id, renderedAt: new Date().toISOString(), latencyMs: 3_600_000 });
-    let row: { latencyMs: number } | null = null;
-    const deadline = Date.now() + 3000;
-    while (!row && Date.now() < deadline) {
-      row = await s.ctx.db.alertAck.findFirst({ where: { alertId: alert._id } });
-      if (!row) await settle(50);
-    }
-    expect(row?.latencyMs).toBeLessThan(60_000);
+    const row = await vi.waitFor(async () => {
+      const found = await s.ctx.db.alertAck.findFirst({ where: { alertId: alert._id } });
+      expect(found).not.toBeNull();
+      return found!;
+    }, { timeout: 3000, interval: 50 });
+    expect(row.latencyMs).toBeLessThan(60_000);
   });
 });

@@ -4,7 +4,7 @@ import { DEVICE_LOOKUP_TTL_MS } from '../modules/devices/device-lookup-cache.js'
 import { buildScreenConfigEntries, buildScreenConfigs } from '../modules/screens/screen-config.js';
 import { ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
 import {
-  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, settle, startLiveServer, waitFor, type LiveServer,
+  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, nothingMoreWithin, startLiveServer, type LiveServer,
 } from './live-server.fixtures.js';
 
 // docs/PERFORMANCE.md (P5): each API instance caches built configs; every change must still be
@@ -33,14 +33,6 @@ async function world() {
   return { c, media, p, screen, device, player };
 }
 
-async function eventually(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await settle(20);
-  }
-}
-
 const getConfig = (via: LiveServer, id: string, auth: Record<string, string>) => via.api.get(`/api/screens/${id}/config`).set(auth);
 
 /** What res.json(config) sent before the cache: the response must stay byte-identical. */
@@ -65,7 +57,7 @@ describe('config cache', () => {
     expect(after.body.version).not.toBe(v1);
     expect(after.body.playlist.mediaItems[0].duration).toBe(9);
     expect(after.text).toBe(await freshJson(w.screen.id));
-    await waitFor(() => pushed.length >= 1);
+    await expect.poll(() => pushed.length >= 1).toBe(true);
     expect(pushed[0]!.version).toBe(after.body.version);
   });
 
@@ -76,14 +68,14 @@ describe('config cache', () => {
 
     await a.api.put(`/api/screens/${w.screen.id}`).set(w.c.auth).send({ name: 'Kasa' }).expect(200);
     // A publishes the invalidation to Redis before it answers; B gets it within moments.
-    await eventually(async () => (await getConfig(b, w.screen.id, w.player)).body.version !== v1, 1000);
+    await expect.poll(async () => (await getConfig(b, w.screen.id, w.player)).body.version, { timeout: 1000 }).not.toBe(v1);
     const renamed = await getConfig(b, w.screen.id, w.player).expect(200);
     expect(renamed.body.screenName).toBe('Kasa');
     expect(renamed.text).toBe(await freshJson(w.screen.id));
 
     // Owner-wide changes (display settings) too.
     await a.api.put('/api/settings').set(w.c.auth).send({ fontSize: 41 }).expect(200);
-    await eventually(async () => (await getConfig(b, w.screen.id, w.player)).body.displaySettings.fontSize === 41, 1000);
+    await expect.poll(async () => (await getConfig(b, w.screen.id, w.player)).body.displaySettings.fontSize, { timeout: 1000 }).toBe(41);
   });
 
   it('a deleted screen is 404 at once, though its config was cached', async () => {
@@ -99,7 +91,7 @@ describe('config cache', () => {
     await a.ctx.db.device.update({ where: { id: w.device.id }, data: { revokedAt: new Date() } });
     // Deliberate (docs/PERFORMANCE.md): within the window the cached check still lets it read.
     await getConfig(a, w.screen.id, w.player).expect(200);
-    await settle(DEVICE_LOOKUP_TTL_MS + 200);
+    await expect.poll(async () => (await getConfig(a, w.screen.id, w.player)).status, { timeout: DEVICE_LOOKUP_TTL_MS + 200, interval: 100 }).toBe(401);
     const res = await getConfig(a, w.screen.id, w.player);
     expect([res.status, res.body.message]).toEqual([401, 'Bu cihazın erişimi kaldırılmış, lütfen yeniden eşleştirin']);
     // A device never seen by this instance is checked against the database at once.
@@ -135,24 +127,23 @@ describe('presence writes', () => {
     const w = await world();
     const status = record(await connectSocket(a, { token: w.c.token }), 'screen:status');
     const p = await connectSocket(a, { deviceToken: w.device.token, screenId: w.screen.id });
-    await waitFor(() => status.length >= 1);
+    await expect.poll(() => status.length >= 1).toBe(true);
     const lastSeen = async () => (await a.ctx.db.screen.findUniqueOrThrow({ where: { id: w.screen.id } })).lastSeenAt?.toISOString();
     const deviceSeen = async () => (await a.ctx.db.device.findUniqueOrThrow({ where: { id: w.device.id } })).lastSeenAt?.toISOString();
     expect(await lastSeen()).toBe(status[0]!.lastSeenAt);
     expect(await deviceSeen()).toBe(status[0]!.lastSeenAt);
 
-    await settle(20);
+    await expect.poll(() => Date.now()).toBeGreaterThan(Date.parse(status[0]!.lastSeenAt!)); // a later time to write
     p.emit('player:hello', { screenId: w.screen.id, version: 'v-1', appVersion: '1.0.0' });
-    await waitFor(() => status.length >= 2);
+    await expect.poll(() => status.length >= 2).toBe(true);
     expect(status[1]).toMatchObject({ online: true, version: 'v-1' });
     expect(status[1]!.lastSeenAt! > status[0]!.lastSeenAt!).toBe(true);
-    await settle(100);
+    await nothingMoreWithin(100);
     expect(await lastSeen()).toBe(status[0]!.lastSeenAt);
 
     p.close();
-    await waitFor(() => status.length >= 3);
+    await expect.poll(() => status.length >= 3).toBe(true);
     expect(status[2]).toMatchObject({ online: false });
-    await settle(100);
-    expect(await lastSeen()).toBe(status[2]!.lastSeenAt);
+    await expect.poll(lastSeen).toBe(status[2]!.lastSeenAt);
   });
 });

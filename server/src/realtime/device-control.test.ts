@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, settle, startLiveServer, waitFor,
+  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, nothingMoreWithin, startLiveServer,
   type ClientSocket, type LiveServer,
 } from './live-server.fixtures.js';
 
@@ -51,7 +51,7 @@ describe('removing a device', () => {
       .toEqual([[revoked.id, true], [kept.id, true]]);
 
     await a.api.delete(`/api/devices/${revoked.id}`).set(c.auth).expect(200);
-    await waitFor(() => goneA.length === 2 && goneB.length === 2, 1000);
+    await expect.poll(() => goneA.length === 2 && goneB.length === 2, { timeout: 1000 }).toBe(true);
     expect([goneA, goneB]).toEqual([['device:removed', 'io server disconnect'], ['device:removed', 'io server disconnect']]);
 
     // Refused at once by B's config endpoint (cache told through Redis) and by both handshakes.
@@ -61,8 +61,8 @@ describe('removing a device', () => {
 
     // The next change reaches the device that stays, and only it.
     await a.api.put(`/api/screens/${screen.id}`).set(c.auth).send({ currentPlaylist: playlist.id }).expect(200);
-    await waitFor(() => keptOnB.length === 1);
-    await settle();
+    await expect.poll(() => keptOnB.length === 1).toBe(true);
+    await nothingMoreWithin();
     expect([pushedA, pushedB]).toEqual([[], []]);
     expect((await b.api.get('/api/devices').set(c.auth).expect(200)).body.map((d: { _id: string }) => d._id)).toEqual([kept.id]);
   });
@@ -79,9 +79,9 @@ describe('deleting a screen', () => {
     const [gonePlayer, gonePreview, goneElsewhere] = [disconnected(player), disconnected(preview), disconnected(elsewhere)];
 
     await a.api.delete(`/api/screens/${screen.id}`).set(c.auth).expect(200);
-    await waitFor(() => gonePlayer.length === 1 && gonePreview.length === 1, 1000);
+    await expect.poll(() => gonePlayer.length === 1 && gonePreview.length === 1, { timeout: 1000 }).toBe(true);
     await expect(connectSocket(b, { deviceToken: device.token, screenId: screen.id })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
-    await settle();
+    await nothingMoreWithin();
     expect(goneElsewhere).toEqual([]);
   });
 });
@@ -96,10 +96,10 @@ describe('moving a device', () => {
     const gone = disconnected(old);
 
     await a.api.put(`/api/devices/${device.id}`).set(c.auth).send({ screenId: kasa.id }).expect(200);
-    await waitFor(() => told.length === 1, 1000);
+    await expect.poll(() => told.length === 1, { timeout: 1000 }).toBe(true);
     expect(told).toEqual([{ screenId: kasa.id }]);
     // The old screen's socket stops being its player; the one for the new screen is.
-    await waitFor(() => gone.length === 1, 10_000);
+    await expect.poll(() => gone.length === 1, { timeout: 10_000 }).toBe(true);
     expect(gone).toEqual(['io server disconnect']);
     await connectSocket(b, { deviceToken: device.token, screenId: kasa.id });
     const online = async () => ((await a.api.get('/api/devices/presence').set(c.auth).expect(200)).body as { online: boolean }[]).map((p) => p.online);
@@ -108,7 +108,7 @@ describe('moving a device', () => {
     // A player that was away connects for the old screen: it is told where it belongs now.
     let toldLate: { screenId: string | null }[] = [];
     await connectSocket(a, { deviceToken: device.token, screenId: screen.id }, (late) => { toldLate = record(late, 'device:screen'); });
-    await waitFor(() => toldLate.length === 1);
+    await expect.poll(() => toldLate.length === 1).toBe(true);
     expect(toldLate).toEqual([{ screenId: kasa.id }]);
   });
 });
@@ -119,7 +119,7 @@ describe('logging out', () => {
     const dashboard = await connectSocket(b, { token: c.token });
     const gone = disconnected(dashboard);
     await a.api.post('/api/auth/logout').set(c.auth).expect(200);
-    await waitFor(() => gone.length === 1, 1000);
+    await expect.poll(() => gone.length === 1, { timeout: 1000 }).toBe(true);
     await expect(connectSocket(b, { token: c.token })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ZScreenConfigEvent, type TScreenConfigEvent } from '@pano/contract';
 import {
-  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, settle, startLiveServer, waitFor,
+  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, nothingMoreWithin, startLiveServer,
   type Customer, type LiveServer,
 } from './live-server.fixtures.js';
 
@@ -53,8 +53,8 @@ type World = Awaited<ReturnType<typeof world>>;
 
 /** Waits for the expected screens' events, then a while longer to catch duplicates and strays. */
 async function expectPushedTo(w: World, expected: string[]) {
-  await waitFor(() => expected.every((k) => w.received[k]!.length >= 1));
-  await settle();
+  await expect.poll(() => expected.every((k) => w.received[k]!.length >= 1)).toBe(true);
+  await nothingMoreWithin();
   for (const [key, events] of Object.entries(w.received)) {
     expect(events, `screen:config events of ${key}`).toHaveLength(expected.includes(key) ? 1 : 0);
   }
@@ -243,8 +243,8 @@ describe('the config on the socket at connect (docs/PERFORMANCE.md, P4)', () => 
     const served = await s.api.get(`/api/screens/${w.s1.id}/config`).set(w.a.auth).expect(200);
     for (const version of [null, 'an-older-version']) {
       const got = await connectRecording({ deviceToken: device.token, screenId: w.s1.id, version });
-      await waitFor(() => got.configs.length === 1);
-      await settle(200);
+      await expect.poll(() => got.configs.length === 1).toBe(true);
+      await nothingMoreWithin(200);
       expect(got.configs).toHaveLength(1);
       expect(got.currents).toHaveLength(0);
       expect(ZScreenConfigEvent.parse(got.configs[0])).toEqual({ screenId: w.s1.id, version: served.body.version, config: served.body });
@@ -257,8 +257,8 @@ describe('the config on the socket at connect (docs/PERFORMANCE.md, P4)', () => 
     const { version } = (await s.api.get(`/api/screens/${w.s2.id}/config`).set(w.a.auth).expect(200)).body as { version: string };
     for (const auth of [{ deviceToken: device.token, screenId: w.s2.id, version }, { token: w.a.token, screenId: w.s2.id, version }]) {
       const got = await connectRecording(auth);
-      await waitFor(() => got.currents.length === 1);
-      await settle(200);
+      await expect.poll(() => got.currents.length === 1).toBe(true);
+      await nothingMoreWithin(200);
       expect(got.currents).toEqual([{ screenId: w.s2.id, version }]);
       expect(got.configs).toHaveLength(0);
     }
@@ -268,7 +268,7 @@ describe('the config on the socket at connect (docs/PERFORMANCE.md, P4)', () => 
     const w = await world();
     const device = await pairedDevice(s, w.a.id, w.s3.id);
     const got = await connectRecording({ deviceToken: device.token, screenId: w.s3.id });
-    await settle(400);
+    await nothingMoreWithin(400);
     expect(got.configs).toHaveLength(0);
     expect(got.currents).toHaveLength(0);
   });

@@ -101,12 +101,9 @@ export function record<E extends keyof ServerToClientEvents>(socket: ClientSocke
   return seen;
 }
 
-export async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Proves an absence, so it waits by the clock: an event that must not come (a second push, a
+ * push to someone else) would come within `ms` of the one the test awaited before, through
+ * the same server and sockets. Never a wait for something to happen: that is expect.poll.
+ */
+export const nothingMoreWithin = (ms = 300) => new Promise((r) => setTimeout(r, ms));

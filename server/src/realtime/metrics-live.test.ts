@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { metricValue } from '../metrics/testing/read-metrics.js';
 import {
-  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, startLiveServer, waitFor, type LiveServer,
+  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, startLiveServer, type LiveServer,
 } from './live-server.fixtures.js';
 
 // docs/OPERATIONS.md#monitoring: what only a listening instance with sockets can show.
@@ -11,14 +11,6 @@ afterEach(() => closeAllSockets());
 afterAll(async () => { await s.close(); });
 
 const scrape = async () => (await s.api.get('/metrics').expect(200)).text;
-async function scrapeUntil(done: (text: string) => boolean): Promise<string> {
-  let text = await scrape();
-  for (let i = 0; i < 60 && !done(text); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    text = await scrape();
-  }
-  return text;
-}
 const sockets = (text: string, role: string) => metricValue(text, 'pano_connected_sockets', { role });
 
 describe('metrics of a live instance', () => {
@@ -35,8 +27,10 @@ describe('metrics of a live instance', () => {
     player.close();
     dashboard.close();
     // A socket is counted out when the server sees it go, a moment after the client closes.
-    const after = await scrapeUntil((text) => sockets(text, 'player') === sockets(before, 'player') && sockets(text, 'dashboard') === sockets(before, 'dashboard'));
-    expect([sockets(after, 'player'), sockets(after, 'dashboard')]).toEqual([sockets(before, 'player'), sockets(before, 'dashboard')]);
+    await expect.poll(async () => {
+      const after = await scrape();
+      return [sockets(after, 'player'), sockets(after, 'dashboard')];
+    }).toEqual([sockets(before, 'player'), sockets(before, 'dashboard')]);
   });
 
   it('counts a pushed config and times its build', async () => {
@@ -46,7 +40,7 @@ describe('metrics of a live instance', () => {
     const pushed = record(await connectSocket(s, { deviceToken: device.token, screenId: screen.id }), 'screen:config');
     const before = await scrape();
     await s.api.put(`/api/screens/${screen.id}`).set(a.auth).send({ name: 'Giriş kapısı' }).expect(200);
-    await waitFor(() => pushed.length === 1);
+    await expect.poll(() => pushed.length === 1).toBe(true);
     const after = await scrape();
     expect(metricValue(after, 'pano_config_pushes_total') - metricValue(before, 'pano_config_pushes_total')).toBe(1);
     expect(metricValue(after, 'pano_config_push_build_seconds_count') - metricValue(before, 'pano_config_push_build_seconds_count')).toBe(1);

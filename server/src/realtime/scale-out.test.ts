@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ZScreenHealthResponse } from '@pano/contract';
 import {
-  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, settle, startLiveServer, waitFor, type LiveServer,
+  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, nothingMoreWithin, startLiveServer, type LiveServer,
 } from './live-server.fixtures.js';
 
 // docs/SCALING.md: two stateless API instances sharing one PostgreSQL and one Redis.
@@ -32,9 +32,9 @@ describe('two API instances behind one Redis', () => {
     // A has handed the push to Redis before answering; B must deliver it well within a second
     // (the HTTP time itself depends on this shared machine's load, so it is not measured).
     const answered = Date.now();
-    await waitFor(() => onB.length >= 1, 1000);
+    await expect.poll(() => onB.length >= 1, { timeout: 1000 }).toBe(true);
     expect(Date.now() - answered).toBeLessThan(1000);
-    await settle();
+    await nothingMoreWithin();
     expect(onB).toHaveLength(1);
     expect(onB[0]).toMatchObject({ screenId: screen.id, config: { playlist: { _id: p.id } } });
     expect(otherOnB).toEqual([]);
@@ -48,20 +48,20 @@ describe('two API instances behind one Redis', () => {
     const d2 = await pairedDevice(a, c.id, screen.id);
 
     const onB = await connectSocket(b, { deviceToken: d1.token, screenId: screen.id });
-    await waitFor(() => status.length >= 1);
+    await expect.poll(() => status.length >= 1).toBe(true);
     expect(status[0]).toMatchObject({ screenId: screen.id, online: true });
     const presence = async (via: LiveServer) => (await via.api.get('/api/devices/presence').set(c.auth).expect(200)).body;
     expect(await presence(a)).toEqual([{ screenId: screen.id, online: true, lastSeenAt: expect.any(String) }]);
 
     const onA = await connectSocket(a, { deviceToken: d2.token, screenId: screen.id });
-    await waitFor(() => status.length >= 2);
+    await expect.poll(() => status.length >= 2).toBe(true);
     // The player on A leaves; instance A must find B's player and keep the screen online.
     onA.close();
-    await settle(500);
+    await nothingMoreWithin(500);
     expect(status).toHaveLength(2);
 
     onB.close();
-    await waitFor(() => status.length >= 3);
+    await expect.poll(() => status.length >= 3).toBe(true);
     expect(status[2]).toMatchObject({ screenId: screen.id, online: false });
     expect((await presence(b))[0].online).toBe(false);
   });
@@ -77,21 +77,21 @@ describe('screen health across instances', () => {
     const device = await pairedDevice(a, c.id, screen.id);
     const player = await connectSocket(b, { deviceToken: device.token, screenId: screen.id });
     const requests = record(player, 'screenshot:request');
-    await waitFor(() => dashboard.some((h) => h.online));
+    await expect.poll(() => dashboard.some((h) => h.online)).toBe(true);
 
     player.emit('player:health', {
       appVersion: '2.0.0', uptimeSec: 5, cacheBytes: null, lastError: null, itemsFailed: 0, failing: false, playing: null, events: [],
     });
-    await waitFor(() => dashboard.some((h) => h.report?.appVersion === '2.0.0'));
+    await expect.poll(() => dashboard.some((h) => h.report?.appVersion === '2.0.0')).toBe(true);
     const list = ZScreenHealthResponse.parse((await a.api.get('/api/screens/health').set(c.auth).expect(200)).body);
     expect(list.screens).toEqual([expect.objectContaining({ screenId: screen.id, online: true, troubleSince: null })]);
 
     const { body } = await a.api.post(`/api/screens/${screen.id}/screenshot`).set(c.auth).expect(202);
-    await waitFor(() => requests.length === 1);
+    await expect.poll(() => requests.length === 1).toBe(true);
     expect(requests).toEqual([{ requestId: body.requestId }]);
 
     player.close();
-    await waitFor(() => dashboard.some((h) => !h.online));
+    await expect.poll(() => dashboard.some((h) => !h.online)).toBe(true);
     expect((await a.api.post(`/api/screens/${screen.id}/screenshot`).set(c.auth)).status).toBe(409);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ZScreenHealthResponse, type TPlayerHealth } from '@pano/contract';
 import {
-  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, settle, startLiveServer, waitFor,
+  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, nothingMoreWithin, startLiveServer,
   type Customer, type LiveServer,
 } from './live-server.fixtures.js';
 import { jpegOf } from '../modules/screen-health/screenshots.fixtures.js';
@@ -32,15 +32,9 @@ async function world() {
 }
 
 const stored = (screenId: string) => s.ctx.db.screenHealth.findUnique({ where: { screenId } });
-/** The stored report once it passes the check (or the last one seen after 7 s). */
-async function storedReport(screenId: string, check: (r: TPlayerHealth | null) => boolean): Promise<TPlayerHealth | null> {
-  const deadline = Date.now() + 7000;
-  for (;;) {
-    const last = ((await stored(screenId))?.report ?? null) as TPlayerHealth | null;
-    if (check(last) || Date.now() > deadline) return last;
-    await settle(50);
-  }
-}
+/** The stored report, for expect.poll (a report is written a moment after it arrives). */
+const storedReport = async (screenId: string) => ((await stored(screenId))?.report ?? null) as TPlayerHealth | null;
+const REPORT_WAIT = { timeout: 7000, interval: 50 };
 
 describe('player:health', () => {
   it('is stored for the socket\'s screen and pushed to its owner\'s dashboards only', async () => {
@@ -48,11 +42,11 @@ describe('player:health', () => {
     const dashboard = record(await connectSocket(s, { token: w.a.token }), 'screen:health');
     const other = record(await connectSocket(s, { token: w.b.token }), 'screen:health');
     const p = await w.player(w.a, w.s1.id);
-    await waitFor(() => dashboard.some((h) => h.screenId === w.s1.id && h.online));
+    await expect.poll(() => dashboard.some((h) => h.screenId === w.s1.id && h.online)).toBe(true);
     dashboard.length = 0;
 
     p.socket.emit('player:health', report({ failing: true, itemsFailed: 3 }));
-    await waitFor(() => dashboard.length === 1);
+    await expect.poll(() => dashboard.length === 1).toBe(true);
     expect(dashboard[0]).toMatchObject({
       screenId: w.s1.id, online: true, report: report({ failing: true, itemsFailed: 3 }), problem: false,
       reportedAt: expect.any(String), troubleSince: expect.any(String),
@@ -77,7 +71,7 @@ describe('player:health', () => {
     // The same customer's device showing another screen, too.
     const neighbour = await w.player(w.a, w.s2.id);
     neighbour.socket.emit('player:health', { ...report({ appVersion: 'komşu' }), screenId: w.s1.id } as never);
-    await settle(400);
+    await nothingMoreWithin(400);
     expect(await stored(w.s1.id)).toBeNull();
     expect((await stored(w.s2.id))?.report).toMatchObject({ appVersion: 'komşu' });
     expect((await stored(w.sb.id))?.report).toMatchObject({ appVersion: 'sahte' });
@@ -90,19 +84,19 @@ describe('player:health', () => {
     const p = await w.player(w.a, w.s1.id);
     // The player's arrival is pushed too; on a busy machine it can come after the first
     // report's push, so it is awaited before the pushes are counted.
-    await waitFor(() => dashboard.some((h) => h.screenId === w.s1.id && h.online));
+    await expect.poll(() => dashboard.some((h) => h.screenId === w.s1.id && h.online)).toBe(true);
     p.socket.emit('player:health', report({ uptimeSec: 1 }));
-    expect(await storedReport(w.s1.id, (r) => r?.uptimeSec === 1)).toMatchObject({ uptimeSec: 1 });
-    await waitFor(() => dashboard.some((h) => h.report?.uptimeSec === 1));
+    await expect.poll(() => storedReport(w.s1.id), REPORT_WAIT).toMatchObject({ uptimeSec: 1 });
+    await expect.poll(() => dashboard.some((h) => h.report?.uptimeSec === 1)).toBe(true);
     const pushes = dashboard.length;
 
     // Within the gap: held back, only the latest is stored at its end.
     p.socket.emit('player:health', report({ uptimeSec: 2 }));
     p.socket.emit('player:health', report({ uptimeSec: 3 }));
-    await settle(300);
+    await nothingMoreWithin(300);
     expect(((await stored(w.s1.id))?.report as TPlayerHealth).uptimeSec).toBe(1);
-    expect(await storedReport(w.s1.id, (r) => r?.uptimeSec === 3)).toMatchObject({ uptimeSec: 3 });
-    await settle(300);
+    await expect.poll(() => storedReport(w.s1.id), REPORT_WAIT).toMatchObject({ uptimeSec: 3 });
+    await nothingMoreWithin(300);
     expect(dashboard).toHaveLength(pushes);
   }, 15_000);
 });
@@ -112,9 +106,9 @@ describe('online and offline', () => {
     const w = await world();
     const dashboard = record(await connectSocket(s, { token: w.a.token }), 'screen:health');
     const p = await w.player(w.a, w.s2.id);
-    await waitFor(() => dashboard.some((h) => h.screenId === w.s2.id && h.online && h.troubleSince === null));
+    await expect.poll(() => dashboard.some((h) => h.screenId === w.s2.id && h.online && h.troubleSince === null)).toBe(true);
     p.socket.close();
-    await waitFor(() => dashboard.some((h) => h.screenId === w.s2.id && !h.online));
+    await expect.poll(() => dashboard.some((h) => h.screenId === w.s2.id && !h.online)).toBe(true);
     const offline = dashboard.find((h) => h.screenId === w.s2.id && !h.online)!;
     expect(offline.troubleSince).not.toBeNull();
     expect(offline.problem).toBe(false);
@@ -133,8 +127,8 @@ describe('screenshot:request', () => {
 
     const res = await s.api.post(`/api/screens/${w.s1.id}/screenshot`).set(w.a.auth).expect(202);
     expect(res.body).toEqual({ requestId: expect.any(String) });
-    await waitFor(() => seen[0]!.length === 1);
-    await settle();
+    await expect.poll(() => seen[0]!.length === 1).toBe(true);
+    await nothingMoreWithin();
     expect(seen[0]).toEqual([{ requestId: res.body.requestId }]);
     expect(seen[1]).toEqual([]);
     expect(seen[2]).toEqual([]);
@@ -152,10 +146,10 @@ describe('screenshot:request', () => {
     const p = await w.player(w.a, w.s1.id);
     const requests = record(p.socket, 'screenshot:request');
     await s.api.post(`/api/screens/${w.s1.id}/screenshot`).set(w.a.auth).expect(202);
-    await waitFor(() => requests.length === 1);
+    await expect.poll(() => requests.length === 1).toBe(true);
     await s.api.put('/api/devices/screenshot?kind=screenshot').set('Authorization', `Bearer ${p.device.token}`)
       .set('Content-Type', 'image/jpeg').send(await jpegOf(32, 18)).expect(201);
-    await waitFor(() => dashboard.some((h) => h.screenId === w.s1.id && h.screenshot?.kind === 'screenshot'));
+    await expect.poll(() => dashboard.some((h) => h.screenId === w.s1.id && h.screenshot?.kind === 'screenshot')).toBe(true);
     expect(dashboard.find((h) => h.screenshot)).toMatchObject({ online: true, screenshot: { takenAt: expect.any(String), kind: 'screenshot' } });
   });
 });

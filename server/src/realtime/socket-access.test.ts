@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TScreenConfig } from '@pano/contract';
 import {
-  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, settle, startLiveServer, waitFor, type LiveServer,
+  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, nothingMoreWithin, startLiveServer, type LiveServer,
 } from './live-server.fixtures.js';
 
 let s: LiveServer;
@@ -75,10 +75,10 @@ describe('isolation between customers', () => {
     const bDevice = await pairedDevice(s, b.id, bScreen.id);
     const bPlayer = await connectSocket(s, { deviceToken: bDevice.token, screenId: bScreen.id });
     await s.ctx.notifier.ownerScreensChanged(b.id);
-    await waitFor(() => bStatus.length >= 1);
+    await expect.poll(() => bStatus.length >= 1).toBe(true);
     bPlayer.close();
-    await waitFor(() => bStatus.length >= 2);
-    await settle();
+    await expect.poll(() => bStatus.length >= 2).toBe(true);
+    await nothingMoreWithin();
     expect(bStatus.map((e) => [e.screenId, e.online])).toEqual([[bScreen.id, true], [bScreen.id, false]]);
     expect(aStatus).toEqual([]);
     // Dashboards are not in screen rooms: configs only go to players and previews.
@@ -98,27 +98,27 @@ describe('presence', () => {
     const d1 = await pairedDevice(s, a.id, screen.id);
     const d2 = await pairedDevice(s, a.id, screen.id);
     const p1 = await connectSocket(s, { deviceToken: d1.token, screenId: screen.id });
-    await waitFor(() => status.length >= 1);
+    await expect.poll(() => status.length >= 1).toBe(true);
     expect(status[0]).toMatchObject({ screenId: screen.id, online: true, version: null });
     const seen = await s.ctx.db.screen.findUniqueOrThrow({ where: { id: screen.id } });
     expect(seen.lastSeenAt?.toISOString()).toBe(status[0]!.lastSeenAt);
 
     p1.emit('player:hello', { screenId: screen.id, version: 'v-abc', appVersion: '1.0.0' });
-    await waitFor(() => status.length >= 2);
+    await expect.poll(() => status.length >= 2).toBe(true);
     expect(status[1]).toMatchObject({ screenId: screen.id, online: true, version: 'v-abc' });
 
     // A preview is not a player: it neither makes the screen online nor keeps it so.
     const preview = await connectSocket(s, { token: a.token, screenId: screen.id });
     const p2 = await connectSocket(s, { deviceToken: d2.token, screenId: screen.id });
-    await waitFor(() => status.length >= 3);
+    await expect.poll(() => status.length >= 3).toBe(true);
     p1.close();
-    await settle();
+    await nothingMoreWithin();
     expect(status).toHaveLength(3);
     expect((await s.api.get('/api/devices/presence').set(a.auth).expect(200)).body)
       .toEqual([{ screenId: screen.id, online: true, lastSeenAt: expect.any(String) }]);
 
     p2.close();
-    await waitFor(() => status.length >= 4);
+    await expect.poll(() => status.length >= 4).toBe(true);
     expect(status[3]).toMatchObject({ screenId: screen.id, online: false });
     expect(preview.connected).toBe(true);
     expect((await s.api.get('/api/devices/presence').set(a.auth).expect(200)).body)
@@ -133,9 +133,9 @@ describe('presence', () => {
     const status = record(dash, 'screen:status');
     const device = await pairedDevice(s, a.id, screen.id);
     const player = await connectSocket(s, { deviceToken: device.token, screenId: screen.id });
-    await waitFor(() => status.length >= 1);
+    await expect.poll(() => status.length >= 1).toBe(true);
     player.emit('player:hello', { screenId: other.id, version: 'x', appVersion: '1' });
-    await settle();
+    await nothingMoreWithin();
     expect(status).toHaveLength(1);
   });
 
@@ -166,7 +166,7 @@ describe('reconnect after a missed change', () => {
     shown = current;
     expect(shown.directionPlaylist?._id).toBe(ticker.id);
     // Nothing changed since: no push arrives and the player stays on the fetched version.
-    await settle();
+    await nothingMoreWithin();
     expect(pushed).toEqual([]);
   });
 });

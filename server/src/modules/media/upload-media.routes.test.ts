@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZMedia } from '@pano/contract';
 import { createTestApp, newCustomer, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
-import { filesOnDisk as listFiles, waitFor } from '../../storage/testing/disk-helpers.js';
+import { filesOnDisk as listFiles } from '../../storage/testing/disk-helpers.js';
 import { minimalMp4, minimalWebm, tinyPng } from '../../storage/testing/sample-files.js';
 import { incomingDir } from '../../storage/upload-to-disk.js';
 
@@ -225,9 +225,9 @@ describe('POST /api/media/upload', () => {
       req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
       req.write(minimalMp4(200_000));
       const dir = incomingDir(t.ctx.config.uploadsDir);
-      await waitFor(async () => (await readdir(dir)).length > 0);
+      await expect.poll(async () => (await readdir(dir)).length > 0).toBe(true);
       req.destroy();
-      await waitFor(async () => (await readdir(dir)).length === 0);
+      await expect.poll(async () => (await readdir(dir)).length === 0).toBe(true);
       expect(await t.ctx.db.media.count({ where: { ownerId: u.id } })).toBe(0);
     } finally {
       server.closeAllConnections();

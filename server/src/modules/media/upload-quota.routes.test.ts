@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newCustomer, type TestApp, type TestUser } from '../../../test/harness.js';
-import { waitFor } from '../../storage/testing/disk-helpers.js';
 import { minimalMp4 } from '../../storage/testing/sample-files.js';
 import { incomingDir } from '../../storage/upload-to-disk.js';
 
@@ -107,10 +106,10 @@ describe('storage limit while uploading', () => {
     const first = sendForm(u, form(minimalMp4(2 * MB), 'Birinci'), 1.5 * MB);
     const dir = incomingDir(t.ctx.config.uploadsDir);
     // The server has taken at least 1 MB of the first video.
-    await waitFor(async () => {
+    await expect.poll(async () => {
       const sizes = await Promise.all((await tempFiles()).map(async (f) => (await stat(path.join(dir, f)).catch(() => null))?.size ?? 0));
       return sizes.some((s) => s >= 1 * MB);
-    });
+    }).toBe(true);
 
     const second = await sendForm(u, form(minimalMp4(2 * MB), 'İkinci')).answer;
     expect(second.status).toBe(409);
