@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,13 +11,23 @@ import { card, DAY_MS, MOBILE_CODE, newPackage, purchasesOf } from '../modules/p
 import { createBullmqRunner } from './bullmq-runner.js';
 import { createInProcessRunner } from './in-process-runner.js';
 import type { JobRunner } from './job-runner.js';
+import { budgetMs, TEST_BUDGET_MS } from '../../../scripts/test-budget.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MINUTE = 60_000;
 const logger = createLogger('silent');
 
 /** How long a job may take to show in the database (the runners poll, the machine may be busy). */
-const JOB_WAIT = { timeout: 15_000, interval: 100 };
+/** A job's wait: 15 s on a machine not busier than its cores, longer as the load grows (windowMs). */
+const JOB_WAIT = { get timeout() { return windowMs(15_000); }, interval: 100 };
+
+/**
+ * How far ahead a purchase is made to expire or be abandoned, so that the test can still see it
+ * running first: `idleMs` on a machine not busier than its cores, growing with the load as the
+ * test's budget does (scripts/test-budget.ts). A fixed 3 s window ran out under load before
+ * the first check, which then saw 402 where the product was right.
+ */
+const windowMs = (idleMs: number) => Math.round(idleMs * budgetMs(os.loadavg()[0]!, os.availableParallelism()) / TEST_BUDGET_MS);
 
 /** The same behaviour, whichever runner executes the jobs (docs/architecture/server.md#jobs). */
 function jobSuite(kind: string, makeRunner: () => JobRunner) {
@@ -50,7 +61,7 @@ function jobSuite(kind: string, makeRunner: () => JobRunner) {
       const u = await newUser(t);
       const screen = await t.ctx.db.screen.create({ data: { ownerId: u.id, name: 'Lobi' } });
       const pkg = await newPackage(t, { price: 0, durationDays: 1 });
-      offsetMs = -(DAY_MS - 3000);
+      offsetMs = -(DAY_MS - windowMs(3000));
       const res = await t.http.post('/api/purchase/create-payment-intent').set(u.auth).send({ packageId: pkg.id });
       offsetMs = 0;
       expect(res.body.completed).toBe(true);
@@ -66,7 +77,7 @@ function jobSuite(kind: string, makeRunner: () => JobRunner) {
     it('abandon: a payment still pending 30 minutes after it started becomes failed', async () => {
       const u = await newUser(t);
       const pkg = await newPackage(t);
-      offsetMs = -(30 * MINUTE - 2000);
+      offsetMs = -(30 * MINUTE - windowMs(2000));
       await t.http.post('/api/purchase/create-payment-intent').set(u.auth).send({ packageId: pkg.id }).expect(200);
       offsetMs = 0;
       expect(await statusOf(u)).toEqual(['pending']);
@@ -76,7 +87,7 @@ function jobSuite(kind: string, makeRunner: () => JobRunner) {
     it('abandon asks the processor first: a charged card whose completion got lost is completed, not failed', async () => {
       const u = await newUser(t);
       const pkg = await newPackage(t);
-      offsetMs = -(30 * MINUTE - 2000);
+      offsetMs = -(30 * MINUTE - windowMs(2000));
       const intent = await t.http.post('/api/purchase/create-payment-intent').set(u.auth).send({ packageId: pkg.id });
       offsetMs = 0;
       await t.http.post('/api/purchase/dev/confirm-card').set(u.auth).send({ paymentIntentId: intent.body.paymentIntentId, ...card() }).expect(200);
