@@ -3,8 +3,7 @@ import { ZId, ZIsoDate } from './common.js';
 import { ZScreenConfig } from './screen-config.js';
 import type { TPlayerHealth, TScreenHealth, TScreenshotRequest } from './screen-health.js';
 
-/** docs/ARCHITECTURE.md#sockets: socket.io on the API's own port, at this path. */
-export const SOCKET_PATH = '/socket.io';
+export { SOCKET_PATH } from './constants.js';
 
 export const SocketEvent = {
   SCREEN_CONFIG: 'screen:config',

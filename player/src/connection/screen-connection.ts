@@ -8,10 +8,8 @@ import type {
   TScreenConfig,
   TSocketAuth,
 } from '@pano/contract';
+import { SOCKET_PATH } from '@pano/contract/constants';
 import { HttpError } from './http-error.js';
-
-/** Same as the contract's SOCKET_PATH; repeated so the device bundle does not pull zod in. */
-const SOCKET_PATH = '/socket.io';
 
 export type ScreenConnectionOptions = {
   screenId: string;
