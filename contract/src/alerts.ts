@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate, numberField, requiredText } from './common.js';
 import { ZUsedBy } from './usage.js';
+import { listAnswer } from './lists.js';
 
 /*
  * Emergency alerts ('Acil Duyuru'), their templates ('Şablonlar') and API keys on the wire:
@@ -178,3 +179,8 @@ export type TCreatedApiKey = z.infer<typeof ZCreatedApiKey>;
 
 /** API keys start with this, so a Bearer value is told from a JWT without parsing it. */
 export const API_KEY_PREFIX = 'pano_';
+
+/** GET /api/alerts, /api/alert-templates and /api/api-keys as the dashboard reads them (docs/CONTRACT.md#lists). */
+export const ZAlertListAnswer = listAnswer(ZAlert);
+export const ZAlertTemplateListAnswer = listAnswer(ZAlertTemplate);
+export const ZApiKeyListAnswer = listAnswer(ZApiKey);

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate, requiredText, storableText } from './common.js';
+import { listAnswer } from './lists.js';
 
 /** POST /api/devices/pair: the customer's mobile code (from their package) pairs a screen device. */
 export const ZPairDeviceRequest = z.object({
@@ -66,3 +67,7 @@ export const ZUpdateDeviceRequest = z.object({
   screenId: ZId.nullable().optional(),
 });
 export type TUpdateDeviceRequest = z.input<typeof ZUpdateDeviceRequest>;
+
+/** What the dashboard reads from GET /api/devices and /api/devices/presence: a non-array is an empty list (docs/CONTRACT.md#lists). */
+export const ZDeviceListAnswer = listAnswer(ZDevice);
+export const ZScreenPresenceAnswer = listAnswer(ZScreenPresence);

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate, numberField, requiredText } from './common.js';
+import { listAnswer } from './lists.js';
 
 /** A missing value gets the field's "zorunludur" message; anything else not a number, "bir sayı olmalıdır". */
 const numeric = (label: string) =>
@@ -65,3 +66,6 @@ export const ZPackage = z.object({
   updatedAt: ZIsoDate,
 });
 export type TPackage = z.infer<typeof ZPackage>;
+
+/** GET /api/packages and /api/packages/admin: the array, or an object wrapping it (docs/CONTRACT.md#lists). */
+export const ZPackageListAnswer = listAnswer(ZPackage, 'packages');

@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { ZId, ZIsoDate, numberField, requiredText } from './common.js';
 import { ZMedia } from './media.js';
 import { DEFAULT_ITEM_DURATION, MAX_ITEM_DURATION, MIN_ITEM_DURATION } from './constants.js';
+import { listAnswer } from './lists.js';
 
 /** Accepts a media id or a populated media object on write (docs/PRODUCT.md#data). */
 const ZMediaRef = z.union([ZId, z.object({ _id: ZId }).transform((m) => m._id)], {
@@ -43,3 +44,6 @@ export const ZPlaylist = z.object({
   updatedAt: ZIsoDate,
 });
 export type TPlaylist = z.infer<typeof ZPlaylist>;
+
+/** GET /api/playlists: the array, or an object wrapping it (docs/CONTRACT.md#lists). */
+export const ZPlaylistListAnswer = listAnswer(ZPlaylist, 'playlists');
