@@ -55,7 +55,7 @@ const contentFields = {
 };
 
 type Targets = { all: boolean; screens: string[]; groups: string[] };
-export const hasTarget = (t: Targets): boolean => t.all || t.screens.length > 0 || t.groups.length > 0;
+const hasTarget = (t: Targets): boolean => t.all || t.screens.length > 0 || t.groups.length > 0;
 const NO_TARGET = 'Lütfen tüm ekranları, en az bir ekran veya ekran grubu seçin';
 const BOTH_DURATIONS = 'Süre ile "sonlandırılana kadar" birlikte seçilemez';
 const oneDuration = (b: { durationMinutes?: number; untilEnded: boolean }) => !(b.untilEnded && b.durationMinutes !== undefined);
@@ -80,10 +80,9 @@ export const ZSendAlertTemplateRequest = z.object({
   screens: ZScreenIds.optional(),
   groups: ZGroupIds.optional(),
 }).strict();
-export type TSendAlertTemplateRequest = z.input<typeof ZSendAlertTemplateRequest>;
 
 /** Who sent or ended an alert: a person of the customer or one of their API keys. */
-export const ZAlertActor = z.object({ kind: z.enum(['user', 'apiKey']), _id: ZId, name: z.string() });
+const ZAlertActor = z.object({ kind: z.enum(['user', 'apiKey']), _id: ZId, name: z.string() });
 export type TAlertActor = z.infer<typeof ZAlertActor>;
 
 export const ZAlert = z.object({
@@ -111,7 +110,7 @@ export const ZAlert = z.object({
 });
 export type TAlert = z.infer<typeof ZAlert>;
 
-export const ZAlertAckScreen = z.object({
+const ZAlertAckScreen = z.object({
   _id: ZId,
   name: z.string(),
   online: z.boolean(),

@@ -4,7 +4,7 @@
 /** docs/PRODUCT.md#data: how a media item is shown. */
 export type MediaKind = 'video' | 'image';
 
-export type MediaLike = { mediaType?: string | null; type?: string | null; filePath?: string | null; url?: string | null };
+type MediaLike = { mediaType?: string | null; type?: string | null; filePath?: string | null; url?: string | null };
 
 const VIDEO_EXTENSIONS = /\.(mp4|webm|ogg|mov|m4v)$/i;
 

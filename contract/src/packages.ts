@@ -11,7 +11,7 @@ const positiveInt = (label: string, max = 100_000) =>
     z.number().int(`${label} tam sayı olmalıdır`).min(1, `${label} en az 1 olmalıdır`).max(max, `${label} en fazla ${max} olabilir`),
   );
 
-export const ZPackageFeatures = z.object(
+const ZPackageFeatures = z.object(
   {
     maxMediaUpload: positiveInt('Medya depolama (GB)'),
     maxScreens: positiveInt('Maksimum ekran sayısı'),
@@ -37,7 +37,7 @@ export const ZPackageWrite = z.object({
 export type TPackageWrite = z.input<typeof ZPackageWrite>;
 
 /** PUT body that only flips the status (the Aktif / Pasif button). */
-export const ZPackageToggle = z.object({ isActive: z.boolean({ error: 'Geçersiz durum' }) }, { error: 'Geçersiz paket bilgisi' }).strict();
+const ZPackageToggle = z.object({ isActive: z.boolean({ error: 'Geçersiz durum' }) }, { error: 'Geçersiz paket bilgisi' }).strict();
 
 /**
  * PUT /api/packages/admin/{id}: the whole package, or only { isActive } to toggle.
@@ -51,7 +51,6 @@ export const ZPackageUpdate = z.unknown().transform((v, ctx) => {
   for (const issue of r.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
   return z.NEVER;
 });
-export type TPackageUpdate = z.input<typeof ZPackageToggle> | TPackageWrite;
 
 export const ZPackage = z.object({
   _id: ZId,

@@ -14,7 +14,7 @@ const ZDuration = numberField('Süre bir sayı olmalıdır').pipe(z.number()
   .min(MIN_ITEM_DURATION, 'Süre en az 1 saniye olmalıdır')
   .max(MAX_ITEM_DURATION, 'Süre en fazla 24 saat olabilir'));
 
-export const ZPlaylistItemWrite = z.object({
+const ZPlaylistItemWrite = z.object({
   media: ZMediaRef,
   duration: ZDuration.optional().default(DEFAULT_ITEM_DURATION),
 });
@@ -35,7 +35,7 @@ export const ZUpdatePlaylistRequest = z.object({
 });
 export type TUpdatePlaylistRequest = z.input<typeof ZUpdatePlaylistRequest>;
 
-export const ZPlaylistItem = z.object({ media: ZMedia, duration: z.number().int() });
+const ZPlaylistItem = z.object({ media: ZMedia, duration: z.number().int() });
 export const ZPlaylist = z.object({
   _id: ZId,
   name: z.string(),
