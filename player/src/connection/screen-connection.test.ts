@@ -12,7 +12,7 @@ import { configOnConnectWaitMs, connectScreen, resyncRetryMs, serverDisconnectRe
  * relies on. It sends nothing on connect unless a test sets `onConnect` (as the API does), so the
  * player falls back to fetching over HTTP.
  */
-const config = (version: string, screenId = 'screen-1'): TScreenConfig => ({
+const config = (version: string, screenId = '0b8f3c2e-1d4a-4c6b-9e7f-000000000001'): TScreenConfig => ({
   screenId, screenName: 'Lobi', version, alerts: [], playlist: null, directionPlaylist: null, notice: null,
   schedule: { timezone: 'Europe/Istanbul', entries: [], playlists: [], tickers: [] },
   displaySettings: { showDirectionBar: true, backgroundColor: 'black', barHeight: 50, textColor: 'white', fontSize: 24 },
@@ -65,7 +65,7 @@ describe('connectScreen', () => {
     const errors: HttpError[] = [];
     const online: boolean[] = [];
     connection = connectScreen({
-      url, screenId: 'screen-1', auth: { deviceToken: 'dev-token', screenId: 'screen-1' }, appVersion: 'test',
+      url, screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', auth: { deviceToken: 'dev-token', screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001' }, appVersion: 'test',
       fetchConfig, onConfig: (c) => shown.push(c.version), onError: (e) => errors.push(e), onOnline: (o) => online.push(o),
       versionReportDelayMs: () => versionReportMs, configOnConnectWaitMs: () => configWaitMs,
     });
@@ -77,17 +77,17 @@ describe('connectScreen', () => {
     const { shown } = start(async () => (fetches++, config('v1')));
     await until(() => sockets.length === 1 && fetches >= 2 && hellos.some((h) => h.version === 'v1'));
     expect(auths).toHaveLength(1);
-    expect(auths[0]).toMatchObject({ deviceToken: 'dev-token', screenId: 'screen-1' });
+    expect(auths[0]).toMatchObject({ deviceToken: 'dev-token', screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001' });
     expect([null, 'v1']).toContain(auths[0]!.version); // the version on screen when the socket opened
     expect(shown).toEqual(['v1']); // the fetch at start and the one on connect: applied once
 
-    sockets[0]!.emit('screen:config', { screenId: 'screen-1', version: 'v1', config: config('v1') });
-    sockets[0]!.emit('screen:config', { screenId: 'other', version: 'x', config: config('x', 'other') });
-    sockets[0]!.emit('screen:config', { screenId: 'screen-1', version: 'v2', config: config('v2') });
+    sockets[0]!.emit('screen:config', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v1', config: config('v1') });
+    sockets[0]!.emit('screen:config', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000009', version: 'x', config: config('x', '0b8f3c2e-1d4a-4c6b-9e7f-000000000009') });
+    sockets[0]!.emit('screen:config', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v2', config: config('v2') });
     await until(() => shown.length === 2);
     expect(shown).toEqual(['v1', 'v2']);
     await until(() => hellos.some((h) => h.version === 'v2'));
-    expect(hellos.at(-1)).toEqual({ screenId: 'screen-1', version: 'v2', appVersion: 'test' });
+    expect(hellos.at(-1)).toEqual({ screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v2', appVersion: 'test' });
   });
 
   it('reports a newly shown version after a delay, once for several changes within it', async () => {
@@ -95,14 +95,14 @@ describe('connectScreen', () => {
     await until(() => sockets.length === 1 && shown.length === 1);
     await until(() => hellos.some((h) => h.version === 'v1'));
     const before = hellos.length;
-    sockets[0]!.emit('screen:config', { screenId: 'screen-1', version: 'v2', config: config('v2') });
-    sockets[0]!.emit('screen:config', { screenId: 'screen-1', version: 'v3', config: config('v3') });
+    sockets[0]!.emit('screen:config', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v2', config: config('v2') });
+    sockets[0]!.emit('screen:config', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v3', config: config('v3') });
     await until(() => shown.length === 3);
     await new Promise((r) => setTimeout(r, 150));
     expect(hellos.length).toBe(before); // shown at once, not yet reported
     await until(() => hellos.length > before);
     await new Promise((r) => setTimeout(r, 500));
-    expect(hellos.slice(before)).toEqual([{ screenId: 'screen-1', version: 'v3', appVersion: 'test' }]);
+    expect(hellos.slice(before)).toEqual([{ screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v3', appVersion: 'test' }]);
   });
 
   it('sends health reports only while connected, and hands on screenshot requests', async () => {
@@ -110,7 +110,7 @@ describe('connectScreen', () => {
     const reports: TPlayerHealth[] = [];
     io.on('connection', (s) => s.on('player:health', (h: TPlayerHealth) => reports.push(h)));
     connection = connectScreen({
-      url, screenId: 'screen-1', auth: { deviceToken: 'dev-token', screenId: 'screen-1' }, appVersion: 'test',
+      url, screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', auth: { deviceToken: 'dev-token', screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001' }, appVersion: 'test',
       fetchConfig: async () => config('v1'), onConfig: () => undefined, onError: () => undefined,
       onScreenshotRequest: (r) => requests.push(r.requestId),
     });
@@ -133,22 +133,22 @@ describe('connectScreen', () => {
   it('follows a move to another screen, or to none; a move to the screen it shows changes nothing', async () => {
     const moves: (string | null)[] = [];
     connection = connectScreen({
-      url, screenId: 'screen-1', auth: { deviceToken: 'dev-token', screenId: 'screen-1' }, appVersion: 'test',
+      url, screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', auth: { deviceToken: 'dev-token', screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001' }, appVersion: 'test',
       fetchConfig: async () => config('v1'), onConfig: () => undefined, onError: () => undefined,
       onScreenMoved: (screenId) => moves.push(screenId),
     });
     await until(() => sockets.length === 1);
-    sockets[0]!.emit('device:screen', { screenId: 'screen-1' });
-    sockets[0]!.emit('device:screen', { screenId: 'screen-2' });
+    sockets[0]!.emit('device:screen', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001' });
+    sockets[0]!.emit('device:screen', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000002' });
     sockets[0]!.emit('device:screen', { screenId: null });
     await until(() => moves.length === 2);
-    expect(moves).toEqual(['screen-2', null]);
+    expect(moves).toEqual(['0b8f3c2e-1d4a-4c6b-9e7f-000000000002', null]);
   });
 
   it('hands on its removal (device:removed) at once, before the server cuts the socket', async () => {
     const told: string[] = [];
     connection = connectScreen({
-      url, screenId: 'screen-1', auth: { deviceToken: 'dev-token', screenId: 'screen-1' }, appVersion: 'test',
+      url, screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', auth: { deviceToken: 'dev-token', screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001' }, appVersion: 'test',
       fetchConfig: async () => config('v1'), onConfig: () => undefined, onError: (e) => told.push(`error ${e.status}`),
       onOnline: (o) => told.push(o ? 'online' : 'offline'), onRemoved: () => told.push('removed'),
     });
@@ -168,8 +168,8 @@ describe('connectScreen', () => {
   it('takes the config the server sends on connect, or its word that the version is current, instead of fetching', async () => {
     let fetches = 0;
     onConnect = (s) => {
-      if (s.handshake.auth.version === 'v2') s.emit('screen:current', { screenId: 'screen-1', version: 'v2' });
-      else s.emit('screen:config', { screenId: 'screen-1', version: 'v2', config: config('v2') });
+      if (s.handshake.auth.version === 'v2') s.emit('screen:current', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v2' });
+      else s.emit('screen:config', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v2', config: config('v2') });
     };
     const { shown } = start(async () => (fetches++, config('v1')), 50, 400);
     await until(() => sockets.length === 1 && shown.at(-1) === 'v2');
@@ -228,7 +228,7 @@ describe('connectScreen', () => {
       return calls === 1 ? Promise.resolve(config('v1')) : new Promise((r) => (release = r));
     });
     await until(() => sockets.length === 1 && shown.length === 1 && calls === 2);
-    sockets[0]!.emit('screen:config', { screenId: 'screen-1', version: 'v3', config: config('v3') });
+    sockets[0]!.emit('screen:config', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v3', config: config('v3') });
     await until(() => shown.length === 2);
     release(config('v2')); // read before v3 was committed, answered after
     await new Promise((r) => setTimeout(r, 100));
