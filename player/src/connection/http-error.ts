@@ -15,16 +15,10 @@ export const INVALID_RESPONSE = 'INVALID_RESPONSE';
 
 /**
  * `value` parsed with its schema; anything else throws an HttpError with `fallback` (the call's
- * Turkish text) and leaves the mismatch in the console for whoever fixes it.
+ * Turkish text) and leaves the mismatch in the console (player/src/connection/parse-answer.ts, loaded with the contract).
  */
 export async function parseAnswer<T>(what: string, value: unknown, schema: AnswerSchema<T>, fallback: string, status = 0): Promise<T> {
-  const contract = await import('@pano/contract');
-  try {
-    return schema(contract).parse(value);
-  } catch (err) {
-    console.error(`${what}: does not match its contract schema`, err);
-    throw new HttpError(fallback, status, INVALID_RESPONSE);
-  }
+  return (await import('./parse-answer.js')).parseWith(what, value, schema, fallback, status);
 }
 
 /** A failed call: HTTP status (0 for no network) and the server's Turkish message. */
