@@ -18,7 +18,9 @@ export const INVALID_RESPONSE = 'INVALID_RESPONSE';
  * Turkish text) and leaves the mismatch in the console (player/src/connection/parse-answer.ts, loaded with the contract).
  */
 export async function parseAnswer<T>(what: string, value: unknown, schema: AnswerSchema<T>, fallback: string, status = 0): Promise<T> {
-  return (await import('./parse-answer.js')).parseWith(what, value, schema, fallback, status);
+  const parsed = (await import('./parse-answer.js')).parseWith(what, value, schema);
+  if (!parsed) throw new HttpError(fallback, status, INVALID_RESPONSE);
+  return parsed.data;
 }
 
 /** A failed call: HTTP status (0 for no network) and the server's Turkish message. */
