@@ -10,16 +10,14 @@ type Contract = typeof import('@pano/contract');
  */
 export type AnswerSchema<T> = (contract: Contract) => { parse: (value: unknown) => T };
 
-/** The code of an answer or event that does not match its contract schema. */
-export const INVALID_RESPONSE = 'INVALID_RESPONSE';
-
 /**
  * `value` parsed with its schema; anything else throws an HttpError with `fallback` (the call's
  * Turkish text) and leaves the mismatch in the console (player/src/connection/parse-answer.ts, loaded with the contract).
  */
 export async function parseAnswer<T>(what: string, value: unknown, schema: AnswerSchema<T>, fallback: string, status = 0): Promise<T> {
   const parsed = (await import('./parse-answer.js')).parseWith(what, value, schema);
-  if (!parsed) throw new HttpError(fallback, status, INVALID_RESPONSE);
+  // No code: the message is the call's own Turkish text, not the server's (docs/CONTRACT.md).
+  if (!parsed) throw new HttpError(fallback, status);
   return parsed.data;
 }
 

@@ -9,7 +9,6 @@ import type {
   TSocketAuth,
 } from '@pano/contract';
 import { SOCKET_PATH } from '@pano/contract/constants';
-import { tr } from '../i18n/tr.js';
 import { HttpError, parseAnswer } from './http-error.js';
 
 export type ScreenConnectionOptions = {
@@ -170,7 +169,8 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
     // Parsed with the contract first (its schemas load with the first answer), in the order the
     // pushes came; a fetch started since is newer and wins. A push that does not match is left
     // out, logged, and the screen keeps what it shows.
-    const parsed = parseAnswer('screen:config', payload, (c) => c.ZScreenConfigEvent, tr.configFailed);
+    // (No text for people: a push that fails is only logged.)
+    const parsed = parseAnswer('screen:config', payload, (c) => c.ZScreenConfigEvent, '');
     pushes = pushes.then(() => parsed).then((event) => { if (fetchedFrom < mine) apply(event.config); }, () => undefined);
   });
   socket.on('screenshot:request', (payload) => {
