@@ -31,10 +31,10 @@ describe('resolveMediaUrl', () => {
     expect(resolveMediaUrl('a.png', `${host}/`)).toBe('http://pano.local:3000/uploads/a.png');
   });
   it('without a host, a path on this page\'s own host (the dashboard)', () => {
-    expect(resolveMediaUrl('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
-    expect(resolveMediaUrl('/uploads/a.png')).toBe('/uploads/a.png');
-    expect(resolveMediaUrl('uploads/a.png')).toBe('/uploads/a.png');
-    expect(resolveMediaUrl('a.png')).toBe('/uploads/a.png');
+    expect(resolveMediaUrl('https://cdn.example.com/a.png', '')).toBe('https://cdn.example.com/a.png');
+    expect(resolveMediaUrl('/uploads/a.png', '')).toBe('/uploads/a.png');
+    expect(resolveMediaUrl('uploads/a.png', '')).toBe('/uploads/a.png');
+    expect(resolveMediaUrl('a.png', '')).toBe('/uploads/a.png');
   });
 });
 

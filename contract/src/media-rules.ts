@@ -22,10 +22,10 @@ const ABSOLUTE = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /**
  * docs/PRODUCT.md#data: absolute URLs stay as they are; `uploads/x`, `/uploads/x` and bare names
- * `x` resolve against the uploads folder of `host` (an origin such as http://host:3000; none: a
+ * `x` resolve against the uploads folder of `host` (an origin such as http://host:3000; '': a
  * path on this page's own host, `/uploads/x`).
  */
-export function resolveMediaUrl(filePath: string, host = ''): string {
+export function resolveMediaUrl(filePath: string, host: string): string {
   const path = filePath.trim();
   if (ABSOLUTE.test(path)) return path;
   const base = host.replace(/\/+$/, '');

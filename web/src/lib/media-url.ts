@@ -1,7 +1,7 @@
 import { mediaKind, resolveMediaUrl } from '@pano/contract/media-rules';
 
 /** docs/PRODUCT.md#data: a media file's URL on this host, by the rule the player follows too. */
-export const mediaUrl = (filePath: string): string => resolveMediaUrl(filePath);
+export const mediaUrl = (filePath: string): string => resolveMediaUrl(filePath, '');
 
 /**
  * A small picture of an image for the dashboard's lists and cards (docs/ARCHITECTURE.md#thumbnails):
