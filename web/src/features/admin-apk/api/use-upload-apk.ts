@@ -1,4 +1,3 @@
-import type { TApkInfo } from '@pano/contract';
 import { uploadForm } from '../../../lib/api-client';
 import { useUploadMutation } from '../../../lib/use-upload-mutation';
 import { apkKeys } from '../../../api/apk.api';
@@ -10,7 +9,7 @@ function uploadApk({ file, version }: UploadApkInput, onProgress: (percent: numb
   const form = new FormData();
   if (version.trim()) form.append('version', version.trim());
   form.append('apk', file);
-  return uploadForm<TApkInfo>('/api/settings/apk', form, { onProgress });
+  return uploadForm('/api/settings/apk', (c) => c.ZApkInfo, form, { onProgress });
 }
 
 /** POST /api/settings/apk with the browser's upload progress (0-100, null when no upload runs). */

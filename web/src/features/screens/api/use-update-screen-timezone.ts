@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TScreen } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { screenKeys } from '../../../api/screens.api';
 
@@ -7,7 +6,7 @@ import { screenKeys } from '../../../api/screens.api';
 export function useUpdateScreenTimezone() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, timezone }: { id: string; timezone: string }) => api.put<TScreen>(`/api/screens/${id}`, { timezone }),
+    mutationFn: ({ id, timezone }: { id: string; timezone: string }) => api.put(`/api/screens/${id}`, (c) => c.ZScreen, { timezone }),
     onSuccess: () => qc.invalidateQueries({ queryKey: screenKeys.all }),
   });
 }
