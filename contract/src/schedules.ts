@@ -2,7 +2,6 @@ import { z } from './zod.js';
 import { ZId, ZIsoDate, numberField, requiredText } from './common.js';
 import { DATE_RANGE_MESSAGE, isDayInRange } from './dates.js';
 import { ZUsedBy } from './usage.js';
-import { listAnswer } from './lists.js';
 
 /*
  * Schedule entries ('Zamanlama') on the wire: docs/PRODUCT.md#schedules-api. Days, hours and
@@ -96,6 +95,3 @@ export const ZSchedule = z.object({
   updatedAt: ZIsoDate,
 });
 export type TSchedule = z.infer<typeof ZSchedule>;
-
-/** GET /api/schedules: the array, or an object wrapping it (docs/CONTRACT.md#lists). */
-export const ZScheduleListAnswer = listAnswer(ZSchedule, 'schedules');

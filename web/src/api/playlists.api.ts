@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPlaylist } from '@pano/contract';
-import { api } from '../lib/api-client';
+import { api, asList } from '../lib/api-client';
 
 export const playlistKeys = { all: ['playlists'] as const };
 
 export async function fetchPlaylists(signal?: AbortSignal): Promise<TPlaylist[]> {
-  return api.get('/api/playlists', (c) => c.ZPlaylistListAnswer, signal);
+  return asList<TPlaylist>(await api.get<unknown>('/api/playlists', signal), 'playlists');
 }
 
 /** The list's query, shared by the page and the route's loader. */

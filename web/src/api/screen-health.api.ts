@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  ZScreenHealth, type ServerToClientEvents, type TScreenHealth, type TScreenHealthResponse,
+  ZScreenHealth, ZScreenHealthResponse, type ServerToClientEvents, type TScreenHealth, type TScreenHealthResponse,
 } from '@pano/contract';
 import { api } from '../lib/api-client';
 import { acquireDashboardSocket, onReconnect } from '../lib/dashboard-socket';
@@ -72,7 +72,7 @@ export function useScreenHealth() {
   const qc = useQueryClient();
   const query = useQuery({
     queryKey: screenHealthKey,
-    queryFn: ({ signal }) => api.get('/api/screens/health', (c) => c.ZScreenHealthResponse, signal),
+    queryFn: async ({ signal }) => ZScreenHealthResponse.parse(await api.get<unknown>('/api/screens/health', signal)),
     retry: false,
   });
 

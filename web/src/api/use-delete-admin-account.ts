@@ -3,5 +3,5 @@ import { api } from '../lib/api-client';
 
 /** DELETE /api/auth/admin: the signed-in admin's own account. Shared by the sidebar and the settings page. */
 export function useDeleteAdminAccount() {
-  return useMutation({ mutationFn: () => api.delete('/api/auth/admin', (c) => c.ZOkResponse) });
+  return useMutation({ mutationFn: () => api.delete<unknown>('/api/auth/admin') });
 }

@@ -13,7 +13,7 @@ export function useLogout() {
   const logout = useSession((s) => s.logout);
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => api.post('/api/auth/logout', (c) => c.ZOkResponse),
+    mutationFn: () => api.post<{ message: string }>('/api/auth/logout'),
     onSettled: () => {
       logout();
       qc.clear();

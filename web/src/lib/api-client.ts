@@ -1,5 +1,5 @@
 import { tr } from '../i18n/tr';
-import { ApiError, INVALID_RESPONSE } from './api-error';
+import { ApiError } from './api-error';
 import { tokenStorage } from './token-storage';
 
 export { ApiError } from './api-error';
@@ -61,29 +61,7 @@ function toError(status: number, body: unknown): ApiError {
   return new ApiError(`HTTP ${status}`, status);
 }
 
-type Contract = typeof import('@pano/contract');
-
-/**
- * The contract schema an answer must match, picked from the contract module:
- * `api.get('/api/media', (c) => c.ZMediaListAnswer)`. The module (zod and every schema) is
- * imported here, alongside the request, so a page's first load does not wait for it
- * (docs/PERFORMANCE.md#dashboard-first-load-p13); docs/CONTRACT.md has the rule.
- */
-export type AnswerSchema<T> = (contract: Contract) => { parse: (value: unknown) => T };
-
-const loadContract = () => import('@pano/contract');
-
-/**
- * An answer that does not match its contract schema: the server and this dashboard disagree
- * (one of them is out of date). People get one Turkish sentence; the console gets the call and
- * every mismatch, for whoever fixes it.
- */
-function badAnswer(path: string, status: number, err: unknown): ApiError {
-  console.error(`${path}: the answer does not match its contract schema`, err);
-  return new ApiError(tr.common.badAnswer, status, INVALID_RESPONSE);
-}
-
-async function send(path: string, options: RequestOptions): Promise<{ status: number; body: unknown }> {
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
   const hadToken = 'Authorization' in headers;
   let body: BodyInit | undefined;
@@ -103,21 +81,7 @@ async function send(path: string, options: RequestOptions): Promise<{ status: nu
     handleStatus(res.status, hadToken);
     throw toError(res.status, parsed);
   }
-  return { status: res.status, body: parsed };
-}
-
-/** One call: the server's answer parsed with `schema` (docs/CONTRACT.md), or an ApiError. */
-export async function apiRequest<T>(path: string, schema: AnswerSchema<T>, options: RequestOptions = {}): Promise<T> {
-  const [answer, contract] = await Promise.all([send(path, options), loadContract()]);
-  return parseAnswer(path, answer.status, answer.body, schema(contract));
-}
-
-function parseAnswer<T>(path: string, status: number, body: unknown, schema: { parse: (value: unknown) => T }): T {
-  try {
-    return schema.parse(body);
-  } catch (err) {
-    throw badAnswer(path, status, err);
-  }
+  return parsed as T;
 }
 
 /** A file the server sent, with the name its Content-Disposition gives (null when none). */
@@ -162,13 +126,11 @@ export async function apiFile(path: string, signal?: AbortSignal): Promise<Downl
   return { blob: await res.blob(), filename: filenameFromDisposition(res.headers.get('Content-Disposition')) };
 }
 
-/** Every JSON call of the dashboard: a path, the answer's contract schema, then what the call sends. */
 export const api = {
-  get: <T>(path: string, schema: AnswerSchema<T>, signal?: AbortSignal) => apiRequest(path, schema, { signal }),
-  post: <T>(path: string, schema: AnswerSchema<T>, body?: unknown) => apiRequest(path, schema, { method: 'POST', body }),
-  put: <T>(path: string, schema: AnswerSchema<T>, body?: unknown) => apiRequest(path, schema, { method: 'PUT', body }),
-  patch: <T>(path: string, schema: AnswerSchema<T>, body?: unknown) => apiRequest(path, schema, { method: 'PATCH', body }),
-  delete: <T>(path: string, schema: AnswerSchema<T>) => apiRequest(path, schema, { method: 'DELETE' }),
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
 };
 
 export type UploadOptions = {
@@ -179,13 +141,8 @@ export type UploadOptions = {
 };
 
 /** Multipart upload via XMLHttpRequest, because fetch has no upload progress events. */
-export async function uploadForm<T>(path: string, schema: AnswerSchema<T>, form: FormData, options: UploadOptions = {}): Promise<T> {
-  const [answer, contract] = await Promise.all([upload(path, form, options), loadContract()]);
-  return parseAnswer(path, answer.status, answer.body, schema(contract));
-}
-
-function upload(path: string, form: FormData, options: UploadOptions): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
+export function uploadForm<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(options.method ?? 'POST', path);
     xhr.setRequestHeader('Accept', 'application/json');
@@ -198,7 +155,7 @@ function upload(path: string, form: FormData, options: UploadOptions): Promise<{
       const parsed = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         options.onProgress?.(100);
-        resolve({ status: xhr.status, body: parsed });
+        resolve(parsed as T);
         return;
       }
       handleStatus(xhr.status, Boolean(token));
@@ -209,4 +166,13 @@ function upload(path: string, form: FormData, options: UploadOptions): Promise<{
     options.signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);
   });
+}
+
+/** docs/PRODUCT.md#api: list endpoints may answer an array or an object wrapping it; anything else is empty. */
+export function asList<T>(data: unknown, key: string): T[] {
+  if (Array.isArray(data)) return data as T[];
+  if (data && typeof data === 'object' && Array.isArray((data as Record<string, unknown>)[key])) {
+    return (data as Record<string, T[]>)[key] ?? [];
+  }
+  return [];
 }

@@ -43,7 +43,8 @@ async function check(): Promise<void> {
     return;
   }
   try {
-    const { user } = await api.get('/api/auth/verify', (c) => c.ZVerifyResponse);
+    const res = await api.get<{ user: TUser } | TUser>('/api/auth/verify');
+    const user = 'user' in res ? res.user : res;
     set({ status: 'authenticated', user });
   } catch (err) {
     // Only the server's refusal ends the session. A check cut off by leaving the page (or a

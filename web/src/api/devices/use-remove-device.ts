@@ -6,7 +6,7 @@ import { deviceKeys } from './devices-query';
 export function useRemoveDevice() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/devices/${id}`, (c) => c.ZOkResponse),
+    mutationFn: (id: string) => api.delete<{ message: string }>(`/api/devices/${id}`),
     onSuccess: () => qc.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {  TUpdateDeviceRequest } from '@pano/contract';
+import type { TDevice, TUpdateDeviceRequest } from '@pano/contract';
 import { api } from '../../lib/api-client';
 import { deviceKeys } from './devices-query';
 
@@ -8,7 +8,7 @@ export function useRenameDevice() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api.put(`/api/devices/${id}`, (c) => c.ZDevice, { name } satisfies TUpdateDeviceRequest),
+      api.put<TDevice>(`/api/devices/${id}`, { name } satisfies TUpdateDeviceRequest),
     onSuccess: () => qc.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }

@@ -23,7 +23,7 @@ export function PreviewPage() {
     const connection = connectScreen({
       screenId,
       auth: { token: tokenStorage.get() ?? '', screenId },
-      fetchConfig: () => api.get(`/api/screens/${encodeURIComponent(screenId)}/config`, (c) => c.ZScreenConfig),
+      fetchConfig: () => api.get<TScreenConfig>(`/api/screens/${encodeURIComponent(screenId)}/config`),
       appVersion: 'dashboard-preview',
       onConfig: (config) => setState({ config, error: null, notFound: false }),
       onError: (err) => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ServerToClientEvents } from '@pano/contract';
+import type { ServerToClientEvents, TScreenPresence } from '@pano/contract';
 import { api } from '../../lib/api-client';
 import { acquireDashboardSocket, onReconnect } from '../../lib/dashboard-socket';
 import { applyStatus, presenceFromList, type PresenceMap } from './presence';
@@ -10,7 +10,8 @@ import { screensNowKey } from './api/use-screens-now';
 const presenceKey = ['screens', 'presence'] as const;
 
 async function fetchPresence(signal?: AbortSignal): Promise<PresenceMap> {
-  return presenceFromList(await api.get('/api/devices/presence', (c) => c.ZScreenPresenceAnswer, signal));
+  const list = await api.get<TScreenPresence[]>('/api/devices/presence', signal);
+  return presenceFromList(Array.isArray(list) ? list : []);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { TApkInfo } from '@pano/contract';
 import { uploadForm } from '../../../lib/api-client';
 import { useUploadMutation } from '../../../lib/use-upload-mutation';
 import { apkKeys } from '../../../api/apk.api';
@@ -9,7 +10,7 @@ function uploadApk({ file, version }: UploadApkInput, onProgress: (percent: numb
   const form = new FormData();
   if (version.trim()) form.append('version', version.trim());
   form.append('apk', file);
-  return uploadForm('/api/settings/apk', (c) => c.ZApkInfo, form, { onProgress });
+  return uploadForm<TApkInfo>('/api/settings/apk', form, { onProgress });
 }
 
 /** POST /api/settings/apk with the browser's upload progress (0-100, null when no upload runs). */

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { TPackage } from '@pano/contract';
+import { api, asList } from '../../../lib/api-client';
 
 /** Under ['packages'], which every package write invalidates (the public catalogue shares the prefix). */
 export const packageKeys = { all: ['packages'] as const, admin: ['packages', 'admin'] as const };
@@ -7,6 +8,6 @@ export const packageKeys = { all: ['packages'] as const, admin: ['packages', 'ad
 export function useAdminPackages() {
   return useQuery({
     queryKey: packageKeys.admin,
-    queryFn: ({ signal }) => api.get('/api/packages/admin', (c) => c.ZPackageListAnswer, signal),
+    queryFn: async ({ signal }) => asList<TPackage>(await api.get<unknown>('/api/packages/admin', signal), 'packages'),
   });
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {  TPackageWrite } from '@pano/contract';
+import type { TPackage, TPackageWrite } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { packageKeys } from './use-admin-packages';
 
 export function useUpdatePackage() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: TPackageWrite }) => api.put(`/api/packages/admin/${id}`, (c) => c.ZPackage, body),
+    mutationFn: ({ id, body }: { id: string; body: TPackageWrite }) => api.put<TPackage>(`/api/packages/admin/${id}`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: packageKeys.all }),
   });
 }

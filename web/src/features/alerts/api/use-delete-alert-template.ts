@@ -5,7 +5,7 @@ import { alertTemplateKeys } from './use-alert-templates';
 export function useDeleteAlertTemplate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/alert-templates/${id}`, (c) => c.ZOkResponse),
+    mutationFn: (id: string) => api.delete<unknown>(`/api/alert-templates/${id}`),
     onSettled: () => qc.invalidateQueries({ queryKey: alertTemplateKeys.all }),
   });
 }

@@ -6,7 +6,7 @@ import { alertKeys } from './use-alerts';
 export function useEndAlert() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/alerts/${id}`, (c) => c.ZAlert),
+    mutationFn: (id: string) => api.delete<unknown>(`/api/alerts/${id}`),
     onSettled: () => qc.invalidateQueries({ queryKey: alertKeys.all }),
   });
 }

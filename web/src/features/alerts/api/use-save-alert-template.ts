@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {  TAlertTemplateWrite } from '@pano/contract';
+import type { TAlertTemplate, TAlertTemplateWrite } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { alertTemplateKeys } from './use-alert-templates';
 
@@ -8,7 +8,7 @@ export function useSaveAlertTemplate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: TAlertTemplateWrite }) =>
-      id ? api.put(`/api/alert-templates/${id}`, (c) => c.ZAlertTemplate, body) : api.post('/api/alert-templates', (c) => c.ZAlertTemplate, body),
+      id ? api.put<TAlertTemplate>(`/api/alert-templates/${id}`, body) : api.post<TAlertTemplate>('/api/alert-templates', body),
     onSuccess: () => qc.invalidateQueries({ queryKey: alertTemplateKeys.all }),
   });
 }

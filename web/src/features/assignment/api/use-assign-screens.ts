@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAssignScreenRequest } from '@pano/contract';
+import type { TAssignScreenRequest, TScreen } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { screenKeys } from '../../../api/screens.api';
 import { assignScreens, type AssignmentDraft } from '../assignment';
 
-const assignScreen = (id: string, body: TAssignScreenRequest) => api.put(`/api/screens/${id}`, (c) => c.ZScreen, body);
+const assignScreen = (id: string, body: TAssignScreenRequest) => api.put<TScreen>(`/api/screens/${id}`, body);
 
 /** PUT /api/screens/{id} for every selected screen; the list reloads either way (some may have succeeded). */
 export function useAssignScreens() {

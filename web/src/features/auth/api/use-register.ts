@@ -4,6 +4,6 @@ import { api } from '../../../lib/api-client';
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (body: TRegisterRequest) => api.post('/api/auth/register', (c) => c.ZRegisterResponse, body),
+    mutationFn: (body: TRegisterRequest) => api.post<unknown>('/api/auth/register', body),
   });
 }

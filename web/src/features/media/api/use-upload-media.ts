@@ -1,3 +1,4 @@
+import type { TMedia } from '@pano/contract';
 import { uploadForm } from '../../../lib/api-client';
 import { useUploadMutation } from '../../../lib/use-upload-mutation';
 import { mediaKeys } from '../../../api/media.api';
@@ -8,7 +9,7 @@ function uploadMedia({ file, name }: UploadMediaInput, onProgress: (percent: num
   const form = new FormData();
   form.append('name', name);
   form.append('file', file);
-  return uploadForm('/api/media/upload', (c) => c.ZMedia, form, { onProgress });
+  return uploadForm<TMedia>('/api/media/upload', form, { onProgress });
 }
 
 /** POST /api/media/upload with the browser's upload progress (0-100, null when no upload runs). */

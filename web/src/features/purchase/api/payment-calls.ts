@@ -1,3 +1,4 @@
+import type { TCreatePaymentIntentResponse, TPurchaseCompletedResponse } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -8,7 +9,7 @@ export const packageInfoKey = ['my-package'] as const;
 
 /** The calls both card forms make around the card step; each form's hook is the one server write. */
 export const createPaymentIntent = (packageId: string) =>
-  api.post('/api/purchase/create-payment-intent', (c) => c.ZCreatePaymentIntentResponse, { packageId });
+  api.post<TCreatePaymentIntentResponse>('/api/purchase/create-payment-intent', { packageId });
 
 export const completePayment = (paymentIntentId: string) =>
-  api.post('/api/purchase/complete-payment', (c) => c.ZPurchaseCompletedResponse, { paymentIntentId });
+  api.post<TPurchaseCompletedResponse>('/api/purchase/complete-payment', { paymentIntentId });

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TPurchaseCompletedResponse } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { packageInfoKey } from './payment-calls';
 
@@ -7,7 +8,7 @@ export function useConfirmCheckout() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (sessionId: string) =>
-      (await api.post('/api/purchase/confirm-session', (c) => c.ZPurchaseCompletedResponse, { sessionId })).purchase,
+      (await api.post<TPurchaseCompletedResponse>('/api/purchase/confirm-session', { sessionId })).purchase,
     onSuccess: () => qc.invalidateQueries({ queryKey: packageInfoKey }),
   });
 }

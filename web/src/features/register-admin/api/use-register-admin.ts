@@ -7,8 +7,8 @@ import { adminFields, type AdminDraft } from '../register-admin';
 function registerAdmin({ draft, setupToken }: { draft: AdminDraft; setupToken?: string }) {
   const admin = adminFields(draft);
   return setupToken
-    ? api.post('/api/auth/setup-admin', (c) => c.ZRegisterResponse, { ...admin, setupToken } satisfies TSetupAdminRequest)
-    : api.post('/api/auth/admin-register', (c) => c.ZRegisterResponse, { ...admin, adminKey: draft.adminKey.trim() } satisfies TAdminRegisterRequest);
+    ? api.post<unknown>('/api/auth/setup-admin', { ...admin, setupToken } satisfies TSetupAdminRequest)
+    : api.post<unknown>('/api/auth/admin-register', { ...admin, adminKey: draft.adminKey.trim() } satisfies TAdminRegisterRequest);
 }
 
 export function useRegisterAdmin() {

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TPlaysReport } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 
 export const reportKeys = {
@@ -14,7 +15,7 @@ export const reportKeys = {
 export function usePlaysReport(query: string | null) {
   return useQuery({
     queryKey: reportKeys.plays(query ?? ''),
-    queryFn: ({ signal }) => api.get(`/api/reports/plays?${query}`, (c) => c.ZPlaysReport, signal),
+    queryFn: ({ signal }) => api.get<TPlaysReport>(`/api/reports/plays?${query}`, signal),
     enabled: query !== null,
     placeholderData: keepPreviousData,
     refetchOnMount: 'always',

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {  TScheduleWrite } from '@pano/contract';
+import type { TSchedule, TScheduleWrite } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { scheduleKeys } from './use-schedules';
 
 export function useCreateSchedule() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TScheduleWrite) => api.post('/api/schedules', (c) => c.ZSchedule, body),
+    mutationFn: (body: TScheduleWrite) => api.post<TSchedule>('/api/schedules', body),
     onSuccess: () => qc.invalidateQueries({ queryKey: scheduleKeys.all }),
   });
 }

@@ -6,7 +6,7 @@ import { scheduleKeys } from './use-schedules';
 export function useDeleteSchedule() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/schedules/${id}`, (c) => c.ZOkResponse),
+    mutationFn: (id: string) => api.delete<unknown>(`/api/schedules/${id}`),
     onSettled: () => qc.invalidateQueries({ queryKey: scheduleKeys.all }),
   });
 }

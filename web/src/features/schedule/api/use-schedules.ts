@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TSchedule } from '@pano/contract';
-import { api } from '../../../lib/api-client';
+import { api, asList } from '../../../lib/api-client';
 
 export const scheduleKeys = { all: ['schedules'] as const };
 
 export async function fetchSchedules(signal?: AbortSignal): Promise<TSchedule[]> {
-  return api.get('/api/schedules', (c) => c.ZScheduleListAnswer, signal);
+  return asList<TSchedule>(await api.get<unknown>('/api/schedules', signal), 'schedules');
 }
 
 /**

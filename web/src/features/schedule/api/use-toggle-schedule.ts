@@ -9,7 +9,7 @@ export function useToggleSchedule() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (schedule: TSchedule) =>
-      api.put(`/api/schedules/${schedule._id}`, (c) => c.ZSchedule, { ...bodyFromSchedule(schedule), enabled: !schedule.enabled }),
+      api.put<TSchedule>(`/api/schedules/${schedule._id}`, { ...bodyFromSchedule(schedule), enabled: !schedule.enabled }),
     onSettled: () => qc.invalidateQueries({ queryKey: scheduleKeys.all }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {  TScheduleWrite } from '@pano/contract';
+import type { TSchedule, TScheduleWrite } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { scheduleKeys } from './use-schedules';
 
@@ -7,7 +7,7 @@ import { scheduleKeys } from './use-schedules';
 export function useUpdateSchedule() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: TScheduleWrite }) => api.put(`/api/schedules/${id}`, (c) => c.ZSchedule, body),
+    mutationFn: ({ id, body }: { id: string; body: TScheduleWrite }) => api.put<TSchedule>(`/api/schedules/${id}`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: scheduleKeys.all }),
   });
 }

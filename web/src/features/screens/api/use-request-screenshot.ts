@@ -8,6 +8,6 @@ import { api } from '../../../lib/api-client';
  */
 export function useRequestScreenshot() {
   return useMutation({
-    mutationFn: (screenId: string) => api.post(`/api/screens/${screenId}/screenshot`, (c) => c.ZScreenshotRequest),
+    mutationFn: (screenId: string) => api.post<{ requestId: string }>(`/api/screens/${screenId}/screenshot`),
   });
 }

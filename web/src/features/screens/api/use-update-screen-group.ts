@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {  TUpdateScreenGroupRequest } from '@pano/contract';
+import type { TScreenGroup, TUpdateScreenGroupRequest } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { screenKeys } from '../../../api/screens.api';
 import { screenGroupKeys } from '../../../api/screen-groups.api';
@@ -12,7 +12,7 @@ export function useUpdateScreenGroup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: TUpdateScreenGroupRequest }) =>
-      api.put(`/api/screen-groups/${id}`, (c) => c.ZScreenGroup, body),
+      api.put<TScreenGroup>(`/api/screen-groups/${id}`, body),
     onSuccess: () => Promise.all([
       qc.invalidateQueries({ queryKey: screenGroupKeys.all }),
       qc.invalidateQueries({ queryKey: screenKeys.all }),

@@ -5,7 +5,7 @@ import { apiKeyKeys } from './use-api-keys';
 export function useRevokeApiKey() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/api-keys/${id}`, (c) => c.ZOkResponse),
+    mutationFn: (id: string) => api.delete<unknown>(`/api/api-keys/${id}`),
     onSettled: () => qc.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCreateTickerRequest } from '@pano/contract';
+import type { TCreateTickerRequest, TTickerPlaylist } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { tickerKeys } from '../../../api/tickers.api';
 
 export function useCreateTicker() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCreateTickerRequest) => api.post('/api/direction-playlists', (c) => c.ZTickerPlaylist, body),
+    mutationFn: (body: TCreateTickerRequest) => api.post<TTickerPlaylist>('/api/direction-playlists', body),
     onSuccess: () => qc.invalidateQueries({ queryKey: tickerKeys.all }),
   });
 }
