@@ -203,8 +203,9 @@ describe('/login', () => {
     page.on('response', (r) => {
       if (new URL(r.url()).pathname.endsWith('.js')) scripts.push(r.text());
     });
-    // zod's error class name survives minification (it is set as a string).
-    const zodLoaded = async () => (await Promise.all(scripts)).some((body) => body.includes('ZodError'));
+    // zod's core names its classes with strings that survive minification. '$ZodType' is zod's
+    // own; 'ZodError' is not proof, as the form library's resolver names it to recognise errors.
+    const zodLoaded = async () => (await Promise.all(scripts)).some((body) => body.includes('$ZodType'));
     await page.goto('/login');
     await page.getByRole('button', { name: 'Giriş Yap' }).waitFor();
     await page.waitForLoadState('networkidle');
