@@ -34,11 +34,16 @@ function tasksOf(events: TraceEvent[]): { ms: number; what: string }[] {
   const busiest = [...byThread.values()].sort((a, b) => work(b) - work(a))[0] ?? [];
   return busiest.filter((e) => e.name === 'ThreadControllerImpl::RunTask').map((task) => {
     const inner = busiest
-      .filter((e) => e !== task && e.name !== 'ThreadControllerImpl::RunTask' && e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0))
+      .filter((e) => e !== task && e.name !== 'ThreadControllerImpl::RunTask' && within(e, task))
       .sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))[0];
     const detail = inner?.args?.data?.url ? ` ${new URL(inner.args.data.url, 'http://x').pathname}` : '';
     return { ms: ((task.tdur ?? 0) / 1000) * SLOWDOWN, what: `${inner?.name ?? '?'}${detail}${inner?.args?.data?.functionName ? ` ${inner.args.data.functionName}` : ''}` };
   });
+}
+
+/** Whether an event began inside a task (trace times are microseconds, `ts` and `dur`). */
+function within({ ts: at }: TraceEvent, { ts: start, dur = 0 }: TraceEvent): boolean {
+  return at >= start && at < start + dur;
 }
 
 function work(events: TraceEvent[]): number {
