@@ -23,10 +23,14 @@ function build(workspace: string) {
     // Several engineers run e2e at once on this machine, each against a server that serves
     // <workspace>/dist. The lock keeps two builds from writing at the same time, and keeping
     // the old hashed assets (no emptyOutDir) means a page another run has open never loses
-    // the scripts its index.html names.
+    // the scripts its index.html names. The server is built as `npm start` builds it
+    // (scripts/build-server.mjs), which swaps the new server/dist in whole.
+    const command = workspace === 'server'
+      ? [process.execPath, path.join(repoRoot, 'scripts/build-server.mjs')]
+      : ['npm', 'run', 'build', '-w', workspace, '--if-present', '--', '--emptyOutDir=false'];
     execFileSync(
       'flock',
-      [path.join(os.tmpdir(), `pano-build-${workspace}.lock`), 'npm', 'run', 'build', '-w', workspace, '--if-present', '--', '--emptyOutDir=false'],
+      [path.join(os.tmpdir(), `pano-build-${workspace}.lock`), ...command],
       // vitest runs with NODE_ENV=test, which would make vite build React's development bundle
       // (three times the size, other code paths): the tests must see what `npm run build` ships.
       { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
@@ -57,6 +61,8 @@ export default async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD !== '1') {
     build('web');
     build('player');
+    // The servers start from server/dist, as `npm start` runs them (e2e/support/server.ts).
+    build('server');
   }
   const template = await databaseTemplate();
   project.provide('e2eDatabaseTemplate', template.pgDir);

@@ -36,7 +36,8 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 export type StartOptions = { port?: number; dataDir?: string };
 
 /**
- * Starts the real server (`tsx server/src/main.ts`) in embedded mode: PGlite in a fresh
+ * Starts the real server, built as `npm start` runs it (`node server/dist/main.js`, built
+ * once per run by e2e/global-setup.ts), in embedded mode: PGlite in a fresh
  * temp DATA_DIR, no Redis, on a free port. Every call gets an empty database (a copy of the
  * run's migrated template, e2e/global-setup.ts), unless `options` names a DATA_DIR of its own:
  * an empty one boots as a new install does (initdb and every migration, as in
@@ -69,8 +70,8 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     PAYMENTS: 'dev',
     ...extraEnv,
   });
-  const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, ['server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // No TypeScript compiled at each start; stack traces still name the sources (scripts/start.mjs).
+  const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const keep = (b: Buffer) => {
     log = (log + b.toString()).slice(-20_000);
