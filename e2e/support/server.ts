@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, vi } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 import { repoRoot } from './paths';
 
 export const ADMIN_KEY = 'e2e-admin-key-0123456789';
@@ -36,13 +36,24 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 export type StartOptions = { port?: number; dataDir?: string };
 
 /**
- * Starts the real server (`tsx server/src/main.ts`) in embedded mode: PGlite in a fresh
- * temp DATA_DIR, no Redis, on a free port. Every call gets an empty database, unless
- * `options` names an existing DATA_DIR (and port) to start the same server again.
+ * Starts the real server, built as `npm start` runs it (`node server/dist/main.js`, built
+ * once per run by e2e/global-setup.ts), in embedded mode: PGlite in a fresh
+ * temp DATA_DIR, no Redis, on a free port. Every call gets an empty database (a copy of the
+ * run's migrated template, e2e/global-setup.ts), unless `options` names a DATA_DIR of its own:
+ * an empty one boots as a new install does (initdb and every migration, as in
+ * e2e/tests/player-offline.test.ts), an existing one (and port) starts the same server again.
  */
 export async function startServer(extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const ownsData = !options.dataDir;
   const dataDir = options.dataDir ?? await mkdtemp(path.join(os.tmpdir(), 'pano-e2e-'));
+  if (ownsData) {
+    // No rows, every migration applied: the server finds it up to date and skips initdb.
+    await cp(inject('e2eDatabaseTemplate'), path.join(dataDir, 'pg'), { recursive: true })
+      .catch(async (err: unknown) => {
+        await rm(dataDir, { recursive: true, force: true });
+        throw err;
+      });
+  }
   const port = options.port ?? await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Embedded mode: no external database or Redis even if the developer's shell has them.
@@ -59,8 +70,8 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     PAYMENTS: 'dev',
     ...extraEnv,
   });
-  const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, ['server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // No TypeScript compiled at each start; stack traces still name the sources (scripts/start.mjs).
+  const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const keep = (b: Buffer) => {
     log = (log + b.toString()).slice(-20_000);
