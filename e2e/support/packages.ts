@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { waitBudgetMs } from './browser';
 
 /**
  * How a test customer gets a running package. `purchase-page` (default) clicks
@@ -42,9 +43,9 @@ async function viaPurchasePage(page: Page, baseUrl: string, token: string): Prom
   await page.goto(`/purchase/${packageId}`);
   // The payments engineer's page decides the exact steps; a free trial needs no card.
   const buy = page.getByRole('button', { name: /Ücretsiz Denemeyi Başlat/ });
-  if (!(await buy.waitFor({ timeout: 10_000 }).then(() => true, () => false))) return false;
+  if (!(await buy.waitFor({ timeout: waitBudgetMs() }).then(() => true, () => false))) return false;
   await buy.click();
-  await page.waitForURL('**/settings', { timeout: 15_000 }).catch(() => undefined);
+  await page.waitForURL('**/settings', { timeout: waitBudgetMs() }).catch(() => undefined);
   return (await authed(baseUrl, token, '/api/media')).status !== 402;
 }
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { waitBudgetMs } from '../support/browser';
 import type { Locator, Page, Request } from 'playwright-core';
 import { apiLogin, apiRegister, apiRegisterAdmin, signInWithToken, uniqueEmail } from '../support/accounts';
 import { useE2E } from '../support/harness';
@@ -53,8 +54,8 @@ async function pressOnce(page: Page, opts: {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down({ clickCount: 1 });
     await page.mouse.up({ clickCount: 1 });
-    await expect.poll(opts.count, { timeout: 10_000 }).toBe(before + 1);
-    await expect.poll(() => opts.button.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(opts.count, { timeout: waitBudgetMs() }).toBe(before + 1);
+    await expect.poll(() => opts.button.isEnabled(), { timeout: waitBudgetMs() }).toBe(true);
     await page.mouse.down({ clickCount: 2 });
     await page.mouse.up({ clickCount: 2 });
   }
@@ -62,8 +63,8 @@ async function pressOnce(page: Page, opts: {
     const dialog = page.getByRole('alertdialog');
     await dialog.getByRole('button', { name: opts.confirm, exact: true }).click();
   }
-  await expect.poll(() => posts.sent.length > 0 && posts.open.size === 0, { timeout: 10_000 }).toBe(true);
-  await expect.poll(opts.settled, { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => posts.sent.length > 0 && posts.open.size === 0, { timeout: waitBudgetMs() }).toBe(true);
+  await expect.poll(opts.settled, { timeout: waitBudgetMs() }).toBe(true);
   expect(posts.sent).toHaveLength(1);
   expect(await opts.count()).toBe(before + 1);
   // No second confirm queued, no validation alert over the success.

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { snap } from '../support/browser';
+import { snap, waitBudgetMs } from '../support/browser';
 import { useE2E } from '../support/harness';
 import {
   assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, waitForVisible, type Customer, type UploadedMedia,
@@ -61,14 +61,14 @@ describe('devices on /screens and /settings', () => {
     await page.goto('/settings');
     const row = page.getByRole('region', { name: 'Cihazlar', exact: true }).getByTestId('device-item').filter({ hasText: 'Lobi TV' });
     await row.getByLabel('Gösterdiği ekran').selectOption({ value: '' });
-    await player.getByRole('button', { name: 'Resepsiyon' }).waitFor({ timeout: 15_000 });
+    await player.getByRole('button', { name: 'Resepsiyon' }).waitFor({ timeout: waitBudgetMs() });
     // Issue #21: the socket of the screen it left stops being its player at once.
-    await expect.poll(online, { timeout: 15_000 }).toEqual([false]);
+    await expect.poll(online, { timeout: waitBudgetMs() }).toEqual([false]);
     await snap(player, FLOW, '03a-player-screen-choice');
 
     await player.getByRole('button', { name: 'Resepsiyon' }).click();
     await waitForVisible(player, red.filePath);
-    await expect.poll(online, { timeout: 15_000 }).toEqual([true]);
+    await expect.poll(online, { timeout: waitBudgetMs() }).toEqual([true]);
   });
 
   it('removes it from /settings after asking; the player returns to pairing with the reason', async () => {
@@ -97,7 +97,7 @@ describe('devices on /screens and /settings', () => {
     await snap(page, FLOW, '05-settings-removed');
 
     // The wall: disconnected, refused, back on pairing with the reason.
-    await player.getByRole('heading', { name: 'Ekran Eşleştirme' }).waitFor({ timeout: 15_000 });
+    await player.getByRole('heading', { name: 'Ekran Eşleştirme' }).waitFor({ timeout: waitBudgetMs() });
     await player.getByRole('alert').getByText('Bu cihaz hesaptan kaldırıldı. Yeniden kullanmak için mobil kodu girin.').waitFor();
     expect(await player.evaluate(() => localStorage.getItem('pano.device'))).toBeNull();
     expect(socketsOpened).toEqual([]);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import path from 'node:path';
-import { snap } from '../support/browser';
+import { snap, waitBudgetMs } from '../support/browser';
 import { artifactsDir } from '../support/paths';
 import { useE2E } from '../support/harness';
 import { recordWebm } from '../support/media-files';
@@ -126,7 +126,7 @@ describe('screen player device (/player)', () => {
       const v = all[all.length - 1]!;
       return { muted: v.muted, volume: v.volume, paused: v.paused, time: v.currentTime };
     });
-    await expect.poll(async () => (await current()).time, { timeout: 10_000 }).toBeGreaterThan(0.2);
+    await expect.poll(async () => (await current()).time, { timeout: waitBudgetMs() }).toBeGreaterThan(0.2);
     expect((await current()).muted).toBe(true);
     // Small and in the top-left corner: the picture stays free.
     const box = (await button.boundingBox())!;
@@ -138,7 +138,7 @@ describe('screen player device (/player)', () => {
 
     await button.click();
     await button.waitFor({ state: 'detached' });
-    await expect.poll(current, { timeout: 10_000 }).toMatchObject({ muted: false, volume: 0.4, paused: false });
+    await expect.poll(current, { timeout: waitBudgetMs() }).toMatchObject({ muted: false, volume: 0.4, paused: false });
     expect(errors).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { waitBudgetMs } from '../support/browser';
 import type { Page } from 'playwright-core';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,7 +25,7 @@ type HealthList = {
 };
 
 /** How long vi.waitFor tries a real browser and server at work. */
-const BROWSER_WAIT = { timeout: 10_000, interval: 150 };
+const BROWSER_WAIT = { timeout: waitBudgetMs(), interval: 150 };
 
 type Pixel = [number, number, number];
 type Decoded = { width: number; height: number; pixels: Pixel[]; png: string };

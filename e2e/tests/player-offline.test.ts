@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { launchBrowser, newContext } from '../support/browser';
+import { launchBrowser, newContext, waitBudgetMs } from '../support/browser';
 import { recordWebm } from '../support/media-files';
 import { artifactsDir } from '../support/paths';
 import { startServer, type RunningServer } from '../support/server';
@@ -102,7 +102,7 @@ describe('screen player offline and resync', () => {
   it('keeps playing the loop from the cache with the server down', async () => {
     // Server down: the loop goes on from the cache.
     await server.stop();
-    await page.getByTestId('offline-dot').waitFor({ timeout: 10_000 });
+    await page.getByTestId('offline-dot').waitFor({ timeout: waitBudgetMs() });
     await waitForVisible(page, blue.filePath, 15_000);
     await waitForVisible(page, red.filePath, 6000);
   });
@@ -132,7 +132,7 @@ describe('screen player offline and resync', () => {
       expect(shown).toHaveLength(1);
       expect(shown[0]).not.toBe(other);
       return shown[0]!;
-    }, { timeout: 15_000, interval: 100 });
+    }, { timeout: waitBudgetMs(), interval: 100 });
     const next = await oneShown(await oneShown(null));
     expect([red.filePath, clip.filePath, blue.filePath]).toContain(next);
   });
@@ -141,7 +141,7 @@ describe('screen player offline and resync', () => {
     await context!.setOffline(false);
     // Reconnect (with backoff) → re-fetch the config → the missed change shows.
     await waitForVisible(page, green.filePath, 40_000);
-    await page.waitForFunction(() => !document.querySelector('[data-testid=offline-dot]'), undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid=offline-dot]'), undefined, { timeout: waitBudgetMs() });
     await page.screenshot({ path: shot('02-resynced.png') });
     expect(pageErrors).toEqual([]);
   });

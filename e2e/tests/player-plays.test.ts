@@ -3,7 +3,7 @@ import type { TPlaysReport } from '@pano/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithToken } from '../support/accounts';
-import { launchBrowser, newContext } from '../support/browser';
+import { launchBrowser, newContext, waitBudgetMs } from '../support/browser';
 import { artifactsDir } from '../support/paths';
 import { startServer, type RunningServer } from '../support/server';
 import {
@@ -92,9 +92,9 @@ describe('play records from a player that goes offline', () => {
     await expect.poll(() => page.evaluate(async () => {
       if (!navigator.serviceWorker.controller) return false;
       return (await (await caches.open('pano-media-v1')).keys()).length === 3;
-    }), { timeout: 10_000, interval: 200 }).toBe(true);
+    }), { timeout: waitBudgetMs(), interval: 200 }).toBe(true);
     // … and the first plays have reached the server (every few plays, one batch).
-    await expect.poll(async () => (await report()).total.plays, { timeout: 10_000, interval: 150, message: 'the first batch in the report' }).toBeGreaterThanOrEqual(5);
+    await expect.poll(async () => (await report()).total.plays, { timeout: waitBudgetMs(), interval: 150, message: 'the first batch in the report' }).toBeGreaterThanOrEqual(5);
     expect((await report()).total.plays).toBeLessThanOrEqual((await seen()).length);
   });
 
@@ -104,7 +104,7 @@ describe('play records from a player that goes offline', () => {
     await context!.setOffline(true);
     seenOffline = (await seen()).length;
     reportedOffline = (await report()).total.plays;
-    await expect.poll(async () => (await seen()).length, { timeout: 10_000, interval: 150, message: 'five more plays offline' }).toBeGreaterThanOrEqual(seenOffline + 5);
+    await expect.poll(async () => (await seen()).length, { timeout: waitBudgetMs(), interval: 150, message: 'five more plays offline' }).toBeGreaterThanOrEqual(seenOffline + 5);
     await page.screenshot({ path: shot('01-offline.png') });
     // Nothing offline reached the server; the device holds what it played.
     expect((await report()).total.plays).toBe(reportedOffline);
@@ -116,7 +116,7 @@ describe('play records from a player that goes offline', () => {
     // Stop the loop so the count holds still: the screen's playlist is taken away; the item
     // on screen is cut, and a cut is sent at once.
     await call(server.url, c.token, `/api/screens/${screenId}`, { method: 'PUT', body: { currentPlaylist: null } });
-    await page.getByText('Bu ekrana atanmış medya bulunamadı').waitFor({ timeout: 10_000 });
+    await page.getByText('Bu ekrana atanmış medya bulunamadı').waitFor({ timeout: waitBudgetMs() });
     const shown = await seen();
     expect(shown.length).toBeGreaterThan(seenOffline);
     await expect.poll(async () => (await waiting()) === 0 && (await report()).total.plays >= shown.length, { timeout: 8000, interval: 150, message: 'every play in the report' }).toBe(true);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInWithToken } from '../support/accounts';
-import { snap } from '../support/browser';
+import { snap, waitBudgetMs } from '../support/browser';
 import { useE2E } from '../support/harness';
 import { recordWebm } from '../support/media-files';
 import { artifactsDir } from '../support/paths';
@@ -111,7 +111,7 @@ describe('dashboard preview (/preview/:screenId)', () => {
       return { muted: v.muted, volume: v.volume, paused: v.paused, time: v.currentTime };
     });
     // Muted autoplay goes on in the background.
-    await expect.poll(async () => (await current()).time, { timeout: 10_000 }).toBeGreaterThan(0.2);
+    await expect.poll(async () => (await current()).time, { timeout: waitBudgetMs() }).toBeGreaterThan(0.2);
     expect((await current()).muted).toBe(true);
     // Someone is watching the preview: the spec's button sits over the middle of the media.
     const [b, p] = [(await button.boundingBox())!, (await page.getByTestId('player').boundingBox())!];
@@ -120,6 +120,6 @@ describe('dashboard preview (/preview/:screenId)', () => {
     await page.screenshot({ path: path.join(artifactsDir, 'player-preview', '05-sound-blocked.png') });
     await button.click();
     await button.waitFor({ state: 'detached' });
-    await expect.poll(current, { timeout: 10_000 }).toMatchObject({ muted: false, volume: 0.4, paused: false });
+    await expect.poll(current, { timeout: waitBudgetMs() }).toMatchObject({ muted: false, volume: 0.4, paused: false });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MOBILE, snap } from '../support/browser';
+import { MOBILE, snap, waitBudgetMs } from '../support/browser';
 import { apiLogin, apiRegister, uniqueEmail } from '../support/accounts';
 import { useE2E } from '../support/harness';
 import { buyPackage, call, createPlaylistWithImage } from './dashboard-support';
@@ -110,7 +110,7 @@ describe('customer: Zamanlama', () => {
       const scroll = document.querySelector('.week-scroll')!.getBoundingClientRect();
       const head = document.querySelector('.week-day-head.is-today')!.getBoundingClientRect();
       return head.left >= scroll.left && head.right <= scroll.right;
-    }), { timeout: 10_000 }).toBe(true);
+    }), { timeout: waitBudgetMs() }).toBe(true);
 
     // Each entry by its own name, its playlist beneath; the default by its playlist.
     const blocks = today.getByTestId('week-block');

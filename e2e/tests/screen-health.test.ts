@@ -2,7 +2,7 @@ import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MOBILE, snap } from '../support/browser';
+import { MOBILE, snap, waitBudgetMs } from '../support/browser';
 import { useE2E } from '../support/harness';
 import { artifactsDir } from '../support/paths';
 import { assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, waitForVisible, type Customer } from './player-fixtures';
@@ -58,7 +58,7 @@ describe('screen health on the dashboard', () => {
 
     await card.getByRole('button', { name: 'Ekran Görüntüsü Al: Lobi TV' }).click();
     const image = card.getByRole('img', { name: 'Ekran görüntüsü: Lobi TV' });
-    await image.waitFor({ timeout: 10_000 });
+    await image.waitFor({ timeout: waitBudgetMs() });
     await dashboard.waitForFunction((el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0, await image.elementHandle());
     expect(await card.getByTestId('screen-shot-time').textContent()).toMatch(/^Çekildi: \d\d:\d\d$/);
     await expect.poll(() => card.getByRole('button', { name: 'Ekran Görüntüsü Al: Lobi TV' }).textContent()).toBe('Ekran Görüntüsü Al');
@@ -82,7 +82,7 @@ describe('screen health on the dashboard', () => {
     await expect.poll(() => health.getByTestId('screen-health-summary').textContent()).toMatch(/^Sürüm .+ · \d+ dk açık$/);
     await health.getByText('Durum', { exact: true }).click();
     // The item on the wall (a report the server held back by its 5 s rate limit follows).
-    await expect.poll(() => health.getByTestId('health-playing').textContent(), { timeout: 10_000 }).toBe('turuncu');
+    await expect.poll(() => health.getByTestId('health-playing').textContent(), { timeout: waitBudgetMs() }).toBe('turuncu');
     await snap(dashboard, FLOW, '01-card-with-screenshot');
     expect(errors).toEqual([]);
     expect(playerErrors).toEqual([]);
