@@ -6,6 +6,12 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // One jsdom per worker thread, not one per test file: setting up jsdom in a fresh process for
+    // each file took most of `npm run test:fast` (docs/architecture/tests.md#tests). Files share
+    // the worker's modules, so a file leaves no state behind; they pass in any order
+    // (`--sequence.shuffle`).
+    pool: 'threads',
+    isolate: false,
     // A test over 15 s fails (docs/architecture/tests.md#tests), a budget that grows with the machine's
     // load; vitest's own cut-off (5 s by default, whatever the load) stays out of its way.
     testTimeout: 60_000,

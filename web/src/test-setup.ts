@@ -1,4 +1,6 @@
+import { afterAll } from 'vitest';
 import { configure } from '@testing-library/dom';
+import { useDialogStore } from './components/ui/dialog-store';
 
 // findBy* and waitFor wait for a condition, 1 s by default. On a busy 2-core machine a page's
 // lazily imported code (the delete confirmation's schemas, a route's chunk) can take longer to
@@ -20,3 +22,10 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'));
   };
 }
+
+// Test files share a worker's modules (web/vitest.config.ts `isolate: false`): a file that ends
+// with an alert still open (its promise never answered) leaves it in the dialog store, where the
+// next file's DialogHost would show it. Each file starts with no dialog, as in a fresh process.
+afterAll(() => {
+  useDialogStore.setState({ current: null, queue: [] });
+});
