@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 
 /** Just what is needed of a zod schema: its input (the form's values) and output (what is sent). */
@@ -40,4 +40,19 @@ export function useZodForm<In extends FieldValues, Out>(
     },
   }), [subscribe, clearErrors]);
   return form;
+}
+
+/**
+ * The first message among a form's errors (in the schema's order), nested ones included: for
+ * forms that show one alert or banner instead of a message under each field.
+ */
+export function firstMessage(errors: FieldErrors): string | undefined {
+  for (const [key, error] of Object.entries(errors) as [string, unknown][]) {
+    if (key === 'ref' || !error || typeof error !== 'object') continue;
+    const { message } = error as { message?: unknown };
+    if (typeof message === 'string' && message) return message;
+    const nested = firstMessage(error as FieldErrors);
+    if (nested) return nested;
+  }
+  return undefined;
 }

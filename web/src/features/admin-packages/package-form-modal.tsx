@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import type { TPackage } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Banner, Button, Form, Modal, TextAreaField, TextField } from '../../components/ui';
 import { useCreatePackage } from './api/use-create-package';
 import { useUpdatePackage } from './api/use-update-package';
-import { draftFromPackage, emptyDraft, toPackageBody, type DraftErrors, type DraftField, type PackageDraft } from './package-form';
+import { ZPackageDraft, draftFromPackage, emptyDraft, type DraftField } from './package-form';
 
 type Props = {
   /** null: create mode; a package: edit mode (docs/PRODUCT.md#admin-packages). */
@@ -22,28 +22,19 @@ const FORM_ID = 'package-form';
  */
 export function PackageFormModal({ editing, onClose, onSaved }: Props) {
   const t = tr.adminPackages;
-  const [draft, setDraft] = useState<PackageDraft>(() => (editing ? draftFromPackage(editing) : emptyDraft()));
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const form = useZodForm(ZPackageDraft, editing ? draftFromPackage(editing) : emptyDraft());
+  const { errors } = form.formState;
   const create = useCreatePackage();
   const update = useUpdatePackage();
   const save = editing ? update : create;
   // Busy also after success: the modal is being closed.
   const busy = save.isPending || save.isSuccess;
 
-  const set = (field: DraftField) => (e: { target: { value: string } }) => {
-    setDraft((d) => ({ ...d, [field]: e.target.value }));
-    setErrors((er) => ({ ...er, [field]: undefined }));
-  };
+  const field = (name: DraftField) => ({ ...form.register(name), error: errors[name]?.message });
 
-  const onSubmit = () => {
-    const result = toPackageBody(draft);
-    if ('errors' in result) {
-      setErrors(result.errors);
-      return;
-    }
-    return editing ? update.mutateAsync({ id: editing._id, body: result.body }, { onSuccess: onSaved })
-      : create.mutateAsync(result.body, { onSuccess: onSaved });
-  };
+  const onSubmit = form.handleSubmit((body) => (editing
+    ? update.mutateAsync({ id: editing._id, body }, { onSuccess: onSaved })
+    : create.mutateAsync(body, { onSuccess: onSaved })));
 
   const num = { type: 'number', inputMode: 'numeric' as const, min: 1, step: 1 };
   return (
@@ -57,23 +48,22 @@ export function PackageFormModal({ editing, onClose, onSaved }: Props) {
       {save.isError && <Banner tone="error" onDismiss={save.reset}>{errorMessage(save.error, t.saveError)}</Banner>}
       <Form id={FORM_ID} className="form" onSubmit={onSubmit}>
         <div className="form-row">
-          <TextField label={t.nameLabel} name="name" required maxLength={100} value={draft.name} onChange={set('name')} error={errors.name} />
-          <TextField label={t.priceLabel} name="price" required type="number" inputMode="decimal" min={0} step={0.01}
-            value={draft.price} onChange={set('price')} error={errors.price} />
+          <TextField label={t.nameLabel} required maxLength={100} {...field('name')} />
+          <TextField label={t.priceLabel} required type="number" inputMode="decimal" min={0} step={0.01}
+            {...field('price')} />
         </div>
-        <TextAreaField label={t.descriptionLabel} name="description" required maxLength={1000} rows={3}
-          value={draft.description} onChange={set('description')} error={errors.description} />
+        <TextAreaField label={t.descriptionLabel} required maxLength={1000} rows={3}
+          {...field('description')} />
         <div className="form-row">
-          <TextField label={t.storageLabel} name="maxMediaUpload" required {...num} value={draft.maxMediaUpload} onChange={set('maxMediaUpload')} error={errors.maxMediaUpload} />
-          <TextField label={t.screensLabel} name="maxScreens" required {...num} value={draft.maxScreens} onChange={set('maxScreens')} error={errors.maxScreens} />
+          <TextField label={t.storageLabel} required {...num} {...field('maxMediaUpload')} />
+          <TextField label={t.screensLabel} required {...num} {...field('maxScreens')} />
         </div>
         <div className="form-row">
-          <TextField label={t.playlistsLabel} name="maxPlaylists" required {...num} value={draft.maxPlaylists} onChange={set('maxPlaylists')} error={errors.maxPlaylists} />
-          <TextField label={t.durationLabel} name="duration" required {...num} value={draft.duration} onChange={set('duration')} error={errors.duration} />
+          <TextField label={t.playlistsLabel} required {...num} {...field('maxPlaylists')} />
+          <TextField label={t.durationLabel} required {...num} {...field('duration')} />
         </div>
         <label className="checkbox-row">
-          <input type="checkbox" name="isPopular" checked={draft.isPopular}
-            onChange={(e) => setDraft((d) => ({ ...d, isPopular: e.target.checked }))} />
+          <input type="checkbox" {...form.register('isPopular')} />
           <span>{t.popularLabel}</span>
         </label>
       </Form>

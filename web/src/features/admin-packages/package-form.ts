@@ -1,4 +1,5 @@
 import { ZPackageWrite, type TPackage, type TPackageWrite } from '@pano/contract';
+import { z } from '@pano/contract/zod';
 import { checkFields } from '../../lib/form-errors';
 
 /** Raw input text per field, as typed; converted only on submit. */
@@ -37,19 +38,36 @@ export function draftFromPackage(p: TPackage): PackageDraft {
 /** "99,90" (Turkish decimal comma) and "99.90" both mean 99.9; the contract reads numeric text. */
 const numeric = (text: string) => text.trim().replace(',', '.');
 
+const toWrite = (d: PackageDraft) => ({
+  name: d.name,
+  description: d.description,
+  price: numeric(d.price),
+  features: { maxMediaUpload: numeric(d.maxMediaUpload), maxScreens: numeric(d.maxScreens), maxPlaylists: numeric(d.maxPlaylists) },
+  isPopular: d.isPopular,
+  duration: numeric(d.duration),
+});
+
 /**
  * docs/PRODUCT.md#admin-packages: checked with the contract's ZPackageWrite, the rules and Turkish messages the
  * server applies (every field required; price at least 0 with at most two decimals; the limits and the
  * duration whole numbers of at least 1). Price is sent as a decimal number, the others as integers.
  */
 export function toPackageBody(d: PackageDraft): { body: TPackageWrite } | { errors: DraftErrors } {
-  const checked = checkFields(ZPackageWrite, {
-    name: d.name,
-    description: d.description,
-    price: numeric(d.price),
-    features: { maxMediaUpload: numeric(d.maxMediaUpload), maxScreens: numeric(d.maxScreens), maxPlaylists: numeric(d.maxPlaylists) },
-    isPopular: d.isPopular,
-    duration: numeric(d.duration),
-  });
+  const checked = checkFields(ZPackageWrite, toWrite(d));
   return 'errors' in checked ? { errors: checked.errors as DraftErrors } : { body: checked.data };
 }
+
+/**
+ * The form's values are the draft (numbers as typed, the limits flat); converted into the request by
+ * toPackageBody, whose messages land on the draft's field names (a limit's on `maxScreens`, not
+ * `features.maxScreens`).
+ */
+export const ZPackageDraft = z.object({
+  name: z.string(), price: z.string(), description: z.string(), maxMediaUpload: z.string(), maxScreens: z.string(),
+  maxPlaylists: z.string(), duration: z.string(), isPopular: z.boolean(),
+}).transform((d, ctx): TPackageWrite => {
+  const result = toPackageBody(d);
+  if ('body' in result) return result.body;
+  for (const [field, message] of Object.entries(result.errors)) ctx.addIssue({ code: 'custom', path: [field], message, input: d });
+  return z.NEVER;
+});

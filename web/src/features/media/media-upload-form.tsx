@@ -1,32 +1,39 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
+import { useWatch } from 'react-hook-form';
+import { ZMediaUploadFields } from '@pano/contract';
+import { z } from '@pano/contract/zod';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { formatBytes } from '../../lib/format';
+import { firstMessage, useZodForm } from '../../lib/use-zod-form';
 import { Button, Card, Form, ProgressBar, TextField, showAlert } from '../../components/ui';
 import { useUploadMedia } from './api/use-upload-media';
 
+/** The upload's values: the contract's text fields and the chosen file (docs/PRODUCT.md#media). */
+const ZMediaUploadDraft = ZMediaUploadFields.extend({
+  file: z.custom<File | null>((v) => v instanceof File, tr.media.missingInput),
+}).transform(({ name, file }) => ({ name, file: file as File }));
+
+const emptyUpload = (): z.input<typeof ZMediaUploadDraft> => ({ name: '', file: null });
+
 /** docs/PRODUCT.md#media: name + file required, busy state, progress, alert on failure. */
 export function MediaUploadForm() {
-  const [name, setName] = useState('');
-  const [file, setFile] = useState<File | null>(null);
+  const form = useZodForm(ZMediaUploadDraft, emptyUpload());
+  const [name, file] = useWatch({ control: form.control, name: ['name', 'file'] });
   const upload = useUploadMedia();
   const busy = upload.isPending;
   const picker = useRef<HTMLInputElement>(null);
 
-  const onSubmit = () => {
-    if (!file || !name.trim()) {
-      void showAlert(tr.media.missingInput);
-      return;
-    }
-    return upload.mutateAsync({ file, name: name.trim() }, {
+  const onSubmit = form.handleSubmit(
+    (body) => upload.mutateAsync(body, {
       onSuccess: () => {
-        setName('');
-        setFile(null);
+        form.reset(emptyUpload());
         if (picker.current) picker.current.value = '';
       },
       onError: (err) => void showAlert(errorMessage(err, tr.media.uploadError)),
-    });
-  };
+    }),
+    (errors) => showAlert(firstMessage(errors) ?? tr.media.missingInput),
+  );
 
   return (
     <Card aria-labelledby="upload-title">
@@ -35,12 +42,10 @@ export function MediaUploadForm() {
         <div className="form-row">
           <TextField
             label={tr.media.nameLabel}
-            name="name"
             placeholder={tr.media.namePlaceholder}
-            value={name}
             maxLength={200}
-            onChange={(e) => setName(e.target.value)}
             disabled={busy}
+            {...form.register('name')}
           />
           <div className="field">
             <span className="field-label" id="file-label">{tr.media.fileLabel}</span>
@@ -53,7 +58,7 @@ export function MediaUploadForm() {
                 className="sr-only"
                 aria-labelledby="file-label"
                 disabled={busy}
-                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                onChange={(e) => form.setValue('file', e.target.files?.[0] ?? null)}
               />
               <Button variant="secondary" onClick={() => picker.current?.click()} disabled={busy}>
                 {tr.media.chooseFile}

@@ -1,41 +1,31 @@
-import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { TMedia } from '@pano/contract';
 import { DEFAULT_ITEM_DURATION, MIN_ITEM_DURATION } from '@pano/contract/constants';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
+import { firstMessage, useZodForm } from '../../lib/use-zod-form';
 import { Banner, Button, Card, Form, TextField, showAlert } from '../../components/ui';
 import { useCreatePlaylist } from './api/use-create-playlist';
-import { parseDuration } from './duration';
-import { validatePlaylistDraft } from './playlist-validation';
+import { ZPlaylistDraft, emptyPlaylistDraft } from './playlist-draft';
 import { MediaPicker } from './media-picker';
 
 type Props = { media: TMedia[] };
 
 export function PlaylistCreateForm({ media }: Props) {
-  const [name, setName] = useState('');
-  const [selected, setSelected] = useState<string[]>([]);
-  // Raw input text per media id, parsed on submit so typing stays free-form.
-  const [durations, setDurations] = useState<Record<string, string>>({});
+  const form = useZodForm(ZPlaylistDraft, emptyPlaylistDraft());
+  const [selected, durations] = useWatch({ control: form.control, name: ['mediaItems', 'durations'] });
   const create = useCreatePlaylist();
 
   const toggle = (id: string) =>
-    setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+    form.setValue('mediaItems', selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
+  // Raw input text per media id, parsed on submit so typing stays free-form.
+  const setDuration = (id: string, text: string) => form.setValue('durations', { ...durations, [id]: text });
 
-  const onSubmit = () => {
-    const problem = validatePlaylistDraft({ name, mediaIds: selected });
-    if (problem) {
-      void showAlert(problem);
-      return;
-    }
-    const mediaItems = selected.map((id) => ({ media: id, duration: parseDuration(durations[id] ?? DEFAULT_ITEM_DURATION) }));
-    return create.mutateAsync({ name: name.trim(), mediaItems }, {
-      onSuccess: () => {
-        setName('');
-        setSelected([]);
-        setDurations({});
-      },
-    });
-  };
+  const send = form.handleSubmit(
+    (body) => create.mutateAsync(body, { onSuccess: () => form.reset(emptyPlaylistDraft()) }),
+    // docs/PRODUCT.md#playlists: the missing media is told before the missing name.
+    (errors) => showAlert(errors.mediaItems?.message ?? firstMessage(errors) ?? tr.playlists.needName),
+  );
 
   const byId = new Map(media.map((m) => [m._id, m]));
   return (
@@ -44,9 +34,9 @@ export function PlaylistCreateForm({ media }: Props) {
       {create.isError && (
         <Banner tone="error" onDismiss={create.reset}>{errorMessage(create.error, tr.playlists.createError)}</Banner>
       )}
-      <Form className="form" onSubmit={onSubmit}>
-        <TextField label={tr.playlists.nameLabel} name="playlist-name" placeholder={tr.playlists.namePlaceholder}
-          value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+      <Form className="form" onSubmit={send}>
+        <TextField label={tr.playlists.nameLabel} placeholder={tr.playlists.namePlaceholder}
+          maxLength={200} {...form.register('name')} />
         {media.length === 0 ? (
           <p className="muted">{tr.playlists.noMediaYet}</p>
         ) : (
@@ -67,7 +57,7 @@ export function PlaylistCreateForm({ media }: Props) {
                       <input className="input input-sm" type="number" min={MIN_ITEM_DURATION} step={1} inputMode="numeric"
                         aria-label={tr.playlists.durationFor(m.name)}
                         value={durations[id] ?? String(DEFAULT_ITEM_DURATION)}
-                        onChange={(e) => setDurations((d) => ({ ...d, [id]: e.target.value }))} />
+                        onChange={(e) => setDuration(id, e.target.value)} />
                       {/* Shown instead of the long label on phones; the input's aria-label already says "saniye". */}
                       <span className="duration-unit" aria-hidden="true">{tr.playlists.durationUnit}</span>
                     </label>

@@ -1,3 +1,5 @@
+import { z } from '@pano/contract/zod';
+
 /** Groups of four as people read card numbers: "4242 4242 4242 4242". */
 export function formatCardNumber(raw: string): string {
   return raw.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -21,3 +23,7 @@ export function isCardComplete(c: CardFields): boolean {
   const digits = c.cardNumber.replace(/\D/g, '');
   return c.cardHolder.trim().length > 0 && digits.length >= 12 && /^\d{2}\/\d{2}$/.test(c.expiry) && /^\d{3,4}$/.test(c.cvc);
 }
+
+/** The card form's values: sent as typed once complete (isCardComplete); the server checks them with ZDevCard. */
+export const ZCardFields = z.object({ cardHolder: z.string(), cardNumber: z.string(), expiry: z.string(), cvc: z.string() })
+  .refine(isCardComplete);

@@ -1,29 +1,28 @@
-import { useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { TPackage, TPurchaseSummary } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { formatMoney } from '../../lib/format';
-import { Banner, Button, Card, TextField } from '../../components/ui';
-import { emptyCard, formatCardNumber, formatCvc, formatExpiry, isCardComplete, type CardFields } from './card-input';
+import { useZodForm } from '../../lib/use-zod-form';
+import { Banner, Button, Card, Form, TextField } from '../../components/ui';
+import { ZCardFields, emptyCard, formatCardNumber, formatCvc, formatExpiry, isCardComplete, type CardFields } from './card-input';
 import { usePayByDevCard } from './api/use-pay-by-dev-card';
 
 /** The embedded mode's card form (docs/PRODUCT.md#purchase, card form). */
 export function DevCardForm({ pkg, onPaid }: { pkg: TPackage; onPaid: (p: TPurchaseSummary) => void }) {
   const t = tr.purchase;
-  const [card, setCard] = useState<CardFields>(emptyCard);
+  const form = useZodForm(ZCardFields, emptyCard);
+  const card = useWatch({ control: form.control }) as CardFields;
   const pay = usePayByDevCard(pkg._id);
-  const set = (k: keyof CardFields, v: string) => { setCard((c) => ({ ...c, [k]: v })); if (pay.isError) pay.reset(); };
+  // Each field is shown as people read it (groups of four, 'AA/YY'), so the inputs are controlled.
+  const set = (k: keyof CardFields, v: string) => { form.setValue(k, v); if (pay.isError) pay.reset(); };
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (pay.isPending || !isCardComplete(card)) return;
-    pay.mutate(card, { onSuccess: onPaid });
-  }
+  const submit = form.handleSubmit((body) => pay.mutateAsync(body, { onSuccess: onPaid }));
 
   return (
     <Card aria-labelledby="card-form-title">
       <h2 id="card-form-title" className="card-title">{t.cardTitle}</h2>
-      <form className="form" onSubmit={submit} noValidate aria-label={t.cardDetails}>
+      <Form className="form" onSubmit={submit} aria-label={t.cardDetails}>
         {pay.isError && <Banner tone="error">{errorMessage(pay.error, t.serverError)}</Banner>}
         <TextField label={t.cardHolder} name="cardHolder" autoComplete="cc-name" value={card.cardHolder}
           onChange={(e) => set('cardHolder', e.target.value)} maxLength={100} required />
@@ -40,7 +39,7 @@ export function DevCardForm({ pkg, onPaid }: { pkg: TPackage; onPaid: (p: TPurch
           {t.pay(formatMoney(pkg.price))}
         </Button>
         <p className="field-hint">{t.secureNote}</p>
-      </form>
+      </Form>
     </Card>
   );
 }

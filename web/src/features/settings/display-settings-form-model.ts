@@ -1,5 +1,6 @@
 import { DISPLAY_DEFAULTS } from '@pano/contract/constants';
 import { ZUpdateDisplaySettingsRequest, type TDisplaySettings, type TUpdateDisplaySettingsRequest } from '@pano/contract';
+import { z } from '@pano/contract/zod';
 import { checkFields } from '../../lib/form-errors';
 
 export type DisplayDraft = {
@@ -22,17 +23,23 @@ export const draftFromSettings = (s: TDisplaySettings): DisplayDraft => ({
 /** Defaults (docs/PRODUCT.md#constants): rgba(0,0,0,0.8), white, 50 px, 24 px. */
 export const defaultDraft = (): DisplayDraft => draftFromSettings({ ...DISPLAY_DEFAULTS });
 
+const bodyFromDraft = (d: DisplayDraft): TUpdateDisplaySettingsRequest => ({
+  showDirectionBar: d.showDirectionBar,
+  backgroundColor: d.backgroundColor.trim(),
+  textColor: d.textColor.trim(),
+  barHeight: d.barHeight.trim() === '' ? undefined : Number(d.barHeight),
+  fontSize: d.fontSize.trim() === '' ? undefined : Number(d.fontSize),
+});
+
+/** The form's values (the draft, sizes as typed), converted and checked by the server's own schema. */
+export const ZDisplayDraft = z.object({
+  showDirectionBar: z.boolean(), backgroundColor: z.string(), textColor: z.string(), barHeight: z.string(), fontSize: z.string(),
+}).transform(bodyFromDraft).pipe(ZUpdateDisplaySettingsRequest);
+
 /** The server's own schema (and its Turkish messages) checks the draft before it is sent. */
 export function toDisplayBody(d: DisplayDraft): { body: TUpdateDisplaySettingsRequest } | { errors: DisplayErrors } {
-  const body = {
-    showDirectionBar: d.showDirectionBar,
-    backgroundColor: d.backgroundColor.trim(),
-    textColor: d.textColor.trim(),
-    barHeight: d.barHeight.trim() === '' ? undefined : Number(d.barHeight),
-    fontSize: d.fontSize.trim() === '' ? undefined : Number(d.fontSize),
-  };
-  const checked = checkFields(ZUpdateDisplaySettingsRequest, body);
-  return 'errors' in checked ? { errors: checked.errors as DisplayErrors } : { body };
+  const checked = checkFields(ZDisplayDraft, d);
+  return 'errors' in checked ? { errors: checked.errors as DisplayErrors } : { body: bodyFromDraft(d) };
 }
 
 const NAMED: Record<string, string> = {

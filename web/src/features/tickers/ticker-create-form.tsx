@@ -1,23 +1,19 @@
-import { useState } from 'react';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
+import { firstMessage, useZodForm } from '../../lib/use-zod-form';
 import { Banner, Button, Card, Form, showAlert } from '../../components/ui';
 import { useCreateTicker } from './api/use-create-ticker';
-import { emptyDraft, toRequest, validateDraft } from './ticker-draft';
+import { ZTickerDraft, emptyDraft } from './ticker-draft';
 import { TickerFields } from './ticker-fields';
 
 export function TickerCreateForm() {
-  const [draft, setDraft] = useState(emptyDraft);
+  const form = useZodForm(ZTickerDraft, emptyDraft());
   const create = useCreateTicker();
 
-  const onSubmit = () => {
-    const problem = validateDraft(draft);
-    if (problem) {
-      void showAlert(problem);
-      return;
-    }
-    return create.mutateAsync(toRequest(draft), { onSuccess: () => setDraft(emptyDraft()) });
-  };
+  const send = form.handleSubmit(
+    (body) => create.mutateAsync(body, { onSuccess: () => form.reset(emptyDraft()) }),
+    (errors) => showAlert(firstMessage(errors) ?? tr.ticker.needNameAndText),
+  );
 
   return (
     <Card aria-labelledby="create-ticker-title">
@@ -25,8 +21,8 @@ export function TickerCreateForm() {
       {create.isError && (
         <Banner tone="error" onDismiss={create.reset}>{errorMessage(create.error, tr.ticker.createError)}</Banner>
       )}
-      <Form className="form" onSubmit={onSubmit}>
-        <TickerFields idPrefix="new" draft={draft} onChange={setDraft} />
+      <Form className="form" onSubmit={send}>
+        <TickerFields idPrefix="new" form={form} />
         <div>
           <Button type="submit" busy={create.isPending} busyText={tr.ticker.creating}>{tr.ticker.create}</Button>
         </div>

@@ -1,4 +1,6 @@
+import { ZCreateTickerRequest, type TCreateTickerRequest } from '@pano/contract';
 import { DEFAULT_TICKER_SPEED } from '@pano/contract/constants';
+import { z } from '@pano/contract/zod';
 import { tr } from '../../i18n/tr';
 
 export type TickerDraft = { name: string; speed: number; texts: string[] };
@@ -10,13 +12,23 @@ export function validateNewText(text: string): string | null {
   return text.trim() ? null : tr.ticker.needText;
 }
 
-/** docs/PRODUCT.md#ticker: a ticker playlist needs a name and at least one text. */
-export function validateDraft(d: TickerDraft): string | null {
-  return d.name.trim() && d.texts.some((t) => t.trim()) ? null : tr.ticker.needNameAndText;
-}
-
 export const toRequest = (d: TickerDraft) => ({
   name: d.name.trim(),
   speed: d.speed,
   directions: d.texts.map((t) => t.trim()).filter(Boolean).map((text) => ({ text })),
 });
+
+/**
+ * The create card's and edit modal's values (the draft), checked and converted into the
+ * request by the contract's schema: a ticker playlist needs a name and at least one text
+ * (docs/PRODUCT.md#ticker).
+ */
+export const ZTickerDraft = z.object({ name: z.string(), speed: z.number(), texts: z.array(z.string()) })
+  .transform((d): TCreateTickerRequest => toRequest(d))
+  .pipe(ZCreateTickerRequest);
+
+/** docs/PRODUCT.md#ticker: the alert text for a draft that cannot be sent, or null. */
+export function validateDraft(d: TickerDraft): string | null {
+  const parsed = ZTickerDraft.safeParse(d);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+}

@@ -1,16 +1,20 @@
 import { useState, type KeyboardEvent } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { TCreateTickerRequest } from '@pano/contract';
 import { TICKER_SPEEDS } from '@pano/contract/constants';
 import { tr } from '../../i18n/tr';
 import { Button, SelectField, TextField, showAlert } from '../../components/ui';
 import { validateNewText, type TickerDraft } from './ticker-draft';
 
-type Props = { draft: TickerDraft; onChange: (d: TickerDraft) => void; idPrefix: string };
+type Props = { form: UseFormReturn<TickerDraft, unknown, TCreateTickerRequest>; idPrefix: string };
 
 const speeds = Object.entries(TICKER_SPEEDS).map(([value, label]) => ({ value: Number(value), label }));
 
 /** Name, speed and the list of texts; shared by the create card and the edit modal. */
-export function TickerFields({ draft, onChange, idPrefix }: Props) {
+export function TickerFields({ form, idPrefix }: Props) {
   const [text, setText] = useState('');
+  const texts = useWatch({ control: form.control, name: 'texts' });
+  const setTexts = (next: string[]) => form.setValue('texts', next, { shouldDirty: true });
 
   const addText = async () => {
     const problem = validateNewText(text);
@@ -18,7 +22,7 @@ export function TickerFields({ draft, onChange, idPrefix }: Props) {
       await showAlert(problem);
       return;
     }
-    onChange({ ...draft, texts: [...draft.texts, text.trim()] });
+    setTexts([...texts, text.trim()]);
     setText('');
   };
 
@@ -33,9 +37,8 @@ export function TickerFields({ draft, onChange, idPrefix }: Props) {
     <>
       <div className="form-row">
         <TextField id={`${idPrefix}-name`} label={tr.ticker.nameLabel} placeholder={tr.ticker.namePlaceholder}
-          value={draft.name} maxLength={200} onChange={(e) => onChange({ ...draft, name: e.target.value })} />
-        <SelectField id={`${idPrefix}-speed`} label={tr.ticker.speedLabel} value={draft.speed}
-          onChange={(e) => onChange({ ...draft, speed: Number(e.target.value) })}>
+          maxLength={200} {...form.register('name')} />
+        <SelectField id={`${idPrefix}-speed`} label={tr.ticker.speedLabel} {...form.register('speed', { valueAsNumber: true })}>
           {speeds.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
         </SelectField>
       </div>
@@ -46,15 +49,15 @@ export function TickerFields({ draft, onChange, idPrefix }: Props) {
       </div>
       <div>
         <p className="field-label">{tr.ticker.texts}</p>
-        {draft.texts.length === 0 ? (
+        {texts.length === 0 ? (
           <p className="muted">{tr.ticker.noTexts}</p>
         ) : (
           <ol className="text-list">
-            {draft.texts.map((t, i) => (
+            {texts.map((t, i) => (
               <li key={`${i}-${t}`} className="text-item">
                 <span className="text-value">{t}</span>
                 <button type="button" className="icon-btn" aria-label={`${tr.common.remove}: ${t}`}
-                  onClick={() => onChange({ ...draft, texts: draft.texts.filter((_, j) => j !== i) })}>×</button>
+                  onClick={() => setTexts(texts.filter((_, j) => j !== i))}>×</button>
               </li>
             ))}
           </ol>

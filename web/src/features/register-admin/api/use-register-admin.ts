@@ -1,14 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TAdminRegisterRequest, TSetupAdminRequest } from '@pano/contract';
+import type { TAdminRegisterRequest, TNewAdmin, TSetupAdminRequest } from '@pano/contract';
 import { api } from '../../../lib/api-client';
-import { adminFields, type AdminDraft } from '../register-admin';
+
+/** The checked fields (register-admin.ts): with the key, or the setup link's token. */
+export type RegisterAdminInput = { admin: TNewAdmin & { adminKey?: string }; setupToken?: string };
 
 /** POST /api/auth/setup-admin with the first start's one-time link, otherwise /api/auth/admin-register with the key. */
-function registerAdmin({ draft, setupToken }: { draft: AdminDraft; setupToken?: string }) {
-  const admin = adminFields(draft);
+function registerAdmin({ admin: { adminKey, ...admin }, setupToken }: RegisterAdminInput) {
   return setupToken
     ? api.post<unknown>('/api/auth/setup-admin', { ...admin, setupToken } satisfies TSetupAdminRequest)
-    : api.post<unknown>('/api/auth/admin-register', { ...admin, adminKey: draft.adminKey.trim() } satisfies TAdminRegisterRequest);
+    : api.post<unknown>('/api/auth/admin-register', { ...admin, adminKey: adminKey ?? '' } satisfies TAdminRegisterRequest);
 }
 
 export function useRegisterAdmin() {
