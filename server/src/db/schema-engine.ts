@@ -27,19 +27,27 @@ export type EngineTarget =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; pglite: PGlite };
 
-let wasmStarted = false;
+/**
+ * Whether the WASM is started, and whose turn it is (see openSchemaEngine). Both are kept on
+ * globalThis: a test run loads this file once per project, yet the package (and the `bg`
+ * glue it holds the WASM in) once; a second instance swapped in under a live engine broke it
+ * ('The encoded data was not valid for encoding utf-8' when two projects' setups migrated).
+ */
+const ENGINE_STATE = Symbol.for('pano.schemaEngine');
+const shared = globalThis as typeof globalThis & { [ENGINE_STATE]?: { started: boolean; turn: Promise<void> } };
+const engineState = (shared[ENGINE_STATE] ??= { started: false, turn: Promise.resolve() });
 
 // The package's own entry does `import './schema_engine_bg.wasm'`, which plain Node
 // cannot load, and its exports map hides the .wasm file; so instantiate it by hand.
 function startWasm(): void {
-  if (wasmStarted) return;
+  if (engineState.started) return;
   const require = createRequire(import.meta.url);
   const dir = path.dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg'));
   const mod = new WebAssembly.Module(readFileSync(path.join(dir, 'schema_engine_bg.wasm')));
   const instance = new WebAssembly.Instance(mod, { './schema_engine_bg.js': bg as unknown as WebAssembly.ModuleImports });
   bg.__wbg_set_wasm(instance.exports);
   (instance.exports.__wbindgen_start as () => void)();
-  wasmStarted = true;
+  engineState.started = true;
 }
 
 // PostgreSQL's internal `"char"` type (OID 18, e.g. pg_class.relkind) shows up in the
@@ -181,25 +189,43 @@ export type EngineHandle = {
  * A WASM schema engine for `schemaText` (schema.prisma's content) over the target
  * database. Always call close(): the engine does not release its connections itself.
  */
+/**
+ * One engine at a time in a process: every engine runs in the one WASM instance, and two at
+ * once would share its memory.
+ */
 export async function openSchemaEngine(
   target: EngineTarget,
   schemaText: string,
   log: (msg: string) => void = () => {},
 ): Promise<EngineHandle> {
-  startWasm();
+  const previous = engineState.turn;
+  let release!: () => void;
+  engineState.turn = new Promise<void>((r) => { release = r; });
+  await previous;
   const cleanups: Cleanup[] = [];
-  const factory =
-    target.kind === 'postgres' ? postgresFactory(target.url, cleanups) : pgliteFactory(target.pglite, cleanups);
-  const engine = await bg.SchemaEngine.new(
-    { datamodels: [['schema.prisma', schemaText]] },
-    log,
-    bindMigrationAwareSqlAdapterFactory(factory),
-  );
-  return {
-    engine,
-    async close() {
-      engine.free();
-      for (const c of cleanups.reverse()) await c().catch(() => {});
-    },
-  };
+  try {
+    startWasm();
+    const factory =
+      target.kind === 'postgres' ? postgresFactory(target.url, cleanups) : pgliteFactory(target.pglite, cleanups);
+    const engine = await bg.SchemaEngine.new(
+      { datamodels: [['schema.prisma', schemaText]] },
+      log,
+      bindMigrationAwareSqlAdapterFactory(factory),
+    );
+    return {
+      engine,
+      async close() {
+        try {
+          engine.free();
+          for (const c of cleanups.reverse()) await c().catch(() => {});
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    for (const c of cleanups.reverse()) await c().catch(() => {});
+    release();
+    throw err;
+  }
 }
