@@ -191,7 +191,11 @@ describe('content: media → playlist → ticker', () => {
     await painted();
     await page.evaluate(() => new Promise((r) => setTimeout(r, 0)));
     await page.keyboard.press('ArrowUp');
-    await page.waitForFunction(() => /translate3d\([^,]+, -/.test(document.querySelector<HTMLElement>('.sortable-item.dragging')?.style.transform ?? ''));
+    // Moved up, and over the item above: dnd-kit moves the lifted item first and finds what it is
+    // over in a later render, which then slides that item down. A drop before that would land
+    // the item where it was.
+    await page.waitForFunction(() => /translate3d\([^,]+, -/.test(document.querySelector<HTMLElement>('.sortable-item.dragging')?.style.transform ?? '')
+      && Array.from(document.querySelectorAll<HTMLElement>('.sortable-item:not(.dragging)')).some((li) => /translate3d\([^,]+, [1-9]/.test(li.style.transform)));
     await page.keyboard.press('Space');
     await expect.poll(names).toEqual(['Tanıtım Videosu', 'Kampanya Afişi', 'Duyuru Görseli', 'Menü']);
     await atRest();
