@@ -11,9 +11,12 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState(() => useSession.getState().status);
   useEffect(() => {
     const unsubscribe = useSession.subscribe((s) => startTransition(() => setStatus(s.status)));
-    // A check that ended before this subscription is read here.
-    setStatus(useSession.getState().status);
-    void useSession.getState().verify();
+    // A check that ended before this subscription is read here; one still to start (an App
+    // rendered without main.tsx) starts here. A second check after main.tsx's was a second
+    // GET /api/auth/verify on every load.
+    const { status: now, verify } = useSession.getState();
+    setStatus(now);
+    if (now === 'loading') void verify();
     return unsubscribe;
   }, []);
   if (status === 'loading') return <FullPageSpinner />;
