@@ -1,27 +1,21 @@
 import type { TLoginResponse } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
-import { useZodForm } from '../../lib/use-zod-form';
+import { lazySchema, useZodForm } from '../../lib/use-zod-form';
 import { Banner, Button, Form, TextField } from '../../components/ui';
 import { useLogin } from './api/use-login';
 
 /** The schema (with zod) when the form is first focused or sent, not with the page: docs/PERFORMANCE.md#contract-chunks. */
-let loginSchema: Promise<typeof import('./login-schema')> | undefined;
-const loadLoginSchema = () => (loginSchema ??= import('./login-schema').catch((err: unknown) => {
-  // Not loaded (the network): the next try asks again.
-  loginSchema = undefined;
-  throw err;
-}));
-const schemaSource = async () => (await loadLoginSchema()).ZLoginRequest;
+const loginSchema = lazySchema(async () => (await import('./login-schema')).ZLoginRequest);
 
 /** docs/PRODUCT.md#login: 'Giriş Yapılıyor...' while busy; error = server message or 'Email veya şifre hatalı'. */
 export function LoginForm({ onSuccess }: { onSuccess: (res: TLoginResponse) => void }) {
-  const form = useZodForm(schemaSource, { email: '', password: '' });
+  const form = useZodForm(loginSchema, { email: '', password: '' });
   const { errors } = form.formState;
   const login = useLogin();
 
   return (
-    <Form className="form" onFocus={() => void loadLoginSchema()} onSubmit={form.handleSubmit((body) => login.mutateAsync(body, { onSuccess: (res) => onSuccess(res) }))}>
+    <Form className="form" onFocus={loginSchema.preload} onSubmit={form.handleSubmit((body) => login.mutateAsync(body, { onSuccess: (res) => onSuccess(res) }))}>
       {login.isError && <Banner tone="error">{errorMessage(login.error, tr.auth.loginFailed)}</Banner>}
       <TextField label={tr.auth.email} type="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
       <TextField label={tr.auth.password} type="password" autoComplete="current-password" required error={errors.password?.message}

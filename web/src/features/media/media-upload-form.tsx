@@ -1,24 +1,21 @@
 import { useRef } from 'react';
 import { useWatch } from 'react-hook-form';
-import { ZMediaUploadFields } from '@pano/contract';
-import { z } from '@pano/contract/zod';
+import type { z } from '@pano/contract/zod';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { formatBytes } from '../../lib/format';
-import { firstMessage, useZodForm } from '../../lib/use-zod-form';
+import { firstMessage, lazySchema, useZodForm } from '../../lib/use-zod-form';
 import { Button, Card, Form, ProgressBar, TextField, showAlert } from '../../components/ui';
 import { useUploadMedia } from './api/use-upload-media';
+import type { ZMediaUploadDraft } from './media-upload-schema';
 
-/** The upload's values: the contract's text fields and the chosen file (docs/PRODUCT.md#media). */
-const ZMediaUploadDraft = ZMediaUploadFields.extend({
-  file: z.custom<File | null>((v) => v instanceof File, tr.media.missingInput),
-}).transform(({ name, file }) => ({ name, file: file as File }));
+const uploadSchema = lazySchema(async () => (await import('./media-upload-schema')).ZMediaUploadDraft);
 
 const emptyUpload = (): z.input<typeof ZMediaUploadDraft> => ({ name: '', file: null });
 
 /** docs/PRODUCT.md#media: name + file required, busy state, progress, alert on failure. */
 export function MediaUploadForm() {
-  const form = useZodForm(ZMediaUploadDraft, emptyUpload());
+  const form = useZodForm(uploadSchema, emptyUpload());
   const [name, file] = useWatch({ control: form.control, name: ['name', 'file'] });
   const upload = useUploadMedia();
   const busy = upload.isPending;
@@ -38,7 +35,7 @@ export function MediaUploadForm() {
   return (
     <Card aria-labelledby="upload-title">
       <h2 id="upload-title" className="card-title">{tr.media.uploadTitle}</h2>
-      <Form className="form" onSubmit={onSubmit}>
+      <Form className="form" onFocus={uploadSchema.preload} onSubmit={onSubmit}>
         <div className="form-row">
           <TextField
             label={tr.media.nameLabel}
