@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlayItem } from './play-items.js';
-import { PlaybackSequence, type Slot } from './sequence.js';
+import { LOADING_HOLD_MAX_MS, PlaybackSequence, type Slot } from './sequence.js';
 
 const img = (id: string, seconds = 5): PlayItem => ({ mediaId: id, name: id, kind: 'image', url: `/uploads/${id}.png`, durationMs: seconds * 1000 });
 const vid = (id: string, seconds = 5): PlayItem => ({ mediaId: id, name: id, kind: 'video', url: `/uploads/${id}.mp4`, durationMs: seconds * 1000 });
@@ -148,6 +148,23 @@ describe('PlaybackSequence', () => {
       expect(held.current!.item.mediaId).toBe('m');
       held.failed(held.current!.play);
       expect(held.current!.item.mediaId).toBe('n');
+    } finally {
+      held.stop();
+    }
+  });
+
+  it('gives up a first item whose load never ends (no frame, no error) and goes on with the loop', () => {
+    const held = new PlaybackSequence((s) => shown.push(s), undefined, undefined, true);
+    try {
+      held.load([img('hung', 2), img('b', 2)]);
+      const hung = held.current!.play;
+      vi.advanceTimersByTime(2000 + LOADING_HOLD_MAX_MS - 1);
+      expect(held.current!.play).toBe(hung);
+      vi.advanceTimersByTime(1);
+      expect(held.current!.item.mediaId).toBe('b');
+      // A late frame of the play given up changes nothing.
+      held.reached(hung);
+      expect(held.current!.item.mediaId).toBe('b');
     } finally {
       held.stop();
     }

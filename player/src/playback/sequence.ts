@@ -1,5 +1,12 @@
 import type { PlayItem } from './play-items.js';
 
+/**
+ * How long past its time the first item of a loop may keep loading before the loop gives it up
+ * (docs/architecture/player.md#player): longer than any file a screen's network loads in one go,
+ * short enough that a hung request does not leave a screen on the previous loop for long.
+ */
+export const LOADING_HOLD_MAX_MS = 60_000;
+
 /** What is on screen: the item, its position, and a play counter that changes on every advance. */
 export type Slot = {
   item: PlayItem;
@@ -153,9 +160,23 @@ export class PlaybackSequence {
     this.clearTimer();
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
-      if (this.holdsLoading && !this.settled && !this.loopShown) this.overdue = true;
+      if (this.holdsLoading && !this.settled && !this.loopShown) this.hold();
       else this.advance();
     }, ms);
+  }
+
+  /**
+   * The play's time ran out while it is still loading: it keeps loading, but not for ever. A
+   * request that hangs reports neither a frame nor an error, and the screen would stay on what
+   * it showed before the boundary; after LOADING_HOLD_MAX_MS the loop goes on as for a failure.
+   */
+  private hold(): void {
+    this.overdue = true;
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = null;
+      this.overdue = false;
+      this.advance();
+    }, LOADING_HOLD_MAX_MS);
   }
 
   private clearTimer(): void {
