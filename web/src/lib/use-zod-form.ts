@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { tr } from '../i18n/tr';
 
 /** Just what is needed of a zod schema: its input (the form's values) and output (what is sent). */
 type ZodSchema<In, Out> = { _zod: { input: In; output: Out } };
@@ -29,7 +30,17 @@ export function lazySchema<In, Out>(load: () => Promise<ZodSchema<In, Out>>): ((
 
 function resolverOf<In extends FieldValues, Out>(source: SchemaSource<In, Out>): Resolver<In, unknown, Out> {
   if (typeof source !== 'function') return zodResolver<In, unknown, Out, ZodSchema<In, Out>>(source);
-  return async (values, context, options) => zodResolver<In, unknown, Out, ZodSchema<In, Out>>(await source())(values, context, options);
+  return async (values, context, options) => {
+    let schema: ZodSchema<In, Out>;
+    try {
+      schema = await source();
+    } catch {
+      // Not loaded (the network, or a build replaced since the page opened): the form says so as
+      // its one message, under `root`, and sends nothing; the next submit tries the import again.
+      return { values: {}, errors: { root: { type: 'load', message: tr.app.pageLoadErrorText } } as FieldErrors<In> };
+    }
+    return zodResolver<In, unknown, Out, ZodSchema<In, Out>>(schema)(values, context, options);
+  };
 }
 
 /**

@@ -17,6 +17,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (res: TLoginResponse) => v
   return (
     <Form className="form" onFocus={loginSchema.preload} onSubmit={form.handleSubmit((body) => login.mutateAsync(body, { onSuccess: (res) => onSuccess(res) }))}>
       {login.isError && <Banner tone="error">{errorMessage(login.error, tr.auth.loginFailed)}</Banner>}
+      {errors.root && <Banner tone="error">{errors.root.message}</Banner>}
       <TextField label={tr.auth.email} type="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
       <TextField label={tr.auth.password} type="password" autoComplete="current-password" required error={errors.password?.message}
         {...form.register('password')} />
