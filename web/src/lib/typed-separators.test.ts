@@ -33,4 +33,9 @@ describe('withSeparators', () => {
     expect(withSeparators('27112026', 'date')).toBe('27.11.2026');
     expect(withSeparators('2359', 'time')).toBe('23:59');
   });
+
+  it('leaves more digits than a day or a time holds as they are, for the check to refuse', () => {
+    expect(withSeparators('271120261', 'date')).toBe('271120261');
+    expect(withSeparators('12345', 'time')).toBe('12345');
+  });
 });

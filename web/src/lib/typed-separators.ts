@@ -1,9 +1,5 @@
-/*
- * Day ('GG.AA.YYYY', lib/date-text.ts) and time ('SS:DD') fields are text inputs with a numeric
- * inputMode, so a phone brings its numeric keypad, which has no '.' or ':'.
- */
 /**
- * The separators of a day ('GG.AA.YYYY') or a time ('SS:DD') typed as digits: a phone's
+ * The separators of a day ('GG.AA.YYYY', lib/date-text.ts) or a time ('SS:DD') typed as digits: a phone's
  * numeric keypad (the fields' inputMode) has no '.' or ':', so they come by themselves after
  * the day, the month and the hour. A separator typed after one that came by itself is not
  * doubled. Only for text typed at the end; anything else is left as it is.
@@ -11,7 +7,9 @@
 export function withSeparators(text: string, kind: 'date' | 'time'): string {
   const sep = kind === 'date' ? '.' : ':';
   if (text.endsWith(sep + sep)) return text.slice(0, -1);
-  if (/^\d+$/.test(text)) {
+  // More digits than a day or a time holds are left as typed, for the field's check to refuse:
+  // cutting them off would turn 271120261 into a valid 27.11.2026 without a word.
+  if (/^\d+$/.test(text) && text.length <= (kind === 'date' ? 8 : 4)) {
     // Digits only (typed or pasted): 27112026 → 27.11.2026, 0930 → 09:30.
     const parts = kind === 'date' ? [text.slice(0, 2), text.slice(2, 4), text.slice(4, 8)] : [text.slice(0, 2), text.slice(2, 4)];
     const filled = parts.filter((p) => p !== '');
