@@ -1,6 +1,7 @@
 import type { TUpdateDeviceRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
+import { owns } from '../../db/ownership.js';
 
 const deviceMissing = () => notFound('Cihaz');
 
@@ -31,9 +32,7 @@ export async function listDevices(ctx: AppContext, ownerId: string): Promise<Lis
 export async function updateDevice(ctx: AppContext, ownerId: string, id: string, body: TUpdateDeviceRequest): Promise<ListedDevice> {
   const device = await ctx.db.device.findFirst({ where: { id, ownerId, revokedAt: null }, select: { id: true, screenId: true } });
   if (!device) throw deviceMissing();
-  if (body.screenId && !(await ctx.db.screen.findFirst({ where: { id: body.screenId, ownerId }, select: { id: true } }))) {
-    throw notFound('Ekran');
-  }
+  if (body.screenId && !(await owns(ctx.db, 'screen', ownerId, body.screenId))) throw notFound('Ekran');
   // Conditional on the row still being unrevoked and the screen still existing (FK): a revocation
   // or a screen deletion in between leaves nothing half-done.
   const { count } = await ctx.db.device.updateMany({

@@ -8,6 +8,7 @@ import { notFound } from '../../http/errors.js';
 import type { ActivePurchase } from '../entitlements/active-package.js';
 import { assertPlaylistSlot, lockOwner } from '../entitlements/limits.js';
 import { screensOfSchedules } from '../schedules/schedule-targets.js';
+import { allOwned } from '../../db/ownership.js';
 
 export type PlaylistRow = {
   id: string;
@@ -28,9 +29,7 @@ export async function listPlaylists(db: Db, ownerId: string): Promise<PlaylistRo
 
 /** Every referenced media must be the owner's own: another customer's id reads as missing. */
 async function assertOwnMedia(tx: Tx, ownerId: string, items: Items): Promise<void> {
-  const ids = [...new Set(items.map((i) => i.media))];
-  const found = await tx.media.count({ where: { ownerId, id: { in: ids } } });
-  if (found !== ids.length) throw notFound('Medya');
+  if (!(await allOwned(tx, 'media', ownerId, items.map((i) => i.media)))) throw notFound('Medya');
 }
 
 const itemRows = (playlistId: string, items: Items) =>

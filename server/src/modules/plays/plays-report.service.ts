@@ -2,6 +2,7 @@ import { canonicalTimeZone, DEFAULT_SCREEN_TIMEZONE, type TPlaysReportQuery, typ
 import type { AppContext } from '../../context.js';
 import { Prisma } from '../../db/generated/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { owns } from '../../db/ownership.js';
 
 /** Longest report period, in days (both ends included): 13 months with room to spare. */
 export const REPORT_MAX_DAYS = 400;
@@ -57,9 +58,9 @@ export function reportPeriod(q: { from?: string; to?: string; tz?: string }, now
 /** Filters name the customer's own screen, group and media, or the report is refused like any other route (404). */
 async function checkFilters(ctx: AppContext, ownerId: string, f: ReportFilter): Promise<void> {
   const [screen, group, media] = await Promise.all([
-    f.screen ? ctx.db.screen.findFirst({ where: { id: f.screen, ownerId }, select: { id: true } }) : true,
-    f.group ? ctx.db.screenGroup.findFirst({ where: { id: f.group, ownerId }, select: { id: true } }) : true,
-    f.media ? ctx.db.media.findFirst({ where: { id: f.media, ownerId }, select: { id: true } }) : true,
+    f.screen ? owns(ctx.db, 'screen', ownerId, f.screen) : true,
+    f.group ? owns(ctx.db, 'screenGroup', ownerId, f.group) : true,
+    f.media ? owns(ctx.db, 'media', ownerId, f.media) : true,
   ]);
   if (!screen) throw notFound('Ekran');
   if (!group) throw notFound('Ekran grubu');

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { lockOwnedRow } from '../../db/row-lock.js';
 import type { Prisma } from '../../db/generated/client.js';
 import { notFound } from '../../http/errors.js';
-import { allOwned } from '../../db/ownership.js';
+import { allOwned, owns } from '../../db/ownership.js';
 import { notifyAffectedScreens, screensOfSchedules } from './schedule-targets.js';
 
 type Named = { id: string; name: string };
@@ -49,11 +49,8 @@ export async function listSchedules(db: Db, ownerId: string): Promise<ScheduleRo
 
 /** Every id the entry names must be the owner's own: another customer's reads as missing (404). */
 async function assertOwnRefs(tx: DbOrTx, ownerId: string, body: Write, screens: string[], groups: string[]): Promise<void> {
-  if (!(await tx.playlist.findFirst({ where: { id: body.playlist, ownerId }, select: { id: true } }))) throw notFound('Playlist');
-  if (body.directionPlaylist
-    && !(await tx.tickerPlaylist.findFirst({ where: { id: body.directionPlaylist, ownerId }, select: { id: true } }))) {
-    throw notFound('Reji playlisti');
-  }
+  if (!(await owns(tx, 'playlist', ownerId, body.playlist))) throw notFound('Playlist');
+  if (body.directionPlaylist && !(await owns(tx, 'tickerPlaylist', ownerId, body.directionPlaylist))) throw notFound('Reji playlisti');
   if (!(await allOwned(tx, 'screen', ownerId, screens))) throw notFound('Ekran');
   if (!(await allOwned(tx, 'screenGroup', ownerId, groups))) throw notFound('Ekran grubu');
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import type { ActivePurchase } from '../entitlements/active-package.js';
 import { assertScreenSlot, lockOwner } from '../entitlements/limits.js';
+import { owns } from '../../db/ownership.js';
 
 export type ScreenRow = {
   id: string;
@@ -47,10 +48,8 @@ export async function updateScreen(
   const { name, currentPlaylist, currentDirectionPlaylist: tickerId, timezone } = body;
   const [screen, playlist, ticker] = await Promise.all([
     ctx.db.screen.findFirst({ where: { id, ownerId }, select: { id: true } }),
-    currentPlaylist ? ctx.db.playlist.findFirst({ where: { id: currentPlaylist, ownerId }, select: { id: true } }) : null,
-    tickerId
-      ? ctx.db.tickerPlaylist.findFirst({ where: { id: tickerId, ownerId }, select: { id: true } })
-      : null,
+    currentPlaylist ? owns(ctx.db, 'playlist', ownerId, currentPlaylist) : true,
+    tickerId ? owns(ctx.db, 'tickerPlaylist', ownerId, tickerId) : true,
   ]);
   if (!screen) throw screenMissing();
   if (currentPlaylist && !playlist) throw notFound('Playlist');
