@@ -187,11 +187,9 @@ export type EngineHandle = {
 
 /**
  * A WASM schema engine for `schemaText` (schema.prisma's content) over the target
- * database. Always call close(): the engine does not release its connections itself.
- */
-/**
- * One engine at a time in a process: every engine runs in the one WASM instance, and two at
- * once would share its memory.
+ * database. Always call close(): the engine does not release its connections itself. One
+ * engine at a time in a process: every engine runs in the one WASM instance, and two at once
+ * would share its memory.
  */
 export async function openSchemaEngine(
   target: EngineTarget,
