@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { DESKTOP, launchBrowser, snap, watchPage } from '../support/browser';
+import { DESKTOP, launchBrowser, snap, waitBudgetMs, watchPage } from '../support/browser';
 import { apiLogin, apiRegister, uniqueEmail } from '../support/accounts';
 import { useE2E } from '../support/harness';
 import { buyPackage, call, createPlaylistWithImage } from './dashboard-support';
@@ -35,7 +35,7 @@ describe('day-first dates and 24-hour times in a browser in English', () => {
     await call(base, token, '/api/screens', { method: 'POST', body: { name: 'Lobi Ekranı', status: 'active' } });
     browser = await launchBrowser(['--lang=en-US']);
     context = await browser.newContext({ baseURL: base, locale: 'en-US', timezoneId: 'Europe/Istanbul', viewport: DESKTOP });
-    context.setDefaultTimeout(15_000);
+    context.setDefaultTimeout(waitBudgetMs());
     await context.addInitScript((t) => localStorage.setItem('token', t), token);
   });
   afterAll(async () => {

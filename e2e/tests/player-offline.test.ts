@@ -82,7 +82,7 @@ describe('screen player offline and resync', () => {
       if (!navigator.serviceWorker.controller) return false;
       const keys = await (await caches.open('pano-media-v1')).keys();
       return keys.length === 3;
-    }), { timeout: 20_000, interval: 250 }).toBe(true);
+    }), { timeout: Math.max(20_000, waitBudgetMs()), interval: 250 }).toBe(true);
     // A cached file answers Range requests with 206 slices (and 416 past its end).
     const ranges = await page.evaluate(async (p) => {
       const ask = async (range: string) => {

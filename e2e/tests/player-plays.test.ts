@@ -119,7 +119,7 @@ describe('play records from a player that goes offline', () => {
     await page.getByText('Bu ekrana atanmış medya bulunamadı').waitFor({ timeout: waitBudgetMs() });
     const shown = await seen();
     expect(shown.length).toBeGreaterThan(seenOffline);
-    await expect.poll(async () => (await waiting()) === 0 && (await report()).total.plays >= shown.length, { timeout: 8000, interval: 150, message: 'every play in the report' }).toBe(true);
+    await expect.poll(async () => (await waiting()) === 0 && (await report()).total.plays >= shown.length, { timeout: waitBudgetMs(), interval: 150, message: 'every play in the report' }).toBe(true);
 
     const r = await report();
     expect(r.total.plays).toBe(shown.length);
