@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TScreenConfig } from '@pano/contract';
 import {
-  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, nothingMoreWithin, startLiveServer, type LiveServer,
+  caughtUp, closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, serverSawClose, startLiveServer, type LiveServer,
 } from './live-server.fixtures.js';
 
 let s: LiveServer;
@@ -76,9 +76,11 @@ describe('isolation between customers', () => {
     const bPlayer = await connectSocket(s, { deviceToken: bDevice.token, screenId: bScreen.id });
     await s.ctx.notifier.ownerScreensChanged(b.id);
     await expect.poll(() => bStatus.length >= 1).toBe(true);
+    const bPlayerId = bPlayer.id!;
     bPlayer.close();
     await expect.poll(() => bStatus.length >= 2).toBe(true);
-    await nothingMoreWithin();
+    await serverSawClose(s, bPlayerId);
+    await caughtUp(s, [aDash, bDash]);
     expect(bStatus.map((e) => [e.screenId, e.online])).toEqual([[bScreen.id, true], [bScreen.id, false]]);
     expect(aStatus).toEqual([]);
     // Dashboards are not in screen rooms: configs only go to players and previews.
@@ -111,8 +113,10 @@ describe('presence', () => {
     const preview = await connectSocket(s, { token: a.token, screenId: screen.id });
     const p2 = await connectSocket(s, { deviceToken: d2.token, screenId: screen.id });
     await expect.poll(() => status.length >= 3).toBe(true);
+    const p1Id = p1.id!;
     p1.close();
-    await nothingMoreWithin();
+    await serverSawClose(s, p1Id);
+    await caughtUp(s, [dash]);
     expect(status).toHaveLength(3);
     expect((await s.api.get('/api/devices/presence').set(a.auth).expect(200)).body)
       .toEqual([{ screenId: screen.id, online: true, lastSeenAt: expect.any(String) }]);
@@ -135,8 +139,12 @@ describe('presence', () => {
     const player = await connectSocket(s, { deviceToken: device.token, screenId: screen.id });
     await expect.poll(() => status.length >= 1).toBe(true);
     player.emit('player:hello', { screenId: other.id, version: 'x', appVersion: '1' });
-    await nothingMoreWithin();
-    expect(status).toHaveLength(1);
+    // A hello for its own screen after it, on the same connection: once its status is here, the
+    // server has read the first hello and caughtUp has waited for what that started.
+    player.emit('player:hello', { screenId: screen.id, version: 'y', appVersion: '1' });
+    await expect.poll(() => status.some((e) => e.version === 'y')).toBe(true);
+    await caughtUp(s, [dash]);
+    expect(status.filter((e) => e.version !== 'y')).toHaveLength(1);
   });
 
   it('GET /api/devices/presence needs a user token', async () => {
@@ -166,7 +174,7 @@ describe('reconnect after a missed change', () => {
     shown = current;
     expect(shown.directionPlaylist?._id).toBe(ticker.id);
     // Nothing changed since: no push arrives and the player stays on the fetched version.
-    await nothingMoreWithin();
+    await caughtUp(s, [again]);
     expect(pushed).toEqual([]);
   });
 });
