@@ -123,6 +123,23 @@ export async function caughtUp(via: LiveServer, sockets: ClientSocket[]): Promis
   await Promise.all(arrived);
 }
 
+/**
+ * Resolves once `via` has handled every event these sockets (connected to it) sent before, and
+ * has finished what those started: each sends a marker behind them, which the server dispatches
+ * in order after them (a listener on the server's socket only watches for it).
+ */
+export async function serverHandled(via: LiveServer, sockets: ClientSocket[]): Promise<void> {
+  const marker = `test:handled:${randomUUID()}`;
+  await Promise.all(sockets.map((socket) => {
+    const onServer = via.realtime.io.of('/').sockets.get(socket.id!);
+    if (!onServer) throw new Error(`socket ${socket.id} is not connected to this instance`);
+    const handled = new Promise<void>((resolve) => { (onServer as unknown as Socket).once(marker, () => resolve()); });
+    (socket as unknown as Socket).emit(marker);
+    return handled;
+  }));
+  await via.realtime.settled();
+}
+
 /** Resolves once `via` has seen the socket `id` go (the client closed it) and has finished what that started. */
 export async function serverSawClose(via: LiveServer, id: string): Promise<void> {
   await expect.poll(() => via.realtime.io.of('/').sockets.has(id)).toBe(false);
