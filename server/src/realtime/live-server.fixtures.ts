@@ -145,6 +145,3 @@ export async function serverSawClose(via: LiveServer, id: string): Promise<void>
   await expect.poll(() => via.realtime.io.of('/').sockets.has(id)).toBe(false);
   await via.realtime.settled();
 }
-
-/** Waits by the clock; being replaced by caughtUp. */
-export const nothingMoreWithin = (ms = 300) => new Promise((r) => setTimeout(r, ms));
