@@ -18,12 +18,14 @@ import { createTokenService } from './http/tokens.js';
 import { seedDefaultPackages } from './modules/packages/default-catalogue.js';
 import { sweepStaleIncoming } from './storage/sweep-incoming.js';
 import { startLocalChannel } from './local-channel/local-channel.js';
-import { createRealtime } from './realtime/socket-server.js';
+import { createRealtime, type Realtime } from './realtime/socket-server.js';
 
 export type RunningServer = {
   ctx: AppContext; http: Server; database: Database; url: string;
   /** Shutdown sets `readiness.draining`, so /readyz answers 503 while the server drains. */
   readiness: Readiness;
+  /** Its socket.io server and pending socket work, for tests that prove an absence (docs/architecture/tests.md#proving-an-absence). */
+  realtime: Pick<Realtime, 'io' | 'settled'>;
   stop: () => Promise<void>;
 };
 
@@ -116,5 +118,5 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
     await readiness.close();
     await database.close(); // and lets go of $DATA_DIR
   })());
-  return { ctx, http, database, url, readiness, stop };
+  return { ctx, http, database, url, readiness, realtime, stop };
 }

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TScreenConfig } from '@pano/contract';
+import type { TAlertAckedEvent, TAlertChangedEvent, TScreenConfig } from '@pano/contract';
 import {
-  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, nothingMoreWithin, startLiveServer,
+  caughtUp, closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, serverHandled, startLiveServer,
   type ClientSocket, type Customer, type LiveServer,
 } from './live-server.fixtures.js';
 
@@ -40,7 +40,7 @@ describe('alerts in the screen config', () => {
       .send({ title: 'Kod Mavi', message: '3. kat', screens: [w.s1.id, w.s2.id], background: '#b91c1c', textColor: '#ffffff', mediaId: image.id, sound: true })
       .expect(201)).body as { _id: string; endsAt: string };
     await expect.poll(() => seen.s1!.length === 1 && seen.s2!.length === 1).toBe(true);
-    await nothingMoreWithin();
+    await caughtUp(s, Object.values(w.players).map((p) => p.socket));
     expect(seen.s1).toHaveLength(1);
     expect(seen.s3).toEqual([]);
     expect(seen.sb).toEqual([]);
@@ -81,14 +81,13 @@ describe('alerts in the screen config', () => {
 describe('alert:changed', () => {
   it("tells the owner's dashboards, and nobody else's, when an alert is sent and when it is ended", async () => {
     const w = await world();
-    const dashboard = record(await connectSocket(s, { token: w.a.token }), 'alert:changed');
-    const otherDashboard = record(await connectSocket(s, { token: w.b.token }), 'alert:changed');
-    const player = record(w.players.s1!.socket, 'alert:changed');
+    const sockets = [await connectSocket(s, { token: w.a.token }), await connectSocket(s, { token: w.b.token }), w.players.s1!.socket];
+    const [dashboard, otherDashboard, player] = sockets.map((socket) => record(socket, 'alert:changed')) as [TAlertChangedEvent[], TAlertChangedEvent[], TAlertChangedEvent[]];
     const alert = (await s.api.post('/api/alerts').set(w.a.auth).send({ title: 'Kod Mavi', message: '3. kat', all: true }).expect(201)).body as { _id: string };
     await expect.poll(() => dashboard.length === 1).toBe(true);
     await s.api.delete(`/api/alerts/${alert._id}`).set(w.a.auth).expect(200);
     await expect.poll(() => dashboard.length === 2).toBe(true);
-    await nothingMoreWithin();
+    await caughtUp(s, sockets);
     expect(dashboard).toEqual([{ alertId: alert._id }, { alertId: alert._id }]);
     expect(otherDashboard).toEqual([]);
     expect(player).toEqual([]);
@@ -98,8 +97,8 @@ describe('alert:changed', () => {
 describe('alert:ack', () => {
   it('is counted once per targeted screen, only from its players, and tells the owner\'s dashboards', async () => {
     const w = await world();
-    const dashboard = record(await connectSocket(s, { token: w.a.token }), 'alert:acked');
-    const otherDashboard = record(await connectSocket(s, { token: w.b.token }), 'alert:acked');
+    const dashboards = [await connectSocket(s, { token: w.a.token }), await connectSocket(s, { token: w.b.token })];
+    const [dashboard, otherDashboard] = dashboards.map((socket) => record(socket, 'alert:acked')) as [TAlertAckedEvent[], TAlertAckedEvent[]];
     const alert = (await s.api.post('/api/alerts').set(w.a.auth).send({ title: 'Kod Mavi', message: '3. kat', screens: [w.s1.id, w.s2.id] })
       .expect(201)).body as { _id: string };
     const ack = { alertId: alert._id, renderedAt: new Date().toISOString(), latencyMs: 12 };
@@ -107,16 +106,20 @@ describe('alert:ack', () => {
     // Not targeted, another customer's player, a preview of a targeted screen, a bad payload.
     w.players.s3!.socket.emit('alert:ack', ack);
     w.players.sb!.socket.emit('alert:ack', ack);
-    (await connectSocket(s, { token: w.a.token, screenId: w.s1.id })).emit('alert:ack', ack);
+    const preview = await connectSocket(s, { token: w.a.token, screenId: w.s1.id });
+    preview.emit('alert:ack', ack);
     w.players.s2!.socket.emit('alert:ack', { ...ack, latencyMs: -5 });
     // The targeted screen's player, twice, and a second device showing the same screen.
     w.players.s1!.socket.emit('alert:ack', ack);
     w.players.s1!.socket.emit('alert:ack', ack);
     const second = await pairedDevice(s, w.a.id, w.s1.id);
-    (await connectSocket(s, { deviceToken: second.token, screenId: w.s1.id })).emit('alert:ack', { ...ack, latencyMs: 9 });
+    const secondPlayer = await connectSocket(s, { deviceToken: second.token, screenId: w.s1.id });
+    secondPlayer.emit('alert:ack', { ...ack, latencyMs: 9 });
 
     await expect.poll(() => dashboard.length === 1).toBe(true);
-    await nothingMoreWithin();
+    // Every ack read and written, then the dashboards caught up behind what those emitted.
+    await serverHandled(s, [...Object.values(w.players).map((p) => p.socket), preview, secondPlayer]);
+    await caughtUp(s, dashboards);
     expect(dashboard).toEqual([{ alertId: alert._id, screenId: w.s1.id }]);
     expect(otherDashboard).toEqual([]);
     const rows = await s.ctx.db.alertAck.findMany({ where: { alertId: alert._id } });

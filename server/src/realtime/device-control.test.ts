@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, nothingMoreWithin, startLiveServer,
+  caughtUp, closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, startLiveServer,
   type ClientSocket, type LiveServer,
 } from './live-server.fixtures.js';
 
@@ -40,7 +40,8 @@ describe('removing a device', () => {
     await b.api.get(`/api/screens/${screen.id}/config`).set(auth).expect(200);
     const onA = await connectSocket(a, { deviceToken: revoked.token, screenId: screen.id });
     const onB = await connectSocket(b, { deviceToken: revoked.token, screenId: screen.id });
-    const keptOnB = record(await connectSocket(b, { deviceToken: kept.token, screenId: screen.id }), 'screen:config');
+    const keptSocket = await connectSocket(b, { deviceToken: kept.token, screenId: screen.id });
+    const keptOnB = record(keptSocket, 'screen:config');
     const pushedA = record(onA, 'screen:config');
     const pushedB = record(onB, 'screen:config');
     const [goneA, goneB] = [disconnected(onA), disconnected(onB)];
@@ -62,7 +63,8 @@ describe('removing a device', () => {
     // The next change reaches the device that stays, and only it.
     await a.api.put(`/api/screens/${screen.id}`).set(c.auth).send({ currentPlaylist: playlist.id }).expect(200);
     await expect.poll(() => keptOnB.length === 1).toBe(true);
-    await nothingMoreWithin();
+    // Behind the push on B's connections (a cut socket catches up at once: nothing reaches it any more).
+    await caughtUp(a, [onA, onB, keptSocket]);
     expect([pushedA, pushedB]).toEqual([[], []]);
     expect((await b.api.get('/api/devices').set(c.auth).expect(200)).body.map((d: { _id: string }) => d._id)).toEqual([kept.id]);
   });
@@ -81,7 +83,8 @@ describe('deleting a screen', () => {
     await a.api.delete(`/api/screens/${screen.id}`).set(c.auth).expect(200);
     await expect.poll(() => gonePlayer.length === 1 && gonePreview.length === 1, { timeout: 1000 }).toBe(true);
     await expect(connectSocket(b, { deviceToken: device.token, screenId: screen.id })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
-    await nothingMoreWithin();
+    // A's marker reaches B through Redis behind A's disconnect of the deleted screen's sockets.
+    await caughtUp(a, [elsewhere]);
     expect(goneElsewhere).toEqual([]);
   });
 });

@@ -17,6 +17,14 @@ export class InFlight {
     return work;
   }
 
+  /**
+   * Resolves once nothing is running, work started by the work it waits for included; emits go on.
+   * Tests prove an absence behind it (docs/architecture/tests.md#proving-an-absence).
+   */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
   /** Stops new emits and waits (bounded) for what is running. */
   async drain(timeoutMs = 5000): Promise<void> {
     this.closing = true;

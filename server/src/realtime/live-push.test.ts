@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ZScreenConfigEvent, type TScreenConfigEvent } from '@pano/contract';
 import {
-  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, nothingMoreWithin, startLiveServer,
-  type Customer, type LiveServer,
+  caughtUp, closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, startLiveServer,
+  type ClientSocket, type Customer, type LiveServer,
 } from './live-server.fixtures.js';
 
 // docs/architecture/realtime.md#pushes: every change that alters what a screen shows reaches exactly the
@@ -41,20 +41,22 @@ async function world() {
   const sb = await screen(b.id, 'Başka müşteri', pb.id);
 
   const received: Record<string, TScreenConfigEvent[]> = {};
+  const sockets: ClientSocket[] = [];
+  const recorded = (socket: ClientSocket) => { sockets.push(socket); return record(socket, 'screen:config'); };
   for (const [key, owner, screenId] of [['s1', a, s1.id], ['s2', a, s2.id], ['s3', a, s3.id], ['sb', b, sb.id]] as [string, Customer, string][]) {
     const device = await pairedDevice(s, owner.id, screenId);
-    received[key] = record(await connectSocket(s, { deviceToken: device.token, screenId }), 'screen:config');
+    received[key] = recorded(await connectSocket(s, { deviceToken: device.token, screenId }));
   }
   // A dashboard preview of s1 is in the same room as its player.
-  received.preview = record(await connectSocket(s, { token: a.token, screenId: s1.id }), 'screen:config');
-  return { a, b, m1, m2, p1, p2, t1, s1, s2, s3, sb, received };
+  received.preview = recorded(await connectSocket(s, { token: a.token, screenId: s1.id }));
+  return { a, b, m1, m2, p1, p2, t1, s1, s2, s3, sb, received, sockets };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
-/** Waits for the expected screens' events, then a while longer to catch duplicates and strays. */
+/** Waits for the expected screens' events, then until every socket has caught up, to catch duplicates and strays. */
 async function expectPushedTo(w: World, expected: string[]) {
   await expect.poll(() => expected.every((k) => w.received[k]!.length >= 1)).toBe(true);
-  await nothingMoreWithin();
+  await caughtUp(s, w.sockets);
   for (const [key, events] of Object.entries(w.received)) {
     expect(events, `screen:config events of ${key}`).toHaveLength(expected.includes(key) ? 1 : 0);
   }
@@ -230,11 +232,11 @@ describe('the config on the socket at connect (docs/PERFORMANCE.md, P4)', () => 
   async function connectRecording(auth: Record<string, unknown>) {
     let configs: TScreenConfigEvent[] = [];
     let currents: { screenId: string; version: string }[] = [];
-    await connectSocket(s, auth, (socket) => {
+    const socket = await connectSocket(s, auth, (socket) => {
       configs = record(socket, 'screen:config');
       currents = record(socket, 'screen:current');
     });
-    return { configs, currents };
+    return { configs, currents, socket };
   }
 
   it('a player naming no version yet, or an older one, gets the current config, exactly as GET config serves it', async () => {
@@ -244,7 +246,7 @@ describe('the config on the socket at connect (docs/PERFORMANCE.md, P4)', () => 
     for (const version of [null, 'an-older-version']) {
       const got = await connectRecording({ deviceToken: device.token, screenId: w.s1.id, version });
       await expect.poll(() => got.configs.length === 1).toBe(true);
-      await nothingMoreWithin(200);
+      await caughtUp(s, [got.socket]);
       expect(got.configs).toHaveLength(1);
       expect(got.currents).toHaveLength(0);
       expect(ZScreenConfigEvent.parse(got.configs[0])).toEqual({ screenId: w.s1.id, version: served.body.version, config: served.body });
@@ -258,7 +260,7 @@ describe('the config on the socket at connect (docs/PERFORMANCE.md, P4)', () => 
     for (const auth of [{ deviceToken: device.token, screenId: w.s2.id, version }, { token: w.a.token, screenId: w.s2.id, version }]) {
       const got = await connectRecording(auth);
       await expect.poll(() => got.currents.length === 1).toBe(true);
-      await nothingMoreWithin(200);
+      await caughtUp(s, [got.socket]);
       expect(got.currents).toEqual([{ screenId: w.s2.id, version }]);
       expect(got.configs).toHaveLength(0);
     }
@@ -268,7 +270,8 @@ describe('the config on the socket at connect (docs/PERFORMANCE.md, P4)', () => 
     const w = await world();
     const device = await pairedDevice(s, w.a.id, w.s3.id);
     const got = await connectRecording({ deviceToken: device.token, screenId: w.s3.id });
-    await nothingMoreWithin(400);
+    // The connection's work (what would send a config) was started before the client saw it connected.
+    await caughtUp(s, [got.socket]);
     expect(got.configs).toHaveLength(0);
     expect(got.currents).toHaveLength(0);
   });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import supertest from 'supertest';
 import { io as connectClient, type Socket } from 'socket.io-client';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import {
   SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents, type TSocketAuth,
 } from '@pano/contract';
@@ -102,8 +102,46 @@ export function record<E extends keyof ServerToClientEvents>(socket: ClientSocke
 }
 
 /**
- * Proves an absence, so it waits by the clock: an event that must not come (a second push, a
- * push to someone else) would come within `ms` of the one the test awaited before, through
- * the same server and sockets. Never a wait for something to happen: that is expect.poll.
+ * Proves an absence without a clock (docs/architecture/tests.md#proving-an-absence): `via` first
+ * finishes the socket work running now (a push, a connection-time send, a presence change), then
+ * writes each socket a marker behind everything written to it before, on the same connection
+ * (to a socket on another instance through the Redis adapter, behind `via`'s earlier messages).
+ * Resolves once every socket has received its marker or was disconnected: an event that must not
+ * come, caused before this call, would have come by then.
  */
-export const nothingMoreWithin = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+export async function caughtUp(via: LiveServer, sockets: ClientSocket[]): Promise<void> {
+  await via.realtime.settled();
+  const marker = `test:caught-up:${randomUUID()}`;
+  const arrived = sockets.map((socket) => new Promise<void>((resolve) => {
+    if (socket.disconnected) return resolve();
+    (socket as unknown as Socket).once(marker, () => resolve());
+    socket.once('disconnect', () => resolve());
+  }));
+  const ids = sockets.filter((x) => x.connected).map((x) => x.id!);
+  // Each socket is in the room of its own id, on whichever instance holds it; no room at all would be everyone.
+  if (ids.length > 0) (via.realtime.io.to(ids) as unknown as { emit: (event: string) => void }).emit(marker);
+  await Promise.all(arrived);
+}
+
+/**
+ * Resolves once `via` has handled every event these sockets (connected to it) sent before, and
+ * has finished what those started: each sends a marker behind them, which the server dispatches
+ * in order after them (a listener on the server's socket only watches for it).
+ */
+export async function serverHandled(via: LiveServer, sockets: ClientSocket[]): Promise<void> {
+  const marker = `test:handled:${randomUUID()}`;
+  await Promise.all(sockets.map((socket) => {
+    const onServer = via.realtime.io.of('/').sockets.get(socket.id!);
+    if (!onServer) throw new Error(`socket ${socket.id} is not connected to this instance`);
+    const handled = new Promise<void>((resolve) => { (onServer as unknown as Socket).once(marker, () => resolve()); });
+    (socket as unknown as Socket).emit(marker);
+    return handled;
+  }));
+  await via.realtime.settled();
+}
+
+/** Resolves once `via` has seen the socket `id` go (the client closed it) and has finished what that started. */
+export async function serverSawClose(via: LiveServer, id: string): Promise<void> {
+  await expect.poll(() => via.realtime.io.of('/').sockets.has(id)).toBe(false);
+  await via.realtime.settled();
+}

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ZScreenHealthResponse, type TPlayerHealth } from '@pano/contract';
 import {
-  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, nothingMoreWithin, startLiveServer,
+  caughtUp, closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, serverHandled, startLiveServer,
   type Customer, type LiveServer,
 } from './live-server.fixtures.js';
 import { jpegOf } from '../modules/screen-health/screenshots.fixtures.js';
@@ -71,7 +71,7 @@ describe('player:health', () => {
     // The same customer's device showing another screen, too.
     const neighbour = await w.player(w.a, w.s2.id);
     neighbour.socket.emit('player:health', { ...report({ appVersion: 'komşu' }), screenId: w.s1.id } as never);
-    await nothingMoreWithin(400);
+    await serverHandled(s, [p.socket, intruder.socket, neighbour.socket]);
     expect(await stored(w.s1.id)).toBeNull();
     expect((await stored(w.s2.id))?.report).toMatchObject({ appVersion: 'komşu' });
     expect((await stored(w.sb.id))?.report).toMatchObject({ appVersion: 'sahte' });
@@ -80,7 +80,8 @@ describe('player:health', () => {
 
   it('keeps one report per 5 s per player, the latest held back following; uptime alone pushes nothing', async () => {
     const w = await world();
-    const dashboard = record(await connectSocket(s, { token: w.a.token }), 'screen:health');
+    const dashboardSocket = await connectSocket(s, { token: w.a.token });
+    const dashboard = record(dashboardSocket, 'screen:health');
     const p = await w.player(w.a, w.s1.id);
     // The player's arrival is pushed too; on a busy machine it can come after the first
     // report's push, so it is awaited before the pushes are counted.
@@ -93,10 +94,10 @@ describe('player:health', () => {
     // Within the gap: held back, only the latest is stored at its end.
     p.socket.emit('player:health', report({ uptimeSec: 2 }));
     p.socket.emit('player:health', report({ uptimeSec: 3 }));
-    await nothingMoreWithin(300);
+    await serverHandled(s, [p.socket]);
     expect(((await stored(w.s1.id))?.report as TPlayerHealth).uptimeSec).toBe(1);
     await expect.poll(() => storedReport(w.s1.id), REPORT_WAIT).toMatchObject({ uptimeSec: 3 });
-    await nothingMoreWithin(300);
+    await caughtUp(s, [dashboardSocket]);
     expect(dashboard).toHaveLength(pushes);
   }, 15_000);
 });
@@ -128,7 +129,7 @@ describe('screenshot:request', () => {
     const res = await s.api.post(`/api/screens/${w.s1.id}/screenshot`).set(w.a.auth).expect(202);
     expect(res.body).toEqual({ requestId: expect.any(String) });
     await expect.poll(() => seen[0]!.length === 1).toBe(true);
-    await nothingMoreWithin();
+    await caughtUp(s, [p1.socket, p2.socket, pb.socket, preview]);
     expect(seen[0]).toEqual([{ requestId: res.body.requestId }]);
     expect(seen[1]).toEqual([]);
     expect(seen[2]).toEqual([]);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TScreenConfig } from '@pano/contract';
 import {
-  closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, nothingMoreWithin, startLiveServer, type LiveServer,
+  caughtUp, closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, serverHandled, serverSawClose, startLiveServer, type LiveServer,
 } from './live-server.fixtures.js';
 
 let s: LiveServer;
@@ -76,9 +76,11 @@ describe('isolation between customers', () => {
     const bPlayer = await connectSocket(s, { deviceToken: bDevice.token, screenId: bScreen.id });
     await s.ctx.notifier.ownerScreensChanged(b.id);
     await expect.poll(() => bStatus.length >= 1).toBe(true);
+    const bPlayerId = bPlayer.id!;
     bPlayer.close();
     await expect.poll(() => bStatus.length >= 2).toBe(true);
-    await nothingMoreWithin();
+    await serverSawClose(s, bPlayerId);
+    await caughtUp(s, [aDash, bDash]);
     expect(bStatus.map((e) => [e.screenId, e.online])).toEqual([[bScreen.id, true], [bScreen.id, false]]);
     expect(aStatus).toEqual([]);
     // Dashboards are not in screen rooms: configs only go to players and previews.
@@ -111,8 +113,10 @@ describe('presence', () => {
     const preview = await connectSocket(s, { token: a.token, screenId: screen.id });
     const p2 = await connectSocket(s, { deviceToken: d2.token, screenId: screen.id });
     await expect.poll(() => status.length >= 3).toBe(true);
+    const p1Id = p1.id!;
     p1.close();
-    await nothingMoreWithin();
+    await serverSawClose(s, p1Id);
+    await caughtUp(s, [dash]);
     expect(status).toHaveLength(3);
     expect((await s.api.get('/api/devices/presence').set(a.auth).expect(200)).body)
       .toEqual([{ screenId: screen.id, online: true, lastSeenAt: expect.any(String) }]);
@@ -135,7 +139,8 @@ describe('presence', () => {
     const player = await connectSocket(s, { deviceToken: device.token, screenId: screen.id });
     await expect.poll(() => status.length >= 1).toBe(true);
     player.emit('player:hello', { screenId: other.id, version: 'x', appVersion: '1' });
-    await nothingMoreWithin();
+    await serverHandled(s, [player]);
+    await caughtUp(s, [dash]);
     expect(status).toHaveLength(1);
   });
 
@@ -166,7 +171,7 @@ describe('reconnect after a missed change', () => {
     shown = current;
     expect(shown.directionPlaylist?._id).toBe(ticker.id);
     // Nothing changed since: no push arrives and the player stays on the fetched version.
-    await nothingMoreWithin();
+    await caughtUp(s, [again]);
     expect(pushed).toEqual([]);
   });
 });

@@ -35,6 +35,8 @@ export type Realtime = {
   deviceCache?: DeviceLookupCache;
   /** Attaches socket.io to the API's http server and starts accepting sockets. */
   serve: (http: HttpServer, ctx: AppContext) => void;
+  /** Resolves once the pushes and connection-time sends running now have finished (InFlight.settled). */
+  settled: () => Promise<void>;
   /** Lets pushes finish, disconnects this instance's sockets (closing the http server too) and the Redis clients. */
   close: () => Promise<void>;
 };
@@ -92,6 +94,7 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
   let closing: Promise<void> | undefined;
   return {
     io, notifier, presence, health, connections, configCache, deviceCache, redis: redis?.client,
+    settled: () => inFlight.settled(),
     serve: (http, ctx) => {
       io.attach(http);
       serving = true;
