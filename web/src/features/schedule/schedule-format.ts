@@ -35,3 +35,11 @@ export function minuteText(minute: number): string {
   const m = Math.round(minute % 60);
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 }
+
+/**
+ * The schedules of a conflict by name, in alphabetical order: the ids come in the order the
+ * schedules were read, which two saved in the same instant do not fix.
+ */
+export function conflictNames(ids: readonly string[], scheduleNames: ReadonlyMap<string, string>): string {
+  return ids.map((id) => scheduleNames.get(id) ?? id).sort((a, b) => a.localeCompare(b, 'tr')).join(', ');
+}

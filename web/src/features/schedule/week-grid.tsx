@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, type CSSProperties } from 'react';
 import type { WeekSegment } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { formatDate } from '../../lib/format';
-import { minuteText } from './schedule-format';
+import { conflictNames, minuteText } from './schedule-format';
 import type { TargetWeek } from './week-model';
 
 type Props = {
@@ -32,14 +32,6 @@ function playlistName(segment: WeekSegment, names: ReadonlyMap<string, string>):
  * the column, the wall clock now as a line. Wider than a phone: the grid scrolls sideways
  * inside its frame, never the page, and opens with today in view.
  */
-/**
- * The schedules of a conflict by name, in alphabetical order: the ids come in the order the
- * schedules were read, which two saved in the same instant do not fix.
- */
-export function conflictNames(ids: readonly string[], scheduleNames: ReadonlyMap<string, string>): string {
-  return ids.map((id) => scheduleNames.get(id) ?? id).sort((a, b) => a.localeCompare(b, 'tr')).join(', ');
-}
-
 export function WeekGrid({ week, playlistNames, scheduleNames, colours, now }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const todayShown = week.days.some((d) => d.date === now.date);

@@ -3,8 +3,8 @@ import type { TSchedule, TScreen, TScreenGroup } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { formatDate } from '../../lib/format';
 import { Banner, Button, Card, SelectField } from '../../components/ui';
-import { conflictNames, WeekGrid } from './week-grid';
-import { daysText, minuteText } from './schedule-format';
+import { WeekGrid } from './week-grid';
+import { conflictNames, daysText, minuteText } from './schedule-format';
 import { clockAt, conflictRuns, lastDayOfWeek, playlistNames, scheduleColours, shiftWeek, targetWeek, type WeekTarget } from './week-model';
 
 type Props = {
