@@ -17,7 +17,6 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MINUTE = 60_000;
 const logger = createLogger('silent');
 
-/** How long a job may take to show in the database (the runners poll, the machine may be busy). */
 /** A job's wait: 15 s on a machine not busier than its cores, longer as the load grows (windowMs). */
 const JOB_WAIT = { get timeout() { return windowMs(15_000); }, interval: 100 };
 
@@ -61,16 +60,13 @@ function jobSuite(kind: string, makeRunner: () => JobRunner) {
       const u = await newUser(t);
       const screen = await t.ctx.db.screen.create({ data: { ownerId: u.id, name: 'Lobi' } });
       const pkg = await newPackage(t, { price: 0, durationDays: 1 });
-      offsetMs = -(DAY_MS - 3000);
+      offsetMs = -(DAY_MS - windowMs(3000));
       const res = await t.http.post('/api/purchase/create-payment-intent').set(u.auth).send({ packageId: pkg.id });
-      offsetMs = 0;
       expect(res.body.completed).toBe(true);
-      // Running until it expires: asked in time, the package is there. On a machine too busy to
-      // ask within the 3 s, the answer says nothing about the product (it has expired by then).
-      const { expiresAt } = (await purchasesOf(t, u))[0]!;
-      const askedAt = Date.now();
-      const running = (await t.http.get(`/api/purchase/my-package/${u.id}`).set(u.auth)).status;
-      if (askedAt < expiresAt!.getTime() - 100) expect(running).toBe(200);
+      // Running until it expires. Asked while the app's clock still reads "then", however busy the
+      // machine: an expire job that fires meanwhile finds it early by that clock and waits again.
+      expect((await t.http.get(`/api/purchase/my-package/${u.id}`).set(u.auth)).status).toBe(200);
+      offsetMs = 0;
 
       await expect.poll(async () => (await statusOf(u))[0], { ...JOB_WAIT, message: 'the expire job' }).toBe('expired');
       expect((await t.http.get(`/api/purchase/my-package/${u.id}`).set(u.auth)).status).toBe(402);
