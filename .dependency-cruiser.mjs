@@ -18,7 +18,6 @@ const LEGACY = {
   servicesPresenting: [
     '^server/src/modules/alerts/alerts\\.service\\.ts$',
     '^server/src/modules/alerts/alert-templates\\.service\\.ts$',
-    '^server/src/modules/screen-health/screen-health\\.service\\.ts$',
     // Builds the screen:config wire event from rows, with the media and display presenters.
     '^server/src/modules/screens/screen-config\\.ts$',
   ],
