@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { actorOf } from '../api-keys/api-key-auth.js';
+import { presentAlert } from './alerts.presenter.js';
 import {
   createTemplate, deleteTemplate, listTemplates, sendTemplate, updateTemplate,
 } from './alert-templates.service.js';
@@ -40,7 +41,7 @@ export function alertTemplateRoutes(ctx: AppContext, sends: RequestHandler): Rou
   router.post('/:id/send', sends, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const override = ZSendAlertTemplateRequest.parse(req.body ?? {});
-    res.status(201).json(await sendTemplate(ctx, currentUser(req).id, actorOf(req), id, override));
+    res.status(201).json(presentAlert(await sendTemplate(ctx, currentUser(req).id, actorOf(req), id, override)));
   });
 
   return router;

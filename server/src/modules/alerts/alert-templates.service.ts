@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import { presentRefsByName } from '../../http/present-refs.js';
 import { stillOwned } from '../../db/ownership.js';
 import { assertOwnImage, assertOwnTargets, uniqueTargets } from './alert-targets.js';
-import { createAlert, type Actor } from './alerts.service.js';
+import { createAlert, type Actor, type AlertState } from './alerts.service.js';
 
 /* Saved alerts ('Şablonlar') sent with one click, with default targets (docs/PRODUCT.md#alerts-api). */
 
@@ -106,7 +106,7 @@ export async function deleteTemplate(ctx: AppContext, ownerId: string, id: strin
  */
 export async function sendTemplate(
   ctx: AppContext, ownerId: string, actor: Actor, id: string, override: z.output<typeof ZSendAlertTemplateRequest>,
-) {
+): Promise<AlertState> {
   const t = await ctx.db.alertTemplate.findFirst({ where: { id, ownerId } });
   if (!t) throw templateMissing();
   const overridden = override.all !== undefined || override.screens !== undefined || override.groups !== undefined;
