@@ -16,7 +16,6 @@ const SOCKET = '\\.socket\\.ts$';
 const LEGACY = {
   /** Services that still answer with wire shapes (their presenters are called inside). */
   servicesPresenting: [
-    '^server/src/modules/alerts/alert-templates\\.service\\.ts$',
     // Builds the screen:config wire event from rows, with the media and display presenters.
     '^server/src/modules/screens/screen-config\\.ts$',
   ],
