@@ -9,23 +9,6 @@ const ROUTES = '\\.routes\\.ts$';
 const PRESENTER = '\\.presenter\\.ts$|^server/src/http/present-refs\\.ts$';
 const SOCKET = '\\.socket\\.ts$';
 
-/**
- * Files that do not keep to the roles of docs/MODULES.md yet, each exempt from the one rule it
- * breaks. A file leaves this list when it is converted; nothing joins it.
- */
-const LEGACY = {
-  /** Services that still answer with wire shapes (their presenters are called inside). */
-  servicesPresenting: [
-    '^server/src/modules/alerts/alerts\\.service\\.ts$',
-    '^server/src/modules/alerts/alert-templates\\.service\\.ts$',
-    '^server/src/modules/purchases/purchase-flow\\.service\\.ts$',
-    '^server/src/modules/purchases/sales\\.service\\.ts$',
-    '^server/src/modules/screen-health/screen-health\\.service\\.ts$',
-    // Builds the screen:config wire event from rows, with the media and display presenters.
-    '^server/src/modules/screens/screen-config\\.ts$',
-  ],
-};
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -90,7 +73,7 @@ export default {
       name: 'services-never-present',
       comment: 'Services and their helpers return rows and domain objects; the routes hand them to the presenter (docs/MODULES.md).',
       severity: 'error',
-      from: { path: MODULE, pathNot: [ROUTES, PRESENTER, SOCKET, TEST, ...LEGACY.servicesPresenting] },
+      from: { path: MODULE, pathNot: [ROUTES, PRESENTER, SOCKET, TEST] },
       to: { path: [PRESENTER, ROUTES] },
     },
     {

@@ -2,7 +2,7 @@ import type { AppContext } from './context.js';
 import { DeviceLookup } from './modules/devices/device-lookup.js';
 import { UploadReservations } from './modules/media/upload-reservations.js';
 import type { DeviceLookupCache } from './modules/devices/device-lookup-cache.js';
-import { ScreenConfigReader } from './modules/screens/screen-config-reader.js';
+import { ScreenConfigReader } from './realtime/screen-config-reader.js';
 import type { ScreenConfigCache } from './modules/screens/screen-config-cache.js';
 import { createPaymentProvider } from './payments/payment-provider.factory.js';
 import { nobodyOnline, silentHealth, silentNotifier, type HealthNotifier, type PresenceReader, type ScreenNotifier } from './realtime/screen-notifier.js';

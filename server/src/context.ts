@@ -5,7 +5,7 @@ import type { Logger } from './logger.js';
 import type { TokenService } from './http/tokens.js';
 import type { DeviceLookup } from './modules/devices/device-lookup.js';
 import type { UploadReservations } from './modules/media/upload-reservations.js';
-import type { ScreenConfigReader } from './modules/screens/screen-config-reader.js';
+import type { ScreenConfigReader } from './realtime/screen-config-reader.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
 import type { HealthNotifier, PresenceReader, ScreenNotifier } from './realtime/screen-notifier.js';
 import type { ConnectionControl } from './realtime/connection-control.js';

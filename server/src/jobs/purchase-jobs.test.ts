@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TScreenConfig } from '@pano/contract';
 import { createTestApp, newUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { createLogger } from '../logger.js';
-import { buildScreenConfigs } from '../modules/screens/screen-config.js';
+import { buildScreenConfigs } from '../realtime/screen-config-reader.fixtures.js';
 import { card, DAY_MS, MOBILE_CODE, newPackage, purchasesOf } from '../modules/purchases/payment-test.fixtures.js';
 import { createBullmqRunner } from './bullmq-runner.js';
 import { createInProcessRunner } from './in-process-runner.js';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_LOOKUP_TTL_MS } from '../modules/devices/device-lookup-cache.js';
-import { buildScreenConfigEntries, buildScreenConfigs } from '../modules/screens/screen-config.js';
+import { buildScreenConfigEntries } from './screen-config-reader.js';
+import { buildScreenConfigs } from './screen-config-reader.fixtures.js';
 import { ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
 import {
   closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, serverHandled, startLiveServer, type LiveServer,

@@ -1,6 +1,6 @@
 import type { BuiltScreenConfig } from '../modules/screens/screen-config-cache.js';
 import { configHeadJson } from '../modules/screens/screen-config-cache.js';
-import type { ScreenConfigReader } from '../modules/screens/screen-config-reader.js';
+import type { ScreenConfigReader } from './screen-config-reader.js';
 import { screenRoom, type ConfigPush, type PanoServer, type PanoSocket } from '../sockets/socket-types.js';
 
 export function configPushOf(built: Map<string, BuiltScreenConfig>): ConfigPush {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { KeyBatcher } from '../db/key-batcher.js';
+import { presentScreenHealth } from '../modules/screen-health/screen-health.presenter.js';
 import { screenHealthOf } from '../modules/screen-health/screen-health.service.js';
 import type { InFlight } from './in-flight.js';
 import type { Presence } from './presence.js';
@@ -43,9 +44,11 @@ export class LiveHealthNotifier implements HealthNotifier {
   private async push(screenIds: string[]): Promise<Map<string, never>> {
     if (this.inFlight.isClosing) return new Map<string, never>();
     const online = new Set((await this.presence.playersOf(screenIds)).map((s) => s.data.screenId!));
-    for (const { ownerId, health } of await screenHealthOf(this.ctx.db, screenIds, online, this.ctx.clock())) {
+    const now = this.ctx.clock();
+    const { screens, warnMinutesOf } = await screenHealthOf(this.ctx.db, screenIds);
+    for (const s of screens) {
       if (this.inFlight.isClosing) break;
-      this.io.to(userRoom(ownerId)).emit('screen:health', health);
+      this.io.to(userRoom(s.ownerId)).emit('screen:health', presentScreenHealth(s, online.has(s.id), warnMinutesOf(s.ownerId), now));
     }
     return new Map<string, never>();
   }

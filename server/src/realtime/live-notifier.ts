@@ -1,6 +1,5 @@
 import type { AppContext } from '../context.js';
-import { buildScreenConfigEntries } from '../modules/screens/screen-config.js';
-import { configBaseUrl } from '../modules/screens/screen-config-reader.js';
+import { buildScreenConfigEntries, configBaseUrl } from './screen-config-reader.js';
 import type { BuiltScreenConfig, ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
 import { configPushOf, emitConfigPushLocally } from './config-push.js';
 import type { InFlight } from './in-flight.js';

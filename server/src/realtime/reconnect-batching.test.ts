@@ -7,7 +7,7 @@ import type { Db } from '../db/client.js';
 import { KeyBatcher } from '../db/key-batcher.js';
 import { activeDeviceFromToken } from '../modules/devices/device-auth.js';
 import { readScreenConfig } from '../modules/screens/screen-config-access.js';
-import { buildScreenConfigEntries } from '../modules/screens/screen-config.js';
+import { buildScreenConfigEntries } from './screen-config-reader.js';
 import { ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
 import { LastSeenWriter } from './last-seen-writer.js';
 import { Metrics } from '../metrics/metrics.js';

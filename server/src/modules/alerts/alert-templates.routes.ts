@@ -4,6 +4,8 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { actorOf } from '../api-keys/api-key-auth.js';
+import { presentAlertTemplate } from './alert-templates.presenter.js';
+import { presentAlert } from './alerts.presenter.js';
 import {
   createTemplate, deleteTemplate, listTemplates, sendTemplate, updateTemplate,
 } from './alert-templates.service.js';
@@ -17,18 +19,18 @@ export function alertTemplateRoutes(ctx: AppContext, sends: RequestHandler): Rou
   router.use(requireAuth(ctx), requireActivePackage(ctx));
 
   router.get('/', async (req, res) => {
-    res.json(await listTemplates(ctx.db, currentUser(req).id));
+    res.json((await listTemplates(ctx.db, currentUser(req).id)).map(presentAlertTemplate));
   });
 
   router.post('/', async (req, res) => {
     const body = ZAlertTemplateWrite.parse(req.body);
-    res.status(201).json(await createTemplate(ctx, currentUser(req).id, body));
+    res.status(201).json(presentAlertTemplate(await createTemplate(ctx, currentUser(req).id, body)));
   });
 
   router.put('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const body = ZAlertTemplateWrite.parse(req.body);
-    res.json(await updateTemplate(ctx, currentUser(req).id, id, body));
+    res.json(presentAlertTemplate(await updateTemplate(ctx, currentUser(req).id, id, body)));
   });
 
   router.delete('/:id', async (req, res) => {
@@ -40,7 +42,7 @@ export function alertTemplateRoutes(ctx: AppContext, sends: RequestHandler): Rou
   router.post('/:id/send', sends, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const override = ZSendAlertTemplateRequest.parse(req.body ?? {});
-    res.status(201).json(await sendTemplate(ctx, currentUser(req).id, actorOf(req), id, override));
+    res.status(201).json(presentAlert(await sendTemplate(ctx, currentUser(req).id, actorOf(req), id, override)));
   });
 
   return router;

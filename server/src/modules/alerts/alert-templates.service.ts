@@ -1,19 +1,21 @@
 import type { z } from 'zod';
 import {
-  ALERT_DURATION_DEFAULT, ZCreateAlertRequest, type TAlertTemplate, type ZAlertTemplateWrite, type ZSendAlertTemplateRequest,
+  ALERT_DURATION_DEFAULT, ZCreateAlertRequest, type ZAlertTemplateWrite, type ZSendAlertTemplateRequest,
 } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { presentRefsByName } from '../../http/present-refs.js';
 import { stillOwned } from '../../db/ownership.js';
 import { assertOwnImage, assertOwnTargets, uniqueTargets } from './alert-targets.js';
-import { createAlert, type Actor } from './alerts.service.js';
+import { createAlert, type Actor, type AlertState } from './alerts.service.js';
 
 /* Saved alerts ('Şablonlar') sent with one click, with default targets (docs/PRODUCT.md#alerts-api). */
 
 type Write = z.output<typeof ZAlertTemplateWrite>;
-type TemplateRow = Awaited<ReturnType<typeof findTemplates>>[number];
+export type TemplateRow = Awaited<ReturnType<typeof findTemplates>>[number];
+type Ref = { id: string; name: string };
+/** A template with its default targets that still exist, named. */
+export type TemplateWithTargets = { template: TemplateRow; screens: Ref[]; groups: Ref[] };
 
 const templateMissing = () => notFound('Şablon');
 const withMedia = { media: { select: { id: true, name: true } } } as const;
@@ -27,37 +29,22 @@ function nameTaken(err: unknown): never {
 const findTemplates = (db: Db, ownerId: string, id?: string) =>
   db.alertTemplate.findMany({ where: { ownerId, ...(id ? { id } : {}) }, orderBy: [{ name: 'asc' }, { id: 'asc' }], include: withMedia });
 
-/** Targets are shown by name; a screen or group deleted since is left out. */
-async function present(db: Db, ownerId: string, rows: TemplateRow[]): Promise<TAlertTemplate[]> {
+/** Targets are named for the form; a screen or group deleted since is left out. */
+async function withTargets(db: Db, ownerId: string, rows: TemplateRow[]): Promise<TemplateWithTargets[]> {
   const screenIds = [...new Set(rows.flatMap((r) => r.screenIds))];
   const groupIds = [...new Set(rows.flatMap((r) => r.groupIds))];
   const screens = new Map((await db.screen.findMany({ where: { ownerId, id: { in: screenIds } }, select: { id: true, name: true } })).map((s) => [s.id, s]));
   const groups = new Map((await db.screenGroup.findMany({ where: { ownerId, id: { in: groupIds } }, select: { id: true, name: true } })).map((g) => [g.id, g]));
   const named = <T>(ids: string[], by: Map<string, T>) => ids.flatMap((id) => by.get(id) ?? []);
-  return rows.map((t) => ({
-    _id: t.id,
-    name: t.name,
-    title: t.title,
-    message: t.message,
-    background: t.background,
-    textColor: t.textColor,
-    media: t.media ? { _id: t.media.id, name: t.media.name } : null,
-    sound: t.sound,
-    durationMinutes: t.durationMinutes,
-    all: t.allScreens,
-    screens: presentRefsByName(named(t.screenIds, screens)),
-    groups: presentRefsByName(named(t.groupIds, groups)),
-    createdAt: t.createdAt.toISOString(),
-    updatedAt: t.updatedAt.toISOString(),
-  }));
+  return rows.map((template) => ({ template, screens: named(template.screenIds, screens), groups: named(template.groupIds, groups) }));
 }
 
-export async function listTemplates(db: Db, ownerId: string): Promise<TAlertTemplate[]> {
-  return present(db, ownerId, await findTemplates(db, ownerId));
+export async function listTemplates(db: Db, ownerId: string): Promise<TemplateWithTargets[]> {
+  return withTargets(db, ownerId, await findTemplates(db, ownerId));
 }
 
-async function presentOne(db: Db, ownerId: string, id: string): Promise<TAlertTemplate> {
-  const [one] = await present(db, ownerId, await findTemplates(db, ownerId, id));
+async function findOne(db: Db, ownerId: string, id: string): Promise<TemplateWithTargets> {
+  const [one] = await withTargets(db, ownerId, await findTemplates(db, ownerId, id));
   if (!one) throw templateMissing();
   return one;
 }
@@ -72,18 +59,18 @@ function templateData(body: Write) {
   };
 }
 
-export async function createTemplate(ctx: AppContext, ownerId: string, body: Write): Promise<TAlertTemplate> {
+export async function createTemplate(ctx: AppContext, ownerId: string, body: Write): Promise<TemplateWithTargets> {
   const data = templateData(body);
   const row = await ctx.db.$transaction(async (tx) => {
     await assertOwnImage(tx, ownerId, data.mediaId);
     await assertOwnTargets(tx, ownerId, { all: data.allScreens, screens: data.screenIds, groups: data.groupIds });
     return tx.alertTemplate.create({ data: { ownerId, ...data } });
   }).catch(nameTaken);
-  return presentOne(ctx.db, ownerId, row.id);
+  return findOne(ctx.db, ownerId, row.id);
 }
 
 /** Replaces the whole template, as the form sends it. */
-export async function updateTemplate(ctx: AppContext, ownerId: string, id: string, body: Write): Promise<TAlertTemplate> {
+export async function updateTemplate(ctx: AppContext, ownerId: string, id: string, body: Write): Promise<TemplateWithTargets> {
   const data = templateData(body);
   await ctx.db.$transaction(async (tx) => {
     if (!(await tx.alertTemplate.findFirst({ where: { id, ownerId }, select: { id: true } }))) throw templateMissing();
@@ -91,7 +78,7 @@ export async function updateTemplate(ctx: AppContext, ownerId: string, id: strin
     await assertOwnTargets(tx, ownerId, { all: data.allScreens, screens: data.screenIds, groups: data.groupIds });
     await tx.alertTemplate.update({ where: { id }, data: { ...data, updatedAt: ctx.clock() } });
   }).catch(nameTaken);
-  return presentOne(ctx.db, ownerId, id);
+  return findOne(ctx.db, ownerId, id);
 }
 
 export async function deleteTemplate(ctx: AppContext, ownerId: string, id: string): Promise<void> {
@@ -106,7 +93,7 @@ export async function deleteTemplate(ctx: AppContext, ownerId: string, id: strin
  */
 export async function sendTemplate(
   ctx: AppContext, ownerId: string, actor: Actor, id: string, override: z.output<typeof ZSendAlertTemplateRequest>,
-) {
+): Promise<AlertState> {
   const t = await ctx.db.alertTemplate.findFirst({ where: { id, ownerId } });
   if (!t) throw templateMissing();
   const overridden = override.all !== undefined || override.screens !== undefined || override.groups !== undefined;

@@ -1,39 +1,7 @@
 import type { TAlert, TAlertActor, TAlertDetail } from '@pano/contract';
 import { compareTr } from '@pano/contract/text-case';
 import { isAlertActive } from './active-alert.js';
-
-type Person = { id: string; email: string; firstName: string | null; lastName: string | null };
-type Key = { id: string; name: string };
-
-export const alertInclude = {
-  media: { select: { id: true, name: true } },
-  createdByUser: { select: { id: true, email: true, firstName: true, lastName: true } },
-  createdByKey: { select: { id: true, name: true } },
-  endedByUser: { select: { id: true, email: true, firstName: true, lastName: true } },
-  endedByKey: { select: { id: true, name: true } },
-  _count: { select: { targets: true } },
-} as const;
-
-export type AlertRow = {
-  id: string;
-  title: string;
-  message: string;
-  background: string;
-  textColor: string;
-  sound: boolean;
-  allScreens: boolean;
-  requestedScreenIds: string[];
-  requestedGroupIds: string[];
-  startedAt: Date;
-  endsAt: Date | null;
-  endedAt: Date | null;
-  media: { id: string; name: string } | null;
-  createdByUser: Person | null;
-  createdByKey: Key | null;
-  endedByUser: Person | null;
-  endedByKey: Key | null;
-  _count: { targets: number };
-};
+import type { AlertDetail, AlertState, Key, Person } from './alerts.service.js';
 
 const personName = (p: Person) => [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email;
 
@@ -43,7 +11,7 @@ function actor(user: Person | null, key: Key | null): TAlertActor | null {
   return null;
 }
 
-export function presentAlert(a: AlertRow, acknowledged: number, now: Date): TAlert {
+export function presentAlert({ row: a, acknowledged, now }: AlertState): TAlert {
   const active = isAlertActive(a, now);
   return {
     _id: a.id,
@@ -67,16 +35,14 @@ export function presentAlert(a: AlertRow, acknowledged: number, now: Date): TAle
   };
 }
 
-export type AckScreenRow = { id: string; name: string; online: boolean; acknowledgedAt: Date | null; latencyMs: number | null };
-
 /** The screens still to confirm first (what the sender watches), then by name. */
-export function presentAlertDetail(a: AlertRow, screens: AckScreenRow[], now: Date): TAlertDetail {
+export function presentAlertDetail({ row, screens, now }: AlertDetail): TAlertDetail {
   const sorted = [...screens].sort((x, y) =>
     Number(x.acknowledgedAt !== null) - Number(y.acknowledgedAt !== null)
     || compareTr(x.name, y.name) || (x.id < y.id ? -1 : 1));
   const acknowledged = screens.filter((s) => s.acknowledgedAt).length;
   return {
-    ...presentAlert(a, acknowledged, now),
+    ...presentAlert({ row, acknowledged, now }),
     acks: {
       total: screens.length,
       acknowledged,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { actorOf, requireUserOrAlertKey } from '../api-keys/api-key-auth.js';
+import { presentAlert, presentAlertDetail } from './alerts.presenter.js';
 import { createAlert, endAlert, getAlert, listAlerts } from './alerts.service.js';
 
 /**
@@ -18,22 +19,22 @@ export function alertRoutes(ctx: AppContext, sends: RequestHandler): Router {
   const personOrKey = [...requireUserOrAlertKey(ctx), requireActivePackage(ctx)];
 
   router.get('/', ...person, async (req, res) => {
-    res.json(await listAlerts(ctx, currentUser(req).id));
+    res.json((await listAlerts(ctx, currentUser(req).id)).map(presentAlert));
   });
 
   router.post('/', ...personOrKey, sends, async (req, res) => {
     const body = ZCreateAlertRequest.parse(req.body);
-    res.status(201).json(await createAlert(ctx, currentUser(req).id, actorOf(req), body));
+    res.status(201).json(presentAlert(await createAlert(ctx, currentUser(req).id, actorOf(req), body)));
   });
 
   router.get('/:id', ...personOrKey, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    res.json(await getAlert(ctx, currentUser(req).id, id));
+    res.json(presentAlertDetail(await getAlert(ctx, currentUser(req).id, id)));
   });
 
   router.delete('/:id', ...personOrKey, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    res.json(await endAlert(ctx, currentUser(req).id, actorOf(req), id));
+    res.json(presentAlert(await endAlert(ctx, currentUser(req).id, actorOf(req), id)));
   });
 
   return router;

@@ -7,7 +7,6 @@ import { activeAlertWhere } from './active-alert.js';
 import { assertRoomOnScreens } from './alert-cap.js';
 import { scheduleAlertEnd } from './alerts.jobs.js';
 import { assertOwnImage, assertOwnTargets, resolveTargetScreens, uniqueTargets } from './alert-targets.js';
-import { alertInclude, presentAlert, presentAlertDetail, type AlertRow } from './alerts.presenter.js';
 
 /*
  * Emergency alerts ('Acil Duyuru', docs/architecture/alerts.md#alerts): sent to screens resolved at
@@ -17,6 +16,46 @@ import { alertInclude, presentAlert, presentAlertDetail, type AlertRow } from '.
 export type AlertRequest = z.output<typeof ZCreateAlertRequest>;
 /** A person of the customer, or one of their API keys. */
 export type Actor = { userId: string } | { keyId: string };
+
+export type Person = { id: string; email: string; firstName: string | null; lastName: string | null };
+export type Key = { id: string; name: string };
+
+export const alertInclude = {
+  media: { select: { id: true, name: true } },
+  createdByUser: { select: { id: true, email: true, firstName: true, lastName: true } },
+  createdByKey: { select: { id: true, name: true } },
+  endedByUser: { select: { id: true, email: true, firstName: true, lastName: true } },
+  endedByKey: { select: { id: true, name: true } },
+  _count: { select: { targets: true } },
+} as const;
+
+export type AlertRow = {
+  id: string;
+  title: string;
+  message: string;
+  background: string;
+  textColor: string;
+  sound: boolean;
+  allScreens: boolean;
+  requestedScreenIds: string[];
+  requestedGroupIds: string[];
+  startedAt: Date;
+  endsAt: Date | null;
+  endedAt: Date | null;
+  media: { id: string; name: string } | null;
+  createdByUser: Person | null;
+  createdByKey: Key | null;
+  endedByUser: Person | null;
+  endedByKey: Key | null;
+  _count: { targets: number };
+};
+
+/** An alert with how many of its screens acknowledged it, as of `now` (whether it is active). */
+export type AlertState = { row: AlertRow; acknowledged: number; now: Date };
+
+export type AckScreenRow = { id: string; name: string; online: boolean; acknowledgedAt: Date | null; latencyMs: number | null };
+/** An alert with each target screen's acknowledgement. */
+export type AlertDetail = { row: AlertRow; screens: AckScreenRow[]; now: Date };
 
 const alertMissing = () => notFound('Acil duyuru');
 export const NO_SCREENS = 'Seçilen hedeflerde hiç ekran yok';
@@ -33,7 +72,7 @@ function refGone(err: unknown): never {
  * player is a target too: it counts as not yet acknowledged and shows the alert when a player
  * connects while it is active.
  */
-export async function createAlert(ctx: AppContext, ownerId: string, actor: Actor, body: AlertRequest) {
+export async function createAlert(ctx: AppContext, ownerId: string, actor: Actor, body: AlertRequest): Promise<AlertState> {
   const targets = uniqueTargets(body);
   const now = ctx.clock();
   const endsAt = body.untilEnded ? null : new Date(now.getTime() + (body.durationMinutes ?? ALERT_DURATION_DEFAULT) * 60_000);
@@ -62,7 +101,7 @@ export async function createAlert(ctx: AppContext, ownerId: string, actor: Actor
   await ctx.notifier.screensChanged(screenIds);
   ctx.notifier.alertChanged(ownerId, row.id);
   await scheduleAlertEnd(ctx, row);
-  return presentAlert(row, 0, now);
+  return { row, acknowledged: 0, now };
 }
 
 async function ackCounts(db: Db, alertIds: string[]): Promise<Map<string, number>> {
@@ -72,7 +111,7 @@ async function ackCounts(db: Db, alertIds: string[]): Promise<Map<string, number
 }
 
 /** The active alerts (newest first), then the last 100 that ended. */
-export async function listAlerts(ctx: AppContext, ownerId: string) {
+export async function listAlerts(ctx: AppContext, ownerId: string): Promise<AlertState[]> {
   const now = ctx.clock();
   const order = [{ startedAt: 'desc' }, { id: 'desc' }] as const;
   const active = await ctx.db.alert.findMany({ where: { ownerId, ...activeAlertWhere(now) }, orderBy: [...order], include: alertInclude });
@@ -81,11 +120,11 @@ export async function listAlerts(ctx: AppContext, ownerId: string) {
   });
   const rows: AlertRow[] = [...active, ...ended];
   const acks = await ackCounts(ctx.db, rows.map((r) => r.id));
-  return rows.map((r) => presentAlert(r, acks.get(r.id) ?? 0, now));
+  return rows.map((row) => ({ row, acknowledged: acks.get(row.id) ?? 0, now }));
 }
 
 /** One alert with each target screen's acknowledgement and whether a player is connected to it now. */
-export async function getAlert(ctx: AppContext, ownerId: string, id: string) {
+export async function getAlert(ctx: AppContext, ownerId: string, id: string): Promise<AlertDetail> {
   const row = await ctx.db.alert.findFirst({
     where: { id, ownerId },
     include: {
@@ -95,18 +134,18 @@ export async function getAlert(ctx: AppContext, ownerId: string, id: string) {
   });
   if (!row) throw alertMissing();
   const online = await ctx.presence.onlineScreenIds(ownerId);
-  const screens = row.targets.map((t) => ({
+  const screens: AckScreenRow[] = row.targets.map((t) => ({
     id: t.screen.id, name: t.screen.name, online: online.has(t.screen.id),
     acknowledgedAt: t.ack?.acknowledgedAt ?? null, latencyMs: t.ack?.latencyMs ?? null,
   }));
-  return presentAlertDetail(row, screens, ctx.clock());
+  return { row, screens, now: ctx.clock() };
 }
 
 /**
  * Ends the alert now and records who ended it. Ending one that is already over changes
  * nothing and answers it as it is (a building system may send its "end" twice).
  */
-export async function endAlert(ctx: AppContext, ownerId: string, actor: Actor, id: string) {
+export async function endAlert(ctx: AppContext, ownerId: string, actor: Actor, id: string): Promise<AlertState> {
   const now = ctx.clock();
   const { count } = await ctx.db.alert.updateMany({
     where: { id, ownerId, ...activeAlertWhere(now) },
@@ -124,5 +163,5 @@ export async function endAlert(ctx: AppContext, ownerId: string, actor: Actor, i
     ctx.notifier.alertChanged(ownerId, id);
   }
   const acks = await ackCounts(ctx.db, [id]);
-  return presentAlert(row, acks.get(id) ?? 0, now);
+  return { row, acknowledged: acks.get(id) ?? 0, now };
 }

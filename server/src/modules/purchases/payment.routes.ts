@@ -1,24 +1,18 @@
 import express, { Router } from 'express';
 import {
   ZCompletePaymentRequest, ZConfirmSessionRequest, ZCreateCheckoutSessionRequest, ZCreatePaymentIntentRequest,
-  ZDevConfirmCardRequest, type TDevConfirmCardResponse, type TPurchaseCompletedResponse,
+  ZDevConfirmCardRequest, type TDevConfirmCardResponse,
 } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { notFound } from '../../http/errors.js';
 import type { DevPaymentProvider } from '../../payments/dev-provider.js';
 import { cardDeclined, paymentNotFound } from '../../payments/payment-errors.js';
-import type { CompletionResult } from './complete-purchase.js';
 import { devCheckoutRoutes } from './dev-checkout.routes.js';
 import { failPendingPurchase } from './pending-purchase.js';
 import { handleProviderEvent } from './payment-webhook.service.js';
-import { completePayment, confirmSession, createCheckoutSession, createPaymentIntent, paymentConfig } from './purchase-flow.service.js';
-import { presentPurchaseSummary } from './purchase.presenter.js';
-
-const completed = (r: CompletionResult): TPurchaseCompletedResponse => ({
-  message: 'Ödeme başarıyla tamamlandı. Paketiniz aktif.',
-  purchase: presentPurchaseSummary(r.purchase),
-});
+import { completePayment, confirmSession, createCheckoutSession, createPaymentIntent } from './purchase-flow.service.js';
+import { presentPaymentConfig, presentPaymentStart, presentPurchaseCompleted } from './purchase.presenter.js';
 
 /**
  * POST /api/purchase/webhook: the processor's signed events. Mounted before any JSON parser:
@@ -41,16 +35,16 @@ export function paymentRoutes(ctx: AppContext): Router {
   const router = Router();
   const auth = requireAuth(ctx);
 
-  router.get('/config', auth, (_req, res) => void res.json(paymentConfig(ctx.payments)));
+  router.get('/config', auth, (_req, res) => void res.json(presentPaymentConfig(ctx.payments)));
 
   router.post('/create-payment-intent', auth, async (req, res) => {
     const { packageId } = ZCreatePaymentIntentRequest.parse(req.body);
-    res.json(await createPaymentIntent(ctx, ctx.payments, currentUser(req), packageId));
+    res.json(presentPaymentStart(await createPaymentIntent(ctx, ctx.payments, currentUser(req), packageId)));
   });
 
   router.post('/complete-payment', auth, async (req, res) => {
     const { paymentIntentId } = ZCompletePaymentRequest.parse(req.body);
-    res.json(completed(await completePayment(ctx, ctx.payments, currentUser(req), paymentIntentId)));
+    res.json(presentPurchaseCompleted(await completePayment(ctx, ctx.payments, currentUser(req), paymentIntentId)));
   });
 
   router.post('/create-checkout-session', auth, async (req, res) => {
@@ -60,7 +54,7 @@ export function paymentRoutes(ctx: AppContext): Router {
 
   router.post('/confirm-session', auth, async (req, res) => {
     const { sessionId } = ZConfirmSessionRequest.parse(req.body);
-    res.json(completed(await confirmSession(ctx, ctx.payments, currentUser(req), sessionId)));
+    res.json(presentPurchaseCompleted(await confirmSession(ctx, ctx.payments, currentUser(req), sessionId)));
   });
 
   // What Stripe.js does in the browser, for the dev processor: charge a test card.

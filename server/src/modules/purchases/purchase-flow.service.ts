@@ -1,4 +1,4 @@
-import type { TCreateCheckoutSessionRequest, TCreateCheckoutSessionResponse, TCreatePaymentIntentResponse, TPaymentConfig } from '@pano/contract';
+import type { TCreateCheckoutSessionRequest, TCreateCheckoutSessionResponse } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Package, Purchase } from '../../db/generated/client.js';
 import type { AuthUser } from '../../http/request-types.js';
@@ -8,12 +8,13 @@ import { getPackage } from '../packages/packages.service.js';
 import { completePurchase, type CompletionResult } from './complete-purchase.js';
 import { startFreeTrial } from './free-trial.js';
 import { abandonAt, abandonJobKey, failPendingPurchase, pendingPurchaseData } from './pending-purchase.js';
-import { presentPurchaseSummary } from './purchase.presenter.js';
 
 const CURRENCY = 'try';
 
-export const paymentConfig = (provider: PaymentProvider): TPaymentConfig =>
-  provider.publishableKey ? { provider: provider.name, publishableKey: provider.publishableKey } : { provider: provider.name };
+/** A started payment: a free package is completed at once, a paid one waits for the card. */
+export type PaymentStart =
+  | { completed: true; purchase: Purchase }
+  | { completed: false; clientSecret: string; paymentIntentId: string };
 
 /** A pending purchase plus its abandon job (a payment never finished turns `failed`). */
 async function startPurchase(ctx: AppContext, provider: PaymentProvider, user: AuthUser, pkg: Package): Promise<Purchase> {
@@ -35,10 +36,10 @@ async function withProvider<T>(ctx: AppContext, purchase: Purchase, fn: () => Pr
 
 const description = (pkg: Package) => `Pano paketi: ${pkg.name} (${pkg.durationDays} gün)`;
 
-export async function createPaymentIntent(ctx: AppContext, provider: PaymentProvider, user: AuthUser, packageId: string): Promise<TCreatePaymentIntentResponse> {
+export async function createPaymentIntent(ctx: AppContext, provider: PaymentProvider, user: AuthUser, packageId: string): Promise<PaymentStart> {
   const pkg = await getPackage(ctx.db, packageId, { includeInactive: false });
   if (Number(pkg.price) === 0) {
-    return { completed: true, purchase: presentPurchaseSummary(await startFreeTrial(ctx, user, pkg)) };
+    return { completed: true, purchase: await startFreeTrial(ctx, user, pkg) };
   }
   const purchase = await startPurchase(ctx, provider, user, pkg);
   const pi = await withProvider(ctx, purchase, () => provider.createPayment({

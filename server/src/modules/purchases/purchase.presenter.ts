@@ -1,5 +1,10 @@
-import type { TPurchaseSummary } from '@pano/contract';
+import type {
+  TCreatePaymentIntentResponse, TPaymentConfig, TPurchaseCompletedResponse, TPurchaseSummary,
+} from '@pano/contract';
 import type { Purchase } from '../../db/generated/client.js';
+import type { PaymentProvider } from '../../payments/payment-provider.js';
+import type { CompletionResult } from './complete-purchase.js';
+import type { PaymentStart } from './purchase-flow.service.js';
 
 export const presentPurchaseSummary = (p: Purchase): TPurchaseSummary => ({
   _id: p.id,
@@ -10,3 +15,14 @@ export const presentPurchaseSummary = (p: Purchase): TPurchaseSummary => ({
   expiresAt: p.expiresAt?.toISOString() ?? null,
   mobileCode: p.mobileCode,
 });
+
+export const presentPaymentStart = (s: PaymentStart): TCreatePaymentIntentResponse =>
+  s.completed ? { completed: true, purchase: presentPurchaseSummary(s.purchase) } : s;
+
+export const presentPurchaseCompleted = (r: CompletionResult): TPurchaseCompletedResponse => ({
+  message: 'Ödeme başarıyla tamamlandı. Paketiniz aktif.',
+  purchase: presentPurchaseSummary(r.purchase),
+});
+
+export const presentPaymentConfig = (provider: Pick<PaymentProvider, 'name' | 'publishableKey'>): TPaymentConfig =>
+  provider.publishableKey ? { provider: provider.name, publishableKey: provider.publishableKey } : { provider: provider.name };

@@ -5,6 +5,7 @@ import { currentUser, requireAdmin, requireAuth } from '../../http/authenticate.
 import { getMyPackage } from './my-package.service.js';
 import { paymentRoutes, paymentWebhookRoute } from './payment.routes.js';
 import { currentPackage, purchasePlan } from './purchase-plan.service.js';
+import { presentSalesReport } from './sales.presenter.js';
 import { salesReport } from './sales.service.js';
 
 export function purchaseRoutes(ctx: AppContext): Router {
@@ -27,7 +28,7 @@ export function purchaseRoutes(ctx: AppContext): Router {
   });
 
   router.get('/admin/sales', requireAuth(ctx), requireAdmin, async (req, res) => {
-    res.json(await salesReport(ctx.db, ZSalesQuery.parse(req.query)));
+    res.json(presentSalesReport(await salesReport(ctx.db, ZSalesQuery.parse(req.query))));
   });
 
   return router;

@@ -1,7 +1,5 @@
-import type { TSalesPurchase } from '@pano/contract';
-import type { Purchase } from '../../db/generated/client.js';
-
-type SaleRow = Purchase & { user: { email: string; firstName: string | null; lastName: string | null } | null };
+import type { TSalesPurchase, TSalesReport } from '@pano/contract';
+import type { SaleRow, SalesReport } from './sales.service.js';
 
 /** Only the last four digits are ever stored (docs/architecture/purchases.md#purchases), shown as '**** 4242'. */
 export const presentSale = (p: SaleRow): TSalesPurchase => ({
@@ -20,3 +18,5 @@ export const presentSale = (p: SaleRow): TSalesPurchase => ({
   createdAt: p.createdAt.toISOString(),
   expiresAt: p.expiresAt?.toISOString() ?? null,
 });
+
+export const presentSalesReport = (r: SalesReport): TSalesReport => ({ statistics: r.statistics, purchases: r.purchases.map(presentSale) });

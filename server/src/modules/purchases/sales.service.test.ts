@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZSalesReport } from '@pano/contract';
 import { openMigratedDatabase, type Database } from '../../db/client.js';
+import { presentSalesReport } from './sales.presenter.js';
 import { SALES_LIST_LIMIT, salesReport } from './sales.service.js';
 
 // Unfiltered statistics cover every customer, so exact figures need a database no other
@@ -23,7 +24,7 @@ const snapshot = { provider: 'test', packageName: 'Başlangıç', durationDays: 
 
 describe('salesReport (whole database)', () => {
   it('reports zeros and an empty list when nothing was sold', async () => {
-    expect(await salesReport(database.db, {})).toEqual({
+    expect(presentSalesReport(await salesReport(database.db, {}))).toEqual({
       statistics: { totalSales: 0, totalPurchases: 0, completedSales: 0, successRate: 0 },
       purchases: [],
     });
@@ -44,7 +45,7 @@ describe('salesReport (whole database)', () => {
       ],
     });
 
-    const r = ZSalesReport.parse(await salesReport(database.db, {}));
+    const r = ZSalesReport.parse(presentSalesReport(await salesReport(database.db, {})));
     expect(r.statistics).toEqual({ totalSales: 1799, totalPurchases: 501, completedSales: 2, successRate: 0.4 });
     expect(r.purchases).toHaveLength(SALES_LIST_LIMIT);
     expect(r.purchases.slice(0, 3).map((p) => [p.status, p.user?.email, p.paymentDetails.amount])).toEqual([

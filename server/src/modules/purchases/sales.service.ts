@@ -1,13 +1,18 @@
-import type { TSalesQuery, TSalesReport } from '@pano/contract';
+import type { TSalesQuery } from '@pano/contract';
 import type { Db } from '../../db/client.js';
-import { Prisma } from '../../db/generated/client.js';
-import { presentSale } from './sales.presenter.js';
+import { Prisma, type Purchase } from '../../db/generated/client.js';
 
 /**
  * The report lists the latest purchases only: the page renders them all in one table,
  * and years of history would make it slow. The statistics still cover every purchase.
  */
 export const SALES_LIST_LIMIT = 500;
+
+/** A purchase with the customer who made it (gone when the account was deleted). */
+export type SaleRow = Purchase & { user: { email: string; firstName: string | null; lastName: string | null } | null };
+export type SalesStatistics = { totalSales: number; totalPurchases: number; completedSales: number; successRate: number };
+/** The figures over every purchase, and the newest SALES_LIST_LIMIT purchases. */
+export type SalesReport = { statistics: SalesStatistics; purchases: SaleRow[] };
 
 type StatsRow = { totalSales: Prisma.Decimal | null; totalPurchases: bigint; completedSales: bigint; successRate: Prisma.Decimal | null };
 
@@ -17,7 +22,7 @@ type StatsRow = { totalSales: Prisma.Decimal | null; totalPurchases: bigint; com
  * renewal or an upgrade ends the purchase it replaces at once, and that must not take its
  * money out of the revenue.
  */
-async function salesStatistics(db: Db, userId: string | undefined): Promise<TSalesReport['statistics']> {
+async function salesStatistics(db: Db, userId: string | undefined): Promise<SalesStatistics> {
   const where = userId ? Prisma.sql`WHERE "userId" = ${userId}` : Prisma.empty;
   const [row] = await db.$queryRaw<StatsRow[]>`
     SELECT COALESCE(SUM("amountPaid") FILTER (WHERE status IN ('completed', 'expired')), 0) AS "totalSales",
@@ -34,7 +39,7 @@ async function salesStatistics(db: Db, userId: string | undefined): Promise<TSal
 }
 
 /** GET /api/purchase/admin/sales: totals plus the newest purchases, optionally of one customer. */
-export async function salesReport(db: Db, query: TSalesQuery): Promise<TSalesReport> {
+export async function salesReport(db: Db, query: TSalesQuery): Promise<SalesReport> {
   const [statistics, rows] = await Promise.all([
     salesStatistics(db, query.userId),
     db.purchase.findMany({
@@ -44,5 +49,5 @@ export async function salesReport(db: Db, query: TSalesQuery): Promise<TSalesRep
       include: { user: { select: { email: true, firstName: true, lastName: true } } },
     }),
   ]);
-  return { statistics, purchases: rows.map(presentSale) };
+  return { statistics, purchases: rows };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScreenHealth } from '../../db/generated/client.js';
-import { isProblem, presentScreenHealth, troubleSince, type ScreenHealthSource } from './screen-health.presenter.js';
+import { isProblem, presentScreenHealth, troubleSince } from './screen-health.presenter.js';
+import type { ScreenHealthSource } from './screen-health.service.js';
 
 // docs/architecture/devices.md#health: when a screen's trouble began, computed when read.
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 10, minute));

@@ -1,15 +1,5 @@
-import { ZPlayerHealth, ZScreenshotKind, type TScreenHealth } from '@pano/contract';
-import type { ScreenHealth } from '../../db/generated/client.js';
-
-/** What one screen's health is computed from: its row, when it was last seen, and its paired devices. */
-export type ScreenHealthSource = {
-  id: string;
-  ownerId: string;
-  lastSeenAt: Date | null;
-  health: ScreenHealth | null;
-  /** Unrevoked devices set to show it (one is enough to know). */
-  devices: { id: string }[];
-};
+import { ZPlayerHealth, ZScreenshotKind, type TScreenHealth, type TScreenHealthResponse } from '@pano/contract';
+import type { ScreenHealthList, ScreenHealthSource } from './screen-health.service.js';
 
 const earliest = (dates: (Date | null | undefined)[]): Date | null =>
   dates.reduce<Date | null>((min, d) => (d && (!min || d < min) ? d : min), null);
@@ -58,3 +48,8 @@ export function presentScreenHealth(source: ScreenHealthSource, online: boolean,
     screenshot: h?.screenshotAt && kind.success ? { takenAt: h.screenshotAt.toISOString(), kind: kind.data } : null,
   };
 }
+
+export const presentScreenHealthList = (l: ScreenHealthList): TScreenHealthResponse => ({
+  warnMinutes: l.warnMinutes,
+  screens: l.screens.map((s) => presentScreenHealth(s, l.online.has(s.id), l.warnMinutes, l.now)),
+});

@@ -5,6 +5,7 @@ import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { fileTooLarge, unsupportedFileType } from '../../http/errors.js';
 import { perMinutePerKey } from '../../http/rate-limits.js';
 import { currentDevice, requireDevice } from '../devices/device-auth.js';
+import { presentScreenHealthList } from './screen-health.presenter.js';
 import { getHealthSettings, requestScreenshot, screenHealthList, updateHealthSettings } from './screen-health.service.js';
 import { newestScreenshot, storeScreenshot, tooLargeMessage } from './screenshots.js';
 
@@ -38,7 +39,7 @@ export function screenHealthRoutes(ctx: AppContext): Router {
     (req) => currentDevice(req).id);
 
   router.get('/screens/health', requireAuth(ctx), async (req, res) => {
-    res.json(await screenHealthList(ctx, currentUser(req).id));
+    res.json(presentScreenHealthList(await screenHealthList(ctx, currentUser(req).id)));
   });
 
   router.post('/screens/:id/screenshot', requireAuth(ctx), requestsPerScreen, async (req, res) => {

@@ -1,20 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import {
-  HEALTH_WARN_MINUTES_DEFAULT, type THealthSettings, type TPlayerHealth, type TScreenHealth, type TScreenHealthResponse,
-  type ZUpdateHealthSettingsRequest,
+  HEALTH_WARN_MINUTES_DEFAULT, type THealthSettings, type TPlayerHealth, type ZUpdateHealthSettingsRequest,
 } from '@pano/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { Prisma } from '../../db/generated/client.js';
+import { Prisma, type ScreenHealth } from '../../db/generated/client.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { presentScreenHealth, type ScreenHealthSource } from './screen-health.presenter.js';
 
 /**
  * docs/architecture/devices.md#health: the latest report per screen (one row, overwritten), when its
  * reports started saying `failing`, and the customer's warning time. Online or not is never
  * stored: presence knows it on every instance.
  */
+
+/** What one screen's health is computed from: its row, when it was last seen, and its paired devices. */
+export type ScreenHealthSource = {
+  id: string;
+  ownerId: string;
+  lastSeenAt: Date | null;
+  health: ScreenHealth | null;
+  /** Unrevoked devices set to show it (one is enough to know). */
+  devices: { id: string }[];
+};
+
+/** Every screen of a customer with what its health is judged by: presence now and the warning time. */
+export type ScreenHealthList = { warnMinutes: number; screens: ScreenHealthSource[]; online: Set<string>; now: Date };
+
+/** Screens of any owners, with each owner's warning time. */
+export type ScreensHealth = { screens: ScreenHealthSource[]; warnMinutesOf: (ownerId: string) => number };
 
 export type HealthReportInput = { screen: { id: string; ownerId: string }; deviceId: string; report: TPlayerHealth; at: Date };
 
@@ -68,29 +82,25 @@ const sourceSelect = {
 } as const;
 
 /** GET /api/screens/health: every screen of the customer, oldest first like the screen list. */
-export async function screenHealthList(ctx: AppContext, ownerId: string): Promise<TScreenHealthResponse> {
+export async function screenHealthList(ctx: AppContext, ownerId: string): Promise<ScreenHealthList> {
   const [screens, warnMinutes, online] = await Promise.all([
     ctx.db.screen.findMany({ where: { ownerId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: sourceSelect }),
     warnMinutesOf(ctx.db, ownerId),
     ctx.presence.onlineScreenIds(ownerId),
   ]);
-  const now = ctx.clock();
-  return { warnMinutes, screens: screens.map((s) => presentScreenHealth(s, online.has(s.id), warnMinutes, now)) };
+  return { warnMinutes, screens, online, now: ctx.clock() };
 }
 
 /**
- * The health of these screens (any owners) for `screen:health` pushes, with the owner each goes
- * to; `online` is the realtime layer's answer for them. Three queries whatever the count.
+ * What the health of these screens (any owners) is judged by, for `screen:health` pushes (the
+ * realtime layer adds presence). Three queries whatever the count.
  */
-export async function screenHealthOf(db: Db, screenIds: string[], online: Set<string>, now: Date): Promise<{ ownerId: string; health: TScreenHealth }[]> {
+export async function screenHealthOf(db: Db, screenIds: string[]): Promise<ScreensHealth> {
   const screens: ScreenHealthSource[] = await db.screen.findMany({ where: { id: { in: screenIds } }, select: sourceSelect });
   const owners = [...new Set(screens.map((s) => s.ownerId))];
   const settings = owners.length === 0 ? [] : await db.healthSettings.findMany({ where: { ownerId: { in: owners } } });
   const warn = new Map(settings.map((row) => [row.ownerId, row.warnMinutes]));
-  return screens.map((s) => ({
-    ownerId: s.ownerId,
-    health: presentScreenHealth(s, online.has(s.id), warn.get(s.ownerId) ?? HEALTH_WARN_MINUTES_DEFAULT, now),
-  }));
+  return { screens, warnMinutesOf: (ownerId) => warn.get(ownerId) ?? HEALTH_WARN_MINUTES_DEFAULT };
 }
 
 /**

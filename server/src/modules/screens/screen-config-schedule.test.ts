@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZScreenConfig } from '@pano/contract';
 import { createTestApp, newCustomer, type TestApp } from '../../../test/harness.js';
 import { makeGroup, makeMedia, makePlaylist, makeSchedule, makeScreen, makeTicker } from './content.fixtures.js';
-import { buildScreenConfigs } from './screen-config.js';
+import { buildScreenConfigs } from '../../realtime/screen-config-reader.fixtures.js';
 import { ScreenConfigCache } from './screen-config-cache.js';
 
 // docs/architecture/scheduling.md#what-a-screen-shows: a config carries every enabled entry that can apply

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISPLAY_DEFAULTS, ZScreenConfig } from '@pano/contract';
 import { createTestApp, newAdmin, newCustomer, newUser, type TestApp } from '../../../test/harness.js';
 import { makeMedia, makePlaylist, makeScreen, makeTicker } from './content.fixtures.js';
-import { PACKAGE_EXPIRED_MESSAGE, buildScreenConfigs } from './screen-config.js';
+import { buildScreenConfigs } from '../../realtime/screen-config-reader.fixtures.js';
+import { PACKAGE_EXPIRED_MESSAGE } from './screen-config.presenter.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

@@ -1,23 +1,50 @@
-import { createHash } from 'node:crypto';
-import { DAY_MS, scheduleClockAt, zoneOrDefault, type TConfigAlert, type TConfigMedia, type TConfigScheduleEntry, type TScreenAlert, type TScreenConfig } from '@pano/contract';
+import { DAY_MS, scheduleClockAt, zoneOrDefault, type TScreenAlert } from '@pano/contract';
 import type { Db } from '../../db/client.js';
+import type { DisplaySettings } from '../../db/generated/client.js';
 import { activeAlertsForScreens } from './screen-alerts.js';
-import { mediaUrlPath } from '../media/media.presenter.js';
-import { presentDisplaySettings } from '../settings/display-settings.presenter.js';
-import type { BuiltScreenConfig, SharedContent, SharedContentMemo } from './screen-config-cache.js';
+import type { SharedContent, SharedContentMemo } from './screen-config-cache.js';
 
-export const PACKAGE_EXPIRED_MESSAGE = 'Paketinizin süresi doldu. İçerik, paket yenilendiğinde yeniden gösterilecektir.';
+/*
+ * What screens' configs are built from (docs/architecture/realtime.md): read here in a fixed
+ * number of queries, built into the `screen:config` event by screen-config.presenter.ts
+ * (`presentScreenConfigs`).
+ */
 
-export type ScreenConfigOptions = { publicBaseUrl: string; now: Date; memo?: SharedContentMemo };
-type Shared = SharedContent['body'];
-type ScreenRow = {
+export type ScreenConfigReadOptions = { now: Date; memo?: SharedContentMemo };
+
+export type ScreenRow = {
   id: string; name: string; ownerId: string; timezone: string; currentPlaylistId: string | null; currentTickerPlaylistId: string | null;
 };
 
-type ScheduleRow = {
+export type ScheduleRow = {
   id: string; ownerId: string; name: string; playlistId: string; tickerPlaylistId: string | null; days: number[];
   startTime: string; endTime: string; startDate: Date | null; endDate: Date | null; exceptDates: Date[];
   priority: number; enabled: boolean; updatedAt: Date;
+};
+
+type MediaRow = { id: string; name: string; fileName: string; kind: 'image' | 'video'; mime: string };
+export type PlaylistRow = { id: string; name: string; ownerId: string; items: { duration: number; media: MediaRow }[] };
+export type TickerRow = { id: string; name: string; speed: number; ownerId: string; texts: { text: string }[] };
+
+/** What the screens' contents are built from: owners, their package state and settings, playlists and tickers. */
+export type ConfigContentRows = {
+  ownerById: Map<string, { id: string; role: string }>;
+  settingsByOwner: Map<string, DisplaySettings>;
+  activeOwners: Set<string>;
+  playlistById: Map<string, PlaylistRow>;
+  tickerById: Map<string, TickerRow>;
+};
+
+export type ScreenConfigSources = {
+  screens: ScreenRow[];
+  /** Active alerts per screen (screen-alerts.ts); screens with none are absent. */
+  alerts: Map<string, TScreenAlert[]>;
+  /** The enabled schedule entries reaching each screen. */
+  entriesOf: Map<string, ScheduleRow[]>;
+  /** Every screen's content already built (by the memo, in the order of `screens`), or the rows to build it from. */
+  content: { known: SharedContent[] } | ConfigContentRows;
+  /** Where built contents are remembered, under each screen's key (in the order of `screens`). */
+  memo?: { to: SharedContentMemo; keys: string[] };
 };
 
 /**
@@ -29,8 +56,6 @@ const memoKey = (s: ScreenRow, entries: ScheduleRow[]) =>
 
 const scheduleKey = (entries: ScheduleRow[]) => entries.map((e) => `${e.id}@${e.updatedAt.getTime()}`).join(',');
 
-/** A DATE column arrives as midnight UTC of that day (schedules.service.ts writes it so). */
-const calendarDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * The enabled entries reaching each screen, by id. An entry whose last window is over in the
@@ -65,43 +90,15 @@ function entriesByScreen(
   }));
 }
 
-const configEntry = (e: ScheduleRow, tickerPlaylistId: string | null): TConfigScheduleEntry => ({
-  id: e.id,
-  name: e.name,
-  playlistId: e.playlistId,
-  tickerPlaylistId,
-  days: e.days,
-  startTime: e.startTime,
-  endTime: e.endTime,
-  startDate: e.startDate ? calendarDay(e.startDate) : null,
-  endDate: e.endDate ? calendarDay(e.endDate) : null,
-  exceptDates: e.exceptDates.map(calendarDay),
-  priority: e.priority,
-  enabled: e.enabled,
-  updatedAt: e.updatedAt.toISOString(),
-});
-
-const sha = (s: string) => createHash('sha256').update(s).digest('hex');
-
 /**
- * The configs of many screens at once (HTTP config endpoint, realtime pushes). A fixed number
- * of queries whatever the screen count (Prisma adds one per included relation); each distinct
- * (owner settings + package state, time zone, playlist, ticker, schedule entries) combination
- * is built and hashed once, then shared by every screen showing it. Screens that do not exist
- * are simply absent from the map.
+ * What the configs of many screens are built from (HTTP config endpoint, realtime pushes). A
+ * fixed number of queries whatever the screen count (Prisma adds one per included relation).
+ * `{ ownerId }` reads every screen of that customer without a separate lookup of their ids.
+ * Screens that do not exist are simply absent.
  */
-export async function buildScreenConfigs(db: Db, screenIds: string[], opts: ScreenConfigOptions): Promise<Map<string, TScreenConfig>> {
-  const built = await buildScreenConfigEntries(db, screenIds, opts);
-  return new Map([...built].map(([id, b]) => [id, b.config]));
-}
-
-/**
- * buildScreenConfigs plus what the config cache keeps: the owner and the shared body's JSON.
- * `{ ownerId }` builds every screen of that customer without a separate lookup of their ids.
- */
-export async function buildScreenConfigEntries(
-  db: Db, which: string[] | { ownerId: string }, opts: ScreenConfigOptions,
-): Promise<Map<string, BuiltScreenConfig>> {
+export async function readScreenConfigSources(
+  db: Db, which: string[] | { ownerId: string }, opts: ScreenConfigReadOptions,
+): Promise<ScreenConfigSources | undefined> {
   const screenWhere = Array.isArray(which) ? { id: { in: [...new Set(which)] } } : { ownerId: which.ownerId };
   // The schedule side is read beside the screens, in the same round trip: which entries reach
   // them directly, through which groups, and the enabled entries themselves.
@@ -126,18 +123,17 @@ export async function buildScreenConfigEntries(
     db.screenGroupMember.findMany({ where: { screen: screenWhere }, select: { screenId: true, groupId: true } }),
     db.scheduleGroup.findMany({ where: { group: { members: { some: { screen: screenWhere } } } }, select: { groupId: true, scheduleId: true } }),
   ]);
-  if (screens.length === 0) return new Map();
+  if (screens.length === 0) return undefined;
   // Alerts are per screen and read on every build, memo or not: a remembered content never
   // hides or keeps an alert (they are not part of the shared body or its memo key).
-  const base = opts.publicBaseUrl.replace(/\/+$/, '');
-  const alertsByScreen = configAlerts(alertsRead ?? await activeAlertsForScreens(db, screens.map((s) => s.id), opts.now), base);
+  const alerts = alertsRead ?? await activeAlertsForScreens(db, screens.map((s) => s.id), opts.now);
   const entriesOf = entriesByScreen(screens, schedules, direct, members, groupTargets, opts.now);
   // docs/PERFORMANCE.md (P4): a fleet reconnecting to a fresh process misses the config cache
   // screen by screen, in many small batches; when every screen of a batch points at contents
   // built before (and unchanged since), the first round of queries is the only one.
-  const memo = opts.memo;
-  const known = memo && screens.map((s) => memo.get(memoKey(s, entriesOf.get(s.id)!)));
-  if (known?.every((c) => c !== undefined)) return assemble(screens, alertsByScreen, (_, i) => known[i]!);
+  const memo = opts.memo && { to: opts.memo, keys: screens.map((s) => memoKey(s, entriesOf.get(s.id)!)) };
+  const known = memo?.keys.map((key) => memo.to.get(key));
+  if (known?.every((c) => c !== undefined)) return { screens, alerts, entriesOf, content: { known: known as SharedContent[] } };
   const ownerIds = [...new Set(screens.map((s) => s.ownerId))];
   const reachingEntries = [...new Set([...entriesOf.values()].flat())];
   const playlistIds = [...new Set([
@@ -183,88 +179,10 @@ export async function buildScreenConfigEntries(
   const playlistById = new Map(playlists.map((p) => [p.id, { ...p, items: itemsOf.get(p.id) ?? [] }]));
   const tickerById = new Map(tickers.map((d) => [d.id, { ...d, texts: textsOf.get(d.id) ?? [] }]));
 
-  const shared = new Map<string, SharedContent>();
-  return assemble(screens, alertsByScreen, (s) => {
-    const owner = ownerById.get(s.ownerId);
-    // Admins have no package and are never cut off (docs/architecture/purchases.md#packages).
-    const running = owner?.role === 'admin' || activeOwners.has(s.ownerId);
-    // Ownership is checked on assignment; re-checked here so a config never leaks across owners.
-    const playlist = running ? playlistById.get(s.currentPlaylistId ?? '') : undefined;
-    const ticker = running ? tickerById.get(s.currentTickerPlaylistId ?? '') : undefined;
-    const pl = playlist?.ownerId === s.ownerId ? playlist : undefined;
-    const tk = ticker?.ownerId === s.ownerId ? ticker : undefined;
-    const ownPlaylist = (id: string) => playlistById.get(id)?.ownerId === s.ownerId;
-    const ownTicker = (id: string) => tickerById.get(id)?.ownerId === s.ownerId;
-
-    // An entry shows only its owner's playlist (and ticker); a package that ended shows none.
-    const entries = running ? entriesOf.get(s.id)!.filter((e) => ownPlaylist(e.playlistId)) : [];
-
-    const key = `${s.ownerId}|${running}|${s.timezone}|${pl?.id ?? ''}|${tk?.id ?? ''}|${scheduleKey(entries)}`;
-    let entry = shared.get(key);
-    if (!entry) {
-      const scheduled = entries.map((e) => configEntry(e, e.tickerPlaylistId && ownTicker(e.tickerPlaylistId) ? e.tickerPlaylistId : null));
-      const playlistsUsed = [...new Set(scheduled.map((e) => e.playlistId))].sort().map((id) => playlistById.get(id)!);
-      const tickersUsed = [...new Set(scheduled.flatMap((e) => (e.tickerPlaylistId ? [e.tickerPlaylistId] : [])))].sort()
-        .map((id) => tickerById.get(id)!);
-      const body: Shared = {
-        playlist: pl ? configPlaylist(pl, base) : null,
-        directionPlaylist: tk ? configTicker(tk) : null,
-        // Every playlist and ticker an entry may show, in full: a player switches offline.
-        schedule: {
-          timezone: s.timezone,
-          entries: scheduled,
-          playlists: playlistsUsed.map((p) => configPlaylist(p, base)),
-          tickers: tickersUsed.map(configTicker),
-        },
-        displaySettings: presentDisplaySettings(settingsByOwner.get(s.ownerId) ?? null),
-        notice: running ? null : { kind: 'package-expired', message: PACKAGE_EXPIRED_MESSAGE },
-      };
-      const json = JSON.stringify(body);
-      entry = { body, json, hash: sha(json) };
-      shared.set(key, entry);
-    }
-    memo?.set(memoKey(s, entriesOf.get(s.id)!), entry);
-    return entry;
-  });
-}
-
-/** Each screen's config: its own fields, then the shared content it shows. */
-function assemble(
-  screens: ScreenRow[], alertsOf: Map<string, TConfigAlert[]>, contentOf: (s: ScreenRow, index: number) => SharedContent,
-): Map<string, BuiltScreenConfig> {
-  const result = new Map<string, BuiltScreenConfig>();
-  screens.forEach((s, i) => {
-    const entry = contentOf(s, i);
-    const alerts = alertsOf.get(s.id) ?? [];
-    // The per-screen part is tiny, so hashing it on top of the shared hash stays cheap; an
-    // alert starting or ending changes the version like any content change.
-    const alertsPart = alerts.length === 0 ? '' : `|${JSON.stringify(alerts)}`;
-    const version = sha(`${entry.hash}|${s.id}|${s.name}${alertsPart}`).slice(0, 16);
-    const config: TScreenConfig = { screenId: s.id, screenName: s.name, version, alerts, ...entry.body };
-    result.set(s.id, { config, ownerId: s.ownerId, bodyJson: entry.json });
-  });
-  return result;
-}
-
-/**
- * Active alerts as a player shows them. Not cut by the package state: an emergency notice is
- * a safety matter, shown even on a screen whose content stopped (docs/architecture/alerts.md#alerts).
- */
-function configAlerts(byScreen: Map<string, TScreenAlert[]>, base: string): Map<string, TConfigAlert[]> {
-  const converted = new Map<string, TConfigAlert>();
-  const out = new Map<string, TConfigAlert[]>();
-  for (const [screenId, list] of byScreen) {
-    out.set(screenId, list.map((a) => {
-      let c = converted.get(a._id);
-      if (!c) {
-        const { mediaPath, ...rest } = a;
-        c = { ...rest, imageUrl: mediaPath ? `${base}${mediaPath}` : null };
-        converted.set(a._id, c);
-      }
-      return c;
-    }));
-  }
-  return out;
+  return {
+    screens, alerts, entriesOf, memo,
+    content: { ownerById, settingsByOwner, activeOwners, playlistById, tickerById },
+  };
 }
 
 /** Rows grouped by key, each group in the rows' order (here: position). */
@@ -278,30 +196,3 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   }
   return groups;
 }
-
-type PlaylistCols = { id: string; name: string; items: { duration: number; media: MediaCols }[] };
-type TickerCols = { id: string; name: string; speed: number; texts: { text: string }[] };
-
-const configPlaylist = (p: PlaylistCols, base: string) => ({
-  _id: p.id,
-  name: p.name,
-  mediaItems: p.items.map((i) => ({ media: configMedia(i.media, base), duration: i.duration })),
-});
-
-const configTicker = (t: TickerCols) => ({ _id: t.id, name: t.name, speed: t.speed, directions: t.texts.map((x) => ({ text: x.text })) });
-
-type MediaCols = { id: string; name: string; fileName: string; kind: 'image' | 'video'; mime: string };
-
-function configMedia(m: MediaCols, base: string): TConfigMedia {
-  const filePath = mediaUrlPath(m.fileName);
-  return {
-    _id: m.id,
-    name: m.name,
-    mediaType: m.kind === 'video' ? 'Video' : 'Resim',
-    type: m.kind,
-    filePath,
-    url: `${base}${filePath}`,
-    mimeType: m.mime,
-  };
-}
-

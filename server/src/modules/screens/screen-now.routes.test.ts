@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZScreenNow, ZScreensNow, resolveAt } from '@pano/contract';
 import { createTestApp, newCustomer, type TestApp, type TestUser } from '../../../test/harness.js';
 import { makeGroup, makeMedia, makePlaylist, makeSchedule, makeScreen, makeTicker } from './content.fixtures.js';
-import { buildScreenConfigs } from './screen-config.js';
+import { buildScreenConfigs } from '../../realtime/screen-config-reader.fixtures.js';
 
 // docs/PRODUCT.md#what-plays-now: what a screen plays at an instant and until when, from the
 // resolution function over the same data its config carries.

@@ -2,6 +2,8 @@ import { Router } from 'express';
 import { ZIdParams, ZScreenNowQuery } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { presentScreenConfigs } from './screen-config.presenter.js';
+import { readScreenConfigSources } from './screen-config.js';
 import { screenNow, screensNow } from './screen-now.js';
 
 /**
@@ -13,13 +15,17 @@ export function screenNowRoutes(ctx: AppContext): Router {
   const router = Router();
   router.get('/now', requireAuth(ctx), async (req, res) => {
     const { at } = ZScreenNowQuery.parse(req.query);
-    res.json(await screensNow(ctx.db, currentUser(req).id, at ?? ctx.clock()));
+    const now = at ?? ctx.clock();
+    const configs = presentScreenConfigs(await readScreenConfigSources(ctx.db, { ownerId: currentUser(req).id }, { now }), '');
+    res.json(screensNow(configs, now));
   });
 
   router.get('/:id/now', requireAuth(ctx), async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const { at } = ZScreenNowQuery.parse(req.query);
-    res.json(await screenNow(ctx.db, currentUser(req).id, id, at ?? ctx.clock()));
+    const now = at ?? ctx.clock();
+    const configs = presentScreenConfigs(await readScreenConfigSources(ctx.db, [id], { now }), '');
+    res.json(screenNow(configs, currentUser(req).id, id, now));
   });
 
   return router;

@@ -1,7 +1,6 @@
 import { resolveAt, type TScreenConfig, type TScreenNow, type TScreensNow } from '@pano/contract';
-import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
-import { buildScreenConfigEntries } from './screen-config.js';
+import type { BuiltScreenConfig } from './screen-config-cache.js';
 
 /**
  * What a config plays at an instant: resolveAt over exactly what the player holds (its
@@ -33,21 +32,20 @@ export function nowOfConfig(config: TScreenConfig, at: Date): TScreenNow {
 }
 
 /*
- * The configs are built for `at` itself (not read from the config cache): entries whose last
- * day is over and the package's end are judged at that instant, so a question about next
- * week gets the answer the screen will give then, with today's content.
+ * The configs are built for `at` itself (not read from the config cache, screen-now.routes.ts):
+ * entries whose last day is over and the package's end are judged at that instant, so a
+ * question about next week gets the answer the screen will give then, with today's content.
  */
 
-/** One screen of the customer; another customer's screen reads as missing. */
-export async function screenNow(db: Db, ownerId: string, screenId: string, at: Date): Promise<TScreenNow> {
-  const built = (await buildScreenConfigEntries(db, [screenId], { publicBaseUrl: '', now: at })).get(screenId);
+/** One screen of the customer, from its config built for `at`; another customer's screen reads as missing. */
+export function screenNow(configs: Map<string, BuiltScreenConfig>, ownerId: string, screenId: string, at: Date): TScreenNow {
+  const built = configs.get(screenId);
   if (!built || built.ownerId !== ownerId) throw notFound('Ekran');
   return nowOfConfig(built.config, at);
 }
 
-/** Every screen of the customer, ordered like the screens page (by name, then id). */
-export async function screensNow(db: Db, ownerId: string, at: Date): Promise<TScreensNow> {
-  const built = await buildScreenConfigEntries(db, { ownerId }, { publicBaseUrl: '', now: at });
+/** Every screen of the customer (their configs built for `at`), ordered like the screens page (by name, then id). */
+export function screensNow(built: Map<string, BuiltScreenConfig>, at: Date): TScreensNow {
   return [...built.values()]
     .map((b) => b.config)
     .sort((a, b) => a.screenName.localeCompare(b.screenName, 'tr') || (a.screenId < b.screenId ? -1 : 1))

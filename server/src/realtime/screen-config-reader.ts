@@ -1,8 +1,11 @@
-import type { AppConfig } from '../../config/env.js';
-import type { Db } from '../../db/client.js';
-import { KeyBatcher } from '../../db/key-batcher.js';
-import { buildScreenConfigEntries } from './screen-config.js';
-import { answerOf, type BuiltScreenConfig, type ScreenConfigAnswer, type ScreenConfigCache } from './screen-config-cache.js';
+import type { AppConfig } from '../config/env.js';
+import type { Db } from '../db/client.js';
+import { KeyBatcher } from '../db/key-batcher.js';
+import {
+  answerOf, type BuiltScreenConfig, type ScreenConfigAnswer, type ScreenConfigCache, type SharedContentMemo,
+} from '../modules/screens/screen-config-cache.js';
+import { presentScreenConfigs } from '../modules/screens/screen-config.presenter.js';
+import { readScreenConfigSources } from '../modules/screens/screen-config.js';
 
 /**
  * Media URLs are absolute against PUBLIC_URL when it is set, and root-relative
@@ -11,6 +14,20 @@ import { answerOf, type BuiltScreenConfig, type ScreenConfigAnswer, type ScreenC
  * identical, version included.
  */
 export const configBaseUrl = (config: Pick<AppConfig, 'publicUrl'>): string => config.publicUrl ?? '';
+
+export type ScreenConfigOptions = { publicBaseUrl: string; now: Date; memo?: SharedContentMemo };
+
+/**
+ * The configs of many screens at once (the config endpoint, realtime pushes): read in a fixed
+ * number of queries (modules/screens/screen-config.ts), then each distinct content built and
+ * hashed once and shared by every screen showing it (screen-config.presenter.ts). `{ ownerId }`
+ * builds every screen of that customer. Screens that do not exist are absent from the map.
+ */
+export async function buildScreenConfigEntries(
+  db: Db, which: string[] | { ownerId: string }, opts: ScreenConfigOptions,
+): Promise<Map<string, BuiltScreenConfig>> {
+  return presentScreenConfigs(await readScreenConfigSources(db, which, opts), opts.publicBaseUrl);
+}
 
 /**
  * Built screen configs for the config endpoint: from the instance's cache when it has one

@@ -1,0 +1,21 @@
+import type { TAlertTemplate } from '@pano/contract';
+import { presentRefsByName } from '../../http/present-refs.js';
+import type { TemplateWithTargets } from './alert-templates.service.js';
+
+/** Targets in Turkish alphabetical order, as the dashboard lists names. */
+export const presentAlertTemplate = ({ template: t, screens, groups }: TemplateWithTargets): TAlertTemplate => ({
+  _id: t.id,
+  name: t.name,
+  title: t.title,
+  message: t.message,
+  background: t.background,
+  textColor: t.textColor,
+  media: t.media ? { _id: t.media.id, name: t.media.name } : null,
+  sound: t.sound,
+  durationMinutes: t.durationMinutes,
+  all: t.allScreens,
+  screens: presentRefsByName(screens),
+  groups: presentRefsByName(groups),
+  createdAt: t.createdAt.toISOString(),
+  updatedAt: t.updatedAt.toISOString(),
+});

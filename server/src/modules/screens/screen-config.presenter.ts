@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import type { TConfigAlert, TConfigMedia, TConfigScheduleEntry, TScreenAlert, TScreenConfig } from '@pano/contract';
+import { mediaUrlPath } from '../media/media.presenter.js';
+import { presentDisplaySettings } from '../settings/display-settings.presenter.js';
+import type { BuiltScreenConfig, SharedContent } from './screen-config-cache.js';
+import type { ConfigContentRows, PlaylistRow, ScheduleRow, ScreenConfigSources, ScreenRow, TickerRow } from './screen-config.js';
+
+/*
+ * The `screen:config` event (and the config endpoint's answer) built from what screen-config.ts
+ * read. It is on the push path to every player (docs/PERFORMANCE.md, P1, P4): one pass over the
+ * screens, each distinct content built, serialised and hashed once.
+ */
+
+export const PACKAGE_EXPIRED_MESSAGE = 'Paketinizin süresi doldu. İçerik, paket yenilendiğinde yeniden gösterilecektir.';
+
+type Shared = SharedContent['body'];
+
+const scheduleKey = (entries: ScheduleRow[]) => entries.map((e) => `${e.id}@${e.updatedAt.getTime()}`).join(',');
+
+/** A DATE column arrives as midnight UTC of that day (schedules.service.ts writes it so). */
+const calendarDay = (d: Date) => d.toISOString().slice(0, 10);
+
+const configEntry = (e: ScheduleRow, tickerPlaylistId: string | null): TConfigScheduleEntry => ({
+  id: e.id,
+  name: e.name,
+  playlistId: e.playlistId,
+  tickerPlaylistId,
+  days: e.days,
+  startTime: e.startTime,
+  endTime: e.endTime,
+  startDate: e.startDate ? calendarDay(e.startDate) : null,
+  endDate: e.endDate ? calendarDay(e.endDate) : null,
+  exceptDates: e.exceptDates.map(calendarDay),
+  priority: e.priority,
+  enabled: e.enabled,
+  updatedAt: e.updatedAt.toISOString(),
+});
+
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * Each screen's config, with the owner and the shared body's JSON the config cache keeps
+ * (screen-config-cache.ts). Screens showing the same content share one built body.
+ */
+export function presentScreenConfigs(src: ScreenConfigSources | undefined, publicBaseUrl: string): Map<string, BuiltScreenConfig> {
+  if (!src) return new Map();
+  const base = publicBaseUrl.replace(/\/+$/, '');
+  const alertsByScreen = configAlerts(src.alerts, base);
+  const { content } = src;
+  if ('known' in content) return assemble(src.screens, alertsByScreen, (_, i) => content.known[i]!);
+  const shared = new Map<string, SharedContent>();
+  return assemble(src.screens, alertsByScreen, (s, i) => {
+    const entry = sharedContent(s, src.entriesOf.get(s.id)!, content, base, shared);
+    src.memo?.to.set(src.memo.keys[i]!, entry);
+    return entry;
+  });
+}
+
+/** The content a screen shows, built once per distinct (owner, package state, zone, playlist, ticker, entries). */
+function sharedContent(s: ScreenRow, reaching: ScheduleRow[], rows: ConfigContentRows, base: string, shared: Map<string, SharedContent>): SharedContent {
+  const { ownerById, settingsByOwner, activeOwners, playlistById, tickerById } = rows;
+  const owner = ownerById.get(s.ownerId);
+  // Admins have no package and are never cut off (docs/architecture/purchases.md#packages).
+  const running = owner?.role === 'admin' || activeOwners.has(s.ownerId);
+  // Ownership is checked on assignment; re-checked here so a config never leaks across owners.
+  const playlist = running ? playlistById.get(s.currentPlaylistId ?? '') : undefined;
+  const ticker = running ? tickerById.get(s.currentTickerPlaylistId ?? '') : undefined;
+  const pl = playlist?.ownerId === s.ownerId ? playlist : undefined;
+  const tk = ticker?.ownerId === s.ownerId ? ticker : undefined;
+  const ownPlaylist = (id: string) => playlistById.get(id)?.ownerId === s.ownerId;
+  const ownTicker = (id: string) => tickerById.get(id)?.ownerId === s.ownerId;
+
+  // An entry shows only its owner's playlist (and ticker); a package that ended shows none.
+  const entries = running ? reaching.filter((e) => ownPlaylist(e.playlistId)) : [];
+
+  const key = `${s.ownerId}|${running}|${s.timezone}|${pl?.id ?? ''}|${tk?.id ?? ''}|${scheduleKey(entries)}`;
+  let entry = shared.get(key);
+  if (!entry) {
+    const scheduled = entries.map((e) => configEntry(e, e.tickerPlaylistId && ownTicker(e.tickerPlaylistId) ? e.tickerPlaylistId : null));
+    const playlistsUsed = [...new Set(scheduled.map((e) => e.playlistId))].sort().map((id) => playlistById.get(id)!);
+    const tickersUsed = [...new Set(scheduled.flatMap((e) => (e.tickerPlaylistId ? [e.tickerPlaylistId] : [])))].sort()
+      .map((id) => tickerById.get(id)!);
+    const body: Shared = {
+      playlist: pl ? configPlaylist(pl, base) : null,
+      directionPlaylist: tk ? configTicker(tk) : null,
+      // Every playlist and ticker an entry may show, in full: a player switches offline.
+      schedule: {
+        timezone: s.timezone,
+        entries: scheduled,
+        playlists: playlistsUsed.map((p) => configPlaylist(p, base)),
+        tickers: tickersUsed.map(configTicker),
+      },
+      displaySettings: presentDisplaySettings(settingsByOwner.get(s.ownerId) ?? null),
+      notice: running ? null : { kind: 'package-expired', message: PACKAGE_EXPIRED_MESSAGE },
+    };
+    const json = JSON.stringify(body);
+    entry = { body, json, hash: sha(json) };
+    shared.set(key, entry);
+  }
+  return entry;
+}
+
+/** Each screen's config: its own fields, then the shared content it shows. */
+function assemble(
+  screens: ScreenRow[], alertsOf: Map<string, TConfigAlert[]>, contentOf: (s: ScreenRow, index: number) => SharedContent,
+): Map<string, BuiltScreenConfig> {
+  const result = new Map<string, BuiltScreenConfig>();
+  screens.forEach((s, i) => {
+    const entry = contentOf(s, i);
+    const alerts = alertsOf.get(s.id) ?? [];
+    // The per-screen part is tiny, so hashing it on top of the shared hash stays cheap; an
+    // alert starting or ending changes the version like any content change.
+    const alertsPart = alerts.length === 0 ? '' : `|${JSON.stringify(alerts)}`;
+    const version = sha(`${entry.hash}|${s.id}|${s.name}${alertsPart}`).slice(0, 16);
+    const config: TScreenConfig = { screenId: s.id, screenName: s.name, version, alerts, ...entry.body };
+    result.set(s.id, { config, ownerId: s.ownerId, bodyJson: entry.json });
+  });
+  return result;
+}
+
+/**
+ * Active alerts as a player shows them. Not cut by the package state: an emergency notice is
+ * a safety matter, shown even on a screen whose content stopped (docs/architecture/alerts.md#alerts).
+ */
+function configAlerts(byScreen: Map<string, TScreenAlert[]>, base: string): Map<string, TConfigAlert[]> {
+  const converted = new Map<string, TConfigAlert>();
+  const out = new Map<string, TConfigAlert[]>();
+  for (const [screenId, list] of byScreen) {
+    out.set(screenId, list.map((a) => {
+      let c = converted.get(a._id);
+      if (!c) {
+        const { mediaPath, ...rest } = a;
+        c = { ...rest, imageUrl: mediaPath ? `${base}${mediaPath}` : null };
+        converted.set(a._id, c);
+      }
+      return c;
+    }));
+  }
+  return out;
+}
+
+const configPlaylist = (p: PlaylistRow, base: string) => ({
+  _id: p.id,
+  name: p.name,
+  mediaItems: p.items.map((i) => ({ media: configMedia(i.media, base), duration: i.duration })),
+});
+
+const configTicker = (t: TickerRow) => ({ _id: t.id, name: t.name, speed: t.speed, directions: t.texts.map((x) => ({ text: x.text })) });
+
+function configMedia(m: PlaylistRow['items'][number]['media'], base: string): TConfigMedia {
+  const filePath = mediaUrlPath(m.fileName);
+  return {
+    _id: m.id,
+    name: m.name,
+    mediaType: m.kind === 'video' ? 'Video' : 'Resim',
+    type: m.kind,
+    filePath,
+    url: `${base}${filePath}`,
+    mimeType: m.mime,
+  };
+}
+
