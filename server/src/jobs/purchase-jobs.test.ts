@@ -12,6 +12,7 @@ import { createBullmqRunner } from './bullmq-runner.js';
 import { createInProcessRunner } from './in-process-runner.js';
 import type { JobRunner } from './job-runner.js';
 import { budgetMs, TEST_BUDGET_MS } from '../../../scripts/test-budget.js';
+import { silentNotifier } from '../realtime/screen-notifier.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MINUTE = 60_000;
@@ -42,13 +43,12 @@ function jobSuite(kind: string, makeRunner: () => JobRunner) {
         clock: () => new Date(Date.now() + offsetMs),
         // Records what would be pushed to the customer's screens, built by the real config builder.
         notifier: {
-          screensChanged: async () => {},
+          ...silentNotifier,
           ownerScreensChanged: async (ownerId) => {
             const screens = await t.ctx.db.screen.findMany({ where: { ownerId }, select: { id: true } });
             const configs = await buildScreenConfigs(t.ctx.db, screens.map((s) => s.id), { publicBaseUrl: 'http://localhost', now: t.ctx.clock() });
             pushes.push({ ownerId, configs: [...configs.values()] });
           },
-          alertChanged: () => {},
         },
       });
     });

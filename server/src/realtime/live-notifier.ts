@@ -47,6 +47,11 @@ export class LiveNotifier implements ScreenNotifier {
     if (!this.inFlight.isClosing) this.io.to(userRoom(ownerId)).emit('alert:changed', { alertId });
   }
 
+  alertsAcked(acks: readonly { ownerId: string; alertId: string; screenId: string }[]): void {
+    if (this.inFlight.isClosing) return;
+    for (const a of acks) this.io.to(userRoom(a.ownerId)).emit('alert:acked', { alertId: a.alertId, screenId: a.screenId });
+  }
+
   private invalidate(what: ConfigInvalidation): void {
     this.cache?.invalidate(what);
     // Also from the worker process (no cache of its own, but a Redis adapter): its expiry

@@ -9,12 +9,15 @@ export type ScreenNotifier = {
   ownerScreensChanged(ownerId: string): Promise<void>;
   /** An alert was sent, ended or ran out: the owner's open /alerts pages get `alert:changed`. */
   alertChanged(ownerId: string, alertId: string): void;
+  /** Players' acknowledgements were written: each owner's open /alerts pages get `alert:acked`. */
+  alertsAcked(acks: readonly { ownerId: string; alertId: string; screenId: string }[]): void;
 };
 
 export const silentNotifier: ScreenNotifier = {
   screensChanged: async () => {},
   ownerScreensChanged: async () => {},
   alertChanged: () => {},
+  alertsAcked: () => {},
 };
 
 /** What the dashboard's presence endpoint asks the realtime layer. */

@@ -100,7 +100,7 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
       serving = true;
       io.use(socketAuthMiddleware(ctx));
       // Each module's incoming player events, from its *.socket.ts (docs/MODULES.md).
-      const moduleEvents = [healthSocketEvents(ctx), alertSocketEvents(ctx, io)];
+      const moduleEvents = [healthSocketEvents(ctx), alertSocketEvents(ctx)];
       const work: SocketWork = {
         track: (promise, what) => { inFlight.track(promise).catch(logFailure(what)); },
         get isClosing() { return inFlight.isClosing; },

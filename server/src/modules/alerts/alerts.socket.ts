@@ -1,6 +1,6 @@
 import { ZAlertAck } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { userRoom, type PanoServer, type PlayerSocketEvents } from '../../sockets/socket-types.js';
+import type { PlayerSocketEvents } from '../../sockets/socket-types.js';
 import { AlertAckWriter } from './alert-acks.js';
 
 /**
@@ -9,10 +9,8 @@ import { AlertAckWriter } from './alert-acks.js';
  * brings as many acks at once (docs/PERFORMANCE.md, P10). The owner's dashboards then get
  * `alert:acked` and refetch the alert's progress (docs/architecture/alerts.md#alerts).
  */
-export function alertSocketEvents(ctx: Pick<AppContext, 'db' | 'clock'>, io: PanoServer): PlayerSocketEvents {
-  const alertAcks = new AlertAckWriter(ctx.db, (written) => {
-    for (const w of written) io.to(userRoom(w.ownerId)).emit('alert:acked', { alertId: w.alertId, screenId: w.screenId });
-  });
+export function alertSocketEvents(ctx: Pick<AppContext, 'db' | 'clock' | 'notifier'>): PlayerSocketEvents {
+  const alertAcks = new AlertAckWriter(ctx.db, (written) => ctx.notifier.alertsAcked(written));
   return (socket, work) => {
     const { screenId, deviceId, ownerId } = socket.data;
     socket.on('alert:ack', (payload) => {

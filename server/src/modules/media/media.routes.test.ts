@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZMedia, ZMediaList } from '@pano/contract';
 import { createTestApp, newCustomer, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
 import { minimalMp4, tinyPng } from '../../storage/testing/sample-files.js';
+import { silentNotifier } from '../../realtime/screen-notifier.js';
 
 let t: TestApp;
 const notified: string[][] = [];
 beforeAll(async () => {
   t = await createTestApp({
-    notifier: { screensChanged: async (ids) => void notified.push(ids), ownerScreensChanged: async () => {}, alertChanged: () => {} },
+    notifier: { ...silentNotifier, screensChanged: async (ids) => void notified.push(ids), ownerScreensChanged: async () => {} },
   });
 });
 afterAll(async () => { await t.close(); });

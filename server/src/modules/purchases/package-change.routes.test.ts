@@ -3,6 +3,7 @@ import { ZCurrentPackageResponse, ZMyPackage, ZPurchaseCompletedResponse, ZPurch
 import { createTestApp, newAdmin, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
 import { card, DAY_MS, newPackage, purchasesOf } from './payment-test.fixtures.js';
 import { expirePurchase, sweepPurchases } from './purchases.jobs.js';
+import { silentNotifier } from '../../realtime/screen-notifier.js';
 
 // The app's clock can be moved forward, so "ten days later" needs no waiting.
 let offsetMs = 0;
@@ -12,7 +13,7 @@ let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp({
     clock: () => new Date(Date.now() + offsetMs),
-    notifier: { screensChanged: async () => {}, ownerScreensChanged: async (ownerId) => void pushes.push(ownerId), alertChanged: () => {} },
+    notifier: { ...silentNotifier, screensChanged: async () => {}, ownerScreensChanged: async (ownerId) => void pushes.push(ownerId) },
   });
   admin = await newAdmin(t);
 });

@@ -3,6 +3,7 @@ import { ZPurchaseCompletedResponse } from '@pano/contract';
 import { createTestApp, newCustomer, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe/fake-stripe-server.js';
 import { DAY_MS, MOBILE_CODE, newPackage, purchasesOf } from './payment-test.fixtures.js';
+import { silentNotifier } from '../../realtime/screen-notifier.js';
 
 // The real `stripe` SDK talks to a local fake of Stripe's HTTP API (STRIPE_API_BASE).
 const keys = { secretKey: 'sk_test_pano_fake', publishableKey: 'pk_test_pano_fake', webhookSecret: 'whsec_pano_fake' };
@@ -14,7 +15,7 @@ beforeAll(async () => {
   fake = await startFakeStripe(keys);
   t = await createTestApp({
     config: { stripe: { ...keys, apiBase: fake.url } },
-    notifier: { screensChanged: async () => {}, ownerScreensChanged: async (ownerId) => void screensPushed.push(ownerId), alertChanged: () => {} },
+    notifier: { ...silentNotifier, screensChanged: async () => {}, ownerScreensChanged: async (ownerId) => void screensPushed.push(ownerId) },
   });
 });
 afterAll(async () => { await t?.close(); await fake?.close(); });

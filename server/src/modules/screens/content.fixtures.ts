@@ -40,7 +40,12 @@ export function recordingNotifier(): AppContext['notifier'] & { calls: string[][
     screensChanged: async (ids: string[]) => { rec.calls.push([...ids].sort()); },
     ownerScreensChanged: async (ownerId: string) => { rec.owners.push(ownerId); },
     alertChanged: (ownerId: string, alertId: string) => { rec.alerts.push(`${ownerId} ${alertId}`); },
-    reset: () => { rec.calls.length = 0; rec.owners.length = 0; rec.alerts.length = 0; },
+    /** `alertsAcked` calls, each ack as `<ownerId> <alertId> <screenId>`. */
+    acks: [] as string[],
+    alertsAcked: (acks: readonly { ownerId: string; alertId: string; screenId: string }[]) => {
+      rec.acks.push(...acks.map((a) => `${a.ownerId} ${a.alertId} ${a.screenId}`));
+    },
+    reset: () => { rec.calls.length = 0; rec.owners.length = 0; rec.alerts.length = 0; rec.acks.length = 0; },
   };
   return rec;
 }

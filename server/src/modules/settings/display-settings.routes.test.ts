@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISPLAY_DEFAULTS, ZDisplaySettings } from '@pano/contract';
 import { createTestApp, newCustomer, newUser, type TestApp } from '../../../test/harness.js';
+import { silentNotifier } from '../../realtime/screen-notifier.js';
 
 let t: TestApp;
 const owners: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ notifier: { screensChanged: async () => {}, ownerScreensChanged: async (id) => void owners.push(id), alertChanged: () => {} } });
+  t = await createTestApp({ notifier: { ...silentNotifier, screensChanged: async () => {}, ownerScreensChanged: async (id) => void owners.push(id) } });
 });
 afterAll(async () => { await t.close(); });
 
