@@ -1,8 +1,9 @@
 import { useRef, type ReactNode } from 'react';
-import { useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { TMedia, TScreen, TScreenGroup } from '@pano/contract';
 import { ALERT_DURATION_MAX } from '@pano/contract';
 import { tr } from '../../i18n/tr';
+import { focusFirstInvalid } from '../../lib/form-errors';
 import { isVideo, thumbnailUrl } from '../../lib/media-url';
 import { CheckList, Form, SelectField, TextAreaField, TextField } from '../../components/ui';
 import type { AlertDraft } from './alert-draft';
@@ -50,16 +51,14 @@ export function AlertForm<Out>({ id, form, onSend, screens, groups, media, nameF
     setValue(field, ids);
     clearTargets();
   };
-  // The targets are no single input, so react-hook-form focuses none: their checkbox takes focus
-  // when it is one and the first field at fault, as the browser's own validation would do.
-  const focusTargets = (found: FieldErrors<AlertDraft>) => {
-    const el = Object.keys(found)[0] === 'screens' ? ref.current?.elements.namedItem('screens') : null;
-    if (el instanceof HTMLElement) el.focus();
+  // The targets are no input react-hook-form holds: a lone box first at fault is focused as before.
+  const focusFirst = (found: object) => {
+    if (ref.current) focusFirstInvalid(ref.current, found);
   };
   const targetError = (errors.screens ?? errors.groups ?? errors.all)?.message;
 
   return (
-    <Form id={id} ref={ref} className="form alert-form" onSubmit={form.handleSubmit(onSend, focusTargets)}>
+    <Form id={id} ref={ref} className="form alert-form" onSubmit={form.handleSubmit(onSend, focusFirst)}>
       <div className="alert-form-fields">
         {nameField && (
           <TextField label={t.templateNameLabel} placeholder={t.templateNamePlaceholder} maxLength={100}
