@@ -1,6 +1,7 @@
 import { SCHEDULE_PRIORITY_DEFAULT, ZScheduleWrite, type TSchedule, type TScheduleWrite } from '@pano/contract';
 import { z } from '@pano/contract/zod';
 import { dayFirst, readDayFirst } from '../../lib/date-text';
+import { checkFields, type FieldErrors } from '../../lib/form-errors';
 
 /**
  * The form as typed: dates ('GG.AA.YYYY') and priority stay text until submit; '' means "none"
@@ -66,9 +67,9 @@ export function bodyFromSchedule(s: TSchedule): TScheduleWrite {
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
 /** YYYY-MM-DD of a typed day, null for none or for a day that is no date (its message is kept apart). */
-function readDate(field: keyof ScheduleDraft, text: string, messages: Map<string, string>): string | null {
+function readDate(field: keyof ScheduleDraft, text: string, errors: FieldErrors): string | null {
   const read = readDayFirst(text);
-  if ('error' in read) messages.set(field, read.error);
+  if ('error' in read) errors[field] = read.error;
   return 'day' in read && read.day !== '' ? read.day : null;
 }
 
@@ -81,7 +82,7 @@ function readDate(field: keyof ScheduleDraft, text: string, messages: Map<string
  * not left behind silently when it is no date.
  */
 export const ZScheduleDraft = ZScheduleDraftFields.transform((d, ctx) => {
-  const dateMessages = new Map<string, string>();
+  const dateErrors: FieldErrors = {};
   const input = {
     name: d.name,
     playlist: d.playlist,
@@ -91,23 +92,18 @@ export const ZScheduleDraft = ZScheduleDraftFields.transform((d, ctx) => {
     days: d.days,
     startTime: d.startTime,
     endTime: d.endTime,
-    startDate: readDate('startDate', d.startDate, dateMessages),
-    endDate: readDate('endDate', d.endDate, dateMessages),
+    startDate: readDate('startDate', d.startDate, dateErrors),
+    endDate: readDate('endDate', d.endDate, dateErrors),
     exceptDates: d.exceptDates,
     priority: d.priority.trim(),
     enabled: d.enabled,
   };
-  readDate('exceptDate', d.exceptDate, dateMessages);
-  const checked = ZScheduleWrite.safeParse(input);
-  if (checked.success && dateMessages.size === 0) return checked.data;
-  const messages = new Map<string, string>();
-  for (const issue of checked.error?.issues ?? []) {
-    const field = String([...issue.path].reverse().find((p) => typeof p === 'string') ?? '');
-    if (!messages.has(field)) messages.set(field, issue.message);
-  }
-  for (const [field, message] of dateMessages) messages.set(field, message);
+  readDate('exceptDate', d.exceptDate, dateErrors);
+  const checked = checkFields(ZScheduleWrite, input);
+  if ('data' in checked && Object.keys(dateErrors).length === 0) return checked.data;
+  const all: FieldErrors = { ...('errors' in checked ? checked.errors : {}), ...dateErrors };
   const order = Object.keys(d);
-  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
-  for (const [field, message] of [...messages].sort(([a], [b]) => rank(a) - rank(b))) ctx.addIssue({ code: 'custom', message, path: [field] });
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  for (const [key, message] of Object.entries(all).sort(([a], [b]) => rank(a) - rank(b))) ctx.addIssue({ code: 'custom', message, path: [key] });
   return z.NEVER;
 });
