@@ -26,8 +26,13 @@ export function checkFields<T>(schema: Schema<T>, input: unknown): { data: T } |
   return { errors };
 }
 
-/** Moves focus to the first field with an error, as the browser's own validation would. */
-export function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrors): void {
+/**
+ * Moves focus to the first field with an error, as the browser's own validation would: the
+ * element named by the first key of `errors` (checkFields' or react-hook-form's), when it is
+ * one. react-hook-form focuses only the inputs it holds; a form with a checkbox group (screens,
+ * days) passes this as handleSubmit's onInvalid too, so a lone box first at fault takes focus.
+ */
+export function focusFirstInvalid(form: HTMLFormElement, errors: object): void {
   const first = Object.keys(errors)[0];
   const el = first ? form.elements.namedItem(first) : null;
   if (el instanceof HTMLElement) el.focus();

@@ -1,9 +1,10 @@
 import { useRef, type ReactNode } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { TMedia, TScreen, TScreenGroup } from '@pano/contract';
 import { ALERT_DURATION_MAX } from '@pano/contract';
 import { tr } from '../../i18n/tr';
+import { focusFirstInvalid } from '../../lib/form-errors';
 import { isVideo, thumbnailUrl } from '../../lib/media-url';
-import { focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
 import { CheckList, Form, SelectField, TextAreaField, TextField } from '../../components/ui';
 import type { AlertDraft } from './alert-draft';
 
@@ -24,14 +25,12 @@ export function AlertPreview({ draft, media }: { draft: AlertDraft; media: TMedi
   );
 }
 
-type Props = {
+type Props<Out> = {
   id: string;
-  draft: AlertDraft;
-  onChange: (next: AlertDraft) => void;
-  errors: FieldErrors;
-  onErrors: (errors: FieldErrors) => void;
-  /** Checks the draft: field errors to show, or the send's promise (no second send until it settles). */
-  onSubmit: () => FieldErrors | null | Promise<unknown>;
+  /** The form's state: useZodForm with the send's or the template's draft schema (alert-draft.ts). */
+  form: UseFormReturn<AlertDraft, unknown, Out>;
+  /** Sends the checked body; its promise holds the form's single flight. */
+  onSend: (body: Out) => Promise<unknown>;
   screens: TScreen[];
   groups: TScreenGroup[];
   media: TMedia[];
@@ -41,66 +40,64 @@ type Props = {
 };
 
 /** Title, text, targets, duration, colours, image and sound of an alert or a template, with a live preview. */
-export function AlertForm({ id, draft, onChange, errors, onErrors, onSubmit, screens, groups, media, nameField, footer }: Props) {
-  const form = useRef<HTMLFormElement>(null);
+export function AlertForm<Out>({ id, form, onSend, screens, groups, media, nameField, footer }: Props<Out>) {
+  const ref = useRef<HTMLFormElement>(null);
+  const { register, setValue, clearErrors, formState: { errors } } = form;
+  const draft = useWatch({ control: form.control }) as AlertDraft;
   const images = media.filter((m) => !isVideo(m));
-  const set = <K extends keyof AlertDraft>(field: K, value: AlertDraft[K], ...also: string[]) => {
-    onChange({ ...draft, [field]: value });
-    const next = { ...errors };
-    for (const key of [field, ...also]) delete next[key];
-    onErrors(next);
+  // Whom it is for is one choice: a change of any part of it answers the message.
+  const clearTargets = () => clearErrors(['all', 'screens', 'groups']);
+  const pick = (field: 'screens' | 'groups') => (ids: string[]) => {
+    setValue(field, ids);
+    clearTargets();
   };
-  const text = (field: keyof AlertDraft) => (e: { target: { value: string } }) => set(field, e.target.value as never);
-  const submit = () => {
-    const found = onSubmit();
-    if (found instanceof Promise) return found;
-    if (found && form.current) focusFirstInvalid(form.current, found);
+  // The targets are no input react-hook-form holds: a lone box first at fault is focused as before.
+  const focusFirst = (found: object) => {
+    if (ref.current) focusFirstInvalid(ref.current, found);
   };
-  const targetError = errors.screens ?? errors.groups ?? errors.all;
+  const targetError = (errors.screens ?? errors.groups ?? errors.all)?.message;
 
   return (
-    <Form id={id} ref={form} className="form alert-form" onSubmit={submit}>
+    <Form id={id} ref={ref} className="form alert-form" onSubmit={form.handleSubmit(onSend, focusFirst)}>
       <div className="alert-form-fields">
         {nameField && (
-          <TextField label={t.templateNameLabel} name="name" placeholder={t.templateNamePlaceholder} maxLength={100}
-            value={draft.name} onChange={text('name')} error={errors.name} />
+          <TextField label={t.templateNameLabel} placeholder={t.templateNamePlaceholder} maxLength={100}
+            error={errors.name?.message} {...register('name')} />
         )}
-        <TextField label={t.titleLabel} name="title" placeholder={t.titlePlaceholder} maxLength={100}
-          value={draft.title} onChange={text('title')} error={errors.title} />
-        <TextAreaField label={t.messageLabel} name="message" rows={3} maxLength={1000}
-          value={draft.message} onChange={text('message')} error={errors.message} />
+        <TextField label={t.titleLabel} placeholder={t.titlePlaceholder} maxLength={100} error={errors.title?.message} {...register('title')} />
+        <TextAreaField label={t.messageLabel} rows={3} maxLength={1000} error={errors.message?.message} {...register('message')} />
         <fieldset className={`field alert-targets${targetError ? ' field-invalid' : ''}`} aria-describedby={targetError ? `${id}-targets-error` : undefined}>
           <legend className="field-label">{t.targetsLabel}</legend>
           <label className="alert-check alert-all">
-            <input type="checkbox" name="all" checked={draft.all} onChange={(e) => set('all', e.target.checked, 'screens', 'groups')} />
+            <input type="checkbox" {...register('all', { onChange: clearTargets })} />
             <span>{t.allScreens}</span>
           </label>
           <div className="alert-targets-pick">
             <CheckList legend={t.groupsLabel} name="groups" items={groups} selected={draft.groups} empty={t.noGroups} disabled={draft.all}
-              onChange={(ids) => set('groups', ids, 'screens', 'all')} />
+              onChange={pick('groups')} />
             <CheckList legend={t.screensLabel} name="screens" items={screens} selected={draft.screens} empty={t.noScreens} disabled={draft.all}
-              onChange={(ids) => set('screens', ids, 'groups', 'all')} />
+              onChange={pick('screens')} />
           </div>
           {targetError && <p className="field-error" id={`${id}-targets-error`} role="alert">{targetError}</p>}
         </fieldset>
         <div className="form-row alert-duration">
-          <TextField label={t.durationLabel} name="durationMinutes" type="number" inputMode="numeric" min={1} max={ALERT_DURATION_MAX}
-            value={draft.duration} onChange={text('duration')} error={errors.durationMinutes ?? errors.untilEnded} disabled={draft.untilEnded} />
+          <TextField label={t.durationLabel} type="number" inputMode="numeric" min={1} max={ALERT_DURATION_MAX}
+            error={(errors.durationMinutes ?? errors.untilEnded)?.message} disabled={draft.untilEnded} {...register('durationMinutes')} />
           <label className="alert-check alert-until">
-            <input type="checkbox" name="untilEnded" checked={draft.untilEnded} onChange={(e) => set('untilEnded', e.target.checked, 'durationMinutes')} />
+            <input type="checkbox" {...register('untilEnded', { onChange: () => clearErrors('durationMinutes') })} />
             <span>{t.untilEnded}</span>
           </label>
         </div>
         <div className="form-row">
-          <TextField label={t.backgroundLabel} name="background" type="color" value={draft.background} onChange={text('background')} error={errors.background} />
-          <TextField label={t.textColorLabel} name="textColor" type="color" value={draft.textColor} onChange={text('textColor')} error={errors.textColor} />
+          <TextField label={t.backgroundLabel} type="color" error={errors.background?.message} {...register('background')} />
+          <TextField label={t.textColorLabel} type="color" error={errors.textColor?.message} {...register('textColor')} />
         </div>
-        <SelectField label={t.mediaLabel} name="mediaId" value={draft.mediaId} onChange={text('mediaId')} error={errors.mediaId}>
+        <SelectField label={t.mediaLabel} error={errors.mediaId?.message} {...register('mediaId')}>
           <option value="">{t.mediaNone}</option>
           {images.map((m) => <option key={m._id} value={m._id}>{m.name}</option>)}
         </SelectField>
         <label className="alert-check">
-          <input type="checkbox" name="sound" checked={draft.sound} onChange={(e) => set('sound', e.target.checked)} />
+          <input type="checkbox" {...register('sound')} />
           <span>{t.soundLabel}</span>
         </label>
         {footer}

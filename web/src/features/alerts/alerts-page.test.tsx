@@ -136,6 +136,57 @@ describe('AlertsPage', { timeout: 15_000 }, () => {
     expect(within(preview).getByText('Kod Mavi').className).not.toContain('alert-preview-empty');
   });
 
+  it('a template needs a name: its message, focus on the field, nothing saved', async () => {
+    const calls = open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Yeni Şablon' }));
+    const modal = await screen.findByRole('dialog', { name: 'Yeni Şablon' });
+    await user.type(within(modal).getByLabelText('Başlık'), 'Yangın');
+    await user.type(within(modal).getByLabelText('Duyuru metni'), 'Binayı terk edin');
+    await user.click(within(modal).getByRole('button', { name: 'Kaydet' }));
+    expect(await within(modal).findByText('Lütfen şablon adını girin')).toBeTruthy();
+    expect(document.activeElement?.getAttribute('name')).toBe('name');
+    await user.type(within(modal).getByLabelText('Şablon adı'), 'Y');
+    expect(within(modal).queryByText('Lütfen şablon adını girin')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('saves a template shown until ended without a duration and without targets', async () => {
+    const calls = open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Yeni Şablon' }));
+    const modal = await screen.findByRole('dialog', { name: 'Yeni Şablon' });
+    await user.type(within(modal).getByLabelText('Şablon adı'), 'Yangın Tahliye');
+    await user.type(within(modal).getByLabelText('Başlık'), 'Yangın');
+    await user.type(within(modal).getByLabelText('Duyuru metni'), 'Binayı terk edin');
+    await user.click(within(modal).getByRole('checkbox', { name: 'Bitene kadar' }));
+    expect((within(modal).getByLabelText('Süre (dakika)') as HTMLInputElement).disabled).toBe(true);
+    await user.click(within(modal).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toEqual([{
+      method: 'POST', url: '/api/alert-templates',
+      body: {
+        name: 'Yangın Tahliye', title: 'Yangın', message: 'Binayı terk edin', background: '#B91C1C', textColor: '#FFFFFF', mediaId: null,
+        sound: false, all: false, screens: [], groups: [], untilEnded: true,
+      },
+    }]));
+  });
+
+  it('a duration out of range is refused with the contract\'s message on the duration field', async () => {
+    const calls = open();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('region', { name: 'Duyuru Gönder' });
+    await user.type(within(form).getByLabelText('Başlık'), 'Kod Mavi');
+    await user.type(within(form).getByLabelText('Duyuru metni'), '3. kat');
+    const duration = within(form).getByLabelText('Süre (dakika)');
+    await user.clear(duration);
+    await user.type(duration, '2000');
+    await user.click(within(form).getByRole('button', { name: 'Gönder' }));
+    expect(await within(form).findByText('Süre 1 ile 1440 dakika arasında olmalıdır')).toBeTruthy();
+    expect(document.activeElement).toBe(duration);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   it('sends a template with one click after the confirm dialog', async () => {
     const calls = open({ '/api/alert-templates': [template] });
     const user = userEvent.setup();

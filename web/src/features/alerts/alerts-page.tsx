@@ -1,9 +1,9 @@
 import './alerts.css';
 import { useState } from 'react';
-import type { TAlert } from '@pano/contract';
+import type { TAlert, TCreateAlertRequest } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
-import type { FieldErrors } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Banner, Button, PageHeader, Spinner, showConfirm } from '../../components/ui';
 import { isAdmin, useSession } from '../../stores/session-store';
 import { useMediaList } from '../../api/media.api';
@@ -12,7 +12,7 @@ import { useScreens } from '../../api/screens.api';
 import { useAlerts } from './api/use-alerts';
 import { useEndAlert } from './api/use-end-alert';
 import { useSendAlert } from './api/use-send-alert';
-import { emptyAlertDraft, toAlertBody, type AlertDraft } from './alert-draft';
+import { ZAlertSendDraft, emptyAlertDraft } from './alert-draft';
 import { AlertDetail } from './alert-detail';
 import { AlertForm } from './alert-form';
 import { AlertList } from './alert-list';
@@ -47,25 +47,17 @@ function AlertsContent() {
   const media = useMediaList();
   const send = useSendAlert();
   const end = useEndAlert();
-  const [draft, setDraft] = useState<AlertDraft>(emptyAlertDraft);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm(ZAlertSendDraft, emptyAlertDraft());
   const [openId, setOpenId] = useState<string | null>(null);
 
-  const onSubmit = () => {
-    const result = toAlertBody(draft);
-    if ('errors' in result) {
-      setErrors(result.errors);
-      return result.errors;
-    }
-    return showConfirm(t.sendConfirm(draft.title), { title: t.sendTitle, confirmLabel: t.send, danger: true }).then((ok) => {
-      if (!ok) return;
-      end.reset();
-      return send.mutateAsync(result.body, {
-        onSuccess: (sent) => {
-          setDraft(emptyAlertDraft());
-          setOpenId(sent._id);
-        },
-      });
+  const onSend = async (body: TCreateAlertRequest) => {
+    if (!(await showConfirm(t.sendConfirm(body.title), { title: t.sendTitle, confirmLabel: t.send, danger: true }))) return;
+    end.reset();
+    return send.mutateAsync(body, {
+      onSuccess: (sent) => {
+        form.reset();
+        setOpenId(sent._id);
+      },
     });
   };
   const onEnd = async (a: TAlert) => {
@@ -98,7 +90,7 @@ function AlertsContent() {
       <section className="card alert-send" aria-labelledby="alert-send-title">
         <h2 id="alert-send-title" className="card-title">{t.sendTitle}</h2>
         {send.isError && <Banner tone="error" onDismiss={send.reset}>{errorMessage(send.error, t.sendError)}</Banner>}
-        <AlertForm id={FORM_ID} draft={draft} onChange={setDraft} errors={errors} onErrors={setErrors} onSubmit={onSubmit} {...choices}
+        <AlertForm id={FORM_ID} form={form} onSend={onSend} {...choices}
           footer={<div className="card-actions"><Button type="submit" variant="danger" busy={send.isPending} busyText={t.sending}>{t.send}</Button></div>} />
       </section>
 

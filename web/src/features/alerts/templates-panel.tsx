@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import type { TAlertTemplate, TMedia, TScreen, TScreenGroup } from '@pano/contract';
+import type { TAlertTemplate, TAlertTemplateWrite, TMedia, TScreen, TScreenGroup } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
-import type { FieldErrors } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { Banner, Button, Modal, Spinner, showConfirm } from '../../components/ui';
 import { useAlertTemplates } from './api/use-alert-templates';
 import { useDeleteAlertTemplate } from './api/use-delete-alert-template';
 import { useSaveAlertTemplate } from './api/use-save-alert-template';
 import { useSendAlertTemplate } from './api/use-send-alert-template';
-import { draftFromTemplate, emptyAlertDraft, toTemplateBody, type AlertDraft } from './alert-draft';
+import { ZAlertTemplateDraft, draftFromTemplate, emptyAlertDraft } from './alert-draft';
 import { AlertForm } from './alert-form';
 
 const t = tr.alerts;
@@ -18,17 +18,9 @@ const FORM_ID = 'alert-template-form';
 type Choices = { screens: TScreen[]; groups: TScreenGroup[]; media: TMedia[] };
 
 function TemplateModal({ editing, onClose, choices }: { editing: TAlertTemplate | null; onClose: () => void; choices: Choices }) {
-  const [draft, setDraft] = useState<AlertDraft>(() => (editing ? draftFromTemplate(editing) : { ...emptyAlertDraft(), all: false }));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm(ZAlertTemplateDraft, editing ? draftFromTemplate(editing) : { ...emptyAlertDraft(), all: false });
   const save = useSaveAlertTemplate();
-  const onSubmit = () => {
-    const result = toTemplateBody(draft);
-    if ('errors' in result) {
-      setErrors(result.errors);
-      return result.errors;
-    }
-    return save.mutateAsync({ id: editing?._id ?? null, body: result.body }, { onSuccess: onClose });
-  };
+  const onSend = (body: TAlertTemplateWrite) => save.mutateAsync({ id: editing?._id ?? null, body }, { onSuccess: onClose });
   return (
     <Modal open title={editing ? t.templateEditTitle : t.templateCreateTitle} onClose={onClose}
       footer={
@@ -38,7 +30,7 @@ function TemplateModal({ editing, onClose, choices }: { editing: TAlertTemplate 
         </>
       }>
       {save.isError && <Banner tone="error" onDismiss={save.reset}>{errorMessage(save.error, t.templateSaveError)}</Banner>}
-      <AlertForm id={FORM_ID} nameField draft={draft} onChange={setDraft} errors={errors} onErrors={setErrors} onSubmit={onSubmit} {...choices} />
+      <AlertForm id={FORM_ID} nameField form={form} onSend={onSend} {...choices} />
     </Modal>
   );
 }

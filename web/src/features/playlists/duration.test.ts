@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { parseDuration } from './duration';
-import { validatePlaylistDraft } from './playlist-validation';
 
 describe('parseDuration (docs/PRODUCT.md#playlists: min 1, default 5, non-numeric → 5)', () => {
   it('keeps whole seconds', () => {
@@ -20,13 +19,5 @@ describe('parseDuration (docs/PRODUCT.md#playlists: min 1, default 5, non-numeri
   });
   it('caps at the server maximum (24 h)', () => {
     expect(parseDuration('999999')).toBe(86_400);
-  });
-});
-
-describe('validatePlaylistDraft', () => {
-  it('asks for media first, then for a name', () => {
-    expect(validatePlaylistDraft({ name: '', mediaIds: [] })).toBe('Lütfen en az bir medya seçiniz');
-    expect(validatePlaylistDraft({ name: '   ', mediaIds: ['m1'] })).toBe('Lütfen playlist adını giriniz');
-    expect(validatePlaylistDraft({ name: 'Lobi', mediaIds: ['m1'] })).toBeNull();
   });
 });

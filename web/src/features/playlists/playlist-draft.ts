@@ -1,4 +1,4 @@
-import { ZCreatePlaylistRequest, type TCreatePlaylistRequest } from '@pano/contract';
+import { ZCreatePlaylistRequest, ZUpdatePlaylistRequest, type TCreatePlaylistRequest, type TMedia, type TUpdatePlaylistRequest } from '@pano/contract';
 import { DEFAULT_ITEM_DURATION } from '@pano/contract/constants';
 import { z } from '@pano/contract/zod';
 import { parseDuration } from './duration';
@@ -20,3 +20,15 @@ export const ZPlaylistDraft = z.object({
   name: d.name,
   mediaItems: d.mediaItems.map((id) => ({ media: id, duration: parseDuration(d.durations[id] ?? DEFAULT_ITEM_DURATION) })),
 })).pipe(ZCreatePlaylistRequest);
+
+/** The editor's values: the items in their order, each with its media and its duration as typed. */
+const ZEditItem = z.object({ key: z.string(), media: z.custom<TMedia>(), duration: z.string() });
+export type EditItem = z.infer<typeof ZEditItem>;
+
+/**
+ * The editor's items, converted into the PUT body (durations parsed as on create) and checked
+ * by the contract's schema: at least one media (docs/PRODUCT.md#playlists).
+ */
+export const ZPlaylistEdit = z.object({ items: z.array(ZEditItem) }).transform((d): TUpdatePlaylistRequest => ({
+  mediaItems: d.items.map((i) => ({ media: i.media._id, duration: parseDuration(i.duration) })),
+})).pipe(ZUpdatePlaylistRequest);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TMedia, TPlaylist } from '@pano/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -48,6 +48,18 @@ describe('PlaylistEditor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
     expect((await screen.findByRole('alertdialog')).textContent).toContain('Playlist güncellenirken hata oluştu');
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('saves once when Kaydet is pressed twice in one task', async () => {
+    const { fetchMock, onDone } = setup();
+    const save = screen.getByRole('button', { name: 'Kaydet' });
+    act(() => {
+      save.click();
+      save.click();
+    });
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(true));
+    const puts = (fetchMock.mock.calls as unknown as [string, RequestInit][]).filter(([, init]) => init.method === 'PUT');
+    expect(puts).toHaveLength(1);
   });
 
   it('cancel leaves without saving', async () => {

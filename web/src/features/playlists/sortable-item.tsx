@@ -1,11 +1,9 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { TMedia } from '@pano/contract';
 import { MIN_ITEM_DURATION } from '@pano/contract/constants';
 import { tr } from '../../i18n/tr';
 import { MediaThumb } from './media-thumb';
-
-export type EditItem = { key: string; media: TMedia; duration: string };
+import type { EditItem } from './playlist-draft';
 
 type Props = { item: EditItem; index: number; onDuration: (v: string) => void; onRemove: () => void; canRemove: boolean };
 

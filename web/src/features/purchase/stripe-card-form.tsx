@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe } from '@stripe/stripe-js';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
@@ -6,7 +6,7 @@ import type { TPackage, TPurchaseSummary } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { formatMoney } from '../../lib/format';
-import { Banner, Button, Card, TextField } from '../../components/ui';
+import { Banner, Button, Card, Form, TextField } from '../../components/ui';
 import { usePayByStripeCard } from './api/use-pay-by-stripe-card';
 
 type Props = { pkg: TPackage; publishableKey: string; onPaid: (p: TPurchaseSummary) => void };
@@ -36,19 +36,20 @@ function CardForm({ pkg, onPaid }: Props) {
   const [unavailable, setUnavailable] = useState(false);
   const pay = usePayByStripeCard(pkg._id);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  // One payment per press: <Form> holds further submits until this settles, so a double-click
+  // cannot ask Stripe for a second payment intent (docs/architecture/web.md#web).
+  const submit = () => {
     const card = elements?.getElement(CardElement);
     setUnavailable(!stripe || !card);
     if (!stripe || !card) return;
-    pay.mutate({ stripe, card, holder }, { onSuccess: onPaid });
-  }
+    return pay.mutateAsync({ stripe, card, holder }, { onSuccess: onPaid });
+  };
 
   const shown = unavailable ? t.stripeLoadError : pay.isError ? errorMessage(pay.error, t.serverError) : null;
   return (
     <Card aria-labelledby="card-form-title">
       <h2 id="card-form-title" className="card-title">{t.cardTitle}</h2>
-      <form className="form" onSubmit={submit} noValidate aria-label={t.cardDetails}>
+      <Form className="form" onSubmit={submit} aria-label={t.cardDetails}>
         {shown && <Banner tone="error">{shown}</Banner>}
         <TextField label={t.cardHolder} autoComplete="cc-name" value={holder} onChange={(e) => setHolder(e.target.value)} maxLength={100} />
         <div className="field">
@@ -59,7 +60,7 @@ function CardForm({ pkg, onPaid }: Props) {
           {t.pay(formatMoney(pkg.price))}
         </Button>
         <p className="field-hint">{t.secureNote}</p>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -1,41 +1,45 @@
 import { SCHEDULE_PRIORITY_DEFAULT, ZScheduleWrite, type TSchedule, type TScheduleWrite } from '@pano/contract';
+import { z } from '@pano/contract/zod';
 import { dayFirst, readDayFirst } from '../../lib/date-text';
 import { checkFields, type FieldErrors } from '../../lib/form-errors';
 
 /**
  * The form as typed: dates ('GG.AA.YYYY') and priority stay text until submit; '' means "none"
- * for the optional ones. Exception dates are already read, YYYY-MM-DD.
+ * for the optional ones. Exception dates are already read, YYYY-MM-DD; `exceptDate` is the one
+ * typed but not added yet. Fields carry the request's names, so a message lands on its field.
  */
-export type ScheduleDraft = {
-  name: string;
-  playlist: string;
-  ticker: string;
-  screens: string[];
-  groups: string[];
-  days: number[];
-  startTime: string;
-  endTime: string;
-  startDate: string;
-  endDate: string;
-  exceptDates: string[];
-  priority: string;
-  enabled: boolean;
-};
+const ZScheduleDraftFields = z.object({
+  name: z.string(),
+  playlist: z.string(),
+  directionPlaylist: z.string(),
+  screens: z.array(z.string()),
+  groups: z.array(z.string()),
+  days: z.array(z.number()),
+  startTime: z.string(),
+  endTime: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  exceptDates: z.array(z.string()),
+  exceptDate: z.string(),
+  priority: z.string(),
+  enabled: z.boolean(),
+});
+export type ScheduleDraft = z.infer<typeof ZScheduleDraftFields>;
 
 export const WEEKDAYS = [1, 2, 3, 4, 5];
 export const WEEKEND = [6, 7];
 export const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 
 export const emptyDraft = (): ScheduleDraft => ({
-  name: '', playlist: '', ticker: '', screens: [], groups: [], days: [...WEEKDAYS], startTime: '09:00', endTime: '18:00',
-  startDate: '', endDate: '', exceptDates: [], priority: String(SCHEDULE_PRIORITY_DEFAULT), enabled: true,
+  name: '', playlist: '', directionPlaylist: '', screens: [], groups: [], days: [...WEEKDAYS], startTime: '09:00', endTime: '18:00',
+  startDate: '', endDate: '', exceptDates: [], exceptDate: '', priority: String(SCHEDULE_PRIORITY_DEFAULT), enabled: true,
 });
 
 export function draftFromSchedule(s: TSchedule): ScheduleDraft {
   return {
     name: s.name,
     playlist: s.playlist._id,
-    ticker: s.directionPlaylist?._id ?? '',
+    directionPlaylist: s.directionPlaylist?._id ?? '',
     screens: s.screens.map((x) => x._id),
     groups: s.groups.map((x) => x._id),
     days: [...s.days],
@@ -44,6 +48,7 @@ export function draftFromSchedule(s: TSchedule): ScheduleDraft {
     startDate: dayFirst(s.startDate ?? ''),
     endDate: dayFirst(s.endDate ?? ''),
     exceptDates: [...s.exceptDates],
+    exceptDate: '',
     priority: String(s.priority),
     enabled: s.enabled,
   };
@@ -61,24 +66,27 @@ export function bodyFromSchedule(s: TSchedule): TScheduleWrite {
 
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
-/** YYYY-MM-DD of a typed day, null for none or for a day that is no date (its error is kept apart). */
-function readDate(field: string, text: string, errors: FieldErrors): string | null {
+/** YYYY-MM-DD of a typed day, null for none or for a day that is no date (its message is kept apart). */
+function readDate(field: keyof ScheduleDraft, text: string, errors: FieldErrors): string | null {
   const read = readDayFirst(text);
   if ('error' in read) errors[field] = read.error;
   return 'day' in read && read.day !== '' ? read.day : null;
 }
 
 /**
- * Checked with the contract's ZScheduleWrite, the rules and Turkish messages the server
- * applies, after the day-first dates are read; errors are keyed by field name (`days`,
- * `screens`, `exceptDates`, ...) in the form's order.
+ * The form's values as the request, checked with the contract's ZScheduleWrite (the rules and
+ * Turkish messages the server applies) after the day-first dates are read. A day that is no date
+ * is reported beside the contract's messages, not instead of them, so this is one transform
+ * rather than a pipe (a pipe stops at its first stage's messages). One message a field, under
+ * the field's own name, in the form's order; an exception typed but not added is not sent, but
+ * not left behind silently when it is no date.
  */
-export function toScheduleBody(d: ScheduleDraft): { body: TScheduleWrite } | { errors: FieldErrors } {
+export const ZScheduleDraft = ZScheduleDraftFields.transform((d, ctx) => {
   const dateErrors: FieldErrors = {};
   const input = {
     name: d.name,
     playlist: d.playlist,
-    directionPlaylist: orNull(d.ticker),
+    directionPlaylist: orNull(d.directionPlaylist),
     screens: d.screens,
     groups: d.groups,
     days: d.days,
@@ -90,10 +98,12 @@ export function toScheduleBody(d: ScheduleDraft): { body: TScheduleWrite } | { e
     priority: d.priority.trim(),
     enabled: d.enabled,
   };
+  readDate('exceptDate', d.exceptDate, dateErrors);
   const checked = checkFields(ZScheduleWrite, input);
-  if (!('errors' in checked) && Object.keys(dateErrors).length === 0) return { body: checked.data };
+  if ('data' in checked && Object.keys(dateErrors).length === 0) return checked.data;
   const all: FieldErrors = { ...('errors' in checked ? checked.errors : {}), ...dateErrors };
-  const order = Object.keys(input);
+  const order = Object.keys(d);
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
-  return { errors: Object.fromEntries(Object.entries(all).sort(([a], [b]) => rank(a) - rank(b))) };
-}
+  for (const [key, message] of Object.entries(all).sort(([a], [b]) => rank(a) - rank(b))) ctx.addIssue({ code: 'custom', message, path: [key] });
+  return z.NEVER;
+});

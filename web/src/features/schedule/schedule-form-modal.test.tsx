@@ -112,6 +112,18 @@ describe('ScheduleFormModal', { timeout: 15_000 }, () => {
     expect(writes(calls)).toEqual([]);
   });
 
+  it('an exception typed but not added that is no date stops the save, under the exceptions, with focus on it', async () => {
+    const { calls, dialog } = open(schedule());
+    const typed = within(dialog).getByLabelText('Eklenecek istisna tarihi');
+    fireEvent.change(typed, { target: { value: '32.01.2026' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+    expect(within(dialog).getAllByRole('alert').map((el) => el.textContent)).toEqual(['Böyle bir tarih yok']);
+    expect(document.activeElement).toBe(typed);
+    expect(writes(calls)).toEqual([]);
+    await userEvent.type(typed, '{Backspace}');
+    expect(within(dialog).queryAllByRole('alert')).toEqual([]);
+  });
+
   it('sends the whole entry: targets, quick-picked days, times, dates, exceptions, priority', async () => {
     const { calls, dialog, onClose } = open();
     fireEvent.change(within(dialog).getByLabelText('Zamanlama Adı'), { target: { value: '  Hafta sonu kahvaltı ' } });

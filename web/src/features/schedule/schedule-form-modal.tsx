@@ -1,15 +1,17 @@
-import { useRef, useState, type ReactNode } from 'react';
-import type { TPlaylist, TSchedule, TScreen, TScreenGroup, TTickerPlaylist } from '@pano/contract';
+import { useRef, type ChangeEvent, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import type { TPlaylist, TSchedule, TScheduleWrite, TScreen, TScreenGroup, TTickerPlaylist } from '@pano/contract';
 import { SCHEDULE_PRIORITY_MAX, SCHEDULE_PRIORITY_MIN } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { dayFirst, readDayFirst } from '../../lib/date-text';
 import { separateTyped } from '../../lib/typed-separators';
-import { focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
+import { focusFirstInvalid } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Banner, Button, CheckList, DateField, Form, Modal, SelectField, TextField, TimeField, dateInputProps } from '../../components/ui';
 import { useCreateSchedule } from './api/use-create-schedule';
 import { useUpdateSchedule } from './api/use-update-schedule';
-import { EVERY_DAY, WEEKDAYS, WEEKEND, draftFromSchedule, emptyDraft, toScheduleBody, type ScheduleDraft } from './schedule-draft';
+import { EVERY_DAY, WEEKDAYS, WEEKEND, ZScheduleDraft, draftFromSchedule, emptyDraft, type ScheduleDraft } from './schedule-draft';
 
 type Props = {
   /** null: a new entry; an entry: edit it. Mounted fresh each time it opens, so a closed draft is gone. */
@@ -40,51 +42,60 @@ function Group({ legend, error, errorId, children, className }: { legend: string
 }
 
 export function ScheduleFormModal({ editing, playlists, tickers, screens, groups, onClose }: Props) {
-  const [draft, setDraft] = useState<ScheduleDraft>(() => (editing ? draftFromSchedule(editing) : emptyDraft()));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [newExcept, setNewExcept] = useState('');
-  const form = useRef<HTMLFormElement>(null);
+  const form = useZodForm(ZScheduleDraft, editing ? draftFromSchedule(editing) : emptyDraft());
+  const { register, setValue, setError, clearErrors, formState: { errors } } = form;
+  const draft = useWatch({ control: form.control }) as ScheduleDraft;
+  const ref = useRef<HTMLFormElement>(null);
   const create = useCreateSchedule();
   const update = useUpdateSchedule();
   const save = editing ? update : create;
   const busy = save.isPending || save.isSuccess;
 
-  const set = <K extends keyof ScheduleDraft>(field: K, value: ScheduleDraft[K], ...also: string[]) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((er) => {
-      const next = { ...er };
-      for (const key of [field, ...also]) delete next[key];
-      return next;
-    });
-  };
-  const text = (field: keyof ScheduleDraft) => (e: { target: { value: string } }) => set(field, e.target.value as never);
-
-  const onSubmit = () => {
-    const result = toScheduleBody(draft);
-    // An exception typed but not a date is not left behind silently.
-    const pending = readDayFirst(newExcept);
-    if ('errors' in result || 'error' in pending) {
-      const found = { ...('errors' in result ? result.errors : {}) };
-      if ('error' in pending) found.exceptDates ??= pending.error;
-      setErrors(found);
-      if (form.current) focusFirstInvalid(form.current, found);
-      return;
-    }
-    return editing ? update.mutateAsync({ id: editing._id, body: result.body }, { onSuccess: onClose })
-      : create.mutateAsync(result.body, { onSuccess: onClose });
+  const send = (body: TScheduleWrite) => (editing ? update.mutateAsync({ id: editing._id, body }, { onSuccess: onClose })
+    : create.mutateAsync(body, { onSuccess: onClose }));
+  // The checkbox groups are no inputs react-hook-form holds: one of them first at fault is
+  // focused as before (a lone checkbox), the rest by react-hook-form.
+  const onInvalid = (found: object) => {
+    if (ref.current) focusFirstInvalid(ref.current, found);
   };
 
+  // Whom it is for is one choice: a change of either list answers the message.
+  const pick = (field: 'screens' | 'groups') => (ids: string[]) => {
+    setValue(field, ids);
+    clearErrors(['screens', 'groups']);
+  };
+  const setDays = (days: number[]) => setValue('days', days);
   const toggleDay = (day: number) =>
-    set('days', draft.days.includes(day) ? draft.days.filter((d) => d !== day) : [...draft.days, day].sort((a, b) => a - b));
+    setDays(draft.days.includes(day) ? draft.days.filter((d) => d !== day) : [...draft.days, day].sort((a, b) => a - b));
+  // The list and the date typed for it share one message: a change of either answers it.
+  const clearExcept = () => clearErrors(['exceptDates', 'exceptDate']);
+  const setExceptDates = (dates: string[]) => {
+    setValue('exceptDates', dates);
+    clearExcept();
+  };
   const addExcept = () => {
-    const read = readDayFirst(newExcept);
+    const read = readDayFirst(draft.exceptDate);
     if ('error' in read) {
-      setErrors((er) => ({ ...er, exceptDates: read.error }));
+      clearErrors('exceptDates');
+      setError('exceptDate', { message: read.error });
       return;
     }
     if (!read.day || draft.exceptDates.includes(read.day)) return;
-    set('exceptDates', [...draft.exceptDates, read.day].sort());
-    setNewExcept('');
+    setExceptDates([...draft.exceptDates, read.day].sort());
+    setValue('exceptDate', '');
+  };
+  const exceptError = (errors.exceptDates ?? errors.exceptDate)?.message;
+  // Registered where it is drawn, so react-hook-form focuses the fields in the form's order.
+  const exceptInput = () => {
+    const field = register('exceptDate');
+    return {
+      ...field,
+      onChange: (e: ChangeEvent<HTMLInputElement>) => {
+        separateTyped(e, 'date');
+        clearExcept();
+        return field.onChange(e);
+      },
+    };
   };
 
   return (
@@ -96,28 +107,27 @@ export function ScheduleFormModal({ editing, playlists, tickers, screens, groups
         </>
       }>
       {save.isError && <Banner tone="error" onDismiss={save.reset}>{errorMessage(save.error, t.saveError)}</Banner>}
-      <Form id={FORM_ID} ref={form} className="form schedule-form" onSubmit={onSubmit}>
-        <TextField label={t.nameLabel} name="name" placeholder={t.namePlaceholder} maxLength={100}
-          value={draft.name} onChange={text('name')} error={errors.name} />
+      <Form id={FORM_ID} ref={ref} className="form schedule-form" onSubmit={form.handleSubmit(send, onInvalid)}>
+        <TextField label={t.nameLabel} placeholder={t.namePlaceholder} maxLength={100} error={errors.name?.message} {...register('name')} />
         <div className="form-row">
-          <SelectField label={t.playlistLabel} name="playlist" value={draft.playlist} onChange={text('playlist')} error={errors.playlist}>
+          <SelectField label={t.playlistLabel} error={errors.playlist?.message} {...register('playlist')}>
             <option value="">{t.choosePlaylist}</option>
             {playlists.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}
           </SelectField>
-          <SelectField label={t.tickerLabel} name="directionPlaylist" value={draft.ticker} onChange={text('ticker')} error={errors.directionPlaylist}>
+          <SelectField label={t.tickerLabel} error={errors.directionPlaylist?.message} {...register('directionPlaylist')}>
             <option value="">{t.tickerNone}</option>
             {tickers.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}
           </SelectField>
         </div>
-        <Group legend={t.targetsLabel} error={errors.screens ?? errors.groups} errorId="schedule-targets-error">
+        <Group legend={t.targetsLabel} error={(errors.screens ?? errors.groups)?.message} errorId="schedule-targets-error">
           <div className="schedule-targets-pick">
             <CheckList legend={t.screensLabel} name="screens" items={screens} selected={draft.screens} empty={t.noScreens}
-              onChange={(ids) => set('screens', ids, 'groups')} />
+              onChange={pick('screens')} />
             <CheckList legend={t.groupsLabel} name="groups" items={groups} selected={draft.groups} empty={t.noGroups}
-              onChange={(ids) => set('groups', ids, 'screens')} />
+              onChange={pick('groups')} />
           </div>
         </Group>
-        <Group legend={t.daysLabel} error={errors.days} errorId="schedule-days-error">
+        <Group legend={t.daysLabel} error={errors.days?.message} errorId="schedule-days-error">
           <div className="day-toggles">
             {EVERY_DAY.map((day) => (
               <label key={day} className={`day-toggle${draft.days.includes(day) ? ' checked' : ''}`}>
@@ -128,40 +138,35 @@ export function ScheduleFormModal({ editing, playlists, tickers, screens, groups
             ))}
           </div>
           <div className="card-actions day-quick">
-            <Button size="sm" variant="ghost" onClick={() => set('days', [...WEEKDAYS])}>{t.weekdays}</Button>
-            <Button size="sm" variant="ghost" onClick={() => set('days', [...WEEKEND])}>{t.weekend}</Button>
-            <Button size="sm" variant="ghost" onClick={() => set('days', [...EVERY_DAY])}>{t.everyDay}</Button>
+            <Button size="sm" variant="ghost" onClick={() => setDays([...WEEKDAYS])}>{t.weekdays}</Button>
+            <Button size="sm" variant="ghost" onClick={() => setDays([...WEEKEND])}>{t.weekend}</Button>
+            <Button size="sm" variant="ghost" onClick={() => setDays([...EVERY_DAY])}>{t.everyDay}</Button>
           </div>
         </Group>
         <div className="form-row">
-          <TimeField label={t.startTimeLabel} name="startTime" value={draft.startTime} onChange={text('startTime')} error={errors.startTime} />
-          <TimeField label={t.endTimeLabel} name="endTime" value={draft.endTime} onChange={text('endTime')} error={errors.endTime} />
+          <TimeField label={t.startTimeLabel} error={errors.startTime?.message} {...register('startTime')} />
+          <TimeField label={t.endTimeLabel} error={errors.endTime?.message} {...register('endTime')} />
         </div>
         <p className="field-hint schedule-time-hint">{t.timeHint}</p>
         <div className="form-row">
-          <DateField label={t.startDateLabel} name="startDate" value={draft.startDate} onChange={text('startDate')} error={errors.startDate} />
-          <DateField label={t.endDateLabel} name="endDate" value={draft.endDate} onChange={text('endDate')} error={errors.endDate} />
+          <DateField label={t.startDateLabel} error={errors.startDate?.message} {...register('startDate')} />
+          <DateField label={t.endDateLabel} error={errors.endDate?.message} {...register('endDate')} />
         </div>
-        <Group legend={t.exceptLabel} error={errors.exceptDates} errorId="schedule-except-error">
+        <Group legend={t.exceptLabel} error={exceptError} errorId="schedule-except-error">
           {draft.exceptDates.length === 0 ? <p className="muted">{t.exceptNone}</p> : (
             <ul className="except-list">
               {draft.exceptDates.map((date) => (
                 <li key={date} className="except-item">
                   <span>{dayFirst(date)}</span>
                   <Button size="sm" variant="ghost" aria-label={t.exceptRemove(dayFirst(date))}
-                    onClick={() => set('exceptDates', draft.exceptDates.filter((d) => d !== date))}>×</Button>
+                    onClick={() => setExceptDates(draft.exceptDates.filter((d) => d !== date))}>×</Button>
                 </li>
               ))}
             </ul>
           )}
           <div className="except-add">
-            <input className="input" {...dateInputProps} name="exceptDates" aria-label={t.exceptNew} value={newExcept}
-              aria-invalid={Boolean(errors.exceptDates) || undefined}
-              onChange={(e) => {
-                separateTyped(e, 'date');
-                setNewExcept(e.target.value);
-                setErrors(({ exceptDates: _typedBefore, ...rest }) => rest);
-              }}
+            <input className="input" {...dateInputProps} aria-label={t.exceptNew} aria-invalid={Boolean(exceptError) || undefined}
+              {...exceptInput()}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
                   e.preventDefault();
@@ -172,10 +177,10 @@ export function ScheduleFormModal({ editing, playlists, tickers, screens, groups
           </div>
         </Group>
         <div className="form-row">
-          <TextField label={t.priorityLabel} name="priority" type="number" inputMode="numeric" min={SCHEDULE_PRIORITY_MIN} max={SCHEDULE_PRIORITY_MAX}
-            step={1} value={draft.priority} onChange={text('priority')} error={errors.priority} hint={t.priorityHint} />
+          <TextField label={t.priorityLabel} type="number" inputMode="numeric" min={SCHEDULE_PRIORITY_MIN} max={SCHEDULE_PRIORITY_MAX}
+            step={1} error={errors.priority?.message} hint={t.priorityHint} {...register('priority')} />
           <label className="checkbox-row schedule-enabled">
-            <input type="checkbox" name="enabled" checked={draft.enabled} onChange={(e) => set('enabled', e.target.checked)} />
+            <input type="checkbox" {...register('enabled')} />
             <span>{t.enabledLabel}</span>
           </label>
         </div>

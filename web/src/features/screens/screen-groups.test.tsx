@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
@@ -118,6 +118,21 @@ describe("'Ekran Grupları' on /screens", { timeout: 15_000 }, () => {
       ['PUT', `/api/screen-groups/${kat1._id}`, { name: 'Birinci Kat', screenIds: [kafe._id, kasa._id] }],
     ]);
     await waitFor(() => expect(screen.getByTestId('group-row').textContent).toContain('2 ekran: Kafe TV, Kasa TV'));
+  });
+
+  it('the edit modal saves once when Kaydet is pressed twice in one task', async () => {
+    const calls = openPage({ screens: [lobi, kafe, kasa], groups: [kat1] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Düzenle: Kat 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ekran Grubunu Düzenle' });
+    const save = within(dialog).getByRole('button', { name: 'Kaydet' });
+    act(() => {
+      save.click();
+      save.click();
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes(calls).map((c) => [c.method, c.url, c.body])).toEqual([
+      ['PUT', `/api/screen-groups/${kat1._id}`, { name: 'Kat 1', screenIds: [lobi._id, kafe._id] }],
+    ]);
   });
 
   it('asks before deleting, naming the schedules that target the group; İptal deletes nothing', async () => {

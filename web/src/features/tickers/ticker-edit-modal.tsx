@@ -2,12 +2,14 @@ import type { TTickerPlaylist } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { firstMessage, useZodForm } from '../../lib/use-zod-form';
-import { Banner, Button, Modal, showAlert } from '../../components/ui';
+import { Banner, Button, Form, Modal, showAlert } from '../../components/ui';
 import { useUpdateTicker } from './api/use-update-ticker';
 import { ZTickerDraft } from './ticker-draft';
 import { TickerFields } from './ticker-fields';
 
 type Props = { playlist: TTickerPlaylist; onClose: () => void };
+
+const FORM_ID = 'ticker-edit-form';
 
 /** docs/PRODUCT.md#ticker: a ticker playlist is edited in a modal, then saved or cancelled. */
 export function TickerEditModal({ playlist, onClose }: Props) {
@@ -20,7 +22,7 @@ export function TickerEditModal({ playlist, onClose }: Props) {
   const busy = update.isPending;
 
   const onSave = form.handleSubmit(
-    (body) => update.mutate({ id: playlist._id, body }, { onSuccess: onClose }),
+    (body) => update.mutateAsync({ id: playlist._id, body }, { onSuccess: onClose }),
     (errors) => showAlert(firstMessage(errors) ?? tr.ticker.needNameAndText),
   );
 
@@ -29,13 +31,13 @@ export function TickerEditModal({ playlist, onClose }: Props) {
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>{tr.common.cancel}</Button>
-          <Button onClick={() => void onSave()} busy={busy} busyText={tr.common.saving}>{tr.common.save}</Button>
+          <Button type="submit" form={FORM_ID} busy={busy} busyText={tr.common.saving}>{tr.common.save}</Button>
         </>
       }>
       {update.isError && <Banner tone="error">{errorMessage(update.error, tr.ticker.updateError)}</Banner>}
-      <div className="form">
+      <Form id={FORM_ID} className="form" onSubmit={onSave}>
         <TickerFields idPrefix="edit" form={form} />
-      </div>
+      </Form>
     </Modal>
   );
 }

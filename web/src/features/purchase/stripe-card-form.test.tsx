@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { TPackage } from '@pano/contract';
+import StripeCardForm from './stripe-card-form';
+
+// Stripe is the outside world (docs/architecture/tests.md#tests): Stripe.js is a script from
+// Stripe's servers, which jsdom cannot load, so it and its Elements are replaced by a card that
+// is always accepted. Nothing of ours is replaced; the server is fetch, answering as it would.
+const stripe = { confirmCardPayment: vi.fn(async () => ({ paymentIntent: { status: 'succeeded' } })) };
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: async () => stripe }));
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ children }: { children: React.ReactNode }) => children,
+  CardElement: () => <div data-testid="card-element" />,
+  useStripe: () => stripe,
+  useElements: () => ({ getElement: () => ({}) }),
+}));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const pkg: TPackage = {
+  _id: '00000000-0000-4000-8000-000000000007', name: 'Başlangıç', description: 'Küçük işletmeler', price: 499, duration: 30,
+  isPopular: false, isActive: true, features: { maxMediaUpload: 5, maxScreens: 3, maxPlaylists: 10 },
+  createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z',
+};
+const purchase = {
+  _id: '00000000-0000-4000-8000-0000000000aa', status: 'completed', packageName: 'Başlangıç', amountPaid: 499,
+  purchaseDate: '2025-01-01T00:00:00Z', expiresAt: '2025-01-31T00:00:00Z', mobileCode: 'ABCD2345',
+};
+
+describe('StripeCardForm', () => {
+  it('asks for one payment intent when Öde is pressed twice in one task', async () => {
+    const posts: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (init.method === 'POST') posts.push(url);
+      if (url === '/api/purchase/create-payment-intent') {
+        return Response.json({ completed: false, paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret' });
+      }
+      if (url === '/api/purchase/complete-payment') return Response.json({ message: 'ok', purchase });
+      return Response.json({ message: 'beklenmeyen çağrı' }, { status: 500 });
+    }));
+    const onPaid = vi.fn();
+    const qc = new QueryClient();
+    render(<QueryClientProvider client={qc}><StripeCardForm pkg={pkg} publishableKey="pk_test_1" onPaid={onPaid} /></QueryClientProvider>);
+    const pay = screen.getByRole('button', { name: '₺499,00 Öde' });
+    act(() => {
+      pay.click();
+      pay.click();
+    });
+    await waitFor(() => expect(onPaid).toHaveBeenCalled());
+    expect(posts).toEqual(['/api/purchase/create-payment-intent', '/api/purchase/complete-payment']);
+    expect(stripe.confirmCardPayment).toHaveBeenCalledTimes(1);
+  });
+});
