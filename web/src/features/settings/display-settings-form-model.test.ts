@@ -1,19 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../i18n/tr';
-import { defaultDraft, toDisplayBody, toHexColor } from './display-settings-form-model';
+import { checkFields } from '../../lib/form-errors';
+import { ZDisplayDraft, defaultDraft, toHexColor, type DisplayDraft } from './display-settings-form-model';
+
+/** What the form's check makes of a draft: the request, or each field's Turkish message. */
+const check = (d: DisplayDraft) => checkFields(ZDisplayDraft, d);
 
 describe('display settings form', () => {
   it('uses the spec defaults', () => {
     expect(defaultDraft()).toEqual({
       showDirectionBar: true, backgroundColor: 'rgba(0,0,0,0.8)', textColor: 'white', barHeight: '50', fontSize: '24',
     });
-    expect(toDisplayBody(defaultDraft())).toEqual({
-      body: { showDirectionBar: true, backgroundColor: 'rgba(0,0,0,0.8)', textColor: 'white', barHeight: 50, fontSize: 24 },
+    expect(check(defaultDraft())).toEqual({
+      data: { showDirectionBar: true, backgroundColor: 'rgba(0,0,0,0.8)', textColor: 'white', barHeight: 50, fontSize: 24 },
     });
   });
 
   it("reports the server schema's Turkish messages per field", () => {
-    const r = toDisplayBody({ ...defaultDraft(), textColor: 'url(x)', barHeight: '5', fontSize: 'abc' });
+    const r = check({ ...defaultDraft(), textColor: 'url(x)', barHeight: '5', fontSize: 'abc' });
     expect(r).toEqual({
       errors: {
         textColor: 'Geçersiz renk değeri',
@@ -29,7 +33,7 @@ describe('display settings form', () => {
   ] as const)('every %s error names the field as its label does', (field, label) => {
     const term = label.replace(/ \(px\)$/, '');
     for (const bad of ['abc', '2.5', '1', '100000']) {
-      const r = toDisplayBody({ ...defaultDraft(), [field]: bad });
+      const r = check({ ...defaultDraft(), [field]: bad });
       expect('errors' in r && r.errors[field]).toMatch(new RegExp(`^${term} `));
     }
   });

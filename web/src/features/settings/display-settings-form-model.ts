@@ -1,7 +1,6 @@
 import { DISPLAY_DEFAULTS } from '@pano/contract/constants';
 import { ZUpdateDisplaySettingsRequest, type TDisplaySettings, type TUpdateDisplaySettingsRequest } from '@pano/contract';
 import { z } from '@pano/contract/zod';
-import { checkFields } from '../../lib/form-errors';
 
 export type DisplayDraft = {
   showDirectionBar: boolean;
@@ -10,7 +9,6 @@ export type DisplayDraft = {
   barHeight: string;
   fontSize: string;
 };
-export type DisplayErrors = Partial<Record<keyof DisplayDraft, string>>;
 
 export const draftFromSettings = (s: TDisplaySettings): DisplayDraft => ({
   showDirectionBar: s.showDirectionBar,
@@ -35,12 +33,6 @@ const bodyFromDraft = (d: DisplayDraft): TUpdateDisplaySettingsRequest => ({
 export const ZDisplayDraft = z.object({
   showDirectionBar: z.boolean(), backgroundColor: z.string(), textColor: z.string(), barHeight: z.string(), fontSize: z.string(),
 }).transform(bodyFromDraft).pipe(ZUpdateDisplaySettingsRequest);
-
-/** The server's own schema (and its Turkish messages) checks the draft before it is sent. */
-export function toDisplayBody(d: DisplayDraft): { body: TUpdateDisplaySettingsRequest } | { errors: DisplayErrors } {
-  const checked = checkFields(ZDisplayDraft, d);
-  return 'errors' in checked ? { errors: checked.errors as DisplayErrors } : { body: bodyFromDraft(d) };
-}
 
 const NAMED: Record<string, string> = {
   white: '#ffffff', black: '#000000', red: '#ff0000', green: '#008000', blue: '#0000ff', yellow: '#ffff00',

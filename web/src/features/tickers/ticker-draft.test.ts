@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDraft, toRequest, validateDraft, validateNewText } from './ticker-draft';
+import { ZTickerDraft, emptyDraft, toRequest, validateNewText, type TickerDraft } from './ticker-draft';
+
+/** The message the form shows for a draft that cannot be sent, or null. */
+const refusal = (d: TickerDraft) => ZTickerDraft.safeParse(d).error?.issues[0]?.message ?? null;
 
 describe('ticker draft rules (docs/PRODUCT.md#ticker)', () => {
   it('starts at Normal speed (3)', () => {
@@ -11,9 +14,9 @@ describe('ticker draft rules (docs/PRODUCT.md#ticker)', () => {
   });
   it('needs a name and at least one text', () => {
     const msg = 'Lütfen playlist adı girin ve en az bir yazı ekleyin';
-    expect(validateDraft({ name: '', speed: 3, texts: ['a'] })).toBe(msg);
-    expect(validateDraft({ name: 'Duyuru', speed: 3, texts: [] })).toBe(msg);
-    expect(validateDraft({ name: 'Duyuru', speed: 3, texts: ['a'] })).toBeNull();
+    expect(refusal({ name: '', speed: 3, texts: ['a'] })).toBe(msg);
+    expect(refusal({ name: 'Duyuru', speed: 3, texts: [] })).toBe(msg);
+    expect(refusal({ name: 'Duyuru', speed: 3, texts: ['a'] })).toBeNull();
   });
   it('builds the request with trimmed texts', () => {
     expect(toRequest({ name: ' Duyuru ', speed: 5, texts: [' a ', 'b'] })).toEqual({

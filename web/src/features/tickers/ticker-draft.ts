@@ -26,9 +26,3 @@ export const toRequest = (d: TickerDraft) => ({
 export const ZTickerDraft = z.object({ name: z.string(), speed: z.number(), texts: z.array(z.string()) })
   .transform((d): TCreateTickerRequest => toRequest(d))
   .pipe(ZCreateTickerRequest);
-
-/** docs/PRODUCT.md#ticker: the alert text for a draft that cannot be sent, or null. */
-export function validateDraft(d: TickerDraft): string | null {
-  const parsed = ZTickerDraft.safeParse(d);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
-}
