@@ -6,18 +6,12 @@
 // multiplied by 4 as Lighthouse's simulation multiplies what it observed, and "blocking" is
 // summed as TBT is: the part of each task over 50 ms. The baseline page (bench/src/fixtures/
 // lighthouse-baseline) is built and loaded the same way, as P13 does.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
-import { precompressPlugin } from '../../scripts/precompress.mjs';
-import { makePng } from '../../e2e/support/media-files.js';
-import { recreateBenchDatabase, seedAdmin, seedFleet } from './fixtures/bench-db.js';
+import { recreateBenchDatabase } from './fixtures/bench-db.js';
 import { makeDataDir, startBare, startPano } from './figures/fleet.js';
+import { PAGES as LIGHTHOUSE_PAGES, buildBaseline, seedPages } from './figures/lighthouse.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const PAGES = (process.env.TRACE_PAGES ?? '/,/login,/media,/playlists,/settings,/admin/sales').split(',');
+const PAGES = process.env.TRACE_PAGES?.split(',') ?? LIGHTHOUSE_PAGES.map((p) => p.path);
 const RUNS = Number(process.env.TRACE_RUNS ?? 3);
 const SLOWDOWN = 4;
 
@@ -29,7 +23,10 @@ function tasksOf(events: TraceEvent[]): { ms: number; what: string }[] {
   const byThread = new Map<string, TraceEvent[]>();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
-    if (e.ph === 'X' && mains.has(key)) byThread.set(key, [...(byThread.get(key) ?? []), e]);
+    if (e.ph !== 'X' || !mains.has(key)) continue;
+    const thread = byThread.get(key);
+    if (thread) thread.push(e);
+    else byThread.set(key, [e]);
   }
   const busiest = [...byThread.values()].sort((a, b) => work(b) - work(a))[0] ?? [];
   return busiest.filter((e) => e.name === 'ThreadControllerImpl::RunTask').map((task) => {
@@ -54,17 +51,12 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 await recreateBenchDatabase();
 const data = await makeDataDir();
-const baselineDist = path.join(data.dir, 'baseline-dist');
-await build({
-  root: path.resolve(here, 'fixtures/lighthouse-baseline'), configFile: false, logLevel: 'silent', mode: 'production',
-  plugins: [react(), precompressPlugin()], build: { outDir: baselineDist, emptyOutDir: true },
-});
+const baselineDist = await buildBaseline(data.dir);
 const pano = await startPano(data.dir);
 const bare = await startBare('bare-static', { BENCH_STATIC_DIST: baselineDist });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
 try {
-  const fleet = await seedFleet({ screens: 3, items: 12, uploadsDir: data.uploads, image: { bytes: makePng(1280, 720, [37, 99, 235], 9), width: 1280, height: 720 } });
-  const admin = await seedAdmin();
+  const tokens = await seedPages(data.uploads);
   for (const page of ['baseline', ...PAGES]) {
     const blocking: number[] = [];
     for (let run = 0; run < RUNS; run++) {
@@ -72,7 +64,7 @@ try {
       const tab = await context.newPage();
       const origin = page === 'baseline' ? bare.url : pano.url;
       await tab.goto(`${origin}/robots.txt`);
-      const token = page === 'baseline' || page === '/' || page === '/login' ? null : page.startsWith('/admin') ? admin : fleet.userToken;
+      const token = page === 'baseline' ? null : tokens[LIGHTHOUSE_PAGES.find((p) => p.path === page)?.as ?? 'nobody'];
       await tab.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.removeItem('token')), token);
       await browser.startTracing(tab, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', '__metadata'] });
       await tab.goto(`${origin}${page === 'baseline' ? '/' : page}`, { waitUntil: 'networkidle' });

@@ -29,8 +29,8 @@ const BUDGET_KB = 130;
 const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim()).filter(Boolean);
 
 /** Who is signed in (the token in localStorage, as the login page leaves it) when the page is opened. */
-type As = 'nobody' | 'customer' | 'admin';
-const PAGES: { path: string; as: As }[] = [
+export type As = 'nobody' | 'customer' | 'admin';
+export const PAGES: { path: string; as: As }[] = [
   { path: '/', as: 'nobody' },
   { path: '/login', as: 'nobody' },
   { path: '/media', as: 'customer' },
@@ -50,6 +50,22 @@ const METRICS = {
   FCP: 'first-contentful-paint', LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', CLS: 'cumulative-layout-shift', SI: 'speed-index',
 } as const;
 
+/** The baseline page (a minimal React 19 page), built by the same vite into `dataDir`; returns its dist. */
+export async function buildBaseline(dataDir: string): Promise<string> {
+  const dist = path.join(dataDir, 'baseline-dist');
+  await build({
+    root: baselineDir, configFile: false, logLevel: 'silent', mode: 'production',
+    plugins: [react(), precompressPlugin()], build: { outDir: dist, emptyOutDir: true },
+  });
+  return dist;
+}
+
+/** The pages' data (one customer's 12 images, a playlist, 3 screens, a package; an admin) and who signs in as what. */
+export async function seedPages(uploadsDir: string): Promise<Record<As, string | null>> {
+  const fleet = await seedFleet({ screens: 3, items: 12, uploadsDir, image: { bytes: makePng(1280, 720, [37, 99, 235], 9), width: 1280, height: 720 } });
+  return { nobody: null, customer: fleet.userToken, admin: await seedAdmin() };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
@@ -65,19 +81,14 @@ export async function lighthouseFigures(c: Counts, log: (m: string) => void): Pr
   const initial = await initialJs(path.join(webDir, 'dist'));
   const data = await makeDataDir();
   log('P13: building the baseline page');
-  const baselineDist = path.join(data.dir, 'baseline-dist');
-  await build({
-    root: baselineDir, configFile: false, logLevel: 'silent', mode: 'production',
-    plugins: [react(), precompressPlugin()], build: { outDir: baselineDist, emptyOutDir: true },
-  });
+  const baselineDist = await buildBaseline(data.dir);
   const pano = await startPano(data.dir);
   let bare: ServerProc | undefined;
   let chrome: LaunchedChrome | undefined;
   let cdp: Browser | undefined;
   try {
     bare = await startBare('bare-static', { BENCH_STATIC_DIST: baselineDist });
-    const fleet = await seedFleet({ screens: 3, items: 12, uploadsDir: data.uploads, image: { bytes: makePng(1280, 720, [37, 99, 235], 9), width: 1280, height: 720 } });
-    const tokens: Record<As, string | null> = { nobody: null, customer: fleet.userToken, admin: await seedAdmin() };
+    const tokens = await seedPages(data.uploads);
     chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
     // A CDP connection of our own sets the session and empties the HTTP cache before each run:
     // Lighthouse's storage reset would also delete the signed-in token, so it is turned off.
