@@ -1,5 +1,26 @@
 import { tr } from '../i18n/tr.js';
 
+type Contract = typeof import('./player-schemas.js');
+
+/**
+ * The contract schema an answer or a pushed event must match, picked from player-schemas.ts:
+ * `(c) => c.ZScreenConfig` (docs/CONTRACT.md). The module (zod and those schemas) is imported
+ * when the first answer is read, in a chunk of its own, so the player's first load stays small
+ * and without zod (docs/PERFORMANCE.md, P6).
+ */
+export type AnswerSchema<T> = (contract: Contract) => { parse: (value: unknown) => T };
+
+/**
+ * `value` parsed with its schema; anything else throws an HttpError with `fallback` (the call's
+ * Turkish text) and leaves the mismatch in the console (player/src/connection/parse-answer.ts, loaded with the contract).
+ */
+export async function parseAnswer<T>(what: string, value: unknown, schema: AnswerSchema<T>, fallback: string, status = 0): Promise<T> {
+  const parsed = (await import('./parse-answer.js')).parseWith(what, value, schema);
+  // No code: the message is the call's own Turkish text, not the server's (docs/CONTRACT.md).
+  if (!parsed) throw new HttpError(fallback, status);
+  return parsed.data;
+}
+
 /** A failed call: HTTP status (0 for no network) and the server's Turkish message. */
 export class HttpError extends Error {
   constructor(message: string, readonly status: number, readonly code?: string) {
@@ -8,8 +29,13 @@ export class HttpError extends Error {
   }
 }
 
-/** fetch + JSON with the server's error message kept (docs/PRODUCT.md#errors: 'the server message, or ...'). */
-export async function fetchJson<T>(url: string, init: RequestInit & { token?: string } = {}, fallback: string = tr.configFailed): Promise<T> {
+/**
+ * fetch + JSON with the server's error message kept (docs/PRODUCT.md#errors: 'the server message,
+ * or ...'), the answer parsed with its contract schema.
+ */
+export async function fetchJson<T>(
+  url: string, schema: AnswerSchema<T>, init: RequestInit & { token?: string } = {}, fallback: string = tr.configFailed,
+): Promise<T> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
@@ -31,7 +57,7 @@ export async function fetchJson<T>(url: string, init: RequestInit & { token?: st
     const b = body as { message?: unknown; code?: unknown } | undefined;
     throw new HttpError(typeof b?.message === 'string' ? b.message : fallback, res.status, typeof b?.code === 'string' ? b.code : undefined);
   }
-  return body as T;
+  return parseAnswer(url, body, schema, fallback, res.status);
 }
 
 export function screenConfigUrl(screenId: string): string {
