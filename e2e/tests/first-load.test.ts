@@ -4,7 +4,7 @@ import { signInWithToken } from '../support/accounts';
 import { useE2E } from '../support/harness';
 import { MOBILE } from '../support/browser';
 import { makePng } from '../support/media-files';
-import { call, createPlaylist, customerWithPackage, uploadPng } from './player-fixtures';
+import { call, createPlaylist, createScreen, customerWithPackage, uploadPng } from './player-fixtures';
 
 const e2e = useE2E();
 
@@ -69,6 +69,31 @@ describe('pages under the Content-Security-Policy', () => {
     await page.goto('/player/');
     await page.getByRole('heading', { name: 'Ekran Eşleştirme' }).waitFor();
     expect(await violations()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the screen player reading its first answer', () => {
+  it('asks for its schemas (and zod) beside its first call, not after the answer', async () => {
+    const c = await customerWithPackage(e2e.server.url);
+    await createScreen(c, 'Giriş Ekranı');
+    const { page, context, errors } = await e2e.newPage();
+    // Its first load holds no zod (initial-javascript.test.ts); every answer is parsed before it
+    // is used, so the chunk with the schemas must travel with the first call. The pairing's
+    // answer waits here until that chunk has arrived: fetched only after it, it never would.
+    let schemasArrived!: () => void;
+    const arrived = new Promise<void>((r) => (schemasArrived = r));
+    page.on('response', async (r) => {
+      if (new URL(r.url()).pathname.endsWith('.js') && (await r.text()).includes('$ZodType')) schemasArrived();
+    });
+    await context.route('**/api/devices/pair', async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto('/player/');
+    await page.getByLabel('Mobil kod').fill(c.mobileCode);
+    await page.getByRole('button', { name: 'Eşleştir' }).click();
+    await page.getByRole('button', { name: 'Giriş Ekranı' }).waitFor();
     expect(errors).toEqual([]);
   });
 });

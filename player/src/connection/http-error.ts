@@ -5,17 +5,22 @@ type Contract = typeof import('./player-schemas.js');
 /**
  * The contract schema an answer or a pushed event must match, picked from player-schemas.ts:
  * `(c) => c.ZScreenConfig` (docs/CONTRACT.md). The module (zod and those schemas) is imported
- * when the first answer is read, in a chunk of its own, so the player's first load stays small
+ * with the first call, in a chunk of its own, so the player's first load stays small
  * and without zod (docs/PERFORMANCE.md, P6).
  */
 export type AnswerSchema<T> = (contract: Contract) => { parse: (value: unknown) => T };
 
+const loadParser = () => import('./parse-answer.js');
+
 /**
  * `value` parsed with its schema; anything else throws an HttpError with `fallback` (the call's
- * Turkish text) and leaves the mismatch in the console (player/src/connection/parse-answer.ts, loaded with the contract).
+ * Turkish text) and leaves the mismatch in the console (parse-answer.ts, loaded with the
+ * schemas). `parser` is that module's import, when the caller started it already.
  */
-export async function parseAnswer<T>(what: string, value: unknown, schema: AnswerSchema<T>, fallback: string, status = 0): Promise<T> {
-  const parsed = (await import('./parse-answer.js')).parseWith(what, value, schema);
+export async function parseAnswer<T>(
+  what: string, value: unknown, schema: AnswerSchema<T>, fallback: string, status = 0, parser = loadParser(),
+): Promise<T> {
+  const parsed = (await parser).parseWith(what, value, schema);
   // No code: the message is the call's own Turkish text, not the server's (docs/CONTRACT.md).
   if (!parsed) throw new HttpError(fallback, status);
   return parsed.data;
@@ -40,6 +45,10 @@ export async function fetchJson<T>(
   headers.set('Accept', 'application/json');
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
   if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+  // The schemas load beside the request, not after its answer: the first config on screen waits
+  // for no round trip of their own. A call that fails first leaves the import unawaited.
+  const parser = loadParser();
+  parser.catch(() => undefined);
   let res: Response;
   try {
     res = await fetch(url, { ...init, headers, cache: 'no-store' });
@@ -57,7 +66,7 @@ export async function fetchJson<T>(
     const b = body as { message?: unknown; code?: unknown } | undefined;
     throw new HttpError(typeof b?.message === 'string' ? b.message : fallback, res.status, typeof b?.code === 'string' ? b.code : undefined);
   }
-  return parseAnswer(url, body, schema, fallback, res.status);
+  return parseAnswer(url, body, schema, fallback, res.status, parser);
 }
 
 export function screenConfigUrl(screenId: string): string {
