@@ -17,7 +17,7 @@ export default defineConfig({
     testTimeout: 60_000,
     // expect.poll waits up to 5 s by default here (vitest's 1 s is short with the machine busy).
     expect: { poll: { timeout: 5000, interval: 20 } },
-    setupFiles: ['../scripts/test-budget.setup.ts'],
+    setupFiles: ['../scripts/test-budget.setup.ts', 'src/test-setup.ts'],
     passWithNoTests: true,
   },
 });

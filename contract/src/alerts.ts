@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate, numberField, requiredText } from './common.js';
 import { ZUsedBy } from './usage.js';
+import { listAnswer } from './lists.js';
 
 /*
  * Emergency alerts ('Acil Duyuru'), their templates ('Şablonlar') and API keys on the wire:
@@ -54,7 +55,7 @@ const contentFields = {
 };
 
 type Targets = { all: boolean; screens: string[]; groups: string[] };
-export const hasTarget = (t: Targets): boolean => t.all || t.screens.length > 0 || t.groups.length > 0;
+const hasTarget = (t: Targets): boolean => t.all || t.screens.length > 0 || t.groups.length > 0;
 const NO_TARGET = 'Lütfen tüm ekranları, en az bir ekran veya ekran grubu seçin';
 const BOTH_DURATIONS = 'Süre ile "sonlandırılana kadar" birlikte seçilemez';
 const oneDuration = (b: { durationMinutes?: number; untilEnded: boolean }) => !(b.untilEnded && b.durationMinutes !== undefined);
@@ -79,10 +80,9 @@ export const ZSendAlertTemplateRequest = z.object({
   screens: ZScreenIds.optional(),
   groups: ZGroupIds.optional(),
 }).strict();
-export type TSendAlertTemplateRequest = z.input<typeof ZSendAlertTemplateRequest>;
 
 /** Who sent or ended an alert: a person of the customer or one of their API keys. */
-export const ZAlertActor = z.object({ kind: z.enum(['user', 'apiKey']), _id: ZId, name: z.string() });
+const ZAlertActor = z.object({ kind: z.enum(['user', 'apiKey']), _id: ZId, name: z.string() });
 export type TAlertActor = z.infer<typeof ZAlertActor>;
 
 export const ZAlert = z.object({
@@ -110,7 +110,7 @@ export const ZAlert = z.object({
 });
 export type TAlert = z.infer<typeof ZAlert>;
 
-export const ZAlertAckScreen = z.object({
+const ZAlertAckScreen = z.object({
   _id: ZId,
   name: z.string(),
   online: z.boolean(),
@@ -178,3 +178,8 @@ export type TCreatedApiKey = z.infer<typeof ZCreatedApiKey>;
 
 /** API keys start with this, so a Bearer value is told from a JWT without parsing it. */
 export const API_KEY_PREFIX = 'pano_';
+
+/** GET /api/alerts, /api/alert-templates and /api/api-keys as the dashboard reads them (docs/CONTRACT.md#lists). */
+export const ZAlertListAnswer = listAnswer(ZAlert);
+export const ZAlertTemplateListAnswer = listAnswer(ZAlertTemplate);
+export const ZApiKeyListAnswer = listAnswer(ZApiKey);

@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { ZId, storableText } from './common.js';
 
-export const ZRole = z.enum(['customer', 'admin']);
+const ZRole = z.enum(['customer', 'admin']);
 
 export const ZUser = z.object({
   _id: ZId,

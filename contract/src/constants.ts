@@ -40,3 +40,6 @@ export const SCREENSHOT_MAX_WIDTH = 1280;
  * took /screens 14 s and 2.3 GB to show. The player scales down to it; the server refuses more.
  */
 export const SCREENSHOT_MAX_PIXELS = SCREENSHOT_MAX_WIDTH * 2 * SCREENSHOT_MAX_WIDTH;
+
+/** docs/architecture/realtime.md#sockets: socket.io on the API's own port, at this path. */
+export const SOCKET_PATH = '/socket.io';

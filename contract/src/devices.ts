@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate, requiredText, storableText } from './common.js';
+import { listAnswer } from './lists.js';
 
 /** POST /api/devices/pair: the customer's mobile code (from their package) pairs a screen device. */
 export const ZPairDeviceRequest = z.object({
@@ -14,7 +15,7 @@ export const ZPairDeviceRequest = z.object({
 });
 export type TPairDeviceRequest = z.input<typeof ZPairDeviceRequest>;
 
-export const ZDeviceScreen = z.object({ _id: ZId, name: z.string() });
+const ZDeviceScreen = z.object({ _id: ZId, name: z.string() });
 export type TDeviceScreen = z.infer<typeof ZDeviceScreen>;
 
 export const ZPairDeviceResponse = z.object({
@@ -33,18 +34,16 @@ export const ZDeviceScreensResponse = z.array(ZDeviceScreen);
 export const ZSelectDeviceScreenRequest = z.object({
   screenId: z.string({ error: 'Lütfen bir ekran seçin' }).uuid('Geçersiz kimlik'),
 });
-export type TSelectDeviceScreenRequest = z.input<typeof ZSelectDeviceScreenRequest>;
 
 export const ZSelectDeviceScreenResponse = z.object({ deviceId: ZId, screen: ZDeviceScreen });
 
 /** GET /api/devices/presence (user token): the dashboard's initial live state. */
-export const ZScreenPresence = z.object({
+const ZScreenPresence = z.object({
   screenId: ZId,
   online: z.boolean(),
   lastSeenAt: ZIsoDate.nullable(),
 });
 export type TScreenPresence = z.infer<typeof ZScreenPresence>;
-export const ZScreenPresenceResponse = z.array(ZScreenPresence);
 
 /** GET /api/devices (user token): the customer's paired, unrevoked devices. */
 export const ZDevice = z.object({
@@ -66,3 +65,7 @@ export const ZUpdateDeviceRequest = z.object({
   screenId: ZId.nullable().optional(),
 });
 export type TUpdateDeviceRequest = z.input<typeof ZUpdateDeviceRequest>;
+
+/** What the dashboard reads from GET /api/devices and /api/devices/presence: a non-array is an empty list (docs/CONTRACT.md#lists). */
+export const ZDeviceListAnswer = listAnswer(ZDevice);
+export const ZScreenPresenceAnswer = listAnswer(ZScreenPresence);

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate, requiredText } from './common.js';
+import { listAnswer } from './lists.js';
 
 /** docs/PRODUCT.md#data: 'Video' is shown as video; anything else ('Resim', image) as an image. */
 export const ZMediaType = z.enum(['Video', 'Resim']);
@@ -26,3 +27,6 @@ export const ZMediaUploadFields = z.object({
   name: requiredText('Lütfen bir dosya seçin ve medya adı girin'),
 });
 export const ZMediaList = z.array(ZMedia);
+
+/** GET /api/media: the array, or an object wrapping it (docs/CONTRACT.md#lists). */
+export const ZMediaListAnswer = listAnswer(ZMedia, 'medias');

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate, numberField, requiredText } from './common.js';
+import { listAnswer } from './lists.js';
 
 /** A missing value gets the field's "zorunludur" message; anything else not a number, "bir sayı olmalıdır". */
 const numeric = (label: string) =>
@@ -10,7 +11,7 @@ const positiveInt = (label: string, max = 100_000) =>
     z.number().int(`${label} tam sayı olmalıdır`).min(1, `${label} en az 1 olmalıdır`).max(max, `${label} en fazla ${max} olabilir`),
   );
 
-export const ZPackageFeatures = z.object(
+const ZPackageFeatures = z.object(
   {
     maxMediaUpload: positiveInt('Medya depolama (GB)'),
     maxScreens: positiveInt('Maksimum ekran sayısı'),
@@ -36,7 +37,7 @@ export const ZPackageWrite = z.object({
 export type TPackageWrite = z.input<typeof ZPackageWrite>;
 
 /** PUT body that only flips the status (the Aktif / Pasif button). */
-export const ZPackageToggle = z.object({ isActive: z.boolean({ error: 'Geçersiz durum' }) }, { error: 'Geçersiz paket bilgisi' }).strict();
+const ZPackageToggle = z.object({ isActive: z.boolean({ error: 'Geçersiz durum' }) }, { error: 'Geçersiz paket bilgisi' }).strict();
 
 /**
  * PUT /api/packages/admin/{id}: the whole package, or only { isActive } to toggle.
@@ -50,7 +51,6 @@ export const ZPackageUpdate = z.unknown().transform((v, ctx) => {
   for (const issue of r.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
   return z.NEVER;
 });
-export type TPackageUpdate = z.input<typeof ZPackageToggle> | TPackageWrite;
 
 export const ZPackage = z.object({
   _id: ZId,
@@ -65,3 +65,6 @@ export const ZPackage = z.object({
   updatedAt: ZIsoDate,
 });
 export type TPackage = z.infer<typeof ZPackage>;
+
+/** GET /api/packages and /api/packages/admin: the array, or an object wrapping it (docs/CONTRACT.md#lists). */
+export const ZPackageListAnswer = listAnswer(ZPackage, 'packages');

@@ -2,7 +2,7 @@ import { z } from './zod.js';
 import { ZId, ZIsoDate, storableText } from './common.js';
 
 /** Which card processor the page talks to; `dev` is the built-in test processor of the embedded mode. */
-export const ZPaymentProviderName = z.enum(['stripe', 'dev']);
+const ZPaymentProviderName = z.enum(['stripe', 'dev']);
 export type TPaymentProviderName = z.infer<typeof ZPaymentProviderName>;
 
 /** GET /api/purchase/config */
@@ -16,10 +16,9 @@ const packageId = z.string({ error: 'Paket seçilmedi' }).uuid('Geçersiz paket'
 
 /** POST /api/purchase/create-payment-intent */
 export const ZCreatePaymentIntentRequest = z.object({ packageId });
-export type TCreatePaymentIntentRequest = z.infer<typeof ZCreatePaymentIntentRequest>;
 
 /** A bought package as the purchase page's success view shows it. */
-export const ZPurchaseSummary = z.object({
+const ZPurchaseSummary = z.object({
   _id: ZId,
   status: z.enum(['completed', 'pending', 'failed', 'expired']),
   packageName: z.string(),
@@ -44,7 +43,6 @@ const paymentIntentId = storableText('Ödeme kimliği zorunludur').trim().min(1,
 
 /** POST /api/purchase/complete-payment */
 export const ZCompletePaymentRequest = z.object({ paymentIntentId });
-export type TCompletePaymentRequest = z.infer<typeof ZCompletePaymentRequest>;
 
 /** complete-payment and confirm-session answer the same. */
 export const ZPurchaseCompletedResponse = z.object({ message: z.string(), purchase: ZPurchaseSummary });
@@ -68,7 +66,6 @@ export type TCreateCheckoutSessionResponse = z.infer<typeof ZCreateCheckoutSessi
 export const ZConfirmSessionRequest = z.object({
   sessionId: storableText('Ödeme oturumu zorunludur').trim().min(1, 'Ödeme oturumu zorunludur').max(200, 'Geçersiz ödeme oturumu'),
 });
-export type TConfirmSessionRequest = z.infer<typeof ZConfirmSessionRequest>;
 
 const digits = (v: unknown) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : v);
 

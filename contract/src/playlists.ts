@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { ZId, ZIsoDate, numberField, requiredText } from './common.js';
 import { ZMedia } from './media.js';
 import { DEFAULT_ITEM_DURATION, MAX_ITEM_DURATION, MIN_ITEM_DURATION } from './constants.js';
+import { listAnswer } from './lists.js';
 
 /** Accepts a media id or a populated media object on write (docs/PRODUCT.md#data). */
 const ZMediaRef = z.union([ZId, z.object({ _id: ZId }).transform((m) => m._id)], {
@@ -13,7 +14,7 @@ const ZDuration = numberField('Süre bir sayı olmalıdır').pipe(z.number()
   .min(MIN_ITEM_DURATION, 'Süre en az 1 saniye olmalıdır')
   .max(MAX_ITEM_DURATION, 'Süre en fazla 24 saat olabilir'));
 
-export const ZPlaylistItemWrite = z.object({
+const ZPlaylistItemWrite = z.object({
   media: ZMediaRef,
   duration: ZDuration.optional().default(DEFAULT_ITEM_DURATION),
 });
@@ -34,7 +35,7 @@ export const ZUpdatePlaylistRequest = z.object({
 });
 export type TUpdatePlaylistRequest = z.input<typeof ZUpdatePlaylistRequest>;
 
-export const ZPlaylistItem = z.object({ media: ZMedia, duration: z.number().int() });
+const ZPlaylistItem = z.object({ media: ZMedia, duration: z.number().int() });
 export const ZPlaylist = z.object({
   _id: ZId,
   name: z.string(),
@@ -43,3 +44,6 @@ export const ZPlaylist = z.object({
   updatedAt: ZIsoDate,
 });
 export type TPlaylist = z.infer<typeof ZPlaylist>;
+
+/** GET /api/playlists: the array, or an object wrapping it (docs/CONTRACT.md#lists). */
+export const ZPlaylistListAnswer = listAnswer(ZPlaylist, 'playlists');

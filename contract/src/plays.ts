@@ -9,7 +9,7 @@ import { PLAY_DURATION_MAX_MS, PLAYS_BATCH_MAX } from './constants.js';
  */
 
 /** How a play ended: shown for its whole duration, cut short (a change, an alert), or failed to render. */
-export const ZPlayOutcome = z.enum(['completed', 'cut', 'failed'], { error: 'Geçersiz oynatma sonucu' });
+const ZPlayOutcome = z.enum(['completed', 'cut', 'failed'], { error: 'Geçersiz oynatma sonucu' });
 export type TPlayOutcome = z.infer<typeof ZPlayOutcome>;
 
 
@@ -41,7 +41,7 @@ export const ZPlaysUpload = z.object({
 export type TPlaysUpload = z.infer<typeof ZPlaysUpload>;
 
 /** A record the server will never take (too old, in the future, not when its device served the screen), with why. */
-export const ZRefusedPlay = z.object({ id: z.string(), message: z.string() });
+const ZRefusedPlay = z.object({ id: z.string(), message: z.string() });
 export type TRefusedPlay = z.infer<typeof ZRefusedPlay>;
 
 /**
@@ -56,8 +56,8 @@ export const ZPlaysUploadResponse = z.object({
 });
 export type TPlaysUploadResponse = z.infer<typeof ZPlaysUploadResponse>;
 
-export const REPORT_GROUPINGS = ['media', 'screen', 'group', 'day', 'hour'] as const;
-export const ZReportGrouping = z.enum(REPORT_GROUPINGS, { error: 'Geçersiz gruplama' });
+const REPORT_GROUPINGS = ['media', 'screen', 'group', 'day', 'hour'] as const;
+const ZReportGrouping = z.enum(REPORT_GROUPINGS, { error: 'Geçersiz gruplama' });
 export type TReportGrouping = z.infer<typeof ZReportGrouping>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -84,7 +84,7 @@ export type TPlaysReportQuery = z.input<typeof ZPlaysReportQuery>;
  * One row: `key` is the media, screen or group id, or the day (`YYYY-MM-DD`) or hour
  * (`YYYY-MM-DD HH:00`) on the report's clock; `name` is what the dashboard shows for it.
  */
-export const ZPlaysReportRow = z.object({
+const ZPlaysReportRow = z.object({
   key: z.string(),
   name: z.string(),
   plays: z.number().int(),

@@ -1,14 +1,14 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate } from './common.js';
 
-export const ZPurchaseStatus = z.enum(['completed', 'pending', 'failed', 'expired']);
+const ZPurchaseStatus = z.enum(['completed', 'pending', 'failed', 'expired']);
 export type TPurchaseStatus = z.infer<typeof ZPurchaseStatus>;
 
-export const ZUsage = z.object({ used: z.number(), limit: z.number(), percentage: z.number() });
+const ZUsage = z.object({ used: z.number(), limit: z.number(), percentage: z.number() });
 /** Media storage: `used` in GB (two decimals, as the spec has it) and exactly, in bytes, for small amounts. */
-export const ZStorageUsage = ZUsage.extend({ usedBytes: z.number().int().nonnegative() });
+const ZStorageUsage = ZUsage.extend({ usedBytes: z.number().int().nonnegative() });
 
-export const ZLimits = z.object({ maxMediaUpload: z.number().int(), maxScreens: z.number().int(), maxPlaylists: z.number().int() });
+const ZLimits = z.object({ maxMediaUpload: z.number().int(), maxScreens: z.number().int(), maxPlaylists: z.number().int() });
 
 export const ZMyPackage = z.object({
   package: z.object({
@@ -28,7 +28,7 @@ export const ZMyPackage = z.object({
 });
 export type TMyPackage = z.infer<typeof ZMyPackage>;
 
-export const ZSalesPurchase = z.object({
+const ZSalesPurchase = z.object({
   _id: ZId,
   user: z.object({ email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
   package: z.object({ name: z.string() }).nullable(),
@@ -59,7 +59,7 @@ export const ZSalesQuery = z.object({ userId: ZId.optional() });
 export type TSalesQuery = z.infer<typeof ZSalesQuery>;
 
 /** The package running now, as /packages marks it ('Mevcut paketiniz') and the purchase page names it. */
-export const ZCurrentPackage = z.object({
+const ZCurrentPackage = z.object({
   packageId: ZId.nullable(),
   packageName: z.string(),
   expiresAt: ZIsoDate,

@@ -3,23 +3,7 @@ import { ZId, ZIsoDate } from './common.js';
 import { ZScreenConfig } from './screen-config.js';
 import type { TPlayerHealth, TScreenHealth, TScreenshotRequest } from './screen-health.js';
 
-/** docs/architecture/realtime.md#sockets: socket.io on the API's own port, at this path. */
-export const SOCKET_PATH = '/socket.io';
-
-export const SocketEvent = {
-  SCREEN_CONFIG: 'screen:config',
-  SCREEN_STATUS: 'screen:status',
-  SCREEN_CURRENT: 'screen:current',
-  PLAYER_HELLO: 'player:hello',
-  DEVICE_SCREEN: 'device:screen',
-  DEVICE_REMOVED: 'device:removed',
-  ALERT_ACK: 'alert:ack',
-  ALERT_ACKED: 'alert:acked',
-  ALERT_CHANGED: 'alert:changed',
-  PLAYER_HEALTH: 'player:health',
-  SCREEN_HEALTH: 'screen:health',
-  SCREENSHOT_REQUEST: 'screenshot:request',
-} as const;
+export { SOCKET_PATH } from './constants.js';
 
 /** Server → players and previews (room `screen:<id>`): the full config after a committed change. */
 export const ZScreenConfigEvent = z.object({

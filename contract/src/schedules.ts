@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { ZId, ZIsoDate, numberField, requiredText } from './common.js';
 import { DATE_RANGE_MESSAGE, isDayInRange } from './dates.js';
 import { ZUsedBy } from './usage.js';
+import { listAnswer } from './lists.js';
 
 /*
  * Schedule entries ('Zamanlama') on the wire: docs/PRODUCT.md#schedules-api. Days, hours and
@@ -95,3 +96,6 @@ export const ZSchedule = z.object({
   updatedAt: ZIsoDate,
 });
 export type TSchedule = z.infer<typeof ZSchedule>;
+
+/** GET /api/schedules: the array, or an object wrapping it (docs/CONTRACT.md#lists). */
+export const ZScheduleListAnswer = listAnswer(ZSchedule, 'schedules');

@@ -4,7 +4,7 @@ import { ZMediaKind, ZMediaType } from './media.js';
 import { ZDisplaySettings } from './settings.js';
 
 /** What a player needs to show a screen: everything resolved, nothing else to fetch but files. */
-export const ZConfigMedia = z.object({
+const ZConfigMedia = z.object({
   _id: ZId,
   name: z.string(),
   mediaType: ZMediaType,
@@ -16,14 +16,14 @@ export const ZConfigMedia = z.object({
 });
 
 /** A playlist as a player plays it: every item with its file and its seconds. */
-export const ZConfigPlaylist = z.object({
+const ZConfigPlaylist = z.object({
   _id: ZId,
   name: z.string(),
   mediaItems: z.array(z.object({ media: ZConfigMedia, duration: z.number().int() })),
 });
 
 /** A ticker ("Reji") playlist as the bar shows it; `directions` is its wire name for the texts. */
-export const ZConfigTicker = z.object({
+const ZConfigTicker = z.object({
   _id: ZId,
   name: z.string(),
   speed: z.number().int(),
@@ -34,7 +34,7 @@ export const ZConfigTicker = z.object({
  * One schedule entry that can apply to this screen (targeting already settled), shaped as
  * the resolution function reads it (contract/src/schedule/rules.ts, ScheduleEntry).
  */
-export const ZConfigScheduleEntry = z.object({
+const ZConfigScheduleEntry = z.object({
   id: ZId,
   name: z.string(),
   playlistId: ZId,
@@ -56,7 +56,7 @@ export const ZConfigScheduleEntry = z.object({
  * apply to it, and every playlist and ticker those entries may show (the screen's own
  * assignment stays in `playlist` / `directionPlaylist`, the default).
  */
-export const ZConfigSchedule = z.object({
+const ZConfigSchedule = z.object({
   timezone: z.string(),
   entries: z.array(ZConfigScheduleEntry),
   playlists: z.array(ZConfigPlaylist),
@@ -67,7 +67,7 @@ export const ZConfigSchedule = z.object({
  * One active emergency alert reaching this screen ('Acil Duyuru'), shown above everything
  * until `endsAt` (docs/architecture/alerts.md#alerts). `imageUrl` is absolute like media `url`.
  */
-export const ZConfigAlert = z.object({
+const ZConfigAlert = z.object({
   _id: ZId,
   title: z.string(),
   message: z.string(),

@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { ZId, requiredText } from './common.js';
 import { ZUsedBy } from './usage.js';
+import { listAnswer } from './lists.js';
 
 const GROUP_NAME = 'Lütfen grup adını girin';
 
@@ -33,3 +34,6 @@ export type TScreenGroup = z.infer<typeof ZScreenGroup>;
 /** GET /api/screen-groups/{id}/usage: the schedules that target the group. */
 export const ZScreenGroupUsage = z.object({ schedules: z.array(ZUsedBy) });
 export type TScreenGroupUsage = z.infer<typeof ZScreenGroupUsage>;
+
+/** GET /api/screen-groups: the array, or an object wrapping it (docs/CONTRACT.md#lists). */
+export const ZScreenGroupListAnswer = listAnswer(ZScreenGroup, 'screenGroups');

@@ -20,8 +20,8 @@ const text = (max: number) => storableText().max(max);
 const ZAt = z.iso.datetime({ offset: true });
 
 /** What the player did to heal itself: skipped a stalled video or a failing item, or reloaded. */
-export const ZHealthEventKind = z.enum(['stalled', 'skipped', 'failed', 'reloaded']);
-export const ZHealthEvent = z.object({
+const ZHealthEventKind = z.enum(['stalled', 'skipped', 'failed', 'reloaded']);
+const ZHealthEvent = z.object({
   kind: ZHealthEventKind,
   at: ZAt,
   mediaId: ZId.nullable(),
@@ -83,7 +83,6 @@ export const ZUpdateHealthSettingsRequest = z.object({
     .min(HEALTH_WARN_MINUTES_MIN, `Uyarı süresi en az ${HEALTH_WARN_MINUTES_MIN} dakika olmalıdır`)
     .max(HEALTH_WARN_MINUTES_MAX, `Uyarı süresi en fazla ${HEALTH_WARN_MINUTES_MAX} dakika olabilir`)),
 }, { error: 'Geçersiz uyarı ayarı' }).strict();
-export type TUpdateHealthSettingsRequest = z.input<typeof ZUpdateHealthSettingsRequest>;
 
 /** PUT /api/devices/screenshot?kind=…: which image the player sends. */
 export const ZScreenshotKind = z.enum(['screenshot', 'thumbnail'], { error: "Görüntü türü 'screenshot' ya da 'thumbnail' olmalıdır" });

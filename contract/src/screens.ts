@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate, requiredText } from './common.js';
+import { listAnswer } from './lists.js';
 
 export const ZCreateScreenRequest = z.object({
   name: requiredText('Ekran adı zorunludur', 100),
@@ -58,3 +59,6 @@ export const ZScreen = z.object({
   createdAt: ZIsoDate,
 });
 export type TScreen = z.infer<typeof ZScreen>;
+
+/** GET /api/screens: the array, or an object wrapping it (docs/CONTRACT.md#lists). */
+export const ZScreenListAnswer = listAnswer(ZScreen, 'screens');

@@ -5,7 +5,7 @@
  * keep the locale-independent methods on purpose, with a comment saying so; lint enforces it.
  * Zod-free, so the dashboard's first load can import it.
  */
-export const TR_LOCALE = 'tr-TR';
+const TR_LOCALE = 'tr-TR';
 
 export const upperTr = (text: string): string => text.toLocaleUpperCase(TR_LOCALE);
 export const lowerTr = (text: string): string => text.toLocaleLowerCase(TR_LOCALE);

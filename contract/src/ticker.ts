@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate, numberField, requiredText } from './common.js';
 import { DEFAULT_TICKER_SPEED } from './constants.js';
+import { listAnswer } from './lists.js';
 
 const SPEED_RANGE = 'Hız 1 ile 5 arasında olmalıdır';
 const ZSpeed = numberField(SPEED_RANGE).pipe(z.number().int(SPEED_RANGE).min(1, SPEED_RANGE).max(5, SPEED_RANGE));
@@ -33,3 +34,6 @@ export const ZTickerPlaylist = z.object({
   updatedAt: ZIsoDate,
 });
 export type TTickerPlaylist = z.infer<typeof ZTickerPlaylist>;
+
+/** GET /api/direction-playlists: the array, or an object wrapping it (docs/CONTRACT.md#lists). */
+export const ZTickerPlaylistListAnswer = listAnswer(ZTickerPlaylist, 'directionPlaylists');

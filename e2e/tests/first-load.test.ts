@@ -4,7 +4,7 @@ import { signInWithToken } from '../support/accounts';
 import { useE2E } from '../support/harness';
 import { MOBILE } from '../support/browser';
 import { makePng } from '../support/media-files';
-import { call, createPlaylist, customerWithPackage, uploadPng } from './player-fixtures';
+import { call, createPlaylist, createScreen, customerWithPackage, uploadPng } from './player-fixtures';
 
 const e2e = useE2E();
 
@@ -69,6 +69,31 @@ describe('pages under the Content-Security-Policy', () => {
     await page.goto('/player/');
     await page.getByRole('heading', { name: 'Ekran Eşleştirme' }).waitFor();
     expect(await violations()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the screen player reading its first answer', () => {
+  it('asks for its schemas (and zod) beside its first call, not after the answer', async () => {
+    const c = await customerWithPackage(e2e.server.url);
+    await createScreen(c, 'Giriş Ekranı');
+    const { page, context, errors } = await e2e.newPage();
+    // Its first load holds no zod (initial-javascript.test.ts); every answer is parsed before it
+    // is used, so the chunk with the schemas must travel with the first call. The pairing's
+    // answer waits here until that chunk has arrived: fetched only after it, it never would.
+    let schemasArrived!: () => void;
+    const arrived = new Promise<void>((r) => (schemasArrived = r));
+    page.on('response', async (r) => {
+      if (new URL(r.url()).pathname.endsWith('.js') && (await r.text()).includes('$ZodType')) schemasArrived();
+    });
+    await context.route('**/api/devices/pair', async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto('/player/');
+    await page.getByLabel('Mobil kod').fill(c.mobileCode);
+    await page.getByRole('button', { name: 'Eşleştir' }).click();
+    await page.getByRole('button', { name: 'Giriş Ekranı' }).waitFor();
     expect(errors).toEqual([]);
   });
 });
@@ -157,15 +182,28 @@ describe('/media on a first load', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows the thumbnails without zod, which comes once the upload form is used', async () => {
+  it('shows the thumbnails with zod asked for beside the session check, and the upload form checks in Turkish', async () => {
     const c = await customerWithPackage(e2e.server.url);
     await uploadPng(c, 'lobi', [37, 99, 235]);
-    const { page, errors } = await e2e.newPage(MOBILE);
+    const { page, context, errors } = await e2e.newPage(MOBILE);
     const zodLoaded = watchZod(page);
+    // The session check's answer is parsed with its contract schema, so zod comes with every
+    // signed-in first load; it must be asked for with the check, not after its answer
+    // (docs/PERFORMANCE.md#contract-chunks). The check's answer waits here until zod has
+    // arrived: a schema loaded only after the answer would make this wait forever.
+    let zodArrived!: () => void;
+    const arrived = new Promise<void>((r) => (zodArrived = r));
+    page.on('response', async (r) => {
+      if (new URL(r.url()).pathname.endsWith('.js') && (await r.text()).includes('$ZodType')) zodArrived();
+    });
+    await context.route('**/api/auth/verify', async (route) => {
+      await arrived;
+      await route.continue();
+    });
     await signInWithToken(page, c.token, '/media');
     await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.media-card img')).some((i) => i.complete && i.naturalWidth > 0));
     await page.waitForLoadState('networkidle');
-    expect(await zodLoaded()).toBe(false);
+    expect(await zodLoaded()).toBe(true);
     // The form still checks with the contract's schema: a blank name is refused in Turkish.
     await page.getByLabel('Medya Adı').fill('   ');
     await page.locator('#media-file').setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: makePng() });

@@ -2,4 +2,3 @@ export { Player, PREVIEW_MEDIA_HEIGHT, type PlayerProps } from './components/pla
 export { connectScreen, type ScreenConnection, type ScreenConnectionOptions } from './connection/screen-connection.js';
 export { HttpError } from './connection/http-error.js';
 export { tr as playerTexts } from './i18n/tr.js';
-export { mediaKind, resolveMediaUrl } from './playback/media-rules.js';

@@ -2,7 +2,6 @@
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
-export const MINUTES_PER_DAY = 1440;
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

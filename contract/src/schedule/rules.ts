@@ -46,7 +46,7 @@ export interface ScheduleOutcome {
   scheduleId: string | null;
 }
 
-export interface CompiledEntry {
+interface CompiledEntry {
   entry: ScheduleEntry;
   weekdays: number;
   startMs: number;
@@ -111,7 +111,7 @@ function compileEntry(entry: ScheduleEntry, defaultTicker: string | null): Compi
   };
 }
 
-export function compileSchedule(schedule: ScreenSchedule): CompiledSchedule {
+function compileSchedule(schedule: ScreenSchedule): CompiledSchedule {
   const defaultTicker = schedule.defaultTickerPlaylistId ?? null;
   const entries = schedule.entries
     .filter((entry) => entry.enabled)

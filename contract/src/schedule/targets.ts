@@ -4,7 +4,7 @@ export interface ScheduleTargets {
   groupIds: readonly string[];
 }
 
-export interface TargetScreen {
+interface TargetScreen {
   id: string;
   /** The groups the screen belongs to. */
   groupIds: readonly string[];

@@ -1,5 +1,31 @@
 import { tr } from '../i18n/tr.js';
 
+type Contract = typeof import('./player-schemas.js');
+
+/**
+ * The contract schema an answer or a pushed event must match, picked from player-schemas.ts:
+ * `(c) => c.ZScreenConfig` (docs/CONTRACT.md). The module (zod and those schemas) is imported
+ * with the first call, in a chunk of its own, so the player's first load stays small
+ * and without zod (docs/PERFORMANCE.md, P6).
+ */
+export type AnswerSchema<T> = (contract: Contract) => { parse: (value: unknown) => T };
+
+const loadParser = () => import('./parse-answer.js');
+
+/**
+ * `value` parsed with its schema; anything else throws an HttpError with `fallback` (the call's
+ * Turkish text) and leaves the mismatch in the console (parse-answer.ts, loaded with the
+ * schemas). `parser` is that module's import, when the caller started it already.
+ */
+export async function parseAnswer<T>(
+  what: string, value: unknown, schema: AnswerSchema<T>, fallback: string, status = 0, parser = loadParser(),
+): Promise<T> {
+  const parsed = (await parser).parseWith(what, value, schema);
+  // No code: the message is the call's own Turkish text, not the server's (docs/CONTRACT.md).
+  if (!parsed) throw new HttpError(fallback, status);
+  return parsed.data;
+}
+
 /** A failed call: HTTP status (0 for no network) and the server's Turkish message. */
 export class HttpError extends Error {
   constructor(message: string, readonly status: number, readonly code?: string) {
@@ -8,12 +34,21 @@ export class HttpError extends Error {
   }
 }
 
-/** fetch + JSON with the server's error message kept (docs/PRODUCT.md#errors: 'the server message, or ...'). */
-export async function fetchJson<T>(url: string, init: RequestInit & { token?: string } = {}, fallback: string = tr.configFailed): Promise<T> {
+/**
+ * fetch + JSON with the server's error message kept (docs/PRODUCT.md#errors: 'the server message,
+ * or ...'), the answer parsed with its contract schema.
+ */
+export async function fetchJson<T>(
+  url: string, schema: AnswerSchema<T>, init: RequestInit & { token?: string } = {}, fallback: string = tr.configFailed,
+): Promise<T> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
   if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+  // The schemas load beside the request, not after its answer: the first config on screen waits
+  // for no round trip of their own. A call that fails first leaves the import unawaited.
+  const parser = loadParser();
+  parser.catch(() => undefined);
   let res: Response;
   try {
     res = await fetch(url, { ...init, headers, cache: 'no-store' });
@@ -31,7 +66,7 @@ export async function fetchJson<T>(url: string, init: RequestInit & { token?: st
     const b = body as { message?: unknown; code?: unknown } | undefined;
     throw new HttpError(typeof b?.message === 'string' ? b.message : fallback, res.status, typeof b?.code === 'string' ? b.code : undefined);
   }
-  return body as T;
+  return parseAnswer(url, body, schema, fallback, res.status, parser);
 }
 
 export function screenConfigUrl(screenId: string): string {

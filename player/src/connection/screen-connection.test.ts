@@ -12,7 +12,7 @@ import { configOnConnectWaitMs, connectScreen, resyncRetryMs, serverDisconnectRe
  * relies on. It sends nothing on connect unless a test sets `onConnect` (as the API does), so the
  * player falls back to fetching over HTTP.
  */
-const config = (version: string, screenId = 'screen-1'): TScreenConfig => ({
+const config = (version: string, screenId = '0b8f3c2e-1d4a-4c6b-9e7f-000000000001'): TScreenConfig => ({
   screenId, screenName: 'Lobi', version, alerts: [], playlist: null, directionPlaylist: null, notice: null,
   schedule: { timezone: 'Europe/Istanbul', entries: [], playlists: [], tickers: [] },
   displaySettings: { showDirectionBar: true, backgroundColor: 'black', barHeight: 50, textColor: 'white', fontSize: 24 },
@@ -63,7 +63,7 @@ describe('connectScreen', () => {
     const errors: HttpError[] = [];
     const online: boolean[] = [];
     connection = connectScreen({
-      url, screenId: 'screen-1', auth: { deviceToken: 'dev-token', screenId: 'screen-1' }, appVersion: 'test',
+      url, screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', auth: { deviceToken: 'dev-token', screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001' }, appVersion: 'test',
       fetchConfig, onConfig: (c) => { shown.push(c.version); shownAt.set(c.version, performance.now()); }, onError: (e) => errors.push(e), onOnline: (o) => online.push(o),
       versionReportDelayMs: () => versionReportMs, configOnConnectWaitMs: () => configWaitMs,
     });
@@ -75,17 +75,17 @@ describe('connectScreen', () => {
     const { shown } = start(async () => (fetches++, config('v1')));
     await expect.poll(() => sockets.length === 1 && fetches >= 2 && hellos.some((h) => h.version === 'v1')).toBe(true);
     expect(auths).toHaveLength(1);
-    expect(auths[0]).toMatchObject({ deviceToken: 'dev-token', screenId: 'screen-1' });
+    expect(auths[0]).toMatchObject({ deviceToken: 'dev-token', screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001' });
     expect([null, 'v1']).toContain(auths[0]!.version); // the version on screen when the socket opened
     expect(shown).toEqual(['v1']); // the fetch at start and the one on connect: applied once
 
-    sockets[0]!.emit('screen:config', { screenId: 'screen-1', version: 'v1', config: config('v1') });
-    sockets[0]!.emit('screen:config', { screenId: 'other', version: 'x', config: config('x', 'other') });
-    sockets[0]!.emit('screen:config', { screenId: 'screen-1', version: 'v2', config: config('v2') });
+    sockets[0]!.emit('screen:config', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v1', config: config('v1') });
+    sockets[0]!.emit('screen:config', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000009', version: 'x', config: config('x', '0b8f3c2e-1d4a-4c6b-9e7f-000000000009') });
+    sockets[0]!.emit('screen:config', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v2', config: config('v2') });
     await expect.poll(() => shown.length === 2).toBe(true);
     expect(shown).toEqual(['v1', 'v2']);
     await expect.poll(() => hellos.some((h) => h.version === 'v2')).toBe(true);
-    expect(hellos.at(-1)).toEqual({ screenId: 'screen-1', version: 'v2', appVersion: 'test' });
+    expect(hellos.at(-1)).toEqual({ screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v2', appVersion: 'test' });
   });
 
   it('reports a newly shown version after a delay, once for several changes within it', async () => {
@@ -93,8 +93,8 @@ describe('connectScreen', () => {
     await expect.poll(() => sockets.length === 1 && shown.length === 1).toBe(true);
     await expect.poll(() => hellos.some((h) => h.version === 'v1')).toBe(true);
     const before = hellos.length;
-    sockets[0]!.emit('screen:config', { screenId: 'screen-1', version: 'v2', config: config('v2') });
-    sockets[0]!.emit('screen:config', { screenId: 'screen-1', version: 'v3', config: config('v3') });
+    sockets[0]!.emit('screen:config', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v2', config: config('v2') });
+    sockets[0]!.emit('screen:config', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v3', config: config('v3') });
     await expect.poll(() => shown.length === 3).toBe(true); // shown at once
     await expect.poll(() => hellos.length > before).toBe(true);
     // Reported no sooner than the delay after the first of the changes (a timer may fire up to
@@ -102,11 +102,11 @@ describe('connectScreen', () => {
     expect(helloAt[before]! - shownAt.get('v2')!).toBeGreaterThanOrEqual(399);
     // Once: a later change's report arrives after any second report of v3 would have (both
     // timers would have been set before this one, on the same socket).
-    sockets[0]!.emit('screen:config', { screenId: 'screen-1', version: 'v4', config: config('v4') });
+    sockets[0]!.emit('screen:config', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v4', config: config('v4') });
     await expect.poll(() => hellos.some((h) => h.version === 'v4')).toBe(true);
     expect(hellos.slice(before)).toEqual([
-      { screenId: 'screen-1', version: 'v3', appVersion: 'test' },
-      { screenId: 'screen-1', version: 'v4', appVersion: 'test' },
+      { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v3', appVersion: 'test' },
+      { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v4', appVersion: 'test' },
     ]);
   });
 
@@ -116,7 +116,7 @@ describe('connectScreen', () => {
     const online: boolean[] = [];
     io.on('connection', (s) => s.on('player:health', (h: TPlayerHealth) => reports.push(h)));
     connection = connectScreen({
-      url, screenId: 'screen-1', auth: { deviceToken: 'dev-token', screenId: 'screen-1' }, appVersion: 'test',
+      url, screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', auth: { deviceToken: 'dev-token', screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001' }, appVersion: 'test',
       fetchConfig: async () => config('v1'), onConfig: () => undefined, onError: () => undefined,
       onScreenshotRequest: (r) => requests.push(r.requestId), onOnline: (o) => online.push(o),
     });
@@ -140,22 +140,22 @@ describe('connectScreen', () => {
   it('follows a move to another screen, or to none; a move to the screen it shows changes nothing', async () => {
     const moves: (string | null)[] = [];
     connection = connectScreen({
-      url, screenId: 'screen-1', auth: { deviceToken: 'dev-token', screenId: 'screen-1' }, appVersion: 'test',
+      url, screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', auth: { deviceToken: 'dev-token', screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001' }, appVersion: 'test',
       fetchConfig: async () => config('v1'), onConfig: () => undefined, onError: () => undefined,
       onScreenMoved: (screenId) => moves.push(screenId),
     });
     await expect.poll(() => sockets.length === 1).toBe(true);
-    sockets[0]!.emit('device:screen', { screenId: 'screen-1' });
-    sockets[0]!.emit('device:screen', { screenId: 'screen-2' });
+    sockets[0]!.emit('device:screen', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001' });
+    sockets[0]!.emit('device:screen', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000002' });
     sockets[0]!.emit('device:screen', { screenId: null });
     await expect.poll(() => moves.length === 2).toBe(true);
-    expect(moves).toEqual(['screen-2', null]);
+    expect(moves).toEqual(['0b8f3c2e-1d4a-4c6b-9e7f-000000000002', null]);
   });
 
   it('hands on its removal (device:removed) at once, before the server cuts the socket', async () => {
     const told: string[] = [];
     connection = connectScreen({
-      url, screenId: 'screen-1', auth: { deviceToken: 'dev-token', screenId: 'screen-1' }, appVersion: 'test',
+      url, screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', auth: { deviceToken: 'dev-token', screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001' }, appVersion: 'test',
       fetchConfig: async () => config('v1'), onConfig: () => undefined, onError: (e) => told.push(`error ${e.status}`),
       onOnline: (o) => told.push(o ? 'online' : 'offline'), onRemoved: () => told.push('removed'),
     });
@@ -175,8 +175,8 @@ describe('connectScreen', () => {
   it('takes the config the server sends on connect, or its word that the version is current, instead of fetching', async () => {
     let fetches = 0;
     onConnect = (s) => {
-      if (s.handshake.auth.version === 'v2') s.emit('screen:current', { screenId: 'screen-1', version: 'v2' });
-      else s.emit('screen:config', { screenId: 'screen-1', version: 'v2', config: config('v2') });
+      if (s.handshake.auth.version === 'v2') s.emit('screen:current', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v2' });
+      else s.emit('screen:config', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v2', config: config('v2') });
     };
     // v2's report (700 ms) is due after the connect's wait for a config (400 ms), which began first.
     const { shown, online } = start(async () => (fetches++, config('v1')), 700, 400);
@@ -242,11 +242,11 @@ describe('connectScreen', () => {
       return calls === 1 ? Promise.resolve(config('v1')) : new Promise((r) => (release = r));
     });
     await expect.poll(() => sockets.length === 1 && shown.length === 1 && calls === 2).toBe(true);
-    sockets[0]!.emit('screen:config', { screenId: 'screen-1', version: 'v3', config: config('v3') });
+    sockets[0]!.emit('screen:config', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v3', config: config('v3') });
     await expect.poll(() => shown.length === 2).toBe(true);
     release(config('v2')); // read before v3 was committed, answered after
     // A later push is shown after the stale answer would have been (it settles in microtasks).
-    sockets[0]!.emit('screen:config', { screenId: 'screen-1', version: 'v4', config: config('v4') });
+    sockets[0]!.emit('screen:config', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v4', config: config('v4') });
     await expect.poll(() => shown.length === 3).toBe(true);
     expect(shown).toEqual(['v1', 'v3', 'v4']);
   });

@@ -8,10 +8,8 @@ import type {
   TScreenConfig,
   TSocketAuth,
 } from '@pano/contract';
-import { HttpError } from './http-error.js';
-
-/** Same as the contract's SOCKET_PATH; repeated so the device bundle does not pull zod in. */
-const SOCKET_PATH = '/socket.io';
+import { SOCKET_PATH } from '@pano/contract/constants';
+import { HttpError, parseAnswer } from './http-error.js';
 
 export type ScreenConnectionOptions = {
   screenId: string;
@@ -115,6 +113,10 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
   // Bumped by every push and every fetch: a fetch answer is used only if nothing newer
   // arrived meanwhile, so a slow response can never put an older config back on screen.
   let epoch = 0;
+  /** The epoch of the latest fetch: a push that came before it is older than its answer. */
+  let fetchedFrom = 0;
+  /** Pushes being parsed, applied one after another in the order they came. */
+  let pushes: Promise<void> = Promise.resolve();
   const apply = (config: TScreenConfig) => {
     if (closed || config.version === shownVersion) return;
     shownVersion = config.version;
@@ -128,6 +130,7 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
   const resync = async (attempt = 0): Promise<void> => {
     clearTimeout(resyncTimer);
     const mine = ++epoch;
+    fetchedFrom = mine;
     try {
       const config = await options.fetchConfig();
       if (mine === epoch) apply(config);
@@ -159,11 +162,16 @@ export function connectScreen(options: ScreenConnectionOptions): ScreenConnectio
     // does not retry on its own; the instance that answers next will take the screen.
     if (reason === 'io server disconnect') retryLater(serverDisconnectRetryMs());
   });
-  socket.on('screen:config', (payload) => {
-    if (payload.screenId !== screenId) return;
+  socket.on('screen:config', (payload: unknown) => {
+    if ((payload as { screenId?: unknown } | null)?.screenId !== screenId) return;
     configArrived();
-    epoch++;
-    apply(payload.config);
+    const mine = ++epoch;
+    // Parsed with the contract first (its schemas load with the first answer), in the order the
+    // pushes came; a fetch started since is newer and wins. A push that does not match is left
+    // out, logged, and the screen keeps what it shows.
+    // (No text for people: a push that fails is only logged.)
+    const parsed = parseAnswer('screen:config', payload, (c) => c.ZScreenConfigEvent, '');
+    pushes = pushes.then(() => parsed).then((event) => { if (fetchedFrom < mine) apply(event.config); }, () => undefined);
   });
   socket.on('screenshot:request', (payload) => {
     if (!closed && typeof payload?.requestId === 'string') options.onScreenshotRequest?.(payload);

@@ -1,4 +1,4 @@
-import type { TDeviceScreen, TPairDeviceResponse, TPlayRecord, TPlaysUploadResponse, TScreenConfig } from '@pano/contract';
+import type { TPlayRecord } from '@pano/contract';
 import { fetchJson, HttpError, screenConfigUrl } from '../connection/http-error.js';
 import { tr } from '../i18n/tr.js';
 import { deviceLabel } from './device-label.js';
@@ -6,21 +6,21 @@ import { deviceLabel } from './device-label.js';
 /** The device's calls (docs/architecture/devices.md#devices), all with its own token, never a user's. */
 export const deviceApi = {
   pair: (mobileCode: string, previousDeviceToken: string | null) =>
-    fetchJson<TPairDeviceResponse>('/api/devices/pair', {
+    fetchJson('/api/devices/pair', (c) => c.ZPairDeviceResponse, {
       method: 'POST',
       body: JSON.stringify({ mobileCode, name: deviceLabel(navigator.userAgent), previousDeviceToken: previousDeviceToken ?? undefined }),
     }, tr.pairFailed),
-  screens: (deviceToken: string) => fetchJson<TDeviceScreen[]>('/api/devices/screens', { token: deviceToken }, tr.screenChoiceFailed),
+  screens: (deviceToken: string) => fetchJson('/api/devices/screens', (c) => c.ZDeviceScreensResponse, { token: deviceToken }, tr.screenChoiceFailed),
   selectScreen: (deviceToken: string, screenId: string) =>
-    fetchJson<{ screen: TDeviceScreen }>('/api/devices/screen', {
+    fetchJson('/api/devices/screen', (c) => c.ZSelectDeviceScreenResponse, {
       method: 'PUT',
       token: deviceToken,
       body: JSON.stringify({ screenId }),
     }, tr.screenChoiceFailed),
-  config: (deviceToken: string, screenId: string) => fetchJson<TScreenConfig>(screenConfigUrl(screenId), { token: deviceToken }),
+  config: (deviceToken: string, screenId: string) => fetchJson(screenConfigUrl(screenId), (c) => c.ZScreenConfig, { token: deviceToken }),
   /** A batch of play records (docs/architecture/plays.md#play-records); the server is idempotent on their ids. */
   plays: (deviceToken: string, plays: TPlayRecord[]) =>
-    fetchJson<TPlaysUploadResponse>('/api/devices/plays', { method: 'POST', token: deviceToken, body: JSON.stringify({ plays }) }, tr.playsUploadFailed),
+    fetchJson('/api/devices/plays', (c) => c.ZPlaysUploadResponse, { method: 'POST', token: deviceToken, body: JSON.stringify({ plays }) }, tr.playsUploadFailed),
   /** A screenshot (asked for over the socket) or the periodic thumbnail, as image/jpeg. */
   uploadScreenshot: async (deviceToken: string, jpeg: Blob, kind: 'screenshot' | 'thumbnail'): Promise<void> => {
     let res: Response;

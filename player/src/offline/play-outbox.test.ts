@@ -79,7 +79,7 @@ describe('PlayOutbox', () => {
   function start(options: Partial<PlayOutboxOptions> = {}) {
     outbox = new PlayOutbox({
       store,
-      send: (plays) => fetchJson(url, { method: 'POST', token: 'dev-token', body: JSON.stringify({ plays }) }),
+      send: (plays) => fetchJson(url, (c) => c.ZPlaysUploadResponse, { method: 'POST', token: 'dev-token', body: JSON.stringify({ plays }) }),
       everyPlays: 3, waitMs: 60_000, retryFirstMs: 20, retryMaxMs: 80, random: () => 0.5,
       onDropped: (plays, status) => dropped.push([plays.map((p) => p.id), status]),
       ...options,

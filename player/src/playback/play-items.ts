@@ -1,8 +1,6 @@
 import type { TConfigPlaylist, TScreenConfig } from '@pano/contract';
-import { mediaKind, resolveMediaUrl, type MediaKind } from './media-rules.js';
-
-export const DEFAULT_DURATION_SECONDS = 5;
-export const MIN_DURATION_SECONDS = 1;
+import { DEFAULT_ITEM_DURATION, MIN_ITEM_DURATION } from '@pano/contract/constants';
+import { mediaKind, resolveMediaUrl, type MediaKind } from '@pano/contract/media-rules';
 
 /** One entry of the loop, with everything the renderer needs and nothing else. */
 export type PlayItem = {
@@ -14,9 +12,10 @@ export type PlayItem = {
   durationMs: number;
 };
 
+/** docs/PRODUCT.md#constants: an item's seconds on screen, the default when missing, at least the minimum. */
 export function durationMs(seconds: number | null | undefined): number {
-  const s = typeof seconds === 'number' && Number.isFinite(seconds) ? seconds : DEFAULT_DURATION_SECONDS;
-  return Math.max(MIN_DURATION_SECONDS, s) * 1000;
+  const s = typeof seconds === 'number' && Number.isFinite(seconds) ? seconds : DEFAULT_ITEM_DURATION;
+  return Math.max(MIN_ITEM_DURATION, s) * 1000;
 }
 
 /**

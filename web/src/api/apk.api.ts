@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TApkInfo } from '@pano/contract';
+import { ZApkInfo } from '@pano/contract';
 import { api } from '../lib/api-client';
 
 export const apkKeys = { all: ['settings', 'apk'] as const };
@@ -11,7 +11,7 @@ export const apkKeys = { all: ['settings', 'apk'] as const };
 export function useApkInfo({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: apkKeys.all,
-    queryFn: ({ signal }) => api.get<TApkInfo>('/api/settings/apk', signal),
+    queryFn: ({ signal }) => api.get('/api/settings/apk', ZApkInfo, signal),
     retry: false,
     enabled,
   });

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TMedia } from '@pano/contract';
-import { api, asList } from '../lib/api-client';
+import { api } from '../lib/api-client';
+import { mediaListAnswer } from './entry-schemas';
 
 export const mediaKeys = { all: ['media'] as const };
 
-/** docs/PRODUCT.md#api: an array, or an object with `medias`; anything else counts as empty. */
+/** docs/PRODUCT.md#api: an array, or an object with `medias`; anything else counts as empty (docs/CONTRACT.md#lists). */
 export async function fetchMedia(signal?: AbortSignal): Promise<TMedia[]> {
-  return asList<TMedia>(await api.get<unknown>('/api/media', signal), 'medias');
+  return api.get('/api/media', mediaListAnswer, signal);
 }
 
 /** The list's query, shared by the page and the route's loader (which starts it with the page's code). */

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPlaylist } from '@pano/contract';
-import { api, asList } from '../lib/api-client';
+import { api } from '../lib/api-client';
+import { playlistListAnswer } from './entry-schemas';
 
 export const playlistKeys = { all: ['playlists'] as const };
 
 export async function fetchPlaylists(signal?: AbortSignal): Promise<TPlaylist[]> {
-  return asList<TPlaylist>(await api.get<unknown>('/api/playlists', signal), 'playlists');
+  return api.get('/api/playlists', playlistListAnswer, signal);
 }
 
 /** The list's query, shared by the page and the route's loader. */

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TScreenGroup } from '@pano/contract';
-import { api, asList } from '../lib/api-client';
+import { ZScreenGroupListAnswer } from '@pano/contract';
+import { api } from '../lib/api-client';
 
 export const screenGroupKeys = { all: ['screen-groups'] as const };
 
 /** docs/PRODUCT.md#screen-groups-api: the customer's groups by name, each with its screens. */
 export async function fetchScreenGroups(signal?: AbortSignal): Promise<TScreenGroup[]> {
-  return asList<TScreenGroup>(await api.get<unknown>('/api/screen-groups', signal), 'screenGroups');
+  return api.get('/api/screen-groups', ZScreenGroupListAnswer, signal);
 }
 
 export function useScreenGroups() {

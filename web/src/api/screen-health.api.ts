@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  ZScreenHealth, ZScreenHealthResponse, type ServerToClientEvents, type TScreenHealth, type TScreenHealthResponse,
-} from '@pano/contract';
+import { type ServerToClientEvents, type TScreenHealth, type TScreenHealthResponse, ZScreenHealth, ZScreenHealthResponse } from '@pano/contract';
 import { api } from '../lib/api-client';
 import { acquireDashboardSocket, onReconnect } from '../lib/dashboard-socket';
 import { screenKeys } from './screens.api';
@@ -72,7 +70,7 @@ export function useScreenHealth() {
   const qc = useQueryClient();
   const query = useQuery({
     queryKey: screenHealthKey,
-    queryFn: async ({ signal }) => ZScreenHealthResponse.parse(await api.get<unknown>('/api/screens/health', signal)),
+    queryFn: ({ signal }) => api.get('/api/screens/health', ZScreenHealthResponse, signal),
     retry: false,
   });
 

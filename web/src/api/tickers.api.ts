@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TTickerPlaylist } from '@pano/contract';
-import { api, asList } from '../lib/api-client';
+import { ZTickerPlaylistListAnswer } from '@pano/contract';
+import { api } from '../lib/api-client';
 
 export const tickerKeys = { all: ['ticker-playlists'] as const };
 
 export async function fetchTickerPlaylists(signal?: AbortSignal): Promise<TTickerPlaylist[]> {
-  return asList<TTickerPlaylist>(await api.get<unknown>('/api/direction-playlists', signal), 'directionPlaylists');
+  return api.get('/api/direction-playlists', ZTickerPlaylistListAnswer, signal);
 }
 
 export function useTickerPlaylists() {

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../lib/api-client';
 import { useSession } from '../stores/session-store';
+import { okAnswer } from './entry-schemas';
 
 /**
  * docs/PRODUCT.md#session: POST /api/auth/logout revokes the token on the server, then the
@@ -13,7 +14,7 @@ export function useLogout() {
   const logout = useSession((s) => s.logout);
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => api.post<{ message: string }>('/api/auth/logout'),
+    mutationFn: () => api.post('/api/auth/logout', okAnswer),
     onSettled: () => {
       logout();
       qc.clear();

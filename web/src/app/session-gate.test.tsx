@@ -4,7 +4,7 @@ import { tokenStorage } from '../lib/token-storage';
 import { useSession } from '../stores/session-store';
 import { SessionGate } from './session-gate';
 
-const user = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', role: 'customer' };
+const user = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', firstName: null, lastName: null, role: 'customer' };
 
 afterEach(() => {
   vi.unstubAllGlobals();

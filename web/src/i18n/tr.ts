@@ -45,6 +45,8 @@ export const tr = {
     saving: 'Kaydediliyor...',
     unknownError: 'Beklenmeyen bir hata oluştu',
     networkError: 'Sunucuya ulaşılamadı',
+    /** An answer that does not match its contract schema (lib/api-client.ts). */
+    badAnswer: 'Sunucudan beklenmeyen bir yanıt geldi',
     seconds: 'sn',
   },
   /** Day-first date fields (components/ui DateField, lib/date-text). */

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, asList, configureApiClient } from './api-client';
+import { ZLoginResponse, ZMediaListAnswer, ZOkResponse, ZPlaylist, ZVerifyResponse } from '@pano/contract';
+import { ApiError, api, configureApiClient } from './api-client';
+import { errorMessage } from './api-error';
+import { lazySchema } from './lazy-schema';
 
 const navigate = vi.fn();
 const onUnauthorized = vi.fn();
@@ -21,8 +24,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('api client', () => {
   it('sends the stored token as a bearer header and JSON bodies', async () => {
     localStorage.setItem('token', 'abc');
-    const fetchMock = answer(200, { ok: 1 });
-    await expect(api.post('/api/x', { a: 1 })).resolves.toEqual({ ok: 1 });
+    const fetchMock = answer(200, { message: 'ok' });
+    await expect(api.post('/api/x', ZOkResponse, { a: 1 })).resolves.toEqual({ message: 'ok' });
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     const headers = init.headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer abc');
@@ -33,7 +36,7 @@ describe('api client', () => {
   it('on 401 removes the token and goes to /login', async () => {
     localStorage.setItem('token', 'expired');
     answer(401, { message: 'Oturum süresi doldu', code: 'TOKEN_EXPIRED' });
-    const err = await api.get('/api/media').catch((e: unknown) => e);
+    const err = await api.get('/api/media', ZMediaListAnswer).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toBe('Oturum süresi doldu');
     expect(localStorage.getItem('token')).toBeNull();
@@ -43,14 +46,14 @@ describe('api client', () => {
 
   it('a 401 without a token (wrong password) is only an error', async () => {
     answer(401, { message: 'Email veya şifre hatalı', code: 'INVALID_CREDENTIALS' });
-    await expect(api.post('/api/auth/login', {})).rejects.toThrow('Email veya şifre hatalı');
+    await expect(api.post('/api/auth/login', ZLoginResponse, {})).rejects.toThrow('Email veya şifre hatalı');
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('on 402 goes to /packages and keeps the token', async () => {
     localStorage.setItem('token', 'abc');
     answer(402, { message: 'Aktif paketiniz yok', code: 'PACKAGE_REQUIRED' });
-    const err = (await api.get('/api/media').catch((e: unknown) => e)) as ApiError;
+    const err = (await api.get('/api/media', ZMediaListAnswer).catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(402);
     expect(err.code).toBe('PACKAGE_REQUIRED');
     expect(navigate).toHaveBeenCalledWith('/packages');
@@ -59,7 +62,7 @@ describe('api client', () => {
 
   it('carries the server message, code and details of other errors', async () => {
     answer(409, { message: 'Playlist limitine ulaştınız', code: 'LIMIT_REACHED', details: [{ path: 'x', message: 'y' }] });
-    const err = (await api.post('/api/playlists', {}).catch((e: unknown) => e)) as ApiError;
+    const err = (await api.post('/api/playlists', ZPlaylist, {}).catch((e: unknown) => e)) as ApiError;
     expect(err.message).toBe('Playlist limitine ulaştınız');
     expect(err.details).toEqual([{ path: 'x', message: 'y' }]);
     expect(navigate).not.toHaveBeenCalled();
@@ -67,18 +70,67 @@ describe('api client', () => {
 
   it('a network failure becomes a Turkish ApiError with status 0', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
-    const err = (await api.get('/api/media').catch((e: unknown) => e)) as ApiError;
+    const err = (await api.get('/api/media', ZMediaListAnswer).catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(0);
     expect(err.message).toBe('Sunucuya ulaşılamadı');
   });
 });
 
-describe('asList', () => {
-  it('accepts an array or a wrapping object and treats anything else as empty', () => {
-    expect(asList([1, 2], 'medias')).toEqual([1, 2]);
-    expect(asList({ medias: [3] }, 'medias')).toEqual([3]);
-    expect(asList({ other: [3] }, 'medias')).toEqual([]);
-    expect(asList('nope', 'medias')).toEqual([]);
-    expect(asList(null, 'medias')).toEqual([]);
+describe('answers parsed with their contract schema (docs/CONTRACT.md)', () => {
+  const media = {
+    _id: '5f0c7a4e-4b8a-4c1e-9a3e-1d2b3c4d5e6f', name: 'Afiş', filePath: '/uploads/a.png', mediaType: 'Resim', type: 'image',
+    mimeType: 'image/png', size: 10, width: 1, height: 1, duration: null, createdAt: '2026-11-27T08:00:00.000Z',
+  };
+
+  it('gives the parsed answer, a list wrapped or not', async () => {
+    answer(200, { medias: [media] });
+    await expect(api.get('/api/media', ZMediaListAnswer)).resolves.toEqual([media]);
+    answer(200, 'nope');
+    await expect(api.get('/api/media', ZMediaListAnswer)).resolves.toEqual([]);
+  });
+
+  it('an answer of another shape is a Turkish ApiError, with the mismatch in the console', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    answer(200, { user: { ...media, email: 'a@b.co' } });
+    const err = (await api.get('/api/auth/verify', ZVerifyResponse).catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect([err.status, err.code, err.message]).toEqual([200, 'INVALID_RESPONSE', 'Sunucudan beklenmeyen bir yanıt geldi']);
+    expect(errorMessage(err)).toBe('Sunucudan beklenmeyen bir yanıt geldi');
+    // The message is ours, not the server's: a form's own fallback text still wins.
+    expect(errorMessage(err, 'Kayıt olurken bir hata oluştu')).toBe('Kayıt olurken bir hata oluştu');
+    expect(logged).toHaveBeenCalledOnce();
+    expect(String(logged.mock.calls[0]?.[0])).toContain('/api/auth/verify');
+    expect(JSON.stringify(logged.mock.calls[0]?.[1])).toContain('role');
+    logged.mockRestore();
+  });
+
+  it('a failed call is the server\'s error, whatever the schema', async () => {
+    answer(409, { message: 'Playlist limitine ulaştınız', code: 'LIMIT_REACHED' });
+    await expect(api.post('/api/playlists', ZPlaylist, {})).rejects.toThrow('Playlist limitine ulaştınız');
+  });
+
+  it('a schema loader starts with the request, not after its answer, and the answer is parsed before it is given', async () => {
+    const started: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    vi.stubGlobal('fetch', vi.fn(async () => {
+      started.push('fetch');
+      await held;
+      return new Response(JSON.stringify({ medias: [media, { name: 'eksik' }] }), { status: 200 });
+    }));
+    const load = vi.fn(async () => {
+      started.push('load');
+      await held;
+      return ZMediaListAnswer;
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const call = api.get('/api/media', lazySchema(load)).catch((e: unknown) => e);
+    // Both are under way while neither has answered: the schema costs no round trip of its own.
+    await vi.waitFor(() => expect([...started].sort()).toEqual(['fetch', 'load']));
+    release();
+    const err = (await call) as ApiError;
+    expect([err.code, err.message]).toEqual(['INVALID_RESPONSE', 'Sunucudan beklenmeyen bir yanıt geldi']);
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
   });
 });

@@ -1,5 +1,5 @@
 import { tr } from '../i18n/tr';
-import { ApiError } from './api-error';
+import { ApiError, INVALID_RESPONSE } from './api-error';
 import { tokenStorage } from './token-storage';
 
 export { ApiError } from './api-error';
@@ -61,7 +61,33 @@ function toError(status: number, body: unknown): ApiError {
   return new ApiError(`HTTP ${status}`, status);
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** What reading an answer needs of a contract schema. */
+type Parser<T> = { parse: (value: unknown) => T };
+
+/**
+ * The contract schema an answer must match (docs/CONTRACT.md): the schema itself, imported
+ * statically from `@pano/contract` by the calling api module, so it comes with its page's lazy
+ * chunk; or, for a call the entry chunk makes (the session check, the route loaders' prefetches),
+ * a loader from `lazySchema` (lib/lazy-schema.ts) that imports a module holding just that schema,
+ * so zod stays out of the entry. The loader starts with the request: no round trip is added.
+ * A dynamic import of the contract's index is never a loader: it would bring every schema along
+ * (docs/PERFORMANCE.md#contract-chunks).
+ */
+export type AnswerSchema<T> = Parser<T> | (() => Promise<Parser<T>>);
+
+const schemaOf = <T>(schema: AnswerSchema<T>): Parser<T> | Promise<Parser<T>> => (typeof schema === 'function' ? schema() : schema);
+
+/**
+ * An answer that does not match its contract schema: the server and this dashboard disagree
+ * (one of them is out of date). People get one Turkish sentence; the console gets the call and
+ * every mismatch, for whoever fixes it.
+ */
+function badAnswer(path: string, status: number, err: unknown): ApiError {
+  console.error(`${path}: the answer does not match its contract schema`, err);
+  return new ApiError(tr.common.badAnswer, status, INVALID_RESPONSE);
+}
+
+async function send(path: string, options: RequestOptions): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
   const hadToken = 'Authorization' in headers;
   let body: BodyInit | undefined;
@@ -81,7 +107,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     handleStatus(res.status, hadToken);
     throw toError(res.status, parsed);
   }
-  return parsed as T;
+  return { status: res.status, body: parsed };
+}
+
+/** One call: the server's answer parsed with `schema` (docs/CONTRACT.md), or an ApiError. */
+export async function apiRequest<T>(path: string, schema: AnswerSchema<T>, options: RequestOptions = {}): Promise<T> {
+  const [answer, parser] = await Promise.all([send(path, options), schemaOf(schema)]);
+  return parseAnswer(path, answer.status, answer.body, parser);
+}
+
+function parseAnswer<T>(path: string, status: number, body: unknown, schema: Parser<T>): T {
+  try {
+    return schema.parse(body);
+  } catch (err) {
+    throw badAnswer(path, status, err);
+  }
 }
 
 /** A file the server sent, with the name its Content-Disposition gives (null when none). */
@@ -126,11 +166,13 @@ export async function apiFile(path: string, signal?: AbortSignal): Promise<Downl
   return { blob: await res.blob(), filename: filenameFromDisposition(res.headers.get('Content-Disposition')) };
 }
 
+/** Every JSON call of the dashboard: a path, the answer's contract schema, then what the call sends. */
 export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
-  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+  get: <T>(path: string, schema: AnswerSchema<T>, signal?: AbortSignal) => apiRequest(path, schema, { signal }),
+  post: <T>(path: string, schema: AnswerSchema<T>, body?: unknown) => apiRequest(path, schema, { method: 'POST', body }),
+  put: <T>(path: string, schema: AnswerSchema<T>, body?: unknown) => apiRequest(path, schema, { method: 'PUT', body }),
+  patch: <T>(path: string, schema: AnswerSchema<T>, body?: unknown) => apiRequest(path, schema, { method: 'PATCH', body }),
+  delete: <T>(path: string, schema: AnswerSchema<T>) => apiRequest(path, schema, { method: 'DELETE' }),
 };
 
 export type UploadOptions = {
@@ -141,8 +183,13 @@ export type UploadOptions = {
 };
 
 /** Multipart upload via XMLHttpRequest, because fetch has no upload progress events. */
-export function uploadForm<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+export async function uploadForm<T>(path: string, schema: AnswerSchema<T>, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const [answer, parser] = await Promise.all([upload(path, form, options), schemaOf(schema)]);
+  return parseAnswer(path, answer.status, answer.body, parser);
+}
+
+function upload(path: string, form: FormData, options: UploadOptions): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(options.method ?? 'POST', path);
     xhr.setRequestHeader('Accept', 'application/json');
@@ -155,7 +202,7 @@ export function uploadForm<T>(path: string, form: FormData, options: UploadOptio
       const parsed = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         options.onProgress?.(100);
-        resolve(parsed as T);
+        resolve({ status: xhr.status, body: parsed });
         return;
       }
       handleStatus(xhr.status, Boolean(token));
@@ -166,13 +213,4 @@ export function uploadForm<T>(path: string, form: FormData, options: UploadOptio
     options.signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);
   });
-}
-
-/** docs/PRODUCT.md#api: list endpoints may answer an array or an object wrapping it; anything else is empty. */
-export function asList<T>(data: unknown, key: string): T[] {
-  if (Array.isArray(data)) return data as T[];
-  if (data && typeof data === 'object' && Array.isArray((data as Record<string, unknown>)[key])) {
-    return (data as Record<string, T[]>)[key] ?? [];
-  }
-  return [];
 }

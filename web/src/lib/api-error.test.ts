@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ZMediaListAnswer } from '@pano/contract';
 import { api } from './api-client';
 import { ApiError, ShownError, errorMessage } from './api-error';
 
@@ -16,7 +17,7 @@ describe('errorMessage: the one place a failure becomes text for people', () => 
     'an answer without our error body (%i %s) never shows the status text',
     async (status, statusText) => {
       proxyAnswers(status, statusText);
-      const err = await api.get('/api/media').catch((e: unknown) => e);
+      const err = await api.get('/api/media', ZMediaListAnswer).catch((e: unknown) => e);
       expect(errorMessage(err)).toBe('Beklenmeyen bir hata oluştu');
       expect(errorMessage(err, 'Kayıt olurken bir hata oluştu')).toBe('Kayıt olurken bir hata oluştu');
     },

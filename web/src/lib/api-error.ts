@@ -1,5 +1,11 @@
 import { tr } from '../i18n/tr';
 
+/**
+ * The code of an answer that does not match its contract schema (lib/api-client.ts): the message
+ * is ours, not the server's, so a form's own fallback text still wins over it.
+ */
+export const INVALID_RESPONSE = 'INVALID_RESPONSE';
+
 /** A failed call. `message` is the server's Turkish text when it sent one. */
 export class ApiError extends Error {
   constructor(
@@ -35,6 +41,7 @@ function carriedText(err: unknown): string | null {
   if (!(err instanceof Error) || !err.message) return null;
   if (err instanceof ShownError) return err.message;
   const { code, status } = err as { code?: unknown; status?: unknown };
+  if (code === INVALID_RESPONSE) return null;
   return typeof code === 'string' && code !== '' && typeof status === 'number' && status > 0 ? err.message : null;
 }
 
@@ -53,7 +60,14 @@ export type FailureText = string | ((reason: string) => string);
  */
 export function errorMessage(err: unknown, text?: FailureText): string {
   const carried = carriedText(err);
-  const general = err instanceof ApiError && err.status === 0 ? tr.common.networkError : tr.common.unknownError;
+  const general = generalText(err);
   if (typeof text === 'function') return text(carried ?? general);
   return carried ?? text ?? general;
+}
+
+/** No network, an answer of another shape than the contract's, or anything else. */
+function generalText(err: unknown): string {
+  if (!(err instanceof ApiError)) return tr.common.unknownError;
+  if (err.status === 0) return tr.common.networkError;
+  return err.code === INVALID_RESPONSE ? tr.common.badAnswer : tr.common.unknownError;
 }

@@ -1,11 +1,9 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@pano/contract';
+import { SOCKET_PATH } from '@pano/contract/constants';
 import { tokenStorage } from './token-storage';
 
 export type DashboardSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-/** docs/architecture/realtime.md#sockets (same value as the contract's SOCKET_PATH). */
-const SOCKET_PATH = '/socket.io';
 
 type Shared = { socket: DashboardSocket; token: string; users: number };
 let shared: Shared | null = null;

@@ -1,14 +1,7 @@
-const VIDEO_EXT = /\.(mp4|webm|ogg|mov|m4v)(\?.*)?$/i;
+import { mediaKind, resolveMediaUrl } from '@pano/contract/media-rules';
 
-/**
- * docs/PRODUCT.md#data: file paths may be absolute URLs, start with uploads/ or /uploads/, or be bare
- * names; all resolve against the uploads folder of this host.
- */
-export function mediaUrl(filePath: string): string {
-  if (/^https?:\/\//i.test(filePath)) return filePath;
-  const p = filePath.replace(/^\/+/, '');
-  return p.startsWith('uploads/') ? `/${p}` : `/uploads/${p}`;
-}
+/** docs/PRODUCT.md#data: a media file's URL on this host, by the rule the player follows too. */
+export const mediaUrl = (filePath: string): string => resolveMediaUrl(filePath, '');
 
 /**
  * A small picture of an image for the dashboard's lists and cards (docs/architecture/storage.md#thumbnails):
@@ -22,6 +15,4 @@ export function thumbnailUrl(filePath: string): string {
 }
 
 /** docs/PRODUCT.md#data: 'Video' (or type 'video', or a video extension) is a video; anything else an image. */
-export function isVideo(m: { mediaType?: string; type?: string; filePath?: string }): boolean {
-  return m.mediaType === 'Video' || m.type === 'video' || VIDEO_EXT.test(m.filePath ?? '');
-}
+export const isVideo = (m: { mediaType?: string; type?: string; filePath?: string }): boolean => mediaKind(m) === 'video';

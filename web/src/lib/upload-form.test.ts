@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ZMedia, ZOkResponse } from '@pano/contract';
 import { FakeXhr } from '../testing/fake-xhr';
 import { ApiError, configureApiClient, uploadForm } from './api-client';
 
@@ -16,18 +17,18 @@ describe('uploadForm', () => {
     localStorage.setItem('token', 'abc');
     const seen: number[] = [];
     const form = new FormData();
-    const done = uploadForm<{ _id: string }>('/api/media/upload', form, { onProgress: (p) => seen.push(p) });
+    const done = uploadForm('/api/media/upload', ZOkResponse, form, { onProgress: (p) => seen.push(p) });
     const xhr = FakeXhr.last;
     expect([xhr.method, xhr.url, xhr.headers.Authorization, xhr.body]).toEqual(['POST', '/api/media/upload', 'Bearer abc', form]);
     xhr.progress(25, 100);
     xhr.progress(2, 3);
-    xhr.answer(201, { _id: 'm1' });
-    await expect(done).resolves.toEqual({ _id: 'm1' });
+    xhr.answer(201, { message: 'm1' });
+    await expect(done).resolves.toEqual({ message: 'm1' });
     expect(seen).toEqual([25, 67, 100]);
   });
 
   it('rejects with the server message (e.g. 415) without navigating', async () => {
-    const done = uploadForm('/api/media/upload', new FormData());
+    const done = uploadForm('/api/media/upload', ZMedia, new FormData());
     FakeXhr.last.answer(415, { message: 'Desteklenmeyen dosya türü', code: 'UNSUPPORTED_FILE_TYPE' });
     const err = (await done.catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
@@ -37,13 +38,13 @@ describe('uploadForm', () => {
 
   it('handles 401 (token removed, /login) and 402 (/packages) like every other call', async () => {
     localStorage.setItem('token', 'abc');
-    const first = uploadForm('/api/media/upload', new FormData());
+    const first = uploadForm('/api/media/upload', ZMedia, new FormData());
     FakeXhr.last.answer(402, { message: 'Paket gerekli', code: 'PACKAGE_REQUIRED' });
     await first.catch(() => undefined);
     expect(navigate).toHaveBeenLastCalledWith('/packages');
     expect(localStorage.getItem('token')).toBe('abc');
 
-    const second = uploadForm('/api/media/upload', new FormData());
+    const second = uploadForm('/api/media/upload', ZMedia, new FormData());
     FakeXhr.last.answer(401, { message: 'Oturum süresi doldu', code: 'TOKEN_EXPIRED' });
     await second.catch(() => undefined);
     expect(navigate).toHaveBeenLastCalledWith('/login');

@@ -3,7 +3,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ZLoginRequest } from '@pano/contract';
 import { Form } from '../components/ui';
-import { firstMessage, lazySchema, useZodForm } from './use-zod-form';
+import { lazySchema } from './lazy-schema';
+import { firstMessage, useZodForm } from './use-zod-form';
 
 afterEach(cleanup);
 

@@ -8,25 +8,9 @@ type ZodSchema<In, Out> = { _zod: { input: In; output: Out } };
 
 /**
  * A schema, or how to load it: a page that should not load zod before its form is used (/login,
- * docs/PERFORMANCE.md#contract-chunks) passes a loader, called at the first check.
+ * docs/PERFORMANCE.md#contract-chunks) passes a loader (lazySchema), called at the first check.
  */
 export type SchemaSource<In, Out> = ZodSchema<In, Out> | (() => Promise<ZodSchema<In, Out>>);
-
-/**
- * A schema imported when the form is first used, not with its page: `load` is the dynamic import
- * of a module holding the schema alone (an import of the contract's index would bring every
- * schema along; docs/PERFORMANCE.md#contract-chunks). Hand the result to useZodForm, and call
- * `preload` when the form takes focus so the first check does not wait. A failed import (the
- * network) is asked again next time.
- */
-export function lazySchema<In, Out>(load: () => Promise<ZodSchema<In, Out>>): (() => Promise<ZodSchema<In, Out>>) & { preload: () => void } {
-  let loading: Promise<ZodSchema<In, Out>> | undefined;
-  const source = () => (loading ??= load().catch((err: unknown) => {
-    loading = undefined;
-    throw err;
-  }));
-  return Object.assign(source, { preload: () => void source().catch(() => undefined) });
-}
 
 function resolverOf<In extends FieldValues, Out>(source: SchemaSource<In, Out>): Resolver<In, unknown, Out> {
   if (typeof source !== 'function') return zodResolver<In, unknown, Out, ZodSchema<In, Out>>(source);

@@ -30,7 +30,7 @@ describe('the session check at start', () => {
 
   it('signs in with a token the server accepts', async () => {
     tokenStorage.set('good');
-    const user = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', role: 'customer' };
+    const user = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', firstName: 'Ayşe', lastName: null, role: 'customer' };
     answer(async () => Response.json({ user }));
     await useSession.getState().verify();
     expect(useSession.getState()).toMatchObject({ status: 'authenticated', user });
@@ -39,7 +39,7 @@ describe('the session check at start', () => {
 
   it('asks the server once when the check is started twice (main.tsx, then the gate)', async () => {
     tokenStorage.set('good');
-    const user = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', role: 'customer' };
+    const user = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', firstName: 'Ayşe', lastName: null, role: 'customer' };
     const fetch = vi.fn(async () => Response.json({ user }));
     vi.stubGlobal('fetch', fetch);
     await Promise.all([useSession.getState().verify(), useSession.getState().verify()]);

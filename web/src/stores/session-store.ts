@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { TUser } from '@pano/contract';
 import { ApiError, api } from '../lib/api-client';
+import { lazySchema } from '../lib/lazy-schema';
 import { tokenStorage } from '../lib/token-storage';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -13,6 +14,9 @@ type SessionState = {
   login: (token: string, user: TUser) => void;
   logout: () => void;
 };
+
+/** Loaded as the check starts, beside the request: no zod in the entry chunk (docs/PERFORMANCE.md#contract-chunks). */
+const verifyAnswer = lazySchema(async () => (await import('./verify-schema')).ZVerifyResponse);
 
 /** The check under way: the app starts it before React renders, and the gate's call joins it. */
 let checking: Promise<void> | null = null;
@@ -43,8 +47,7 @@ async function check(): Promise<void> {
     return;
   }
   try {
-    const res = await api.get<{ user: TUser } | TUser>('/api/auth/verify');
-    const user = 'user' in res ? res.user : res;
+    const { user } = await api.get('/api/auth/verify', verifyAnswer);
     set({ status: 'authenticated', user });
   } catch (err) {
     // Only the server's refusal ends the session. A check cut off by leaving the page (or a

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZOkResponse } from '@pano/contract';
 import { api } from '../../lib/api-client';
 import { deviceKeys } from './devices-query';
 
@@ -6,7 +7,7 @@ import { deviceKeys } from './devices-query';
 export function useRemoveDevice() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(`/api/devices/${id}`),
+    mutationFn: (id: string) => api.delete(`/api/devices/${id}`, ZOkResponse),
     onSuccess: () => qc.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }

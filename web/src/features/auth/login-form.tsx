@@ -1,7 +1,8 @@
 import type { TLoginResponse } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
-import { lazySchema, useZodForm } from '../../lib/use-zod-form';
+import { lazySchema } from '../../lib/lazy-schema';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Banner, Button, Form, TextField } from '../../components/ui';
 import { useLogin } from './api/use-login';
 

@@ -32,7 +32,10 @@ describe('RegisterPage validation', () => {
   });
 
   it('sends a valid form', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: 'ok' }), { status: 201 }));
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({
+      message: 'Kayıt başarılı',
+      user: { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'ayse@ornek.com', firstName: null, lastName: null, role: 'customer' },
+    }), { status: 201 }));
     vi.stubGlobal('fetch', fetchMock);
     render(<QueryClientProvider client={createQueryClient()}><MemoryRouter><RegisterPage /></MemoryRouter></QueryClientProvider>);
     await userEvent.type(screen.getByLabelText('Email'), ' ayse@ornek.com ');

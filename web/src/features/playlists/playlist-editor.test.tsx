@@ -22,7 +22,8 @@ const playlist: TPlaylist = {
 };
 
 function setup(status = 200) {
-  const fetchMock = vi.fn(async () => new Response('{"message":"x"}', { status }));
+  // The saved playlist (ZPlaylist) on success, the server's error body otherwise.
+  const fetchMock = vi.fn(async () => (status < 300 ? Response.json(playlist, { status }) : new Response('{"message":"x"}', { status })));
   vi.stubGlobal('fetch', fetchMock);
   const onDone = vi.fn();
   render(<QueryClientProvider client={createQueryClient()}><PlaylistEditor playlist={playlist} media={[media(1), media(2)]} onDone={onDone} /><DialogHost /></QueryClientProvider>);

@@ -4,6 +4,10 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { PreviewPage } from './preview-page';
 
 const SCREEN = '0b6b9e2e-7f0c-4c36-9f55-3d5b1c1b2a11';
+const OWN = '0b6b9e2e-7f0c-4c36-9f55-3d5b1c1b2a12';
+const MENU = '0b6b9e2e-7f0c-4c36-9f55-3d5b1c1b2a13';
+const ENTRY = '0b6b9e2e-7f0c-4c36-9f55-3d5b1c1b2a14';
+const MEDIA = '0b6b9e2e-7f0c-4c36-9f55-3d5b1c1b2a15';
 
 afterEach(() => {
   cleanup();
@@ -26,7 +30,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 describe('PreviewPage', () => {
   it("asks for the screen's config with the user's token and shows its player", async () => {
     const fetchMock = setup(() => json(200, {
-      screenId: SCREEN, screenName: 'Lobi', version: 'v1', alerts: [], playlist: { _id: 'p', name: 'P', mediaItems: [] },
+      screenId: SCREEN, screenName: 'Lobi', version: 'v1', alerts: [], playlist: { _id: OWN, name: 'P', mediaItems: [] },
       directionPlaylist: null, notice: null, schedule: { timezone: 'Europe/Istanbul', entries: [], playlists: [], tickers: [] },
       displaySettings: { showDirectionBar: true, backgroundColor: 'rgba(0,0,0,0.8)', barHeight: 50, textColor: 'white', fontSize: 24 },
     }));
@@ -42,17 +46,17 @@ describe('PreviewPage', () => {
 
   it('follows the schedule like a device: a window holding now plays its playlist, not the own one', async () => {
     // Equal start and end: the whole day, every day, in the screen's zone.
-    const entry = { id: 'e1', name: 'Hep', playlistId: 'menu', tickerPlaylistId: null, days: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '00:00',
+    const entry = { id: ENTRY, name: 'Hep', playlistId: MENU, tickerPlaylistId: null, days: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '00:00',
       startDate: null, endDate: null, exceptDates: [], priority: 5, enabled: true, updatedAt: '2026-01-01T00:00:00Z' };
-    const menu = { _id: 'menu', name: 'Menü', mediaItems: [{ duration: 5, media: {
-      _id: 'm1', name: 'Menü', mediaType: 'Resim', type: 'image', filePath: '/uploads/menu.png', url: '', mimeType: 'image/png' } }] };
+    const menu = { _id: MENU, name: 'Menü', mediaItems: [{ duration: 5, media: {
+      _id: MEDIA, name: 'Menü', mediaType: 'Resim', type: 'image', filePath: '/uploads/menu.png', url: '', mimeType: 'image/png' } }] };
     setup(() => json(200, {
-      screenId: SCREEN, screenName: 'Lobi', version: 'v1', playlist: { _id: 'p', name: 'P', mediaItems: [] },
+      screenId: SCREEN, screenName: 'Lobi', version: 'v1', alerts: [], playlist: { _id: OWN, name: 'P', mediaItems: [] },
       directionPlaylist: null, notice: null, schedule: { timezone: 'Europe/Istanbul', entries: [entry], playlists: [menu], tickers: [] },
       displaySettings: { showDirectionBar: true, backgroundColor: 'rgba(0,0,0,0.8)', barHeight: 50, textColor: 'white', fontSize: 24 },
     }));
     await screen.findByTestId('player-image');
-    expect(screen.getByTestId('player').dataset.playlist).toBe('menu');
+    expect(screen.getByTestId('player').dataset.playlist).toBe(MENU);
     expect(new URL(screen.getByTestId('player-image').getAttribute('src')!).pathname).toBe('/uploads/menu.png');
     expect(screen.queryByText('Bu ekrana atanmış medya bulunamadı')).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { TScreenConfig } from '@pano/contract';
+import { ZScreenConfig } from '@pano/contract';
 import { connectScreen, Player, playerTexts } from '@pano/player';
 import { PageHeader } from '../../components/ui/page-header';
 import { tr } from '../../i18n/tr';
@@ -23,7 +24,7 @@ export function PreviewPage() {
     const connection = connectScreen({
       screenId,
       auth: { token: tokenStorage.get() ?? '', screenId },
-      fetchConfig: () => api.get<TScreenConfig>(`/api/screens/${encodeURIComponent(screenId)}/config`),
+      fetchConfig: () => api.get(`/api/screens/${encodeURIComponent(screenId)}/config`, ZScreenConfig),
       appVersion: 'dashboard-preview',
       onConfig: (config) => setState({ config, error: null, notFound: false }),
       onError: (err) => {

@@ -15,7 +15,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function setup(response: () => Response = () => new Response('{"message":"ok"}', { status: 201 }), entry = '/register-admin') {
+/** What the server answers a new admin (ZRegisterResponse). */
+const created = () => Response.json({
+  message: 'Admin hesabı oluşturuldu',
+  user: { _id: '5f0c5a1e-0000-4000-8000-000000000002', email: 'admin@ornek.com', firstName: 'Ayşe', lastName: 'Yılmaz', role: 'admin' },
+}, { status: 201 });
+
+function setup(response: () => Response = created, entry = '/register-admin') {
   const fetchMock = vi.fn(async () => response());
   vi.stubGlobal('fetch', fetchMock);
   const router = createMemoryRouter(

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ServerToClientEvents, TScreenPresence } from '@pano/contract';
+import type { ServerToClientEvents } from '@pano/contract';
+import { ZScreenPresenceAnswer } from '@pano/contract';
 import { api } from '../../lib/api-client';
 import { acquireDashboardSocket, onReconnect } from '../../lib/dashboard-socket';
 import { applyStatus, presenceFromList, type PresenceMap } from './presence';
@@ -10,8 +11,7 @@ import { screensNowKey } from './api/use-screens-now';
 const presenceKey = ['screens', 'presence'] as const;
 
 async function fetchPresence(signal?: AbortSignal): Promise<PresenceMap> {
-  const list = await api.get<TScreenPresence[]>('/api/devices/presence', signal);
-  return presenceFromList(Array.isArray(list) ? list : []);
+  return presenceFromList(await api.get('/api/devices/presence', ZScreenPresenceAnswer, signal));
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { TApkInfo } from '@pano/contract';
 import { uploadForm } from '../../../lib/api-client';
+import { ZApkInfo } from '@pano/contract';
 import { useUploadMutation } from '../../../lib/use-upload-mutation';
 import { apkKeys } from '../../../api/apk.api';
 
@@ -10,7 +10,7 @@ function uploadApk({ file, version }: UploadApkInput, onProgress: (percent: numb
   const form = new FormData();
   if (version.trim()) form.append('version', version.trim());
   form.append('apk', file);
-  return uploadForm<TApkInfo>('/api/settings/apk', form, { onProgress });
+  return uploadForm('/api/settings/apk', ZApkInfo, form, { onProgress });
 }
 
 /** POST /api/settings/apk with the browser's upload progress (0-100, null when no upload runs). */

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TPackage, TPackageWrite } from '@pano/contract';
+import type {  TPackageWrite } from '@pano/contract';
+import { ZPackage } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { packageKeys } from './use-admin-packages';
 
@@ -7,7 +8,7 @@ import { packageKeys } from './use-admin-packages';
 export function useCreatePackage() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TPackageWrite) => api.post<TPackage>('/api/packages/admin', body),
+    mutationFn: (body: TPackageWrite) => api.post('/api/packages/admin', ZPackage, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: packageKeys.all }),
   });
 }

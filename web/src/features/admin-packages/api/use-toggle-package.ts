@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TPackage } from '@pano/contract';
+import { ZPackage } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { packageKeys } from './use-admin-packages';
 
@@ -7,7 +7,7 @@ import { packageKeys } from './use-admin-packages';
 export function useTogglePackage() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => api.put<TPackage>(`/api/packages/admin/${id}`, { isActive }),
+    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => api.put(`/api/packages/admin/${id}`, ZPackage, { isActive }),
     onSettled: () => qc.invalidateQueries({ queryKey: packageKeys.all }),
   });
 }

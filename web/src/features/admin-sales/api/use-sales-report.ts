@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TSalesReport } from '@pano/contract';
+import { ZSalesReport } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 
 export function useSalesReport() {
   return useQuery({
     queryKey: ['admin', 'sales'],
-    queryFn: ({ signal }) => api.get<TSalesReport>('/api/purchase/admin/sales', signal),
+    queryFn: ({ signal }) => api.get('/api/purchase/admin/sales', ZSalesReport, signal),
     staleTime: 0,
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TAlert, TAlertDetail } from '@pano/contract';
+import { ZAlertDetail, ZAlertListAnswer } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 
 export const alertKeys = {
@@ -9,7 +9,7 @@ export const alertKeys = {
 
 /** GET /api/alerts: the active ones, then the last 100 ended. */
 export function useAlerts() {
-  return useQuery({ queryKey: alertKeys.all, queryFn: ({ signal }) => api.get<TAlert[]>('/api/alerts', signal), refetchOnMount: 'always' });
+  return useQuery({ queryKey: alertKeys.all, queryFn: ({ signal }) => api.get('/api/alerts', ZAlertListAnswer, signal), refetchOnMount: 'always' });
 }
 
 /**
@@ -23,7 +23,7 @@ export const ACK_FALLBACK_MS = 20_000;
 export function useAlertDetail(id: string) {
   return useQuery({
     queryKey: alertKeys.detail(id),
-    queryFn: ({ signal }) => api.get<TAlertDetail>(`/api/alerts/${id}`, signal),
+    queryFn: ({ signal }) => api.get(`/api/alerts/${id}`, ZAlertDetail, signal),
     refetchInterval: (q) => (q.state.data && !q.state.data.active ? false : ACK_FALLBACK_MS),
   });
 }

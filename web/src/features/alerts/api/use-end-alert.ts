@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZAlert } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { alertKeys } from './use-alerts';
 
@@ -6,7 +7,7 @@ import { alertKeys } from './use-alerts';
 export function useEndAlert() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<unknown>(`/api/alerts/${id}`),
+    mutationFn: (id: string) => api.delete(`/api/alerts/${id}`, ZAlert),
     onSettled: () => qc.invalidateQueries({ queryKey: alertKeys.all }),
   });
 }

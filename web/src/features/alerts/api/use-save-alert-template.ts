@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAlertTemplate, TAlertTemplateWrite } from '@pano/contract';
+import type {  TAlertTemplateWrite } from '@pano/contract';
+import { ZAlertTemplate } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { alertTemplateKeys } from './use-alert-templates';
 
@@ -8,7 +9,7 @@ export function useSaveAlertTemplate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: TAlertTemplateWrite }) =>
-      id ? api.put<TAlertTemplate>(`/api/alert-templates/${id}`, body) : api.post<TAlertTemplate>('/api/alert-templates', body),
+      id ? api.put(`/api/alert-templates/${id}`, ZAlertTemplate, body) : api.post('/api/alert-templates', ZAlertTemplate, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: alertTemplateKeys.all }),
   });
 }

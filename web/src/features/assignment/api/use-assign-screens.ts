@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAssignScreenRequest, TScreen } from '@pano/contract';
+import type { TAssignScreenRequest } from '@pano/contract';
+import { ZScreen } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { screenKeys } from '../../../api/screens.api';
 import { assignScreens, type AssignmentDraft } from '../assignment';
 
-const assignScreen = (id: string, body: TAssignScreenRequest) => api.put<TScreen>(`/api/screens/${id}`, body);
+const assignScreen = (id: string, body: TAssignScreenRequest) => api.put(`/api/screens/${id}`, ZScreen, body);
 
 /** PUT /api/screens/{id} for every selected screen; the list reloads either way (some may have succeeded). */
 export function useAssignScreens() {

@@ -1,9 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TLoginRequest, TLoginResponse } from '@pano/contract';
+import type { TLoginRequest } from '@pano/contract';
 import { api } from '../../../lib/api-client';
+import { lazySchema } from '../../../lib/lazy-schema';
+
+/** Loaded with the form's own schema (login-schema.ts), so /login's page carries no zod. */
+const loginAnswer = lazySchema(async () => (await import('../login-schema')).ZLoginResponse);
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: TLoginRequest) => api.post<TLoginResponse>('/api/auth/login', body),
+    mutationFn: (body: TLoginRequest) => api.post('/api/auth/login', loginAnswer, body),
   });
 }

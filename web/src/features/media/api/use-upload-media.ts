@@ -1,5 +1,5 @@
-import type { TMedia } from '@pano/contract';
 import { uploadForm } from '../../../lib/api-client';
+import { ZMedia } from '@pano/contract';
 import { useUploadMutation } from '../../../lib/use-upload-mutation';
 import { mediaKeys } from '../../../api/media.api';
 
@@ -9,7 +9,7 @@ function uploadMedia({ file, name }: UploadMediaInput, onProgress: (percent: num
   const form = new FormData();
   form.append('name', name);
   form.append('file', file);
-  return uploadForm<TMedia>('/api/media/upload', form, { onProgress });
+  return uploadForm('/api/media/upload', ZMedia, form, { onProgress });
 }
 
 /** POST /api/media/upload with the browser's upload progress (0-100, null when no upload runs). */

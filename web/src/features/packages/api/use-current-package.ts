@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TCurrentPackageResponse } from '@pano/contract';
+import { ZCurrentPackageResponse } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 
 /** The running package ('Mevcut paketiniz'), or null. Under ['my-package'] so a purchase's reload refreshes it. */
 export function useCurrentPackage() {
   return useQuery({
     queryKey: ['my-package', 'current'],
-    queryFn: async ({ signal }) => (await api.get<TCurrentPackageResponse>('/api/purchase/current', signal)).current,
+    queryFn: async ({ signal }) => (await api.get('/api/purchase/current', ZCurrentPackageResponse, signal)).current,
   });
 }

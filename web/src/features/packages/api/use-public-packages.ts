@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TPackage } from '@pano/contract';
-import { api, asList } from '../../../lib/api-client';
+import { ZPackageListAnswer } from '@pano/contract';
+import { api } from '../../../lib/api-client';
 
 /** Under ['packages'] so the admin page's invalidation also refreshes this list. */
 export const publicPackagesKey = ['packages', 'public'] as const;
@@ -8,6 +8,6 @@ export const publicPackagesKey = ['packages', 'public'] as const;
 export function usePublicPackages() {
   return useQuery({
     queryKey: publicPackagesKey,
-    queryFn: async ({ signal }) => asList<TPackage>(await api.get<unknown>('/api/packages', signal), 'packages'),
+    queryFn: ({ signal }) => api.get('/api/packages', ZPackageListAnswer, signal),
   });
 }

@@ -1,5 +1,5 @@
-import type { TCreatePaymentIntentResponse, TPurchaseCompletedResponse } from '@pano/contract';
 import { api } from '../../../lib/api-client';
+import { ZCreatePaymentIntentResponse, ZPurchaseCompletedResponse } from '@pano/contract';
 
 /**
  * Every query about the customer's package (the usage page, 'Mevcut paketiniz', the purchase plan)
@@ -9,7 +9,7 @@ export const packageInfoKey = ['my-package'] as const;
 
 /** The calls both card forms make around the card step; each form's hook is the one server write. */
 export const createPaymentIntent = (packageId: string) =>
-  api.post<TCreatePaymentIntentResponse>('/api/purchase/create-payment-intent', { packageId });
+  api.post('/api/purchase/create-payment-intent', ZCreatePaymentIntentResponse, { packageId });
 
 export const completePayment = (paymentIntentId: string) =>
-  api.post<TPurchaseCompletedResponse>('/api/purchase/complete-payment', { paymentIntentId });
+  api.post('/api/purchase/complete-payment', ZPurchaseCompletedResponse, { paymentIntentId });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TPurchaseCompletedResponse } from '@pano/contract';
+import { ZPurchaseCompletedResponse } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { packageInfoKey } from './payment-calls';
 
@@ -8,7 +8,7 @@ export function useConfirmCheckout() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (sessionId: string) =>
-      (await api.post<TPurchaseCompletedResponse>('/api/purchase/confirm-session', { sessionId })).purchase,
+      (await api.post('/api/purchase/confirm-session', ZPurchaseCompletedResponse, { sessionId })).purchase,
     onSuccess: () => qc.invalidateQueries({ queryKey: packageInfoKey }),
   });
 }

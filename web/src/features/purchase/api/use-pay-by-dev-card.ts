@@ -1,12 +1,13 @@
 import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TDevConfirmCardRequest, TDevConfirmCardResponse, TPurchaseSummary } from '@pano/contract';
+import type { TDevConfirmCardRequest, TPurchaseSummary } from '@pano/contract';
+import { ZDevConfirmCardResponse } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import type { CardFields } from '../card-input';
 import { asCardStep } from '../payment-errors';
 import { completePayment, createPaymentIntent, packageInfoKey } from './payment-calls';
 
-const devConfirmCard = (body: TDevConfirmCardRequest) => api.post<TDevConfirmCardResponse>('/api/purchase/dev/confirm-card', body);
+const devConfirmCard = (body: TDevConfirmCardRequest) => api.post('/api/purchase/dev/confirm-card', ZDevConfirmCardResponse, body);
 
 /**
  * The embedded mode's card payment (docs/PRODUCT.md#purchase, card form): create the intent, confirm

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TPurchasePlan } from '@pano/contract';
+import { ZPurchasePlan } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { packageInfoKey } from './payment-calls';
 
@@ -7,7 +7,7 @@ import { packageInfoKey } from './payment-calls';
 export function usePurchasePlan(packageId: string | undefined) {
   return useQuery({
     queryKey: [...packageInfoKey, 'plan', packageId ?? ''],
-    queryFn: ({ signal }) => api.get<TPurchasePlan>(`/api/purchase/plan/${packageId}`, signal),
+    queryFn: ({ signal }) => api.get(`/api/purchase/plan/${packageId}`, ZPurchasePlan, signal),
     enabled: Boolean(packageId),
   });
 }

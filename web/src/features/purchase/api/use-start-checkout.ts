@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TCreateCheckoutSessionRequest, TCreateCheckoutSessionResponse } from '@pano/contract';
+import type { TCreateCheckoutSessionRequest } from '@pano/contract';
+import { ZCreateCheckoutSessionResponse } from '@pano/contract';
 import { tr } from '../../../i18n/tr';
 import { api } from '../../../lib/api-client';
 import { ShownError } from '../../../lib/api-error';
@@ -13,7 +14,7 @@ export function useStartCheckout(packageId: string) {
     mutationFn: async (): Promise<string> => {
       const here = `${window.location.origin}/purchase/${packageId}`;
       const body: TCreateCheckoutSessionRequest = { packageId, successUrl: here, cancelUrl: here };
-      const { url } = await api.post<TCreateCheckoutSessionResponse>('/api/purchase/create-checkout-session', body);
+      const { url } = await api.post('/api/purchase/create-checkout-session', ZCreateCheckoutSessionResponse, body);
       if (!url) throw new ShownError(tr.purchase.sessionFailed);
       return url;
     },

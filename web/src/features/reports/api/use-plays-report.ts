@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TPlaysReport } from '@pano/contract';
+import { ZPlaysReport } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 
 export const reportKeys = {
@@ -15,7 +15,7 @@ export const reportKeys = {
 export function usePlaysReport(query: string | null) {
   return useQuery({
     queryKey: reportKeys.plays(query ?? ''),
-    queryFn: ({ signal }) => api.get<TPlaysReport>(`/api/reports/plays?${query}`, signal),
+    queryFn: ({ signal }) => api.get(`/api/reports/plays?${query}`, ZPlaysReport, signal),
     enabled: query !== null,
     placeholderData: keepPreviousData,
     refetchOnMount: 'always',

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZOkResponse } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { scheduleKeys } from './use-schedules';
 
@@ -6,7 +7,7 @@ import { scheduleKeys } from './use-schedules';
 export function useDeleteSchedule() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<unknown>(`/api/schedules/${id}`),
+    mutationFn: (id: string) => api.delete(`/api/schedules/${id}`, ZOkResponse),
     onSettled: () => qc.invalidateQueries({ queryKey: scheduleKeys.all }),
   });
 }

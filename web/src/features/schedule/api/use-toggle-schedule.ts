@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSchedule } from '@pano/contract';
+import { ZSchedule } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { bodyFromSchedule } from '../schedule-draft';
 import { scheduleKeys } from './use-schedules';
@@ -9,7 +10,7 @@ export function useToggleSchedule() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (schedule: TSchedule) =>
-      api.put<TSchedule>(`/api/schedules/${schedule._id}`, { ...bodyFromSchedule(schedule), enabled: !schedule.enabled }),
+      api.put(`/api/schedules/${schedule._id}`, ZSchedule, { ...bodyFromSchedule(schedule), enabled: !schedule.enabled }),
     onSettled: () => qc.invalidateQueries({ queryKey: scheduleKeys.all }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TSchedule, TScheduleWrite } from '@pano/contract';
+import type {  TScheduleWrite } from '@pano/contract';
+import { ZSchedule } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { scheduleKeys } from './use-schedules';
 
@@ -7,7 +8,7 @@ import { scheduleKeys } from './use-schedules';
 export function useUpdateSchedule() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: TScheduleWrite }) => api.put<TSchedule>(`/api/schedules/${id}`, body),
+    mutationFn: ({ id, body }: { id: string; body: TScheduleWrite }) => api.put(`/api/schedules/${id}`, ZSchedule, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: scheduleKeys.all }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCreateScreenGroupRequest, TScreenGroup } from '@pano/contract';
+import type { TCreateScreenGroupRequest } from '@pano/contract';
+import { ZScreenGroup } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { screenKeys } from '../../../api/screens.api';
 import { screenGroupKeys } from '../../../api/screen-groups.api';
@@ -8,7 +9,7 @@ import { screenGroupKeys } from '../../../api/screen-groups.api';
 export function useCreateScreenGroup() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCreateScreenGroupRequest) => api.post<TScreenGroup>('/api/screen-groups', body),
+    mutationFn: (body: TCreateScreenGroupRequest) => api.post('/api/screen-groups', ZScreenGroup, body),
     onSuccess: () => Promise.all([
       qc.invalidateQueries({ queryKey: screenGroupKeys.all }),
       qc.invalidateQueries({ queryKey: screenKeys.all }),

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCreateScreenRequest, TScreen } from '@pano/contract';
+import type { TCreateScreenRequest } from '@pano/contract';
+import { ZScreen } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { screenKeys } from '../../../api/screens.api';
 
@@ -7,7 +8,7 @@ import { screenKeys } from '../../../api/screens.api';
 export function useCreateScreen() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.post<TScreen>('/api/screens', { name, status: 'active' } satisfies TCreateScreenRequest),
+    mutationFn: (name: string) => api.post('/api/screens', ZScreen, { name, status: 'active' } satisfies TCreateScreenRequest),
     onSuccess: () => qc.invalidateQueries({ queryKey: screenKeys.all }),
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { ZScreenshotRequest } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -8,6 +9,6 @@ import { api } from '../../../lib/api-client';
  */
 export function useRequestScreenshot() {
   return useMutation({
-    mutationFn: (screenId: string) => api.post<{ requestId: string }>(`/api/screens/${screenId}/screenshot`),
+    mutationFn: (screenId: string) => api.post(`/api/screens/${screenId}/screenshot`, ZScreenshotRequest),
   });
 }

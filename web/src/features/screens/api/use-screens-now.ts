@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZScreensNow, type TScreensNow } from '@pano/contract';
+import type { TScreensNow } from '@pano/contract';
+import { ZScreensNow } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { screenKeys } from '../../../api/screens.api';
 
@@ -36,7 +37,7 @@ export function useScreensNow(): ReadonlyMap<string, ScreenNow> {
   const query = useQuery({
     queryKey: screensNowKey,
     // Parsed: an answer of another shape leaves the cards without the line instead of breaking them.
-    queryFn: async ({ signal }) => ZScreensNow.parse(await api.get<unknown>('/api/screens/now', signal)),
+    queryFn: ({ signal }) => api.get('/api/screens/now', ZScreensNow, signal),
     refetchOnMount: 'always',
     retry: false,
   });

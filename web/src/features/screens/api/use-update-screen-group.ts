@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TScreenGroup, TUpdateScreenGroupRequest } from '@pano/contract';
+import type {  TUpdateScreenGroupRequest } from '@pano/contract';
+import { ZScreenGroup } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { screenKeys } from '../../../api/screens.api';
 import { screenGroupKeys } from '../../../api/screen-groups.api';
@@ -12,7 +13,7 @@ export function useUpdateScreenGroup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: TUpdateScreenGroupRequest }) =>
-      api.put<TScreenGroup>(`/api/screen-groups/${id}`, body),
+      api.put(`/api/screen-groups/${id}`, ZScreenGroup, body),
     onSuccess: () => Promise.all([
       qc.invalidateQueries({ queryKey: screenGroupKeys.all }),
       qc.invalidateQueries({ queryKey: screenKeys.all }),

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TScreen } from '@pano/contract';
+import { ZScreen } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { screenKeys } from '../../../api/screens.api';
 
@@ -7,7 +7,7 @@ import { screenKeys } from '../../../api/screens.api';
 export function useUpdateScreenTimezone() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, timezone }: { id: string; timezone: string }) => api.put<TScreen>(`/api/screens/${id}`, { timezone }),
+    mutationFn: ({ id, timezone }: { id: string; timezone: string }) => api.put(`/api/screens/${id}`, ZScreen, { timezone }),
     onSuccess: () => qc.invalidateQueries({ queryKey: screenKeys.all }),
   });
 }

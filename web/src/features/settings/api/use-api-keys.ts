@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TApiKey } from '@pano/contract';
+import { ZApiKeyListAnswer } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 
 export const apiKeyKeys = { all: ['api-keys'] as const };
 
 export function useApiKeys() {
-  return useQuery({ queryKey: apiKeyKeys.all, queryFn: ({ signal }) => api.get<TApiKey[]>('/api/api-keys', signal) });
+  return useQuery({ queryKey: apiKeyKeys.all, queryFn: ({ signal }) => api.get('/api/api-keys', ZApiKeyListAnswer, signal) });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCreateApiKeyRequest, TCreatedApiKey } from '@pano/contract';
+import type { TCreateApiKeyRequest } from '@pano/contract';
+import { ZCreatedApiKey } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { apiKeyKeys } from './use-api-keys';
 
@@ -7,7 +8,7 @@ import { apiKeyKeys } from './use-api-keys';
 export function useCreateApiKey() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCreateApiKeyRequest) => api.post<TCreatedApiKey>('/api/api-keys', body),
+    mutationFn: (body: TCreateApiKeyRequest) => api.post('/api/api-keys', ZCreatedApiKey, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }

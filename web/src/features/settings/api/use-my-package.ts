@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TMyPackage } from '@pano/contract';
+import { ZMyPackage } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 
 export const myPackageKey = (userId: string) => ['my-package', userId] as const;
@@ -8,7 +8,7 @@ export const myPackageKey = (userId: string) => ['my-package', userId] as const;
 export function useMyPackage(userId: string | undefined) {
   return useQuery({
     queryKey: myPackageKey(userId ?? ''),
-    queryFn: ({ signal }) => api.get<TMyPackage>(`/api/purchase/my-package/${userId}`, signal),
+    queryFn: ({ signal }) => api.get(`/api/purchase/my-package/${userId}`, ZMyPackage, signal),
     enabled: Boolean(userId),
     staleTime: 0,
   });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TDisplaySettings, TUpdateDisplaySettingsRequest } from '@pano/contract';
+import type {  TUpdateDisplaySettingsRequest } from '@pano/contract';
+import { ZDisplaySettings } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { displayKey } from './use-display-settings';
 
@@ -7,7 +8,7 @@ import { displayKey } from './use-display-settings';
 export function useSaveDisplaySettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TUpdateDisplaySettingsRequest) => api.put<TDisplaySettings>('/api/settings', body),
+    mutationFn: (body: TUpdateDisplaySettingsRequest) => api.put('/api/settings', ZDisplaySettings, body),
     onSuccess: (saved) => qc.setQueryData(displayKey, saved),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZHealthSettings, type THealthSettings, type TScreenHealthResponse } from '@pano/contract';
+import type { THealthSettings, TScreenHealthResponse } from '@pano/contract';
+import { ZHealthSettings } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { screenHealthKey } from '../../../api/screen-health.api';
 
@@ -10,8 +11,7 @@ import { screenHealthKey } from '../../../api/screen-health.api';
 export function useSaveHealthSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { warnMinutes: number }): Promise<THealthSettings> =>
-      ZHealthSettings.parse(await api.put<unknown>('/api/settings/health', body)),
+    mutationFn: (body: { warnMinutes: number }): Promise<THealthSettings> => api.put('/api/settings/health', ZHealthSettings, body),
     onSuccess: (saved) => {
       qc.setQueryData<TScreenHealthResponse>(screenHealthKey, (old) => (old ? { ...old, warnMinutes: saved.warnMinutes } : old));
       // The server's `problem` flags were judged with the old time: ask again.

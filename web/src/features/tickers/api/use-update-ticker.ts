@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TTickerPlaylist, TUpdateTickerRequest } from '@pano/contract';
+import type {  TUpdateTickerRequest } from '@pano/contract';
+import { ZTickerPlaylist } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { tickerKeys } from '../../../api/tickers.api';
 
@@ -7,7 +8,7 @@ export function useUpdateTicker() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: TUpdateTickerRequest }) =>
-      api.put<TTickerPlaylist>(`/api/direction-playlists/${id}`, body),
+      api.put(`/api/direction-playlists/${id}`, ZTickerPlaylist, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: tickerKeys.all }),
   });
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { mediaKind, resolveMediaUrl } from './media-rules.js';
-import { durationMs, playItemsFromConfig } from './play-items.js';
 
 describe('mediaKind (docs/PRODUCT.md#data)', () => {
   it("plays mediaType 'Video' as video and anything else as image", () => {
@@ -31,26 +30,20 @@ describe('resolveMediaUrl', () => {
     expect(resolveMediaUrl('a.png', host)).toBe('http://pano.local:3000/uploads/a.png');
     expect(resolveMediaUrl('a.png', `${host}/`)).toBe('http://pano.local:3000/uploads/a.png');
   });
+  it('without a host, a path on this page\'s own host (the dashboard)', () => {
+    expect(resolveMediaUrl('https://cdn.example.com/a.png', '')).toBe('https://cdn.example.com/a.png');
+    expect(resolveMediaUrl('/uploads/a.png', '')).toBe('/uploads/a.png');
+    expect(resolveMediaUrl('uploads/a.png', '')).toBe('/uploads/a.png');
+    expect(resolveMediaUrl('a.png', '')).toBe('/uploads/a.png');
+  });
 });
 
-describe('play items', () => {
-  it('defaults a missing duration to 5 s and enforces the 1 s minimum', () => {
-    expect(durationMs(undefined)).toBe(5000);
-    expect(durationMs(0)).toBe(1000);
-    expect(durationMs(12)).toBe(12_000);
-  });
-
-  it('maps a config playlist to play items with resolved URLs', () => {
-    const media = { _id: 'm1', name: 'Klip', mediaType: 'Video' as const, type: 'video' as const, filePath: '/uploads/k.mp4', url: 'http://elsewhere/uploads/k.mp4', mimeType: 'video/mp4' };
-    const items = playItemsFromConfig({
-      screenId: 's', screenName: 'S', version: 'v1', alerts: [],
-      playlist: { _id: 'p', name: 'P', mediaItems: [{ media, duration: 8 }] },
-      directionPlaylist: null,
-      displaySettings: { showDirectionBar: true, backgroundColor: 'rgba(0,0,0,0.8)', barHeight: 50, textColor: 'white', fontSize: 24 },
-      notice: null,
-      schedule: { timezone: 'Europe/Istanbul', entries: [], playlists: [], tickers: [] },
-    }, 'http://h:1');
-    expect(items).toEqual([{ mediaId: 'm1', name: 'Klip', kind: 'video', url: 'http://h:1/uploads/k.mp4', durationMs: 8000 }]);
-    expect(playItemsFromConfig(null, 'http://h')).toEqual([]);
+describe('the kind of a media item as the dashboard lists it (docs/PRODUCT.md#data)', () => {
+  it('treats Video, type video, or a video extension as video; anything else as image', () => {
+    expect(mediaKind({ mediaType: 'Video' })).toBe('video');
+    expect(mediaKind({ type: 'video' })).toBe('video');
+    expect(mediaKind({ mediaType: 'Resim', filePath: '/uploads/x.MOV' })).toBe('video');
+    expect(mediaKind({ mediaType: 'Resim', filePath: '/uploads/x.png' })).toBe('image');
+    expect(mediaKind({ mediaType: 'image' })).toBe('image');
   });
 });

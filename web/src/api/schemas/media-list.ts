@@ -1,0 +1,2 @@
+/** ZMediaListAnswer alone, for api/entry-schemas.ts (a module of its own, so its chunk holds nothing else of the contract). */
+export { ZMediaListAnswer } from '@pano/contract';

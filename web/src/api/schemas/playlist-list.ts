@@ -1,0 +1,2 @@
+/** ZPlaylistListAnswer alone, for api/entry-schemas.ts (a module of its own, so its chunk holds nothing else of the contract). */
+export { ZPlaylistListAnswer } from '@pano/contract';
