@@ -89,7 +89,7 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
     io.on('config:push', (push) => { if (!inFlight.isClosing) emitConfigPushLocally(io, push); });
   }
 
-  const logFailure = (what: string) => (err: unknown) => deps.logger.error({ err }, what);
+  const logFailure = (what: string, fields?: Record<string, unknown>) => (err: unknown) => deps.logger.error({ err, ...fields }, what);
   let serving = false;
   let closing: Promise<void> | undefined;
   return {
@@ -102,7 +102,7 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
       // Each module's incoming player events, from its *.socket.ts (docs/MODULES.md).
       const moduleEvents = [healthSocketEvents(ctx), alertSocketEvents(ctx)];
       const work: SocketWork = {
-        track: (promise, what) => { inFlight.track(promise).catch(logFailure(what)); },
+        track: (promise, what, fields) => { inFlight.track(promise).catch(logFailure(what, fields)); },
         get isClosing() { return inFlight.isClosing; },
       };
       // Revocations and deletions other instances told while this one was cut off from Redis.
@@ -142,7 +142,8 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
         inFlight.track(presence.playerConnected(socket).then(healthChanged)).catch(logFailure('presence: connect'));
         socket.on('player:hello', (payload) => { inFlight.track(presence.playerHello(socket, payload)).catch(logFailure('presence: hello')); });
         socket.on('disconnect', (reason) => { inFlight.track(presence.playerDisconnected(socket, reason).then(healthChanged)).catch(logFailure('presence: disconnect')); });
-        for (const events of moduleEvents) events(socket, work);
+        const player = { ownerId, screenId: screenId!, deviceId: deviceId! };
+        for (const events of moduleEvents) events(socket, player, work);
       });
     },
     close: () => (closing ??= (async () => {

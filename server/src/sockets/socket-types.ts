@@ -62,13 +62,17 @@ export const accountRoom = (userId: string) => `account:${userId}`;
 
 /**
  * What the socket server hands a module's incoming-event handlers: `track` keeps the work an
- * event starts counted until shutdown (failures logged under `what`); `isClosing` is true once
- * shutdown began.
+ * event starts counted until shutdown (a failure logged under `what`, with `fields` such as the
+ * screen); `isClosing` is true once shutdown began.
  */
-export type SocketWork = { track: (work: Promise<unknown>, what: string) => void; readonly isClosing: boolean };
+export type SocketWork = { track: (work: Promise<unknown>, what: string, fields?: Record<string, unknown>) => void; readonly isClosing: boolean };
+
+/** Who a player socket speaks for, from its handshake once the socket server accepted it as a player. */
+export type PlayerIdentity = { ownerId: string; screenId: string; deviceId: string };
 
 /**
  * A module's incoming events on a player socket (its `*.socket.ts`, docs/MODULES.md): built once
- * per API instance, then called for every player socket the socket server accepts.
+ * per API instance, then called for every player socket the socket server accepts, with the
+ * screen and device of its handshake (never ones a payload names).
  */
-export type PlayerSocketEvents = (socket: PanoSocket, work: SocketWork) => void;
+export type PlayerSocketEvents = (socket: PanoSocket, player: PlayerIdentity, work: SocketWork) => void;

@@ -11,15 +11,14 @@ import { AlertAckWriter } from './alert-acks.js';
  */
 export function alertSocketEvents(ctx: Pick<AppContext, 'db' | 'clock' | 'notifier'>): PlayerSocketEvents {
   const alertAcks = new AlertAckWriter(ctx.db, (written) => ctx.notifier.alertsAcked(written));
-  return (socket, work) => {
-    const { screenId, deviceId, ownerId } = socket.data;
+  return (socket, { screenId, deviceId, ownerId }, work) => {
     socket.on('alert:ack', (payload) => {
       const ack = ZAlertAck.safeParse(payload);
       if (!ack.success) return;
       const written = alertAcks.acknowledge({
-        alertId: ack.data.alertId, screenId: screenId!, deviceId: deviceId!, ownerId, latencyMs: ack.data.latencyMs, at: ctx.clock(),
+        alertId: ack.data.alertId, screenId, deviceId, ownerId, latencyMs: ack.data.latencyMs, at: ctx.clock(),
       });
-      work.track(written, 'alert: ack');
+      work.track(written, 'alert: ack', { screenId, alertId: ack.data.alertId });
     });
   };
 }

@@ -25,9 +25,7 @@ export function healthSocketEvents(ctx: Pick<AppContext, 'db' | 'clock' | 'logge
     return new Map<string, never>();
   }, { maxInFlight: 1, minGapMs: STORE_GAP_MS });
 
-  return (socket, work) => {
-    const { screenId, ownerId, deviceId } = socket.data;
-    if (!screenId || !deviceId) return;
+  return (socket, { screenId, ownerId, deviceId }, work) => {
     let lastStoredAt = -Infinity;
     let held: TPlayerHealth | undefined;
     let timer: NodeJS.Timeout | undefined;
@@ -40,7 +38,7 @@ export function healthSocketEvents(ctx: Pick<AppContext, 'db' | 'clock' | 'logge
         if (withoutUptime === lastPushed) return;
         lastPushed = withoutUptime;
         ctx.health.healthChanged([screenId]);
-      }), 'storing a health report failed');
+      }), 'storing a health report failed', { screenId });
     };
 
     socket.on('player:health', (raw) => {
