@@ -63,12 +63,11 @@ const deviceLimitReached = (max: number) => limitReached(
 );
 
 export async function ownerScreens(ctx: AppContext, ownerId: string): Promise<ScreenChoice[]> {
-  const screens = await ctx.db.screen.findMany({
+  return ctx.db.screen.findMany({
     where: { ownerId },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     select: { id: true, name: true },
   });
-  return screens;
 }
 
 /** The device remembers which of its owner's screens it shows. */

@@ -6,9 +6,8 @@ import type { DisplaySettings } from '../../db/generated/client.js';
 
 type Update = z.output<typeof ZUpdateDisplaySettingsRequest>;
 
-
 /** The wire's settings (whole or partial) as row fields. */
-export function displaySettingsRow<T extends Partial<TDisplaySettings>>(
+function displaySettingsRow<T extends Partial<TDisplaySettings>>(
   { showDirectionBar: showTickerBar, ...rest }: T,
 ): Omit<T, 'showDirectionBar'> & { showTickerBar?: boolean } {
   return showTickerBar === undefined ? rest : { ...rest, showTickerBar };
