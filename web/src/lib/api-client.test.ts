@@ -104,6 +104,14 @@ describe('answers parsed with their contract schema (docs/CONTRACT.md)', () => {
     logged.mockRestore();
   });
 
+  it('a schema that cannot be loaded is said as the network\'s failure, in Turkish', async () => {
+    answer(200, { medias: [media] });
+    const err = (await api.get('/api/media', lazySchema(async () => { throw new TypeError('Failed to fetch dynamically imported module'); }))
+      .catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect([err.status, err.message, errorMessage(err)]).toEqual([0, 'Sunucuya ulaşılamadı', 'Sunucuya ulaşılamadı']);
+  });
+
   it('a failed call is the server\'s error, whatever the schema', async () => {
     answer(409, { message: 'Playlist limitine ulaştınız', code: 'LIMIT_REACHED' });
     await expect(api.post('/api/playlists', ZPlaylist, {})).rejects.toThrow('Playlist limitine ulaştınız');

@@ -75,7 +75,13 @@ type Parser<T> = { parse: (value: unknown) => T };
  */
 export type AnswerSchema<T> = Parser<T> | (() => Promise<Parser<T>>);
 
-const schemaOf = <T>(schema: AnswerSchema<T>): Parser<T> | Promise<Parser<T>> => (typeof schema === 'function' ? schema() : schema);
+/**
+ * The schema itself, or the one a loader brings. A loader that fails (the network, or a build
+ * replaced since the page opened) is said as the network's failure, in Turkish, as a request's
+ * own would be.
+ */
+const schemaOf = <T>(schema: AnswerSchema<T>): Parser<T> | Promise<Parser<T>> =>
+  typeof schema === 'function' ? schema().catch(() => { throw new ApiError(tr.common.networkError, 0); }) : schema;
 
 /**
  * An answer that does not match its contract schema: the server and this dashboard disagree
