@@ -40,7 +40,10 @@ function open(lists: Record<string, unknown> = {}) {
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    if (method === 'POST') return Response.json({ _id: id(99), startedAt: at, endsAt: null, targetCount: 1 }, { status: 201 });
+    // The server's answers (docs/PRODUCT.md#alerts): the alert sent, or the template saved.
+    if (method === 'POST' && url === '/api/alert-templates') return Response.json({ ...template, _id: id(98) }, { status: 201 });
+    if (method === 'POST') return Response.json(alert({ _id: id(99), targetCount: 1, acknowledgedCount: 0 }), { status: 201 });
+    if (method === 'DELETE' && url.startsWith('/api/alerts/')) return Response.json(alert({ active: false, endedAt: at, endedBy: { kind: 'user', _id: id(1), name: 'Ayşe' } }));
     if (method === 'DELETE') return Response.json({ message: 'ok' });
     if (!(url in answers)) return Response.json({ message: 'Duyuru bulunamadı', code: 'NOT_FOUND' }, { status: 404 });
     return Response.json(answers[url]);
