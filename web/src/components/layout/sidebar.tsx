@@ -39,7 +39,8 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
         <span className="sidebar-user-name" data-testid="sidebar-user" title={displayName(user)}>{displayName(user)}</span>
         {admin && <Badge tone="admin">{tr.nav.adminBadge}</Badge>}
       </div>
-      {healthReady && <Suspense fallback={null}><SidebarHealth onCount={setProblems} /></Suspense>}
+      {/* An admin has no screens: no count to read (and no request racing their account's deletion). */}
+      {healthReady && !admin && <Suspense fallback={null}><SidebarHealth onCount={setProblems} /></Suspense>}
       <nav className="sidebar-nav" aria-label={tr.nav.mainNav}>
         <SidebarNav admin={admin} onNavigate={onNavigate} notes={notes} />
       </nav>

@@ -143,6 +143,22 @@ describe("'Durum' on the screen card", { timeout: 15_000 }, () => {
 });
 
 describe("'N ekran sorunlu'", { timeout: 15_000 }, () => {
+  it("is not asked for in an admin's sidebar: an admin has no screens", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const calls = serve({ warnMinutes: 5, screens: [] }, []);
+    await import('../../components/layout/sidebar-health');
+    useSession.setState({ status: 'authenticated', user: { _id: id(98), email: 'admin@ornek.com', firstName: 'Ali', lastName: null, role: 'admin' } });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/admin/packages']}><Sidebar open={false} onNavigate={() => {}} onClose={() => {}} /></MemoryRouter>
+      </QueryClientProvider>,
+    );
+    // Well past the second after the first load at which a customer's sidebar asks.
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(screen.getByTestId('sidebar-user').textContent).toBe('Ali');
+    expect(calls.map((c) => c.url)).not.toContain('/api/screens/health');
+  });
+
   it('appears in the sidebar, on /screens and on the card once the warning time passes, with no event', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     vi.setSystemTime(new Date('2026-11-23T11:00:00Z'));
