@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -192,20 +192,27 @@ describe('ReportsPage results', { timeout: 15_000 }, () => {
 });
 
 describe('ReportsPage CSV', { timeout: 15_000 }, () => {
+  /**
+   * The browser's object URLs (jsdom has none) and the download link's click, stood in for until
+   * the test ends: URL is shared by every test file of the worker, so the stand-ins go with the test.
+   */
   function captureDownload() {
     const saved: { href: string; download: string }[] = [];
     const blobs: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, {
-      createObjectURL: vi.fn((b: Blob) => {
+    const revoked: string[] = [];
+    const browser = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    Object.assign(URL, {
+      createObjectURL: (b: Blob) => {
         blobs.push(b);
         return 'blob:pano/1';
-      }),
-      revokeObjectURL: vi.fn(),
-    }));
+      },
+      revokeObjectURL: (u: string) => void revoked.push(u),
+    });
+    onTestFinished(() => void Object.assign(URL, browser));
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push({ href: this.href, download: this.download });
     });
-    return { saved, blobs };
+    return { saved, blobs, revoked };
   }
 
   it("'CSV İndir' fetches the same filters as a file with the token and saves it under the server's name", async () => {
@@ -213,7 +220,7 @@ describe('ReportsPage CSV', { timeout: 15_000 }, () => {
     const { calls } = open((u) => (u.searchParams.get('format') === 'csv'
       ? new Response(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="pano-rapor-2026-11-01-2026-11-24.csv"' } })
       : Response.json(report())));
-    const { saved, blobs } = captureDownload();
+    const { saved, blobs, revoked } = captureDownload();
     await screen.findAllByTestId('report-row');
     await userEvent.click(screen.getByRole('button', { name: 'Bu ay' }));
     await userEvent.selectOptions(screen.getByLabelText('Ekran'), 'Giriş');
@@ -226,6 +233,8 @@ describe('ReportsPage CSV', { timeout: 15_000 }, () => {
     const bytes = new Uint8Array(await blobs[0]!.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(csv);
+    // The file's object URL is let go once the download has started (lib/save-file.ts).
+    await waitFor(() => expect(revoked).toEqual(['blob:pano/1']), { timeout: 5_000 });
   });
 
   it('says why when the file cannot be had', async () => {
