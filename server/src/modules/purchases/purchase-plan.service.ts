@@ -1,25 +1,27 @@
-import type { TCurrentPackage, TCurrentPackageResponse, TPurchasePlan } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Purchase } from '../../db/generated/client.js';
 import type { AuthUser } from '../../http/request-types.js';
 import { getPackage } from '../packages/packages.service.js';
 import { findRunningPurchase } from '../entitlements/active-package.js';
 import { freeTrialRefusal } from './free-trial.js';
-import { DAY_MS, planCurrentOf, planPackagePurchase, wholeDaysLeft } from './package-plan.js';
+import { DAY_MS, planCurrentOf, planPackagePurchase, type PackagePlan } from './package-plan.js';
 
-const presentCurrent = (p: Purchase, now: Date): TCurrentPackage => ({
-  packageId: p.packageId,
-  packageName: p.packageName,
-  expiresAt: p.expiresAt!.toISOString(),
-  remainingDays: wholeDaysLeft(p.expiresAt!.getTime() - now.getTime()),
-  isFree: Number(p.amountPaid ?? p.amount) === 0,
-});
+/** The purchase running at `now`, null when none runs; its days left are counted from `now`. */
+export type RunningPackage = { running: Purchase | null; now: Date };
+
+/** What paying for a package now would do to the running one, as the purchase page previews it. */
+export type PurchasePreview = RunningPackage & {
+  packageName: string;
+  durationDays: number;
+  plan: Pick<PackagePlan, 'kind' | 'extraDays' | 'expiresAt'>;
+  /** Why the package cannot be bought now, or null. */
+  refusal: string | null;
+};
 
 /** GET /api/purchase/current */
-export async function currentPackage(ctx: AppContext, user: AuthUser): Promise<TCurrentPackageResponse> {
+export async function currentPackage(ctx: AppContext, user: AuthUser): Promise<RunningPackage> {
   const now = ctx.clock();
-  const running = await findRunningPurchase(ctx.db, user.id, now);
-  return { current: running ? presentCurrent(running, now) : null };
+  return { running: await findRunningPurchase(ctx.db, user.id, now), now };
 }
 
 /**
@@ -27,16 +29,15 @@ export async function currentPackage(ctx: AppContext, user: AuthUser): Promise<T
  * and the same snapshot the completion uses. Completion recomputes it from the state at that
  * moment, so a preview left open for a day shows a day more than is converted.
  */
-export async function purchasePlan(ctx: AppContext, user: AuthUser, packageId: string): Promise<TPurchasePlan> {
+export async function purchasePlan(ctx: AppContext, user: AuthUser, packageId: string): Promise<PurchasePreview> {
   const pkg = await getPackage(ctx.db, packageId, { includeInactive: false });
   const now = ctx.clock();
   const running = await findRunningPurchase(ctx.db, user.id, now);
-  const current = running ? presentCurrent(running, now) : null;
-  const base = { current, packageName: pkg.name, durationDays: pkg.durationDays };
+  const base = { running, now, packageName: pkg.name, durationDays: pkg.durationDays };
   const refusal = Number(pkg.price) === 0 ? await freeTrialRefusal(ctx.db, user.id, now) : null;
   if (refusal) {
-    return { ...base, kind: current ? 'change' : 'new', extraDays: 0, expiresAt: new Date(now.getTime() + pkg.durationDays * DAY_MS).toISOString(), refusal };
+    return { ...base, plan: { kind: running ? 'change' : 'new', extraDays: 0, expiresAt: new Date(now.getTime() + pkg.durationDays * DAY_MS) }, refusal };
   }
   const plan = planPackagePurchase(running && planCurrentOf(running), { packageId: pkg.id, price: pkg.price.toString(), durationDays: pkg.durationDays }, now);
-  return { ...base, kind: plan.kind, extraDays: plan.extraDays, expiresAt: plan.expiresAt.toISOString(), refusal: null };
+  return { ...base, plan, refusal: null };
 }

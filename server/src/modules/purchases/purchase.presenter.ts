@@ -1,10 +1,13 @@
 import type {
-  TCreatePaymentIntentResponse, TPaymentConfig, TPurchaseCompletedResponse, TPurchaseSummary,
+  TCreatePaymentIntentResponse, TCurrentPackage, TCurrentPackageResponse, TPaymentConfig, TPurchaseCompletedResponse,
+  TPurchasePlan, TPurchaseSummary,
 } from '@pano/contract';
 import type { Purchase } from '../../db/generated/client.js';
 import type { PaymentProvider } from '../../payments/payment-provider.js';
 import type { CompletionResult } from './complete-purchase.js';
+import { wholeDaysLeft } from './package-plan.js';
 import type { PaymentStart } from './purchase-flow.service.js';
+import type { PurchasePreview, RunningPackage } from './purchase-plan.service.js';
 
 export const presentPurchaseSummary = (p: Purchase): TPurchaseSummary => ({
   _id: p.id,
@@ -26,3 +29,25 @@ export const presentPurchaseCompleted = (r: CompletionResult): TPurchaseComplete
 
 export const presentPaymentConfig = (provider: Pick<PaymentProvider, 'name' | 'publishableKey'>): TPaymentConfig =>
   provider.publishableKey ? { provider: provider.name, publishableKey: provider.publishableKey } : { provider: provider.name };
+
+const presentCurrent = (p: Purchase, now: Date): TCurrentPackage => ({
+  packageId: p.packageId,
+  packageName: p.packageName,
+  expiresAt: p.expiresAt!.toISOString(),
+  remainingDays: wholeDaysLeft(p.expiresAt!.getTime() - now.getTime()),
+  isFree: Number(p.amountPaid ?? p.amount) === 0,
+});
+
+export const presentCurrentPackage = ({ running, now }: RunningPackage): TCurrentPackageResponse => ({
+  current: running ? presentCurrent(running, now) : null,
+});
+
+export const presentPurchasePlan = (p: PurchasePreview): TPurchasePlan => ({
+  current: p.running ? presentCurrent(p.running, p.now) : null,
+  packageName: p.packageName,
+  durationDays: p.durationDays,
+  kind: p.plan.kind,
+  extraDays: p.plan.extraDays,
+  expiresAt: p.plan.expiresAt.toISOString(),
+  refusal: p.refusal,
+});

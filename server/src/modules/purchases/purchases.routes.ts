@@ -5,6 +5,7 @@ import { currentUser, requireAdmin, requireAuth } from '../../http/authenticate.
 import { getMyPackage } from './my-package.service.js';
 import { paymentRoutes, paymentWebhookRoute } from './payment.routes.js';
 import { currentPackage, purchasePlan } from './purchase-plan.service.js';
+import { presentCurrentPackage, presentPurchasePlan } from './purchase.presenter.js';
 import { presentSalesReport } from './sales.presenter.js';
 import { salesReport } from './sales.service.js';
 
@@ -20,11 +21,11 @@ export function purchaseRoutes(ctx: AppContext): Router {
   });
 
   router.get('/current', requireAuth(ctx), async (req, res) => {
-    res.json(await currentPackage(ctx, currentUser(req)));
+    res.json(presentCurrentPackage(await currentPackage(ctx, currentUser(req))));
   });
 
   router.get('/plan/:packageId', requireAuth(ctx), async (req, res) => {
-    res.json(await purchasePlan(ctx, currentUser(req), ZPackageIdParams.parse(req.params).packageId));
+    res.json(presentPurchasePlan(await purchasePlan(ctx, currentUser(req), ZPackageIdParams.parse(req.params).packageId)));
   });
 
   router.get('/admin/sales', requireAuth(ctx), requireAdmin, async (req, res) => {
