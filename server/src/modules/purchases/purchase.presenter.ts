@@ -1,10 +1,11 @@
 import type {
-  TCreatePaymentIntentResponse, TCurrentPackage, TCurrentPackageResponse, TPaymentConfig, TPurchaseCompletedResponse,
-  TPurchasePlan, TPurchaseSummary,
+  TCreatePaymentIntentResponse, TCurrentPackage, TCurrentPackageResponse, TMyPackage, TPaymentConfig,
+  TPurchaseCompletedResponse, TPurchasePlan, TPurchaseSummary,
 } from '@pano/contract';
 import type { Purchase } from '../../db/generated/client.js';
 import type { PaymentProvider } from '../../payments/payment-provider.js';
 import type { CompletionResult } from './complete-purchase.js';
+import type { MyPackage } from './my-package.service.js';
 import { wholeDaysLeft } from './package-plan.js';
 import type { PaymentStart } from './purchase-flow.service.js';
 import type { PurchasePreview, RunningPackage } from './purchase-plan.service.js';
@@ -51,3 +52,20 @@ export const presentPurchasePlan = (p: PurchasePreview): TPurchasePlan => ({
   expiresAt: p.plan.expiresAt.toISOString(),
   refusal: p.refusal,
 });
+
+export const presentMyPackage = ({ active, usage }: MyPackage): TMyPackage => {
+  // Names and limits come from the purchase's snapshot: later edits to the package
+  // (or its deletion) never change what a customer bought.
+  const limits = { maxMediaUpload: active.maxMediaUploadGb, maxScreens: active.maxScreens, maxPlaylists: active.maxPlaylists };
+  return {
+    package: { _id: active.packageId, name: active.packageName, duration: active.durationDays, features: limits },
+    status: 'completed',
+    amountPaid: active.amountPaid,
+    purchaseDate: active.completedAt.toISOString(),
+    expiresAt: active.expiresAt.toISOString(),
+    mobileCode: active.mobileCode,
+    isMobileVerified: active.isMobileVerified,
+    usage,
+    limits,
+  };
+};

@@ -5,7 +5,7 @@ import { currentUser, requireAdmin, requireAuth } from '../../http/authenticate.
 import { getMyPackage } from './my-package.service.js';
 import { paymentRoutes, paymentWebhookRoute } from './payment.routes.js';
 import { currentPackage, purchasePlan } from './purchase-plan.service.js';
-import { presentCurrentPackage, presentPurchasePlan } from './purchase.presenter.js';
+import { presentCurrentPackage, presentMyPackage, presentPurchasePlan } from './purchase.presenter.js';
 import { presentSalesReport } from './sales.presenter.js';
 import { salesReport } from './sales.service.js';
 
@@ -17,7 +17,7 @@ export function purchaseRoutes(ctx: AppContext): Router {
   router.use(paymentRoutes(ctx));
 
   router.get('/my-package/:userId', requireAuth(ctx), async (req, res) => {
-    res.json(await getMyPackage(ctx, currentUser(req), ZUserIdParams.parse(req.params).userId));
+    res.json(presentMyPackage(await getMyPackage(ctx, currentUser(req), ZUserIdParams.parse(req.params).userId)));
   });
 
   router.get('/current', requireAuth(ctx), async (req, res) => {
