@@ -1,6 +1,7 @@
-import type { TDevice, TDeviceScreen, TPairDeviceResponse } from '@pano/contract';
+import type { TDevice, TDeviceScreen, TPairDeviceResponse, TScreenPresence } from '@pano/contract';
 import type { ListedDevice } from './device-management.service.js';
 import type { Pairing, ScreenChoice } from './devices.service.js';
+import type { ScreenPresence } from './presence.service.js';
 
 /** A screen a device may show, as the player lists them. */
 export const presentDeviceScreen = (s: ScreenChoice): TDeviceScreen => ({ _id: s.id, name: s.name });
@@ -21,4 +22,11 @@ export const presentPairing = (p: Pairing): TPairDeviceResponse => ({
   deviceId: p.deviceId,
   owner: { firstName: p.ownerFirstName },
   screens: p.screens.map(presentDeviceScreen),
+});
+
+/** A screen's live state on the dashboard. */
+export const presentScreenPresence = (s: ScreenPresence): TScreenPresence => ({
+  screenId: s.id,
+  online: s.online,
+  lastSeenAt: s.lastSeenAt?.toISOString() ?? null,
 });

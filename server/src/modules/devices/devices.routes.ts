@@ -7,7 +7,7 @@ import { currentDevice, requireDevice } from './device-auth.js';
 import { ownerScreens, pairDevice, selectDeviceScreen } from './devices.service.js';
 import { screenPresence } from './presence.service.js';
 import { listDevices, revokeDevice, updateDevice } from './device-management.service.js';
-import { presentDevice, presentDeviceScreen, presentPairing } from './devices.presenter.js';
+import { presentDevice, presentDeviceScreen, presentPairing, presentScreenPresence } from './devices.presenter.js';
 
 /**
  * docs/architecture/devices.md#devices: pairing and the device's own calls (device token), plus the
@@ -35,7 +35,7 @@ export function deviceRoutes(ctx: AppContext): Router {
   });
 
   router.get('/presence', requireAuth(ctx), async (req, res) => {
-    res.json(await screenPresence(ctx, currentUser(req).id));
+    res.json((await screenPresence(ctx, currentUser(req).id)).map(presentScreenPresence));
   });
 
   router.get('/', requireAuth(ctx), async (req, res) => {
