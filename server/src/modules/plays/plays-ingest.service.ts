@@ -1,4 +1,4 @@
-import { ErrorCode, PLAY_DURATION_MAX_MS, type TPlaysUpload, type TPlaysUploadResponse } from '@pano/contract';
+import { ErrorCode, PLAY_DURATION_MAX_MS, type TPlaysUpload, type TRefusedPlay } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import type { AuthDevice } from '../devices/device-auth.js';
@@ -7,6 +7,9 @@ import { beforeRetention, refusePlays, type ServedSpan } from './play-acceptance
 /** Why a batch naming a screen this device never served is refused (docs/PRODUCT.md#plays-api). */
 export const OTHER_SCREEN_MESSAGE = 'Oynatma kayıtları yalnızca cihazın gösterdiği ekranlar için gönderilebilir';
 export const NONE_ACCEPTED_MESSAGE = 'Oynatma kayıtlarının hiçbiri kabul edilmedi';
+
+/** What became of an upload's `sent` records: `accepted` new ones, `refused` ones; the rest were already stored. */
+export type RecordedPlays = { sent: number; accepted: number; refused: TRefusedPlay[] };
 
 /** How far back a pairing's predecessors are followed; a chain is one per re-pairing. */
 const MAX_LINEAGE = 50;
@@ -40,7 +43,7 @@ async function servedSpans(ctx: AppContext, device: AuthDevice): Promise<ServedS
  * airtime per screen and UTC day, and queues the counted plays for the rollup job; ids already
  * stored are left as they are, whoever sent them, and answered as duplicates.
  */
-export async function recordPlays(ctx: AppContext, device: AuthDevice, body: TPlaysUpload): Promise<TPlaysUploadResponse> {
+export async function recordPlays(ctx: AppContext, device: AuthDevice, body: TPlaysUpload): Promise<RecordedPlays> {
   const { plays } = body;
   const spans = await servedSpans(ctx, device);
   const now = ctx.clock();
@@ -108,10 +111,8 @@ export async function recordPlays(ctx: AppContext, device: AuthDevice, body: TPl
     )
     SELECT (SELECT what FROM foreign_ids LIMIT 1) AS foreign, (SELECT count(*) FROM ins)::int AS accepted`;
   if (result?.foreign) throw notFound(result.foreign);
-  const accepted = result?.accepted ?? 0;
-  if (refused.length === 0) return { accepted, duplicates: plays.length - accepted };
-  if (refused.length === plays.length) {
+  if (refused.length > 0 && refused.length === plays.length) {
     throw new AppError(400, ErrorCode.VALIDATION, NONE_ACCEPTED_MESSAGE, refused.map((r) => ({ path: `plays.${r.id}`, message: r.message })));
   }
-  return { accepted, duplicates: plays.length - accepted - refused.length, refused };
+  return { sent: plays.length, accepted: result?.accepted ?? 0, refused };
 }

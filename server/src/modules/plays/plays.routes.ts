@@ -8,14 +8,14 @@ import { requireActivePackage } from '../entitlements/active-package.js';
 import { recordPlays } from './plays-ingest.service.js';
 import { reportCsv, reportFileName } from './plays-report.csv.js';
 import { playsReport } from './plays-report.service.js';
-import { presentPlaysReport } from './plays.presenter.js';
+import { presentPlaysReport, presentRecordedPlays } from './plays.presenter.js';
 
 /** POST /api/devices/plays: a player's play records (device token; docs/PRODUCT.md#plays-api). */
 export function devicePlayRoutes(ctx: AppContext): Router {
   const router = Router();
   router.post('/plays', requireDevice(ctx), async (req, res) => {
     const body = ZPlaysUpload.parse(req.body);
-    res.json(await recordPlays(ctx, currentDevice(req), body));
+    res.json(presentRecordedPlays(await recordPlays(ctx, currentDevice(req), body)));
   });
   return router;
 }
