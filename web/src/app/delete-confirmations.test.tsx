@@ -12,6 +12,7 @@ import { TickersPage } from '../features/tickers/tickers-page';
 import { MediaPage } from '../features/media/media-page';
 import { PlaylistsPage } from '../features/playlists/playlists-page';
 import { ScreensPage } from '../features/screens/screens-page';
+import { screenHealthResponse } from '../testing/fixtures';
 
 afterEach(() => {
   cleanup();
@@ -45,6 +46,7 @@ const lists: Record<string, unknown> = {
   '/api/screens': [screenRow],
   '/api/devices/presence': [],
   '/api/packages/admin': [pkg],
+  '/api/screens/health': screenHealthResponse(),
 };
 
 /** The page against a fake API: lists as above, `usage` for the one usage call, deletes recorded. */

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TPackage } from '@pano/contract';
 import { DialogHost } from '../../components/ui/dialog-host';
+import { okAnswer, packageUsage } from '../../testing/fixtures';
 import { AdminPackagesPage } from './admin-packages-page';
 
 afterEach(() => {
@@ -26,7 +27,8 @@ function setup(handle: (c: Call) => Response | undefined = () => undefined) {
     calls.push(call);
     const custom = handle(call);
     if (custom) return custom;
-    if (call.method === 'GET') return Response.json([pkg]);
+    if (call.method === 'GET') return Response.json(url.endsWith('/usage') ? packageUsage() : [pkg]);
+    if (call.method === 'DELETE') return Response.json(okAnswer());
     return Response.json(pkg);
   }));
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -5,6 +5,7 @@ import type { TMedia } from '@pano/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../lib/query-client';
 import { DialogHost } from '../../components/ui/dialog-host';
+import { aPlaylist } from '../../testing/fixtures';
 import { PlaylistCreateForm } from './playlist-create-form';
 
 afterEach(() => {
@@ -18,7 +19,7 @@ const media: TMedia = {
 };
 
 function setup() {
-  const fetchMock = vi.fn(async () => new Response('{}', { status: 201 }));
+  const fetchMock = vi.fn(async () => Response.json(aPlaylist(), { status: 201 }));
   vi.stubGlobal('fetch', fetchMock);
   render(<QueryClientProvider client={createQueryClient()}><PlaylistCreateForm media={[media]} /><DialogHost /></QueryClientProvider>);
   return fetchMock;

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import type { TScreen } from '@pano/contract';
 import { createQueryClient } from '../../lib/query-client';
+import { screenHealthResponse } from '../../testing/fixtures';
 import { ScreensPage } from './screens-page';
 
 afterEach(() => {
@@ -25,6 +26,7 @@ function open() {
     const method = init.method ?? 'GET';
     calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
     if (method === 'PUT') return Response.json({ ...base, ...(JSON.parse(String(init.body)) as object) });
+    if (url === '/api/screens/health') return Response.json(screenHealthResponse());
     return Response.json(url === '/api/screens' ? [base, seen] : []);
   }));
   render(<QueryClientProvider client={createQueryClient()}><MemoryRouter><ScreensPage /></MemoryRouter></QueryClientProvider>);

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import type { TScreen } from '@pano/contract';
 import { createQueryClient } from '../../lib/query-client';
+import { screenHealthResponse } from '../../testing/fixtures';
 import { ScreensPage } from './screens-page';
 
 afterEach(() => {
@@ -32,6 +33,7 @@ function renderPage(onCreate: (body: { name: string }) => Response) {
       if (res.ok) screens.push({ ...giris, name: (call.body as { name: string }).name });
       return res;
     }
+    if (url === '/api/screens/health') return Response.json(screenHealthResponse());
     return Response.json(url === '/api/screens' ? screens : []);
   }));
   render(<QueryClientProvider client={createQueryClient()}><MemoryRouter><ScreensPage /></MemoryRouter></QueryClientProvider>);

@@ -7,6 +7,7 @@ import type { TScreen, TScreenGroup } from '@pano/contract';
 import { createQueryClient } from '../../lib/query-client';
 import { DialogHost } from '../../components/ui/dialog-host';
 import { useDialogStore } from '../../components/ui/dialog-store';
+import { screenHealthResponse } from '../../testing/fixtures';
 import { ScreensPage } from './screens-page';
 
 afterEach(() => {
@@ -56,6 +57,7 @@ function openPage(initial: { screens: TScreen[]; groups: TScreenGroup[]; usage?:
     if (url.endsWith('/usage')) return Response.json(initial.usage ?? { schedules: [] });
     if (url === '/api/screen-groups') return Response.json(groups);
     if (url === '/api/screens') return Response.json(screensWithGroups());
+    if (url === '/api/screens/health') return Response.json(screenHealthResponse());
     return Response.json([]);
   }));
   render(

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { TScreen } from '@pano/contract';
 import { createQueryClient } from '../../lib/query-client';
 import type { ScreenNow } from './api/use-screens-now';
+import { screenHealthResponse } from '../../testing/fixtures';
 import { ScreensPage } from './screens-page';
 
 afterEach(() => {
@@ -36,6 +37,7 @@ describe("'Şu an' on the screen cards", () => {
         nowCalls.push(Date.now());
         return Response.json(answers[Math.min(nowCalls.length - 1, 1)]);
       }
+      if (url === '/api/screens/health') return Response.json(screenHealthResponse());
       return Response.json(url === '/api/screens' ? [lobi] : []);
     }));
     render(<QueryClientProvider client={createQueryClient()}><MemoryRouter><ScreensPage /></MemoryRouter></QueryClientProvider>);
@@ -62,7 +64,7 @@ describe("'Şu an' on the screen cards", () => {
   it('leaves the line out when the answer cannot be read; the assigned playlist still shows', async () => {
     vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/api/screens/now'
       ? Response.json({ message: 'Sunucu hatası' }, { status: 500 })
-      : Response.json(url === '/api/screens' ? [lobi] : []))));
+      : Response.json(url === '/api/screens/health' ? screenHealthResponse() : url === '/api/screens' ? [lobi] : []))));
     render(<QueryClientProvider client={createQueryClient()}><MemoryRouter><ScreensPage /></MemoryRouter></QueryClientProvider>);
     expect((await screen.findByTestId('screen-playlist')).textContent).toBe('Lobi Döngüsü');
     expect(screen.queryByTestId('screen-now')).toBeNull();
