@@ -1,6 +1,7 @@
-import { afterAll } from 'vitest';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { configure } from '@testing-library/dom';
 import { useDialogStore } from './components/ui/dialog-store';
+import { stopWatchingContractMismatches, watchContractMismatches } from './testing/contract-guard';
 
 // findBy* and waitFor wait for a condition, 1 s by default. On a busy 2-core machine a page's
 // lazily imported code (the delete confirmation's schemas, a route's chunk) can take longer to
@@ -28,4 +29,16 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
 // next file's DialogHost would show it. Each file starts with no dialog, as in a fresh process.
 afterAll(() => {
   useDialogStore.setState({ current: null, queue: [] });
+});
+
+// A stub's answer that does not match its contract schema fails the test that got it, even when
+// the test never looks at the error the page then shows (testing/contract-guard.ts).
+beforeEach(() => {
+  watchContractMismatches();
+});
+afterEach(() => {
+  const mismatches = stopWatchingContractMismatches();
+  if (mismatches.length > 0) {
+    throw new Error(`A stubbed answer does not match its contract schema:\n${mismatches.join('\n')}`);
+  }
 });
