@@ -1,0 +1,81 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { screenHealthResponse } from './fixtures';
+
+/*
+ * The fake API of the web tests (docs/architecture/tests.md#tests): msw intercepts the
+ * dashboard's fetch and XMLHttpRequest calls in jsdom, so a test answers as the server would
+ * and the api client runs as it does in the browser. The default handlers answer what many
+ * pages ask beside their own data; a test adds its own with `apiServer.use(…)`, and
+ * `web/src/test-setup.ts` drops them after each test. A request no handler answers fails the
+ * test that made it.
+ */
+
+/** What many pages ask for beside their own data, answered with contract-valid fixtures. */
+export const defaultHandlers = [
+  // The screens page's cards and the settings' warning time.
+  http.get('/api/screens/health', () => HttpResponse.json(screenHealthResponse())),
+];
+
+type Worker = { server: ReturnType<typeof setupServer>; unhandled: string[] };
+const KEY = Symbol.for('pano.apiServer');
+const holder = globalThis as { [KEY]?: Worker };
+
+/**
+ * One server per worker, listening from the first test file on: the files share the worker's
+ * globals and modules (web/vitest.config.ts `isolate: false`), and a second listen would wrap
+ * fetch twice.
+ */
+function start(): Worker {
+  const worker: Worker = { server: setupServer(...defaultHandlers), unhandled: [] };
+  worker.server.listen({
+    onUnhandledRequest(request, print) {
+      const url = new URL(request.url);
+      // A page's socket (socket.io) is not the API: without a socket server it stays unconnected, as before.
+      if (request.headers.get('upgrade')?.toLowerCase() === 'websocket') return;
+      worker.unhandled.push(`${request.method} ${url.pathname}${url.search}`);
+      print.error();
+    },
+  });
+  holder[KEY] = worker;
+  return worker;
+}
+
+const worker = holder[KEY] ?? start();
+
+export const apiServer = worker.server;
+
+/** The requests no handler answered since the last call, and forgets them. */
+export function takeUnhandledRequests(): string[] {
+  const taken = worker.unhandled;
+  worker.unhandled = [];
+  return taken;
+}
+
+/** One request as tests record it: method, path with query as the page asked, JSON body. */
+export type RecordedCall = { method: string; url: string; body: unknown };
+
+export async function recordOf(request: Request): Promise<RecordedCall> {
+  const url = new URL(request.url);
+  const text = await request.clone().text();
+  return { method: request.method, url: `${url.pathname}${url.search}`, body: text ? JSON.parse(text) as unknown : undefined };
+}
+
+/**
+ * A resolver that first records its request in `calls`, for a test that asserts what the page
+ * sent: `http.put('/api/screens/:id', recorded(calls, () => …))`.
+ */
+export function recorded<Info extends { request: Request }, Answer>(calls: RecordedCall[], resolve: (info: Info) => Answer) {
+  return async (info: Info): Promise<Awaited<Answer>> => {
+    calls.push(await recordOf(info.request));
+    return await resolve(info);
+  };
+}
+
+/** Handlers answering each of these lists with none, for what a page asks beside what a test is about. */
+export const emptyLists = (...paths: string[]) => paths.map((path) => http.get(path, () => HttpResponse.json([])));
+
+/** The lists the screens page asks for beside the screens themselves (features/screens/screens-page.tsx). */
+export const SCREENS_PAGE_LISTS = [
+  '/api/screens/now', '/api/playlists', '/api/direction-playlists', '/api/screen-groups', '/api/devices', '/api/devices/presence',
+] as const;
