@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import type { HttpResponseResolver, PathParams } from 'msw';
 import { setupServer } from 'msw/node';
 import { screenHealthResponse } from './fixtures';
 
@@ -65,8 +66,10 @@ export async function recordOf(request: Request): Promise<RecordedCall> {
  * A resolver that first records its request in `calls`, for a test that asserts what the page
  * sent: `http.put('/api/screens/:id', recorded(calls, () => …))`.
  */
-export function recorded<Info extends { request: Request }, Answer>(calls: RecordedCall[], resolve: (info: Info) => Answer) {
-  return async (info: Info): Promise<Awaited<Answer>> => {
+export function recorded<Params extends PathParams<keyof Params> = PathParams>(
+  calls: RecordedCall[], resolve: HttpResponseResolver<Params>,
+): HttpResponseResolver<Params> {
+  return async (info) => {
     calls.push(await recordOf(info.request));
     return await resolve(info);
   };
