@@ -1,9 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ReactElement } from 'react';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
+import { http, HttpResponse } from 'msw';
+import type { JsonBodyType } from 'msw';
 import type { TTickerPlaylist, TMedia, TPackage, TPlaylist, TScreen } from '@pano/contract';
 import { DialogHost } from '../components/ui/dialog-host';
 import { useDialogStore } from '../components/ui/dialog-store';
@@ -12,11 +14,10 @@ import { TickersPage } from '../features/tickers/tickers-page';
 import { MediaPage } from '../features/media/media-page';
 import { PlaylistsPage } from '../features/playlists/playlists-page';
 import { ScreensPage } from '../features/screens/screens-page';
-import { screenHealthResponse } from '../testing/fixtures';
+import { SCREENS_PAGE_LISTS, apiServer, emptyLists } from '../testing/api-server';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   useDialogStore.setState({ current: null, queue: [] }); // a dialog left open by a test
 });
 
@@ -39,27 +40,26 @@ const pkg: TPackage = {
   features: { maxMediaUpload: 5, maxScreens: 3, maxPlaylists: 10 }, createdAt: at, updatedAt: at,
 };
 
-const lists: Record<string, unknown> = {
+const lists: Record<string, JsonBodyType> = {
   '/api/media': [media],
   '/api/playlists': [playlist],
   '/api/direction-playlists': [ticker],
   '/api/screens': [screenRow],
-  '/api/devices/presence': [],
   '/api/packages/admin': [pkg],
-  '/api/screens/health': screenHealthResponse(),
 };
 
-/** The page against a fake API: lists as above, `usage` for the one usage call, deletes recorded. */
+/** The page against a fake API: lists as above (others empty), `usage` for the one usage call, deletes recorded. */
 function open(page: ReactElement, usage: () => Response) {
   const deletes: string[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    if (init.method === 'DELETE') {
-      deletes.push(url);
-      return Response.json({ message: 'silindi' });
-    }
-    if (url.endsWith('/usage')) return usage();
-    return Response.json(lists[url] ?? []);
-  }));
+  apiServer.use(
+    http.delete('/api/*', ({ request }) => {
+      deletes.push(new URL(request.url).pathname);
+      return HttpResponse.json({ message: 'silindi' });
+    }),
+    http.get('/api/*/usage', () => usage()),
+    ...Object.entries(lists).map(([path, list]) => http.get(path, () => HttpResponse.json(list))),
+    ...emptyLists(...SCREENS_PAGE_LISTS),
+  );
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(<MemoryRouter><QueryClientProvider client={qc}>{page}<DialogHost /></QueryClientProvider></MemoryRouter>);
   return deletes;
