@@ -62,6 +62,13 @@ export async function recordOf(request: Request): Promise<RecordedCall> {
   return { method: request.method, url: `${url.pathname}${url.search}`, body: text ? JSON.parse(text) as unknown : undefined };
 }
 
+/** A request as the (url, init) the page would have given fetch, for tests that record it so. */
+export async function fetchCallOf(request: Request): Promise<[string, RequestInit]> {
+  const url = new URL(request.url);
+  const body = await request.clone().text();
+  return [`${url.pathname}${url.search}`, { method: request.method, body: body || undefined }];
+}
+
 /**
  * A resolver that first records its request in `calls`, for a test that asserts what the page
  * sent: `http.put('/api/screens/:id', recorded(calls, () => …))`.
