@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -195,6 +195,12 @@ describe('ReportsPage CSV', { timeout: 15_000 }, () => {
   function captureDownload() {
     const saved: { href: string; download: string }[] = [];
     const blobs: Blob[] = [];
+    // URL itself is changed (unstubbing puts back the same object): its own methods come back
+    // after the test, or the next file in this worker would get this test's object URLs.
+    const browserUrl = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    onTestFinished(() => {
+      Object.assign(URL, browserUrl);
+    });
     vi.stubGlobal('URL', Object.assign(URL, {
       createObjectURL: vi.fn((b: Blob) => {
         blobs.push(b);
@@ -226,6 +232,9 @@ describe('ReportsPage CSV', { timeout: 15_000 }, () => {
     const bytes = new Uint8Array(await blobs[0]!.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(csv);
+    // The object URL is let go a moment after the download starts (lib/save-file.ts); waited for
+    // here, so that timer does not fire in whichever file this worker runs next.
+    await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:pano/1'));
   });
 
   it('says why when the file cannot be had', async () => {
