@@ -66,7 +66,7 @@ export async function recordOf(request: Request): Promise<RecordedCall> {
 export async function fetchCallOf(request: Request): Promise<[string, RequestInit]> {
   const url = new URL(request.url);
   const body = await request.clone().text();
-  return [`${url.pathname}${url.search}`, { method: request.method, body: body || undefined }];
+  return [`${url.pathname}${url.search}`, { method: request.method, headers: Object.fromEntries(request.headers), body: body || undefined }];
 }
 
 /**
