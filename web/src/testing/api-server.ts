@@ -70,6 +70,14 @@ export async function fetchCallOf(request: Request): Promise<[string, RequestIni
 }
 
 /**
+ * Records every API request in `calls` and lets it on to the handlers after it (a resolver
+ * that answers nothing falls through): first in a test's `apiServer.use(…)`.
+ */
+export const recordAll = (calls: RecordedCall[]) => http.all('/api/*', async ({ request }) => {
+  calls.push(await recordOf(request));
+});
+
+/**
  * A resolver that first records its request in `calls`, for a test that asserts what the page
  * sent: `http.put('/api/screens/:id', recorded(calls, () => …))`.
  */
