@@ -63,11 +63,18 @@ export async function recordOf(request: Request): Promise<RecordedCall> {
   return { method: request.method, url: `${url.pathname}${url.search}`, body: text ? JSON.parse(text) as unknown : undefined };
 }
 
+/**
+ * A request's headers as a record under the names the page gives them ('Authorization',
+ * 'Content-Type'): a Request keeps them in lower case.
+ */
+export const headersOf = (request: Request): Record<string, string> => Object.fromEntries([...request.headers]
+  .map(([name, value]) => [name.replace(/(^|-)([a-z])/g, (_all, dash: string, c: string) => dash + c.toUpperCase()), value]));
+
 /** A request as the (url, init) the page would have given fetch, for tests that record it so. */
 export async function fetchCallOf(request: Request): Promise<[string, RequestInit]> {
   const url = new URL(request.url);
   const body = await request.clone().text();
-  return [`${url.pathname}${url.search}`, { method: request.method, headers: Object.fromEntries(request.headers), body: body || undefined }];
+  return [`${url.pathname}${url.search}`, { method: request.method, headers: headersOf(request), body: body || undefined }];
 }
 
 /**

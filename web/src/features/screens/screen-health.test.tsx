@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import type { TScreen, TScreenHealth, TScreenHealthResponse } from '@pano/contract';
 import { createQueryClient } from '../../lib/query-client';
 import { tokenStorage } from '../../lib/token-storage';
-import { SCREENS_PAGE_LISTS, apiServer, emptyLists } from '../../testing/api-server';
+import { SCREENS_PAGE_LISTS, apiServer, emptyLists, headersOf } from '../../testing/api-server';
 import { useSession } from '../../stores/session-store';
 import { receiveHealthEvent } from '../../api/screen-health.api';
 import { Sidebar } from '../../components/layout/sidebar';
@@ -61,10 +61,6 @@ const reported: TScreenHealth = {
 };
 
 type Call = { method: string; url: string; headers: Record<string, string> };
-
-/** A request's headers under the names the page gives them ('Authorization'), as fetch got them. */
-const headersOf = (request: Request) => Object.fromEntries([...request.headers]
-  .map(([name, value]) => [name.replace(/(^|-)([a-z])/g, (_all, dash: string, c: string) => dash + c.toUpperCase()), value]));
 
 /** The server, stood in for by the fake API: the screens, their health, and the screenshot calls, each recorded. */
 function serve(health: TScreenHealthResponse, screens: TScreen[], opts: { screenshot?: () => Response } = {}) {
