@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { HttpResponseResolver, PathParams } from 'msw';
 import { setupServer } from 'msw/node';
-import { screenHealthResponse } from './fixtures';
+import { aUser, screenHealthResponse } from './fixtures';
 
 /*
  * The fake API of the web tests (docs/architecture/tests.md#tests): msw intercepts the
@@ -14,7 +14,9 @@ import { screenHealthResponse } from './fixtures';
 
 /** What many pages ask for beside their own data, answered with contract-valid fixtures. */
 export const defaultHandlers = [
-  // The screens page's cards and the settings' warning time.
+  // The session check at start (stores/session-store.ts): a signed-in customer.
+  http.get('/api/auth/verify', () => HttpResponse.json({ user: aUser() })),
+  // The screens page's cards, the sidebar's 'N ekran sorunlu' and the settings' warning time.
   http.get('/api/screens/health', () => HttpResponse.json(screenHealthResponse())),
   // The dashboard's and the preview's socket (socket.io over a WebSocket) find no server, as
   // in jsdom before: the connection fails here, and no real socket is opened from a worker.

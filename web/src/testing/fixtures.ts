@@ -1,8 +1,8 @@
 import {
-  HEALTH_WARN_MINUTES_DEFAULT, ZMedia, ZOkResponse, ZPackage, ZPackageUsage, ZPlaylist, ZScreen, ZScreenHealthResponse,
+  HEALTH_WARN_MINUTES_DEFAULT, ZMedia, ZOkResponse, ZPackage, ZPackageUsage, ZPlaylist, ZScreen, ZScreenHealthResponse, ZUser,
 } from '@pano/contract';
 import type {
-  TMedia, TPackage, TPackageUsage, TPlaylist, TScreen, TScreenHealthResponse,
+  TMedia, TPackage, TPackageUsage, TPlaylist, TScreen, TScreenHealthResponse, TUser,
 } from '@pano/contract';
 
 /*
@@ -16,6 +16,11 @@ import type {
 export const fixtureId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const at = '2025-01-01T00:00:00Z';
+
+/** A signed-in customer, as GET /api/auth/verify and the login give it. */
+export function aUser(over: Partial<TUser> = {}): TUser {
+  return ZUser.parse({ _id: fixtureId(99), email: 'ayse@ornek.com', firstName: 'Ayşe', lastName: null, role: 'customer', ...over });
+}
 
 export function aMedia(over: Partial<TMedia> = {}): TMedia {
   return ZMedia.parse({
