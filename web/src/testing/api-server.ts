@@ -13,7 +13,7 @@ import { aUser, screenHealthResponse } from './fixtures';
  */
 
 /** What many pages ask for beside their own data, answered with contract-valid fixtures. */
-export const defaultHandlers = [
+const defaultHandlers = [
   // The session check at start (stores/session-store.ts): a signed-in customer.
   http.get('/api/auth/verify', () => HttpResponse.json({ user: aUser() })),
   // The screens page's cards, the sidebar's 'N ekran sorunlu' and the settings' warning time.
@@ -59,7 +59,7 @@ export function takeUnhandledRequests(): string[] {
 /** One request as tests record it: method, path with query as the page asked, JSON body. */
 export type RecordedCall = { method: string; url: string; body: unknown };
 
-export async function recordOf(request: Request): Promise<RecordedCall> {
+async function recordOf(request: Request): Promise<RecordedCall> {
   const url = new URL(request.url);
   const text = await request.clone().text();
   return { method: request.method, url: `${url.pathname}${url.search}`, body: text ? JSON.parse(text) as unknown : undefined };

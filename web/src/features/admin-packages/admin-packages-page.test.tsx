@@ -3,22 +3,17 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import type { TPackage } from '@pano/contract';
 import { DialogHost } from '../../components/ui/dialog-host';
 import { apiServer, recorded } from '../../testing/api-server';
 import type { RecordedCall } from '../../testing/api-server';
-import { okAnswer, packageUsage } from '../../testing/fixtures';
+import { aPackage, fixtureId, okAnswer, packageUsage } from '../../testing/fixtures';
 import { AdminPackagesPage } from './admin-packages-page';
 
 afterEach(() => {
   cleanup();
 });
 
-const pkg: TPackage = {
-  _id: '00000000-0000-4000-8000-000000000001', name: 'Pro', description: 'Orta ölçek', price: 49.9, duration: 30,
-  isPopular: true, isActive: true, features: { maxMediaUpload: 5, maxScreens: 3, maxPlaylists: 10 },
-  createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z',
-};
+const pkg = aPackage({ _id: fixtureId(1), name: 'Pro', description: 'Orta ölçek', isPopular: true, isActive: true });
 
 /** What a test answers instead of the package: a failed create or toggle. */
 type Answers = { post?: () => Response; put?: () => Response };

@@ -8,17 +8,14 @@ import type { TScreen } from '@pano/contract';
 import { createQueryClient } from '../../lib/query-client';
 import { SCREENS_PAGE_LISTS, apiServer, emptyLists, recorded } from '../../testing/api-server';
 import type { RecordedCall } from '../../testing/api-server';
+import { aScreen, fixtureId } from '../../testing/fixtures';
 import { ScreensPage } from './screens-page';
 
 afterEach(() => {
   cleanup();
 });
 
-const giris: TScreen = {
-  _id: '00000000-0000-4000-8000-000000000004', name: 'Giriş', status: 'active', currentPlaylist: null,
-  currentDirectionPlaylist: null, lastSeenAt: null, timezone: 'Europe/Istanbul', groups: [],
-  createdAt: '2025-01-01T00:00:00Z',
-};
+const giris = aScreen({ _id: fixtureId(4), name: 'Giriş' });
 
 /** The server is the outside world: `onCreate` answers the POST; the list answers what was created so far. */
 function renderPage(onCreate: (body: { name: string }) => Response) {
