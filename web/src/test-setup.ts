@@ -1,6 +1,8 @@
-import { afterAll } from 'vitest';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { configure } from '@testing-library/dom';
 import { useDialogStore } from './components/ui/dialog-store';
+import { apiServer, takeUnhandledRequests } from './testing/api-server';
+import { stopWatchingContractMismatches, watchContractMismatches } from './testing/contract-guard';
 
 // findBy* and waitFor wait for a condition, 1 s by default. On a busy 2-core machine a page's
 // lazily imported code (the delete confirmation's schemas, a route's chunk) can take longer to
@@ -28,4 +30,20 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
 // next file's DialogHost would show it. Each file starts with no dialog, as in a fresh process.
 afterAll(() => {
   useDialogStore.setState({ current: null, queue: [] });
+});
+
+// A request the fake API has no handler for, or an answer that does not match its contract
+// schema, fails the test that made it, even when the test never looks at the error the page
+// then shows (testing/api-server.ts, testing/contract-guard.ts).
+beforeEach(() => {
+  watchContractMismatches();
+});
+afterEach(() => {
+  // A test's own handlers (`apiServer.use`) end with it; the defaults stay.
+  apiServer.resetHandlers();
+  const problems = [
+    ...takeUnhandledRequests().map((request) => `No handler of the fake API answered ${request}`),
+    ...stopWatchingContractMismatches(),
+  ];
+  if (problems.length > 0) throw new Error(`The test's fake API went wrong:\n${problems.join('\n')}`);
 });

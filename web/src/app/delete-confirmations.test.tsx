@@ -1,10 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ReactElement } from 'react';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
-import type { TTickerPlaylist, TMedia, TPackage, TPlaylist, TScreen } from '@pano/contract';
+import { http, HttpResponse } from 'msw';
+import type { JsonBodyType } from 'msw';
+import type { TTickerPlaylist } from '@pano/contract';
 import { DialogHost } from '../components/ui/dialog-host';
 import { useDialogStore } from '../components/ui/dialog-store';
 import { AdminPackagesPage } from '../features/admin-packages/admin-packages-page';
@@ -12,10 +14,11 @@ import { TickersPage } from '../features/tickers/tickers-page';
 import { MediaPage } from '../features/media/media-page';
 import { PlaylistsPage } from '../features/playlists/playlists-page';
 import { ScreensPage } from '../features/screens/screens-page';
+import { SCREENS_PAGE_LISTS, apiServer, emptyLists } from '../testing/api-server';
+import { aMedia, aPackage, aPlaylist, aScreen } from '../testing/fixtures';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   useDialogStore.setState({ current: null, queue: [] }); // a dialog left open by a test
 });
 
@@ -23,41 +26,32 @@ const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')
 const at = '2025-01-01T00:00:00Z';
 const ref = (n: number, name: string) => ({ _id: id(n), name });
 
-const media: TMedia = {
-  _id: id(1), name: 'Logo', filePath: '/uploads/logo.png', mediaType: 'Resim', type: 'image', mimeType: 'image/png',
-  size: 10, width: 1, height: 1, duration: null, createdAt: at,
-};
-const playlist: TPlaylist = { _id: id(2), name: 'Lobi', mediaItems: [{ media, duration: 5 }], createdAt: at, updatedAt: at };
+const media = aMedia({ _id: id(1), name: 'Logo' });
+const playlist = aPlaylist({ _id: id(2), name: 'Lobi', mediaItems: [{ media, duration: 5 }] });
 const ticker: TTickerPlaylist = { _id: id(3), name: 'Duyurular', speed: 3, directions: [{ text: 'Merhaba' }], createdAt: at, updatedAt: at };
-const screenRow: TScreen = {
-  _id: id(4), name: 'Giriş', status: 'active', currentPlaylist: null, currentDirectionPlaylist: null, lastSeenAt: null,
-  timezone: 'Europe/Istanbul', groups: [], createdAt: at,
-};
-const pkg: TPackage = {
-  _id: id(5), name: 'Pro', description: 'Orta ölçek', price: 49.9, duration: 30, isPopular: false, isActive: true,
-  features: { maxMediaUpload: 5, maxScreens: 3, maxPlaylists: 10 }, createdAt: at, updatedAt: at,
-};
+const screenRow = aScreen({ _id: id(4), name: 'Giriş' });
+const pkg = aPackage({ _id: id(5), name: 'Pro' });
 
-const lists: Record<string, unknown> = {
+const lists: Record<string, JsonBodyType> = {
   '/api/media': [media],
   '/api/playlists': [playlist],
   '/api/direction-playlists': [ticker],
   '/api/screens': [screenRow],
-  '/api/devices/presence': [],
   '/api/packages/admin': [pkg],
 };
 
-/** The page against a fake API: lists as above, `usage` for the one usage call, deletes recorded. */
+/** The page against a fake API: lists as above (others empty), `usage` for the one usage call, deletes recorded. */
 function open(page: ReactElement, usage: () => Response) {
   const deletes: string[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    if (init.method === 'DELETE') {
-      deletes.push(url);
-      return Response.json({ message: 'silindi' });
-    }
-    if (url.endsWith('/usage')) return usage();
-    return Response.json(lists[url] ?? []);
-  }));
+  apiServer.use(
+    http.delete('/api/*', ({ request }) => {
+      deletes.push(new URL(request.url).pathname);
+      return HttpResponse.json({ message: 'silindi' });
+    }),
+    http.get('/api/*/usage', () => usage()),
+    ...Object.entries(lists).map(([path, list]) => http.get(path, () => HttpResponse.json(list))),
+    ...emptyLists(...SCREENS_PAGE_LISTS),
+  );
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(<MemoryRouter><QueryClientProvider client={qc}>{page}<DialogHost /></QueryClientProvider></MemoryRouter>);
   return deletes;

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { apiServer } from '../testing/api-server';
 import { tokenStorage } from '../lib/token-storage';
 import { useSession } from '../stores/session-store';
 import { SessionGate } from './session-gate';
@@ -7,7 +9,6 @@ import { SessionGate } from './session-gate';
 const user = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', firstName: null, lastName: null, role: 'customer' };
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   tokenStorage.clear();
   useSession.setState({ status: 'loading', user: null });
 });
@@ -15,8 +16,8 @@ afterEach(() => {
 describe('the session gate', () => {
   it('does not ask the server again when main.tsx\'s check has already ended', async () => {
     tokenStorage.set('good');
-    const fetch = vi.fn(async () => Response.json({ user }));
-    vi.stubGlobal('fetch', fetch);
+    const fetch = vi.fn(() => HttpResponse.json({ user }));
+    apiServer.use(http.get('/api/auth/verify', fetch));
     await useSession.getState().verify();
     render(<SessionGate><p>uygulama</p></SessionGate>);
     expect(await screen.findByText('uygulama')).toBeTruthy();
@@ -25,8 +26,8 @@ describe('the session gate', () => {
 
   it('starts the check itself when nothing started it, and opens once it ends', async () => {
     tokenStorage.set('good');
-    const fetch = vi.fn(async () => Response.json({ user }));
-    vi.stubGlobal('fetch', fetch);
+    const fetch = vi.fn(() => HttpResponse.json({ user }));
+    apiServer.use(http.get('/api/auth/verify', fetch));
     render(<SessionGate><p>uygulama</p></SessionGate>);
     expect(await screen.findByText('uygulama')).toBeTruthy();
     expect(fetch).toHaveBeenCalledTimes(1);

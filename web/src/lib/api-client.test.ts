@@ -1,15 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { ZLoginResponse, ZMediaListAnswer, ZOkResponse, ZPlaylist, ZVerifyResponse } from '@pano/contract';
 import { ApiError, api, configureApiClient } from './api-client';
 import { errorMessage } from './api-error';
 import { lazySchema } from './lazy-schema';
+import { apiServer, fetchCallOf } from '../testing/api-server';
 
 const navigate = vi.fn();
 const onUnauthorized = vi.fn();
 
+/**
+ * The fake API answers any call with `status` and `body` (the client does not care which path);
+ * `fetchMock` records each request as fetch's (url, init).
+ */
 function answer(status: number, body: unknown) {
-  const fetchMock = vi.fn(async () => new Response(body === undefined ? '' : JSON.stringify(body), { status }));
-  vi.stubGlobal('fetch', fetchMock);
+  const fetchMock = vi.fn<(url: string, init: RequestInit) => void>();
+  apiServer.use(http.all('/api/*', async ({ request }) => {
+    fetchMock(...await fetchCallOf(request));
+    return new HttpResponse(body === undefined ? '' : JSON.stringify(body), { status });
+  }));
   return fetchMock;
 }
 
@@ -19,7 +28,6 @@ beforeEach(() => {
   onUnauthorized.mockReset();
   configureApiClient({ navigate, onUnauthorized });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('api client', () => {
   it('sends the stored token as a bearer header and JSON bodies', async () => {
@@ -69,7 +77,7 @@ describe('api client', () => {
   });
 
   it('a network failure becomes a Turkish ApiError with status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    apiServer.use(http.get('/api/media', () => HttpResponse.error()));
     const err = (await api.get('/api/media', ZMediaListAnswer).catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(0);
     expect(err.message).toBe('Sunucuya ulaşılamadı');
@@ -121,10 +129,10 @@ describe('answers parsed with their contract schema (docs/CONTRACT.md)', () => {
     const started: string[] = [];
     let release!: () => void;
     const held = new Promise<void>((resolve) => { release = resolve; });
-    vi.stubGlobal('fetch', vi.fn(async () => {
+    apiServer.use(http.get('/api/media', async () => {
       started.push('fetch');
       await held;
-      return new Response(JSON.stringify({ medias: [media, { name: 'eksik' }] }), { status: 200 });
+      return HttpResponse.json({ medias: [media, { name: 'eksik' }] });
     }));
     const load = vi.fn(async () => {
       started.push('load');

@@ -1,13 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { ZMediaListAnswer } from '@pano/contract';
+import { apiServer } from '../testing/api-server';
 import { api } from './api-client';
 import { ApiError, ShownError, errorMessage } from './api-error';
 
-afterEach(() => vi.unstubAllGlobals());
-
 /** What a reverse proxy answers when the API is down: an HTML page and an English status text. */
 function proxyAnswers(status: number, statusText: string) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('<html><body><h1>Bad things</h1></body></html>', {
+  apiServer.use(http.get('/api/media', () => new HttpResponse('<html><body><h1>Bad things</h1></body></html>', {
     status, statusText, headers: { 'Content-Type': 'text/html' },
   })));
 }

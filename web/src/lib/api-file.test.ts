@@ -1,4 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { apiServer, fetchCallOf } from '../testing/api-server';
 import { ApiError, apiFile, configureApiClient, filenameFromDisposition } from './api-client';
 
 const navigate = vi.fn();
@@ -7,7 +9,6 @@ beforeEach(() => {
   navigate.mockReset();
   configureApiClient({ navigate, onUnauthorized: () => undefined });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('file downloads', () => {
   it('reads the name from Content-Disposition, the UTF-8 form first', () => {
@@ -20,8 +21,11 @@ describe('file downloads', () => {
 
   it('sends the token, and treats a 401 like every other call', async () => {
     localStorage.setItem('token', 'eski');
-    const fetchMock = vi.fn(async () => Response.json({ message: 'Oturum süresi doldu', code: 'TOKEN_EXPIRED' }, { status: 401 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = vi.fn<(url: string, init: RequestInit) => void>();
+    apiServer.use(http.get('/api/reports/plays', async ({ request }) => {
+      fetchMock(...await fetchCallOf(request));
+      return HttpResponse.json({ message: 'Oturum süresi doldu', code: 'TOKEN_EXPIRED' }, { status: 401 });
+    }));
     const err = await apiFile('/api/reports/plays?format=csv').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toBe('Oturum süresi doldu');

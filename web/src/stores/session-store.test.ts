@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { tokenStorage } from '../lib/token-storage';
+import { apiServer } from '../testing/api-server';
 import { useSession } from './session-store';
 
-/** The server is the outside world here: fetch answers (or fails) as it would. */
-const answer = (fn: () => Promise<Response>) => vi.stubGlobal('fetch', vi.fn(fn));
+/** The server is the outside world here: GET /api/auth/verify answers as it would. */
+const answer = (fn: () => Response) => apiServer.use(http.get('/api/auth/verify', fn));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -14,7 +16,7 @@ afterEach(() => {
 describe('the session check at start', () => {
   it('drops the token when the server refuses it', async () => {
     tokenStorage.set('revoked');
-    answer(async () => Response.json({ message: 'Oturum geçersiz', code: 'UNAUTHORIZED' }, { status: 401 }));
+    answer(() => HttpResponse.json({ message: 'Oturum geçersiz', code: 'UNAUTHORIZED' }, { status: 401 }));
     await useSession.getState().verify();
     expect(useSession.getState().status).toBe('anonymous');
     expect(tokenStorage.get()).toBeNull();
@@ -22,7 +24,8 @@ describe('the session check at start', () => {
 
   it('keeps the token when the check is cut off before any answer (leaving the page, a network blip)', async () => {
     tokenStorage.set('good');
-    answer(async () => { throw new DOMException('The user aborted a request.', 'AbortError'); });
+    // An abort is the browser's doing, not an answer: fetch itself rejects (msw can only answer).
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new DOMException('The user aborted a request.', 'AbortError'); }));
     await useSession.getState().verify();
     expect(useSession.getState().status).toBe('anonymous');
     expect(tokenStorage.get()).toBe('good');
@@ -31,7 +34,7 @@ describe('the session check at start', () => {
   it('signs in with a token the server accepts', async () => {
     tokenStorage.set('good');
     const user = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', firstName: 'Ayşe', lastName: null, role: 'customer' };
-    answer(async () => Response.json({ user }));
+    answer(() => HttpResponse.json({ user }));
     await useSession.getState().verify();
     expect(useSession.getState()).toMatchObject({ status: 'authenticated', user });
     expect(tokenStorage.get()).toBe('good');
@@ -40,8 +43,8 @@ describe('the session check at start', () => {
   it('asks the server once when the check is started twice (main.tsx, then the gate)', async () => {
     tokenStorage.set('good');
     const user = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', firstName: 'Ayşe', lastName: null, role: 'customer' };
-    const fetch = vi.fn(async () => Response.json({ user }));
-    vi.stubGlobal('fetch', fetch);
+    const fetch = vi.fn(() => HttpResponse.json({ user }));
+    answer(fetch);
     await Promise.all([useSession.getState().verify(), useSession.getState().verify()]);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(useSession.getState().status).toBe('authenticated');

@@ -1,40 +1,38 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { TPackage } from '@pano/contract';
+import { http, HttpResponse } from 'msw';
 import { DialogHost } from '../../components/ui/dialog-host';
+import { apiServer, recorded } from '../../testing/api-server';
+import type { RecordedCall } from '../../testing/api-server';
+import { aPackage, fixtureId, okAnswer, packageUsage } from '../../testing/fixtures';
 import { AdminPackagesPage } from './admin-packages-page';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
-const pkg: TPackage = {
-  _id: '00000000-0000-4000-8000-000000000001', name: 'Pro', description: 'Orta ölçek', price: 49.9, duration: 30,
-  isPopular: true, isActive: true, features: { maxMediaUpload: 5, maxScreens: 3, maxPlaylists: 10 },
-  createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z',
-};
+const pkg = aPackage({ _id: fixtureId(1), name: 'Pro', description: 'Orta ölçek', isPopular: true, isActive: true });
 
-type Call = { method: string; url: string; body: unknown };
+/** What a test answers instead of the package: a failed create or toggle. */
+type Answers = { post?: () => Response; put?: () => Response };
 
-function setup(handle: (c: Call) => Response | undefined = () => undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    const call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    const custom = handle(call);
-    if (custom) return custom;
-    if (call.method === 'GET') return Response.json([pkg]);
-    return Response.json(pkg);
-  }));
+function setup(answers: Answers = {}) {
+  const calls: RecordedCall[] = [];
+  apiServer.use(
+    http.get('/api/packages/admin', recorded(calls, () => HttpResponse.json([pkg]))),
+    http.get('/api/packages/admin/:id/usage', recorded(calls, () => HttpResponse.json(packageUsage()))),
+    http.post('/api/packages/admin', recorded(calls, () => answers.post?.() ?? HttpResponse.json(pkg))),
+    http.put('/api/packages/admin/:id', recorded(calls, () => answers.put?.() ?? HttpResponse.json(pkg))),
+    http.delete('/api/packages/admin/:id', recorded(calls, () => HttpResponse.json(okAnswer()))),
+  );
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(<QueryClientProvider client={qc}><AdminPackagesPage /><DialogHost /></QueryClientProvider>);
   return calls;
 }
 
-const gets = (calls: Call[]) => calls.filter((c) => c.method === 'GET').length;
+const gets = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'GET').length;
 
 describe('AdminPackagesPage', () => {
   it('lists packages and toggles with the opposite isActive only, then reloads', async () => {
@@ -53,7 +51,7 @@ describe('AdminPackagesPage', () => {
   });
 
   it("shows 'Paket durumu güncellenirken hata oluştu' when the toggle fails", async () => {
-    setup((c) => (c.method === 'PUT' ? Response.json({ message: 'x' }, { status: 500 }) : undefined));
+    setup({ put: () => Response.json({ message: 'x' }, { status: 500 }) });
     await userEvent.click(await screen.findByRole('button', { name: /Pro: durum Aktif/ }));
     expect((await screen.findByRole('alert')).textContent).toContain('Paket durumu güncellenirken hata oluştu');
   });
@@ -85,8 +83,7 @@ describe('AdminPackagesPage', () => {
   });
 
   it("creates with converted numbers and shows the server's message on failure", async () => {
-    const calls = setup((c) =>
-      c.method === 'POST' ? Response.json({ message: 'Paket adı zorunludur', code: 'VALIDATION' }, { status: 400 }) : undefined);
+    const calls = setup({ post: () => Response.json({ message: 'Paket adı zorunludur', code: 'VALIDATION' }, { status: 400 }) });
     await userEvent.click(await screen.findByRole('button', { name: 'Yeni Paket Oluştur' }));
     const dialog = screen.getByRole('dialog');
     const type = (label: string, v: string) => userEvent.type(within(dialog).getByLabelText(label), v);

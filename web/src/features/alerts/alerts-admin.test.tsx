@@ -2,8 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
+import { http, HttpResponse } from 'msw';
 import type { TUser } from '@pano/contract';
 import { useSession } from '../../stores/session-store';
+import { apiServer, emptyLists } from '../../testing/api-server';
 import { SidebarNav } from '../../components/layout/sidebar-nav';
 import { AlertsPage } from './alerts-page';
 
@@ -11,7 +13,6 @@ import { AlertsPage } from './alerts-page';
 // not offered it (docs/PRODUCT.md#roles).
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   useSession.setState({ status: 'anonymous', user: null });
 });
 
@@ -38,8 +39,8 @@ describe('Acil Duyuru for admins', () => {
 
   it('an admin opening /alerts is told it is for customers, and nothing is asked of the server', () => {
     signIn('admin');
-    const fetchSpy = vi.fn(async () => Response.json([]));
-    vi.stubGlobal('fetch', fetchSpy);
+    const fetchSpy = vi.fn(() => HttpResponse.json([]));
+    apiServer.use(http.all('*', fetchSpy));
     renderWithRouter(<AlertsPage />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Acil Duyuru');
     expect(screen.getByRole('alert').textContent).toBe('Bu sayfayı sadece müşteriler kullanabilir');
@@ -49,7 +50,7 @@ describe('Acil Duyuru for admins', () => {
 
   it('a customer gets the page', async () => {
     signIn('customer');
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json([])));
+    apiServer.use(...emptyLists('/api/alerts', '/api/alert-templates', '/api/media', '/api/screens', '/api/screen-groups'));
     renderWithRouter(<AlertsPage />);
     expect(await screen.findByRole('region', { name: 'Duyuru Gönder' })).toBeTruthy();
     expect(screen.queryByText('Bu sayfayı sadece müşteriler kullanabilir')).toBeNull();

@@ -1,16 +1,19 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import type { JsonBodyType } from 'msw';
 import type { TAlert, TAlertDetail, TAlertTemplate, TScreen, TScreenGroup } from '@pano/contract';
 import { DialogHost } from '../../components/ui/dialog-host';
 import { useDialogStore } from '../../components/ui/dialog-store';
+import { apiServer, recordAll } from '../../testing/api-server';
+import type { RecordedCall } from '../../testing/api-server';
 import { AlertsPage } from './alerts-page';
 import { progressText } from './alert-format';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   useDialogStore.setState({ current: null, queue: [] });
 });
 
@@ -31,23 +34,23 @@ const template: TAlertTemplate = {
   media: null, sound: true, durationMinutes: null, all: true, screens: [], groups: [], createdAt: at, updatedAt: at,
 };
 
-type Call = { method: string; url: string; body: unknown };
-function open(lists: Record<string, unknown> = {}) {
-  const calls: Call[] = [];
-  const answers: Record<string, unknown> = {
+function open(lists: Record<string, JsonBodyType> = {}) {
+  const calls: RecordedCall[] = [];
+  const answers: Record<string, JsonBodyType> = {
     '/api/alerts': [], '/api/screens': screens, '/api/screen-groups': groups, '/api/media': [], '/api/alert-templates': [], ...lists,
   };
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    // The server's answers (docs/PRODUCT.md#alerts): the alert sent, or the template saved.
-    if (method === 'POST' && url === '/api/alert-templates') return Response.json({ ...template, _id: id(98) }, { status: 201 });
-    if (method === 'POST') return Response.json(alert({ _id: id(99), targetCount: 1, acknowledgedCount: 0 }), { status: 201 });
-    if (method === 'DELETE' && url.startsWith('/api/alerts/')) return Response.json(alert({ active: false, endedAt: at, endedBy: { kind: 'user', _id: id(1), name: 'Ayşe' } }));
-    if (method === 'DELETE') return Response.json({ message: 'ok' });
-    if (!(url in answers)) return Response.json({ message: 'Duyuru bulunamadı', code: 'NOT_FOUND' }, { status: 404 });
-    return Response.json(answers[url]);
-  }));
+  // The server's answers (docs/PRODUCT.md#alerts): the lists, the alert sent, or the template saved.
+  const sent = () => HttpResponse.json(alert({ _id: id(99), targetCount: 1, acknowledgedCount: 0 }), { status: 201 });
+  apiServer.use(
+    recordAll(calls),
+    ...Object.entries(answers).map(([path, answer]) => http.get(path, () => HttpResponse.json(answer))),
+    http.get('/api/alerts/:id', () => HttpResponse.json({ message: 'Duyuru bulunamadı', code: 'NOT_FOUND' }, { status: 404 })),
+    http.post('/api/alert-templates', () => HttpResponse.json({ ...template, _id: id(98) }, { status: 201 })),
+    http.post('/api/alerts', sent),
+    http.post('/api/alert-templates/:id/send', sent),
+    http.delete('/api/alerts/:id', () => HttpResponse.json(alert({ active: false, endedAt: at, endedBy: { kind: 'user', _id: id(1), name: 'Ayşe' } }))),
+    http.delete('/api/alert-templates/:id', () => HttpResponse.json({ message: 'ok' })),
+  );
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(<QueryClientProvider client={qc}><AlertsPage /><DialogHost /></QueryClientProvider>);
   return calls;

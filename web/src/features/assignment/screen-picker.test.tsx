@@ -1,15 +1,16 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
+import { http, HttpResponse } from 'msw';
 import type { TPlaylist, TScreen, TScreenGroup } from '@pano/contract';
 import { createQueryClient } from '../../lib/query-client';
+import { apiServer, emptyLists } from '../../testing/api-server';
 import { AssignmentPage } from './assignment-page';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -26,16 +27,16 @@ const empty: TScreenGroup = { _id: id(22), name: 'Boş', screens: [] };
 
 function openPage() {
   const puts: string[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    if (init.method === 'PUT') {
-      puts.push(url);
-      return Response.json(lobi);
-    }
-    const lists: Record<string, unknown> = {
-      '/api/screens': [lobi, kafe, kasa], '/api/playlists': [playlist], '/api/screen-groups': [kafeterya, empty, kat1],
-    };
-    return Response.json(lists[url] ?? []);
-  }));
+  apiServer.use(
+    http.put('/api/screens/:id', ({ request }) => {
+      puts.push(new URL(request.url).pathname);
+      return HttpResponse.json(lobi);
+    }),
+    http.get('/api/screens', () => HttpResponse.json([lobi, kafe, kasa])),
+    http.get('/api/playlists', () => HttpResponse.json([playlist])),
+    http.get('/api/screen-groups', () => HttpResponse.json([kafeterya, empty, kat1])),
+    ...emptyLists('/api/direction-playlists'),
+  );
   render(<QueryClientProvider client={createQueryClient()}><MemoryRouter><AssignmentPage /></MemoryRouter></QueryClientProvider>);
   return puts;
 }

@@ -2,18 +2,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { http } from 'msw';
 import { createQueryClient } from '../../lib/query-client';
+import { apiServer, fetchCallOf } from '../../testing/api-server';
 import { LoginForm } from './login-form';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
-/** The server is the outside world here: fetch answers as it would. */
+/** The server is the outside world here: POST /api/auth/login answers as it would; `fetchMock` records it as fetch's (url, init). */
 function renderForm(answer: () => Promise<Response>, onSuccess = vi.fn()) {
-  const fetchMock = vi.fn(answer);
-  vi.stubGlobal('fetch', fetchMock);
+  const fetchMock = vi.fn<(url: string, init: RequestInit) => void>();
+  apiServer.use(http.post('/api/auth/login', async ({ request }) => {
+    fetchMock(...await fetchCallOf(request));
+    return answer();
+  }));
   render(<QueryClientProvider client={createQueryClient()}><LoginForm onSuccess={onSuccess} /></QueryClientProvider>);
   return { fetchMock, onSuccess };
 }

@@ -1,17 +1,19 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import type { JsonBodyType } from 'msw';
 import { createQueryClient } from '../../lib/query-client';
 import { DialogHost } from '../../components/ui/dialog-host';
+import { apiServer } from '../../testing/api-server';
 import { MediaPage } from './media-page';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
-function renderPage(status: number, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status })));
+function renderPage(status: number, body: JsonBodyType) {
+  apiServer.use(http.get('/api/media', () => HttpResponse.json(body, { status })));
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MediaPage />
@@ -29,7 +31,7 @@ describe('MediaPage list states', () => {
   });
 
   it("a proxy's 502 without our error body shows Turkish, not 'Bad Gateway'", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>502</html>', { status: 502, statusText: 'Bad Gateway' })));
+    apiServer.use(http.get('/api/media', () => new HttpResponse('<html>502</html>', { status: 502, statusText: 'Bad Gateway' })));
     render(
       <QueryClientProvider client={createQueryClient()}>
         <MediaPage />

@@ -2,11 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
 import type { TMedia, TPlaylist } from '@pano/contract';
 import { createQueryClient } from '../../lib/query-client';
 import { usePlaylists } from '../../api/playlists.api';
 import { DialogHost } from '../../components/ui/dialog-host';
 import { useDialogStore } from '../../components/ui/dialog-store';
+import { apiServer } from '../../testing/api-server';
 import { FakeXhr } from '../../testing/fake-xhr';
 import { MediaPage } from './media-page';
 
@@ -17,19 +19,23 @@ const logo: TMedia = {
 };
 const afis: TMedia = { ...logo, _id: '00000000-0000-4000-8000-000000000002', name: 'Afiş', filePath: '/uploads/afis.png' };
 
-/** A tiny server: its media and one playlist; a media delete takes the media out of the playlist, as ours does. */
+/**
+ * A tiny server: its media and one playlist; a media delete takes the media out of the playlist,
+ * as ours does. Uploads go through XMLHttpRequest, stood in for by FakeXhr so a test can hold
+ * the upload at a given progress.
+ */
 function fakeServer() {
   const state = { media: [logo], playlist: { _id: '00000000-0000-4000-8000-0000000000f1', name: 'Lobi', mediaItems: [{ media: logo, duration: 5 }], createdAt: at, updatedAt: at } as TPlaylist };
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    if (init.method === 'DELETE') {
-      state.media = state.media.filter((m) => !url.endsWith(m._id));
-      state.playlist = { ...state.playlist, mediaItems: state.playlist.mediaItems.filter((i) => !url.endsWith(i.media._id)) };
-      return Response.json({ message: 'silindi' });
-    }
-    if (url.endsWith('/usage')) return Response.json({ playlists: [], screens: [] });
-    if (url === '/api/playlists') return Response.json([state.playlist]);
-    return Response.json(state.media);
-  }));
+  apiServer.use(
+    http.get('/api/media', () => HttpResponse.json(state.media)),
+    http.get('/api/playlists', () => HttpResponse.json([state.playlist])),
+    http.get('/api/media/:id/usage', () => HttpResponse.json({ playlists: [], screens: [] })),
+    http.delete('/api/media/:id', ({ params }) => {
+      state.media = state.media.filter((m) => m._id !== params.id);
+      state.playlist = { ...state.playlist, mediaItems: state.playlist.mediaItems.filter((i) => i.media._id !== params.id) };
+      return HttpResponse.json({ message: 'silindi' });
+    }),
+  );
   return state;
 }
 

@@ -1,14 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { http, HttpResponse } from 'msw';
 import { createQueryClient } from '../../lib/query-client';
+import { apiServer } from '../../testing/api-server';
 import type { TCurrentPackage, TPackage } from '@pano/contract';
 import { PackagesPage } from './packages-page';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const REQUIRED = 'Bu sayfayı kullanmak için aktif bir paketiniz olmalı. Aşağıdan bir paket seçin.';
@@ -16,10 +17,10 @@ const REQUIRED = 'Bu sayfayı kullanmak için aktif bir paketiniz olmalı. Aşa�
 type Answers = { packages?: TPackage[]; current?: TCurrentPackage | null };
 
 function renderAt(entry: { pathname: string; state?: unknown }, answers: Answers = {}) {
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-    if (url === '/api/purchase/current') return Response.json({ current: answers.current ?? null });
-    return Response.json(answers.packages ?? []);
-  }));
+  apiServer.use(
+    http.get('/api/purchase/current', () => HttpResponse.json({ current: answers.current ?? null })),
+    http.get('/api/packages', () => HttpResponse.json(answers.packages ?? [])),
+  );
   const router = createMemoryRouter([{ path: '/packages', element: <PackagesPage /> }], { initialEntries: [entry] });
   render(
     <QueryClientProvider client={createQueryClient()}>

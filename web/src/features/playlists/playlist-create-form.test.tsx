@@ -3,13 +3,15 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TMedia } from '@pano/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
 import { createQueryClient } from '../../lib/query-client';
 import { DialogHost } from '../../components/ui/dialog-host';
+import { apiServer } from '../../testing/api-server';
+import { aPlaylist } from '../../testing/fixtures';
 import { PlaylistCreateForm } from './playlist-create-form';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const media: TMedia = {
@@ -17,9 +19,13 @@ const media: TMedia = {
   mimeType: 'image/png', size: 10, width: 1, height: 1, duration: null, createdAt: '2025-01-01T00:00:00Z',
 };
 
+/** The fake API creates the playlist; `fetchMock` records each request as fetch's (url, init). */
 function setup() {
-  const fetchMock = vi.fn(async () => new Response('{}', { status: 201 }));
-  vi.stubGlobal('fetch', fetchMock);
+  const fetchMock = vi.fn<(url: string, init: RequestInit) => void>();
+  apiServer.use(http.post('/api/playlists', async ({ request }) => {
+    fetchMock(new URL(request.url).pathname, { method: request.method, body: await request.text() });
+    return HttpResponse.json(aPlaylist(), { status: 201 });
+  }));
   render(<QueryClientProvider client={createQueryClient()}><PlaylistCreateForm media={[media]} /><DialogHost /></QueryClientProvider>);
   return fetchMock;
 }

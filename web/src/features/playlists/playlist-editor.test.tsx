@@ -3,13 +3,14 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TMedia, TPlaylist } from '@pano/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
 import { createQueryClient } from '../../lib/query-client';
 import { DialogHost } from '../../components/ui/dialog-host';
+import { apiServer, fetchCallOf } from '../../testing/api-server';
 import { PlaylistEditor } from './playlist-editor';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const media = (n: number): TMedia => ({
@@ -22,9 +23,13 @@ const playlist: TPlaylist = {
 };
 
 function setup(status = 200) {
-  // The saved playlist (ZPlaylist) on success, the server's error body otherwise.
-  const fetchMock = vi.fn(async () => (status < 300 ? Response.json(playlist, { status }) : new Response('{"message":"x"}', { status })));
-  vi.stubGlobal('fetch', fetchMock);
+  // The saved playlist (ZPlaylist) on success, the server's error body otherwise; each request
+  // recorded as fetch's (url, init).
+  const fetchMock = vi.fn<(url: string, init: RequestInit) => void>();
+  apiServer.use(http.put('/api/playlists/:id', async ({ request }) => {
+    fetchMock(...await fetchCallOf(request));
+    return status < 300 ? HttpResponse.json(playlist, { status }) : HttpResponse.json({ message: 'x' }, { status });
+  }));
   const onDone = vi.fn();
   render(<QueryClientProvider client={createQueryClient()}><PlaylistEditor playlist={playlist} media={[media(1), media(2)]} onDone={onDone} /><DialogHost /></QueryClientProvider>);
   return { fetchMock, onDone };

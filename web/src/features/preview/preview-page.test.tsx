@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { http } from 'msw';
+import { apiServer, fetchCallOf } from '../../testing/api-server';
 import { PreviewPage } from './preview-page';
 
 const SCREEN = '0b6b9e2e-7f0c-4c36-9f55-3d5b1c1b2a11';
@@ -11,15 +13,20 @@ const MEDIA = '0b6b9e2e-7f0c-4c36-9f55-3d5b1c1b2a15';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
-/** The server is stood in for by a fetch that answers the config call; the socket fails to connect in jsdom, which the page must survive. */
+/**
+ * The fake API answers the config call, recorded as fetch's (url, init); the socket fails to
+ * connect in jsdom, which the page must survive.
+ */
 function setup(response: () => Response) {
   localStorage.setItem('token', 'user-token');
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => response());
-  vi.stubGlobal('fetch', fetchMock);
+  const fetchMock = vi.fn<(url: string, init: RequestInit) => void>();
+  apiServer.use(http.get('/api/screens/:id/config', async ({ request }) => {
+    fetchMock(...await fetchCallOf(request));
+    return response();
+  }));
   const router = createMemoryRouter([{ path: '/preview/:screenId', element: <PreviewPage /> }], { initialEntries: [`/preview/${SCREEN}`] });
   render(<RouterProvider router={router} />);
   return fetchMock;

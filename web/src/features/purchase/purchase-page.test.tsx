@@ -1,14 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { http, HttpResponse } from 'msw';
+import type { HttpHandler } from 'msw';
 import type { TPackage, TPaymentConfig, TPurchasePlan } from '@pano/contract';
+import { apiServer, recordAll } from '../../testing/api-server';
+import type { RecordedCall } from '../../testing/api-server';
 import { PurchasePage } from './purchase-page';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const pkg: TPackage = {
@@ -18,21 +21,21 @@ const pkg: TPackage = {
 };
 const purchase = { _id: '00000000-0000-4000-8000-0000000000aa', status: 'completed', packageName: 'Başlangıç', amountPaid: 499, purchaseDate: '2025-01-01T00:00:00Z', expiresAt: '2025-01-31T00:00:00Z', mobileCode: 'ABCD2345' };
 
-type Call = { method: string; url: string; body: unknown };
-
-/** The server is the outside world here: fetch answers like it would. */
-function setup(o: { config?: TPaymentConfig; path?: string; handle?: (c: Call) => Response | undefined } = {}) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    const call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    const custom = o.handle?.(call);
-    if (custom) return custom;
-    if (url === '/api/purchase/config') return Response.json(o.config ?? { provider: 'dev' });
-    if (url.startsWith('/api/packages/')) return Response.json(pkg);
-    if (url === '/api/purchase/confirm-session') return Response.json({ message: 'ok', purchase });
-    return Response.json({ message: 'beklenmeyen çağrı' }, { status: 500 });
-  }));
+/**
+ * The server is the outside world here: the fake API answers like it would, every request
+ * recorded; a test's own `handlers` come before these.
+ */
+function setup(o: { config?: TPaymentConfig; path?: string; handlers?: HttpHandler[] } = {}) {
+  const calls: RecordedCall[] = [];
+  apiServer.use(
+    recordAll(calls),
+    ...(o.handlers ?? []),
+    http.get('/api/purchase/config', () => HttpResponse.json(o.config ?? { provider: 'dev' })),
+    http.get('/api/packages/:id', () => HttpResponse.json(pkg)),
+    http.post('/api/purchase/confirm-session', () => HttpResponse.json({ message: 'ok', purchase })),
+    // No plan unless a test gives one: the page sells without it.
+    http.get('/api/purchase/plan/:id', () => HttpResponse.json({ message: 'beklenmeyen çağrı' }, { status: 500 })),
+  );
   const router = createMemoryRouter([
     { path: '/purchase/:packageId', element: <PurchasePage /> },
     { path: '/packages', element: <p>Paketler sayfası</p> },
@@ -61,9 +64,8 @@ describe('PurchasePage', () => {
   it("hosted checkout: no url → 'Ödeme oturumu oluşturulamadı'; a failure → 'Ödeme başlatılırken hata oluştu'", async () => {
     let fail = false;
     const { calls } = setup({
-      handle: (c) => c.url === '/api/purchase/create-checkout-session'
-        ? (fail ? Response.json({ message: 'x' }, { status: 500 }) : Response.json({ url: '', sessionId: null }))
-        : undefined,
+      handlers: [http.post('/api/purchase/create-checkout-session',
+        () => (fail ? HttpResponse.json({ message: 'x' }, { status: 500 }) : HttpResponse.json({ url: '', sessionId: null })))],
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Güvenli Ödeme Sayfasına Git' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Ödeme oturumu oluşturulamadı');
@@ -77,9 +79,8 @@ describe('PurchasePage', () => {
 
   it("hosted checkout: a refusal that carries the server's message shows it, like every other payment failure", async () => {
     setup({
-      handle: (c) => c.url === '/api/purchase/create-checkout-session'
-        ? Response.json({ message: 'Bu paket şu anda satışta değil', code: 'PACKAGE_INACTIVE' }, { status: 409 })
-        : undefined,
+      handlers: [http.post('/api/purchase/create-checkout-session',
+        () => HttpResponse.json({ message: 'Bu paket şu anda satışta değil', code: 'PACKAGE_INACTIVE' }, { status: 409 }))],
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Güvenli Ödeme Sayfasına Git' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Bu paket şu anda satışta değil');
@@ -87,7 +88,8 @@ describe('PurchasePage', () => {
 
   it("card flow: a server failure shows the server message, or 'Ödeme sırasında hata oluştu'", async () => {
     let message: string | undefined = 'Paket bulunamadı';
-    setup({ handle: (c) => (c.url === '/api/purchase/create-payment-intent' ? Response.json(message ? { message, code: 'NOT_FOUND' } : {}, { status: message ? 404 : 500 }) : undefined) });
+    setup({ handlers: [http.post('/api/purchase/create-payment-intent',
+      () => HttpResponse.json(message ? { message, code: 'NOT_FOUND' } : {}, { status: message ? 404 : 500 }))] });
     await userEvent.type(await screen.findByLabelText('Kart Sahibi'), 'Ayşe');
     await userEvent.type(screen.getByLabelText('Kart Numarası'), '4242424242424242');
     await userEvent.type(screen.getByLabelText('Son Kullanma (AA/YY)'), '1234');
@@ -117,7 +119,7 @@ describe('PurchasePage', () => {
   it("offers 'İptal' back to /packages when the package can't be loaded", async () => {
     const { router } = setup({
       path: '/purchase/00000000-0000-4000-8000-00000000dead',
-      handle: (c) => (c.url.startsWith('/api/packages/') ? Response.json({ message: 'Paket bulunamadı', code: 'NOT_FOUND' }, { status: 404 }) : undefined),
+      handlers: [http.get('/api/packages/:id', () => HttpResponse.json({ message: 'Paket bulunamadı', code: 'NOT_FOUND' }, { status: 404 }))],
     });
     expect(await screen.findByText('Paket bilgisi yüklenirken hata oluştu')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'İptal' }));
@@ -130,7 +132,7 @@ describe('PurchasePage: what happens to the remaining days', () => {
   const plan = (o: Partial<TPurchasePlan>): TPurchasePlan => ({
     kind: 'change', current, packageName: 'Başlangıç', durationDays: 30, extraDays: 52, expiresAt: '2026-05-22T12:00:00.000Z', refusal: null, ...o,
   });
-  const withPlan = (p: TPurchasePlan) => setup({ handle: (c) => (c.url === `/api/purchase/plan/${pkg._id}` ? Response.json(p) : undefined) });
+  const withPlan = (p: TPurchasePlan) => setup({ handlers: [http.get(`/api/purchase/plan/${pkg._id}`, () => HttpResponse.json(p))] });
   const text = async () => (await screen.findByTestId('purchase-plan-text')).textContent;
 
   it('a renewal: the remaining days stay and the new ones follow the current expiry', async () => {

@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
 import type { TPackage } from '@pano/contract';
+import { apiServer } from '../../testing/api-server';
 import StripeCardForm from './stripe-card-form';
 
 // Stripe is the outside world (docs/architecture/tests.md#tests): Stripe.js is a script from
 // Stripe's servers, which jsdom cannot load, so it and its Elements are replaced by a card that
-// is always accepted. Nothing of ours is replaced; the server is fetch, answering as it would.
+// is always accepted. Nothing of ours is replaced; the server is the fake API (testing/api-server.ts), answering as it would.
 const stripe = { confirmCardPayment: vi.fn(async () => ({ paymentIntent: { status: 'succeeded' } })) };
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: async () => stripe }));
 vi.mock('@stripe/react-stripe-js', () => ({
@@ -18,7 +20,6 @@ vi.mock('@stripe/react-stripe-js', () => ({
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const pkg: TPackage = {
@@ -34,14 +35,16 @@ const purchase = {
 describe('StripeCardForm', () => {
   it('asks for one payment intent when Öde is pressed twice in one task', async () => {
     const posts: string[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-      if (init.method === 'POST') posts.push(url);
-      if (url === '/api/purchase/create-payment-intent') {
-        return Response.json({ completed: false, paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret' });
-      }
-      if (url === '/api/purchase/complete-payment') return Response.json({ message: 'ok', purchase });
-      return Response.json({ message: 'beklenmeyen çağrı' }, { status: 500 });
-    }));
+    apiServer.use(
+      http.post('/api/purchase/create-payment-intent', () => {
+        posts.push('/api/purchase/create-payment-intent');
+        return HttpResponse.json({ completed: false, paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret' });
+      }),
+      http.post('/api/purchase/complete-payment', () => {
+        posts.push('/api/purchase/complete-payment');
+        return HttpResponse.json({ message: 'ok', purchase });
+      }),
+    );
     const onPaid = vi.fn();
     const qc = new QueryClient();
     render(<QueryClientProvider client={qc}><StripeCardForm pkg={pkg} publishableKey="pk_test_1" onPaid={onPaid} /></QueryClientProvider>);

@@ -3,7 +3,9 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
 import { createQueryClient } from '../../lib/query-client';
+import { apiServer, fetchCallOf } from '../../testing/api-server';
 import { RegisterAdminPage } from './register-admin-page';
 
 beforeEach(() => {
@@ -12,7 +14,6 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 /** What the server answers a new admin (ZRegisterResponse). */
@@ -21,9 +22,14 @@ const created = () => Response.json({
   user: { _id: '5f0c5a1e-0000-4000-8000-000000000002', email: 'admin@ornek.com', firstName: 'Ayşe', lastName: 'Yılmaz', role: 'admin' },
 }, { status: 201 });
 
+/** The fake API answers both ways of creating an admin with `response`; `fetchMock` records each request as fetch's (url, init). */
 function setup(response: () => Response = created, entry = '/register-admin') {
-  const fetchMock = vi.fn(async () => response());
-  vi.stubGlobal('fetch', fetchMock);
+  const fetchMock = vi.fn<(url: string, init: RequestInit) => void>();
+  const answer = async ({ request }: { request: Request }) => {
+    fetchMock(...await fetchCallOf(request));
+    return response();
+  };
+  apiServer.use(http.post('/api/auth/admin-register', answer), http.post('/api/auth/setup-admin', answer));
   const router = createMemoryRouter(
     [
       { path: '/register-admin', element: <RegisterAdminPage /> },
@@ -75,9 +81,7 @@ describe('RegisterAdminPage', () => {
   });
 
   it('falls back to Admin kayıt işlemi başarısız when the server cannot be reached', async () => {
-    const { user } = setup(() => {
-      throw new TypeError('Failed to fetch');
-    });
+    const { user } = setup(() => HttpResponse.error());
     await fill(user);
     await submit(user);
     expect((await screen.findByRole('alert')).textContent).toBe('Admin kayıt işlemi başarısız');

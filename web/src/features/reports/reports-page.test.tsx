@@ -2,8 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
 import type { TPlaysReport } from '@pano/contract';
 import { useSession } from '../../stores/session-store';
+import { apiServer } from '../../testing/api-server';
 import { ReportsPage } from './reports-page';
 import { NOW, emptyReport, groups, id, media, report, screens } from './reports-test-data';
 
@@ -21,16 +23,19 @@ afterEach(() => {
   useSession.setState({ status: 'anonymous', user: null });
 });
 
-/** The server at the fetch boundary: the three lists, and the report (or a function of its URL). */
+/** The server as the fake API: the three lists, and the report (or a function of its URL); every request recorded. */
 function open(answer: ReportAnswer = report()) {
   const calls: Call[] = [];
-  const lists: Record<string, unknown> = { '/api/screens': screens, '/api/screen-groups': groups, '/api/media': media };
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    calls.push({ url, auth: (init.headers as Record<string, string> | undefined)?.Authorization });
-    const u = new URL(url, 'http://pano.test');
-    if (u.pathname === REPORT) return typeof answer === 'function' ? answer(u) : Response.json(answer);
-    return Response.json(lists[u.pathname] ?? []);
-  }));
+  apiServer.use(
+    http.all('/api/*', ({ request }) => {
+      const u = new URL(request.url);
+      calls.push({ url: `${u.pathname}${u.search}`, auth: request.headers.get('Authorization') ?? undefined });
+    }),
+    http.get(REPORT, ({ request }) => (typeof answer === 'function' ? answer(new URL(request.url)) : HttpResponse.json(answer))),
+    http.get('/api/screens', () => HttpResponse.json(screens)),
+    http.get('/api/screen-groups', () => HttpResponse.json(groups)),
+    http.get('/api/media', () => HttpResponse.json(media)),
+  );
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(<QueryClientProvider client={qc}><ReportsPage now={NOW} /></QueryClientProvider>);
   const reportCalls = () => calls.filter((c) => c.url.startsWith(REPORT));

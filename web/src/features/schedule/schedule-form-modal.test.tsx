@@ -2,23 +2,24 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http } from 'msw';
 import type { TSchedule } from '@pano/contract';
+import { apiServer, recorded } from '../../testing/api-server';
+import type { RecordedCall } from '../../testing/api-server';
 import { ScheduleFormModal } from './schedule-form-modal';
 import { groups, id, playlists, schedule, screens, tickers } from './schedule-test-data';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
-type Call = { method: string; url: string; body: unknown };
-
 function open(editing: TSchedule | null = null, answer: () => Response = () => Response.json(schedule(), { status: 201 })) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    calls.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    return init.method && init.method !== 'GET' ? answer() : Response.json([]);
-  }));
+  const calls: RecordedCall[] = [];
+  // The modal gets its lists as props: it only writes, a create or an update, each answered by `answer`.
+  apiServer.use(
+    http.post('/api/schedules', recorded(calls, answer)),
+    http.put('/api/schedules/:id', recorded(calls, answer)),
+  );
   const onClose = vi.fn();
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -29,7 +30,7 @@ function open(editing: TSchedule | null = null, answer: () => Response = () => R
   return { calls, onClose, dialog: screen.getByRole('dialog') };
 }
 
-const writes = (calls: Call[]) => calls.filter((c) => c.method !== 'GET');
+const writes = (calls: RecordedCall[]) => calls.filter((c) => c.method !== 'GET');
 
 // A modal of many fields on a shared machine: room above vitest's 5 s default.
 describe('ScheduleFormModal', { timeout: 15_000 }, () => {

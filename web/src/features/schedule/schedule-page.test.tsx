@@ -1,19 +1,20 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import type { JsonBodyType } from 'msw';
 import { DialogHost } from '../../components/ui/dialog-host';
 import { useDialogStore } from '../../components/ui/dialog-store';
+import { apiServer, recorded } from '../../testing/api-server';
+import type { RecordedCall } from '../../testing/api-server';
 import { SchedulePage } from './schedule-page';
 import { groups, id, playlists, schedule, screens, tickers } from './schedule-test-data';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   useDialogStore.setState({ current: null, queue: [] });
 });
-
-type Call = { method: string; url: string; body: unknown };
 
 const lunch = schedule();
 const evening = schedule({
@@ -23,17 +24,15 @@ const evening = schedule({
 });
 
 function open(list = [lunch, evening]) {
-  const calls: Call[] = [];
-  const lists: Record<string, unknown> = {
+  const calls: RecordedCall[] = [];
+  const lists: Record<string, JsonBodyType> = {
     '/api/schedules': list, '/api/playlists': playlists, '/api/direction-playlists': tickers, '/api/screens': screens, '/api/screen-groups': groups,
   };
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    if (method === 'DELETE') return Response.json({ message: 'Zamanlama silindi' });
-    if (method === 'PUT') return Response.json(lunch);
-    return Response.json(lists[url] ?? []);
-  }));
+  apiServer.use(
+    ...Object.entries(lists).map(([path, answer]) => http.get(path, recorded(calls, () => HttpResponse.json(answer)))),
+    http.put('/api/schedules/:id', recorded(calls, () => HttpResponse.json(lunch))),
+    http.delete('/api/schedules/:id', recorded(calls, () => HttpResponse.json({ message: 'Zamanlama silindi' }))),
+  );
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(<QueryClientProvider client={qc}><SchedulePage /><DialogHost /></QueryClientProvider>);
   return calls;

@@ -1,15 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
+import { http, HttpResponse } from 'msw';
 import type { TScreen } from '@pano/contract';
 import { createQueryClient } from '../../lib/query-client';
+import { SCREENS_PAGE_LISTS, apiServer, emptyLists, recorded } from '../../testing/api-server';
+import type { RecordedCall } from '../../testing/api-server';
 import { ScreensPage } from './screens-page';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -20,13 +22,12 @@ const base: TScreen = {
 const seen: TScreen = { ...base, _id: id(2), name: 'Kafeterya', lastSeenAt: '2026-11-20T08:00:00Z', timezone: 'Europe/Berlin' };
 
 function open() {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    if (method === 'PUT') return Response.json({ ...base, ...(JSON.parse(String(init.body)) as object) });
-    return Response.json(url === '/api/screens' ? [base, seen] : []);
-  }));
+  const calls: RecordedCall[] = [];
+  apiServer.use(
+    http.get('/api/screens', () => HttpResponse.json([base, seen])),
+    ...emptyLists(...SCREENS_PAGE_LISTS),
+    http.put('/api/screens/:id', recorded(calls, async ({ request }) => HttpResponse.json({ ...base, ...(await request.clone().json() as object) }))),
+  );
   render(<QueryClientProvider client={createQueryClient()}><MemoryRouter><ScreensPage /></MemoryRouter></QueryClientProvider>);
   return calls;
 }

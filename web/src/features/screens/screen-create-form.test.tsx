@@ -1,39 +1,36 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
+import { http, HttpResponse } from 'msw';
 import type { TScreen } from '@pano/contract';
 import { createQueryClient } from '../../lib/query-client';
+import { SCREENS_PAGE_LISTS, apiServer, emptyLists, recorded } from '../../testing/api-server';
+import type { RecordedCall } from '../../testing/api-server';
+import { aScreen, fixtureId } from '../../testing/fixtures';
 import { ScreensPage } from './screens-page';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
-const giris: TScreen = {
-  _id: '00000000-0000-4000-8000-000000000004', name: 'Giriş', status: 'active', currentPlaylist: null,
-  currentDirectionPlaylist: null, lastSeenAt: null, timezone: 'Europe/Istanbul', groups: [],
-  createdAt: '2025-01-01T00:00:00Z',
-};
-
-type Call = { method: string; url: string; body: unknown };
+const giris = aScreen({ _id: fixtureId(4), name: 'Giriş' });
 
 /** The server is the outside world: `onCreate` answers the POST; the list answers what was created so far. */
 function renderPage(onCreate: (body: { name: string }) => Response) {
-  const calls: Call[] = [];
+  const calls: RecordedCall[] = [];
   const screens: TScreen[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    const call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    if (call.method === 'POST') {
-      const res = onCreate(call.body as { name: string });
-      if (res.ok) screens.push({ ...giris, name: (call.body as { name: string }).name });
+  apiServer.use(
+    http.get('/api/screens', () => HttpResponse.json(screens)),
+    ...emptyLists(...SCREENS_PAGE_LISTS),
+    http.post('/api/screens', recorded(calls, async ({ request }) => {
+      const body = await request.clone().json() as { name: string };
+      const res = onCreate(body);
+      if (res.ok) screens.push({ ...giris, name: body.name });
       return res;
-    }
-    return Response.json(url === '/api/screens' ? screens : []);
-  }));
+    })),
+  );
   render(<QueryClientProvider client={createQueryClient()}><MemoryRouter><ScreensPage /></MemoryRouter></QueryClientProvider>);
   return calls;
 }

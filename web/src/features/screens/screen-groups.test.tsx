@@ -1,17 +1,19 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
+import { http, HttpResponse } from 'msw';
 import type { TScreen, TScreenGroup } from '@pano/contract';
 import { createQueryClient } from '../../lib/query-client';
 import { DialogHost } from '../../components/ui/dialog-host';
 import { useDialogStore } from '../../components/ui/dialog-store';
+import { SCREENS_PAGE_LISTS, apiServer, emptyLists, recorded } from '../../testing/api-server';
+import type { RecordedCall } from '../../testing/api-server';
 import { ScreensPage } from './screens-page';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   useDialogStore.setState({ current: null, queue: [] });
 });
 
@@ -22,42 +24,40 @@ const screenRow = (n: number, name: string): TScreen => ({
   timezone: 'Europe/Istanbul', groups: [], createdAt: at,
 });
 
-type Call = { method: string; url: string; body: unknown };
-
 /**
  * A small fake of the groups API (the server is the outside world): it keeps the groups,
  * answers the screens with their groups, and records every write.
  */
 function openPage(initial: { screens: TScreen[]; groups: TScreenGroup[]; usage?: unknown; path?: string }) {
-  const calls: Call[] = [];
+  const calls: RecordedCall[] = [];
   let groups = [...initial.groups];
   const screensWithGroups = () => initial.screens.map((s) => ({
     ...s, groups: groups.filter((g) => g.screens.some((m) => m._id === s._id)).map(({ _id, name }) => ({ _id, name })),
   }));
   const refs = (ids: string[]) => initial.screens.filter((s) => ids.includes(s._id)).map(({ _id, name }) => ({ _id, name }));
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    const call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    const body = call.body as { name?: string; screenIds?: string[] };
-    if (call.method === 'POST') {
+  const bodyOf = async (request: Request) => await request.clone().json() as { name?: string; screenIds?: string[] };
+  apiServer.use(
+    http.get('/api/screens', () => HttpResponse.json(screensWithGroups())),
+    http.get('/api/screen-groups', () => HttpResponse.json(groups)),
+    http.get('/api/screen-groups/:id/usage', () => HttpResponse.json(initial.usage ?? { schedules: [] })),
+    ...emptyLists(...SCREENS_PAGE_LISTS.filter((list) => list !== '/api/screen-groups')),
+    http.post('/api/screen-groups', recorded(calls, async ({ request }) => {
+      const body = await bodyOf(request);
       const made = { _id: id(90 + groups.length), name: body.name!, screens: refs(body.screenIds ?? []) };
       groups = [...groups, made];
-      return Response.json(made, { status: 201 });
-    }
-    if (call.method === 'PUT') {
-      groups = groups.map((g) => (url.endsWith(g._id)
+      return HttpResponse.json(made, { status: 201 });
+    })),
+    http.put('/api/screen-groups/:id', recorded(calls, async ({ request, params }) => {
+      const body = await bodyOf(request);
+      groups = groups.map((g) => (g._id === params.id
         ? { ...g, name: body.name ?? g.name, screens: body.screenIds ? refs(body.screenIds) : g.screens } : g));
-      return Response.json(groups.find((g) => url.endsWith(g._id)));
-    }
-    if (call.method === 'DELETE') {
-      groups = groups.filter((g) => !url.endsWith(g._id));
-      return Response.json({ message: 'silindi' });
-    }
-    if (url.endsWith('/usage')) return Response.json(initial.usage ?? { schedules: [] });
-    if (url === '/api/screen-groups') return Response.json(groups);
-    if (url === '/api/screens') return Response.json(screensWithGroups());
-    return Response.json([]);
-  }));
+      return HttpResponse.json(groups.find((g) => g._id === params.id));
+    })),
+    http.delete('/api/screen-groups/:id', recorded(calls, ({ params }) => {
+      groups = groups.filter((g) => g._id !== params.id);
+      return HttpResponse.json({ message: 'silindi' });
+    })),
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={[initial.path ?? '/screens']}><ScreensPage /><DialogHost /></MemoryRouter>
@@ -66,7 +66,7 @@ function openPage(initial: { screens: TScreen[]; groups: TScreenGroup[]; usage?:
   return calls;
 }
 
-const writes = (calls: Call[]) => calls.filter((c) => c.method !== 'GET');
+const writes = (calls: RecordedCall[]) => calls.filter((c) => c.method !== 'GET');
 const panel = () => screen.getByRole('heading', { name: 'Ekran Grupları' }).closest('section, div.card, [aria-labelledby]') as HTMLElement;
 const card = (name: string) => screen.getAllByTestId('screen-card').find((c) => within(c).queryByRole('heading', { name }))!;
 const cardNames = () => screen.getAllByTestId('screen-card').map((c) => c.querySelector('h3')?.textContent);

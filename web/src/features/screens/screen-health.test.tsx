@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
+import { http, HttpResponse } from 'msw';
 import type { TScreen, TScreenHealth, TScreenHealthResponse } from '@pano/contract';
 import { createQueryClient } from '../../lib/query-client';
 import { tokenStorage } from '../../lib/token-storage';
+import { SCREENS_PAGE_LISTS, apiServer, emptyLists, headersOf } from '../../testing/api-server';
 import { useSession } from '../../stores/session-store';
 import { receiveHealthEvent } from '../../api/screen-health.api';
 import { Sidebar } from '../../components/layout/sidebar';
@@ -18,7 +20,6 @@ afterEach(() => {
   cleanup();
   Object.assign(URL, browserUrl);
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   tokenStorage.clear();
   useSession.setState({ status: 'anonymous', user: null });
 });
@@ -61,23 +62,25 @@ const reported: TScreenHealth = {
 
 type Call = { method: string; url: string; headers: Record<string, string> };
 
-/** The server, stood in for by fetch: the screens, their health, and the screenshot calls. */
+/** The server, stood in for by the fake API: the screens, their health, and the screenshot calls, each recorded. */
 function serve(health: TScreenHealthResponse, screens: TScreen[], opts: { screenshot?: () => Response } = {}) {
   const calls: Call[] = [];
   let shots = 0;
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    calls.push({ method, url, headers: (init.headers ?? {}) as Record<string, string> });
-    if (url === '/api/screens') return Response.json(screens);
-    if (url === '/api/screens/health') return Response.json(health);
-    if (method === 'POST' && url.endsWith('/screenshot')) return opts.screenshot?.() ?? Response.json({ requestId: id(90) }, { status: 202 });
-    if (url.endsWith('/screenshot')) {
+  apiServer.use(
+    http.all('/api/*', ({ request }) => {
+      const url = new URL(request.url);
+      calls.push({ method: request.method, url: `${url.pathname}${url.search}`, headers: headersOf(request) });
+    }),
+    http.get('/api/screens', () => HttpResponse.json(screens)),
+    http.get('/api/screens/health', () => HttpResponse.json(health)),
+    http.post('/api/screens/:id/screenshot', () => opts.screenshot?.() ?? HttpResponse.json({ requestId: id(90) }, { status: 202 })),
+    http.get('/api/screens/:id/screenshot', () => {
       shots++;
       // JPEG's magic bytes, then which image this is (jsdom's Blob cannot be a fetch Response's body).
-      return new Response(new Uint8Array([0xff, 0xd8, 0xff, shots]), { headers: { 'Content-Type': 'image/jpeg' } });
-    }
-    return Response.json([]);
-  }));
+      return new HttpResponse(new Uint8Array([0xff, 0xd8, 0xff, shots]), { headers: { 'Content-Type': 'image/jpeg' } });
+    }),
+    ...emptyLists(...SCREENS_PAGE_LISTS),
+  );
   return calls;
 }
 

@@ -2,15 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
+import { http, HttpResponse } from 'msw';
 import type { TScreen } from '@pano/contract';
 import { createQueryClient } from '../../lib/query-client';
 import type { ScreenNow } from './api/use-screens-now';
+import { SCREENS_PAGE_LISTS, apiServer, emptyLists } from '../../testing/api-server';
 import { ScreensPage } from './screens-page';
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -24,6 +25,12 @@ const lunch: ScreenNow = {
 };
 const back: ScreenNow = { ...lunch, playlist: lobi.currentPlaylist, source: 'default', scheduleId: null, until: null };
 
+/** The screens list, and none of what the page asks beside it. */
+const screensOf = (screens: TScreen[]) => [
+  http.get('/api/screens', () => HttpResponse.json(screens)),
+  ...emptyLists(...SCREENS_PAGE_LISTS.filter((list) => list !== '/api/screens/now')),
+];
+
 describe("'Şu an' on the screen cards", () => {
   it('shows the scheduled playlist until its end, then asks again at that moment and shows the default', async () => {
     // A fixed clock: 13:00 in Istanbul; the lunch window ends at 13:30.
@@ -31,13 +38,13 @@ describe("'Şu an' on the screen cards", () => {
     vi.setSystemTime(new Date('2026-11-23T10:00:00Z'));
     const answers = [[lunch], [back]];
     const nowCalls: number[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-      if (url === '/api/screens/now') {
+    apiServer.use(
+      http.get('/api/screens/now', () => {
         nowCalls.push(Date.now());
-        return Response.json(answers[Math.min(nowCalls.length - 1, 1)]);
-      }
-      return Response.json(url === '/api/screens' ? [lobi] : []);
-    }));
+        return HttpResponse.json(answers[Math.min(nowCalls.length - 1, 1)]);
+      }),
+      ...screensOf([lobi]),
+    );
     render(<QueryClientProvider client={createQueryClient()}><MemoryRouter><ScreensPage /></MemoryRouter></QueryClientProvider>);
 
     const line = await screen.findByTestId('screen-now');
@@ -60,9 +67,10 @@ describe("'Şu an' on the screen cards", () => {
   });
 
   it('leaves the line out when the answer cannot be read; the assigned playlist still shows', async () => {
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/api/screens/now'
-      ? Response.json({ message: 'Sunucu hatası' }, { status: 500 })
-      : Response.json(url === '/api/screens' ? [lobi] : []))));
+    apiServer.use(
+      http.get('/api/screens/now', () => HttpResponse.json({ message: 'Sunucu hatası' }, { status: 500 })),
+      ...screensOf([lobi]),
+    );
     render(<QueryClientProvider client={createQueryClient()}><MemoryRouter><ScreensPage /></MemoryRouter></QueryClientProvider>);
     expect((await screen.findByTestId('screen-playlist')).textContent).toBe('Lobi Döngüsü');
     expect(screen.queryByTestId('screen-now')).toBeNull();

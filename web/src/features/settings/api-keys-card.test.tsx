@@ -1,15 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
 import type { TApiKey } from '@pano/contract';
 import { DialogHost } from '../../components/ui/dialog-host';
 import { useDialogStore } from '../../components/ui/dialog-store';
+import { apiServer, recorded } from '../../testing/api-server';
+import type { RecordedCall } from '../../testing/api-server';
 import { ApiKeysCard } from './api-keys-card';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   useDialogStore.setState({ current: null, queue: [] });
 });
 
@@ -17,20 +19,18 @@ const at = '2026-11-01T09:00:00.000Z';
 const existing: TApiKey = { _id: '00000000-0000-4000-8000-000000000001', name: 'Eski panel', prefix: 'pano_ab12', scope: 'alerts', createdAt: at, lastUsedAt: null };
 
 function open() {
-  const calls: { method: string; url: string; body: unknown }[] = [];
+  const calls: RecordedCall[] = [];
   let keys: TApiKey[] = [existing];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, url, body });
-    if (method === 'POST') {
+  apiServer.use(
+    http.get('/api/api-keys', recorded(calls, () => HttpResponse.json(keys))),
+    http.post('/api/api-keys', recorded(calls, async ({ request }) => {
+      const body = await request.clone().json() as { name: string };
       const made = { _id: '00000000-0000-4000-8000-000000000002', name: body.name, prefix: 'pano_cd34', scope: 'alerts' as const, createdAt: at, lastUsedAt: null };
       keys = [...keys, made];
-      return Response.json({ ...made, key: 'pano_cd34-secret-value' }, { status: 201 });
-    }
-    if (method === 'DELETE') return Response.json({ message: 'API anahtarı iptal edildi' });
-    return Response.json(keys);
-  }));
+      return HttpResponse.json({ ...made, key: 'pano_cd34-secret-value' }, { status: 201 });
+    })),
+    http.delete('/api/api-keys/:id', recorded(calls, () => HttpResponse.json({ message: 'API anahtarı iptal edildi' }))),
+  );
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(<QueryClientProvider client={qc}><ApiKeysCard /><DialogHost /></QueryClientProvider>);
   return calls;

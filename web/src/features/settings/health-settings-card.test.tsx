@@ -1,27 +1,23 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { http } from 'msw';
 import type { TScreenHealthResponse } from '@pano/contract';
 import { createQueryClient } from '../../lib/query-client';
 import { screenHealthKey } from '../../api/screen-health.api';
+import { apiServer, recorded } from '../../testing/api-server';
+import type { RecordedCall } from '../../testing/api-server';
 import { HealthSettingsCard } from './health-settings-card';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
-type Call = { method: string; url: string; body: unknown };
-
 function open(warnMinutes: number | undefined, answer: (body: { warnMinutes: number }) => Response) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method: init.method ?? 'GET', url, body });
-    if (init.method === 'PUT') return answer(body);
-    return Response.json({ warnMinutes: 5, screens: [] } satisfies TScreenHealthResponse);
-  }));
+  const calls: RecordedCall[] = [];
+  // GET /api/screens/health is the fake API's default: warning time 5, no screens.
+  apiServer.use(http.put('/api/settings/health', recorded(calls, async ({ request }) => answer(await request.clone().json() as { warnMinutes: number }))));
   const qc = createQueryClient();
   qc.setQueryData<TScreenHealthResponse>(screenHealthKey, { warnMinutes: warnMinutes ?? 5, screens: [] });
   render(<QueryClientProvider client={qc}><HealthSettingsCard warnMinutes={warnMinutes} /></QueryClientProvider>);
@@ -29,7 +25,7 @@ function open(warnMinutes: number | undefined, answer: (body: { warnMinutes: num
 }
 
 const field = () => screen.getByLabelText('Uyarı süresi (dakika)') as HTMLInputElement;
-const puts = (calls: Call[]) => calls.filter((c) => c.method === 'PUT');
+const puts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'PUT');
 
 describe("'Uyarı süresi (dakika)' on /settings", { timeout: 15_000 }, () => {
   it("starts at the saved time (5 by default), refuses what the contract refuses, and saves a valid one", async () => {

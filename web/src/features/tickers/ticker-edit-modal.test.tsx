@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
 import type { TTickerPlaylist } from '@pano/contract';
+import { apiServer } from '../../testing/api-server';
 import { TickerEditModal } from './ticker-edit-modal';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const at = '2026-11-01T00:00:00.000Z';
@@ -18,13 +19,14 @@ const playlist: TTickerPlaylist = {
 function open() {
   const puts: unknown[] = [];
   let answer = () => {};
-  vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit = {}) => {
-    if (init.method !== 'PUT') return Promise.resolve(Response.json([]));
-    puts.push(JSON.parse(String(init.body)));
-    return new Promise<Response>((resolve) => {
-      answer = () => resolve(Response.json({ ...playlist, ...(puts.at(-1) as object) }));
-    });
-  }));
+  apiServer.use(
+    http.put('/api/direction-playlists/:id', async ({ request }) => {
+      puts.push(await request.json());
+      return new Promise<Response>((resolve) => {
+        answer = () => resolve(HttpResponse.json({ ...playlist, ...(puts.at(-1) as object) }));
+      });
+    }),
+  );
   const onClose = vi.fn();
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(<QueryClientProvider client={qc}><TickerEditModal playlist={playlist} onClose={onClose} /></QueryClientProvider>);
