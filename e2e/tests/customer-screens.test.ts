@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { snap } from '../support/browser';
+import { snap, waitBudgetMs } from '../support/browser';
 import { apiLogin, loginThroughUi, registerThroughUi, uniqueEmail } from '../support/accounts';
 import { useE2E } from '../support/harness';
 import { buyPackage, call, connectDevice, createPlaylistWithImage } from './dashboard-support';
@@ -55,7 +55,8 @@ describe('customer: screens, assignment, live status and usage', () => {
     await cards.filter({ hasText: 'Lobi TV' }).getByTestId('screen-groups').getByText('Kat 1').waitFor();
     await page.getByLabel('Grup', { exact: true }).selectOption({ label: 'Kat 1' });
     await page.waitForURL(/\/screens\?group=[0-9a-f-]{36}$/);
-    expect(await cards.count()).toBe(1);
+    // The address changes as the filter is chosen; the list follows in the render after it.
+    await expect.poll(() => cards.count(), { timeout: waitBudgetMs() }).toBe(1);
     expect(await cards.first().getByRole('heading', { level: 3 }).textContent()).toBe('Lobi TV');
     await snap(page, FLOW, '01b-screens-group-filter');
     await page.getByLabel('Grup', { exact: true }).selectOption({ label: 'Tüm ekranlar' });
