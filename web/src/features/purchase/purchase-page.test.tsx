@@ -5,21 +5,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
 import type { HttpHandler } from 'msw';
-import type { TPackage, TPaymentConfig, TPurchasePlan } from '@pano/contract';
+import type { TPaymentConfig, TPurchasePlan } from '@pano/contract';
 import { apiServer, recordAll } from '../../testing/api-server';
 import type { RecordedCall } from '../../testing/api-server';
 import { PurchasePage } from './purchase-page';
+import { pkg, purchase } from './purchase-test-data';
 
 afterEach(() => {
   cleanup();
 });
 
-const pkg: TPackage = {
-  _id: '00000000-0000-4000-8000-000000000007', name: 'Başlangıç', description: 'Küçük işletmeler', price: 499, duration: 30,
-  isPopular: false, isActive: true, features: { maxMediaUpload: 5, maxScreens: 3, maxPlaylists: 10 },
-  createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z',
-};
-const purchase = { _id: '00000000-0000-4000-8000-0000000000aa', status: 'completed', packageName: 'Başlangıç', amountPaid: 499, purchaseDate: '2025-01-01T00:00:00Z', expiresAt: '2025-01-31T00:00:00Z', mobileCode: 'ABCD2345' };
 
 /**
  * The server is the outside world here: the fake API answers like it would, every request

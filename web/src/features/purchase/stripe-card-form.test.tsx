@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import type { TPackage } from '@pano/contract';
 import { apiServer } from '../../testing/api-server';
 import StripeCardForm from './stripe-card-form';
+import { pkg, purchase } from './purchase-test-data';
 
 // Stripe is the outside world (docs/architecture/tests.md#tests): Stripe.js is a script from
 // Stripe's servers, which jsdom cannot load, so it and its Elements are replaced by a card that
@@ -22,15 +22,6 @@ afterEach(() => {
   cleanup();
 });
 
-const pkg: TPackage = {
-  _id: '00000000-0000-4000-8000-000000000007', name: 'Başlangıç', description: 'Küçük işletmeler', price: 499, duration: 30,
-  isPopular: false, isActive: true, features: { maxMediaUpload: 5, maxScreens: 3, maxPlaylists: 10 },
-  createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z',
-};
-const purchase = {
-  _id: '00000000-0000-4000-8000-0000000000aa', status: 'completed', packageName: 'Başlangıç', amountPaid: 499,
-  purchaseDate: '2025-01-01T00:00:00Z', expiresAt: '2025-01-31T00:00:00Z', mobileCode: 'ABCD2345',
-};
 
 describe('StripeCardForm', () => {
   it('asks for one payment intent when Öde is pressed twice in one task', async () => {
