@@ -62,12 +62,14 @@ describe('connectScreen', () => {
     const shownAt = new Map<string, number>();
     const errors: HttpError[] = [];
     const online: boolean[] = [];
+    const requests: string[] = [];
     connection = connectScreen({
       url, screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', auth: { deviceToken: 'dev-token', screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001' }, appVersion: 'test',
       fetchConfig, onConfig: (c) => { shown.push(c.version); shownAt.set(c.version, performance.now()); }, onError: (e) => errors.push(e), onOnline: (o) => online.push(o),
       versionReportDelayMs: () => versionReportMs, configOnConnectWaitMs: () => configWaitMs,
+      onScreenshotRequest: (r) => requests.push(r.requestId),
     });
-    return { shown, shownAt, errors, online };
+    return { shown, shownAt, errors, online, requests };
   }
 
   it('fetches at start, sends its auth and hello, and ignores a version already shown', async () => {
@@ -173,24 +175,29 @@ describe('connectScreen', () => {
   });
 
   it('takes the config the server sends on connect, or its word that the version is current, instead of fetching', async () => {
+    // The player's timers (and socket.io's) run on a fake clock, moved on by each expect.poll try
+    // and by hand, so that no fetch follows the connect's wait is proved by moving past it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let fetches = 0;
     onConnect = (s) => {
-      if (s.handshake.auth.version === 'v2') s.emit('screen:current', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v2' });
-      else s.emit('screen:config', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v2', config: config('v2') });
+      if (s.handshake.auth.version !== 'v2') {
+        s.emit('screen:config', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v2', config: config('v2') });
+        return;
+      }
+      s.emit('screen:current', { screenId: '0b8f3c2e-1d4a-4c6b-9e7f-000000000001', version: 'v2' });
+      // Events arrive in the order sent: once the player has this one, it has read the one before.
+      s.emit('screenshot:request', { requestId: 'after-current' });
     };
     // v2's report (700 ms) is due after the connect's wait for a config (400 ms), which began first.
-    const { shown, online } = start(async () => (fetches++, config('v1')), 700, 400);
+    const { shown, requests } = start(async () => (fetches++, config('v1')), 700, 400);
     await expect.poll(() => sockets.length === 1 && shown.at(-1) === 'v2').toBe(true);
     await expect.poll(() => hellos.some((h) => h.version === 'v2')).toBe(true);
     expect(fetches).toBe(1); // only the one at start
 
     sockets[0]!.conn.close(); // the network drops; the handshake names v2 when it comes back
-    await expect.poll(() => sockets.length === 2, { timeout: 8000 }).toBe(true);
-    await expect.poll(() => online.filter(Boolean).length).toBe(2); // the player's connect began its wait
-    // Proves an absence, so by the clock: Node runs timers in the order they fall due, and this
-    // one falls due after the player's 400 ms wait, by then its fetch would have begun.
-    await new Promise((r) => setTimeout(r, 450));
+    await expect.poll(() => sockets.length === 2 && requests.includes('after-current'), { timeout: 8000 }).toBe(true);
     expect(auths.at(-1)!.version).toBe('v2');
+    await vi.advanceTimersByTimeAsync(400); // the whole wait: a fetch still due would have begun
     expect(fetches).toBe(1);
     expect(shown.at(-1)).toBe('v2');
   });
