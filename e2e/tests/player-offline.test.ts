@@ -99,6 +99,16 @@ describe('screen player offline and resync', () => {
     expect(ranges.past).toMatchObject({ status: 416, contentRange: `bytes */${size}` });
   });
 
+  it('a page the worker does not control (a hard reload) is taken over without another reload', async () => {
+    // A hard reload bypasses the worker, so the page starts uncontrolled, as one that loaded
+    // while the worker was still activating does; a kiosk may then run for weeks.
+    const cdp = await context!.newCDPSession(page);
+    await cdp.send('Page.reload', { ignoreCache: true });
+    await waitForVisible(page, red.filePath);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: waitBudgetMs(), interval: 100 }).toBe(true);
+    await cdp.detach();
+  });
+
   it('keeps playing the loop from the cache with the server down', async () => {
     // Server down: the loop goes on from the cache.
     await server.stop();

@@ -9,6 +9,11 @@ const SCOPE = new URL(self.registration.scope).pathname; // '/player/'
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+// A page that loaded while the worker was still activating (or with a hard reload) is not
+// controlled, and claim() at activation does not reach it: it asks, and is taken now.
+self.addEventListener('message', (event) => {
+  if (event.data === 'claim') event.waitUntil(self.clients.claim());
+});
 
 self.addEventListener('fetch', (event) => {
   const req = event.request;

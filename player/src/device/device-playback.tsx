@@ -4,7 +4,7 @@ import { Player } from '../components/player.js';
 import { connectScreen, type ScreenConnection } from '../connection/screen-connection.js';
 import { ackLatencyMs, AlertAckLedger } from '../playback/alerts.js';
 import { tr } from '../i18n/tr.js';
-import { cachePlaylistMedia } from '../offline/media-cache.js';
+import { cachePlaylistMedia, recacheMedia } from '../offline/media-cache.js';
 import type { PlayOutbox } from '../offline/play-outbox.js';
 import { deviceApi } from './device-api.js';
 import { DeviceHealth } from './device-health.js';
@@ -67,8 +67,12 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
       onOnline: (isOnline) => {
         setOnline(isOnline);
         health.setOnline(isOnline);
-        // Back online: what was played meanwhile goes now, not at the next retry.
-        if (isOnline) plays.flushNow();
+        // Back online: what was played meanwhile goes now, not at the next retry, and files
+        // that could not be cached are fetched now.
+        if (isOnline) {
+          plays.flushNow();
+          void recacheMedia();
+        }
       },
       onScreenshotRequest: () => void health.shoot('screenshot'),
       onScreenMoved: (next) => (next ? onScreenMoved(next) : onScreenGone()),

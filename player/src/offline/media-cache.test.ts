@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TConfigPlaylist, TScreenConfig } from '@pano/contract';
-import { mediaUrlsOf } from './media-cache.js';
+import { cachePlaylistMedia, MEDIA_CACHE, MEDIA_RETRY_MS, mediaUrlsOf, recacheMedia } from './media-cache.js';
 
 const playlist = (id: string, files: string[]): TConfigPlaylist => ({
   _id: id, name: id,
@@ -24,5 +26,69 @@ describe('media the offline cache keeps', () => {
       schedule: { timezone: 'Europe/Istanbul', entries: [], playlists: [playlist('menu', ['m'])], tickers: [] },
     } as unknown as TScreenConfig;
     expect(mediaUrlsOf(config, 'http://pano.test')).toEqual(['http://pano.test/uploads/m.png']);
+  });
+});
+
+/** The browser's Cache API, kept in memory (the one thing here that is not ours or Node's). */
+function memoryCaches() {
+  const stores = new Map<string, Map<string, Response>>();
+  return {
+    open: async (name: string) => {
+      const store = stores.get(name) ?? new Map<string, Response>();
+      stores.set(name, store);
+      return {
+        match: async (url: string) => store.get(url),
+        put: async (url: string, res: Response) => void store.set(url, res),
+        keys: async () => [...store.keys()].map((url) => new Request(url)),
+        delete: async (req: Request) => store.delete(req.url),
+      };
+    },
+  };
+}
+
+describe('filling the media cache', () => {
+  let server: Server;
+  let host: string;
+  /** Files the server answers 503 for, once each. */
+  let busyOnce: Set<string>;
+  const config = (files: string[]) => ({
+    playlist: playlist('own', files),
+    schedule: { timezone: 'Europe/Istanbul', entries: [], playlists: [], tickers: [] },
+  }) as unknown as TScreenConfig;
+  const stored = async () => (await (await caches.open(MEDIA_CACHE)).keys()).map((r) => new URL(r.url).pathname).sort();
+
+  beforeEach(async () => {
+    busyOnce = new Set();
+    server = createServer((req, res) => {
+      if (busyOnce.delete(req.url!)) return void res.writeHead(503).end();
+      res.writeHead(200, { 'Content-Type': 'image/png' }).end('png');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    vi.stubGlobal('caches', memoryCaches());
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    await new Promise((r) => server.close(r));
+  });
+
+  it('tries a file the server could not give again a little later, without a new config', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    busyOnce.add('/uploads/b.png');
+    await cachePlaylistMedia(config(['a', 'b']), host);
+    expect(await stored()).toEqual(['/uploads/a.png']);
+    await vi.advanceTimersByTimeAsync(MEDIA_RETRY_MS);
+    await expect.poll(stored).toEqual(['/uploads/a.png', '/uploads/b.png']);
+  });
+
+  it('tries the missing files again when the connection comes back, and drops files no playlist uses', async () => {
+    busyOnce.add('/uploads/d.png');
+    await cachePlaylistMedia(config(['c', 'd']), host);
+    expect(await stored()).toEqual(['/uploads/c.png']);
+    await recacheMedia();
+    expect(await stored()).toEqual(['/uploads/c.png', '/uploads/d.png']);
+    await cachePlaylistMedia(config(['d']), host);
+    expect(await stored()).toEqual(['/uploads/d.png']);
   });
 });

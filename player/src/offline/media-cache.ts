@@ -11,40 +11,61 @@ export const SHELL_CACHE = 'pano-shell-v1';
  * entry's) in the Cache API as a full 200 response, so the service worker can play them
  * (and answer Range requests) with the server down, and an offline screen can switch at a
  * boundary to content it has never shown. Files no playlist uses any more are dropped so
- * the cache does not grow without end.
+ * the cache does not grow without end. A file that could not be fetched (a network blip,
+ * a busy server) is tried again a little later and when the connection comes back, not
+ * only with the next change: a screen may show the same content for months.
  */
 export function cachePlaylistMedia(config: TScreenConfig, host: string = location.origin): Promise<void> {
   // One run at a time, and only for the newest config: an older run pruning after a newer
   // one has stored its files would throw those files away again.
-  latest = config;
-  queue = queue.then(() => (config === latest ? syncMediaCache(config, host) : undefined)).catch(() => undefined);
+  latest = { config, host };
+  clearTimeout(retryTimer);
+  queue = queue
+    .then(async () => {
+      if (latest?.config !== config) return;
+      const complete = await syncMediaCache(config, host);
+      if (!complete && latest?.config === config) retryTimer = setTimeout(recacheMedia, MEDIA_RETRY_MS);
+    })
+    .catch(() => undefined);
   return queue;
 }
-let latest: TScreenConfig | null = null;
+let latest: { config: TScreenConfig; host: string } | null = null;
 let queue: Promise<void> = Promise.resolve();
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+/** How long after a failed fetch the files still missing are tried again. */
+export const MEDIA_RETRY_MS = 30_000;
+
+/** Tries the newest config's missing files again (the connection is back); nothing when all are in. */
+export function recacheMedia(): Promise<void> {
+  return latest ? cachePlaylistMedia(latest.config, latest.host) : Promise.resolve();
+}
 
 /** Every file the config may play, once each: the default playlist's and every scheduled one's. */
 export function mediaUrlsOf(config: TScreenConfig, host: string): string[] {
   return [...new Set(allPlaylists(config).flatMap((playlist) => playItemsOf(playlist, host).map((i) => i.url)))];
 }
 
-async function syncMediaCache(config: TScreenConfig, host: string): Promise<void> {
-  if (typeof caches === 'undefined') return;
+/** Whether every file is in the cache afterwards. */
+async function syncMediaCache(config: TScreenConfig, host: string): Promise<boolean> {
+  if (typeof caches === 'undefined') return true;
   const urls = mediaUrlsOf(config, host);
   const cache = await caches.open(MEDIA_CACHE);
+  let complete = true;
   for (const url of urls) {
     if (await cache.match(url)) continue;
     try {
       const res = await fetch(url, { cache: 'no-store' });
       if (res.status === 200) await cache.put(url, res);
+      else complete = false;
     } catch {
-      // Offline or the file is gone: the next config or reconnect tries again.
+      complete = false; // offline or the server busy: tried again later
     }
   }
   const keep = new Set(urls);
   for (const req of await cache.keys()) {
     if (!keep.has(req.url)) await cache.delete(req);
   }
+  return complete;
 }
 
 /**
@@ -65,7 +86,10 @@ export async function registerServiceWorker(): Promise<void> {
   try {
     const base = import.meta.env.BASE_URL; // '/player/'
     await navigator.serviceWorker.register(`${base}sw.js`, { scope: base });
-    await navigator.serviceWorker.ready;
+    const ready = await navigator.serviceWorker.ready;
+    // Without a controller the worker serves nothing to this page, and a kiosk may not reload
+    // for weeks: ask the active worker to take it (public/sw.js, 'claim').
+    if (!navigator.serviceWorker.controller) ready.active?.postMessage('claim');
     await cacheAppShell();
   } catch {
     // No worker (http on a non-localhost origin): the player still works online.
