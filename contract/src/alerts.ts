@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { ZId, ZIsoDate, numberField, requiredText } from './common.js';
+import { ZId, ZIsoDate, colour, numberField, requiredText } from './common.js';
 import { ZUsedBy } from './usage.js';
 import { listAnswer } from './lists.js';
 
@@ -18,12 +18,6 @@ export const ALERT_ACTIVE_MAX_PER_SCREEN = 10;
 /** Readable from across a corridor: white on a deep red (contrast 6.5:1). */
 export const ALERT_BACKGROUND_DEFAULT = '#B91C1C';
 export const ALERT_TEXT_COLOR_DEFAULT = '#FFFFFF';
-
-const HEX = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-const colour = (field: string) => {
-  const message = `${field} #RRGGBB biçiminde olmalıdır (ör. #B91C1C)`;
-  return z.string({ error: message }).regex(HEX, message);
-};
 
 const DURATION_RANGE = `Süre 1 ile ${ALERT_DURATION_MAX} dakika arasında olmalıdır`;
 const ZDuration = numberField(DURATION_RANGE).pipe(z.number().int(DURATION_RANGE).min(1, DURATION_RANGE).max(ALERT_DURATION_MAX, DURATION_RANGE));

@@ -32,4 +32,12 @@ export const numberField = (error: string | ((input: unknown) => string)) =>
     z.number({ error: typeof error === 'string' ? error : (iss) => error(iss.input) }),
   );
 
+const HEX = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+/** A colour as `#RGB` or `#RRGGBB`, with a Turkish message naming the field. */
+export const colour = (field: string) => {
+  const message = `${field} #RRGGBB biçiminde olmalıdır (ör. #B91C1C)`;
+  return z.string({ error: message }).regex(HEX, message);
+};
+
 export const ZOkResponse = z.object({ message: z.string() });

@@ -1,10 +1,14 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate, requiredText } from './common.js';
 import { listAnswer } from './lists.js';
+import { ZAppSettings } from './apps.js';
 
-/** docs/PRODUCT.md#data: 'Video' is shown as video; anything else ('Resim', image) as an image. */
-export const ZMediaType = z.enum(['Video', 'Resim']);
-export const ZMediaKind = z.enum(['video', 'image']);
+/**
+ * docs/PRODUCT.md#data: 'Video' is shown as video; anything else ('Resim', image) as an image.
+ * Apps ('Uygulama', type 'app') carry settings instead of a file (docs/PRODUCT.md#apps).
+ */
+export const ZMediaType = z.enum(['Video', 'Resim', 'Uygulama']);
+export const ZMediaKind = z.enum(['video', 'image', 'app']);
 
 export const ZMedia = z.object({
   _id: ZId,
@@ -19,6 +23,13 @@ export const ZMedia = z.object({
   height: z.number().int().nullable(),
   duration: z.number().nullable(),
   createdAt: ZIsoDate,
+  /** Apps only: the kind and its settings (files have none; their `filePath` is then ''). */
+  app: ZAppSettings.optional(),
+  /**
+   * Create and update of a web app only: why the page may stay blank on a screen (the site
+   * refuses to be shown in a frame). The app is saved either way.
+   */
+  warning: z.string().optional(),
 });
 export type TMedia = z.infer<typeof ZMedia>;
 

@@ -2,6 +2,9 @@ import { z } from './zod.js';
 import { ZId } from './common.js';
 import { ZMediaKind, ZMediaType } from './media.js';
 import { ZDisplaySettings } from './settings.js';
+import { ZAppData, ZAppSettings } from './apps.js';
+import { ZLayoutOrientation, ZZoneFit } from './layouts.js';
+import { ZScreenRotation } from './screens.js';
 
 /** What a player needs to show a screen: everything resolved, nothing else to fetch but files. */
 const ZConfigMedia = z.object({
@@ -13,6 +16,10 @@ const ZConfigMedia = z.object({
   /** Absolute against PUBLIC_URL when the server has one, else root-relative (`/uploads/…`). */
   url: z.string(),
   mimeType: z.string(),
+  /** Apps only (type 'app', filePath and url ''): the settings the player draws from. */
+  app: ZAppSettings.optional(),
+  /** rss and weather apps: what the server last fetched, with its time; null before the first fetch. */
+  appData: ZAppData.nullable().optional(),
 });
 
 /** A playlist as a player plays it: every item with its file and its seconds. */
@@ -64,6 +71,29 @@ const ZConfigSchedule = z.object({
 });
 
 /**
+ * A layout as a player shows it (docs/architecture/player.md#layouts): every zone with its
+ * rectangle (percent of the screen), its order and its resolved playlist or ticker.
+ */
+const ZConfigZone = z.object({
+  name: z.string(),
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+  z: z.number().int(),
+  fit: ZZoneFit,
+  playlist: ZConfigPlaylist.nullable(),
+  directionPlaylist: ZConfigTicker.nullable(),
+});
+const ZConfigLayout = z.object({
+  _id: ZId,
+  name: z.string(),
+  orientation: ZLayoutOrientation,
+  background: z.string(),
+  zones: z.array(ZConfigZone),
+});
+
+/**
  * One active emergency alert reaching this screen ('Acil Duyuru'), shown above everything
  * until `endsAt` (docs/architecture/alerts.md#alerts). `imageUrl` is absolute like media `url`.
  */
@@ -92,6 +122,13 @@ export const ZScreenConfig = z.object({
   /** The screen's own assignment: what plays when no schedule entry holds. */
   playlist: ZConfigPlaylist.nullable(),
   directionPlaylist: ZConfigTicker.nullable(),
+  /**
+   * The layout the screen shows instead of `playlist` (docs/PRODUCT.md#layouts); absent or null:
+   * the one-zone screen of the spec. Optional so a config kept by an older server still reads.
+   */
+  layout: ZConfigLayout.nullable().optional(),
+  /** Degrees clockwise the player turns its picture; absent: 0. */
+  rotation: ZScreenRotation.optional(),
   schedule: ZConfigSchedule,
   displaySettings: ZDisplaySettings,
   /** Set when the customer's package has ended: the player shows a calm notice instead. */
@@ -104,3 +141,5 @@ export type TConfigTicker = z.infer<typeof ZConfigTicker>;
 export type TConfigSchedule = z.infer<typeof ZConfigSchedule>;
 export type TConfigScheduleEntry = z.infer<typeof ZConfigScheduleEntry>;
 export type TConfigAlert = z.infer<typeof ZConfigAlert>;
+export type TConfigLayout = z.infer<typeof ZConfigLayout>;
+export type TConfigZone = z.infer<typeof ZConfigZone>;

@@ -31,15 +31,30 @@ export const ZTimeZone = z.string({ error: TIMEZONE_MESSAGE }).trim().max(64, TI
 
 const ZRef = z.union([ZId, z.object({ _id: ZId }).transform((p) => p._id)], { error: 'Geçersiz playlist' }).nullable();
 
-/** PUT /api/screens/{id}: assign (or clear with null) the playlist and/or ticker playlist. */
+const ZLayoutRef = z.union([ZId, z.object({ _id: ZId }).transform((p) => p._id)], { error: 'Geçersiz yerleşim' }).nullable();
+
+/** How a display mounted turned is corrected, in degrees clockwise. */
+export const SCREEN_ROTATIONS = [0, 90, 180, 270] as const;
+export const ZScreenRotation = z.union(SCREEN_ROTATIONS.map((r) => z.literal(r)), { error: 'Döndürme 0, 90, 180 ya da 270 derece olmalıdır' });
+
+/**
+ * PUT /api/screens/{id}: assign (or clear with null) the playlist and/or ticker playlist, or a
+ * layout ('Yerleşim'): a layout replaces the playlist as what the screen shows, and a playlist
+ * replaces the layout (docs/PRODUCT.md#layouts).
+ */
 export const ZAssignScreenRequest = z.object({
   name: requiredText('Ekran adı zorunludur', 100).optional(),
   currentPlaylist: ZRef.optional(),
   currentDirectionPlaylist: ZRef.optional(),
+  currentLayout: ZLayoutRef.optional(),
   timezone: ZTimeZone.optional(),
+  rotation: ZScreenRotation.optional(),
 }).refine((b) => b.name !== undefined || b.currentPlaylist !== undefined || b.currentDirectionPlaylist !== undefined
-  || b.timezone !== undefined, {
+  || b.currentLayout !== undefined || b.timezone !== undefined || b.rotation !== undefined, {
   message: 'Lütfen bir playlist ve en az bir ekran seçin',
+}).refine((b) => !(b.currentPlaylist && b.currentLayout), {
+  message: 'Bir ekran aynı anda ya bir playlist ya da bir yerleşim gösterir',
+  path: ['currentLayout'],
 });
 export type TAssignScreenRequest = z.input<typeof ZAssignScreenRequest>;
 
@@ -51,6 +66,10 @@ export const ZScreen = z.object({
   status: z.string(),
   currentPlaylist: ZNamedRef,
   currentDirectionPlaylist: ZNamedRef,
+  /** What the screen shows instead of a playlist, when it shows a layout. */
+  currentLayout: ZNamedRef.optional(),
+  /** Degrees clockwise the player turns its picture (0 unless set). */
+  rotation: ZScreenRotation.optional(),
   lastSeenAt: ZIsoDate.nullable(),
   /** IANA zone of the screen's wall clock, for its schedules. */
   timezone: z.string(),

@@ -102,7 +102,7 @@ export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
     const media = await tx.media.findMany({ where: { ownerId: userId }, select: { fileName: true } });
     const screens = await tx.screen.findMany({ where: { ownerId: userId }, select: { id: true } });
     await tx.user.delete({ where: { id: userId } });
-    return { fileNames: media.map((m) => m.fileName), screenIds: screens.map((s) => s.id) };
+    return { fileNames: media.flatMap((m) => (m.fileName ? [m.fileName] : [])), screenIds: screens.map((s) => s.id) };
   });
   for (const fileName of fileNames) {
     await removeQuietly(path.join(ctx.config.uploadsDir, fileName))

@@ -1,14 +1,23 @@
-import type { TMedia } from '@pano/contract';
-import type { Media } from '../../db/generated/client.js';
+import type { TAppSettings, TMedia } from '@pano/contract';
+import type { Media, MediaKind } from '../../db/generated/client.js';
 
 export const mediaUrlPath = (fileName: string) => `/uploads/${fileName}`;
+
+/** A file's `/uploads/…` path; '' for an app, which has no file. */
+export const filePathOf = (m: { fileName: string | null }) => (m.fileName ? mediaUrlPath(m.fileName) : '');
+
+/** The spec's `mediaType` for a kind (docs/PRODUCT.md#data, #apps). */
+export const mediaTypeOf = (kind: MediaKind): TMedia['mediaType'] => (kind === 'video' ? 'Video' : kind === 'app' ? 'Uygulama' : 'Resim');
+
+/** An app's settings as stored (validated by ZAppSettings on the way in); files have none. */
+export const appOf = (m: { kind: MediaKind; app: unknown }) => (m.kind === 'app' && m.app ? { app: m.app as TAppSettings } : {});
 
 export function presentMedia(m: Media): TMedia {
   return {
     _id: m.id,
     name: m.name,
-    filePath: mediaUrlPath(m.fileName),
-    mediaType: m.kind === 'video' ? 'Video' : 'Resim',
+    filePath: filePathOf(m),
+    mediaType: mediaTypeOf(m.kind),
     type: m.kind,
     mimeType: m.mime,
     size: Number(m.sizeBytes),
@@ -16,5 +25,6 @@ export function presentMedia(m: Media): TMedia {
     height: m.height,
     duration: m.durationSec,
     createdAt: m.createdAt.toISOString(),
+    ...appOf(m),
   };
 }

@@ -42,8 +42,10 @@ export async function deleteMedia(ctx: AppContext, ownerId: string, id: string):
     return { media, screenIds: screens.map((s) => s.id) };
   });
   try {
-    await removeQuietly(path.join(ctx.config.uploadsDir, media.fileName));
-    await removeQuietly(thumbPath(ctx.config.uploadsDir, media.fileName));
+    if (media.fileName) {
+      await removeQuietly(path.join(ctx.config.uploadsDir, media.fileName));
+      await removeQuietly(thumbPath(ctx.config.uploadsDir, media.fileName));
+    }
   } catch (err) {
     // The row is gone; an undeletable file is an operator matter, not the customer's.
     ctx.logger.warn({ err, fileName: media.fileName }, 'media file could not be removed');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { TConfigAlert, TConfigMedia, TConfigScheduleEntry, TScreenAlert, TScreenConfig } from '@pano/contract';
-import { mediaUrlPath } from '../media/media.presenter.js';
+import type { TAppData, TConfigAlert, TConfigMedia, TConfigScheduleEntry, TScreenAlert, TScreenConfig } from '@pano/contract';
+import { appOf, filePathOf, mediaTypeOf } from '../media/media.presenter.js';
 import { presentDisplaySettings } from '../settings/display-settings.presenter.js';
 import type { BuiltScreenConfig, SharedContent } from './screen-config-cache.js';
 import type { ConfigContentRows, PlaylistRow, ScheduleRow, ScreenConfigSources, ScreenRow, TickerRow } from './screen-config.js';
@@ -148,15 +148,17 @@ const configPlaylist = (p: PlaylistRow, base: string) => ({
 const configTicker = (t: TickerRow) => ({ _id: t.id, name: t.name, speed: t.speed, directions: t.texts.map((x) => ({ text: x.text })) });
 
 function configMedia(m: PlaylistRow['items'][number]['media'], base: string): TConfigMedia {
-  const filePath = mediaUrlPath(m.fileName);
+  const filePath = filePathOf(m);
   return {
     _id: m.id,
     name: m.name,
-    mediaType: m.kind === 'video' ? 'Video' : 'Resim',
+    mediaType: mediaTypeOf(m.kind),
     type: m.kind,
     filePath,
-    url: `${base}${filePath}`,
+    url: filePath ? `${base}${filePath}` : '',
     mimeType: m.mime,
+    ...appOf(m),
+    ...(m.kind === 'app' ? { appData: (m.appData as TAppData | null) ?? null } : {}),
   };
 }
 

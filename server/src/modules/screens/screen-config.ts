@@ -1,6 +1,6 @@
 import { DAY_MS, scheduleClockAt, zoneOrDefault, type TScreenAlert } from '@pano/contract';
 import type { Db } from '../../db/client.js';
-import type { DisplaySettings } from '../../db/generated/client.js';
+import type { DisplaySettings, MediaKind } from '../../db/generated/client.js';
 import { activeAlertsForScreens } from './screen-alerts.js';
 import type { SharedContent, SharedContentMemo } from './screen-config-cache.js';
 
@@ -22,7 +22,7 @@ export type ScheduleRow = {
   priority: number; enabled: boolean; updatedAt: Date;
 };
 
-type MediaRow = { id: string; name: string; fileName: string; kind: 'image' | 'video'; mime: string };
+type MediaRow = { id: string; name: string; fileName: string | null; kind: MediaKind; mime: string; app: unknown; appData: unknown };
 export type PlaylistRow = { id: string; name: string; ownerId: string; items: { duration: number; media: MediaRow }[] };
 export type TickerRow = { id: string; name: string; speed: number; ownerId: string; texts: { text: string }[] };
 
@@ -161,7 +161,7 @@ export async function readScreenConfigSources(
     playlistIds.length === 0 ? none : db.playlistItem.findMany({
       where: { playlistId: { in: playlistIds } },
       orderBy: { position: 'asc' },
-      select: { playlistId: true, duration: true, media: { select: { id: true, name: true, fileName: true, kind: true, mime: true } } },
+      select: { playlistId: true, duration: true, media: { select: { id: true, name: true, fileName: true, kind: true, mime: true, app: true, appData: true } } },
     }),
     tickerIds.length === 0 ? none : db.tickerPlaylist.findMany({
       where: { id: { in: tickerIds } }, select: { id: true, name: true, speed: true, ownerId: true },
