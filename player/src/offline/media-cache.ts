@@ -24,7 +24,7 @@ export function cachePlaylistMedia(config: TScreenConfig, host: string = locatio
     .then(async () => {
       if (latest?.config !== config) return;
       const complete = await syncMediaCache(config, host);
-      if (!complete && latest?.config === config) retryTimer = setTimeout(recacheMedia, MEDIA_RETRY_MS);
+      if (!complete && latest?.config === config) retryTimer = setTimeout(() => void recacheMedia(), MEDIA_RETRY_MS);
     })
     .catch(() => undefined);
   return queue;
