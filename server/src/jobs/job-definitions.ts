@@ -21,6 +21,10 @@ export const JOB_SCHEMAS = {
   'plays.rollup': z.object({}),
   /** Periodic (daily): deletes play records and rollups past their retention. */
   'plays.retention': z.object({}),
+  /** On save and from the refresh: fetches an rss or weather app's data (docs/PRODUCT.md#apps). */
+  'app.fetch': z.object({ mediaId: z.string().uuid() }),
+  /** Periodic (10 minutes): queues an app.fetch for every rss and weather app a playlist holds. */
+  'app.refresh': z.object({}),
 } as const;
 
 export type JobName = keyof typeof JOB_SCHEMAS;
@@ -40,6 +44,7 @@ export const DEFAULT_SWEEP_EVERY_MS = 60_000;
 export const PERIODIC_JOBS: readonly { name: JobName; everyMs: number }[] = [
   { name: 'plays.rollup', everyMs: 60_000 },
   { name: 'plays.retention', everyMs: 86_400_000 },
+  { name: 'app.refresh', everyMs: 600_000 },
 ];
 
 export type EnqueueOptions = {

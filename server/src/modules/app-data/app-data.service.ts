@@ -1,0 +1,105 @@
+import { isDeepStrictEqual } from 'node:util';
+import { ZAppData, ZAppSettings, type TAppData, type TAppSettings } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { Prisma } from '../../db/generated/client.js';
+import { guardedFetch, type FetchPolicy } from '../../http/guarded-fetch.js';
+import { screensOfSchedules } from '../schedules/schedule-targets.js';
+import { decodeFeed, parseFeed } from './feed.js';
+import { forecastUrl, parseForecast } from './weather.js';
+
+/*
+ * What rss and weather apps show is fetched by the server, never by the screen, and shipped in
+ * the screen config as the app's `appData` with its time (docs/PRODUCT.md#apps): every 10
+ * minutes for the apps in a playlist, and on save. A failed fetch keeps the last data.
+ */
+
+const FETCHED_KINDS = ['rss', 'weather'] as const;
+
+export const appFetchJobKey = (mediaId: string) => `app-fetch-${mediaId}`;
+
+/** The customer-address policy of this process (FETCH_ALLOW_PRIVATE). */
+export const fetchPolicy = (ctx: Pick<AppContext, 'config'>): FetchPolicy => ({ allowPrivate: ctx.config.fetchAllowPrivate });
+
+/**
+ * For the apps routes, after an app is created or its settings change: its data is fetched
+ * now, on a job, so the answer does not wait for a feed. Any app may be given; only rss and
+ * weather apps fetch anything. A failure to queue is logged: the 10-minute refresh follows.
+ */
+export async function refreshAppData(ctx: Pick<AppContext, 'jobs' | 'logger'>, mediaId: string): Promise<void> {
+  await ctx.jobs.enqueue('app.fetch', { mediaId })
+    .catch((err: unknown) => ctx.logger.error({ err, mediaId }, 'queueing the app data fetch failed; the periodic refresh will fetch it'));
+}
+
+/** The periodic refresh: one fetch job per rss or weather app that a playlist holds. */
+export async function queueAppRefreshes(ctx: AppContext): Promise<number> {
+  const apps = await ctx.db.media.findMany({
+    where: { kind: 'app', items: { some: {} }, OR: FETCHED_KINDS.map((kind) => ({ app: { path: ['kind'], equals: kind } })) },
+    select: { id: true },
+  });
+  for (const a of apps) await ctx.jobs.enqueue('app.fetch', { mediaId: a.id }, { key: appFetchJobKey(a.id) });
+  return apps.length;
+}
+
+/** Screens whose config holds this media: through their playlist, their layout's zones, or a schedule's playlist. */
+export async function screensShowingMedia(db: DbOrTx, mediaId: string): Promise<string[]> {
+  const inPlaylist = { items: { some: { mediaId } } };
+  const direct = await db.screen.findMany({
+    where: { OR: [{ currentPlaylist: inPlaylist }, { currentLayout: { zones: { some: { playlist: inPlaylist } } } }] },
+    select: { id: true },
+  });
+  return [...new Set([...direct.map((s) => s.id), ...(await screensOfSchedules(db, { playlist: inPlaylist }))])];
+}
+
+type Fetched = Omit<TAppData, 'fetchedAt'>;
+type TRssApp = Extract<TAppSettings, { kind: 'rss' }>;
+type TWeatherApp = Extract<TAppSettings, { kind: 'weather' }>;
+
+async function fetchFeed(ctx: AppContext, app: TRssApp): Promise<Fetched> {
+  const res = await guardedFetch(app.url, {
+    headers: { accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5' },
+  }, fetchPolicy(ctx));
+  if (res.status < 200 || res.status > 299) throw new Error(`the feed answered ${res.status}`);
+  return { items: parseFeed(decodeFeed(res.body, res.headers['content-type']), app.maxItems) };
+}
+
+async function fetchWeather(ctx: AppContext, app: TWeatherApp): Promise<Fetched> {
+  const res = await guardedFetch(forecastUrl(ctx.config.weatherApiUrl, app), { headers: { accept: 'application/json' } }, fetchPolicy(ctx));
+  if (res.status < 200 || res.status > 299) throw new Error(`the weather API answered ${res.status}`);
+  return { weather: parseForecast(JSON.parse(res.text())) };
+}
+
+/**
+ * The `app.fetch` job: fetches an rss or weather app's data and stores it with its time; the
+ * screens showing the app are pushed only when what they show changed. A failed fetch (refused
+ * address, timeout, not a feed) is logged and the last data stays. Settings changed while it
+ * fetched: nothing is written, the save's own fetch does it.
+ */
+export async function fetchAppData(ctx: AppContext, mediaId: string): Promise<void> {
+  const media = await ctx.db.media.findUnique({ where: { id: mediaId }, select: { kind: true, app: true, appData: true } });
+  if (media?.kind !== 'app') return;
+  const settings = ZAppSettings.safeParse(media.app);
+  if (!settings.success) return;
+  const app = settings.data;
+  if (app.kind !== 'rss' && app.kind !== 'weather') return;
+  let fresh: Fetched;
+  try {
+    fresh = app.kind === 'rss' ? await fetchFeed(ctx, app) : await fetchWeather(ctx, app);
+  } catch (err) {
+    ctx.logger.warn({ err, mediaId, kind: app.kind }, 'app data fetch failed; the screens keep the last data');
+    return;
+  }
+  const last = ZAppData.safeParse(media.appData);
+  const changed = !last.success || !isDeepStrictEqual(contentOf(last.data), fresh);
+  const appData: TAppData = { fetchedAt: ctx.clock().toISOString(), ...fresh };
+  const { count } = await ctx.db.media.updateMany({
+    where: { id: mediaId, app: { equals: media.app as Prisma.InputJsonValue } },
+    data: { appData },
+  });
+  if (count === 1 && changed) {
+    const screens = await screensShowingMedia(ctx.db, mediaId);
+    if (screens.length > 0) await ctx.notifier.screensChanged(screens);
+  }
+}
+
+const contentOf = (d: TAppData): Fetched => (d.items !== undefined ? { items: d.items } : d.weather !== undefined ? { weather: d.weather } : {});
