@@ -4,6 +4,11 @@ import type { TAppSettingsInput, TScreenConfig } from '@pano/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, newCustomer, type TestApp } from '../../../test/harness.js';
 import type { AppContext } from '../../context.js';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { jobHandlers } from '../../job-handlers.js';
+import { createBullmqRunner } from '../../jobs/bullmq-runner.js';
+import { createJobRegistry } from '../../jobs/job-registry.js';
 import { createInProcessRunner } from '../../jobs/in-process-runner.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { createLogger } from '../../logger.js';
@@ -216,7 +221,7 @@ describe('when the jobs run', () => {
     const media = await makeApp(u.id, { kind: 'rss', url: `${base}${path}`, maxItems: 1, style: 'list' });
     await refreshAppData(t.ctx, media.id);
     expect(queued).toEqual([{ name: 'app.fetch', payload: { mediaId: media.id } }]);
-    await vi.waitFor(async () => expect(await appDataOf(media.id)).toMatchObject({ items: [{ title: "Belediye & halk: 'yeni park' açıldı" }] }));
+    await vi.waitFor(async () => expect(await appDataOf(media.id)).toMatchObject({ items: [{ title: "Belediye & halk: 'yeni park' açıldı" }] }), { timeout: 15_000, interval: 50 });
   });
 
   it('the 10-minute refresh queues one fetch per rss or weather app that a playlist holds, and no other', async () => {
@@ -231,5 +236,26 @@ describe('when the jobs run', () => {
     expect(queued.filter((q) => ours.has((q.payload as { mediaId: string }).mediaId)).sort((a, b) => String(a.key).localeCompare(String(b.key))))
       .toEqual([inPlaylist.id, weather.id].sort((a, b) => appFetchJobKey(a).localeCompare(appFetchJobKey(b)))
         .map((mediaId) => ({ name: 'app.fetch', payload: { mediaId }, key: appFetchJobKey(mediaId) })));
+  });
+
+  it('on BullMQ too: a queued app.fetch is worked by the same handler', async () => {
+    const path = feedPath();
+    answers.set(path, { body: RSS });
+    const u = await newCustomer(t);
+    const media = await makeApp(u.id, { kind: 'rss', url: `${base}${path}`, maxItems: 1, style: 'list' });
+    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const prefix = `test-app-data-${randomUUID()}`;
+    const bullmq = createBullmqRunner({ redisUrl, logger: createLogger('silent'), runWorkers: true, prefix, sweepEveryMs: 0 });
+    try {
+      await bullmq.start(createJobRegistry(jobHandlers(t.ctx)));
+      await refreshAppData({ ...t.ctx, jobs: bullmq }, media.id);
+      await vi.waitFor(async () => expect(await appDataOf(media.id)).toMatchObject({ items: [{ title: "Belediye & halk: 'yeni park' açıldı" }] }), { timeout: 15_000, interval: 100 });
+    } finally {
+      await bullmq.stop();
+      const redis = new Redis(redisUrl);
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+    }
   });
 });
