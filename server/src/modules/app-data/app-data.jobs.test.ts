@@ -32,11 +32,14 @@ let base: string;
 
 let t: TestApp;
 const notifier = recordingNotifier();
-const queued: { name: string; payload: unknown; key?: string }[] = [];
+const queued: { name: string; payload: unknown; key?: string; runAt?: Date }[] = [];
 const inner = createInProcessRunner({ logger: createLogger('silent'), sweepEveryMs: 0 });
 const jobs: JobRunner = {
   ...inner,
-  enqueue: async (name, payload, opts) => { queued.push({ name, payload, ...(opts?.key ? { key: opts.key } : {}) }); await inner.enqueue(name, payload, opts); },
+  enqueue: async (name, payload, opts) => {
+    queued.push({ name, payload, ...(opts?.key ? { key: opts.key } : {}), ...(opts?.runAt ? { runAt: opts.runAt } : {}) });
+    await inner.enqueue(name, payload, opts);
+  },
 };
 
 beforeAll(async () => {
@@ -231,11 +234,18 @@ describe('when the jobs run', () => {
     const unused = await makeApp(u.id, { kind: 'rss', url: `${base}/yok.xml`, maxItems: 1, style: 'list' });
     const clock = await makeApp(u.id, { kind: 'clock', style: 'digital', showDate: true, showSeconds: false });
     await makePlaylist(t, u.id, [{ mediaId: inPlaylist.id }, { mediaId: weather.id }, { mediaId: clock.id }]);
-    await queueAppRefreshes(t.ctx);
+    // Far in the future, so the fetches stay queued (their addresses answer 404 anyway).
+    const now = new Date(Date.now() + 86_400_000);
+    const count = await queueAppRefreshes({ ...t.ctx, clock: () => now });
     const ours = new Set([inPlaylist.id, weather.id, unused.id, clock.id]);
-    expect(queued.filter((q) => ours.has((q.payload as { mediaId: string }).mediaId)).sort((a, b) => String(a.key).localeCompare(String(b.key))))
+    expect(queued.filter((q) => ours.has((q.payload as { mediaId: string }).mediaId)).map(({ runAt: _, ...q }) => q).sort((a, b) => String(a.key).localeCompare(String(b.key))))
       .toEqual([inPlaylist.id, weather.id].sort((a, b) => appFetchJobKey(a).localeCompare(appFetchJobKey(b)))
         .map((mediaId) => ({ name: 'app.fetch', payload: { mediaId }, key: appFetchJobKey(mediaId) })));
+    // Spread over the first 5 minutes, one step apart, in the order of the ids.
+    const times = queued.map((q) => q.runAt!.getTime() - now.getTime());
+    expect(times).toHaveLength(count);
+    expect(times[0]).toBe(0);
+    expect(times.every((ms, i) => ms < 5 * 60_000 && (i === 0 || ms > times[i - 1]!))).toBe(true);
   });
 
   it('on BullMQ too: a queued app.fetch is worked by the same handler', async () => {

@@ -31,13 +31,25 @@ export async function refreshAppData(ctx: Pick<AppContext, 'jobs' | 'logger'>, m
     .catch((err: unknown) => ctx.logger.error({ err, mediaId }, 'queueing the app data fetch failed; the periodic refresh will fetch it'));
 }
 
-/** The periodic refresh: one fetch job per rss or weather app that a playlist holds. */
+/**
+ * The first half of the 10 minutes over which the periodic refresh spreads its fetches: a
+ * thousand feeds are not all fetched in the same second (the in-process runner has no
+ * concurrency cap, and slow feeds would hold BullMQ's workers from other jobs).
+ */
+export const APP_REFRESH_SPREAD_MS = 5 * 60_000;
+
+/** The periodic refresh: one fetch job per rss or weather app that a playlist holds, spread out. */
 export async function queueAppRefreshes(ctx: AppContext): Promise<number> {
   const apps = await ctx.db.media.findMany({
     where: { kind: 'app', items: { some: {} }, OR: FETCHED_KINDS.map((kind) => ({ app: { path: ['kind'], equals: kind } })) },
     select: { id: true },
+    orderBy: { id: 'asc' },
   });
-  for (const a of apps) await ctx.jobs.enqueue('app.fetch', { mediaId: a.id }, { key: appFetchJobKey(a.id) });
+  const now = ctx.clock().getTime();
+  const step = apps.length > 0 ? APP_REFRESH_SPREAD_MS / apps.length : 0;
+  for (const [i, a] of apps.entries()) {
+    await ctx.jobs.enqueue('app.fetch', { mediaId: a.id }, { key: appFetchJobKey(a.id), runAt: new Date(now + Math.floor(i * step)) });
+  }
   return apps.length;
 }
 
