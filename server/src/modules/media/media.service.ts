@@ -1,10 +1,13 @@
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import type { Media } from '../../db/generated/client.js';
+import type { z } from 'zod';
+import type { ZCreateAppRequest, ZUpdateMediaRequest } from '@pano/contract';
+import { Prisma, type Media } from '../../db/generated/client.js';
 import path from 'node:path';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { removeQuietly } from '../../storage/stored-files.js';
 import { thumbPath } from '../../storage/thumbnails.js';
+import { screensShowingMedia } from './media-screens.js';
 
 // Alphabetical reads best in a dialog; id keeps equal names in a stable order.
 const byName = [{ name: 'asc' as const }, { id: 'asc' as const }];
@@ -26,6 +29,47 @@ export async function listMedia(db: Db, ownerId: string): Promise<Media[]> {
 }
 
 /**
+ * An app ('Uygulama', docs/PRODUCT.md#apps): a row without a file, so it takes no storage
+ * (size 0, which the storage sum of entitlements/limits.ts adds as nothing). Nobody shows it
+ * yet, so nothing is pushed.
+ */
+export async function createApp(db: Db, ownerId: string, body: z.output<typeof ZCreateAppRequest>): Promise<Media> {
+  return db.media.create({
+    data: { ownerId, name: body.name, kind: 'app', fileName: null, mime: '', sizeBytes: 0n, app: body.app },
+  });
+}
+
+/**
+ * Renames any item and replaces an app's settings (its kind stays), then pushes every screen
+ * showing it (`screensShowingMedia`), each once. A new source for an rss or weather app drops
+ * what was fetched from the old one, so no screen shows another feed's items under it.
+ */
+export async function updateMedia(ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateMediaRequest>): Promise<Media> {
+  const { updated, screenIds } = await ctx.db.$transaction(async (tx) => {
+    const media = await tx.media.findFirst({ where: { id, ownerId } });
+    if (!media) throw notFound('Medya');
+    const data: Prisma.MediaUpdateInput = { name: body.name };
+    if (body.app) {
+      if (media.kind !== 'app') throw badRequest('Yalnızca uygulamaların ayarları değiştirilebilir');
+      const before = media.app as { kind?: string } | null;
+      if (before?.kind !== body.app.kind) throw badRequest('Uygulamanın türü değiştirilemez');
+      data.app = body.app;
+      if (sourceOf(before) !== sourceOf(body.app)) data.appData = Prisma.DbNull;
+    }
+    const updated = await tx.media.update({ where: { id }, data });
+    return { updated, screenIds: await screensShowingMedia(tx, ownerId, [id]) };
+  });
+  if (screenIds.length) await ctx.notifier.screensChanged(screenIds);
+  return updated;
+}
+
+/** What an app's fetched data comes from: the feed address, or the place of a forecast. */
+const sourceOf = (app: object | null): string => {
+  const a = (app ?? {}) as { url?: unknown; latitude?: unknown; longitude?: unknown };
+  return JSON.stringify([a.url, a.latitude, a.longitude]);
+};
+
+/**
  * Deletes the row (its playlist items cascade), then the file, then tells the screens
  * whose current playlist showed it. The file goes after the commit so a failed delete
  * never leaves a row pointing at nothing.
@@ -34,12 +78,10 @@ export async function deleteMedia(ctx: AppContext, ownerId: string, id: string):
   const { media, screenIds } = await ctx.db.$transaction(async (tx) => {
     const media = await tx.media.findFirst({ where: { id, ownerId } });
     if (!media) throw notFound('Medya');
-    const screens = await tx.screen.findMany({
-      where: { ownerId, currentPlaylist: { items: { some: { mediaId: id } } } },
-      select: { id: true },
-    });
+    // Read before deleting: the items (and with them what the screens show) go with the row.
+    const screenIds = await screensShowingMedia(tx, ownerId, [id]);
     await tx.media.delete({ where: { id } });
-    return { media, screenIds: screens.map((s) => s.id) };
+    return { media, screenIds };
   });
   try {
     if (media.fileName) {

@@ -1,0 +1,18 @@
+import type { DbOrTx } from '../../db/client.js';
+import { screensOfSchedules } from '../schedules/schedule-targets.js';
+
+/**
+ * The one answer to "which screens show these media items" (docs/PRODUCT.md#media-api): the
+ * screens whose assigned playlist holds one of them, and the screens reached by a schedule
+ * entry whose playlist holds one. A change of a media item or app pushes exactly these, each
+ * once. Whatever else comes to show media (a layout's zones) adds its screens here.
+ */
+export async function screensShowingMedia(db: DbOrTx, ownerId: string, mediaIds: string[]): Promise<string[]> {
+  if (mediaIds.length === 0) return [];
+  const inPlaylist = { items: { some: { mediaId: { in: mediaIds } } } };
+  const [assigned, scheduled] = await Promise.all([
+    db.screen.findMany({ where: { ownerId, currentPlaylist: inPlaylist }, select: { id: true } }),
+    screensOfSchedules(db, { ownerId, playlist: inPlaylist }),
+  ]);
+  return [...new Set([...assigned.map((s) => s.id), ...scheduled])];
+}
