@@ -45,6 +45,10 @@ const ZEnv = z.object({
   METRICS_TOKEN: z.string().optional(),
   /** The worker's /metrics port (`npm run worker`); the API serves /metrics on its own port. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** `1`: feeds, weather and web checks may reach private and loopback addresses (docs/architecture/security.md#server-side-fetches). */
+  FETCH_ALLOW_PRIVATE: z.enum(['0', '1']).optional(),
+  /** An Open-Meteo-compatible forecast endpoint for the weather app. */
+  WEATHER_API_URL: z.string().url().refine((s) => /^https?:\/\//.test(s)).default('https://api.open-meteo.com/v1/forecast'),
 });
 
 /**
@@ -68,6 +72,8 @@ const EXPECTED: Partial<Record<keyof z.infer<typeof ZEnv>, string>> = {
   SHUTDOWN_TIMEOUT_S: '0 ile 3600 arasında bir sayı olmalı (saniye)',
   PAYMENTS: 'yalnızca dev olabilir (ya da hiç ayarlanmaz)',
   METRICS_PORT: '1 ile 65535 arasında bir tam sayı olmalı',
+  FETCH_ALLOW_PRIVATE: '0 ya da 1 olmalı',
+  WEATHER_API_URL: 'http:// ya da https:// ile başlayan tam bir adres olmalı',
 };
 /** Never echoed back: secrets, and URLs that may carry a password. */
 const SECRET = new Set(['JWT_SECRET', 'ADMIN_REGISTRATION_KEY', 'DATABASE_URL', 'REDIS_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'METRICS_TOKEN']);
@@ -117,6 +123,10 @@ export type AppConfig = {
   metricsToken: string | undefined;
   /** Where the worker serves /metrics; unset: the worker serves none. */
   metricsPort: number | undefined;
+  /** FETCH_ALLOW_PRIVATE=1: server-side fetches of customers' addresses may reach the intranet. */
+  fetchAllowPrivate: boolean;
+  /** Where the weather app's forecasts come from (WEATHER_API_URL). */
+  weatherApiUrl: string;
 };
 
 /**
@@ -169,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     production: e.NODE_ENV === 'production',
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
+    fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE === '1',
+    weatherApiUrl: e.WEATHER_API_URL,
     ...overrides,
   };
 }
