@@ -1,15 +1,58 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ZMedia, ZMediaList, ZMyPackage, ZPlaylist, ZScreenConfig, type TAppSettingsInput } from '@pano/contract';
 import { createTestApp, newCustomer, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
 import { makeGroup, makeMedia, makePlaylist, makeSchedule, makeScreen, recordingNotifier } from '../screens/content.fixtures.js';
 import { tinyPng } from '../../storage/testing/sample-files.js';
 
+/*
+ * Web apps' pages are a local server answering with the framing headers of real sites; the app
+ * may fetch it because private addresses are allowed here (FETCH_ALLOW_PRIVATE=1), except in
+ * the test that turns that off. `asked` records what reached it.
+ */
+let site: http.Server;
+let base: string;
+const asked: string[] = [];
+const PAGES: Record<string, Record<string, string | string[]>> = {
+  '/ok': {},
+  '/deny': { 'x-frame-options': 'DENY' },
+  '/sameorigin': { 'x-frame-options': 'sameorigin' },
+  '/csp-none': { 'content-security-policy': "default-src 'self'; frame-ancestors 'none'" },
+  '/csp-partner': { 'content-security-policy': "frame-ancestors 'self' https://partner.example" },
+  // frame-ancestors wins over X-Frame-Options, as in browsers.
+  '/csp-any': { 'content-security-policy': 'frame-ancestors *', 'x-frame-options': 'DENY' },
+  '/csp-two': { 'content-security-policy': ['frame-ancestors https:', "frame-ancestors 'self'"] },
+};
+
 let t: TestApp;
 const notifier = recordingNotifier();
-beforeAll(async () => { t = await createTestApp({ notifier }); });
-afterAll(async () => { await t.close(); });
-beforeEach(() => notifier.reset());
+beforeAll(async () => {
+  site = http.createServer((req, res) => {
+    asked.push(`${req.method} ${req.url}`);
+    const url = req.url ?? '/';
+    if (url === '/no-head' && req.method === 'HEAD') { res.statusCode = 405; res.end(); return; }
+    if (url === '/no-head') { res.setHeader('x-frame-options', 'DENY'); res.end('<p>sayfa</p>'); return; }
+    if (url === '/moved') { res.statusCode = 302; res.setHeader('location', '/deny'); res.end(); return; }
+    const headers = PAGES[url];
+    if (!headers) { res.statusCode = 404; res.end(); return; }
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.end('<p>sayfa</p>');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  t = await createTestApp({ notifier, config: { fetchAllowPrivate: true } });
+});
+afterAll(async () => {
+  await t.close();
+  site.closeAllConnections();
+  await new Promise((resolve) => site.close(resolve));
+});
+beforeEach(() => { notifier.reset(); asked.length = 0; });
+
+/** The test site's address in place of `http://site.test` (the cases are written before it listens). */
+const onSite = <T>(o: T): T => JSON.parse(JSON.stringify(o).replaceAll('http://site.test', base)) as T;
 
 const createApp = (u: TestUser, body: unknown) => t.http.post('/api/media/apps').set(u.auth).send(body as object);
 const update = (u: TestUser, id: string, body: unknown) => t.http.put(`/api/media/${id}`).set(u.auth).send(body as object);
@@ -20,7 +63,7 @@ const rowsOf = (u: TestUser) => t.ctx.db.media.findMany({ where: { ownerId: u.id
 const KINDS: [TAppSettingsInput, object][] = [
   [{ kind: 'clock' }, { kind: 'clock', style: 'digital', showDate: true, showSeconds: false }],
   [{ kind: 'text', title: ' Menü ', body: 'Çorba\nPilav' }, { kind: 'text', title: 'Menü', body: 'Çorba\nPilav', background: '#1E3A8A', textColor: '#FFFFFF', align: 'center' }],
-  [{ kind: 'web', url: 'https://example.com/menu', refreshSeconds: 300, zoom: 150 }, { kind: 'web', url: 'https://example.com/menu', refreshSeconds: 300, zoom: 150 }],
+  [{ kind: 'web', url: 'http://site.test/ok', refreshSeconds: 300, zoom: 150 }, { kind: 'web', url: 'http://site.test/ok', refreshSeconds: 300, zoom: 150 }],
   [{ kind: 'youtube', url: 'https://youtu.be/dQw4w9WgXcQ' }, { kind: 'youtube', url: 'https://youtu.be/dQw4w9WgXcQ' }],
   [{ kind: 'stream', url: 'https://cdn.example.com/live/index.m3u8' }, { kind: 'stream', url: 'https://cdn.example.com/live/index.m3u8' }],
   [{ kind: 'rss', url: 'https://example.com/feed.xml' }, { kind: 'rss', url: 'https://example.com/feed.xml', maxItems: 5, style: 'list' }],
@@ -32,13 +75,16 @@ const KINDS: [TAppSettingsInput, object][] = [
 describe('POST /api/media/apps', () => {
   it.each(KINDS)('creates a %o app as media of type app, without a file or size', async (input, saved) => {
     const u = await newCustomer(t);
-    const res = await createApp(u, { name: '  Uygulamam ', app: input });
+    const [app, kept] = onSite([input, saved]);
+    const res = await createApp(u, { name: '  Uygulamam ', app });
     expect(res.status).toBe(201);
     const m = ZMedia.parse(res.body);
-    expect(m).toMatchObject({ name: 'Uygulamam', type: 'app', mediaType: 'Uygulama', filePath: '', size: 0, app: saved });
+    expect(m).toMatchObject({ name: 'Uygulamam', type: 'app', mediaType: 'Uygulama', filePath: '', size: 0, app: kept });
     expect(m.warning).toBeUndefined();
     const [row] = await rowsOf(u);
-    expect(row).toMatchObject({ id: m._id, kind: 'app', fileName: null, sizeBytes: 0n, mime: '', app: saved, appData: null });
+    expect(row).toMatchObject({ id: m._id, kind: 'app', fileName: null, sizeBytes: 0n, mime: '', app: kept, appData: null });
+    // Only a web app's page is asked (whether it may be framed).
+    expect(asked).toEqual(input.kind === 'web' ? ['HEAD /ok'] : []);
   });
 
   it('lists apps beside files, newest first, and counts no storage for them', async () => {
@@ -120,10 +166,10 @@ describe('PUT /api/media/:id', () => {
 
   it('replaces an app\'s settings and name; settings left out take their defaults again', async () => {
     const u = await newCustomer(t);
-    const app = await made(u, 'Sayfa', { kind: 'web', url: 'https://a.example', refreshSeconds: 600, zoom: 80 });
-    const m = ZMedia.parse((await update(u, app._id, { name: 'Menü', app: { kind: 'web', url: 'https://b.example/menu' } }).expect(200)).body);
-    expect(m).toMatchObject({ name: 'Menü', type: 'app', app: { kind: 'web', url: 'https://b.example/menu', refreshSeconds: 0, zoom: 100 } });
-    expect((await rowsOf(u))[0]?.app).toEqual({ kind: 'web', url: 'https://b.example/menu', refreshSeconds: 0, zoom: 100 });
+    const app = await made(u, 'Sayfa', { kind: 'web', url: `${base}/ok`, refreshSeconds: 600, zoom: 80 });
+    const m = ZMedia.parse((await update(u, app._id, { name: 'Menü', app: { kind: 'web', url: `${base}/csp-any` } }).expect(200)).body);
+    expect(m).toMatchObject({ name: 'Menü', type: 'app', app: { kind: 'web', url: `${base}/csp-any`, refreshSeconds: 0, zoom: 100 } });
+    expect((await rowsOf(u))[0]?.app).toEqual({ kind: 'web', url: `${base}/csp-any`, refreshSeconds: 0, zoom: 100 });
     // The name alone keeps the settings.
     const renamed = ZMedia.parse((await update(u, app._id, { name: 'Menü 2' }).expect(200)).body);
     expect(renamed.app).toEqual(m.app);
@@ -205,6 +251,62 @@ describe('PUT /api/media/:id', () => {
     await makeScreen(t, u.id, { currentPlaylistId: (await makePlaylist(t, u.id, [{ mediaId: (await makeMedia(t, u.id)).id }])).id });
     await update(u, app._id, { name: 'Başka' }).expect(200);
     expect(notifier.calls).toEqual([]);
+  });
+});
+
+describe('a web app\'s page refusing to be framed', () => {
+  const XFO = 'Bu site başka sayfaların içinde gösterilmeyi reddediyor (X-Frame-Options). Ekranda boş görünebilir.';
+  const CSP = 'Bu site başka sayfaların içinde gösterilmeyi reddediyor (Content-Security-Policy frame-ancestors). Ekranda boş görünebilir.';
+  const cases: [string, string | undefined][] = [
+    ['/ok', undefined], ['/deny', XFO], ['/sameorigin', XFO], ['/csp-none', CSP], ['/csp-partner', CSP], ['/csp-any', undefined],
+    ['/csp-two', CSP], ['/moved', XFO], ['/no-head', XFO],
+    ['/missing', 'Sayfa denetlenemedi: site 404 yanıtı verdi. Ekranda boş görünebilir.'],
+  ];
+  it.each(cases)('%s: the app is saved, with warning %j', async (path, warning) => {
+    const u = await newCustomer(t);
+    const m = ZMedia.parse((await createApp(u, { name: 'Sayfa', app: { kind: 'web', url: `${base}${path}` } }).expect(201)).body);
+    expect(m.warning).toBe(warning);
+    expect((await rowsOf(u)).map((r) => r.id)).toEqual([m._id]);
+  });
+
+  it('is asked again when the settings change, not for a new name alone', async () => {
+    const u = await newCustomer(t);
+    const app = await made(u, 'Sayfa', { kind: 'web', url: `${base}/ok` });
+    asked.length = 0;
+    const changed = ZMedia.parse((await update(u, app._id, { app: { kind: 'web', url: `${base}/deny`, zoom: 150 } }).expect(200)).body);
+    expect([changed.warning, changed.app]).toEqual([XFO, { kind: 'web', url: `${base}/deny`, zoom: 150, refreshSeconds: 0 }]);
+    expect(asked).toEqual(['HEAD /deny']);
+    const renamed = ZMedia.parse((await update(u, app._id, { name: 'Menü' }).expect(200)).body);
+    expect(renamed.warning).toBeUndefined();
+    expect(asked).toEqual(['HEAD /deny']);
+  });
+
+  it('asks nothing for a refused request: another customer\'s app, a new kind, a wrong field', async () => {
+    const [owner, other] = [await newCustomer(t), await newCustomer(t)];
+    const web = await made(owner, 'Sayfa', { kind: 'web', url: `${base}/ok` });
+    const clock = await made(owner, 'Saat', { kind: 'clock' });
+    asked.length = 0;
+    expect((await update(other, web._id, { app: { kind: 'web', url: `${base}/deny` } })).status).toBe(404);
+    expect((await update(owner, clock._id, { app: { kind: 'web', url: `${base}/deny` } })).status).toBe(400);
+    expect((await update(owner, web._id, { app: { kind: 'web', url: `${base}/deny`, zoom: 1000 } })).status).toBe(400);
+    expect((await createApp(owner, { name: '', app: { kind: 'web', url: `${base}/deny` } })).status).toBe(400);
+    expect(asked).toEqual([]);
+    expect((await rowsOf(owner)).map((r) => r.app)).toEqual([web.app, clock.app]);
+  });
+
+  it('never reaches a private address unless FETCH_ALLOW_PRIVATE=1: the app is saved with a warning', async () => {
+    const u = await newCustomer(t);
+    t.ctx.config.fetchAllowPrivate = false;
+    try {
+      const m = ZMedia.parse((await createApp(u, { name: 'İç ağ', app: { kind: 'web', url: `${base}/ok` } }).expect(201)).body);
+      expect(m.warning).toBe('Sayfa denetlenemedi: Adres iç ağa işaret ediyor. Ekranda boş görünebilir.');
+      const local = ZMedia.parse((await createApp(u, { name: 'Ad ile', app: { kind: 'web', url: `${base.replace('127.0.0.1', 'localhost')}/ok` } }).expect(201)).body);
+      expect(local.warning).toBe(m.warning);
+    } finally {
+      t.ctx.config.fetchAllowPrivate = true;
+    }
+    expect(asked).toEqual([]);
+    expect(await rowsOf(u)).toHaveLength(2);
   });
 });
 

@@ -5,7 +5,7 @@ import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { createApp, deleteMedia, listMedia, mediaUsage, updateMedia } from './media.service.js';
-import { presentMedia } from './media.presenter.js';
+import { presentMedia, presentSaved } from './media.presenter.js';
 import { uploadMedia } from './upload-media.js';
 
 /** /api/media: the customer's own media; every route needs a running package (402). */
@@ -25,15 +25,13 @@ export function mediaRoutes(ctx: AppContext): Router {
 
   r.post('/apps', async (req, res) => {
     const body = ZCreateAppRequest.parse(req.body);
-    const row = await createApp(ctx.db, currentUser(req).id, body);
-    res.status(201).json(presentMedia(row));
+    res.status(201).json(presentSaved(await createApp(ctx, currentUser(req).id, body)));
   });
 
   r.put('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const body = ZUpdateMediaRequest.parse(req.body);
-    const row = await updateMedia(ctx, currentUser(req).id, id, body);
-    res.json(presentMedia(row));
+    res.json(presentSaved(await updateMedia(ctx, currentUser(req).id, id, body)));
   });
 
   r.get('/:id/usage', async (req, res) => {

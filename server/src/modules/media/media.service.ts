@@ -1,13 +1,14 @@
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { z } from 'zod';
-import type { ZCreateAppRequest, ZUpdateMediaRequest } from '@pano/contract';
+import type { TAppSettings, ZCreateAppRequest, ZUpdateMediaRequest } from '@pano/contract';
 import { Prisma, type Media } from '../../db/generated/client.js';
 import path from 'node:path';
 import { badRequest, notFound } from '../../http/errors.js';
 import { removeQuietly } from '../../storage/stored-files.js';
 import { thumbPath } from '../../storage/thumbnails.js';
 import { screensShowingMedia } from './media-screens.js';
+import { framingWarning } from './web-framing.js';
 
 // Alphabetical reads best in a dialog; id keeps equal names in a stable order.
 const byName = [{ name: 'asc' as const }, { id: 'asc' as const }];
@@ -31,20 +32,28 @@ export async function listMedia(db: Db, ownerId: string): Promise<Media[]> {
 /**
  * An app ('Uygulama', docs/PRODUCT.md#apps): a row without a file, so it takes no storage
  * (size 0, which the storage sum of entitlements/limits.ts adds as nothing). Nobody shows it
- * yet, so nothing is pushed.
+ * yet, so nothing is pushed. A web app's page is then asked whether it may be framed.
  */
-export async function createApp(db: Db, ownerId: string, body: z.output<typeof ZCreateAppRequest>): Promise<Media> {
-  return db.media.create({
+export async function createApp(ctx: AppContext, ownerId: string, body: z.output<typeof ZCreateAppRequest>): Promise<SavedMedia> {
+  const media = await ctx.db.media.create({
     data: { ownerId, name: body.name, kind: 'app', fileName: null, mime: '', sizeBytes: 0n, app: body.app },
   });
+  return { media, warning: await warningFor(ctx, body.app) };
 }
+
+/** A saved item, and for a web app whose page refuses to be framed, why it may stay blank. */
+export type SavedMedia = { media: Media; warning: string | undefined };
+
+/** Asked after the write, outside its transaction: a refused request (400, 404) never fetches. */
+const warningFor = (ctx: AppContext, app: TAppSettings | undefined) =>
+  (app?.kind === 'web' ? framingWarning(app.url, { allowPrivate: ctx.config.fetchAllowPrivate }) : Promise.resolve(undefined));
 
 /**
  * Renames any item and replaces an app's settings (its kind stays), then pushes every screen
  * showing it (`screensShowingMedia`), each once. A new source for an rss or weather app drops
  * what was fetched from the old one, so no screen shows another feed's items under it.
  */
-export async function updateMedia(ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateMediaRequest>): Promise<Media> {
+export async function updateMedia(ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateMediaRequest>): Promise<SavedMedia> {
   const { updated, screenIds } = await ctx.db.$transaction(async (tx) => {
     const media = await tx.media.findFirst({ where: { id, ownerId } });
     if (!media) throw notFound('Medya');
@@ -60,7 +69,7 @@ export async function updateMedia(ctx: AppContext, ownerId: string, id: string, 
     return { updated, screenIds: await screensShowingMedia(tx, ownerId, [id]) };
   });
   if (screenIds.length) await ctx.notifier.screensChanged(screenIds);
-  return updated;
+  return { media: updated, warning: await warningFor(ctx, body.app) };
 }
 
 /** What an app's fetched data comes from: the feed address, or the place of a forecast. */
