@@ -6,6 +6,7 @@ import { ZMedia, ZMediaList, ZMyPackage, ZPlaylist, ZScreenConfig, type TAppSett
 import { createTestApp, newCustomer, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
 import { makeGroup, makeMedia, makePlaylist, makeSchedule, makeScreen, recordingNotifier } from '../screens/content.fixtures.js';
 import { tinyPng } from '../../storage/testing/sample-files.js';
+import { deviceFor, play } from '../../../test/plays.fixtures.js';
 
 /*
  * Web apps' pages are a local server answering with the framing headers of real sites; the app
@@ -371,5 +372,35 @@ describe('apps in playlists and in the screen config', () => {
     const app = await made(owner, 'Saat', { kind: 'clock' });
     const res = await t.http.post('/api/playlists').set(other.auth).send({ name: 'L', mediaItems: [{ media: app._id }] });
     expect([res.status, res.body.message]).toEqual([404, 'Medya bulunamadı']);
+  });
+});
+
+describe('what handles media takes apps too', () => {
+  it('where it is used: the playlists holding it and the screens showing one', async () => {
+    const u = await newCustomer(t);
+    const app = await made(u, 'Saat', { kind: 'clock' });
+    const p = await makePlaylist(t, u.id, [{ mediaId: app._id }], 'Lobi');
+    const s = await makeScreen(t, u.id, { name: 'Giriş', currentPlaylistId: p.id });
+    const res = await t.http.get(`/api/media/${app._id}/usage`).set(u.auth).expect(200);
+    expect(res.body).toEqual({ playlists: [{ _id: p.id, name: 'Lobi' }], screens: [{ _id: s.id, name: 'Giriş' }] });
+  });
+
+  it('play reports count an app\'s plays under its current name', async () => {
+    const u = await newCustomer(t);
+    const { screen, device } = await deviceFor(t, u);
+    const app = await made(u, 'Saat', { kind: 'clock' });
+    const plays = [play(screen.id, app._id, { startedAt: '2026-03-12T09:00:00Z' }), play(screen.id, app._id, { startedAt: '2026-03-12T09:00:10Z' })];
+    expect((await t.http.post('/api/devices/plays').set(device.auth).send({ plays }).expect(200)).body).toEqual({ accepted: 2, duplicates: 0 });
+    await update(u, app._id, { name: 'Dijital Saat' }).expect(200);
+    const report = await t.http.get('/api/reports/plays').set(u.auth).query({ from: '2026-03-12', to: '2026-03-12', by: 'media' }).expect(200);
+    expect(report.body.rows).toEqual([{ key: app._id, name: 'Dijital Saat', plays: 2, seconds: 20 }]);
+  });
+
+  it('an emergency alert refuses an app as its image', async () => {
+    const u = await newCustomer(t);
+    const app = await made(u, 'Duyuru', { kind: 'text', body: 'Yangın' });
+    const res = await t.http.post('/api/alerts').set(u.auth).send({ title: 'Tahliye', message: 'Çıkın', all: true, durationMinutes: 10, mediaId: app._id });
+    expect([res.status, res.body.message]).toEqual([400, 'Acil duyuruda yalnızca resim kullanılabilir']);
+    expect(await t.ctx.db.alert.count({ where: { ownerId: u.id } })).toBe(0);
   });
 });
