@@ -10,9 +10,8 @@ import { screensOfSchedules } from '../schedules/schedule-targets.js';
 export async function screensShowingMedia(db: DbOrTx, ownerId: string, mediaIds: string[]): Promise<string[]> {
   if (mediaIds.length === 0) return [];
   const inPlaylist = { items: { some: { mediaId: { in: mediaIds } } } };
-  const [assigned, scheduled] = await Promise.all([
-    db.screen.findMany({ where: { ownerId, currentPlaylist: inPlaylist }, select: { id: true } }),
-    screensOfSchedules(db, { ownerId, playlist: inPlaylist }),
-  ]);
+  // One after the other: inside a transaction the queries share one connection.
+  const assigned = await db.screen.findMany({ where: { ownerId, currentPlaylist: inPlaylist }, select: { id: true } });
+  const scheduled = await screensOfSchedules(db, { ownerId, playlist: inPlaylist });
   return [...new Set([...assigned.map((s) => s.id), ...scheduled])];
 }
