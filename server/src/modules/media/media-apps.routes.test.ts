@@ -114,6 +114,17 @@ describe('POST /api/media/apps', () => {
     expect((await rowsOf(u))[0]?.app).toMatchObject({ body });
   });
 
+  it('keeps only the settings of the kind: unknown fields and a client\'s own ids or sizes are dropped', async () => {
+    const u = await newCustomer(t);
+    const res = await createApp(u, {
+      name: 'Saat', _id: randomUUID(), size: 999, filePath: '/uploads/x.png', ownerId: randomUUID(),
+      app: { kind: 'clock', script: '<script>', appData: { fetchedAt: 'x' } },
+    }).expect(201);
+    const [row] = await rowsOf(u);
+    expect(row).toMatchObject({ id: res.body._id, ownerId: u.id, sizeBytes: 0n, fileName: null, appData: null });
+    expect(row?.app).toEqual({ kind: 'clock', style: 'digital', showDate: true, showSeconds: false });
+  });
+
   const invalid: [string, unknown, string][] = [
     ['no name', { app: { kind: 'clock' } }, 'Lütfen uygulama adını giriniz'],
     ['a blank name', { name: '   ', app: { kind: 'clock' } }, 'Lütfen uygulama adını giriniz'],
