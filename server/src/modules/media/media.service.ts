@@ -1,7 +1,7 @@
-import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
 import type { z } from 'zod';
 import type { TAppSettings, ZCreateAppRequest, ZUpdateMediaRequest } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { Prisma, type Media } from '../../db/generated/client.js';
 import path from 'node:path';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -79,9 +79,9 @@ const sourceOf = (app: object | null): string => {
 };
 
 /**
- * Deletes the row (its playlist items cascade), then the file, then tells the screens
- * whose current playlist showed it. The file goes after the commit so a failed delete
- * never leaves a row pointing at nothing.
+ * Deletes the row (its playlist items cascade), then the file if it has one (an app has
+ * none), then tells the screens that showed it (`screensShowingMedia`). The file goes after
+ * the commit so a failed delete never leaves a row pointing at nothing.
  */
 export async function deleteMedia(ctx: AppContext, ownerId: string, id: string): Promise<void> {
   const { media, screenIds } = await ctx.db.$transaction(async (tx) => {
