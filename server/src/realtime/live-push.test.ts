@@ -102,6 +102,23 @@ describe('screen:config push on every change type', () => {
     expect(only(w, 's3').config.playlist?.mediaItems ?? []).toHaveLength(0);
   });
 
+  it('app edit (docs/PRODUCT.md#apps): the screens whose playlist holds it, with the new settings', async () => {
+    const w = await world();
+    const app = await s.ctx.db.media.create({
+      data: { ownerId: w.a.id, name: 'Saat', kind: 'app', fileName: null, mime: '', sizeBytes: 0n, app: { kind: 'clock', style: 'digital', showDate: true, showSeconds: false } },
+    });
+    await s.ctx.db.playlistItem.create({ data: { playlistId: w.p2.id, mediaId: app.id, position: 1, duration: 10 } });
+    await s.api.put(`/api/media/${app.id}`).set(w.a.auth).send({ name: 'Analog Saat', app: { kind: 'clock', style: 'analog' } }).expect(200);
+    await expectPushedTo(w, ['s3']);
+    expect(only(w, 's3').config.playlist?.mediaItems[1]).toEqual({
+      duration: 10,
+      media: {
+        _id: app.id, name: 'Analog Saat', type: 'app', mediaType: 'Uygulama', filePath: '', url: '', mimeType: '',
+        app: { kind: 'clock', style: 'analog', showDate: true, showSeconds: false }, appData: null,
+      },
+    });
+  });
+
   it('ticker edit: the screens showing that ticker', async () => {
     const w = await world();
     await s.api.put(`/api/direction-playlists/${w.t1.id}`).set(w.a.auth)

@@ -14,7 +14,8 @@ import type { JobRunner } from '../../jobs/job-runner.js';
 import { createLogger } from '../../logger.js';
 import { makeMedia, makePlaylist, makeSchedule, makeScreen, recordingNotifier } from '../screens/content.fixtures.js';
 import { ATOM, FORECAST, RSS } from './app-data.fixtures.js';
-import { appFetchJobKey, fetchAppData, queueAppRefreshes, refreshAppData } from './app-data.service.js';
+import { refreshAppData } from '../media/media.service.js';
+import { appFetchJobKey, fetchAppData, queueAppRefreshes } from './app-data.service.js';
 
 /*
  * The rss and weather jobs against a local server speaking RSS, Atom and Open-Meteo's JSON.
@@ -217,14 +218,26 @@ describe('the weather app job', () => {
 });
 
 describe('when the jobs run', () => {
-  it('refreshAppData (on save) queues the fetch, and the job runner runs it', async () => {
+  it('an rss app saved through the API is fetched on a job right away, and again when its feed changes', async () => {
     const path = feedPath();
     answers.set(path, { body: RSS });
     const u = await newCustomer(t);
-    const media = await makeApp(u.id, { kind: 'rss', url: `${base}${path}`, maxItems: 1, style: 'list' });
-    await refreshAppData(t.ctx, media.id);
-    expect(queued).toEqual([{ name: 'app.fetch', payload: { mediaId: media.id } }]);
-    await vi.waitFor(async () => expect(await appDataOf(media.id)).toMatchObject({ items: [{ title: "Belediye & halk: 'yeni park' açıldı" }] }), { timeout: 15_000, interval: 50 });
+    const created = await t.http.post('/api/media/apps').set(u.auth)
+      .send({ name: 'Haberler', app: { kind: 'rss', url: `${base}${path}`, maxItems: 1, style: 'list' } }).expect(201);
+    const id = (created.body as { _id: string })._id;
+    expect(queued).toEqual([{ name: 'app.fetch', payload: { mediaId: id } }]);
+    await vi.waitFor(async () => expect(await appDataOf(id)).toMatchObject({ items: [{ title: "Belediye & halk: 'yeni park' açıldı" }] }), { timeout: 15_000, interval: 50 });
+    // A new address: the old feed's items are dropped and the new one's fetched.
+    const next = feedPath();
+    answers.set(next, { body: ATOM });
+    queued.length = 0;
+    await t.http.put(`/api/media/${id}`).set(u.auth).send({ app: { kind: 'rss', url: `${base}${next}`, maxItems: 1, style: 'list' } }).expect(200);
+    expect(queued).toEqual([{ name: 'app.fetch', payload: { mediaId: id } }]);
+    await vi.waitFor(async () => expect(requests).toContain(next), { timeout: 15_000, interval: 50 });
+    // A clock fetches nothing.
+    queued.length = 0;
+    await t.http.post('/api/media/apps').set(u.auth).send({ name: 'Saat', app: { kind: 'clock' } }).expect(201);
+    expect(queued).toEqual([]);
   });
 
   it('the 10-minute refresh queues one fetch per rss or weather app that a playlist holds, and no other', async () => {

@@ -1,10 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { ZAppData, ZAppSettings, type TAppData, type TAppSettings } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
 import { guardedFetch, type FetchPolicy } from '../../http/guarded-fetch.js';
-import { screensOfSchedules } from '../schedules/schedule-targets.js';
+import { screensShowingMedia } from '../media/media-screens.js';
 import { decodeFeed, parseFeed } from './feed.js';
 import { forecastUrl, parseForecast } from './weather.js';
 
@@ -20,16 +19,6 @@ export const appFetchJobKey = (mediaId: string) => `app-fetch-${mediaId}`;
 
 /** The customer-address policy of this process (FETCH_ALLOW_PRIVATE). */
 export const fetchPolicy = (ctx: Pick<AppContext, 'config'>): FetchPolicy => ({ allowPrivate: ctx.config.fetchAllowPrivate });
-
-/**
- * For the apps routes, after an app is created or its settings change: its data is fetched
- * now, on a job, so the answer does not wait for a feed. Any app may be given; only rss and
- * weather apps fetch anything. A failure to queue is logged: the 10-minute refresh follows.
- */
-export async function refreshAppData(ctx: Pick<AppContext, 'jobs' | 'logger'>, mediaId: string): Promise<void> {
-  await ctx.jobs.enqueue('app.fetch', { mediaId })
-    .catch((err: unknown) => ctx.logger.error({ err, mediaId }, 'queueing the app data fetch failed; the periodic refresh will fetch it'));
-}
 
 /**
  * The first half of the 10 minutes over which the periodic refresh spreads its fetches: a
@@ -51,16 +40,6 @@ export async function queueAppRefreshes(ctx: AppContext): Promise<number> {
     await ctx.jobs.enqueue('app.fetch', { mediaId: a.id }, { key: appFetchJobKey(a.id), runAt: new Date(now + Math.floor(i * step)) });
   }
   return apps.length;
-}
-
-/** Screens whose config holds this media: through their playlist, their layout's zones, or a schedule's playlist. */
-export async function screensShowingMedia(db: DbOrTx, mediaId: string): Promise<string[]> {
-  const inPlaylist = { items: { some: { mediaId } } };
-  const direct = await db.screen.findMany({
-    where: { OR: [{ currentPlaylist: inPlaylist }, { currentLayout: { zones: { some: { playlist: inPlaylist } } } }] },
-    select: { id: true },
-  });
-  return [...new Set([...direct.map((s) => s.id), ...(await screensOfSchedules(db, { playlist: inPlaylist }))])];
 }
 
 type Fetched = Omit<TAppData, 'fetchedAt'>;
@@ -88,7 +67,7 @@ async function fetchWeather(ctx: AppContext, app: TWeatherApp): Promise<Fetched>
  * fetched: nothing is written, the save's own fetch does it.
  */
 export async function fetchAppData(ctx: AppContext, mediaId: string): Promise<void> {
-  const media = await ctx.db.media.findUnique({ where: { id: mediaId }, select: { kind: true, app: true, appData: true } });
+  const media = await ctx.db.media.findUnique({ where: { id: mediaId }, select: { ownerId: true, kind: true, app: true, appData: true } });
   if (media?.kind !== 'app') return;
   const settings = ZAppSettings.safeParse(media.app);
   if (!settings.success) return;
@@ -109,7 +88,7 @@ export async function fetchAppData(ctx: AppContext, mediaId: string): Promise<vo
     data: { appData },
   });
   if (count === 1 && changed) {
-    const screens = await screensShowingMedia(ctx.db, mediaId);
+    const screens = await screensShowingMedia(ctx.db, media.ownerId, [mediaId]);
     if (screens.length > 0) await ctx.notifier.screensChanged(screens);
   }
 }

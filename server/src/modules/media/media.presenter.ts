@@ -28,3 +28,7 @@ export function presentMedia(m: Media): TMedia {
     ...appOf(m),
   };
 }
+
+/** A created or changed item, with the warning of a web app whose page refuses framing. */
+export const presentSaved = (saved: { media: Media; warning: string | undefined }): TMedia =>
+  ({ ...presentMedia(saved.media), ...(saved.warning ? { warning: saved.warning } : {}) });

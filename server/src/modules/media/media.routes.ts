@@ -1,11 +1,11 @@
 import { Router } from 'express';
-import { ZIdParams } from '@pano/contract';
+import { ZCreateAppRequest, ZIdParams, ZUpdateMediaRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentRefs } from '../../http/present-refs.js';
-import { deleteMedia, listMedia, mediaUsage } from './media.service.js';
-import { presentMedia } from './media.presenter.js';
+import { createApp, deleteMedia, listMedia, mediaUsage, updateMedia } from './media.service.js';
+import { presentMedia, presentSaved } from './media.presenter.js';
 import { uploadMedia } from './upload-media.js';
 
 /** /api/media: the customer's own media; every route needs a running package (402). */
@@ -21,6 +21,17 @@ export function mediaRoutes(ctx: AppContext): Router {
   r.post('/upload', async (req, res) => {
     const row = await uploadMedia(ctx, req, res, currentUser(req).id, req.activePurchase);
     res.status(201).json(presentMedia(row));
+  });
+
+  r.post('/apps', async (req, res) => {
+    const body = ZCreateAppRequest.parse(req.body);
+    res.status(201).json(presentSaved(await createApp(ctx, currentUser(req).id, body)));
+  });
+
+  r.put('/:id', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    const body = ZUpdateMediaRequest.parse(req.body);
+    res.json(presentSaved(await updateMedia(ctx, currentUser(req).id, id, body)));
   });
 
   r.get('/:id/usage', async (req, res) => {

@@ -1,10 +1,14 @@
+import type { z } from 'zod';
+import type { TAppSettings, ZCreateAppRequest, ZUpdateMediaRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import type { Media } from '../../db/generated/client.js';
+import { Prisma, type Media } from '../../db/generated/client.js';
 import path from 'node:path';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { removeQuietly } from '../../storage/stored-files.js';
 import { thumbPath } from '../../storage/thumbnails.js';
+import { screensShowingMedia } from './media-screens.js';
+import { framingWarning } from './web-framing.js';
 
 // Alphabetical reads best in a dialog; id keeps equal names in a stable order.
 const byName = [{ name: 'asc' as const }, { id: 'asc' as const }];
@@ -26,20 +30,83 @@ export async function listMedia(db: Db, ownerId: string): Promise<Media[]> {
 }
 
 /**
- * Deletes the row (its playlist items cascade), then the file, then tells the screens
- * whose current playlist showed it. The file goes after the commit so a failed delete
- * never leaves a row pointing at nothing.
+ * An app ('Uygulama', docs/PRODUCT.md#apps): a row without a file, so it takes no storage
+ * (size 0, which the storage sum of entitlements/limits.ts adds as nothing). Nobody shows it
+ * yet, so nothing is pushed. A web app's page is then asked whether it may be framed.
+ */
+export async function createApp(ctx: AppContext, ownerId: string, body: z.output<typeof ZCreateAppRequest>): Promise<SavedMedia> {
+  const media = await ctx.db.media.create({
+    data: { ownerId, name: body.name, kind: 'app', fileName: null, mime: '', sizeBytes: 0n, app: body.app },
+  });
+  await fetchSoon(ctx, media.id, body.app);
+  return { media, warning: await warningFor(ctx, body.app) };
+}
+
+/** A saved item, and for a web app whose page refuses to be framed, why it may stay blank. */
+export type SavedMedia = { media: Media; warning: string | undefined };
+
+/** Asked after the write, outside its transaction: a refused request (400, 404) never fetches. */
+const warningFor = (ctx: AppContext, app: TAppSettings | undefined) =>
+  (app?.kind === 'web' ? framingWarning(app.url, { allowPrivate: ctx.config.fetchAllowPrivate }) : Promise.resolve(undefined));
+
+/**
+ * Renames any item and replaces an app's settings (its kind stays), then pushes every screen
+ * showing it (`screensShowingMedia`), each once. A new source for an rss or weather app drops
+ * what was fetched from the old one, so no screen shows another feed's items under it.
+ */
+export async function updateMedia(ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateMediaRequest>): Promise<SavedMedia> {
+  const { updated, screenIds } = await ctx.db.$transaction(async (tx) => {
+    const media = await tx.media.findFirst({ where: { id, ownerId } });
+    if (!media) throw notFound('Medya');
+    const data: Prisma.MediaUpdateInput = { name: body.name };
+    if (body.app) {
+      if (media.kind !== 'app') throw badRequest('Yalnızca uygulamaların ayarları değiştirilebilir');
+      const before = media.app as { kind?: string } | null;
+      if (before?.kind !== body.app.kind) throw badRequest('Uygulamanın türü değiştirilemez');
+      data.app = body.app;
+      if (sourceOf(before) !== sourceOf(body.app)) data.appData = Prisma.DbNull;
+    }
+    const updated = await tx.media.update({ where: { id }, data });
+    return { updated, screenIds: await screensShowingMedia(tx, ownerId, [id]) };
+  });
+  if (screenIds.length) await ctx.notifier.screensChanged(screenIds);
+  await fetchSoon(ctx, id, body.app);
+  return { media: updated, warning: await warningFor(ctx, body.app) };
+}
+
+/** An rss or weather app's data is fetched on save, not only every 10 minutes. */
+const fetchSoon = (ctx: AppContext, id: string, app: TAppSettings | undefined) =>
+  (app?.kind === 'rss' || app?.kind === 'weather' ? refreshAppData(ctx, id) : Promise.resolve());
+
+/**
+ * After an app is created or its settings change: its data is fetched now, on the `app.fetch`
+ * job (modules/app-data/), so the answer does not wait for a feed. Only rss and weather apps
+ * fetch anything. A failure to queue is logged: the 10-minute refresh follows.
+ */
+export async function refreshAppData(ctx: Pick<AppContext, 'jobs' | 'logger'>, mediaId: string): Promise<void> {
+  await ctx.jobs.enqueue('app.fetch', { mediaId })
+    .catch((err: unknown) => ctx.logger.error({ err, mediaId }, 'queueing the app data fetch failed; the periodic refresh will fetch it'));
+}
+
+/** What an app's fetched data comes from: the feed address, or the place of a forecast. */
+const sourceOf = (app: object | null): string => {
+  const a = (app ?? {}) as { url?: unknown; latitude?: unknown; longitude?: unknown };
+  return JSON.stringify([a.url, a.latitude, a.longitude]);
+};
+
+/**
+ * Deletes the row (its playlist items cascade), then the file if it has one (an app has
+ * none), then tells the screens that showed it (`screensShowingMedia`). The file goes after
+ * the commit so a failed delete never leaves a row pointing at nothing.
  */
 export async function deleteMedia(ctx: AppContext, ownerId: string, id: string): Promise<void> {
   const { media, screenIds } = await ctx.db.$transaction(async (tx) => {
     const media = await tx.media.findFirst({ where: { id, ownerId } });
     if (!media) throw notFound('Medya');
-    const screens = await tx.screen.findMany({
-      where: { ownerId, currentPlaylist: { items: { some: { mediaId: id } } } },
-      select: { id: true },
-    });
+    // Read before deleting: the items (and with them what the screens show) go with the row.
+    const screenIds = await screensShowingMedia(tx, ownerId, [id]);
     await tx.media.delete({ where: { id } });
-    return { media, screenIds: screens.map((s) => s.id) };
+    return { media, screenIds };
   });
   try {
     if (media.fileName) {
