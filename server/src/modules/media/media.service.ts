@@ -5,18 +5,22 @@ import path from 'node:path';
 import { notFound } from '../../http/errors.js';
 import { removeQuietly } from '../../storage/stored-files.js';
 import { thumbPath } from '../../storage/thumbnails.js';
+import { screensThroughLayouts } from '../layouts/layout-screens.js';
 
 // Alphabetical reads best in a dialog; id keeps equal names in a stable order.
 const byName = [{ name: 'asc' as const }, { id: 'asc' as const }];
 const named = { id: true, name: true } as const;
 
-/** What deleting a media item takes from: the playlists holding it, the screens showing one of those. */
+/** What deleting a media item takes from: the playlists holding it, the screens showing one of those (alone or in a layout's zone). */
 export async function mediaUsage(db: Db, ownerId: string, id: string) {
   if (!(await db.media.findFirst({ where: { id, ownerId }, select: { id: true } }))) throw notFound('Medya');
   const inPlaylist = { items: { some: { mediaId: id } } };
   const [playlists, screens] = await Promise.all([
     db.playlist.findMany({ where: { ownerId, ...inPlaylist }, select: named, orderBy: byName }),
-    db.screen.findMany({ where: { ownerId, currentPlaylist: inPlaylist }, select: named, orderBy: byName }),
+    db.screen.findMany({
+      where: { ownerId, OR: [{ currentPlaylist: inPlaylist }, { currentLayout: { zones: { some: { playlist: inPlaylist } } } }] },
+      select: named, orderBy: byName,
+    }),
   ]);
   return { playlists, screens };
 }
@@ -27,7 +31,7 @@ export async function listMedia(db: Db, ownerId: string): Promise<Media[]> {
 
 /**
  * Deletes the row (its playlist items cascade), then the file, then tells the screens
- * whose current playlist showed it. The file goes after the commit so a failed delete
+ * whose current playlist, or a zone of whose layout, showed it. The file goes after the commit so a failed delete
  * never leaves a row pointing at nothing.
  */
 export async function deleteMedia(ctx: AppContext, ownerId: string, id: string): Promise<void> {
@@ -38,8 +42,9 @@ export async function deleteMedia(ctx: AppContext, ownerId: string, id: string):
       where: { ownerId, currentPlaylist: { items: { some: { mediaId: id } } } },
       select: { id: true },
     });
+    const inZones = await screensThroughLayouts(tx, { playlist: { items: { some: { mediaId: id } } } });
     await tx.media.delete({ where: { id } });
-    return { media, screenIds: screens.map((s) => s.id) };
+    return { media, screenIds: [...new Set([...screens.map((s) => s.id), ...inZones])] };
   });
   try {
     if (media.fileName) {
