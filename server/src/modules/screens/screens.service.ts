@@ -75,7 +75,7 @@ export async function updateScreen(
       include: withRefs,
     });
   }).catch((err: unknown) => {
-    if ((err as { code?: string }).code === 'P2003') throw notFound(currentPlaylist ? 'Playlist' : 'Reji playlisti');
+    if ((err as { code?: string }).code === 'P2003') throw notFound(currentPlaylist ? 'Playlist' : tickerId ? 'Reji playlisti' : 'Yerleşim');
     throw err;
   });
   await ctx.notifier.screensChanged([id]);
