@@ -23,6 +23,11 @@ const ZNamedRef = z.object({ _id: ZId, name: z.string() }).nullable();
 export const ZScreenNow = z.object({
   playlist: ZNamedRef,
   directionPlaylist: ZNamedRef,
+  /**
+   * The layout shown when no schedule entry holds (the screen's `currentLayout`, then `playlist`
+   * is null and `source` 'default'); null otherwise. Optional: older answers have none.
+   */
+  layout: ZNamedRef.optional(),
   source: z.enum(['schedule', 'default', 'none']),
   scheduleId: ZId.nullable(),
   /** ISO instant at which the answer next changes; null: never. */

@@ -16,9 +16,16 @@ export type TMediaUsage = z.infer<typeof ZMediaUsage>;
 
 /**
  * A playlist or a ticker ("Reji") playlist: the screens it is assigned to, and the schedules
- * that play it (deleting a playlist deletes those; deleting a ticker removes it from them).
+ * that play it (deleting a playlist deletes those; deleting a ticker removes it from them), and
+ * the layouts with a zone showing it (deleting it leaves those zones empty). A layout's own
+ * usage has the same shape: the screens showing it (no schedules name layouts yet).
  */
-export const ZAssignedUsage = z.object({ screens: z.array(ZUsedBy), schedules: z.array(ZUsedBy) });
+export const ZAssignedUsage = z.object({
+  screens: z.array(ZUsedBy),
+  schedules: z.array(ZUsedBy),
+  /** Optional: answers from before layouts (issue #23) have none. */
+  layouts: z.array(ZUsedBy).optional(),
+});
 export type TAssignedUsage = z.infer<typeof ZAssignedUsage>;
 
 /** A screen: how many paired devices (not revoked) show it, the groups and schedules naming it. */

@@ -4,6 +4,7 @@ import { compressJson } from './http/json-compression.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { playlistRoutes } from './modules/playlists/playlists.routes.js';
+import { layoutRoutes } from './modules/layouts/layouts.routes.js';
 import { tickerRoutes } from './modules/tickers/tickers.routes.js';
 import { screenNowRoutes } from './modules/screens/screen-now.routes.js';
 import { screenRoutes } from './modules/screens/screens.routes.js';
@@ -38,6 +39,7 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   app.use('/api/media', mediaRoutes(ctx));
   app.use('/api/playlists', playlistRoutes(ctx));
   app.use('/api/direction-playlists', tickerRoutes(ctx));
+  app.use('/api/layouts', layoutRoutes(ctx));
   app.use('/api/screens', screenNowRoutes(ctx));
   app.use('/api/screens', screenRoutes(ctx));
   app.use('/api/settings', settingsRoutes(ctx));

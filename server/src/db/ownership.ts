@@ -14,6 +14,7 @@ const counters = {
   media: (db: DbOrTx, where: Where) => db.media.count({ where }),
   playlist: (db: DbOrTx, where: Where) => db.playlist.count({ where }),
   tickerPlaylist: (db: DbOrTx, where: Where) => db.tickerPlaylist.count({ where }),
+  layout: (db: DbOrTx, where: Where) => db.layout.count({ where }),
 } satisfies Record<string, (db: DbOrTx, where: Where) => Promise<number>>;
 
 type Owned = keyof typeof counters;

@@ -1,7 +1,7 @@
 import { Prisma } from './generated/client.js';
 
 /** Tables whose rows are edited as a whole (the row plus its ordered child rows). */
-type LockableTable = 'playlists' | 'direction_playlists' | 'screen_groups' | 'schedules';
+type LockableTable = 'playlists' | 'direction_playlists' | 'screen_groups' | 'schedules' | 'layouts';
 
 /**
  * Longest wait for another request's edit of the same row. Past it PostgreSQL raises

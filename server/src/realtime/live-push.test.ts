@@ -159,6 +159,62 @@ describe('screen:config push on every change type', () => {
   });
 });
 
+describe('screen:config push of layouts (docs/PRODUCT.md#layouts)', () => {
+  /** s3 shows a layout whose zones play p1 and the ticker t1; s1 and s2 still play p1 alone. */
+  async function withLayout() {
+    const w = await world();
+    const layout = await s.ctx.db.layout.create({
+      data: {
+        ownerId: w.a.id, name: 'Vitrin Yerleşimi',
+        zones: {
+          create: [
+            { position: 0, name: 'Ana', x: 0, y: 0, width: 100, height: 80, playlistId: w.p1.id },
+            { position: 1, name: 'Bant', x: 0, y: 80, width: 100, height: 20, tickerPlaylistId: w.t1.id },
+          ],
+        },
+      },
+    });
+    await s.ctx.db.screen.update({ where: { id: w.s3.id }, data: { currentLayoutId: layout.id, currentPlaylistId: null } });
+    return { ...w, layout };
+  }
+
+  it('assigning a layout: only that screen, with the zones resolved', async () => {
+    const w = await world();
+    const layout = await s.ctx.db.layout.create({
+      data: { ownerId: w.a.id, name: 'Tam', zones: { create: [{ position: 0, name: 'Ana', x: 0, y: 0, width: 100, height: 100, playlistId: w.p2.id }] } },
+    });
+    await s.api.put(`/api/screens/${w.s2.id}`).set(w.a.auth).send({ currentLayout: layout.id, rotation: 90 }).expect(200);
+    await expectPushedTo(w, ['s2']);
+    expect(only(w, 's2').config).toMatchObject({ playlist: null, rotation: 90, layout: { _id: layout.id, zones: [{ playlist: { _id: w.p2.id } }] } });
+  });
+
+  it('a layout edit: the screens showing it, once each', async () => {
+    const w = await withLayout();
+    await s.api.put(`/api/layouts/${w.layout.id}`).set(w.a.auth)
+      .send({ zones: [{ name: 'Sol', x: 0, y: 0, width: 50, height: 100, playlist: w.p2.id }] }).expect(200);
+    await expectPushedTo(w, ['s3']);
+    expect(only(w, 's3').config.layout!.zones.map((z) => [z.name, z.width, z.playlist?._id])).toEqual([['Sol', 50, w.p2.id]]);
+  });
+
+  it('a zone playlist\'s edit: the screens playing it alone and those showing it in a zone', async () => {
+    const w = await withLayout();
+    await s.api.put(`/api/playlists/${w.p1.id}`).set(w.a.auth).send({ mediaItems: [{ media: w.m1.id, duration: 9 }] }).expect(200);
+    await expectPushedTo(w, ['s1', 's2', 's3', 'preview']);
+    expect(only(w, 's3').config.layout!.zones[0]!.playlist!.mediaItems.map((i) => i.duration)).toEqual([9]);
+  });
+
+  it('a zone ticker\'s edit and a zone media\'s delete reach the layout\'s screen', async () => {
+    const w = await withLayout();
+    await s.api.put(`/api/direction-playlists/${w.t1.id}`).set(w.a.auth).send({ speed: 5 }).expect(200);
+    await expectPushedTo(w, ['s1', 's3', 'preview']);
+    expect(only(w, 's3').config.layout!.zones[1]!.directionPlaylist).toMatchObject({ speed: 5 });
+    for (const events of Object.values(w.received)) events.length = 0;
+    await s.api.delete(`/api/media/${w.m1.id}`).set(w.a.auth).expect(200);
+    await expectPushedTo(w, ['s1', 's2', 's3', 'preview']);
+    expect(only(w, 's3').config.layout!.zones[0]!.playlist!.mediaItems).toEqual([]);
+  });
+});
+
 describe('screen:config push of the schedule block', () => {
   /** An entry on s1 directly and on group 'Kafeterya' = {s2}, playing p2 with ticker t2. */
   async function scheduled(w: World) {

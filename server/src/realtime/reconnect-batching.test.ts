@@ -48,7 +48,11 @@ async function fleet(n: number) {
 }
 
 // The screens' active alerts are read in that same round: they are per screen, never memoised.
-const FIRST_ROUND = ['AlertTarget.findMany', 'Schedule.findMany', 'ScheduleGroup.findMany', 'ScheduleScreen.findMany', 'Screen.findMany', 'ScreenGroupMember.findMany'];
+// The screens' layouts and zones are read beside them, in the same round (docs/architecture/realtime.md#pushes).
+const FIRST_ROUND = [
+  'AlertTarget.findMany', 'Layout.findMany', 'LayoutZone.findMany', 'Schedule.findMany', 'ScheduleGroup.findMany', 'ScheduleScreen.findMany',
+  'Screen.findMany', 'ScreenGroupMember.findMany',
+];
 
 const withBearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } }) as unknown as Request;
 
@@ -78,7 +82,7 @@ describe('reconnect batching', () => {
     expect(revoked).toMatchObject({ status: 'rejected', reason: { status: 401 } });
   });
 
-  it('a cache miss for a screen whose content was built before costs only the first round (screens, their schedules), until a change', async () => {
+  it('a cache miss for a screen whose content was built before costs only the first round (screens, their schedules and layouts), until a change', async () => {
     const f = await fleet(3);
     const cache = new ScreenConfigCache(30_000, () => Date.now());
     const { ctx, ops } = countingContext(cache);
@@ -89,7 +93,7 @@ describe('reconnect batching', () => {
     expect(screenReads().length).toBeGreaterThan(1); // screens, owners, settings, package...
     ops.length = 0;
     const second = await read(1);
-    // One round trip: the screens and what tells which schedule entries reach them.
+    // One round trip: the screens, what tells which schedule entries reach them, and their layouts.
     expect(screenReads().sort()).toEqual(FIRST_ROUND);
     // The same config as a build from scratch.
     const fresh = await buildScreenConfigEntries(t.ctx.db, [f.screens[1]!.id], { publicBaseUrl: '', now: new Date() });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZErrorBody } from '@pano/contract';
 import { createTestApp, newAdmin, newCustomer, type TestApp, type TestUser } from '../harness.js';
 import { dbFingerprint } from '../db-fingerprint.js';
-import { makeMedia, makePlaylist, makeSchedule, makeScreen, makeTicker } from '../../src/modules/screens/content.fixtures.js';
+import { makeLayout, makeMedia, makePlaylist, makeSchedule, makeScreen, makeTicker } from '../../src/modules/screens/content.fixtures.js';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.js';
 import { malformedRequestArb, type Actor, type MalformedRequest } from './malformed-requests.js';
 import { outOfRangeDateArb, type DatedIds } from './out-of-range-dates.js';
@@ -42,6 +42,7 @@ beforeAll(async () => {
     { prefix: '/api/playlists/', id: playlist.id },
     { prefix: '/api/schedules/', id: (await makeSchedule(t, customer.id, { playlistId: playlist.id, screenIds: [screen.id] })).id },
     { prefix: '/api/direction-playlists/', id: (await makeTicker(t, customer.id, ['Fuzz'])).id },
+    { prefix: '/api/layouts/', id: (await makeLayout(t, customer.id, [{ playlistId: playlist.id }])).id },
     { prefix: '/api/screens/', id: screen.id },
     { prefix: '/api/packages/', id: pkg.id },
     { prefix: '/api/purchase/my-package/', id: customer.id },

@@ -20,7 +20,10 @@ export async function mediaUsage(db: Db, ownerId: string, id: string) {
   const inPlaylist = { items: { some: { mediaId: id } } };
   const [playlists, screens] = await Promise.all([
     db.playlist.findMany({ where: { ownerId, ...inPlaylist }, select: named, orderBy: byName }),
-    db.screen.findMany({ where: { ownerId, currentPlaylist: inPlaylist }, select: named, orderBy: byName }),
+    db.screen.findMany({
+      where: { ownerId, OR: [{ currentPlaylist: inPlaylist }, { currentLayout: { zones: { some: { playlist: inPlaylist } } } }] },
+      select: named, orderBy: byName,
+    }),
   ]);
   return { playlists, screens };
 }

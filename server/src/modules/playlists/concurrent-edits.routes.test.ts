@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { createTestApp, newCustomer, type TestApp } from '../../../test/harness.js';
-import { makeMedia, makePlaylist, makeTicker } from '../screens/content.fixtures.js';
+import { makeLayout, makeMedia, makePlaylist, makeScreen, makeTicker } from '../screens/content.fixtures.js';
 
 let t: TestApp;
 // The edits go through an app with a production-sized pool (DATABASE_POOL_MAX's default),
@@ -77,6 +77,41 @@ describe('parallel edits of one row', () => {
     expect(winner).toBeDefined();
     expect(stored.texts.map((x) => ({ text: x.text }))).toEqual(winner.directions);
     expect(stored.texts.map((x) => x.position)).toEqual(winner.directions.map((_, p) => p));
+  });
+
+  it(`${PARALLEL} parallel PUT /api/layouts/{id}: each succeeds (or waits too long: 409); the zones are exactly one request's`, async () => {
+    const u = await newCustomer(t);
+    const layout = await makeLayout(t, u.id, [{}]);
+    const bodies = Array.from({ length: PARALLEL }, (_, i) => ({
+      name: `Yerleşim ${i}`,
+      zones: Array.from({ length: 1 + (i % 4) }, (_, k) => ({ name: `Bölge ${i}.${k}`, x: k * 10, y: 0, width: 10, height: 10 + i })),
+    }));
+
+    const responses = await Promise.all(bodies.map((b) => wide.http.put(`/api/layouts/${layout.id}`).set(u.auth).send(b)));
+    expectSerialised(responses);
+
+    const stored = await t.ctx.db.layout.findUniqueOrThrow({ where: { id: layout.id }, include: { zones: { orderBy: { position: 'asc' } } } });
+    const winner = bodies.find((b) => b.name === stored.name)!;
+    expect(winner).toBeDefined();
+    expect(stored.zones.map((z) => ({ name: z.name, x: z.x, y: z.y, width: z.width, height: z.height }))).toEqual(winner.zones);
+  });
+
+  it('a layout is never deleted under a screen being given it: each pair ends shown (delete 409) or gone (assignment 404)', async () => {
+    const u = await newCustomer(t);
+    for (let round = 0; round < 5; round++) {
+      const layout = await makeLayout(t, u.id, [{}]);
+      const screen = await makeScreen(t, u.id);
+      const [assign, del] = await Promise.all([
+        wide.http.put(`/api/screens/${screen.id}`).set(u.auth).send({ currentLayout: layout.id }),
+        wide.http.delete(`/api/layouts/${layout.id}`).set(u.auth),
+      ]);
+      const shown = (await t.ctx.db.screen.findUniqueOrThrow({ where: { id: screen.id } })).currentLayoutId;
+      if (del.status === 200) {
+        expect([assign.status, assign.body.message, shown]).toEqual([404, 'Yerleşim bulunamadı', null]);
+      } else {
+        expect([del.status, assign.status, shown]).toEqual([409, 200, layout.id]);
+      }
+    }
   });
 
   it('an edit waiting on a playlist that a parallel request deletes answers 404, not 500', async () => {

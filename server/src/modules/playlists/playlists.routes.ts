@@ -6,6 +6,7 @@ import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentPlaylist } from './playlists.presenter.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { schedulesUsing } from '../schedules/schedules.service.js';
+import { layoutsUsing } from '../layouts/layout-screens.js';
 import { createPlaylist, deletePlaylist, listPlaylists, playlistUsage, updatePlaylist } from './playlists.service.js';
 
 export function playlistRoutes(ctx: AppContext): Router {
@@ -31,8 +32,12 @@ export function playlistRoutes(ctx: AppContext): Router {
 
   router.get('/:id/usage', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    const screens = presentRefs(await playlistUsage(ctx.db, currentUser(req).id, id));
-    res.json({ screens, schedules: presentRefs(await schedulesUsing(ctx.db, currentUser(req).id, { playlistId: id })) });
+    const ownerId = currentUser(req).id;
+    const screens = presentRefs(await playlistUsage(ctx.db, ownerId, id));
+    const [schedules, layouts] = await Promise.all([
+      schedulesUsing(ctx.db, ownerId, { playlistId: id }), layoutsUsing(ctx.db, ownerId, { playlistId: id }),
+    ]);
+    res.json({ screens, schedules: presentRefs(schedules), layouts: presentRefs(layouts) });
   });
 
   router.delete('/:id', async (req, res) => {

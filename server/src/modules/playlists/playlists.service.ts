@@ -9,6 +9,7 @@ import type { ActivePurchase } from '../entitlements/active-package.js';
 import { assertPlaylistSlot, lockOwner } from '../entitlements/limits.js';
 import { screensOfSchedules } from '../schedules/schedule-targets.js';
 import { allOwned } from '../../db/ownership.js';
+import { screensThroughLayouts } from '../layouts/layout-screens.js';
 
 export type PlaylistRow = {
   id: string;
@@ -48,10 +49,11 @@ export async function createPlaylist(
   });
 }
 
-/** Screens it is assigned to, and screens that schedules playing it reach. */
+/** Screens it is assigned to, screens that schedules playing it reach, and screens showing it in a layout's zone. */
 const screensShowing = async (db: DbOrTx, playlistId: string) => [...new Set([
   ...(await db.screen.findMany({ where: { currentPlaylistId: playlistId }, select: { id: true } })).map((s) => s.id),
   ...(await screensOfSchedules(db, { playlistId })),
+  ...(await screensThroughLayouts(db, { playlistId })),
 ])];
 
 /** Replaces the items in the given order; positions are unique, so old rows go first, under the row's lock. */
@@ -82,7 +84,7 @@ export async function deletePlaylist(ctx: AppContext, ownerId: string, id: strin
   const screenIds = await ctx.db.$transaction(async (tx) => {
     const existing = await tx.playlist.findFirst({ where: { id, ownerId }, select: { id: true } });
     if (!existing) throw notFound('Playlist');
-    // Read before deleting: the FK sets currentPlaylistId to NULL and deletes the schedules playing it.
+    // Read before deleting: the FK sets currentPlaylistId (and zones' playlist) to NULL and deletes the schedules playing it.
     const showing = await screensShowing(tx, id);
     await tx.playlist.delete({ where: { id } });
     return showing;

@@ -194,9 +194,9 @@ describe('schedules and the rows they name', () => {
     const evening = await makeSchedule(t, w.user.id, { name: 'Akşam', playlistId: w.menu.id, groupIds: [w.cafe.id] });
 
     expect((await t.http.get(`/api/playlists/${w.menu.id}/usage`).set(w.user.auth)).body)
-      .toEqual({ screens: [], schedules: [ref(evening), ref(lunch)] });
+      .toEqual({ screens: [], schedules: [ref(evening), ref(lunch)], layouts: [] });
     expect((await t.http.get(`/api/direction-playlists/${w.ticker.id}/usage`).set(w.user.auth)).body)
-      .toEqual({ screens: [], schedules: [ref(lunch)] });
+      .toEqual({ screens: [], schedules: [ref(lunch)], layouts: [] });
     expect((await t.http.get(`/api/screens/${w.a.id}/usage`).set(w.user.auth)).body)
       .toEqual({ devices: 0, groups: [], schedules: [ref(lunch)] });
     expect((await t.http.get(`/api/screens/${w.b.id}/usage`).set(w.user.auth)).body)

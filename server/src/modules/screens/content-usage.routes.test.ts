@@ -53,11 +53,11 @@ describe('GET /api/playlists/{id}/usage and /api/direction-playlists/{id}/usage'
 
     const playlist = await usage(u, `/api/playlists/${lobi.id}/usage`);
     expect(playlist.status).toBe(200);
-    expect(ZAssignedUsage.parse(playlist.body)).toEqual({ screens: [ref(giris), ref(kasa)], schedules: [] });
-    expect((await usage(u, `/api/playlists/${idle.id}/usage`)).body).toEqual({ screens: [], schedules: [] });
+    expect(ZAssignedUsage.parse(playlist.body)).toEqual({ screens: [ref(giris), ref(kasa)], schedules: [], layouts: [] });
+    expect((await usage(u, `/api/playlists/${idle.id}/usage`)).body).toEqual({ screens: [], schedules: [], layouts: [] });
     const tick = await usage(u, `/api/direction-playlists/${ticker.id}/usage`);
     expect(tick.status).toBe(200);
-    expect(ZAssignedUsage.parse(tick.body)).toEqual({ screens: [ref(kasa)], schedules: [] });
+    expect(ZAssignedUsage.parse(tick.body)).toEqual({ screens: [ref(kasa)], schedules: [], layouts: [] });
 
     await expectHiddenFrom([`/api/playlists/${lobi.id}/usage`, `/api/direction-playlists/${ticker.id}/usage`]);
   });

@@ -67,3 +67,20 @@ export async function makeSchedule(t: TestApp, ownerId: string, data: {
     },
   });
 }
+
+type ZoneData = { name?: string; x?: number; y?: number; width?: number; height?: number; z?: number; playlistId?: string; tickerPlaylistId?: string };
+
+/** A layout made directly in the database; zones default to the whole screen. */
+export async function makeLayout(t: TestApp, ownerId: string, zones: ZoneData[], name = 'Yerleşim') {
+  return t.ctx.db.layout.create({
+    data: {
+      ownerId, name,
+      zones: {
+        create: zones.map((z, position) => ({
+          position, name: z.name ?? `Bölge ${position + 1}`, x: z.x ?? 0, y: z.y ?? 0, width: z.width ?? 100, height: z.height ?? 100, z: z.z ?? 0,
+          playlistId: z.playlistId ?? null, tickerPlaylistId: z.tickerPlaylistId ?? null,
+        })),
+      },
+    },
+  });
+}

@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { TAppData, TConfigAlert, TConfigMedia, TConfigScheduleEntry, TScreenAlert, TScreenConfig } from '@pano/contract';
+import type {
+  TAppData, TConfigAlert, TConfigLayout, TConfigMedia, TConfigScheduleEntry, TScreenAlert, TScreenConfig,
+} from '@pano/contract';
 import { appOf, filePathOf, mediaTypeOf } from '../media/media.presenter.js';
 import { presentDisplaySettings } from '../settings/display-settings.presenter.js';
 import type { BuiltScreenConfig, SharedContent } from './screen-config-cache.js';
-import type { ConfigContentRows, PlaylistRow, ScheduleRow, ScreenConfigSources, ScreenRow, TickerRow } from './screen-config.js';
+import type {
+  ConfigContentRows, LayoutRow, PlaylistRow, ScheduleRow, ScreenConfigSources, ScreenRow, TickerRow,
+} from './screen-config.js';
 
 /*
  * The `screen:config` event (and the config endpoint's answer) built from what screen-config.ts
@@ -56,15 +60,21 @@ export function presentScreenConfigs(src: ScreenConfigSources | undefined, publi
   });
 }
 
-/** The content a screen shows, built once per distinct (owner, package state, zone, playlist, ticker, entries). */
+/**
+ * The content a screen shows, built once per distinct (owner, package state, zone, playlist,
+ * ticker, layout, rotation, entries).
+ */
 function sharedContent(s: ScreenRow, reaching: ScheduleRow[], rows: ConfigContentRows, base: string, shared: Map<string, SharedContent>): SharedContent {
-  const { ownerById, settingsByOwner, activeOwners, playlistById, tickerById } = rows;
+  const { ownerById, settingsByOwner, activeOwners, playlistById, tickerById, layoutById } = rows;
   const owner = ownerById.get(s.ownerId);
   // Admins have no package and are never cut off (docs/architecture/purchases.md#packages).
   const running = owner?.role === 'admin' || activeOwners.has(s.ownerId);
   // Ownership is checked on assignment; re-checked here so a config never leaks across owners.
-  const playlist = running ? playlistById.get(s.currentPlaylistId ?? '') : undefined;
-  const ticker = running ? tickerById.get(s.currentTickerPlaylistId ?? '') : undefined;
+  const layout = running ? layoutById.get(s.currentLayoutId ?? '') : undefined;
+  const ly = layout?.ownerId === s.ownerId ? layout : undefined;
+  // A layout replaces the playlist and the ticker bar: its zones carry their own (docs/PRODUCT.md#layouts).
+  const playlist = running && !ly ? playlistById.get(s.currentPlaylistId ?? '') : undefined;
+  const ticker = running && !ly ? tickerById.get(s.currentTickerPlaylistId ?? '') : undefined;
   const pl = playlist?.ownerId === s.ownerId ? playlist : undefined;
   const tk = ticker?.ownerId === s.ownerId ? ticker : undefined;
   const ownPlaylist = (id: string) => playlistById.get(id)?.ownerId === s.ownerId;
@@ -73,7 +83,8 @@ function sharedContent(s: ScreenRow, reaching: ScheduleRow[], rows: ConfigConten
   // An entry shows only its owner's playlist (and ticker); a package that ended shows none.
   const entries = running ? reaching.filter((e) => ownPlaylist(e.playlistId)) : [];
 
-  const key = `${s.ownerId}|${running}|${s.timezone}|${pl?.id ?? ''}|${tk?.id ?? ''}|${scheduleKey(entries)}`;
+  const layoutPart = ly ? `${ly.id}@${ly.updatedAt.getTime()}` : '';
+  const key = `${s.ownerId}|${running}|${s.timezone}|${pl?.id ?? ''}|${tk?.id ?? ''}|${layoutPart}|${s.rotation}|${scheduleKey(entries)}`;
   let entry = shared.get(key);
   if (!entry) {
     const scheduled = entries.map((e) => configEntry(e, e.tickerPlaylistId && ownTicker(e.tickerPlaylistId) ? e.tickerPlaylistId : null));
@@ -83,6 +94,8 @@ function sharedContent(s: ScreenRow, reaching: ScheduleRow[], rows: ConfigConten
     const body: Shared = {
       playlist: pl ? configPlaylist(pl, base) : null,
       directionPlaylist: tk ? configTicker(tk) : null,
+      layout: ly ? configLayout(ly, base, ownPlaylist, ownTicker, playlistById, tickerById) : null,
+      rotation: s.rotation as NonNullable<TScreenConfig['rotation']>,
       // Every playlist and ticker an entry may show, in full: a player switches offline.
       schedule: {
         timezone: s.timezone,
@@ -144,6 +157,30 @@ const configPlaylist = (p: PlaylistRow, base: string) => ({
   name: p.name,
   mediaItems: p.items.map((i) => ({ media: configMedia(i.media, base), duration: i.duration })),
 });
+
+/** Zones in position order, each with its own playlist or ticker resolved (another owner's reads as none). */
+function configLayout(
+  l: LayoutRow, base: string, ownPlaylist: (id: string) => boolean, ownTicker: (id: string) => boolean,
+  playlistById: Map<string, PlaylistRow>, tickerById: Map<string, TickerRow>,
+): TConfigLayout {
+  return {
+    _id: l.id,
+    name: l.name,
+    orientation: l.orientation === 'portrait' ? 'portrait' : 'landscape',
+    background: l.background,
+    zones: l.zones.map((z) => ({
+      name: z.name,
+      x: z.x,
+      y: z.y,
+      width: z.width,
+      height: z.height,
+      z: z.z,
+      fit: z.fit === 'contain' ? 'contain' : 'cover',
+      playlist: z.playlistId && ownPlaylist(z.playlistId) ? configPlaylist(playlistById.get(z.playlistId)!, base) : null,
+      directionPlaylist: z.tickerPlaylistId && ownTicker(z.tickerPlaylistId) ? configTicker(tickerById.get(z.tickerPlaylistId)!) : null,
+    })),
+  };
+}
 
 const configTicker = (t: TickerRow) => ({ _id: t.id, name: t.name, speed: t.speed, directions: t.texts.map((x) => ({ text: x.text })) });
 

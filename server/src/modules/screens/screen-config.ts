@@ -14,6 +14,7 @@ export type ScreenConfigReadOptions = { now: Date; memo?: SharedContentMemo };
 
 export type ScreenRow = {
   id: string; name: string; ownerId: string; timezone: string; currentPlaylistId: string | null; currentTickerPlaylistId: string | null;
+  currentLayoutId: string | null; rotation: number;
 };
 
 export type ScheduleRow = {
@@ -25,6 +26,13 @@ export type ScheduleRow = {
 type MediaRow = { id: string; name: string; fileName: string | null; kind: MediaKind; mime: string; app: unknown; appData: unknown };
 export type PlaylistRow = { id: string; name: string; ownerId: string; items: { duration: number; media: MediaRow }[] };
 export type TickerRow = { id: string; name: string; speed: number; ownerId: string; texts: { text: string }[] };
+export type ZoneRow = {
+  layoutId: string; name: string; x: number; y: number; width: number; height: number; z: number; fit: string;
+  playlistId: string | null; tickerPlaylistId: string | null;
+};
+export type LayoutRow = {
+  id: string; name: string; ownerId: string; orientation: string; background: string; updatedAt: Date; zones: ZoneRow[];
+};
 
 /** What the screens' contents are built from: owners, their package state and settings, playlists and tickers. */
 export type ConfigContentRows = {
@@ -33,6 +41,8 @@ export type ConfigContentRows = {
   activeOwners: Set<string>;
   playlistById: Map<string, PlaylistRow>;
   tickerById: Map<string, TickerRow>;
+  /** The screens' current layouts with their zones in position order. */
+  layoutById: Map<string, LayoutRow>;
 };
 
 export type ScreenConfigSources = {
@@ -48,11 +58,15 @@ export type ScreenConfigSources = {
 };
 
 /**
- * What a screen's shared content depends on: its own row and the schedule entries reaching it
- * (ids with their change times, so an edited entry never meets an older build).
+ * What a screen's shared content depends on: its own row, its layout and the schedule entries
+ * reaching it (ids with their change times, so an edited entry or layout never meets an older build).
  */
-const memoKey = (s: ScreenRow, entries: ScheduleRow[]) =>
-  `${s.ownerId}|${s.timezone}|${s.currentPlaylistId ?? ''}|${s.currentTickerPlaylistId ?? ''}|${scheduleKey(entries)}`;
+const memoKey = (s: ScreenRow, entries: ScheduleRow[], layoutChanged: Map<string, number>) =>
+  `${s.ownerId}|${s.timezone}|${s.currentPlaylistId ?? ''}|${s.currentTickerPlaylistId ?? ''}|${layoutKey(s, layoutChanged)}|${s.rotation}`
+  + `|${scheduleKey(entries)}`;
+
+const layoutKey = (s: ScreenRow, layoutChanged: Map<string, number>) =>
+  (s.currentLayoutId ? `${s.currentLayoutId}@${layoutChanged.get(s.currentLayoutId) ?? ''}` : '');
 
 const scheduleKey = (entries: ScheduleRow[]) => entries.map((e) => `${e.id}@${e.updatedAt.getTime()}`).join(',');
 
@@ -106,11 +120,15 @@ export async function readScreenConfigSources(
     ? { OR: [{ screens: { some: { screenId: { in: screenWhere.id!.in } } } }, { groups: { some: { group: { members: { some: { screenId: { in: screenWhere.id!.in } } } } } } }] }
     : { ownerId: which.ownerId };
   // Asked for by id: the screens' alerts are read in the same round trip as the screens.
-  const [alertsRead, screens, schedules, direct, members, groupTargets] = await Promise.all([
+  // The screens' layouts and their zones come in the same round: they decide which playlists follow.
+  const [alertsRead, screens, schedules, direct, members, groupTargets, layouts, zones] = await Promise.all([
     Array.isArray(which) ? activeAlertsForScreens(db, screenWhere.id!.in, opts.now) : undefined,
     db.screen.findMany({
       where: screenWhere,
-      select: { id: true, name: true, ownerId: true, timezone: true, currentPlaylistId: true, currentTickerPlaylistId: true },
+      select: {
+        id: true, name: true, ownerId: true, timezone: true, currentPlaylistId: true, currentTickerPlaylistId: true,
+        currentLayoutId: true, rotation: true,
+      },
     }),
     db.schedule.findMany({
       where: { enabled: true, ...reachesScreens },
@@ -122,6 +140,17 @@ export async function readScreenConfigSources(
     db.scheduleScreen.findMany({ where: { screen: screenWhere }, select: { screenId: true, scheduleId: true } }),
     db.screenGroupMember.findMany({ where: { screen: screenWhere }, select: { screenId: true, groupId: true } }),
     db.scheduleGroup.findMany({ where: { group: { members: { some: { screen: screenWhere } } } }, select: { groupId: true, scheduleId: true } }),
+    db.layout.findMany({
+      where: { screens: { some: screenWhere } },
+      select: { id: true, name: true, ownerId: true, orientation: true, background: true, updatedAt: true },
+    }),
+    db.layoutZone.findMany({
+      where: { layout: { screens: { some: screenWhere } } },
+      orderBy: [{ layoutId: 'asc' }, { position: 'asc' }],
+      select: {
+        layoutId: true, name: true, x: true, y: true, width: true, height: true, z: true, fit: true, playlistId: true, tickerPlaylistId: true,
+      },
+    }),
   ]);
   if (screens.length === 0) return undefined;
   // Alerts are per screen and read on every build, memo or not: a remembered content never
@@ -131,7 +160,8 @@ export async function readScreenConfigSources(
   // docs/PERFORMANCE.md (P4): a fleet reconnecting to a fresh process misses the config cache
   // screen by screen, in many small batches; when every screen of a batch points at contents
   // built before (and unchanged since), the first round of queries is the only one.
-  const memo = opts.memo && { to: opts.memo, keys: screens.map((s) => memoKey(s, entriesOf.get(s.id)!)) };
+  const layoutChanged = new Map(layouts.map((l) => [l.id, l.updatedAt.getTime()]));
+  const memo = opts.memo && { to: opts.memo, keys: screens.map((s) => memoKey(s, entriesOf.get(s.id)!, layoutChanged)) };
   const known = memo?.keys.map((key) => memo.to.get(key));
   if (known?.every((c) => c !== undefined)) return { screens, alerts, entriesOf, content: { known: known as SharedContent[] } };
   const ownerIds = [...new Set(screens.map((s) => s.ownerId))];
@@ -139,10 +169,12 @@ export async function readScreenConfigSources(
   const playlistIds = [...new Set([
     ...screens.flatMap((s) => (s.currentPlaylistId ? [s.currentPlaylistId] : [])),
     ...reachingEntries.map((e) => e.playlistId),
+    ...zones.flatMap((z) => (z.playlistId ? [z.playlistId] : [])),
   ])];
   const tickerIds = [...new Set([
     ...screens.flatMap((s) => (s.currentTickerPlaylistId ? [s.currentTickerPlaylistId] : [])),
     ...reachingEntries.flatMap((e) => (e.tickerPlaylistId ? [e.tickerPlaylistId] : [])),
+    ...zones.flatMap((z) => (z.tickerPlaylistId ? [z.tickerPlaylistId] : [])),
   ])];
 
   // One flat round of queries after the screens: Prisma loads each nested relation with a query
@@ -178,10 +210,12 @@ export async function readScreenConfigSources(
   const textsOf = groupBy(texts, (x) => x.playlistId);
   const playlistById = new Map(playlists.map((p) => [p.id, { ...p, items: itemsOf.get(p.id) ?? [] }]));
   const tickerById = new Map(tickers.map((d) => [d.id, { ...d, texts: textsOf.get(d.id) ?? [] }]));
+  const zonesOf = groupBy(zones, (z) => z.layoutId);
+  const layoutById = new Map(layouts.map((l) => [l.id, { ...l, zones: zonesOf.get(l.id) ?? [] }]));
 
   return {
     screens, alerts, entriesOf, memo,
-    content: { ownerById, settingsByOwner, activeOwners, playlistById, tickerById },
+    content: { ownerById, settingsByOwner, activeOwners, playlistById, tickerById, layoutById },
   };
 }
 

@@ -48,7 +48,7 @@ describe('GET /api/screens/:id/now', () => {
     const res = await now(w.u, w.a.id, MON_NOON_IST);
     expect(res.status).toBe(200);
     expect(ZScreenNow.parse(res.body)).toEqual({
-      playlist: ref(w.lunch), directionPlaylist: ref(w.lunchTicker), source: 'schedule', scheduleId: w.lunchEntry.id,
+      playlist: ref(w.lunch), directionPlaylist: ref(w.lunchTicker), layout: null, source: 'schedule', scheduleId: w.lunchEntry.id,
       until: '2026-11-23T11:00:00.000Z',
     });
   });
@@ -56,7 +56,7 @@ describe('GET /api/screens/:id/now', () => {
   it('1 ms before the start: the default, until the start; at the end: the default again', async () => {
     const w = await world();
     expect((await now(w.u, w.a.id, '2026-11-23T08:59:59.999Z')).body).toEqual({
-      playlist: ref(w.lobby), directionPlaylist: ref(w.ticker), source: 'default', scheduleId: null, until: MON_NOON_IST,
+      playlist: ref(w.lobby), directionPlaylist: ref(w.ticker), layout: null, source: 'default', scheduleId: null, until: MON_NOON_IST,
     });
     expect((await now(w.u, w.a.id, '2026-11-23T11:00:00.000Z')).body).toMatchObject({
       playlist: ref(w.lobby), source: 'default', until: '2026-11-23T19:00:00.000Z', // 22:00 Istanbul
@@ -68,7 +68,7 @@ describe('GET /api/screens/:id/now', () => {
     const w = await world();
     // Monday 23:30 Istanbul: the window that started at 22:00 holds until Tuesday 02:00.
     expect((await now(w.u, w.a.id, '2026-11-23T20:30:00+00:00')).body).toEqual({
-      playlist: ref(w.night), directionPlaylist: ref(w.ticker), source: 'schedule', scheduleId: w.nightEntry.id,
+      playlist: ref(w.night), directionPlaylist: ref(w.ticker), layout: null, source: 'schedule', scheduleId: w.nightEntry.id,
       until: '2026-11-23T23:00:00.000Z',
     });
     expect((await now(w.u, w.a.id, '2026-11-23T23:00:00Z')).body).toMatchObject({ source: 'default', scheduleId: null });
@@ -89,11 +89,11 @@ describe('GET /api/screens/:id/now', () => {
   it('a group-targeted entry holds for the group\'s members; no playlist anywhere is \'none\'', async () => {
     const w = await world();
     expect((await now(w.u, w.g.id, MON_NOON_IST)).body).toEqual({
-      playlist: ref(w.lunch), directionPlaylist: ref(w.lunchTicker), source: 'schedule', scheduleId: w.lunchEntry.id,
+      playlist: ref(w.lunch), directionPlaylist: ref(w.lunchTicker), layout: null, source: 'schedule', scheduleId: w.lunchEntry.id,
       until: '2026-11-23T11:00:00.000Z',
     });
     expect((await now(w.u, w.bare.id, MON_NOON_IST)).body).toEqual({
-      playlist: null, directionPlaylist: null, source: 'none', scheduleId: null, until: null,
+      playlist: null, directionPlaylist: null, layout: null, source: 'none', scheduleId: null, until: null,
     });
   });
 
@@ -132,7 +132,7 @@ describe('GET /api/screens/:id/now', () => {
   it('a package that ended: nothing plays (\'none\'), as the player shows only its notice', async () => {
     const w = await world();
     await t.ctx.db.purchase.updateMany({ where: { userId: w.u.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect((await now(w.u, w.a.id)).body).toEqual({ playlist: null, directionPlaylist: null, source: 'none', scheduleId: null, until: null });
+    expect((await now(w.u, w.a.id)).body).toEqual({ playlist: null, directionPlaylist: null, layout: null, source: 'none', scheduleId: null, until: null });
   });
 });
 

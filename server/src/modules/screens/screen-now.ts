@@ -9,9 +9,10 @@ import type { BuiltScreenConfig } from './screen-config-cache.js';
  * a playlist: 'none', as the player shows its notice and nothing else.
  */
 export function nowOfConfig(config: TScreenConfig, at: Date): TScreenNow {
+  // A layout is the screen's default as a playlist would be (docs/PRODUCT.md#layouts).
   const resolved = resolveAt({
     timezone: config.schedule.timezone,
-    defaultPlaylistId: config.playlist?._id ?? null,
+    defaultPlaylistId: config.playlist?._id ?? config.layout?._id ?? null,
     defaultTickerPlaylistId: config.directionPlaylist?._id ?? null,
     entries: config.schedule.entries,
   }, at);
@@ -25,6 +26,7 @@ export function nowOfConfig(config: TScreenConfig, at: Date): TScreenNow {
   return {
     playlist: named(playlists, resolved.playlistId),
     directionPlaylist: named(tickers, resolved.tickerPlaylistId),
+    layout: resolved.source === 'default' && config.layout ? { _id: config.layout._id, name: config.layout.name } : null,
     source: resolved.source,
     scheduleId: resolved.scheduleId,
     until: resolved.until === null ? null : new Date(resolved.until).toISOString(),

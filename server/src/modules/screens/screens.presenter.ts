@@ -10,6 +10,8 @@ export const presentScreen = (s: ScreenRow): TScreen => ({
   status: s.status,
   currentPlaylist: ref(s.currentPlaylist),
   currentDirectionPlaylist: ref(s.currentTickerPlaylist),
+  currentLayout: ref(s.currentLayout),
+  rotation: s.rotation as NonNullable<TScreen['rotation']>,
   lastSeenAt: s.lastSeenAt?.toISOString() ?? null,
   timezone: s.timezone,
   groups: presentRefsByName(s.groupMemberships.map((m) => m.group)),

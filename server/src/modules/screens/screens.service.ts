@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ZAssignScreenRequest, ZCreateScreenRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import { lockOwnedRow } from '../../db/row-lock.js';
 import { notFound } from '../../http/errors.js';
 import type { ActivePurchase } from '../entitlements/active-package.js';
 import { assertScreenSlot, lockOwner } from '../entitlements/limits.js';
@@ -17,11 +18,13 @@ export type ScreenRow = {
   groupMemberships: { group: { id: string; name: string } }[];
   currentPlaylist: { id: string; name: string } | null;
   currentTickerPlaylist: { id: string; name: string } | null;
+  currentLayout: { id: string; name: string } | null;
+  rotation: number;
 };
 
 const named = { select: { id: true, name: true } } as const;
 export const withRefs = {
-  currentPlaylist: named, currentTickerPlaylist: named, groupMemberships: { select: { group: named } },
+  currentPlaylist: named, currentTickerPlaylist: named, currentLayout: named, groupMemberships: { select: { group: named } },
 } as const;
 const screenMissing = () => notFound('Ekran');
 
@@ -41,11 +44,16 @@ export async function createScreen(
   });
 }
 
-/** Assigns (or clears with null) playlist and ticker; referenced rows must be the owner's own. */
+/**
+ * Assigns (or clears with null) playlist, ticker or layout; referenced rows must be the owner's
+ * own. A layout replaces the playlist as what the screen shows and a playlist replaces the
+ * layout; the ticker stays stored but a layout's screen shows only its zones
+ * (docs/PRODUCT.md#layouts).
+ */
 export async function updateScreen(
   ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZAssignScreenRequest>,
 ): Promise<ScreenRow> {
-  const { name, currentPlaylist, currentDirectionPlaylist: tickerId, timezone } = body;
+  const { name, currentPlaylist, currentDirectionPlaylist: tickerId, currentLayout, timezone, rotation } = body;
   const [screen, playlist, ticker] = await Promise.all([
     ctx.db.screen.findFirst({ where: { id, ownerId }, select: { id: true } }),
     currentPlaylist ? owns(ctx.db, 'playlist', ownerId, currentPlaylist) : true,
@@ -54,13 +62,20 @@ export async function updateScreen(
   if (!screen) throw screenMissing();
   if (currentPlaylist && !playlist) throw notFound('Playlist');
   if (tickerId && !ticker) throw notFound('Reji playlisti');
-  // A playlist deleted between the check and this write fails the FK: nothing is written, 404.
-  const updated = await ctx.db.screen.update({
-    where: { id },
-    data: { name, currentPlaylistId: currentPlaylist, currentTickerPlaylistId: tickerId, timezone },
-    include: withRefs,
+  const shows = currentLayout
+    ? { currentLayoutId: currentLayout, currentPlaylistId: null }
+    : { currentLayoutId: currentLayout === null || currentPlaylist ? null : undefined, currentPlaylistId: currentPlaylist };
+  const updated = await ctx.db.$transaction(async (tx) => {
+    // The layout's lock makes a delete of it wait for this assignment (layouts.service.ts deleteLayout).
+    if (currentLayout && !(await lockOwnedRow(tx, 'layouts', currentLayout, ownerId))) throw notFound('Yerleşim');
+    // A playlist deleted between the check and this write fails the FK: nothing is written, 404.
+    return tx.screen.update({
+      where: { id },
+      data: { name, ...shows, currentTickerPlaylistId: tickerId, timezone, rotation },
+      include: withRefs,
+    });
   }).catch((err: unknown) => {
-    if ((err as { code?: string }).code === 'P2003') throw notFound('Playlist');
+    if ((err as { code?: string }).code === 'P2003') throw notFound(currentPlaylist ? 'Playlist' : tickerId ? 'Reji playlisti' : 'Yerleşim');
     throw err;
   });
   await ctx.notifier.screensChanged([id]);

@@ -5,6 +5,7 @@ import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { schedulesUsing } from '../schedules/schedules.service.js';
+import { layoutsUsing } from '../layouts/layout-screens.js';
 import { presentTickerPlaylist } from './tickers.presenter.js';
 import {
   createTickerPlaylist, deleteTickerPlaylist, tickerUsage, listTickerPlaylists, updateTickerPlaylist,
@@ -33,8 +34,12 @@ export function tickerRoutes(ctx: AppContext): Router {
 
   router.get('/:id/usage', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    const screens = presentRefs(await tickerUsage(ctx.db, currentUser(req).id, id));
-    res.json({ screens, schedules: presentRefs(await schedulesUsing(ctx.db, currentUser(req).id, { tickerPlaylistId: id })) });
+    const ownerId = currentUser(req).id;
+    const screens = presentRefs(await tickerUsage(ctx.db, ownerId, id));
+    const [schedules, layouts] = await Promise.all([
+      schedulesUsing(ctx.db, ownerId, { tickerPlaylistId: id }), layoutsUsing(ctx.db, ownerId, { tickerPlaylistId: id }),
+    ]);
+    res.json({ screens, schedules: presentRefs(schedules), layouts: presentRefs(layouts) });
   });
 
   router.delete('/:id', async (req, res) => {

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { lockOwnedRow } from '../../db/row-lock.js';
 import { notFound } from '../../http/errors.js';
 import { screensOfSchedules } from '../schedules/schedule-targets.js';
+import { screensThroughLayouts } from '../layouts/layout-screens.js';
 
 export type TickerRow = {
   id: string;
@@ -18,10 +19,11 @@ export type TickerRow = {
 export const withTexts = { texts: { orderBy: { position: 'asc' }, select: { text: true } } } as const;
 const missing = () => notFound('Reji playlisti');
 
-/** Screens it is assigned to, and screens that schedules showing it reach. */
+/** Screens it is assigned to, screens that schedules showing it reach, and screens showing it in a layout's zone. */
 const screensShowing = async (db: DbOrTx, tickerId: string) => [...new Set([
   ...(await db.screen.findMany({ where: { currentTickerPlaylistId: tickerId }, select: { id: true } })).map((s) => s.id),
   ...(await screensOfSchedules(db, { tickerPlaylistId: tickerId })),
+  ...(await screensThroughLayouts(db, { tickerPlaylistId: tickerId })),
 ])];
 
 const textRows = (playlistId: string, texts: { text: string }[]) =>
@@ -73,7 +75,7 @@ export async function deleteTickerPlaylist(ctx: AppContext, ownerId: string, id:
   const screenIds = await ctx.db.$transaction(async (tx) => {
     const existing = await tx.tickerPlaylist.findFirst({ where: { id, ownerId }, select: { id: true } });
     if (!existing) throw missing();
-    // Read before deleting: the FKs set currentTickerPlaylistId and schedules' ticker to NULL.
+    // Read before deleting: the FKs set currentTickerPlaylistId, schedules' and zones' ticker to NULL.
     const showing = await screensShowing(tx, id);
     await tx.tickerPlaylist.delete({ where: { id } });
     return showing;

@@ -1,0 +1,126 @@
+import type { z } from 'zod';
+import type { ZCreateLayoutRequest, ZUpdateLayoutRequest } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { lockOwnedRow } from '../../db/row-lock.js';
+import { allOwned } from '../../db/ownership.js';
+import { conflict, notFound } from '../../http/errors.js';
+
+/*
+ * Layouts ('Yerleşimler', docs/PRODUCT.md#layouts): a row and its ordered zones, written whole
+ * like a playlist and its items. Zones name only the owner's own playlists and tickers.
+ */
+
+type Named = { id: string; name: string };
+export type LayoutRow = {
+  id: string;
+  name: string;
+  orientation: string;
+  background: string;
+  createdAt: Date;
+  updatedAt: Date;
+  zones: {
+    name: string; x: number; y: number; width: number; height: number; z: number; fit: string;
+    playlist: Named | null; tickerPlaylist: Named | null;
+  }[];
+};
+
+type Zones = z.output<typeof ZCreateLayoutRequest>['zones'];
+
+const named = { select: { id: true, name: true } } as const;
+export const withZones = {
+  zones: { orderBy: { position: 'asc' }, include: { playlist: named, tickerPlaylist: named } },
+} as const;
+const missing = () => notFound('Yerleşim');
+
+/** How many screen names a refusal lists before it says how many more there are. */
+const NAMED = 10;
+
+export async function listLayouts(db: Db, ownerId: string): Promise<LayoutRow[]> {
+  return db.layout.findMany({ where: { ownerId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], include: withZones });
+}
+
+export async function getLayout(db: Db, ownerId: string, id: string): Promise<LayoutRow> {
+  const row = await db.layout.findFirst({ where: { id, ownerId }, include: withZones });
+  if (!row) throw missing();
+  return row;
+}
+
+/** Every playlist and ticker the zones name must be the owner's own: another customer's id reads as missing. */
+async function assertOwnContent(tx: DbOrTx, ownerId: string, zones: Zones): Promise<void> {
+  const playlists = zones.flatMap((z) => (z.playlist ? [z.playlist] : []));
+  const tickers = zones.flatMap((z) => (z.directionPlaylist ? [z.directionPlaylist] : []));
+  if (!(await allOwned(tx, 'playlist', ownerId, playlists))) throw notFound('Playlist');
+  if (!(await allOwned(tx, 'tickerPlaylist', ownerId, tickers))) throw notFound('Reji playlisti');
+}
+
+const zoneRows = (layoutId: string, zones: Zones) => zones.map((z, position) => ({
+  layoutId, position, name: z.name, x: z.x, y: z.y, width: z.width, height: z.height, z: z.z, fit: z.fit,
+  playlistId: z.playlist, tickerPlaylistId: z.directionPlaylist,
+}));
+
+export async function createLayout(ctx: AppContext, ownerId: string, body: z.output<typeof ZCreateLayoutRequest>): Promise<LayoutRow> {
+  return ctx.db.$transaction(async (tx) => {
+    await assertOwnContent(tx, ownerId, body.zones);
+    const l = await tx.layout.create({ data: { ownerId, name: body.name, orientation: body.orientation, background: body.background } });
+    await tx.layoutZone.createMany({ data: zoneRows(l.id, body.zones) });
+    return tx.layout.findUniqueOrThrow({ where: { id: l.id }, include: withZones });
+  });
+}
+
+/** The screens showing the layout now (no schedule entry names a layout yet). */
+const screensShowing = async (db: DbOrTx, layoutId: string) =>
+  (await db.screen.findMany({ where: { currentLayoutId: layoutId }, select: { id: true } })).map((s) => s.id);
+
+/**
+ * Changes the sent fields; sent zones replace the old list in order, under the row's lock
+ * (db/row-lock.ts), then every screen showing the layout is pushed once.
+ */
+export async function updateLayout(
+  ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateLayoutRequest>,
+): Promise<LayoutRow> {
+  const updated = await ctx.db.$transaction(async (tx) => {
+    if (!(await lockOwnedRow(tx, 'layouts', id, ownerId))) throw missing();
+    if (body.zones) {
+      await assertOwnContent(tx, ownerId, body.zones);
+      await tx.layoutZone.deleteMany({ where: { layoutId: id } });
+      await tx.layoutZone.createMany({ data: zoneRows(id, body.zones) });
+    }
+    // Always touch the row so updatedAt moves even when only zones changed (the config memo keys on it).
+    return tx.layout.update({
+      where: { id },
+      data: { name: body.name, orientation: body.orientation, background: body.background, updatedAt: ctx.clock() },
+      include: withZones,
+    });
+  });
+  await ctx.notifier.screensChanged(await screensShowing(ctx.db, id));
+  return updated;
+}
+
+/** The screens showing the layout, by name: deleting it is refused while there are any. */
+export async function layoutUsage(db: Db, ownerId: string, id: string): Promise<Named[]> {
+  if (!(await db.layout.findFirst({ where: { id, ownerId }, select: { id: true } }))) throw missing();
+  return screensNamed(db, ownerId, id);
+}
+
+const screensNamed = (db: DbOrTx, ownerId: string, layoutId: string) => db.screen.findMany({
+  where: { ownerId, currentLayoutId: layoutId }, select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }],
+});
+
+/**
+ * Deletes a layout no screen shows; one in use is refused (409) naming the screens, so nothing
+ * goes dark by accident. The row lock makes an assignment racing the delete wait
+ * (screens.service.ts takes it too), so the check cannot miss a screen.
+ */
+export async function deleteLayout(ctx: AppContext, ownerId: string, id: string): Promise<void> {
+  await ctx.db.$transaction(async (tx) => {
+    if (!(await lockOwnedRow(tx, 'layouts', id, ownerId))) throw missing();
+    const screens = await screensNamed(tx, ownerId, id);
+    if (screens.length > 0) {
+      const names = screens.map((s) => s.name);
+      const listed = names.length > NAMED ? `${names.slice(0, NAMED).join(', ')} ve ${names.length - NAMED} ekran daha` : names.join(', ');
+      throw conflict(`Bu yerleşim şu ekranlarda gösteriliyor: ${listed}. Silmeden önce bu ekranlara başka bir içerik atayın.`);
+    }
+    await tx.layout.delete({ where: { id } });
+  });
+}
