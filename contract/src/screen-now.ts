@@ -23,6 +23,8 @@ const ZNamedRef = z.object({ _id: ZId, name: z.string() }).nullable();
 export const ZScreenNow = z.object({
   playlist: ZNamedRef,
   directionPlaylist: ZNamedRef,
+  /** The layout shown instead of `playlist` (docs/PRODUCT.md#layouts); absent from an older server. */
+  layout: ZNamedRef.optional(),
   source: z.enum(['schedule', 'default', 'none']),
   scheduleId: ZId.nullable(),
   /** ISO instant at which the answer next changes; null: never. */
