@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { createQueryClient } from '../../lib/query-client';
 import { DialogHost } from '../../components/ui/dialog-host';
 import { apiServer, emptyLists, recorded, type RecordedCall } from '../../testing/api-server';
+import type { TLayout } from '@pano/contract';
 import { aLayout, aPlaylist, aScreen, fixtureId } from '../../testing/fixtures';
 import { AssignmentPage } from './assignment-page';
 
@@ -15,7 +16,7 @@ afterEach(() => {
 
 const layout = aLayout();
 
-function renderPage(layouts: unknown) {
+function renderPage(layouts: TLayout[] | 404) {
   const puts: RecordedCall[] = [];
   apiServer.use(
     http.get('/api/playlists', () => HttpResponse.json([aPlaylist()])),

@@ -72,9 +72,11 @@ export function LayoutCanvas({ draft, selected, onSelect, onRect }: Props) {
             onPointerDown={(e) => begin(e, index, 'move')}
             onFocus={() => onSelect(index)}
             onKeyDown={(e) => onKey(e, index)}>
-            <span className="canvas-zone-name">{zone.name}</span>
-            <span className="canvas-zone-content">
-              {zone.playlist?.name ?? (zone.directionPlaylist ? `${tr.layouts.tickerPrefix}${zone.directionPlaylist.name}` : tr.layouts.noContent)}
+            <span className="canvas-zone-label">
+              <span className="canvas-zone-name">{zone.name}</span>
+              <span className="canvas-zone-content">
+                {zone.playlist?.name ?? (zone.directionPlaylist ? `${tr.layouts.tickerPrefix}${zone.directionPlaylist.name}` : tr.layouts.noContent)}
+              </span>
             </span>
             {index === selected && HANDLES.map((h) => (
               <span key={h} className={`zone-handle zone-handle-${h}`} data-testid={`handle-${h}`}

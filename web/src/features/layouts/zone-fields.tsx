@@ -38,10 +38,15 @@ type Props = {
 /** The chosen zone's exact numbers, name, content and fit. */
 export function ZoneFields({ zone, onChange, playlists, tickers, error }: Props) {
   const set = (patch: Partial<TZone>) => onChange({ ...zone, ...patch });
+  // The zone's own content stays a choice while the lists load (or if a list no longer has it).
+  const withOwn = <T extends { _id: string; name: string }>(list: readonly T[], own: { _id: string; name: string } | null) =>
+    (own && !list.some((x) => x._id === own._id) ? [...list, own] : list);
+  const playlistChoices = withOwn(playlists, zone.playlist);
+  const tickerChoices = withOwn(tickers, zone.directionPlaylist);
   const content = zone.playlist ? `p:${zone.playlist._id}` : zone.directionPlaylist ? `t:${zone.directionPlaylist._id}` : '';
   const pick = (value: string) => {
-    const p = playlists.find((x) => `p:${x._id}` === value);
-    const t = tickers.find((x) => `t:${x._id}` === value);
+    const p = playlistChoices.find((x) => `p:${x._id}` === value);
+    const t = tickerChoices.find((x) => `t:${x._id}` === value);
     set({ playlist: p ? { _id: p._id, name: p.name } : null, directionPlaylist: t ? { _id: t._id, name: t.name } : null });
   };
   return (
@@ -58,10 +63,10 @@ export function ZoneFields({ zone, onChange, playlists, tickers, error }: Props)
         error={error('playlist') ?? error('directionPlaylist')}>
         <option value="">{tr.layouts.noContent}</option>
         <optgroup label={tr.layouts.playlistsGroup}>
-          {playlists.map((p) => <option key={p._id} value={`p:${p._id}`}>{p.name}</option>)}
+          {playlistChoices.map((p) => <option key={p._id} value={`p:${p._id}`}>{p.name}</option>)}
         </optgroup>
         <optgroup label={tr.layouts.tickersGroup}>
-          {tickers.map((t) => <option key={t._id} value={`t:${t._id}`}>{t.name}</option>)}
+          {tickerChoices.map((t) => <option key={t._id} value={`t:${t._id}`}>{t.name}</option>)}
         </optgroup>
       </SelectField>
       <SelectField label={tr.layouts.fitLabel} value={zone.fit} onChange={(e) => set({ fit: e.target.value as TZone['fit'] })}>
