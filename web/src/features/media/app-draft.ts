@@ -1,3 +1,4 @@
+import type { TAppSettings } from '@pano/contract';
 import type { AppKind } from '@pano/contract/constants';
 import { ZCreateAppRequest } from '@pano/contract';
 import { z } from '@pano/contract/zod';
@@ -24,6 +25,21 @@ export function appDefaults(kind: AppKind): AppDraft['app'] {
     case 'qr': return { kind, url: '', caption: '' };
     case 'countdown': return { kind, title: '', targetDay: '', targetTime: '', finishedText: '' };
   }
+}
+
+/** An app's saved settings as the form shows them: numbers as text, a countdown's target as day and time. */
+export function draftOfApp(app: TAppSettings): AppDraft['app'] {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(app)) fields[key] = typeof value === 'number' ? String(value) : value;
+  if (app.kind !== 'countdown') return { ...fields, kind: app.kind };
+  const { target, ...rest } = fields;
+  const at = new Date(String(target));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return {
+    ...rest, kind: 'countdown',
+    targetDay: `${two(at.getDate())}.${two(at.getMonth() + 1)}.${at.getFullYear()}`,
+    targetTime: `${two(at.getHours())}:${two(at.getMinutes())}`,
+  };
 }
 
 /** A countdown's typed day and time as an ISO instant; '' when either cannot be read. */

@@ -138,8 +138,37 @@ describe('MediaPage apps', () => {
     ]);
   });
 
-  it('renames an item with PUT /api/media/{id}', async () => {
-    const writes = renderPage([anApp()]);
+  it("edits an app's name and settings with PUT /api/media/{id}; its kind stays", async () => {
+    const menu = anApp({ name: 'Menü', app: { kind: 'text', title: 'Menü', body: 'Çorba', background: '#1E3A8A', textColor: '#FFFFFF', align: 'center' } });
+    const countdown = anApp({ _id: fixtureId(31), name: 'Yılbaşı', app: { kind: 'countdown', title: 'Yeni yıla', target: new Date(2026, 11, 31, 23, 59).toISOString(), finishedText: '' } });
+    const writes = renderPage([menu, countdown]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Düzenle: Menü' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Uygulamayı Düzenle: Menü' });
+    expect((within(dialog).getByLabelText('Uygulama Türü') as HTMLSelectElement).disabled).toBe(true);
+    const body = within(dialog).getByLabelText('Metin');
+    await userEvent.clear(body);
+    await userEvent.type(body, 'Mercimek çorbası');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // A countdown's saved instant comes back as the day and time it was typed as.
+    await userEvent.click(screen.getByRole('button', { name: 'Düzenle: Yılbaşı' }));
+    dialog = await screen.findByRole('dialog', { name: 'Uygulamayı Düzenle: Yılbaşı' });
+    expect((within(dialog).getByLabelText('Hedef Tarih') as HTMLInputElement).value).toBe('31.12.2026');
+    expect((within(dialog).getByLabelText('Hedef Saat') as HTMLInputElement).value).toBe('23:59');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes.map((w) => [w.method, w.url, w.body])).toEqual([
+      ['PUT', `/api/media/${fixtureId(30)}`, { name: 'Menü', app: {
+        kind: 'text', title: 'Menü', body: 'Mercimek çorbası', background: '#1E3A8A', textColor: '#FFFFFF', align: 'center',
+      } }],
+      ['PUT', `/api/media/${fixtureId(31)}`, { name: 'Yılbaşı', app: {
+        kind: 'countdown', title: 'Yeni yıla', target: new Date(2026, 11, 31, 23, 59).toISOString(), finishedText: '',
+      } }],
+    ]);
+  });
+
+  it('renames a file with PUT /api/media/{id}', async () => {
+    const writes = renderPage([aMedia({ _id: fixtureId(30), name: 'Lobi Saati' })]);
     await userEvent.click(await screen.findByRole('button', { name: 'Yeniden Adlandır: Lobi Saati' }));
     const dialog = await screen.findByRole('dialog', { name: 'Yeniden Adlandır' });
     const name = within(dialog).getByLabelText('Yeni Ad');

@@ -6,10 +6,11 @@ import { formatDate } from '../../lib/format';
 import { isVideo, mediaUrl, thumbnailUrl } from '../../lib/media-url';
 import { Badge, Button } from '../../components/ui';
 
-type Props = { media: TMedia; onDelete: () => void; onRename: () => void; deleting: boolean };
+/** `onEdit`: an app's form (name and settings); `onRename`: a file's new name. */
+type Props = { media: TMedia; onDelete: () => void; onRename: () => void; onEdit: () => void; deleting: boolean };
 
 /** One library item: a file's picture, or an app's kind where a file has its thumbnail (docs/PRODUCT.md#apps). */
-export function MediaCard({ media, onDelete, onRename, deleting }: Props) {
+export function MediaCard({ media, onDelete, onRename, onEdit, deleting }: Props) {
   const app = media.type === 'app' ? media.app : undefined;
   const video = !app && isVideo(media);
   const src = mediaUrl(media.filePath);
@@ -31,9 +32,13 @@ export function MediaCard({ media, onDelete, onRename, deleting }: Props) {
           <Badge tone={app ? 'warning' : video ? 'primary' : 'success'}>{app ? tr.media.typeApp : video ? tr.media.typeVideo : tr.media.typeImage}</Badge>
           <time dateTime={media.createdAt} className="muted">{formatDate(media.createdAt)}</time>
         </div>
-        <Button variant="secondary" size="sm" block onClick={onRename} aria-label={`${tr.media.rename}: ${media.name}`}>
-          {tr.media.rename}
-        </Button>
+        {app ? (
+          <Button variant="secondary" size="sm" block onClick={onEdit} aria-label={`${tr.common.edit}: ${media.name}`}>{tr.common.edit}</Button>
+        ) : (
+          <Button variant="secondary" size="sm" block onClick={onRename} aria-label={`${tr.media.rename}: ${media.name}`}>
+            {tr.media.rename}
+          </Button>
+        )}
         <Button variant="danger-soft" size="sm" block onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${media.name}`}>
           {tr.common.delete}
         </Button>

@@ -17,7 +17,8 @@ const RenameMediaModal = lazy(async () => ({ default: (await import('./rename-me
 export function MediaPage() {
   const list = useMediaList();
   const remove = useDeleteMedia();
-  const [addingApp, setAddingApp] = useState(false);
+  // The app form: null closed, 'new' for 'Uygulama Ekle', or the app being edited.
+  const [appForm, setAppForm] = useState<TMedia | 'new' | null>(null);
   const [renaming, setRenaming] = useState<TMedia | null>(null);
 
   const onDelete = async (id: string) => {
@@ -31,10 +32,12 @@ export function MediaPage() {
   return (
     <div className="page">
       <PageHeader title={tr.media.title} lead={tr.media.lead}
-        actions={<Button variant="secondary" onClick={() => setAddingApp(true)}>{tr.media.addApp}</Button>} />
+        actions={<Button variant="secondary" onClick={() => setAppForm('new')}>{tr.media.addApp}</Button>} />
       <MediaUploadForm />
       <Suspense fallback={null}>
-        {addingApp && <AppFormModal open onClose={() => setAddingApp(false)} />}
+        {appForm && (
+          <AppFormModal key={appForm === 'new' ? 'new' : appForm._id} media={appForm === 'new' ? undefined : appForm} onClose={() => setAppForm(null)} />
+        )}
         {renaming && <RenameMediaModal key={renaming._id} media={renaming} onClose={() => setRenaming(null)} />}
       </Suspense>
       <h2 className="section-title">{tr.media.listTitle}</h2>
@@ -47,7 +50,7 @@ export function MediaPage() {
         <ul className="media-grid">
           {items.map((m) => (
             <MediaCard key={m._id} media={m} deleting={remove.isPending && remove.variables === m._id}
-              onDelete={() => void onDelete(m._id)} onRename={() => setRenaming(m)} />
+              onDelete={() => void onDelete(m._id)} onRename={() => setRenaming(m)} onEdit={() => setAppForm(m)} />
           ))}
         </ul>
       )}
