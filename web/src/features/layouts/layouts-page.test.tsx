@@ -141,6 +141,17 @@ describe('LayoutsPage', () => {
     expect(bodyOf(writes[0]).zones[0]).toMatchObject({ x: 30, width: 33.33 });
   });
 
+  it('a new layout without a name is refused under its field, and nothing is sent', async () => {
+    const writes = renderPage([]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Yeni Yerleşim' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Tam Ekran' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Kaydet' }));
+    const name = screen.getByLabelText('Yerleşim Adı');
+    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Lütfen yerleşim adını giriniz');
+    expect(screen.getByTestId('layout-issues').textContent).toBe('Lütfen yerleşim adını giriniz');
+    expect(writes).toEqual([]);
+  });
+
   it("shows the server's validation messages beside the form and stays in the editor", async () => {
     renderPage();
     apiServer.use(http.put('/api/layouts/:id', () => HttpResponse.json({
