@@ -7,21 +7,9 @@ import { colour, numberField, requiredText, storableText } from './common.js';
  * (feed items, weather) in the screen config with its time, never the screen itself.
  */
 
-export const APP_KINDS = ['clock', 'text', 'web', 'youtube', 'stream', 'rss', 'weather', 'qr', 'countdown'] as const;
-export type AppKind = (typeof APP_KINDS)[number];
-
-/** What the media page names each kind ('Uygulama Ekle'). */
-export const APP_KIND_NAMES: Record<AppKind, string> = {
-  clock: 'Saat',
-  text: 'Duyuru',
-  web: 'Web Sayfası',
-  youtube: 'YouTube',
-  stream: 'Canlı Yayın (HLS)',
-  rss: 'Haberler (RSS)',
-  weather: 'Hava Durumu',
-  qr: 'QR Kod',
-  countdown: 'Geri Sayım',
-};
+// The kinds and their names live in constants.ts (no zod), so the media page can badge an app
+// without the schemas; re-exported here where the kinds' settings are.
+export { APP_KINDS, APP_KIND_NAMES, type AppKind } from './constants.js';
 
 /** An http(s) address, with the field named in the message. */
 const httpUrl = (field: string) => {

@@ -43,3 +43,20 @@ export const SCREENSHOT_MAX_PIXELS = SCREENSHOT_MAX_WIDTH * 2 * SCREENSHOT_MAX_W
 
 /** docs/architecture/realtime.md#sockets: socket.io on the API's own port, at this path. */
 export const SOCKET_PATH = '/socket.io';
+
+/** docs/PRODUCT.md#apps: the kinds of app ('Uygulama') a library item can be. */
+export const APP_KINDS = ['clock', 'text', 'web', 'youtube', 'stream', 'rss', 'weather', 'qr', 'countdown'] as const;
+export type AppKind = (typeof APP_KINDS)[number];
+
+/** What the media page names each kind ('Uygulama Ekle'). */
+export const APP_KIND_NAMES: Record<AppKind, string> = {
+  clock: 'Saat',
+  text: 'Duyuru',
+  web: 'Web Sayfası',
+  youtube: 'YouTube',
+  stream: 'Canlı Yayın (HLS)',
+  rss: 'Haberler (RSS)',
+  weather: 'Hava Durumu',
+  qr: 'QR Kod',
+  countdown: 'Geri Sayım',
+};

@@ -67,6 +67,7 @@ export function createAppRouter(queryClient: QueryClient) {
                 { path: '/dashboard', element: <DashboardRedirect /> },
                 { path: '/media', loader: prefetch(queryClient, (qc) => [qc.prefetchQuery(mediaListQuery)]), lazy: lazyPage(() => import('../features/media/media-page'), 'MediaPage') },
                 { path: '/playlists', loader: prefetch(queryClient, (qc) => [qc.prefetchQuery(playlistsQuery), qc.prefetchQuery(mediaListQuery)]), lazy: lazyPage(() => import('../features/playlists/playlists-page'), 'PlaylistsPage') },
+                { path: '/layouts', lazy: lazyPage(() => import('../features/layouts/layouts-page'), 'LayoutsPage') },
                 { path: '/direction', lazy: lazyPage(() => import('../features/tickers/tickers-page'), 'TickersPage') },
                 { path: '/screens', lazy: lazyPage(() => import('../features/screens/screens-page'), 'ScreensPage') },
                 { path: '/assignment', lazy: lazyPage(() => import('../features/assignment/assignment-page'), 'AssignmentPage') },

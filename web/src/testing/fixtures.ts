@@ -1,8 +1,8 @@
 import {
-  HEALTH_WARN_MINUTES_DEFAULT, ZMedia, ZOkResponse, ZPackage, ZPackageUsage, ZPlaylist, ZScreen, ZScreenHealthResponse, ZUser,
+  HEALTH_WARN_MINUTES_DEFAULT, ZLayout, ZMedia, ZOkResponse, ZPackage, ZPackageUsage, ZPlaylist, ZScreen, ZScreenHealthResponse, ZUser,
 } from '@pano/contract';
 import type {
-  TMedia, TPackage, TPackageUsage, TPlaylist, TScreen, TScreenHealthResponse, TUser,
+  TLayout, TMedia, TPackage, TPackageUsage, TPlaylist, TScreen, TScreenHealthResponse, TUser,
 } from '@pano/contract';
 
 /*
@@ -37,6 +37,16 @@ export function aScreen(over: Partial<TScreen> = {}): TScreen {
   return ZScreen.parse({
     _id: fixtureId(4), name: 'Giriş', status: 'active', currentPlaylist: null, currentDirectionPlaylist: null,
     lastSeenAt: null, timezone: 'Europe/Istanbul', groups: [], createdAt: at, ...over,
+  });
+}
+
+/** A layout of two zones side by side (75/25), without content unless told. */
+export function aLayout(over: Partial<TLayout> = {}): TLayout {
+  const zone = (name: string, x: number, width: number) =>
+    ({ name, x, y: 0, width, height: 100, z: 0, playlist: null, directionPlaylist: null, fit: 'cover' });
+  return ZLayout.parse({
+    _id: fixtureId(6), name: 'Lobi Yerleşimi', orientation: 'landscape', background: '#000000',
+    zones: [zone('Ana Bölge', 0, 75), zone('Yan Bölge', 75, 25)], createdAt: at, updatedAt: at, ...over,
   });
 }
 

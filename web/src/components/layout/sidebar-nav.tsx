@@ -11,6 +11,7 @@ const contentLinks: Link[] = [
   { to: '/alerts', label: tr.nav.alerts, alarm: true, customerOnly: true },
   { to: '/media', label: tr.nav.media },
   { to: '/playlists', label: tr.nav.playlists },
+  { to: '/layouts', label: tr.nav.layouts },
   { to: '/direction', label: tr.nav.ticker },
   { to: '/screens', label: tr.nav.screens },
   { to: '/assignment', label: tr.nav.assignment },

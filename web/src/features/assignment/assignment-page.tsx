@@ -7,8 +7,9 @@ import { usePlaylists } from '../../api/playlists.api';
 import { useTickerPlaylists } from '../../api/tickers.api';
 import { useScreens } from '../../api/screens.api';
 import { useScreenGroups } from '../../api/screen-groups.api';
+import { useLayouts } from '../../api/layouts.api';
 import { useAssignScreens } from './api/use-assign-screens';
-import { TICKER_KEEP, TICKER_NONE, validateAssignment } from './assignment';
+import { LAYOUT_CHOICE, TICKER_KEEP, TICKER_NONE, validateAssignment } from './assignment';
 import { ScreenPicker } from './screen-picker';
 
 export function AssignmentPage() {
@@ -17,6 +18,9 @@ export function AssignmentPage() {
   const screens = useScreens();
   // Groups only help pick screens: without them the page works as before.
   const groups = useScreenGroups();
+  // Layouts are offered beside the playlists when there are any; without them (or an older
+  // server) the select is the spec's playlist select.
+  const layouts = useLayouts();
   const [playlistId, setPlaylistId] = useState('');
   const [tickerChoice, setTickerChoice] = useState(TICKER_KEEP);
   const [screenIds, setScreenIds] = useState<string[]>([]);
@@ -40,6 +44,8 @@ export function AssignmentPage() {
   }
   const playlistList = playlists.data ?? [];
   const screenList = screens.data ?? [];
+  const layoutList = layouts.isError ? [] : (layouts.data ?? []);
+  const playlistOptions = playlistList.map((p) => <option key={p._id} value={p._id}>{p.name}</option>);
   return (
     <div className="page">
       <PageHeader title={tr.assignment.title} lead={tr.assignment.lead} />
@@ -54,7 +60,14 @@ export function AssignmentPage() {
             <SelectField label={tr.assignment.playlistLabel} name="playlist" value={playlistId}
               onChange={(e) => setPlaylistId(e.target.value)} disabled={busy}>
               <option value="">{tr.assignment.choosePlaylist}</option>
-              {playlistList.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}
+              {layoutList.length === 0 ? playlistOptions : (
+                <>
+                  <optgroup label={tr.assignment.playlistsGroup}>{playlistOptions}</optgroup>
+                  <optgroup label={tr.assignment.layoutsGroup}>
+                    {layoutList.map((l) => <option key={l._id} value={`${LAYOUT_CHOICE}${l._id}`}>{l.name}</option>)}
+                  </optgroup>
+                </>
+              )}
             </SelectField>
             <SelectField label={tr.assignment.tickerLabel} name="ticker" value={tickerChoice}
               onChange={(e) => setTickerChoice(e.target.value)} disabled={busy}>

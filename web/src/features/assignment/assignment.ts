@@ -1,6 +1,12 @@
 import type { TAssignScreenRequest } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 
+/**
+ * A layout in the playlist select (docs/PRODUCT.md#layouts): its id after this prefix. Assigning
+ * a layout replaces the playlist as what the screen shows, and a playlist the layout.
+ */
+export const LAYOUT_CHOICE = 'layout:';
+
 /** The ticker select: keep what each screen has, clear it, or set one. */
 export const TICKER_KEEP = '';
 export const TICKER_NONE = '__none__';
@@ -13,7 +19,9 @@ export function validateAssignment(d: AssignmentDraft): string | null {
 }
 
 export function assignmentBody(d: AssignmentDraft): TAssignScreenRequest {
-  const body: TAssignScreenRequest = { currentPlaylist: d.playlistId };
+  const body: TAssignScreenRequest = d.playlistId.startsWith(LAYOUT_CHOICE)
+    ? { currentLayout: d.playlistId.slice(LAYOUT_CHOICE.length) }
+    : { currentPlaylist: d.playlistId };
   if (d.tickerChoice === TICKER_NONE) body.currentDirectionPlaylist = null;
   else if (d.tickerChoice !== TICKER_KEEP) body.currentDirectionPlaylist = d.tickerChoice;
   return body;

@@ -35,7 +35,7 @@ function openPage() {
     http.get('/api/screens', () => HttpResponse.json([lobi, kafe, kasa])),
     http.get('/api/playlists', () => HttpResponse.json([playlist])),
     http.get('/api/screen-groups', () => HttpResponse.json([kafeterya, empty, kat1])),
-    ...emptyLists('/api/direction-playlists'),
+    ...emptyLists('/api/direction-playlists', '/api/layouts'),
   );
   render(<QueryClientProvider client={createQueryClient()}><MemoryRouter><AssignmentPage /></MemoryRouter></QueryClientProvider>);
   return puts;

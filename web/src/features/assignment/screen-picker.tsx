@@ -51,7 +51,7 @@ export function ScreenPicker({ screens, groups, selected, onChange, disabled }: 
                 <span className="assign-text">
                   <span className="assign-name">{s.name}</span>
                   <span className="muted assign-current">
-                    {tr.assignment.current(s.currentPlaylist?.name ?? tr.assignment.unassigned)}
+                    {tr.assignment.current(s.currentLayout?.name ?? s.currentPlaylist?.name ?? tr.assignment.unassigned)}
                   </span>
                 </span>
               </label>

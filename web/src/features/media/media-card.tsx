@@ -1,16 +1,25 @@
+import './apps.css';
 import type { TMedia } from '@pano/contract';
+import { APP_KIND_NAMES } from '@pano/contract/constants';
 import { tr } from '../../i18n/tr';
 import { formatDate } from '../../lib/format';
 import { isVideo, mediaUrl, thumbnailUrl } from '../../lib/media-url';
 import { Badge, Button } from '../../components/ui';
 
-export function MediaCard({ media, onDelete, deleting }: { media: TMedia; onDelete: () => void; deleting: boolean }) {
-  const video = isVideo(media);
+/** `onEdit`: an app's form (name and settings); `onRename`: a file's new name. */
+type Props = { media: TMedia; onDelete: () => void; onRename: () => void; onEdit: () => void; deleting: boolean };
+
+/** One library item: a file's picture, or an app's kind where a file has its thumbnail (docs/PRODUCT.md#apps). */
+export function MediaCard({ media, onDelete, onRename, onEdit, deleting }: Props) {
+  const app = media.type === 'app' ? media.app : undefined;
+  const video = !app && isVideo(media);
   const src = mediaUrl(media.filePath);
   return (
     <li className="media-card" data-testid="media-card">
       <div className="media-thumb">
-        {video ? (
+        {app ? (
+          <span className={`app-thumb app-thumb-${app.kind}`} data-testid="app-kind">{APP_KIND_NAMES[app.kind]}</span>
+        ) : video ? (
           <video src={src} controls preload="metadata" muted playsInline aria-label={media.name} />
         ) : (
           // The name is the card's heading right below: the picture needs no text of its own.
@@ -20,9 +29,16 @@ export function MediaCard({ media, onDelete, deleting }: { media: TMedia; onDele
       <div className="media-body">
         <h3 className="media-name" title={media.name}>{media.name}</h3>
         <div className="media-meta">
-          <Badge tone={video ? 'primary' : 'success'}>{video ? tr.media.typeVideo : tr.media.typeImage}</Badge>
+          <Badge tone={app ? 'warning' : video ? 'primary' : 'success'}>{app ? tr.media.typeApp : video ? tr.media.typeVideo : tr.media.typeImage}</Badge>
           <time dateTime={media.createdAt} className="muted">{formatDate(media.createdAt)}</time>
         </div>
+        {app ? (
+          <Button variant="secondary" size="sm" block onClick={onEdit} aria-label={`${tr.common.edit}: ${media.name}`}>{tr.common.edit}</Button>
+        ) : (
+          <Button variant="secondary" size="sm" block onClick={onRename} aria-label={`${tr.media.rename}: ${media.name}`}>
+            {tr.media.rename}
+          </Button>
+        )}
         <Button variant="danger-soft" size="sm" block onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${media.name}`}>
           {tr.common.delete}
         </Button>

@@ -1,15 +1,25 @@
+import { Suspense, lazy, useState } from 'react';
+import type { TMedia } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { mediaUsageText } from '../../lib/usage-text';
-import { Banner, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';
+import { Banner, Button, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';
 import { useMediaList } from '../../api/media.api';
 import { fetchMediaUsage, useDeleteMedia } from './api/use-delete-media';
 import { MediaCard } from './media-card';
 import { MediaUploadForm } from './media-upload-form';
 
+// The apps' form and the rename dialog check with the contract's schemas: they load when opened,
+// not with the list (docs/PERFORMANCE.md#dashboard-first-load-p13).
+const AppFormModal = lazy(async () => ({ default: (await import('./app-form-modal')).AppFormModal }));
+const RenameMediaModal = lazy(async () => ({ default: (await import('./rename-media-modal')).RenameMediaModal }));
+
 export function MediaPage() {
   const list = useMediaList();
   const remove = useDeleteMedia();
+  // The app form: null closed, 'new' for 'Uygulama Ekle', or the app being edited.
+  const [appForm, setAppForm] = useState<TMedia | 'new' | null>(null);
+  const [renaming, setRenaming] = useState<TMedia | null>(null);
 
   const onDelete = async (id: string) => {
     if (!(await confirmDelete(tr.media.deleteConfirm, { load: () => fetchMediaUsage(id), describe: mediaUsageText }))) return;
@@ -21,8 +31,15 @@ export function MediaPage() {
   const items = list.isError ? [] : (list.data ?? []);
   return (
     <div className="page">
-      <PageHeader title={tr.media.title} lead={tr.media.lead} />
+      <PageHeader title={tr.media.title} lead={tr.media.lead}
+        actions={<Button variant="secondary" onClick={() => setAppForm('new')}>{tr.media.addApp}</Button>} />
       <MediaUploadForm />
+      <Suspense fallback={null}>
+        {appForm && (
+          <AppFormModal key={appForm === 'new' ? 'new' : appForm._id} media={appForm === 'new' ? undefined : appForm} onClose={() => setAppForm(null)} />
+        )}
+        {renaming && <RenameMediaModal key={renaming._id} media={renaming} onClose={() => setRenaming(null)} />}
+      </Suspense>
       <h2 className="section-title">{tr.media.listTitle}</h2>
       {list.isError && <Banner tone="error">{errorMessage(list.error, tr.media.listError)}</Banner>}
       {list.isPending ? (
@@ -32,7 +49,8 @@ export function MediaPage() {
       ) : (
         <ul className="media-grid">
           {items.map((m) => (
-            <MediaCard key={m._id} media={m} deleting={remove.isPending && remove.variables === m._id} onDelete={() => void onDelete(m._id)} />
+            <MediaCard key={m._id} media={m} deleting={remove.isPending && remove.variables === m._id}
+              onDelete={() => void onDelete(m._id)} onRename={() => setRenaming(m)} onEdit={() => setAppForm(m)} />
           ))}
         </ul>
       )}

@@ -1,4 +1,5 @@
 import type { TMedia } from '@pano/contract';
+import { APP_KIND_NAMES } from '@pano/contract/constants';
 import { isVideo, mediaUrl, thumbnailUrl } from '../../lib/media-url';
 
 type Props = { media: TMedia; className?: string; captioned?: boolean };
@@ -10,6 +11,13 @@ type Props = { media: TMedia; className?: string; captioned?: boolean };
  */
 export function MediaThumb({ media, className = 'thumb', captioned = false }: Props) {
   const src = mediaUrl(media.filePath);
+  // An app has no file: its kind stands where a picture would (docs/PRODUCT.md#apps).
+  if (media.app) {
+    return (
+      <span className={`${className} thumb-app`} role={captioned ? undefined : 'img'} aria-hidden={captioned || undefined}
+        aria-label={captioned ? undefined : media.name}>{APP_KIND_NAMES[media.app.kind]}</span>
+    );
+  }
   return isVideo(media) ? (
     <video className={className} src={`${src}#t=0.1`} preload="metadata" muted playsInline
       aria-label={captioned ? undefined : media.name} aria-hidden={captioned || undefined} />

@@ -31,6 +31,11 @@ describe("'Şu an' on a screen card", () => {
     expect(nowLine(row({ source: 'none', playlist: null, until: null }), ist, at)).toBe('Şu an: İçerik yok');
   });
 
+  it('names the layout when the screen shows one (docs/PRODUCT.md#layouts)', () => {
+    const layout = { _id: '00000000-0000-4000-8000-000000000003', name: 'Lobi Yerleşimi' };
+    expect(nowLine(row({ source: 'default', playlist: null, layout, until: null }), 'Europe/Istanbul', at)).toBe('Şu an: Lobi Yerleşimi');
+  });
+
   it('asks again just after the earliest end, soon when a server behind us still answers a passed one, never when none ends', () => {
     const rows = [row({ until: '2026-11-23T10:30:00Z' }), row({ until: '2026-11-23T10:05:00Z' }), row({ until: null })];
     expect(refetchDelay(rows, at)).toBe(5 * 60_000 + 200);

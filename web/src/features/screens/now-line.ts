@@ -14,7 +14,7 @@ function wallClock(zone: string, instant: number) {
  * zone, as its schedules are written), with 'yarın' or the date when the change is not today.
  */
 export function nowLine(now: ScreenNow, zone: string, at: number): string {
-  const head = tr.screens.now(now.playlist?.name ?? tr.screens.nowNothing);
+  const head = tr.screens.now(now.layout?.name ?? now.playlist?.name ?? tr.screens.nowNothing);
   if (!now.until) return head;
   const tz = zoneOrDefault(zone);
   const end = wallClock(tz, Date.parse(now.until));

@@ -21,10 +21,10 @@ const base: TScreen = {
 };
 const seen: TScreen = { ...base, _id: id(2), name: 'Kafeterya', lastSeenAt: '2026-11-20T08:00:00Z', timezone: 'Europe/Berlin' };
 
-function open() {
+function open(screens: TScreen[] = [base, seen]) {
   const calls: RecordedCall[] = [];
   apiServer.use(
-    http.get('/api/screens', () => HttpResponse.json([base, seen])),
+    http.get('/api/screens', () => HttpResponse.json(screens)),
     ...emptyLists(...SCREENS_PAGE_LISTS),
     http.put('/api/screens/:id', recorded(calls, async ({ request }) => HttpResponse.json({ ...base, ...(await request.clone().json() as object) }))),
   );
@@ -40,6 +40,12 @@ describe('screen card', { timeout: 15_000 }, () => {
     open();
     expect(within(await card('Lobi TV')).queryByRole('button', { name: 'Ekran Görüntüsü Al: Lobi TV' })).toBeNull();
     expect(within(await card('Kafeterya')).getByRole('button', { name: 'Ekran Görüntüsü Al: Kafeterya' })).toBeTruthy();
+  });
+
+  it("names the layout a screen shows in place of its playlist (docs/PRODUCT.md#layouts)", async () => {
+    open([{ ...base, currentLayout: { _id: id(9), name: 'Lobi Yerleşimi' } }, seen]);
+    expect(within(await card('Lobi TV')).getByTestId('screen-layout').textContent).toBe('Lobi Yerleşimi');
+    expect(within(await card('Kafeterya')).queryByTestId('screen-layout')).toBeNull();
   });
 
   it("'Saat dilimi' shows the screen's zone and saves a picked one with PUT /api/screens/{id}", async () => {

@@ -57,10 +57,17 @@ export function ScreenCard({ screen, presence, now, devices, health, problem = f
         </ul>
       )}
       <dl className="screen-facts">
-        <div>
-          <dt>{tr.screens.playlistLabel}</dt>
-          <dd data-testid="screen-playlist">{screen.currentPlaylist?.name ?? tr.screens.unassigned}</dd>
-        </div>
+        {screen.currentLayout ? (
+          <div>
+            <dt>{tr.screens.layoutLabel}</dt>
+            <dd data-testid="screen-layout">{screen.currentLayout.name}</dd>
+          </div>
+        ) : (
+          <div>
+            <dt>{tr.screens.playlistLabel}</dt>
+            <dd data-testid="screen-playlist">{screen.currentPlaylist?.name ?? tr.screens.unassigned}</dd>
+          </div>
+        )}
         {screen.currentDirectionPlaylist && (
           <div>
             <dt>{tr.screens.tickerLabel}</dt>

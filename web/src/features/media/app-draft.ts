@@ -1,0 +1,60 @@
+import type { TAppSettings } from '@pano/contract';
+import type { AppKind } from '@pano/contract/constants';
+import { ZCreateAppRequest } from '@pano/contract';
+import { z } from '@pano/contract/zod';
+import { readDayFirst } from '../../lib/date-text';
+
+/*
+ * The 'Uygulama Ekle' form's values (docs/PRODUCT.md#apps): the request's shape, with numbers as
+ * typed and a countdown's target typed as a day ('GG.AA.YYYY') and a time ('SS:DD') in the
+ * browser's own zone, made into the ISO instant the contract asks for before its check.
+ */
+
+export type AppDraft = { name: string; app: Record<string, unknown> & { kind: AppKind } };
+
+/** Each kind's fields as a new form shows them: the contract's defaults, empty texts elsewhere. */
+export function appDefaults(kind: AppKind): AppDraft['app'] {
+  switch (kind) {
+    case 'clock': return { kind, style: 'digital', showDate: true, showSeconds: false };
+    case 'text': return { kind, title: '', body: '', background: '#1E3A8A', textColor: '#FFFFFF', align: 'center' };
+    case 'web': return { kind, url: '', refreshSeconds: '0', zoom: '100' };
+    case 'youtube': return { kind, url: '' };
+    case 'stream': return { kind, url: '' };
+    case 'rss': return { kind, url: '', maxItems: '5', style: 'list' };
+    case 'weather': return { kind, city: '', latitude: '', longitude: '' };
+    case 'qr': return { kind, url: '', caption: '' };
+    case 'countdown': return { kind, title: '', targetDay: '', targetTime: '', finishedText: '' };
+  }
+}
+
+/** An app's saved settings as the form shows them: numbers as text, a countdown's target as day and time. */
+export function draftOfApp(app: TAppSettings): AppDraft['app'] {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(app)) fields[key] = typeof value === 'number' ? String(value) : value;
+  if (app.kind !== 'countdown') return { ...fields, kind: app.kind };
+  const { target, ...rest } = fields;
+  const at = new Date(String(target));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return {
+    ...rest, kind: 'countdown',
+    targetDay: `${two(at.getDate())}.${two(at.getMonth() + 1)}.${at.getFullYear()}`,
+    targetTime: `${two(at.getHours())}:${two(at.getMinutes())}`,
+  };
+}
+
+/** A countdown's typed day and time as an ISO instant; '' when either cannot be read. */
+export function targetOf(day: unknown, time: unknown): string {
+  const d = readDayFirst(String(day ?? ''));
+  const t = /^(\d{1,2}):(\d{2})$/.exec(String(time ?? '').trim());
+  if (!('day' in d) || d.day === '' || !t) return '';
+  const [y, m, dd] = d.day.split('-').map(Number) as [number, number, number];
+  const at = new Date(y, m - 1, dd, Number(t[1]), Number(t[2]));
+  return Number(t[1]) < 24 && Number(t[2]) < 60 ? at.toISOString() : '';
+}
+
+/** The form's check: the contract's request schema over what was typed. */
+export const ZAppDraft = z.preprocess((draft: AppDraft) => {
+  if (draft.app.kind !== 'countdown') return draft;
+  const { targetDay, targetTime, ...rest } = draft.app;
+  return { ...draft, app: { ...rest, target: targetOf(targetDay, targetTime) } };
+}, ZCreateAppRequest);

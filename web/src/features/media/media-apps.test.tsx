@@ -1,0 +1,181 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import type { TMedia } from '@pano/contract';
+import { createQueryClient } from '../../lib/query-client';
+import { DialogHost } from '../../components/ui/dialog-host';
+import { apiServer, recorded, type RecordedCall } from '../../testing/api-server';
+import { aMedia, fixtureId } from '../../testing/fixtures';
+import { MediaPage } from './media-page';
+
+afterEach(() => {
+  cleanup();
+});
+
+const anApp = (over: Partial<TMedia> = {}) => aMedia({
+  _id: fixtureId(30), name: 'Lobi Saati', filePath: '', mediaType: 'Uygulama', type: 'app', mimeType: 'application/x-pano-app',
+  size: 0, width: null, height: null, app: { kind: 'clock', style: 'digital', showDate: true, showSeconds: false }, ...over,
+});
+
+/** /media over the fake API; POST /api/media/apps answers the app with `extra` (a warning). */
+function renderPage(list: TMedia[] = [], extra: Partial<TMedia> = {}) {
+  const writes: RecordedCall[] = [];
+  apiServer.use(
+    http.get('/api/media', () => HttpResponse.json(list)),
+    http.post('/api/media/apps', recorded(writes, async ({ request }) => {
+      const body = await request.clone().json() as { name: string; app: TMedia['app'] };
+      return HttpResponse.json(anApp({ name: body.name, app: body.app, ...extra }), { status: 201 });
+    })),
+    http.put('/api/media/:id', recorded(writes, () => HttpResponse.json(anApp({ name: 'Giriş Saati' })))),
+  );
+  render(<QueryClientProvider client={createQueryClient()}><MediaPage /><DialogHost /></QueryClientProvider>);
+  return writes;
+}
+
+async function openForm(kind: string) {
+  await userEvent.click(screen.getByRole('button', { name: 'Uygulama Ekle' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Uygulama Ekle' });
+  await userEvent.selectOptions(within(dialog).getByLabelText('Uygulama Türü'), kind);
+  return dialog;
+}
+
+const submit = (dialog: HTMLElement) => userEvent.click(within(dialog).getByRole('button', { name: 'Ekle' }));
+
+describe('MediaPage apps', () => {
+  it('shows an app with its kind where a file has its thumbnail', async () => {
+    renderPage([aMedia(), anApp()]);
+    const cards = await screen.findAllByTestId('media-card');
+    expect(within(cards[1] as HTMLElement).getByTestId('app-kind').textContent).toBe('Saat');
+    expect(cards[1]?.textContent).toContain('Uygulama');
+    expect(within(cards[0] as HTMLElement).queryByTestId('app-kind')).toBeNull();
+  });
+
+  it('a clock posts its kind and switches', async () => {
+    const writes = renderPage();
+    const dialog = await openForm('Saat');
+    await userEvent.type(within(dialog).getByLabelText('Uygulama Adı'), 'Lobi Saati');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Görünüm'), 'Analog');
+    await userEvent.click(within(dialog).getByLabelText('Saniyeyi göster'));
+    await submit(dialog);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes.map((w) => [w.method, w.url, w.body])).toEqual([['POST', '/api/media/apps', {
+      name: 'Lobi Saati', app: { kind: 'clock', style: 'analog', showDate: true, showSeconds: true },
+    }]]);
+  });
+
+  it('an announcement posts its text and colours, shown in the preview as typed', async () => {
+    const writes = renderPage();
+    const dialog = await openForm('Duyuru');
+    await userEvent.type(within(dialog).getByLabelText('Uygulama Adı'), 'Menü');
+    await userEvent.type(within(dialog).getByLabelText('Başlık'), 'Bugünün Menüsü');
+    await userEvent.type(within(dialog).getByLabelText('Metin'), 'Mercimek çorbası{Enter}Pilav');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Hizalama'), 'Sola');
+    expect(within(dialog).getByTestId('app-preview').textContent).toContain('Mercimek çorbası\nPilav');
+    await submit(dialog);
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]?.body).toEqual({ name: 'Menü', app: {
+      kind: 'text', title: 'Bugünün Menüsü', body: 'Mercimek çorbası\nPilav', background: '#1E3A8A', textColor: '#FFFFFF', align: 'left',
+    } });
+  });
+
+  it("a web page posts its numbers, and the server's framing warning is shown after save", async () => {
+    const warning = 'Bu site çerçeve içinde gösterilmeye izin vermiyor; ekranda boş kalabilir.';
+    const writes = renderPage([], { warning });
+    const dialog = await openForm('Web Sayfası');
+    await userEvent.type(within(dialog).getByLabelText('Uygulama Adı'), 'Site');
+    await userEvent.type(within(dialog).getByLabelText('Sayfa Adresi'), 'https://ornek.com/menu');
+    const refresh = within(dialog).getByLabelText('Yenileme (saniye, 0: hiç)');
+    await userEvent.clear(refresh);
+    await userEvent.type(refresh, '300');
+    await submit(dialog);
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(warning);
+    expect(writes[0]?.body).toEqual({ name: 'Site', app: { kind: 'web', url: 'https://ornek.com/menu', refreshSeconds: 300, zoom: 100 } });
+  });
+
+  it('refuses bad settings with the Turkish message under the field, and sends nothing', async () => {
+    const writes = renderPage();
+    const dialog = await openForm('Web Sayfası');
+    await userEvent.type(within(dialog).getByLabelText('Uygulama Adı'), 'Site');
+    await userEvent.type(within(dialog).getByLabelText('Sayfa Adresi'), 'ftp://ornek.com');
+    const refresh = within(dialog).getByLabelText('Yenileme (saniye, 0: hiç)');
+    await userEvent.clear(refresh);
+    await userEvent.type(refresh, '30');
+    await submit(dialog);
+    expect(await within(dialog).findByText('Sayfa adresi http:// ya da https:// ile başlayan geçerli bir adres olmalıdır')).toBeTruthy();
+    expect(within(dialog).getByText('Yenileme süresi 0 ya da 60 ile 86400 saniye arasında olmalıdır')).toBeTruthy();
+    expect(writes).toEqual([]);
+  });
+
+  it('each other kind posts the settings the contract names', async () => {
+    const writes = renderPage();
+    const fill = async (kind: string, name: string, fields: [string, string][], selects: [string, string][] = []) => {
+      const dialog = await openForm(kind);
+      await userEvent.type(within(dialog).getByLabelText('Uygulama Adı'), name);
+      for (const [label, value] of fields) {
+        const input = within(dialog).getByLabelText(label);
+        await userEvent.clear(input);
+        await userEvent.type(input, value);
+      }
+      for (const [label, option] of selects) await userEvent.selectOptions(within(dialog).getByLabelText(label), option);
+      await submit(dialog);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    };
+    await fill('YouTube', 'Tanıtım', [['YouTube Adresi', 'https://youtu.be/dQw4w9WgXcQ']]);
+    await fill('Canlı Yayın (HLS)', 'Kanal', [['Yayın Adresi (.m3u8)', 'https://tv.ornek.com/canli.m3u8']]);
+    await fill('Haberler (RSS)', 'Haberler', [['Haber Kaynağı Adresi (RSS)', 'https://ornek.com/rss'], ['Haber Sayısı (1-20)', '8']], [['Görünüm', 'Kayan yazı']]);
+    await fill('Hava Durumu', 'Hava', [['Şehir', 'İstanbul'], ['Enlem', '41.01'], ['Boylam', '28.97']]);
+    await fill('QR Kod', 'Menü QR', [['QR Kodun Adresi', 'https://ornek.com/menu'], ['Açıklama', 'Menü için okutun']]);
+    await fill('Geri Sayım', 'Yılbaşı', [['Başlık', 'Yeni yıla'], ['Hedef Tarih', '31.12.2026'], ['Hedef Saat', '23:59'], ['Bitince Gösterilecek Metin', 'Mutlu yıllar']]);
+    expect(writes.map((w) => w.body)).toEqual([
+      { name: 'Tanıtım', app: { kind: 'youtube', url: 'https://youtu.be/dQw4w9WgXcQ' } },
+      { name: 'Kanal', app: { kind: 'stream', url: 'https://tv.ornek.com/canli.m3u8' } },
+      { name: 'Haberler', app: { kind: 'rss', url: 'https://ornek.com/rss', maxItems: 8, style: 'ticker' } },
+      { name: 'Hava', app: { kind: 'weather', city: 'İstanbul', latitude: 41.01, longitude: 28.97 } },
+      { name: 'Menü QR', app: { kind: 'qr', url: 'https://ornek.com/menu', caption: 'Menü için okutun' } },
+      { name: 'Yılbaşı', app: { kind: 'countdown', title: 'Yeni yıla', target: new Date(2026, 11, 31, 23, 59).toISOString(), finishedText: 'Mutlu yıllar' } },
+    ]);
+  });
+
+  it("edits an app's name and settings with PUT /api/media/{id}; its kind stays", async () => {
+    const menu = anApp({ name: 'Menü', app: { kind: 'text', title: 'Menü', body: 'Çorba', background: '#1E3A8A', textColor: '#FFFFFF', align: 'center' } });
+    const countdown = anApp({ _id: fixtureId(31), name: 'Yılbaşı', app: { kind: 'countdown', title: 'Yeni yıla', target: new Date(2026, 11, 31, 23, 59).toISOString(), finishedText: '' } });
+    const writes = renderPage([menu, countdown]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Düzenle: Menü' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Uygulamayı Düzenle: Menü' });
+    expect((within(dialog).getByLabelText('Uygulama Türü') as HTMLSelectElement).disabled).toBe(true);
+    const body = within(dialog).getByLabelText('Metin');
+    await userEvent.clear(body);
+    await userEvent.type(body, 'Mercimek çorbası');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // A countdown's saved instant comes back as the day and time it was typed as.
+    await userEvent.click(screen.getByRole('button', { name: 'Düzenle: Yılbaşı' }));
+    dialog = await screen.findByRole('dialog', { name: 'Uygulamayı Düzenle: Yılbaşı' });
+    expect((within(dialog).getByLabelText('Hedef Tarih') as HTMLInputElement).value).toBe('31.12.2026');
+    expect((within(dialog).getByLabelText('Hedef Saat') as HTMLInputElement).value).toBe('23:59');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes.map((w) => [w.method, w.url, w.body])).toEqual([
+      ['PUT', `/api/media/${fixtureId(30)}`, { name: 'Menü', app: {
+        kind: 'text', title: 'Menü', body: 'Mercimek çorbası', background: '#1E3A8A', textColor: '#FFFFFF', align: 'center',
+      } }],
+      ['PUT', `/api/media/${fixtureId(31)}`, { name: 'Yılbaşı', app: {
+        kind: 'countdown', title: 'Yeni yıla', target: new Date(2026, 11, 31, 23, 59).toISOString(), finishedText: '',
+      } }],
+    ]);
+  });
+
+  it('renames a file with PUT /api/media/{id}', async () => {
+    const writes = renderPage([aMedia({ _id: fixtureId(30), name: 'Lobi Saati' })]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Yeniden Adlandır: Lobi Saati' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Yeniden Adlandır' });
+    const name = within(dialog).getByLabelText('Yeni Ad');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Giriş Saati');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes.map((w) => [w.method, w.url, w.body])).toEqual([['PUT', `/api/media/${fixtureId(30)}`, { name: 'Giriş Saati' }]]);
+  });
+});
