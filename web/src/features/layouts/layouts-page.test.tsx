@@ -73,8 +73,8 @@ describe('LayoutsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
     await screen.findByText('Yerleşimlerim');
     expect(writes.map((w) => `${w.method} ${w.url}`)).toEqual(['POST /api/layouts']);
-    const zone = (name: string, x: number, y: number, width: number, height: number, playlist: string | null, directionPlaylist: string | null) =>
-      ({ name, x, y, width, height, z: 0, fit: 'cover', playlist, directionPlaylist });
+    const zone = (name: string, x: number, y: number, width: number, height: number, playlist: string | null, ticker: string | null) =>
+      ({ name, x, y, width, height, z: 0, fit: 'cover', playlist, directionPlaylist: ticker });
     expect(writes[0]?.body).toEqual({
       name: 'Kafe', orientation: 'landscape', background: '#000000',
       zones: [zone('Ana Bölge', 0, 0, 75, 85, lobby._id, null), zone('Yan Bölge', 75, 0, 25, 85, null, null), zone('Alt Bant', 0, 85, 100, 15, null, ticker._id)],
