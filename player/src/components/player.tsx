@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { resolveAt, type ScreenSchedule } from '@pano/contract/schedule';
 import type { TConfigAlert, TPlayRecord, TScreenConfig } from '@pano/contract';
 import { tr } from '../i18n/tr.js';
@@ -53,7 +53,8 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
   const outcome = useScheduleOutcome(schedule);
   const content = useMemo(() => (config && outcome ? contentOf(config, outcome) : null), [config, outcome]);
   const playlist = content?.playlist ?? null;
-  const items = useMemo(() => playItemsOf(playlist, origin), [playlist, origin]);
+  const timeZone = config?.schedule?.timezone;
+  const items = useMemo(() => playItemsOf(playlist, origin, timeZone), [playlist, origin, timeZone]);
   const recorder = usePlayRecorder(onPlay);
   const screenId = config?.screenId ?? null;
   const scheduleId = outcome?.scheduleId ?? null;
@@ -70,22 +71,41 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
   else if (notFound) body = <StatusMessage>{tr.screenNotFound}</StatusMessage>;
   else if (!config) body = <StatusMessage>{tr.loading}</StatusMessage>;
   else if (config.notice) body = <StatusMessage tone="calm">{config.notice.message}</StatusMessage>;
-  else body = <Stage items={items} playlistId={playlist?._id ?? null} soundButton={soundButton} recorder={recorder} playContext={playContext} healing={healing} />;
+  // The screen's own layout, unless a schedule entry names a playlist (docs/architecture/player.md#layouts).
+  else if (config.layout && outcome?.source !== 'schedule') {
+    body = (
+      <Suspense fallback={null}>
+        <LayoutStage config={config} host={origin} soundButton={soundButton} onPlay={onPlay} healing={healing} scheduleId={scheduleId} />
+      </Suspense>
+    );
+  } else body = <Stage items={items} playlistId={playlist?._id ?? null} soundButton={soundButton} recorder={recorder} playContext={playContext} healing={healing} />;
 
   const ticker = config && !config.notice && !error ? content?.ticker ?? null : null;
   const texts = ticker?.directions.map((d) => d.text).filter((t) => t.trim() !== '') ?? [];
-  return (
-    <div style={frame} data-testid="player" data-version={config?.version ?? ''}
-      data-playlist={playlist?._id ?? ''} data-ticker={content?.ticker?._id ?? ''}>
+  const picture = (
+    <>
       {body}
       {config?.displaySettings.showDirectionBar && ticker && texts.length > 0 && (
         <TickerBar texts={texts} speed={clampSpeed(ticker.speed)} settings={config.displaySettings} />
       )}
       {/* A config kept on a device by an older player has no alerts. */}
       {config?.alerts && <LazyAlertOverlay alerts={config.alerts} onPainted={onAlertPainted} onCover={recorder ? (c) => recorder.cover(c) : undefined} />}
+    </>
+  );
+  // A display mounted turned: the whole picture turns (in the layout's chunk: a screen not turned never loads it).
+  const turn = config?.rotation;
+  return (
+    <div style={frame} data-testid="player" data-version={config?.version ?? ''}
+      data-playlist={playlist?._id ?? ''} data-ticker={content?.ticker?._id ?? ''}>
+      {turn ? <Suspense fallback={null}><Turned turn={turn}>{picture}</Turned></Suspense> : picture}
     </div>
   );
 }
+
+const Turned = lazy(() => import('./layout-stage.js').then((m) => ({ default: m.Turned })));
+
+/** A layout's code is a chunk of its own: a one-zone screen never loads it (docs/PERFORMANCE.md, P6). */
+const LayoutStage = lazy(() => import('./layout-stage.js'));
 
 /**
  * What the schedule says at this instant (docs/architecture/scheduling.md#what-a-screen-shows),
@@ -120,7 +140,7 @@ function useScheduleOutcome(schedule: ScreenSchedule | null) {
  * The recorder of a player that records (`onPlay` given), closed when the player goes away
  * or the page is left (a reload, the kiosk closing): what is on screen then is cut.
  */
-function usePlayRecorder(onPlay: PlayerProps['onPlay']): PlayRecorder | null {
+export function usePlayRecorder(onPlay: PlayerProps['onPlay']): PlayRecorder | null {
   const sink = useRef(onPlay);
   useEffect(() => {
     sink.current = onPlay;
@@ -142,13 +162,13 @@ function usePlayRecorder(onPlay: PlayerProps['onPlay']): PlayRecorder | null {
   return recorder;
 }
 
-type StageProps = {
+export type StageProps = {
   items: PlayItem[]; playlistId: string | null; soundButton: 'centre' | 'corner';
   recorder: PlayRecorder | null; playContext: PlayContext | null; healing?: PlaybackHealing;
 };
 
 /** The media loop. The item shown last stays until the next one has its first frame, so there is never a black gap. */
-function Stage({ items, playlistId, soundButton, recorder, playContext, healing }: StageProps) {
+export function Stage({ items, playlistId, soundButton, recorder, playContext, healing }: StageProps) {
   const sequence = useRef<PlaybackSequence | null>(null);
   const heal = useRef(healing);
   heal.current = healing;
