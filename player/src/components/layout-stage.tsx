@@ -1,10 +1,9 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
 import type { TConfigZone, TDisplaySettings, TPlayRecord, TScreenConfig } from '@pano/contract';
-import { playItemsOf } from '../playback/play-items.js';
-import type { PlayContext } from '../playback/play-recorder.js';
+import { playItemsOf, type PlayItem } from '../playback/play-items.js';
+import type { PlayContext, PlayRecorder } from '../playback/play-recorder.js';
 import { LoopHealing, SelfHealing, type PlaybackHealing } from '../playback/self-healing.js';
 import { clampSpeed } from '../playback/ticker-motion.js';
-import { Stage, usePlayRecorder } from './player.js';
 import { TickerBar } from './ticker-bar.js';
 
 /*
@@ -24,11 +23,22 @@ type Props = {
   healing?: PlaybackHealing;
   /** The schedule entry that chose the layout, when one did. */
   scheduleId: string | null;
+  /** The one-zone player's loop and its recorder hook, handed in by the Player (imports go one way). */
+  loop: Loop;
+};
+
+/** components/player.tsx's Stage and usePlayRecorder. */
+type Loop = {
+  Stage: ComponentType<{
+    items: PlayItem[]; playlistId: string | null; soundButton: 'centre' | 'corner';
+    recorder: PlayRecorder | null; playContext: PlayContext | null; healing?: PlaybackHealing;
+  }>;
+  usePlayRecorder: (onPlay: ((record: TPlayRecord) => void) | undefined) => PlayRecorder | null;
 };
 
 type ZoneProps = Omit<Props, 'config' | 'scheduleId'> & { zone: TConfigZone; timeZone?: string; context: PlayContext };
 
-export default function LayoutStage({ config, host, soundButton, onPlay, healing, scheduleId }: Props) {
+export default function LayoutStage({ config, host, soundButton, onPlay, healing, scheduleId, loop }: Props) {
   const layout = config.layout!;
   const settings = config.displaySettings;
   const timeZone = config.schedule?.timezone;
@@ -45,7 +55,7 @@ export default function LayoutStage({ config, host, soundButton, onPlay, healing
         }}>
           {zone.directionPlaylist
             ? <ZoneTicker ticker={zone.directionPlaylist} settings={settings} />
-            : <ZoneLoop zone={zone} host={host} timeZone={timeZone} soundButton={soundButton} onPlay={onPlay} healing={healing} context={context} />}
+            : <ZoneLoop zone={zone} host={host} timeZone={timeZone} soundButton={soundButton} onPlay={onPlay} healing={healing} context={context} loop={loop} />}
         </div>
       ))}
     </div>
@@ -60,7 +70,7 @@ export default function LayoutStage({ config, host, soundButton, onPlay, healing
 const FIT_CSS = '[data-testid=zone]>img,[data-testid=zone]>video{background:none!important}'
   + '[data-fit=cover]>img,[data-fit=cover]>video{object-fit:cover!important}';
 
-function ZoneLoop({ zone, host, timeZone, soundButton, onPlay, healing, context }: ZoneProps) {
+function ZoneLoop({ zone, host, timeZone, soundButton, onPlay, healing, context, loop: { Stage, usePlayRecorder } }: ZoneProps) {
   const playlist = zone.playlist;
   const items = useMemo(() => playItemsOf(playlist, host, timeZone), [playlist, host, timeZone]);
   // One play at a time per recorder: each zone has its own. The contract's play record has no

@@ -75,7 +75,7 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
   else if (config.layout && outcome?.source !== 'schedule') {
     body = (
       <Suspense fallback={null}>
-        <LayoutStage config={config} host={origin} soundButton={soundButton} onPlay={onPlay} healing={healing} scheduleId={scheduleId} />
+        <LayoutStage config={config} host={origin} soundButton={soundButton} onPlay={onPlay} healing={healing} scheduleId={scheduleId} loop={loop} />
       </Suspense>
     );
   } else body = <Stage items={items} playlistId={playlist?._id ?? null} soundButton={soundButton} recorder={recorder} playContext={playContext} healing={healing} />;
@@ -102,10 +102,14 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
   );
 }
 
-const Turned = lazy(() => import('./layout-stage.js').then((m) => ({ default: m.Turned })));
-
-/** A layout's code is a chunk of its own: a one-zone screen never loads it (docs/PERFORMANCE.md, P6). */
-const LayoutStage = lazy(() => import('./layout-stage.js'));
+/**
+ * A layout's code is a chunk of its own: a one-zone screen never loads it (docs/PERFORMANCE.md, P6).
+ * The loop is handed in, so that chunk imports nothing back from here (one-way imports).
+ */
+const layoutChunk = () => import('./layout-stage.js');
+const LayoutStage = lazy(layoutChunk);
+const Turned = lazy(() => layoutChunk().then((m) => ({ default: m.Turned })));
+const loop = { Stage, usePlayRecorder };
 
 /**
  * What the schedule says at this instant (docs/architecture/scheduling.md#what-a-screen-shows),
