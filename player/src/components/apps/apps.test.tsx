@@ -35,7 +35,7 @@ async function settle() {
 }
 const appLayer = () => document.querySelector<HTMLElement>('[data-testid=player-app]')!;
 
-beforeAll(() => preloadApps(['clock', 'text', 'web', 'youtube', 'rss', 'weather', 'qr', 'countdown']));
+beforeAll(() => preloadApps(['clock', 'text', 'web', 'youtube', 'stream', 'rss', 'weather', 'qr', 'countdown']));
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW });
   Object.defineProperty(HTMLMediaElement.prototype, 'play', { configurable: true, value: () => Promise.resolve() });
@@ -140,6 +140,34 @@ describe('youtube', () => {
     const frame = screen.getByTestId('youtube-app');
     expect(frame.getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?/);
     expect(frame.getAttribute('sandbox')).toBe(FRAME_SANDBOX);
+  });
+});
+
+describe('stream', () => {
+  it('plays HLS natively where the browser can, muted', async () => {
+    const canPlay = vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type) => (type === 'application/vnd.apple.mpegurl' ? 'maybe' : ''));
+    try {
+      render(<Player host={host} config={appsConfig([{ id: 's', app: { kind: 'stream', url: 'https://cdn.example/live/index.m3u8' } }])} />);
+      await settle();
+      const video = screen.getByTestId('stream-app') as HTMLVideoElement;
+      expect(video.src).toBe('https://cdn.example/live/index.m3u8');
+      expect(video.muted).toBe(true);
+      expect(appLayer().style.opacity).toBe('0');
+      fireEvent.loadedData(video);
+      expect(appLayer().style.opacity).toBe('1');
+    } finally {
+      canPlay.mockRestore();
+    }
+  });
+
+  it('elsewhere loads hls.js; where that cannot play either (no Media Source here) the stream is a calm blank', async () => {
+    render(<Player host={host} config={appsConfig([{ id: 's', app: { kind: 'stream', url: 'https://cdn.example/live/index.m3u8' } }, { id: 'i', image: true }])} />);
+    await vi.dynamicImportSettled();
+    await settle();
+    const video = screen.getByTestId('stream-app') as HTMLVideoElement;
+    expect(video.getAttribute('src')).toBeNull();
+    act(() => void vi.advanceTimersByTime(5000));
+    expect(document.querySelector('img')!.getAttribute('src')).toBe('http://pano.test/uploads/i.png');
   });
 });
 
