@@ -144,7 +144,7 @@ function useScheduleOutcome(schedule: ScreenSchedule | null) {
  * The recorder of a player that records (`onPlay` given), closed when the player goes away
  * or the page is left (a reload, the kiosk closing): what is on screen then is cut.
  */
-export function usePlayRecorder(onPlay: PlayerProps['onPlay']): PlayRecorder | null {
+function usePlayRecorder(onPlay: PlayerProps['onPlay']): PlayRecorder | null {
   const sink = useRef(onPlay);
   useEffect(() => {
     sink.current = onPlay;
@@ -166,13 +166,13 @@ export function usePlayRecorder(onPlay: PlayerProps['onPlay']): PlayRecorder | n
   return recorder;
 }
 
-export type StageProps = {
+type StageProps = {
   items: PlayItem[]; playlistId: string | null; soundButton: 'centre' | 'corner';
   recorder: PlayRecorder | null; playContext: PlayContext | null; healing?: PlaybackHealing;
 };
 
 /** The media loop. The item shown last stays until the next one has its first frame, so there is never a black gap. */
-export function Stage({ items, playlistId, soundButton, recorder, playContext, healing }: StageProps) {
+function Stage({ items, playlistId, soundButton, recorder, playContext, healing }: StageProps) {
   const sequence = useRef<PlaybackSequence | null>(null);
   const heal = useRef(healing);
   heal.current = healing;
