@@ -165,6 +165,27 @@ describe('<Player> with a layout', () => {
     expect(document.querySelector('img')!.getAttribute('src')).toBe('http://pano.test/uploads/s.png');
   });
 
+  it("records each zone's plays with its own playlist, and an alert over the layout cuts them", async () => {
+    const { preloadAlertOverlay } = await import('./player.js');
+    await preloadAlertOverlay();
+    const onPlay = vi.fn();
+    const cfg = layoutConfig([
+      zone('Sol', [0, 0, 50, 100], 0, { playlist: playlist('p1', [{ id: 'a', kind: 'image', duration: 60 }]) }),
+      zone('Sağ', [50, 0, 50, 100], 0, { playlist: playlist('p2', [{ id: 'b', kind: 'image', duration: 60 }]) }),
+    ]);
+    const { rerender } = render(<Player host={host} config={cfg} onPlay={onPlay} />);
+    await settle();
+    fireEvent.load(imagesIn('Sol')[0]!);
+    fireEvent.load(imagesIn('Sağ')[0]!);
+    await settle();
+    expect(onPlay).not.toHaveBeenCalled();
+    const alert = { _id: 'al1', title: 'Tahliye', message: 'Binayı terk edin', background: '#B91C1C', textColor: '#FFFFFF', imageUrl: null, sound: false, startedAt: new Date().toISOString(), endsAt: null };
+    rerender(<Player host={host} config={{ ...cfg, alerts: [alert] }} onPlay={onPlay} />);
+    await settle();
+    const records = onPlay.mock.calls.map((call) => call[0] as { mediaId: string; playlistId: string; screenId: string; outcome: string });
+    expect(records.map((r) => [r.mediaId, r.playlistId, r.screenId, r.outcome]).sort()).toEqual([['a', 'p1', 's1', 'cut'], ['b', 'p2', 's1', 'cut']]);
+  });
+
   it('an alert still covers the whole screen, above every zone', async () => {
     const { preloadAlertOverlay } = await import('./player.js');
     await preloadAlertOverlay();

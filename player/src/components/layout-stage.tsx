@@ -1,4 +1,4 @@
-import { useMemo, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import type { TConfigZone, TDisplaySettings, TPlayRecord, TScreenConfig } from '@pano/contract';
 import { playItemsOf, type PlayItem } from '../playback/play-items.js';
 import type { PlayContext, PlayRecorder } from '../playback/play-recorder.js';
@@ -25,6 +25,8 @@ type Props = {
   scheduleId: string | null;
   /** The one-zone player's loop and its recorder hook, handed in by the Player (imports go one way). */
   loop: Loop;
+  /** Whether an alert covers the screen now, and who else hears it: each zone's recorder. */
+  cover: { on: boolean; zones: Set<(covered: boolean) => void> };
 };
 
 /** components/player.tsx's Stage and usePlayRecorder. */
@@ -38,7 +40,7 @@ type Loop = {
 
 type ZoneProps = Omit<Props, 'config' | 'scheduleId'> & { zone: TConfigZone; timeZone?: string; context: PlayContext };
 
-export default function LayoutStage({ config, host, soundButton, onPlay, healing, scheduleId, loop }: Props) {
+export default function LayoutStage({ config, host, soundButton, onPlay, healing, scheduleId, loop, cover }: Props) {
   const layout = config.layout!;
   const settings = config.displaySettings;
   const timeZone = config.schedule?.timezone;
@@ -55,7 +57,7 @@ export default function LayoutStage({ config, host, soundButton, onPlay, healing
         }}>
           {zone.directionPlaylist
             ? <ZoneTicker ticker={zone.directionPlaylist} settings={settings} />
-            : <ZoneLoop zone={zone} host={host} timeZone={timeZone} soundButton={soundButton} onPlay={onPlay} healing={healing} context={context} loop={loop} />}
+            : <ZoneLoop zone={zone} host={host} timeZone={timeZone} soundButton={soundButton} onPlay={onPlay} healing={healing} context={context} loop={loop} cover={cover} />}
         </div>
       ))}
     </div>
@@ -70,12 +72,20 @@ export default function LayoutStage({ config, host, soundButton, onPlay, healing
 const FIT_CSS = '[data-testid=zone]>img,[data-testid=zone]>video{background:none!important}'
   + '[data-fit=cover]>img,[data-fit=cover]>video{object-fit:cover!important}';
 
-function ZoneLoop({ zone, host, timeZone, soundButton, onPlay, healing, context, loop: { Stage, usePlayRecorder } }: ZoneProps) {
+function ZoneLoop({ zone, host, timeZone, soundButton, onPlay, healing, context, loop: { Stage, usePlayRecorder }, cover }: ZoneProps) {
   const playlist = zone.playlist;
   const items = useMemo(() => playItemsOf(playlist, host, timeZone), [playlist, host, timeZone]);
   // One play at a time per recorder: each zone has its own. The contract's play record has no
   // zone field yet, so a zone's plays read as plays of its playlist (docs/architecture/player.md#layouts).
   const recorder = usePlayRecorder(onPlay);
+  // Under an alert nothing of the zone is seen: its play is cut, and counts again when it ends.
+  useEffect(() => {
+    if (!recorder) return;
+    const hear = (covered: boolean) => recorder.cover(covered);
+    hear(cover.on);
+    cover.zones.add(hear);
+    return () => void cover.zones.delete(hear);
+  }, [recorder, cover]);
   const playContext = useMemo(() => ({ ...context, playlistId: playlist?._id ?? null }), [context, playlist]);
   const zoneHealing = useMemo(() => (healing instanceof SelfHealing ? loopOnly(new LoopHealing(healing.options.health)) : undefined), [healing]);
   // An empty zone shows the layout's background, not the one-zone screen's 'no media' text.

@@ -56,6 +56,8 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
   const timeZone = config?.schedule?.timezone;
   const items = useMemo(() => playItemsOf(playlist, origin, timeZone), [playlist, origin, timeZone]);
   const recorder = usePlayRecorder(onPlay);
+  // What an alert covers, told to the zones' recorders of a layout too (components/layout-stage.tsx).
+  const [cover] = useState(() => ({ on: false, zones: new Set<(covered: boolean) => void>() }));
   const screenId = config?.screenId ?? null;
   const scheduleId = outcome?.scheduleId ?? null;
   const playContext = useMemo<PlayContext | null>(
@@ -75,7 +77,7 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
   else if (config.layout && outcome?.source !== 'schedule') {
     body = (
       <Suspense fallback={null}>
-        <LayoutStage config={config} host={origin} soundButton={soundButton} onPlay={onPlay} healing={healing} scheduleId={scheduleId} loop={loop} />
+        <LayoutStage config={config} host={origin} soundButton={soundButton} onPlay={onPlay} healing={healing} scheduleId={scheduleId} loop={loop} cover={cover} />
       </Suspense>
     );
   } else body = <Stage items={items} playlistId={playlist?._id ?? null} soundButton={soundButton} recorder={recorder} playContext={playContext} healing={healing} />;
@@ -89,7 +91,11 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
         <TickerBar texts={texts} speed={clampSpeed(ticker.speed)} settings={config.displaySettings} />
       )}
       {/* A config kept on a device by an older player has no alerts. */}
-      {config?.alerts && <LazyAlertOverlay alerts={config.alerts} onPainted={onAlertPainted} onCover={recorder ? (c) => recorder.cover(c) : undefined} />}
+      {config?.alerts && <LazyAlertOverlay alerts={config.alerts} onPainted={onAlertPainted} onCover={recorder ? (c) => {
+        recorder.cover(c);
+        cover.on = c;
+        cover.zones.forEach((zone) => zone(c));
+      } : undefined} />}
     </>
   );
   // A display mounted turned: the whole picture turns (in the layout's chunk: a screen not turned never loads it).
