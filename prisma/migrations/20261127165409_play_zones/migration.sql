@@ -1,0 +1,34 @@
+/*
+  Warnings:
+
+  - The primary key for the `play_daily_media` table will be changed. If it partially fails, the table could be left without primary key constraint.
+  - The primary key for the `play_hourly` table will be changed. If it partially fails, the table could be left without primary key constraint.
+  - The primary key for the `play_hourly_media` table will be changed. If it partially fails, the table could be left without primary key constraint.
+  - The primary key for the `play_screen_days` table will be changed. If it partially fails, the table could be left without primary key constraint.
+
+*/
+-- AlterTable
+ALTER TABLE "play_daily_media" DROP CONSTRAINT "play_daily_media_pkey",
+ADD COLUMN     "zone" TEXT NOT NULL DEFAULT '',
+ADD CONSTRAINT "play_daily_media_pkey" PRIMARY KEY ("ownerId", "mediaId", "zone", "day");
+
+-- AlterTable
+ALTER TABLE "play_hourly" DROP CONSTRAINT "play_hourly_pkey",
+ADD COLUMN     "zone" TEXT NOT NULL DEFAULT '',
+ADD CONSTRAINT "play_hourly_pkey" PRIMARY KEY ("ownerId", "screenId", "mediaId", "zone", "hour");
+
+-- AlterTable
+ALTER TABLE "play_hourly_media" DROP CONSTRAINT "play_hourly_media_pkey",
+ADD COLUMN     "zone" TEXT NOT NULL DEFAULT '',
+ADD CONSTRAINT "play_hourly_media_pkey" PRIMARY KEY ("ownerId", "mediaId", "zone", "hour");
+
+-- AlterTable
+ALTER TABLE "play_records" ADD COLUMN     "zone" TEXT;
+
+-- AlterTable
+ALTER TABLE "play_rollup_queue" ADD COLUMN     "zone" TEXT NOT NULL DEFAULT '';
+
+-- AlterTable
+ALTER TABLE "play_screen_days" DROP CONSTRAINT "play_screen_days_pkey",
+ADD COLUMN     "zone" TEXT NOT NULL DEFAULT '',
+ADD CONSTRAINT "play_screen_days_pkey" PRIMARY KEY ("screenId", "zone", "day");
