@@ -88,9 +88,10 @@ export async function deleteOldPlays(ctx: Pick<AppContext, 'db' | 'clock' | 'con
   // columns, which would cost every upload or move a write: one pass each.
   const cutoffDay = new Date(Math.floor(rawCutoff.getTime() / DAY_MS) * DAY_MS);
   const screenDays = await ctx.db.playScreenDay.deleteMany({ where: { day: { lt: cutoffDay } } });
+  const screenTotals = await ctx.db.playScreenDayTotal.deleteMany({ where: { day: { lt: cutoffDay } } });
   const spans = await ctx.db.deviceScreenSpan.deleteMany({ where: { toAt: { lt: new Date(rawCutoff.getTime() - PLAY_CLOCK_SKEW_MS) } } });
   return {
     records: records.count, hours: screens.count + media.count + totals.count + days.count,
-    screenDays: screenDays.count, spans: spans.count,
+    screenDays: screenDays.count + screenTotals.count, spans: spans.count,
   };
 }

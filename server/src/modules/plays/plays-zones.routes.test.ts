@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAY_ZONE_MAX, ZPlaysReport } from '@pano/contract';
+import { LAYOUT_ZONES_MAX, PLAY_ZONE_MAX, ZPlaysReport } from '@pano/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { customerWithDevice, DAY_MS, newMedia, play } from '../../../test/plays.fixtures.js';
 import { rollUpPlays } from './plays-rollup.js';
@@ -49,6 +49,20 @@ describe('POST /api/devices/plays with zones', () => {
       (await report(c.auth, { from: utcDay, to: utcDay, tz: 'UTC', ...q }).expect(200)).body.total;
     expect(await total()).toEqual({ plays: 2, seconds: 2 * 86_400 });
     expect(await total({ zone: 'Ana' })).toEqual({ plays: 1, seconds: 86_400 });
+  });
+
+  it(`counts at most ${LAYOUT_ZONES_MAX} days a day for a screen's zones together, whatever zone names a device makes up`, async () => {
+    const c = await customerWithDevice(t);
+    const day = Math.floor(Date.now() / DAY_MS) * DAY_MS - 4 * DAY_MS;
+    const made = (n: number) => play(c.screen.id, c.media.id, { zone: `Bölge ${n}`, startedAt: at(day + n), durationMs: DAY_MS - 100 });
+    // One zone more than the largest layout has, in one batch, then another, racing, in two.
+    await upload(c.device.auth, Array.from({ length: LAYOUT_ZONES_MAX + 1 }, (_, n) => made(n))).expect(200);
+    await Promise.all([upload(c.device.auth, [made(20)]).expect(200), upload(c.device.auth, [made(21)]).expect(200)]);
+    expect(await t.ctx.db.playRecord.count({ where: { ownerId: c.id } })).toBe(LAYOUT_ZONES_MAX + 3);
+    const utcDay = at(day).slice(0, 10);
+    const { total } = (await report(c.auth, { from: utcDay, to: utcDay, tz: 'UTC' }).expect(200)).body;
+    // The first LAYOUT_ZONES_MAX whole plays, and the tenth zone's (started last) the rest of the cap.
+    expect(total).toEqual({ plays: LAYOUT_ZONES_MAX + 1, seconds: LAYOUT_ZONES_MAX * 86_400 });
   });
 
   it('validates the zone with Turkish messages and writes nothing', async () => {

@@ -32,3 +32,21 @@ ALTER TABLE "play_rollup_queue" ADD COLUMN     "zone" TEXT NOT NULL DEFAULT '';
 ALTER TABLE "play_screen_days" DROP CONSTRAINT "play_screen_days_pkey",
 ADD COLUMN     "zone" TEXT NOT NULL DEFAULT '',
 ADD CONSTRAINT "play_screen_days_pkey" PRIMARY KEY ("screenId", "zone", "day");
+
+-- CreateTable
+CREATE TABLE "play_screen_day_totals" (
+    "ownerId" TEXT NOT NULL,
+    "screenId" TEXT NOT NULL,
+    "day" DATE NOT NULL,
+    "ms" BIGINT NOT NULL,
+    "granted" BIGINT NOT NULL,
+
+    CONSTRAINT "play_screen_day_totals_pkey" PRIMARY KEY ("screenId","day")
+);
+
+-- AddForeignKey
+ALTER TABLE "play_screen_day_totals" ADD CONSTRAINT "play_screen_day_totals_ownerId_fkey" FOREIGN KEY ("ownerId") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Every screen's airtime so far was one zone's: the screen totals start from it.
+INSERT INTO "play_screen_day_totals" ("ownerId", "screenId", "day", "ms", "granted")
+SELECT "ownerId", "screenId", "day", "ms", 0 FROM "play_screen_days";
