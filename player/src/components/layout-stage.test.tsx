@@ -165,7 +165,7 @@ describe('<Player> with a layout', () => {
     expect(document.querySelector('img')!.getAttribute('src')).toBe('http://pano.test/uploads/s.png');
   });
 
-  it("records each zone's plays with its own playlist, and an alert over the layout cuts them", async () => {
+  it("records each zone's plays with its own playlist and the zone's name, and an alert over the layout cuts them", async () => {
     const { preloadAlertOverlay } = await import('./player.js');
     await preloadAlertOverlay();
     const onPlay = vi.fn();
@@ -182,8 +182,9 @@ describe('<Player> with a layout', () => {
     const alert = { _id: 'al1', title: 'Tahliye', message: 'Binayı terk edin', background: '#B91C1C', textColor: '#FFFFFF', imageUrl: null, sound: false, startedAt: new Date().toISOString(), endsAt: null };
     rerender(<Player host={host} config={{ ...cfg, alerts: [alert] }} onPlay={onPlay} />);
     await settle();
-    const records = onPlay.mock.calls.map((call) => call[0] as { mediaId: string; playlistId: string; screenId: string; outcome: string });
-    expect(records.map((r) => [r.mediaId, r.playlistId, r.screenId, r.outcome]).sort()).toEqual([['a', 'p1', 's1', 'cut'], ['b', 'p2', 's1', 'cut']]);
+    const records = onPlay.mock.calls.map((call) => call[0] as { mediaId: string; playlistId: string; screenId: string; zone?: string; outcome: string });
+    expect(records.map((r) => [r.mediaId, r.playlistId, r.screenId, r.zone, r.outcome]).sort())
+      .toEqual([['a', 'p1', 's1', 'Sol', 'cut'], ['b', 'p2', 's1', 'Sağ', 'cut']]);
   });
 
   it('an alert still covers the whole screen, above every zone', async () => {

@@ -75,8 +75,8 @@ const FIT_CSS = '[data-testid=zone]>img,[data-testid=zone]>video{background:none
 function ZoneLoop({ zone, host, timeZone, soundButton, onPlay, healing, context, loop: { Stage, usePlayRecorder }, cover }: ZoneProps) {
   const playlist = zone.playlist;
   const items = useMemo(() => playItemsOf(playlist, host, timeZone), [playlist, host, timeZone]);
-  // One play at a time per recorder: each zone has its own. The contract's play record has no
-  // zone field yet, so a zone's plays read as plays of its playlist (docs/architecture/player.md#layouts).
+  // One play at a time per recorder: each zone has its own, and its records carry the zone's
+  // name (docs/architecture/plays.md#plays).
   const recorder = usePlayRecorder(onPlay);
   // Under an alert nothing of the zone is seen: its play is cut, and counts again when it ends.
   useEffect(() => {
@@ -86,7 +86,7 @@ function ZoneLoop({ zone, host, timeZone, soundButton, onPlay, healing, context,
     cover.zones.add(hear);
     return () => void cover.zones.delete(hear);
   }, [recorder, cover]);
-  const playContext = useMemo(() => ({ ...context, playlistId: playlist?._id ?? null }), [context, playlist]);
+  const playContext = useMemo(() => ({ ...context, playlistId: playlist?._id ?? null, zone: zone.name }), [context, playlist, zone.name]);
   const zoneHealing = useMemo(() => (healing instanceof SelfHealing ? loopOnly(new LoopHealing(healing.options.health)) : undefined), [healing]);
   // An empty zone shows the layout's background, not the one-zone screen's 'no media' text.
   if (items.length === 0) return null;

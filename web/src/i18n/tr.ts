@@ -597,6 +597,8 @@ export const tr = {
     allGroups: 'Tüm gruplar',
     mediaLabel: 'Medya',
     allMedia: 'Tüm medya',
+    zoneLabel: 'Bölge',
+    allZones: 'Tüm bölgeler',
     byLabel: 'Gruplama',
     byMedia: 'Medya',
     byScreen: 'Ekran',
