@@ -103,7 +103,8 @@ async function waitForPicture(page: Page, rects: Record<string, Rect>, want: (se
  * A device showing a 3-zone layout (issue #23): a video, two images in turn and a clock, each in
  * its rectangle (pixels of screenshots and the zones' boxes), no background between two images,
  * on offline (a reload too), following a layout change live, and the dashboard's preview
- * drawing the same zones. One device, in order, each stage its own test.
+ * drawing the same zones (docs/architecture/player.md#layouts). One device, in order, each stage
+ * its own test.
  */
 describe('a device showing a layout', () => {
   let c: Customer;
