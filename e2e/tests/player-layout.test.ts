@@ -73,7 +73,8 @@ async function expectClock(page: Page, rect: Rect) {
   const before = Date.now();
   const text = await clock.textContent();
   expect([wallClock(before - 1000, TIME_ZONE), wallClock(Date.now(), TIME_ZONE)]).toContain(text);
-  expect(await page.locator(`[data-zone="${CLOCK}"] [data-testid=clock-date]`).textContent()).toBe(longDate(before, TIME_ZONE));
+  const date = await page.locator(`[data-zone="${CLOCK}"] [data-testid=clock-date]`).textContent();
+  expect([longDate(before - 1000, TIME_ZONE), longDate(Date.now(), TIME_ZONE)]).toContain(date);
   const box = (await clock.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(rect.x);
   expect(box.y).toBeGreaterThanOrEqual(rect.y);
