@@ -48,10 +48,11 @@ export function makePng(width = 160, height = 90, rgb: [number, number, number] 
 
 /**
  * A small, real, playable WebM recorded by the browser itself (canvas + MediaRecorder):
- * no ffmpeg and no sample file needed.
+ * no ffmpeg and no sample file needed. `solid`: one colour throughout (for pixel checks),
+ * instead of a changing hue with a counter.
  */
-export async function recordWebm(page: Page, ms = 1200): Promise<Buffer> {
-  const base64 = await page.evaluate(async (duration) => {
+export async function recordWebm(page: Page, ms = 1200, solid?: [number, number, number]): Promise<Buffer> {
+  const base64 = await page.evaluate(async ({ duration, solid }) => {
     const canvas = document.createElement('canvas');
     canvas.width = 320;
     canvas.height = 180;
@@ -66,11 +67,13 @@ export async function recordWebm(page: Page, ms = 1200): Promise<Buffer> {
     await new Promise<void>((resolve) => {
       const draw = () => {
         const t = performance.now() - t0;
-        g.fillStyle = `hsl(${(t / 5) % 360} 70% 45%)`;
+        g.fillStyle = solid ? `rgb(${solid.join(' ')})` : `hsl(${(t / 5) % 360} 70% 45%)`;
         g.fillRect(0, 0, 320, 180);
-        g.fillStyle = '#fff';
-        g.font = 'bold 40px sans-serif';
-        g.fillText(`Pano ${Math.floor(t / 100)}`, 40, 105);
+        if (!solid) {
+          g.fillStyle = '#fff';
+          g.font = 'bold 40px sans-serif';
+          g.fillText(`Pano ${Math.floor(t / 100)}`, 40, 105);
+        }
         if (t < duration) requestAnimationFrame(draw);
         else resolve();
       };
@@ -83,6 +86,6 @@ export async function recordWebm(page: Page, ms = 1200): Promise<Buffer> {
     const bytes = new Uint8Array(buf);
     for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]!);
     return btoa(s);
-  }, ms);
+  }, { duration: ms, solid });
   return Buffer.from(base64, 'base64');
 }
