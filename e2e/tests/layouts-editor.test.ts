@@ -163,6 +163,8 @@ describe('layouts: the editor builds an L-shaped layout, saves it, and a screen 
 
     await page.getByLabel('İçerik', { exact: true }).selectOption({ label: 'Lobi Döngüsü' });
     await zoneOnCanvas('Ana Bölge').getByText('Lobi Döngüsü').waitFor();
+    // The refusal was about the old choice: it goes with it.
+    await page.getByText('Yerleşim kaydedilemedi: Playlist bulunamadı').waitFor({ state: 'detached' });
     await snap(page, FLOW, '05-editor-ready');
   });
 

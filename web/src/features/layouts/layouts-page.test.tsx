@@ -165,6 +165,17 @@ describe('LayoutsPage', () => {
     expect(screen.getByRole('heading', { name: 'Yerleşim Düzenle: Lobi Yerleşimi' })).toBeTruthy();
   });
 
+  it("the server's refusal goes once the layout is changed", async () => {
+    renderPage();
+    apiServer.use(http.put('/api/layouts/:id', () => HttpResponse.json(
+      { message: 'Playlist bulunamadı', code: 'NOT_FOUND' }, { status: 404 })));
+    await userEvent.click(await screen.findByRole('button', { name: 'Düzenle: Lobi Yerleşimi' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Kaydet' }));
+    await screen.findByText('Yerleşim kaydedilemedi: Playlist bulunamadı');
+    fireEvent.change(screen.getByLabelText('İçerik'), { target: { value: '' } });
+    expect(screen.queryByText('Yerleşim kaydedilemedi: Playlist bulunamadı')).toBeNull();
+  });
+
   it('adds zones up to 9, restacks them and removes one', async () => {
     const writes = renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Düzenle: Lobi Yerleşimi' }));
