@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { apiLogin, apiRegister, signInWithToken, uniqueEmail } from '../support/accounts';
-import { snap } from '../support/browser';
+import { describeViolations, runAxe } from '../support/axe';
+import { DESKTOP, MOBILE, snap } from '../support/browser';
 import { useE2E } from '../support/harness';
 import { buyPackage, call, createPlaylistWithImage } from './dashboard-support';
 
@@ -23,8 +24,8 @@ let token: string;
 let gone: string; // a playlist removed behind the editor's back
 const editorShowed: Record<string, Rect> = {};
 
-const zoneOnCanvas = (name: string) => page.getByRole('button', { name: new RegExp(`^${name}: soldan`) });
-/** The rectangle the canvas announces for a zone: 'Ana Bölge: soldan %20, üstten %15, …'. */
+const zoneOnCanvas = (name: string) => page.getByRole('button', { name: new RegExp(`^${name}: .*, soldan %`) });
+/** The rectangle the canvas announces for a zone: 'Ana Bölge: Lobi Döngüsü, soldan %20, üstten %15, …'. */
 async function announced(zone: Locator): Promise<Rect> {
   const label = (await zone.getAttribute('aria-label')) ?? '';
   const n = [...label.matchAll(/%(-?[\d.]+)/g)].map((m) => Number(m[1]));
@@ -125,6 +126,17 @@ describe('layouts: the editor builds an L-shaped layout, saves it, and a screen 
     // The ring a keyboard user follows: an outline drawn on the focused zone.
     expect(await side.evaluate((el) => el.matches(':focus-visible') && getComputedStyle(el).outlineStyle !== 'none')).toBe(true);
     editorShowed['Yan Bölge'] = expected;
+  });
+
+  it('the editor has no serious accessibility violations at 1280 and 375 px', async () => {
+    const found: string[] = [];
+    for (const viewport of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(viewport);
+      const violations = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      found.push(...describeViolations(`editor @${viewport.width}px`, violations));
+    }
+    await page.setViewportSize(DESKTOP);
+    expect(found).toEqual([]);
   });
 
   it('exact numbers typed in the fields move the bottom bar; a number outside the screen is refused in Turkish', async () => {
