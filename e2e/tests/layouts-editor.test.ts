@@ -155,6 +155,9 @@ describe('layouts: the editor builds an L-shaped layout, saves it, and a screen 
     const issues = await page.getByTestId('layout-issues').textContent();
     expect(issues).toMatch(/^Alt Bant: /);
     expect(issues).not.toMatch(/[A-Za-z]+ (must|expected|invalid)/i); // no untranslated validator text
+    // The message stands under its field; the other number boxes keep their height.
+    const heights = await page.locator('.zone-numbers input').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+    expect(new Set(heights).size, `number box heights: ${heights.join(', ')}`).toBe(1);
     await snap(page, FLOW, '04-editor-invalid');
     expect(await call<unknown[]>(e2e.server.url, token, '/api/layouts')).toEqual([]);
     await page.getByLabel('Yükseklik (%)', { exact: true }).fill('12,5');
