@@ -10,12 +10,15 @@ export type E2E = {
   newPage: (viewport?: { width: number; height: number }) => Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
 };
 
-/** One real server (fresh embedded database) and one Chromium per test file. */
-export function useE2E(): E2E {
+/**
+ * One real server (fresh embedded database) and one Chromium per test file. `serverEnv`: settings
+ * of the server for this file, e.g. FETCH_ALLOW_PRIVATE=1 for a test site on 127.0.0.1.
+ */
+export function useE2E(serverEnv: Record<string, string> = {}): E2E {
   const state = {} as E2E;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    state.server = await startServer();
+    state.server = await startServer(serverEnv);
     state.browser = await launchBrowser();
     state.newPage = async (viewport = DESKTOP) => {
       const context = await newContext(state.browser, state.server.url, viewport);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useE2E } from '../support/harness';
-import { LONG_PLAYLIST_NAME } from './ui-fixtures';
+import { LONG_LAYOUT_NAME, LONG_PLAYLIST_NAME } from './ui-fixtures';
 import { LONG_TEMPLATE_NAME, seedLayoutShowcase, type LayoutShowcase } from './layout-fixtures';
 import { layoutProblems } from './layout-checks';
 
@@ -80,8 +80,9 @@ async function checkRoute(page: Page, path: string, dialogs: Opener[]): Promise<
 
 const customer: RouteCase[] = [
   { path: '/dashboard' },
-  { path: '/media', dialogs: ['Sil: Afiş 1'] },
+  { path: '/media', dialogs: ['Sil: Afiş 1', 'Uygulama Ekle'] },
   { path: '/playlists', dialogs: ['Playlist Oluştur', `Sil: ${LONG_PLAYLIST_NAME}`] },
+  { path: '/layouts', dialogs: ['Yeni Yerleşim', `Sil: ${LONG_LAYOUT_NAME}`] },
   { path: '/direction', dialogs: ['Playlist Oluştur', /^Düzenle: Kafeterya ve Ana Giriş/, /^Sil: Kafeterya ve Ana Giriş/] },
   {
     path: '/screens',
@@ -115,4 +116,16 @@ describe('every page and dialog fits at 1280, 1024, 768 and 375 px', () => {
       });
     }
   }
+});
+
+describe('the layout editor fits at every width', () => {
+  it(`customer: /layouts editing ${LONG_LAYOUT_NAME}`, async () => {
+    const page = pages.customer!;
+    await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
+    await page.goto('/layouts');
+    await settled(page, 'body');
+    await page.getByRole('button', { name: `Düzenle: ${LONG_LAYOUT_NAME}`, exact: true }).click();
+    await page.getByTestId('layout-canvas').waitFor();
+    expect((await atEveryWidth(page, 'body', 'body')).map((p) => `/layouts editor ${p}`)).toEqual([]);
+  });
 });

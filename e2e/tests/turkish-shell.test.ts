@@ -67,13 +67,14 @@ describe('the dashboard shell speaks Turkish at every size and in every browser'
     // a failed verification and drops the token (SessionGate).
     await customer.getByRole('heading', { name: 'Paketler', level: 1 }).waitFor();
     const customerTitles: Record<string, string> = {};
-    for (const route of ['/media', '/playlists', '/direction', '/screens', '/assignment', '/schedule', '/alerts', '/settings', '/packages',
+    for (const route of ['/media', '/playlists', '/layouts', '/direction', '/screens', '/assignment', '/schedule', '/alerts', '/settings', '/packages',
       `/purchase/${packageId}`, `/preview/${screenId}`, '/admin/sales', '/yok/boyle']) {
       customerTitles[route] = await titleOf(customer, route);
     }
     expect(customerTitles).toEqual({
       '/media': 'Medya · Pano',
       '/playlists': 'Playlistler · Pano',
+      '/layouts': 'Yerleşimler · Pano',
       '/direction': 'Reji · Pano',
       '/screens': 'Ekranlar · Pano',
       '/assignment': 'Playlist Atama · Pano',

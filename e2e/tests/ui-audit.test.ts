@@ -28,7 +28,7 @@ async function signedIn(token: string, viewport = DESKTOP): Promise<Page> {
 /** Every route of the router, and one it does not know. */
 const routes = (s: Showcase) => [
   '/', '/login', '/register', '/register-admin', '/bu-sayfa-yok', '/dashboard',
-  '/media', '/playlists', '/direction', '/screens', '/assignment', '/schedule', '/alerts', '/settings', '/packages',
+  '/media', '/playlists', '/layouts', '/direction', '/screens', '/assignment', '/schedule', '/alerts', '/settings', '/packages',
   `/purchase/${s.packageId}`, `/preview/${s.screenIds[0]}`, '/admin/packages', '/admin/sales', '/admin/apk',
 ];
 

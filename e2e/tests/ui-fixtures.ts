@@ -13,6 +13,8 @@ export type Showcase = {
 /** Long enough to wrap to ten lines in a 260 px card if nothing clamps it. */
 export const LONG_PLAYLIST_NAME =
   'Acil Servis Bekleme Salonu Sabah Vardiyası Hasta Bilgilendirme ve Randevu Hatırlatma Döngüsü Kampanya Duyuruları Dahil Tüm Gün Yayını';
+/** A layout's name long enough to need clamping on its card and in the assignment select. */
+export const LONG_LAYOUT_NAME = 'Acil Servis Bekleme Salonu Video, Menü ve Kayan Yazı Düzeni Hafta İçi';
 const LONG_TICKER_NAME = 'Kafeterya ve Ana Giriş Kayan Yazıları Hafta İçi Öğle Arası Duyuruları';
 
 async function uploadImage(baseUrl: string, token: string, name: string, rgb: [number, number, number]): Promise<string> {
@@ -62,6 +64,16 @@ export async function seedShowcase(baseUrl: string): Promise<Showcase> {
   for (const [name, startTime, endTime] of [['Öğle menüsü', '12:00', '13:30'], ['Öğleden sonra duyurular', '13:00', '15:00']]) {
     await post('/api/schedules', { name, playlist: lobby._id, screens: [screenIds[0]], days: [1, 2, 3, 4, 5], startTime, endTime });
   }
+
+  // An L-shaped layout (/layouts shows its card and miniature; nothing shows it, so it can be deleted).
+  await post('/api/layouts', {
+    name: LONG_LAYOUT_NAME, orientation: 'landscape', background: '#000000',
+    zones: [
+      { name: 'Ana Bölge', x: 0, y: 0, width: 75, height: 85, z: 0, playlist: lobby._id, fit: 'cover' },
+      { name: 'Yan Bölge', x: 75, y: 0, width: 25, height: 85, z: 0, fit: 'contain' },
+      { name: 'Alt Bant', x: 0, y: 85, width: 100, height: 15, z: 0, directionPlaylist: ticker._id, fit: 'cover' },
+    ],
+  });
 
   const packages = await call<{ _id: string; name: string }[]>(baseUrl, token, '/api/packages');
   const packageId = packages.find((p) => p.name === 'Kurumsal')!._id;

@@ -25,8 +25,9 @@ export const trLayouts = {
   backgroundLabel: 'Arka Plan Rengi',
   canvasLabel: 'Ekran: bölgeleri sürükleyerek taşıyın, köşelerinden boyutlandırın',
   canvasHint: 'Klavyede: bir bölgeye odaklanıp ok tuşlarıyla %1 taşıyın, Shift + ok tuşlarıyla boyutlandırın.',
-  zoneLabel: (name: string, x: number, y: number, w: number, h: number) =>
-    `${name}: soldan %${x}, üstten %${y}, genişlik %${w}, yükseklik %${h}`,
+  /** A zone's name on the canvas: what it shows on it first (its name and content), then where. */
+  zoneLabel: (name: string, content: string, x: number, y: number, w: number, h: number) =>
+    `${name}: ${content}, soldan %${x}, üstten %${y}, genişlik %${w}, yükseklik %${h}`,
   zonesTitle: 'Bölgeler',
   addZone: 'Bölge Ekle',
   maxZones: (n: number) => `Bir yerleşimde en fazla ${n} bölge olabilir`,

@@ -1,8 +1,8 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import type { TZone } from '@pano/contract';
+import { trLayouts } from '../../i18n/tr-layouts';
 import { drawOrder, type LayoutDraft } from './layout-draft';
 import { moveRect, nudgeRect, resizeRect, type Handle, type Rect } from './zone-geometry';
-import { trLayouts } from '../../i18n/tr-layouts';
 
 const HANDLES: Handle[] = ['nw', 'ne', 'sw', 'se'];
 
@@ -63,28 +63,30 @@ export function LayoutCanvas({ draft, selected, onSelect, onRect }: Props) {
     <div className="layout-stage">
       <div ref={canvas} className={`layout-canvas layout-canvas-${draft.orientation}`} style={{ background: draft.background }}
         data-testid="layout-canvas" role="group" aria-label={trLayouts.canvasLabel} onPointerMove={follow} onPointerUp={end} onPointerCancel={end}>
-        {drawOrder(draft.zones).map(({ zone, index }) => (
-          <div key={index} role="button" tabIndex={0} data-testid="canvas-zone"
-            className={`canvas-zone${index === selected ? ' canvas-zone-selected' : ''}`}
-            aria-label={trLayouts.zoneLabel(zone.name, zone.x, zone.y, zone.width, zone.height)}
-            aria-pressed={index === selected}
-            style={{ left: `${zone.x}%`, top: `${zone.y}%`, width: `${zone.width}%`, height: `${zone.height}%` }}
-            onPointerDown={(e) => begin(e, index, 'move')}
-            onFocus={() => onSelect(index)}
-            onKeyDown={(e) => onKey(e, index)}>
-            <span className="canvas-zone-label">
-              <span className="canvas-zone-name">{zone.name}</span>
-              <span className="canvas-zone-content">
-                {zone.playlist?.name ?? (zone.directionPlaylist ? `${trLayouts.tickerPrefix}${zone.directionPlaylist.name}` : trLayouts.noContent)}
+        {drawOrder(draft.zones).map(({ zone, index }) => {
+          const content = zone.playlist?.name ?? (zone.directionPlaylist ? `${trLayouts.tickerPrefix}${zone.directionPlaylist.name}` : trLayouts.noContent);
+          // The name read out starts with the text shown, so a voice command naming it finds it (WCAG 2.5.3).
+          return (
+            <div key={index} role="button" tabIndex={0} data-testid="canvas-zone"
+              className={`canvas-zone${index === selected ? ' canvas-zone-selected' : ''}`}
+              aria-label={trLayouts.zoneLabel(zone.name, content, zone.x, zone.y, zone.width, zone.height)}
+              aria-pressed={index === selected}
+              style={{ left: `${zone.x}%`, top: `${zone.y}%`, width: `${zone.width}%`, height: `${zone.height}%` }}
+              onPointerDown={(e) => begin(e, index, 'move')}
+              onFocus={() => onSelect(index)}
+              onKeyDown={(e) => onKey(e, index)}>
+              <span className="canvas-zone-label">
+                <span className="canvas-zone-name">{zone.name}</span>{' '}
+                <span className="canvas-zone-content">{content}</span>
               </span>
-            </span>
-            {index === selected && HANDLES.map((h) => (
-              <span key={h} className={`zone-handle zone-handle-${h}`} data-testid={`handle-${h}`}
-                aria-hidden="true"
-                onPointerDown={(e) => begin(e, index, h)} />
-            ))}
-          </div>
-        ))}
+              {index === selected && HANDLES.map((h) => (
+                <span key={h} className={`zone-handle zone-handle-${h}`} data-testid={`handle-${h}`}
+                  aria-hidden="true"
+                  onPointerDown={(e) => begin(e, index, h)} />
+              ))}
+            </div>
+          );
+        })}
       </div>
       <p className="field-hint">{trLayouts.canvasHint}</p>
     </div>

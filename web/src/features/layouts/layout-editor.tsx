@@ -39,9 +39,11 @@ export function LayoutEditor({ id, initial, onDone }: { id: string | null; initi
     return m ? draft.zones[Number(m[1])]?.name : undefined;
   };
 
+  // A change answers what was found wrong: the old messages (the check's or the server's) go.
   const change = (next: LayoutDraft) => {
     setDraft(next);
     setIssues([]);
+    if (save.isError) save.reset();
   };
   const setZone = (index: number, zone: TZone) => change({ ...draft, zones: draft.zones.map((z, i) => (i === index ? zone : z)) });
   const setRect = (index: number, rect: Rect) => setZone(index, { ...(draft.zones[index] as TZone), ...rect });

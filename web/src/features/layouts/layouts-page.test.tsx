@@ -93,7 +93,7 @@ describe('LayoutsPage', () => {
     fireEvent.pointerDown(main, { pointerId: 1, button: 0, clientX: 300, clientY: 300 });
     fireEvent.pointerMove(main, { pointerId: 1, clientX: 403, clientY: 356.25 });
     fireEvent.pointerUp(main, { pointerId: 1, clientX: 403, clientY: 356.25 });
-    expect(zoneButton('Ana Bölge').getAttribute('aria-label')).toBe('Ana Bölge: soldan %10, üstten %10, genişlik %60, yükseklik %60');
+    expect(zoneButton('Ana Bölge').getAttribute('aria-label')).toBe('Ana Bölge: İçerik yok, soldan %10, üstten %10, genişlik %60, yükseklik %60');
     // The south-east corner 95 px right, 28.125 px up: the right edge at 79.5 % sticks to Köşe's
     // left edge (80 %), the bottom edge at 65 % is on the grid.
     const se = screen.getByTestId('handle-se');
@@ -117,7 +117,7 @@ describe('LayoutsPage', () => {
     expect(document.activeElement).toBe(side);
     // Full height: a move down stays inside the screen until Shift + ↑ has made room.
     await userEvent.keyboard('{ArrowDown}{ArrowLeft}{ArrowLeft}{Shift>}{ArrowUp}{ArrowUp}{ArrowUp}{/Shift}{ArrowDown}');
-    expect(zoneButton('Yan Bölge').getAttribute('aria-label')).toBe('Yan Bölge: soldan %73, üstten %1, genişlik %25, yükseklik %97');
+    expect(zoneButton('Yan Bölge').getAttribute('aria-label')).toBe('Yan Bölge: İçerik yok, soldan %73, üstten %1, genişlik %25, yükseklik %97');
     await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
     await screen.findByText('Yerleşimlerim');
     expect(bodyOf(writes[0]).zones[1]).toMatchObject({ name: 'Yan Bölge', x: 73, y: 1, width: 25, height: 97 });
@@ -163,6 +163,17 @@ describe('LayoutsPage', () => {
     const alert = await screen.findByTestId('layout-issues');
     expect(alert.textContent).toBe('Yan Bölge: Playlist bulunamadı');
     expect(screen.getByRole('heading', { name: 'Yerleşim Düzenle: Lobi Yerleşimi' })).toBeTruthy();
+  });
+
+  it("the server's refusal goes once the layout is changed", async () => {
+    renderPage();
+    apiServer.use(http.put('/api/layouts/:id', () => HttpResponse.json(
+      { message: 'Playlist bulunamadı', code: 'NOT_FOUND' }, { status: 404 })));
+    await userEvent.click(await screen.findByRole('button', { name: 'Düzenle: Lobi Yerleşimi' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Kaydet' }));
+    await screen.findByText('Yerleşim kaydedilemedi: Playlist bulunamadı');
+    fireEvent.change(screen.getByLabelText('İçerik'), { target: { value: '' } });
+    expect(screen.queryByText('Yerleşim kaydedilemedi: Playlist bulunamadı')).toBeNull();
   });
 
   it('adds zones up to 9, restacks them and removes one', async () => {
