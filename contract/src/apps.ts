@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { colour, numberField, requiredText, storableText } from './common.js';
+import { youtubeVideoId } from './app-rules.js';
 
 /*
  * Apps ('Uygulamalar'): library items with settings instead of a file (docs/PRODUCT.md#apps).
@@ -30,22 +31,7 @@ const intRange = (field: string, min: number, max: number) => {
   return numberField(message).pipe(z.number().int(message).min(min, message).max(max, message));
 };
 
-/** The video id of a YouTube watch, share (youtu.be), shorts or embed address; null if none. */
-export function youtubeVideoId(url: string): string | null {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return null;
-  }
-  const host = u.hostname.replace(/^(www\.|m\.)/, '');
-  const id = host === 'youtu.be'
-    ? u.pathname.slice(1)
-    : host === 'youtube.com' || host === 'youtube-nocookie.com'
-      ? (u.pathname === '/watch' ? u.searchParams.get('v') : /^\/(embed|shorts|live)\/([^/]+)/.exec(u.pathname)?.[2]) ?? ''
-      : '';
-  return /^[A-Za-z0-9_-]{6,20}$/.test(id) ? id : null;
-}
+export { youtubeVideoId } from './app-rules.js';
 
 export const ZClockApp = z.object({
   kind: z.literal('clock'),

@@ -3,10 +3,17 @@ import { ZId } from './common.js';
 import { DATE_RANGE_MESSAGE, isDayInRange } from './dates.js';
 import { PLAY_DURATION_MAX_MS, PLAYS_BATCH_MAX } from './constants.js';
 
+/** Longest zone name a play may carry: a layout zone's name is at most this long too. */
+export const PLAY_ZONE_MAX = 100;
+
 /*
  * Proof of play on the wire: what a player records for every item it shows, and the reports
  * ('Raporlar') built from those records. docs/PRODUCT.md#reports, docs/architecture/plays.md#plays.
  */
+
+/** A layout zone's name as plays carry it and reports filter by it (docs/architecture/plays.md#plays). */
+const ZZoneName = z.string({ error: 'Geçersiz bölge adı' }).trim()
+  .min(1, 'Geçersiz bölge adı').max(PLAY_ZONE_MAX, `Bölge adı en fazla ${PLAY_ZONE_MAX} karakter olabilir`);
 
 /** How a play ended: shown for its whole duration, cut short (a change, an alert), or failed to render. */
 const ZPlayOutcome = z.enum(['completed', 'cut', 'failed'], { error: 'Geçersiz oynatma sonucu' });
@@ -24,6 +31,8 @@ export const ZPlayRecord = z.object({
   playlistId: ZId.nullable(),
   /** The schedule entry that chose the playlist, when one applied. */
   scheduleId: ZId.nullable(),
+  /** The layout zone it played in, by name; absent on a screen without a layout (one full-screen zone). */
+  zone: ZZoneName.optional(),
   // Any instant: the server refuses one outside the retention or in the future per record, keeping
   // the batch's good ones (docs/PRODUCT.md#plays-api), so no range here refuses the whole batch.
   startedAt: z.iso.datetime({ offset: true, error: 'Geçersiz başlangıç zamanı' }),
@@ -75,6 +84,8 @@ export const ZPlaysReportQuery = z.object({
   screen: ZId.optional(),
   group: ZId.optional(),
   media: ZId.optional(),
+  /** Only the plays of layout zones of this name (the report's `zones` lists them). */
+  zone: ZZoneName.optional(),
   by: ZReportGrouping.optional().default('media'),
   format: z.enum(['json', 'csv'], { error: 'Geçersiz biçim' }).optional().default('json'),
 }).strict();
@@ -99,5 +110,10 @@ export const ZPlaysReport = z.object({
   by: ZReportGrouping,
   rows: z.array(ZPlaysReportRow),
   total: z.object({ plays: z.number().int(), seconds: z.number() }),
+  /**
+   * The layout zones that played in the period on the filtered screens, by name, sorted; empty
+   * when every play there was full screen (the dashboard then shows no zone filter).
+   */
+  zones: z.array(z.string()).default([]),
 });
 export type TPlaysReport = z.infer<typeof ZPlaysReport>;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { PlayItem } from '../playback/play-items.js';
 import { usePlaybackEvents, type PlaybackEvent } from './use-playback-events.js';
 import { StallWatch } from '../playback/self-healing.js';
@@ -26,6 +26,9 @@ type Props = {
   onStalled?: () => void;
 };
 
+/** Apps are drawn by code of their own chunks, loaded when one is shown (docs/architecture/player.md#layouts). */
+const AppLayer = lazy(() => import('./apps/app-layer.js'));
+
 const fill: React.CSSProperties = {
   position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain', background: '#000',
 };
@@ -34,6 +37,13 @@ const fill: React.CSSProperties = {
 export function MediaLayer({ item, visible, muted, onReady, onEnded, onSoundBlocked, onPlayback, onFailed, onStalled }: Props) {
   const style = { ...fill, opacity: visible ? 1 : 0 };
   const painted = usePlaybackEvents(visible, onPlayback);
+  if (item.kind === 'app') {
+    return (
+      <Suspense fallback={null}>
+        <AppLayer item={item} style={style} onReady={onReady} onPainted={painted.playing} onFailed={() => { painted.failed(); onFailed?.(); }} />
+      </Suspense>
+    );
+  }
   if (item.kind === 'image') {
     return (
       <img src={item.url} alt={item.name} style={style} data-testid="player-image"

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { resolveAt, type ScreenSchedule } from '@pano/contract/schedule';
 import type { TConfigAlert, TPlayRecord, TScreenConfig } from '@pano/contract';
 import { tr } from '../i18n/tr.js';
@@ -53,8 +53,11 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
   const outcome = useScheduleOutcome(schedule);
   const content = useMemo(() => (config && outcome ? contentOf(config, outcome) : null), [config, outcome]);
   const playlist = content?.playlist ?? null;
-  const items = useMemo(() => playItemsOf(playlist, origin), [playlist, origin]);
+  const timeZone = config?.schedule?.timezone;
+  const items = useMemo(() => playItemsOf(playlist, origin, timeZone), [playlist, origin, timeZone]);
   const recorder = usePlayRecorder(onPlay);
+  // What an alert covers, told to the zones' recorders of a layout too (components/layout-stage.tsx).
+  const [cover] = useState(() => ({ on: false, zones: new Set<(covered: boolean) => void>() }));
   const screenId = config?.screenId ?? null;
   const scheduleId = outcome?.scheduleId ?? null;
   const playContext = useMemo<PlayContext | null>(
@@ -70,22 +73,49 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
   else if (notFound) body = <StatusMessage>{tr.screenNotFound}</StatusMessage>;
   else if (!config) body = <StatusMessage>{tr.loading}</StatusMessage>;
   else if (config.notice) body = <StatusMessage tone="calm">{config.notice.message}</StatusMessage>;
-  else body = <Stage items={items} playlistId={playlist?._id ?? null} soundButton={soundButton} recorder={recorder} playContext={playContext} healing={healing} />;
+  // The screen's own layout, unless a schedule entry names a playlist (docs/architecture/player.md#layouts).
+  else if (config.layout && outcome?.source !== 'schedule') {
+    body = (
+      <Suspense fallback={null}>
+        <LayoutStage config={config} host={origin} soundButton={soundButton} onPlay={onPlay} healing={healing} scheduleId={scheduleId} loop={loop} cover={cover} />
+      </Suspense>
+    );
+  } else body = <Stage items={items} playlistId={playlist?._id ?? null} soundButton={soundButton} recorder={recorder} playContext={playContext} healing={healing} />;
 
   const ticker = config && !config.notice && !error ? content?.ticker ?? null : null;
   const texts = ticker?.directions.map((d) => d.text).filter((t) => t.trim() !== '') ?? [];
-  return (
-    <div style={frame} data-testid="player" data-version={config?.version ?? ''}
-      data-playlist={playlist?._id ?? ''} data-ticker={content?.ticker?._id ?? ''}>
+  const picture = (
+    <>
       {body}
       {config?.displaySettings.showDirectionBar && ticker && texts.length > 0 && (
         <TickerBar texts={texts} speed={clampSpeed(ticker.speed)} settings={config.displaySettings} />
       )}
       {/* A config kept on a device by an older player has no alerts. */}
-      {config?.alerts && <LazyAlertOverlay alerts={config.alerts} onPainted={onAlertPainted} onCover={recorder ? (c) => recorder.cover(c) : undefined} />}
+      {config?.alerts && <LazyAlertOverlay alerts={config.alerts} onPainted={onAlertPainted} onCover={recorder ? (c) => {
+        recorder.cover(c);
+        cover.on = c;
+        cover.zones.forEach((zone) => zone(c));
+      } : undefined} />}
+    </>
+  );
+  // A display mounted turned: the whole picture turns (in the layout's chunk: a screen not turned never loads it).
+  const turn = config?.rotation;
+  return (
+    <div style={frame} data-testid="player" data-version={config?.version ?? ''}
+      data-playlist={playlist?._id ?? ''} data-ticker={content?.ticker?._id ?? ''}>
+      {turn ? <Suspense fallback={null}><Turned turn={turn}>{picture}</Turned></Suspense> : picture}
     </div>
   );
 }
+
+/**
+ * A layout's code is a chunk of its own: a one-zone screen never loads it (docs/PERFORMANCE.md, P6).
+ * The loop is handed in, so that chunk imports nothing back from here (one-way imports).
+ */
+const layoutChunk = () => import('./layout-stage.js');
+const LayoutStage = lazy(layoutChunk);
+const Turned = lazy(() => layoutChunk().then((m) => ({ default: m.Turned })));
+const loop = { Stage, usePlayRecorder };
 
 /**
  * What the schedule says at this instant (docs/architecture/scheduling.md#what-a-screen-shows),

@@ -4,7 +4,6 @@ import { Player } from '../components/player.js';
 import { connectScreen, type ScreenConnection } from '../connection/screen-connection.js';
 import { ackLatencyMs, AlertAckLedger } from '../playback/alerts.js';
 import { tr } from '../i18n/tr.js';
-import { cachePlaylistMedia, recacheMedia } from '../offline/media-cache.js';
 import type { PlayOutbox } from '../offline/play-outbox.js';
 import { deviceApi } from './device-api.js';
 import { DeviceHealth } from './device-health.js';
@@ -50,7 +49,7 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
   const plays = usePlayOutbox(deviceToken);
 
   useEffect(() => {
-    if (config) void cachePlaylistMedia(config);
+    if (config) cacheMedia(config);
     const live = connectScreen({
       screenId,
       auth: { deviceToken, screenId },
@@ -62,7 +61,7 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
         deviceStorage.saveConfig(next);
         setConfig(next);
         setError(null);
-        void cachePlaylistMedia(next);
+        cacheMedia(next);
       },
       onOnline: (isOnline) => {
         setOnline(isOnline);
@@ -71,7 +70,7 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
         // that could not be cached are fetched now.
         if (isOnline) {
           plays.flushNow();
-          void recacheMedia();
+          void offline().then((m) => m.recacheMedia());
         }
       },
       onScreenshotRequest: () => void health.shoot('screenshot'),
@@ -102,6 +101,13 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
     </>
   );
 }
+
+/**
+ * The offline cache's code is loaded after the page, not with it (docs/PERFORMANCE.md, P6: the
+ * player's first load); it caches in the background anyway.
+ */
+const offline = () => import('../offline/media-cache.js');
+const cacheMedia = (config: TScreenConfig) => void offline().then((m) => m.cachePlaylistMedia(config));
 
 /** What the player hands its records to: stores them now, sends them in batches. */
 type Plays = { add: (record: TPlayRecord) => void; flushNow: () => void };

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { TDeviceScreen } from '@pano/contract';
 import { HttpError } from '../connection/http-error.js';
 import { tr } from '../i18n/tr.js';
+import { trPairing } from '../i18n/tr-pairing.js';
 import { deviceApi } from './device-api.js';
 import { deviceStorage } from './device-storage.js';
 import { styles } from './device-styles.js';
@@ -47,7 +48,7 @@ export function PairingView({ deviceToken, notice = null, onReady }: Props) {
 
   const pair = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!code.trim()) return setError(tr.mobileCodeRequired);
+    if (!code.trim()) return setError(trPairing.mobileCodeRequired);
     void run(async () => {
       const res = await deviceApi.pair(code.trim(), deviceStorage.previousDeviceToken());
       deviceStorage.saveCredentials({ deviceToken: res.deviceToken, screenId: null });
@@ -65,26 +66,26 @@ export function PairingView({ deviceToken, notice = null, onReady }: Props) {
   return (
     <main style={styles.page}>
       <div style={styles.card}>
-        <h1 style={styles.title}>{tr.pairTitle}</h1>
+        <h1 style={styles.title}>{trPairing.pairTitle}</h1>
         {!token ? (
           <form onSubmit={pair} style={styles.form} noValidate>
-            <p style={styles.muted}>{tr.pairIntro}</p>
-            <label style={styles.label} htmlFor="mobile-code">{tr.mobileCodeLabel}</label>
+            <p style={styles.muted}>{trPairing.pairIntro}</p>
+            <label style={styles.label} htmlFor="mobile-code">{trPairing.mobileCodeLabel}</label>
             <input
               id="mobile-code" name="mobileCode" value={code} autoFocus autoComplete="off" autoCapitalize="characters"
               onChange={(e) => setCode(e.currentTarget.value)} style={styles.input}
             />
-            <button type="submit" disabled={busy} style={styles.button}>{busy ? tr.pairing : tr.pairButton}</button>
+            <button type="submit" disabled={busy} style={styles.button}>{busy ? trPairing.pairing : trPairing.pairButton}</button>
           </form>
         ) : (
           <div style={styles.form}>
-            <p style={styles.muted}>{screens && screens.length === 0 ? tr.noScreens : tr.chooseScreen}</p>
+            <p style={styles.muted}>{screens && screens.length === 0 ? trPairing.noScreens : trPairing.chooseScreen}</p>
             {screens?.map((s) => (
               <button key={s._id} type="button" disabled={busy} onClick={() => void choose(s._id)} style={styles.choice} data-screen-id={s._id}>
                 {s.name}
               </button>
             ))}
-            <button type="button" disabled={busy} onClick={() => void loadScreens(token)} style={styles.secondary}>{tr.refreshScreens}</button>
+            <button type="button" disabled={busy} onClick={() => void loadScreens(token)} style={styles.secondary}>{trPairing.refreshScreens}</button>
           </div>
         )}
         {error && <p role="alert" style={styles.error}>{error}</p>}

@@ -7,18 +7,10 @@ export const tr = {
   unmuteAndPlay: 'Sesi Aç ve Oynat',
   configFailed: 'Ekran bilgileri alınamadı',
 
-  // Device pairing (the /player app); not in the spec, worded to match its tone.
-  pairTitle: 'Ekran Eşleştirme',
-  pairIntro: 'Paketinizdeki mobil kodu girerek bu cihazı hesabınıza bağlayın.',
-  mobileCodeLabel: 'Mobil kod',
-  pairButton: 'Eşleştir',
-  pairing: 'Eşleştiriliyor...',
+  // Device pairing (the /player app); not in the spec, worded to match its tone. The pairing
+  // form's own texts are in tr-pairing.ts, loaded with it (docs/PERFORMANCE.md, P6).
   pairFailed: 'Eşleştirme başarısız',
-  mobileCodeRequired: 'Lütfen mobil kodu girin',
-  chooseScreen: 'Bu cihazda gösterilecek ekranı seçin',
-  noScreens: 'Hesabınızda ekran bulunamadı. Önce panelden bir ekran ekleyin.',
   screenChoiceFailed: 'Ekran seçilemedi',
-  refreshScreens: 'Listeyi Yenile',
   offline: 'Çevrimdışı: kayıtlı içerik oynatılıyor',
   playsUploadFailed: 'Oynatma kayıtları gönderilemedi',
   deviceRemoved: 'Bu cihaz hesaptan kaldırıldı. Yeniden kullanmak için mobil kodu girin.',

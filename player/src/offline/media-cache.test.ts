@@ -20,6 +20,18 @@ describe('media the offline cache keeps', () => {
     );
   });
 
+  it("holds every layout zone's files too; apps have no file", () => {
+    const withApp = playlist('news', ['n']);
+    withApp.mediaItems.push({ duration: 5, media: { _id: 'clock', name: 'Saat', mediaType: 'Uygulama', type: 'app', filePath: '', url: '', mimeType: '', app: { kind: 'clock', style: 'digital', showDate: true, showSeconds: false } } });
+    const zone = (name: string, p: TConfigPlaylist | null) => ({ name, x: 0, y: 0, width: 50, height: 50, z: 0, fit: 'cover' as const, playlist: p, directionPlaylist: null });
+    const config = {
+      playlist: null,
+      layout: { _id: 'l1', name: 'Yerleşim', orientation: 'landscape', background: '#000000', zones: [zone('Ana', playlist('main', ['v', 'a'])), zone('Yan', withApp), zone('Bant', null)] },
+      schedule: { timezone: 'Europe/Istanbul', entries: [], playlists: [playlist('menu', ['a'])], tickers: [] },
+    } as unknown as TScreenConfig;
+    expect(mediaUrlsOf(config, 'http://pano.test')).toEqual(['a', 'v', 'n'].map((f) => `http://pano.test/uploads/${f}.png`));
+  });
+
   it('a screen without its own playlist still caches the scheduled ones', () => {
     const config = {
       playlist: null,

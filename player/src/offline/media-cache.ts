@@ -23,6 +23,7 @@ export function cachePlaylistMedia(config: TScreenConfig, host: string = locatio
   queue = queue
     .then(async () => {
       if (latest?.config !== config) return;
+      void preloadContentCode(config);
       const complete = await syncMediaCache(config, host);
       if (!complete && latest?.config === config) retryTimer = setTimeout(() => void recacheMedia(), MEDIA_RETRY_MS);
     })
@@ -40,9 +41,25 @@ export function recacheMedia(): Promise<void> {
   return latest ? cachePlaylistMedia(latest.config, latest.host) : Promise.resolve();
 }
 
-/** Every file the config may play, once each: the default playlist's and every scheduled one's. */
+/**
+ * Every file the config may play, once each: the default playlist's, every scheduled one's and
+ * every layout zone's. Apps have no file (their url is '').
+ */
 export function mediaUrlsOf(config: TScreenConfig, host: string): string[] {
-  return [...new Set(allPlaylists(config).flatMap((playlist) => playItemsOf(playlist, host).map((i) => i.url)))];
+  return [...new Set(allPlaylists(config).flatMap((playlist) => playItemsOf(playlist, host).map((i) => i.url)))].filter((url) => url !== '');
+}
+
+/**
+ * The code a config needs besides the first load: the layout's chunk and each app kind's
+ * renderer. Loaded now, while online, so the service worker keeps them and a screen that goes
+ * offline can still switch to a layout or an app it has not shown yet.
+ */
+export function preloadContentCode(config: TScreenConfig): Promise<unknown> {
+  const kinds = allPlaylists(config).flatMap((p) => p.mediaItems.map((i) => i.media.app?.kind ?? ''));
+  const loads: Promise<unknown>[] = [];
+  if (config.layout || config.rotation) loads.push(import('../components/layout-stage.js'));
+  if (kinds.some((k) => k !== '')) loads.push(import('../components/apps/app-layer.js').then((m) => m.preloadApps(kinds)));
+  return Promise.all(loads).catch(() => undefined);
 }
 
 /** Whether every file is in the cache afterwards. */
@@ -77,8 +94,12 @@ export async function cacheAppShell(): Promise<void> {
   const assets = [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[href]')]
     .map((el) => ('src' in el && el.src ? el.src : (el as HTMLLinkElement).href))
     .filter((u) => u && new URL(u).origin === location.origin);
+  // Chunks loaded before the worker controlled the page (the offline code, a layout, apps) went
+  // past it too; the browser's resource timing still names them.
+  const chunks = typeof performance === 'undefined' ? [] : performance.getEntriesByType('resource').map((e) => e.name)
+    .filter((u) => u.startsWith(new URL(`${import.meta.env.BASE_URL}assets/`, location.origin).href));
   const cache = await caches.open(SHELL_CACHE);
-  await Promise.all([new URL(import.meta.env.BASE_URL, location.origin).href, ...assets].map((u) => cache.add(u).catch(() => {})));
+  await Promise.all([new URL(import.meta.env.BASE_URL, location.origin).href, ...assets, ...chunks].map((u) => cache.add(u).catch(() => {})));
 }
 
 export async function registerServiceWorker(): Promise<void> {

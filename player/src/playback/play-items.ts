@@ -1,4 +1,4 @@
-import type { TConfigPlaylist, TScreenConfig } from '@pano/contract';
+import type { TConfigMedia, TConfigPlaylist, TScreenConfig } from '@pano/contract';
 import { DEFAULT_ITEM_DURATION, MIN_ITEM_DURATION } from '@pano/contract/constants';
 import { mediaKind, resolveMediaUrl, type MediaKind } from '@pano/contract/media-rules';
 
@@ -7,9 +7,14 @@ export type PlayItem = {
   /** Stable across configs for the same media, so a new config can keep what is on screen. */
   mediaId: string;
   name: string;
-  kind: MediaKind;
+  /** 'app': drawn from `app` (docs/PRODUCT.md#apps), no file (`url` ''). */
+  kind: MediaKind | 'app';
   url: string;
   durationMs: number;
+  /** The config's media: an app's settings (`app`) and what the server fetched for it (`appData`). */
+  media?: TConfigMedia;
+  /** Apps: the screen's IANA time zone, for the ones that tell the time. */
+  timeZone?: string;
 };
 
 /** docs/PRODUCT.md#constants: an item's seconds on screen, the default when missing, at least the minimum. */
@@ -22,14 +27,16 @@ export function durationMs(seconds: number | null | undefined): number {
  * A playlist as play items. URLs are resolved from filePath against `host` (the server the
  * player talks to), so the same origin serves and caches them.
  */
-export function playItemsOf(playlist: TConfigPlaylist | null, host: string): PlayItem[] {
+export function playItemsOf(playlist: TConfigPlaylist | null, host: string, timeZone?: string): PlayItem[] {
   const items = playlist?.mediaItems ?? [];
   return items.map(({ media, duration }) => ({
     mediaId: media._id,
     name: media.name,
-    kind: mediaKind(media),
+    kind: media.type === 'app' ? 'app' : mediaKind(media),
     url: media.filePath ? resolveMediaUrl(media.filePath, host) : media.url,
     durationMs: durationMs(duration),
+    // Apps only: a file's item stays as it was.
+    ...(media.type === 'app' && { media, timeZone }),
   }));
 }
 

@@ -7,8 +7,11 @@ import type { TPlayOutcome, TPlayRecord } from '@pano/contract';
  * rules are tested without a browser.
  */
 
-/** Where a play belongs: the screen, the playlist playing and the schedule entry that chose it. */
-export type PlayContext = { screenId: string; playlistId: string | null; scheduleId: string | null };
+/**
+ * Where a play belongs: the screen, the playlist playing, the schedule entry that chose it and,
+ * in a layout, the zone's name (none on the one-zone screen).
+ */
+export type PlayContext = { screenId: string; playlistId: string | null; scheduleId: string | null; zone?: string };
 
 /** How the loop left an item: its time was up (or the video ended), or a change cut it. */
 export type PlayLeave = 'completed' | 'cut';
@@ -153,6 +156,7 @@ export class PlayRecorder {
   private record(id: string, mediaId: string, context: PlayContext, startedAt: number, durationMs: number, outcome: TPlayOutcome): TPlayRecord {
     return {
       id, screenId: context.screenId, mediaId, playlistId: context.playlistId, scheduleId: context.scheduleId,
+      ...(context.zone === undefined ? {} : { zone: context.zone }),
       startedAt: new Date(startedAt).toISOString(), durationMs, outcome,
     };
   }

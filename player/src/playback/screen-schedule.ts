@@ -36,10 +36,14 @@ function byId<T extends { _id: string }>(list: ReadonlyArray<T | null>, id: stri
   return list.find((item) => item?._id === id) ?? null;
 }
 
-/** Every playlist the schedule may show: the default and each entry's, once each. */
+/**
+ * Every playlist the schedule may show: the default, each entry's, and each zone's of the
+ * screen's layout (docs/architecture/player.md#layouts), once each.
+ */
 export function allPlaylists(config: TScreenConfig): TConfigPlaylist[] {
   const seen = new Map<string, TConfigPlaylist>();
-  for (const playlist of [config.playlist, ...scheduleBlock(config).playlists]) {
+  const zones = config.layout?.zones.map((zone) => zone.playlist) ?? [];
+  for (const playlist of [config.playlist, ...scheduleBlock(config).playlists, ...zones]) {
     if (playlist && !seen.has(playlist._id)) seen.set(playlist._id, playlist);
   }
   return [...seen.values()];

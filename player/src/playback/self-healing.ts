@@ -239,7 +239,7 @@ export class SelfHealing implements PlaybackHealing {
   private readonly clock: SequenceClock;
   private lastIndex = -1;
 
-  constructor(private readonly options: SelfHealingOptions) {
+  constructor(readonly options: SelfHealingOptions) {
     this.clock = options.clock ?? realClock;
     this.loop = new LoopHealing(options.health, this.clock);
     this.memory = new MemoryWatch(options.readHeap, this.clock);

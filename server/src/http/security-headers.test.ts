@@ -52,6 +52,18 @@ describe('security headers', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
+  it("lets the player's pages frame the customers' web pages and YouTube, and read HLS streams", async () => {
+    const res = await t.http.get('/player/');
+    const csp = Object.fromEntries(String(res.headers['content-security-policy']).split(';')
+      .map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+    expect(csp['frame-src']).toEqual(expect.arrayContaining(['https:', 'http:']));
+    expect(csp['connect-src']).toEqual(expect.arrayContaining(['https:', 'http:']));
+    expect(csp['media-src']).toEqual(expect.arrayContaining(['blob:', 'https:', 'http:']));
+    // Framing of our own pages stays refused, and scripts come from us (and Stripe) only.
+    expect(csp['frame-ancestors']).toEqual(["'self'"]);
+    expect(csp['script-src']).not.toContain('https:');
+  });
+
   it('tells API URLs from pages the way Express routes them (case-insensitive, /api itself included)', () => {
     for (const url of ['/api', '/api/', '/api?x=1', '/api/screens/1/config', '/API/Screens', '/api/purchase/config']) expect(isApiUrl(url), url).toBe(true);
     for (const url of ['/', '/apix', '/app/api', '/player/', '/uploads/a.png', '/healthz', '/api/purchase/dev/checkout/devcs_1', '/API/purchase/DEV/checkout?x']) {

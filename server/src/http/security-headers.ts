@@ -8,10 +8,15 @@ const pageHeaders = helmet({
       defaultSrc: ["'self'"],
       // Stripe.js and its card / 3-D Secure frames (js.stripe.com, *.js.stripe.com, hooks.stripe.com).
       scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
-      frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
+      // Stripe's frames, and the customers' own web pages and YouTube videos that the player
+      // (and the dashboard's preview of it) shows in sandboxed frames (docs/PRODUCT.md#apps): any
+      // address a customer saved, http for a page on the building's network.
+      frameSrc: ["'self'", 'https:', 'http:'],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      mediaSrc: ["'self'", 'blob:', 'https:'],
-      connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
+      mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
+      // A stream app's HLS playlist and segments are read by hls.js (fetch) from the customer's
+      // streaming server; Stripe's API is one of https:.
+      connectSrc: ["'self'", 'ws:', 'wss:', 'https:', 'http:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       workerSrc: ["'self'"],
       // Helmet's default would send every request of a page opened as http://<server>:3000

@@ -1,4 +1,4 @@
-import { ErrorCode, PLAY_DURATION_MAX_MS, type TPlaysUpload, type TRefusedPlay } from '@pano/contract';
+import { ErrorCode, LAYOUT_ZONES_MAX, PLAY_DURATION_MAX_MS, type TPlaysUpload, type TRefusedPlay } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import type { AuthDevice } from '../devices/device-auth.js';
@@ -10,6 +10,9 @@ export const NONE_ACCEPTED_MESSAGE = 'Oynatma kayıtlarının hiçbiri kabul edi
 
 /** What became of an upload's `sent` records: `accepted` new ones, `refused` ones; the rest were already stored. */
 export type RecordedPlays = { sent: number; accepted: number; refused: TRefusedPlay[] };
+
+/** A screen's zones together: at any instant at most LAYOUT_ZONES_MAX of them play. */
+const SCREEN_DAY_MAX_MS = LAYOUT_ZONES_MAX * PLAY_DURATION_MAX_MS;
 
 /** How far back a pairing's predecessors are followed; a chain is one per re-pairing. */
 const MAX_LINEAGE = 50;
@@ -60,6 +63,7 @@ export async function recordPlays(ctx: AppContext, device: AuthDevice, body: TPl
     mediaId: p.mediaId,
     playlistId: p.playlistId,
     scheduleId: p.scheduleId,
+    zone: p.zone ?? null,
     // A refused record's start may be one PostgreSQL cannot hold (year 0): it only takes part in
     // the check of its ids, never in a date column.
     startedAt: refusedIds.has(p.id) ? null : p.startedAt,
@@ -71,11 +75,14 @@ export async function recordPlays(ctx: AppContext, device: AuthDevice, body: TPl
   // or schedule entry writes nothing. A failed play was never shown: stored, not queued. The
   // day's airtime per screen is capped in play_screen_days, whose row lock orders concurrent
   // uploads; `granted` is what this upload may add, shared out in order of start, so 500
-  // records of a day at one instant count one day, not 500 (docs/architecture/plays.md#plays).
+  // records of a day at one instant count one day, not 500. The cap is per layout zone ('' for
+  // a screen without one), since zones play side by side, and the screen's zones together get
+  // at most LAYOUT_ZONES_MAX days (play_screen_day_totals), so made-up zone names add nothing
+  // past what the largest layout could show (docs/architecture/plays.md#plays).
   const [result] = await ctx.db.$queryRaw<{ foreign: string | null; accepted: number }[]>`
     WITH v AS (
       SELECT * FROM json_to_recordset(${rows}::json) AS v(
-        id uuid, "screenId" text, "mediaId" text, "playlistId" text, "scheduleId" text,
+        id uuid, "screenId" text, "mediaId" text, "playlistId" text, "scheduleId" text, zone text,
         "startedAt" timestamptz, "durationMs" int, outcome text, ok boolean)
     ), foreign_ids AS (
       (SELECT 'Medya' AS what FROM media WHERE id IN (SELECT "mediaId" FROM v) AND "ownerId" <> ${device.ownerId} LIMIT 1)
@@ -84,30 +91,42 @@ export async function recordPlays(ctx: AppContext, device: AuthDevice, body: TPl
       UNION ALL
       (SELECT 'Zamanlama' FROM schedules WHERE id IN (SELECT "scheduleId" FROM v) AND "ownerId" <> ${device.ownerId} LIMIT 1)
     ), ins AS (
-      INSERT INTO play_records (id, "ownerId", "screenId", "mediaId", "playlistId", "scheduleId", "startedAt", "durationMs", outcome)
-      SELECT id, ${device.ownerId}, "screenId", "mediaId", "playlistId", "scheduleId", "startedAt", "durationMs", outcome FROM v
+      INSERT INTO play_records (id, "ownerId", "screenId", "mediaId", "playlistId", "scheduleId", zone, "startedAt", "durationMs", outcome)
+      SELECT id, ${device.ownerId}, "screenId", "mediaId", "playlistId", "scheduleId", zone, "startedAt", "durationMs", outcome FROM v
       WHERE ok AND NOT EXISTS (SELECT 1 FROM foreign_ids)
       ON CONFLICT (id) DO NOTHING
-      RETURNING id, "screenId", "mediaId", "startedAt", "durationMs", outcome
+      RETURNING id, "screenId", "mediaId", COALESCE(zone, '') AS zone, "startedAt", "durationMs", outcome
     ), shown AS (
       SELECT *, ("startedAt" AT TIME ZONE 'UTC')::date AS day FROM ins WHERE outcome <> 'failed'
     ), budget AS (
-      INSERT INTO play_screen_days AS d ("ownerId", "screenId", day, ms, granted)
-      SELECT ${device.ownerId}, "screenId", day, LEAST(${PLAY_DURATION_MAX_MS}, sum("durationMs")), LEAST(${PLAY_DURATION_MAX_MS}, sum("durationMs"))
-      FROM shown GROUP BY 2, 3
-      ON CONFLICT ("screenId", day) DO UPDATE SET
+      INSERT INTO play_screen_days AS d ("ownerId", "screenId", zone, day, ms, granted)
+      SELECT ${device.ownerId}, "screenId", zone, day, LEAST(${PLAY_DURATION_MAX_MS}, sum("durationMs")), LEAST(${PLAY_DURATION_MAX_MS}, sum("durationMs"))
+      FROM shown GROUP BY 2, 3, 4 ORDER BY 2, 3, 4
+      ON CONFLICT ("screenId", zone, day) DO UPDATE SET
         ms = LEAST(${PLAY_DURATION_MAX_MS}, d.ms + EXCLUDED.granted),
         granted = LEAST(${PLAY_DURATION_MAX_MS}, d.ms + EXCLUDED.granted) - d.ms
+      RETURNING "screenId", zone, day, granted
+    ), by_zone AS (
+      SELECT s.*, GREATEST(0, LEAST(s."durationMs", b.granted - (sum(s."durationMs") OVER w - s."durationMs"))) AS zone_ms
+      FROM shown s JOIN budget b ON b."screenId" = s."screenId" AND b.zone = s.zone AND b.day = s.day
+      WINDOW w AS (PARTITION BY s."screenId", s.zone, s.day ORDER BY s."startedAt", s.id)
+    ), screen_budget AS (
+      INSERT INTO play_screen_day_totals AS d ("ownerId", "screenId", day, ms, granted)
+      SELECT ${device.ownerId}, "screenId", day, LEAST(${SCREEN_DAY_MAX_MS}, sum(zone_ms)), LEAST(${SCREEN_DAY_MAX_MS}, sum(zone_ms))
+      FROM by_zone GROUP BY 2, 3 ORDER BY 2, 3
+      ON CONFLICT ("screenId", day) DO UPDATE SET
+        ms = LEAST(${SCREEN_DAY_MAX_MS}, d.ms + EXCLUDED.granted),
+        granted = LEAST(${SCREEN_DAY_MAX_MS}, d.ms + EXCLUDED.granted) - d.ms
       RETURNING "screenId", day, granted
     ), counted AS (
-      SELECT s."screenId", s."mediaId", s."startedAt", s."durationMs" AS sent,
-        GREATEST(0, LEAST(s."durationMs", b.granted - (sum(s."durationMs") OVER w - s."durationMs"))) AS ms
-      FROM shown s JOIN budget b ON b."screenId" = s."screenId" AND b.day = s.day
-      WINDOW w AS (PARTITION BY s."screenId", s.day ORDER BY s."startedAt", s.id)
+      SELECT z."screenId", z."mediaId", z.zone, z."startedAt", z."durationMs" AS sent,
+        GREATEST(0, LEAST(z.zone_ms, b.granted - (sum(z.zone_ms) OVER w - z.zone_ms))) AS ms
+      FROM by_zone z JOIN screen_budget b ON b."screenId" = z."screenId" AND b.day = z.day
+      WINDOW w AS (PARTITION BY z."screenId", z.day ORDER BY z."startedAt", z.id)
     ), queued AS (
-      INSERT INTO play_rollup_queue ("ownerId", "screenId", "mediaId", hour, plays, "durationMs")
-      SELECT ${device.ownerId}, "screenId", "mediaId", date_trunc('hour', "startedAt", 'UTC'), count(*) FILTER (WHERE ms > 0 OR sent = 0), sum(ms)
-      FROM counted GROUP BY 2, 3, 4 HAVING count(*) FILTER (WHERE ms > 0 OR sent = 0) > 0
+      INSERT INTO play_rollup_queue ("ownerId", "screenId", "mediaId", zone, hour, plays, "durationMs")
+      SELECT ${device.ownerId}, "screenId", "mediaId", zone, date_trunc('hour', "startedAt", 'UTC'), count(*) FILTER (WHERE ms > 0 OR sent = 0), sum(ms)
+      FROM counted GROUP BY 2, 3, 4, 5 HAVING count(*) FILTER (WHERE ms > 0 OR sent = 0) > 0
     )
     SELECT (SELECT what FROM foreign_ids LIMIT 1) AS foreign, (SELECT count(*) FROM ins)::int AS accepted`;
   if (result?.foreign) throw notFound(result.foreign);

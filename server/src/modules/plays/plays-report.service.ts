@@ -18,9 +18,11 @@ export type PlaysReport = {
   from: string; to: string; tz: string; by: TReportGrouping;
   rows: { key: string; name: string; plays: number; ms: number }[];
   total: { plays: number; ms: number };
+  /** Layout zones with plays in the period on the filtered screens and media ('' left out). */
+  zones: string[];
 };
 
-export type ReportFilter = { screen?: string; group?: string; media?: string };
+export type ReportFilter = { screen?: string; group?: string; media?: string; zone?: string };
 export type ReportParams = ReportFilter & { from: string; to: string; tz: string; by: TReportGrouping };
 
 type Row = { key: string | null; plays: bigint | number; ms: bigint | number };
@@ -75,9 +77,12 @@ async function checkFilters(ctx: AppContext, ownerId: string, f: ReportFilter): 
 export async function playsReport(ctx: AppContext, ownerId: string, q: TPlaysReportQuery): Promise<PlaysReport> {
   const period = reportPeriod(q, ctx.clock());
   const by = q.by ?? 'media';
-  const filter: ReportFilter = { screen: q.screen, group: q.group, media: q.media };
+  const filter: ReportFilter = { screen: q.screen, group: q.group, media: q.media, zone: q.zone };
   await checkFilters(ctx, ownerId, filter);
-  const rows = await aggregate(ctx, ownerId, { ...period, ...filter, by });
+  const [rows, zones] = await Promise.all([
+    aggregate(ctx, ownerId, { ...period, ...filter, by }),
+    zonesOf(ctx, ownerId, { ...period, ...filter, by }),
+  ]);
 
   const grouped = rows.filter((r): r is Row & { key: string } => r.key !== null);
   // Every play is in exactly one row, except by group, where the statement adds the total.
@@ -92,6 +97,7 @@ export async function playsReport(ctx: AppContext, ownerId: string, q: TPlaysRep
     by,
     rows: out,
     total: { plays: Number(totalRow.plays), ms: Number(totalRow.ms) },
+    zones,
   };
 }
 
@@ -99,38 +105,40 @@ export async function playsReport(ctx: AppContext, ownerId: string, q: TPlaysRep
  * Which rollup answers (docs/architecture/plays.md#plays): the per-screen one only when screens matter
  * (a screen or group filter, or rows per screen or group); else by media: whole UTC days from
  * the daily table and the hours at the period's ends from the hourly one; by day or hour: the
- * per-media hours with a media filter, the customer's hourly totals without. The queue is read
- * with each, with the same filters, for what the job has not rolled up yet.
+ * per-media hours with a media or zone filter, the customer's hourly totals without. All but
+ * the totals carry the layout zone ('' for a screen without one), so a zone filter narrows any
+ * of them. The queue is read with each, with the same filters, for what the job has not rolled
+ * up yet.
  */
 function source(ownerId: string, p: ReportParams, start: Prisma.Sql, end: Prisma.Sql): Prisma.Sql {
   const owner = Prisma.sql`"ownerId" = ${ownerId}`;
   const inPeriod = Prisma.sql`hour >= ${start} AND hour < ${end}`;
-  const media = p.media ? Prisma.sql` AND "mediaId" = ${p.media}` : Prisma.empty;
+  const media = Prisma.sql`${p.media ? Prisma.sql` AND "mediaId" = ${p.media}` : Prisma.empty}${p.zone ? Prisma.sql` AND zone = ${p.zone}` : Prisma.empty}`;
   const screens = p.screen
     ? Prisma.sql` AND "screenId" = ${p.screen}`
     : p.group
       ? Prisma.sql` AND "screenId" IN (SELECT "screenId" FROM screen_group_members WHERE "groupId" = ${p.group})`
       : Prisma.empty;
-  const queue = Prisma.sql`SELECT "screenId", "mediaId", hour, plays::bigint AS plays, "durationMs" AS ms
+  const queue = Prisma.sql`SELECT "screenId", "mediaId", zone, hour, plays::bigint AS plays, "durationMs" AS ms
     FROM play_rollup_queue WHERE ${owner} AND ${inPeriod}${media}${screens}`;
 
   let rollup: Prisma.Sql;
   if (p.screen || p.group || p.by === 'screen' || p.by === 'group') {
-    rollup = Prisma.sql`SELECT "screenId", "mediaId", hour, plays::bigint AS plays, "durationMs" AS ms
+    rollup = Prisma.sql`SELECT "screenId", "mediaId", zone, hour, plays::bigint AS plays, "durationMs" AS ms
       FROM play_hourly WHERE ${owner} AND ${inPeriod}${media}${screens}`;
   } else if (p.by === 'media') {
     // The first and last UTC midnights inside the period: whole days between them, hours outside.
     const firstDay = Prisma.sql`(date_trunc('day', ${start} - interval '1 microsecond', 'UTC') + interval '1 day')`;
     const lastDay = Prisma.sql`date_trunc('day', ${end}, 'UTC')`;
-    rollup = Prisma.sql`SELECT NULL::text AS "screenId", "mediaId", day AS hour, plays::bigint AS plays, "durationMs" AS ms
+    rollup = Prisma.sql`SELECT NULL::text AS "screenId", "mediaId", zone, day AS hour, plays::bigint AS plays, "durationMs" AS ms
       FROM play_daily_media WHERE ${owner} AND day >= ${firstDay} AND day < ${lastDay}${media}
-      UNION ALL SELECT NULL::text, "mediaId", hour, plays::bigint, "durationMs"
+      UNION ALL SELECT NULL::text, "mediaId", zone, hour, plays::bigint, "durationMs"
       FROM play_hourly_media WHERE ${owner} AND ${inPeriod} AND (hour < ${firstDay} OR hour >= ${lastDay})${media}`;
-  } else if (p.media) {
-    rollup = Prisma.sql`SELECT NULL::text AS "screenId", "mediaId", hour, plays::bigint AS plays, "durationMs" AS ms
+  } else if (p.media || p.zone) {
+    rollup = Prisma.sql`SELECT NULL::text AS "screenId", "mediaId", zone, hour, plays::bigint AS plays, "durationMs" AS ms
       FROM play_hourly_media WHERE ${owner} AND ${inPeriod}${media}`;
   } else {
-    rollup = Prisma.sql`SELECT NULL::text AS "screenId", NULL::text AS "mediaId", hour, plays::bigint AS plays, "durationMs" AS ms
+    rollup = Prisma.sql`SELECT NULL::text AS "screenId", NULL::text AS "mediaId", NULL::text AS zone, hour, plays::bigint AS plays, "durationMs" AS ms
       FROM play_hourly_total WHERE ${owner} AND ${inPeriod}`;
   }
   return Prisma.sql`${rollup} UNION ALL ${queue}`;
@@ -164,6 +172,24 @@ async function aggregate(ctx: AppContext, ownerId: string, p: ReportParams): Pro
     return await ctx.db.$queryRaw<Row[]>(query);
   } catch (err) {
     // A zone the runtime knows but PostgreSQL's time zone data does not.
+    if (err instanceof Error && /time zone/i.test(err.message)) throw badRequest('Geçersiz saat dilimi (ör. Europe/Istanbul)');
+    throw err;
+  }
+}
+
+/**
+ * The layout zones the report could be narrowed to: those with plays in the period under the
+ * other filters (not the zone filter itself), read like a report by media (daily rows, hours at
+ * the ends) unless screens are filtered, so the list costs no more than the cheapest report.
+ */
+async function zonesOf(ctx: AppContext, ownerId: string, p: ReportParams): Promise<string[]> {
+  const start = Prisma.sql`((${p.from})::date::timestamp AT TIME ZONE ${p.tz})`;
+  const end = Prisma.sql`(((${p.to})::date + 1)::timestamp AT TIME ZONE ${p.tz})`;
+  const src = source(ownerId, { ...p, zone: undefined, by: 'media' }, start, end);
+  try {
+    const rows = await ctx.db.$queryRaw<{ zone: string }[]>`SELECT DISTINCT zone FROM (${src}) src WHERE zone <> ''`;
+    return rows.map((r) => r.zone).sort((a, b) => a.localeCompare(b, 'tr'));
+  } catch (err) {
     if (err instanceof Error && /time zone/i.test(err.message)) throw badRequest('Geçersiz saat dilimi (ör. Europe/Istanbul)');
     throw err;
   }

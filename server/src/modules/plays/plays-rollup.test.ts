@@ -120,6 +120,7 @@ describe('plays rollup job', () => {
     // take plays; a span that ended within the clock slack (5 min) before it can still accept one.
     const other = await t.ctx.db.screen.create({ data: { ownerId: c.id, name: 'Arka kapı' } });
     await t.ctx.db.playScreenDay.create({ data: { ownerId: c.id, screenId: c.screen.id, day: new Date('2025-04-27T00:00:00Z'), ms: 1_000n, granted: 1_000n } });
+    await t.ctx.db.playScreenDayTotal.create({ data: { ownerId: c.id, screenId: c.screen.id, day: new Date('2025-04-27T00:00:00Z'), ms: 1_000n, granted: 1_000n } });
     const span = (screenId: string, from: number, to: number) => ({ deviceId: c.device.id, screenId, fromAt: new Date(days(from)), toAt: new Date(days(to)) });
     const minutes = (n: number) => n / 1_440;
     await t.ctx.db.deviceScreenSpan.createMany({ data: [
@@ -138,6 +139,9 @@ describe('plays rollup job', () => {
     expect(await t.ctx.db.playRollupQueue.count({ where: { ownerId: c.id } })).toBe(0);
     const screenDays = await t.ctx.db.playScreenDay.findMany({ where: { ownerId: c.id }, orderBy: { day: 'asc' }, select: { day: true } });
     expect(screenDays.map((d) => d.day.toISOString().slice(0, 10))).toEqual(['2025-04-27', days(10).slice(0, 10)]);
+    // The screens' totals over all their zones go by the same rule.
+    const screenTotals = await t.ctx.db.playScreenDayTotal.findMany({ where: { ownerId: c.id }, orderBy: { day: 'asc' }, select: { day: true } });
+    expect(screenTotals.map((d) => d.day.toISOString().slice(0, 10))).toEqual(['2025-04-27', days(10).slice(0, 10)]);
     const spans = await t.ctx.db.deviceScreenSpan.findMany({ where: { deviceId: c.device.id }, select: { screenId: true, toAt: true } });
     expect(spans.map((s) => s.screenId).sort()).toEqual([c.screen.id, 'ekran-sinirda'].sort());
 

@@ -23,18 +23,18 @@ export async function rollUpPlays(db: Db, batch = ROLLUP_BATCH): Promise<number>
       WITH done AS (
         DELETE FROM play_rollup_queue
         WHERE ctid = ANY(ARRAY(SELECT ctid FROM play_rollup_queue LIMIT ${batch} FOR UPDATE SKIP LOCKED))
-        RETURNING "ownerId", "screenId", "mediaId", hour, plays, "durationMs"
+        RETURNING "ownerId", "screenId", "mediaId", zone, hour, plays, "durationMs"
       ), by_screen AS (
-        INSERT INTO play_hourly AS h ("ownerId", "screenId", "mediaId", hour, plays, "durationMs")
-        SELECT "ownerId", "screenId", "mediaId", hour, sum(plays), sum("durationMs") FROM done
-        GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-        ON CONFLICT ("ownerId", "screenId", "mediaId", hour)
+        INSERT INTO play_hourly AS h ("ownerId", "screenId", "mediaId", zone, hour, plays, "durationMs")
+        SELECT "ownerId", "screenId", "mediaId", zone, hour, sum(plays), sum("durationMs") FROM done
+        GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+        ON CONFLICT ("ownerId", "screenId", "mediaId", zone, hour)
         DO UPDATE SET plays = h.plays + EXCLUDED.plays, "durationMs" = h."durationMs" + EXCLUDED."durationMs"
       ), by_media AS (
-        INSERT INTO play_hourly_media AS h ("ownerId", "mediaId", hour, plays, "durationMs")
-        SELECT "ownerId", "mediaId", hour, sum(plays), sum("durationMs") FROM done
-        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-        ON CONFLICT ("ownerId", "mediaId", hour)
+        INSERT INTO play_hourly_media AS h ("ownerId", "mediaId", zone, hour, plays, "durationMs")
+        SELECT "ownerId", "mediaId", zone, hour, sum(plays), sum("durationMs") FROM done
+        GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+        ON CONFLICT ("ownerId", "mediaId", zone, hour)
         DO UPDATE SET plays = h.plays + EXCLUDED.plays, "durationMs" = h."durationMs" + EXCLUDED."durationMs"
       ), total AS (
         INSERT INTO play_hourly_total AS h ("ownerId", hour, plays, "durationMs")
@@ -43,10 +43,10 @@ export async function rollUpPlays(db: Db, batch = ROLLUP_BATCH): Promise<number>
         ON CONFLICT ("ownerId", hour)
         DO UPDATE SET plays = h.plays + EXCLUDED.plays, "durationMs" = h."durationMs" + EXCLUDED."durationMs"
       ), daily AS (
-        INSERT INTO play_daily_media AS h ("ownerId", "mediaId", day, plays, "durationMs")
-        SELECT "ownerId", "mediaId", date_trunc('day', hour, 'UTC'), sum(plays), sum("durationMs") FROM done
-        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-        ON CONFLICT ("ownerId", "mediaId", day)
+        INSERT INTO play_daily_media AS h ("ownerId", "mediaId", zone, day, plays, "durationMs")
+        SELECT "ownerId", "mediaId", zone, date_trunc('day', hour, 'UTC'), sum(plays), sum("durationMs") FROM done
+        GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+        ON CONFLICT ("ownerId", "mediaId", zone, day)
         DO UPDATE SET plays = h.plays + EXCLUDED.plays, "durationMs" = h."durationMs" + EXCLUDED."durationMs"
       )
       SELECT count(*)::int AS n FROM done`;
@@ -88,9 +88,10 @@ export async function deleteOldPlays(ctx: Pick<AppContext, 'db' | 'clock' | 'con
   // columns, which would cost every upload or move a write: one pass each.
   const cutoffDay = new Date(Math.floor(rawCutoff.getTime() / DAY_MS) * DAY_MS);
   const screenDays = await ctx.db.playScreenDay.deleteMany({ where: { day: { lt: cutoffDay } } });
+  const screenTotals = await ctx.db.playScreenDayTotal.deleteMany({ where: { day: { lt: cutoffDay } } });
   const spans = await ctx.db.deviceScreenSpan.deleteMany({ where: { toAt: { lt: new Date(rawCutoff.getTime() - PLAY_CLOCK_SKEW_MS) } } });
   return {
     records: records.count, hours: screens.count + media.count + totals.count + days.count,
-    screenDays: screenDays.count, spans: spans.count,
+    screenDays: screenDays.count + screenTotals.count, spans: spans.count,
   };
 }

@@ -10,6 +10,7 @@ export const presentPlaysReport = (r: PlaysReport): TPlaysReport => ({
   by: r.by,
   rows: r.rows.map((row) => ({ key: row.key, name: row.name, plays: row.plays, seconds: row.ms / 1000 })),
   total: { plays: r.total.plays, seconds: r.total.ms / 1000 },
+  zones: r.zones,
 });
 
 /** The answer to a play upload: `refused` only when some were (accepted + duplicates + refused = sent). */

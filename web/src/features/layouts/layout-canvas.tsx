@@ -1,8 +1,8 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import type { TZone } from '@pano/contract';
-import { tr } from '../../i18n/tr';
 import { drawOrder, type LayoutDraft } from './layout-draft';
 import { moveRect, nudgeRect, resizeRect, type Handle, type Rect } from './zone-geometry';
+import { trLayouts } from '../../i18n/tr-layouts';
 
 const HANDLES: Handle[] = ['nw', 'ne', 'sw', 'se'];
 
@@ -62,11 +62,11 @@ export function LayoutCanvas({ draft, selected, onSelect, onRect }: Props) {
   return (
     <div className="layout-stage">
       <div ref={canvas} className={`layout-canvas layout-canvas-${draft.orientation}`} style={{ background: draft.background }}
-        data-testid="layout-canvas" role="group" aria-label={tr.layouts.canvasLabel} onPointerMove={follow} onPointerUp={end} onPointerCancel={end}>
+        data-testid="layout-canvas" role="group" aria-label={trLayouts.canvasLabel} onPointerMove={follow} onPointerUp={end} onPointerCancel={end}>
         {drawOrder(draft.zones).map(({ zone, index }) => (
           <div key={index} role="button" tabIndex={0} data-testid="canvas-zone"
             className={`canvas-zone${index === selected ? ' canvas-zone-selected' : ''}`}
-            aria-label={tr.layouts.zoneLabel(zone.name, zone.x, zone.y, zone.width, zone.height)}
+            aria-label={trLayouts.zoneLabel(zone.name, zone.x, zone.y, zone.width, zone.height)}
             aria-pressed={index === selected}
             style={{ left: `${zone.x}%`, top: `${zone.y}%`, width: `${zone.width}%`, height: `${zone.height}%` }}
             onPointerDown={(e) => begin(e, index, 'move')}
@@ -75,7 +75,7 @@ export function LayoutCanvas({ draft, selected, onSelect, onRect }: Props) {
             <span className="canvas-zone-label">
               <span className="canvas-zone-name">{zone.name}</span>
               <span className="canvas-zone-content">
-                {zone.playlist?.name ?? (zone.directionPlaylist ? `${tr.layouts.tickerPrefix}${zone.directionPlaylist.name}` : tr.layouts.noContent)}
+                {zone.playlist?.name ?? (zone.directionPlaylist ? `${trLayouts.tickerPrefix}${zone.directionPlaylist.name}` : trLayouts.noContent)}
               </span>
             </span>
             {index === selected && HANDLES.map((h) => (
@@ -86,7 +86,7 @@ export function LayoutCanvas({ draft, selected, onSelect, onRect }: Props) {
           </div>
         ))}
       </div>
-      <p className="field-hint">{tr.layouts.canvasHint}</p>
+      <p className="field-hint">{trLayouts.canvasHint}</p>
     </div>
   );
 }

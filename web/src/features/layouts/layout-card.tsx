@@ -3,6 +3,7 @@ import { tr } from '../../i18n/tr';
 import { formatDate } from '../../lib/format';
 import { Button } from '../../components/ui';
 import { LayoutMiniature } from './layout-miniature';
+import { trLayouts } from '../../i18n/tr-layouts';
 
 type Props = { layout: TLayout; onEdit: () => void; onDelete: () => void; deleting: boolean };
 
@@ -11,11 +12,11 @@ export function LayoutCard({ layout, onEdit, onDelete, deleting }: Props) {
   return (
     <li className="layout-card" data-testid="layout-card">
       <LayoutMiniature orientation={layout.orientation} background={layout.background} zones={layout.zones}
-        label={tr.layouts.miniature(layout.name)} />
+        label={trLayouts.miniature(layout.name)} />
       <div className="layout-body">
         <h3 className="layout-name" title={layout.name}>{layout.name}</h3>
         <p className="muted layout-meta">
-          {tr.layouts.zoneCount(layout.zones.length)} · {tr.layouts.orientationNames[layout.orientation]} · {formatDate(layout.updatedAt)}
+          {trLayouts.zoneCount(layout.zones.length)} · {trLayouts.orientationNames[layout.orientation]} · {formatDate(layout.updatedAt)}
         </p>
         <div className="card-actions">
           <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`${tr.common.edit}: ${layout.name}`}>{tr.common.edit}</Button>

@@ -1,6 +1,6 @@
 import type { TLayout, TLayoutTemplate, TZone } from '@pano/contract';
 import { LAYOUT_ZONES_MAX } from '@pano/contract';
-import { tr } from '../../i18n/tr';
+import { trLayouts } from '../../i18n/tr-layouts';
 
 /*
  * What the editor holds while a layout is changed (docs/PRODUCT.md#layouts): the layout's own
@@ -54,7 +54,7 @@ export function addZone(zones: readonly TZone[]): TZone[] | null {
   if (zones.length >= LAYOUT_ZONES_MAX) return null;
   const top = zones.reduce((m, z) => Math.max(m, z.z), -1);
   return [...zones, {
-    name: tr.layouts.newZoneName(zones.length + 1), x: 25, y: 25, width: 50, height: 50, z: Math.min(99, top + 1),
+    name: trLayouts.newZoneName(zones.length + 1), x: 25, y: 25, width: 50, height: 50, z: Math.min(99, top + 1),
     playlist: null, directionPlaylist: null, fit: 'cover',
   }];
 }

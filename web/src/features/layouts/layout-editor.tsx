@@ -12,6 +12,7 @@ import { addZone, drawOrder, requestOf, restack, type LayoutDraft } from './layo
 import { LayoutCanvas } from './layout-canvas';
 import { ZoneFields } from './zone-fields';
 import type { Rect } from './zone-geometry';
+import { trLayouts } from '../../i18n/tr-layouts';
 
 /** A message of the contract's check or of the server's, by its path ('zones.1.width'). */
 type Issue = { path: string; message: string };
@@ -60,16 +61,16 @@ export function LayoutEditor({ id, initial, onDone }: { id: string | null; initi
   const order = drawOrder(draft.zones).map((o) => o.index);
   return (
     <Card aria-labelledby="layout-editor-title">
-      <h2 id="layout-editor-title" className="card-title">{id ? tr.layouts.editTitle(initial.name) : tr.layouts.newTitle}</h2>
+      <h2 id="layout-editor-title" className="card-title">{id ? trLayouts.editTitle(initial.name) : trLayouts.newTitle}</h2>
       <Form className="layout-editor" onSubmit={onSave}>
         <div className="layout-editor-main">
           <LayoutCanvas draft={draft} selected={selected} onSelect={setSelected} onRect={setRect} />
-          <p className="muted">{tr.layouts.previewNote}</p>
+          <p className="muted">{trLayouts.previewNote}</p>
         </div>
         <div className="layout-editor-side">
           {failed && (
             <Banner tone="error">
-              {issues.length > 0 ? tr.layouts.invalid : errorMessage(save.error, tr.layouts.saveError)}
+              {issues.length > 0 ? trLayouts.invalid : errorMessage(save.error, trLayouts.saveError)}
               {shown.length > 0 && (
                 <ul className="issue-list" data-testid="layout-issues">
                   {shown.map((i) => <li key={`${i.path}:${i.message}`}>{zoneName(i.path) ? `${zoneName(i.path)}: ${i.message}` : i.message}</li>)}
@@ -77,44 +78,44 @@ export function LayoutEditor({ id, initial, onDone }: { id: string | null; initi
               )}
             </Banner>
           )}
-          <TextField label={tr.layouts.nameLabel} placeholder={tr.layouts.namePlaceholder} maxLength={100} value={draft.name}
+          <TextField label={trLayouts.nameLabel} placeholder={trLayouts.namePlaceholder} maxLength={100} value={draft.name}
             error={errorAt('name')} onChange={(e) => change({ ...draft, name: e.target.value })} />
           <div className="form-row">
-            <SelectField label={tr.layouts.orientationLabel} value={draft.orientation}
+            <SelectField label={trLayouts.orientationLabel} value={draft.orientation}
               onChange={(e) => change({ ...draft, orientation: e.target.value as LayoutDraft['orientation'] })}>
-              {(['landscape', 'portrait'] as const).map((o) => <option key={o} value={o}>{tr.layouts.orientationNames[o]}</option>)}
+              {(['landscape', 'portrait'] as const).map((o) => <option key={o} value={o}>{trLayouts.orientationNames[o]}</option>)}
             </SelectField>
-            <TextField label={tr.layouts.backgroundLabel} type="color" value={draft.background} error={errorAt('background')}
+            <TextField label={trLayouts.backgroundLabel} type="color" value={draft.background} error={errorAt('background')}
               onChange={(e) => change({ ...draft, background: e.target.value })} />
           </div>
-          <h3 className="section-title">{tr.layouts.zonesTitle}</h3>
-          <div className="zone-tabs" role="group" aria-label={tr.layouts.zonesTitle}>
+          <h3 className="section-title">{trLayouts.zonesTitle}</h3>
+          <div className="zone-tabs" role="group" aria-label={trLayouts.zonesTitle}>
             {draft.zones.map((z, i) => (
               <Button key={i} size="sm" variant={i === selected ? 'primary' : 'secondary'} aria-pressed={i === selected}
-                onClick={() => setSelected(i)}>{z.name || tr.layouts.newZoneName(i + 1)}</Button>
+                onClick={() => setSelected(i)}>{z.name || trLayouts.newZoneName(i + 1)}</Button>
             ))}
             <Button size="sm" variant="secondary" disabled={draft.zones.length >= LAYOUT_ZONES_MAX}
-              title={draft.zones.length >= LAYOUT_ZONES_MAX ? tr.layouts.maxZones(LAYOUT_ZONES_MAX) : undefined}
+              title={draft.zones.length >= LAYOUT_ZONES_MAX ? trLayouts.maxZones(LAYOUT_ZONES_MAX) : undefined}
               onClick={() => {
                 const zones = addZone(draft.zones);
                 if (!zones) return;
                 change({ ...draft, zones });
                 setSelected(zones.length - 1);
-              }}>+ {tr.layouts.addZone}</Button>
+              }}>+ {trLayouts.addZone}</Button>
           </div>
           {zone && (
             <>
               <div className="zone-actions">
-                <span className="muted">{tr.layouts.layer(order.indexOf(selected) + 1)}</span>
+                <span className="muted">{trLayouts.layer(order.indexOf(selected) + 1)}</span>
                 <Button size="sm" variant="secondary" disabled={order.at(-1) === selected}
-                  onClick={() => change({ ...draft, zones: restack(draft.zones, selected, 1) })}>{tr.layouts.bringForward}</Button>
+                  onClick={() => change({ ...draft, zones: restack(draft.zones, selected, 1) })}>{trLayouts.bringForward}</Button>
                 <Button size="sm" variant="secondary" disabled={order[0] === selected}
-                  onClick={() => change({ ...draft, zones: restack(draft.zones, selected, -1) })}>{tr.layouts.sendBackward}</Button>
+                  onClick={() => change({ ...draft, zones: restack(draft.zones, selected, -1) })}>{trLayouts.sendBackward}</Button>
                 <Button size="sm" variant="danger-soft" disabled={draft.zones.length <= 1}
                   onClick={() => {
                     change({ ...draft, zones: draft.zones.filter((_, i) => i !== selected) });
                     setSelected(Math.max(0, selected - 1));
-                  }}>{tr.layouts.removeZone}</Button>
+                  }}>{trLayouts.removeZone}</Button>
               </div>
               <ZoneFields key={selected} zone={zone} onChange={(z) => setZone(selected, z)}
                 playlists={playlists.data ?? []} tickers={tickers.data ?? []}
@@ -122,7 +123,7 @@ export function LayoutEditor({ id, initial, onDone }: { id: string | null; initi
             </>
           )}
           <div className="card-actions">
-            <Button type="submit" busy={save.isPending} busyText={tr.layouts.saving}>{tr.layouts.save}</Button>
+            <Button type="submit" busy={save.isPending} busyText={trLayouts.saving}>{trLayouts.save}</Button>
             <Button variant="secondary" onClick={onDone}>{tr.common.cancel}</Button>
           </div>
         </div>

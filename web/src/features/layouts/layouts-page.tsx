@@ -9,6 +9,7 @@ import { useDeleteLayout } from './api/use-delete-layout';
 import { draftOfLayout, draftOfTemplate, type LayoutDraft } from './layout-draft';
 import { LayoutCard } from './layout-card';
 import { TemplatePicker } from './template-picker';
+import { trLayouts } from '../../i18n/tr-layouts';
 
 // The editor (canvas, pointer handling, the contract's layout schema) is a chunk of its own,
 // loaded when a layout is opened (docs/PERFORMANCE.md#dashboard-first-load-p13).
@@ -25,14 +26,14 @@ export function LayoutsPage() {
   const [editing, setEditing] = useState<Editing | null>(null);
 
   const onDelete = async (l: TLayout) => {
-    if (!(await showConfirm(tr.layouts.deleteConfirm, { detail: l.name, confirmLabel: tr.common.delete, danger: true }))) return;
+    if (!(await showConfirm(trLayouts.deleteConfirm, { detail: l.name, confirmLabel: tr.common.delete, danger: true }))) return;
     remove.mutate(l._id);
   };
 
   if (editing) {
     return (
       <div className="page">
-        <PageHeader title={tr.layouts.title} />
+        <PageHeader title={trLayouts.title} />
         <Suspense fallback={<Spinner />}>
           <LayoutEditor id={editing.id} initial={editing.draft} onDone={() => setEditing(null)} />
         </Suspense>
@@ -43,20 +44,20 @@ export function LayoutsPage() {
   const list = layouts.isError ? [] : (layouts.data ?? []);
   return (
     <div className="page">
-      <PageHeader title={tr.layouts.title} lead={tr.layouts.lead}
-        actions={<Button onClick={() => setPicking(true)}>{tr.layouts.create}</Button>} />
+      <PageHeader title={trLayouts.title} lead={trLayouts.lead}
+        actions={<Button onClick={() => setPicking(true)}>{trLayouts.create}</Button>} />
       <TemplatePicker open={picking} onClose={() => setPicking(false)}
         onPick={(t) => {
           setPicking(false);
           setEditing({ id: null, draft: draftOfTemplate(t) });
         }} />
-      <h2 className="section-title">{tr.layouts.listTitle}</h2>
-      {layouts.isError && <Banner tone="error">{errorMessage(layouts.error, tr.layouts.listError)}</Banner>}
+      <h2 className="section-title">{trLayouts.listTitle}</h2>
+      {layouts.isError && <Banner tone="error">{errorMessage(layouts.error, trLayouts.listError)}</Banner>}
       {remove.isError && (
-        <Banner tone="error" onDismiss={remove.reset}>{errorMessage(remove.error, tr.layouts.deleteError)}</Banner>
+        <Banner tone="error" onDismiss={remove.reset}>{errorMessage(remove.error, trLayouts.deleteError)}</Banner>
       )}
       {layouts.isPending ? <Spinner /> : list.length === 0 ? (
-        !layouts.isError && <EmptyState title={tr.layouts.empty} hint={tr.layouts.emptyHint} icon="▦" />
+        !layouts.isError && <EmptyState title={trLayouts.empty} hint={trLayouts.emptyHint} icon="▦" />
       ) : (
         <ul className="layout-grid">
           {list.map((l) => (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TTickerPlaylist, TPlaylist, TZone } from '@pano/contract';
-import { tr } from '../../i18n/tr';
 import { SelectField, TextField } from '../../components/ui';
+import { trLayouts } from '../../i18n/tr-layouts';
 
 type FieldError = (field: string) => string | undefined;
 
@@ -51,26 +51,26 @@ export function ZoneFields({ zone, onChange, playlists, tickers, error }: Props)
   };
   return (
     <div className="zone-fields">
-      <TextField label={tr.layouts.zoneNameLabel} value={zone.name} maxLength={100} error={error('name')}
+      <TextField label={trLayouts.zoneNameLabel} value={zone.name} maxLength={100} error={error('name')}
         onChange={(e) => set({ name: e.target.value })} />
       <div className="zone-numbers">
-        <PercentField label={tr.layouts.xLabel} value={zone.x} onValue={(x) => set({ x })} error={error('x')} />
-        <PercentField label={tr.layouts.yLabel} value={zone.y} onValue={(y) => set({ y })} error={error('y')} />
-        <PercentField label={tr.layouts.widthLabel} value={zone.width} onValue={(width) => set({ width })} error={error('width')} />
-        <PercentField label={tr.layouts.heightLabel} value={zone.height} onValue={(height) => set({ height })} error={error('height')} />
+        <PercentField label={trLayouts.xLabel} value={zone.x} onValue={(x) => set({ x })} error={error('x')} />
+        <PercentField label={trLayouts.yLabel} value={zone.y} onValue={(y) => set({ y })} error={error('y')} />
+        <PercentField label={trLayouts.widthLabel} value={zone.width} onValue={(width) => set({ width })} error={error('width')} />
+        <PercentField label={trLayouts.heightLabel} value={zone.height} onValue={(height) => set({ height })} error={error('height')} />
       </div>
-      <SelectField label={tr.layouts.contentLabel} value={content} onChange={(e) => pick(e.target.value)}
+      <SelectField label={trLayouts.contentLabel} value={content} onChange={(e) => pick(e.target.value)}
         error={error('playlist') ?? error('directionPlaylist')}>
-        <option value="">{tr.layouts.noContent}</option>
-        <optgroup label={tr.layouts.playlistsGroup}>
+        <option value="">{trLayouts.noContent}</option>
+        <optgroup label={trLayouts.playlistsGroup}>
           {playlistChoices.map((p) => <option key={p._id} value={`p:${p._id}`}>{p.name}</option>)}
         </optgroup>
-        <optgroup label={tr.layouts.tickersGroup}>
+        <optgroup label={trLayouts.tickersGroup}>
           {tickerChoices.map((t) => <option key={t._id} value={`t:${t._id}`}>{t.name}</option>)}
         </optgroup>
       </SelectField>
-      <SelectField label={tr.layouts.fitLabel} value={zone.fit} onChange={(e) => set({ fit: e.target.value as TZone['fit'] })}>
-        {(['cover', 'contain'] as const).map((f) => <option key={f} value={f}>{tr.layouts.fitNames[f]}</option>)}
+      <SelectField label={trLayouts.fitLabel} value={zone.fit} onChange={(e) => set({ fit: e.target.value as TZone['fit'] })}>
+        {(['cover', 'contain'] as const).map((f) => <option key={f} value={f}>{trLayouts.fitNames[f]}</option>)}
       </SelectField>
     </div>
   );

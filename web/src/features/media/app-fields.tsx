@@ -1,10 +1,10 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { AppKind } from '@pano/contract/constants';
-import { tr } from '../../i18n/tr';
 import { DateField, SelectField, TextAreaField, TextField, TimeField } from '../../components/ui';
 import type { AppDraft } from './app-draft';
+import { trApps } from '../../i18n/tr-apps';
 
-const t = tr.media.app;
+const t = trApps.app;
 
 type Props = { kind: AppKind; register: UseFormRegister<AppDraft>; errors: FieldErrors<AppDraft>; disabled: boolean };
 

@@ -9,6 +9,7 @@ import { useSaveApp } from './api/use-save-app';
 import { appDefaults, draftOfApp, ZAppDraft, type AppDraft } from './app-draft';
 import { AppFields } from './app-fields';
 import { AppPreview } from './app-preview';
+import { trApps } from '../../i18n/tr-apps';
 
 const FORM_ID = 'app-form';
 const empty = (kind: AppKind = 'clock', name = ''): AppDraft => ({ name, app: appDefaults(kind) });
@@ -39,23 +40,23 @@ export function AppFormModal({ media, onClose }: { media?: TMedia; onClose: () =
   }));
 
   return (
-    <Modal open title={editing ? tr.media.appEditTitle(media?.name ?? '') : tr.media.appTitle} onClose={close}
+    <Modal open title={editing ? trApps.appEditTitle(media?.name ?? '') : trApps.appTitle} onClose={close}
       footer={(
         <>
           <Button variant="secondary" onClick={close}>{tr.common.cancel}</Button>
-          <Button type="submit" form={FORM_ID} busy={busy} busyText={editing ? tr.media.appUpdating : tr.media.appSaving}>
-            {editing ? tr.media.appUpdate : tr.media.appSave}
+          <Button type="submit" form={FORM_ID} busy={busy} busyText={editing ? trApps.appUpdating : trApps.appSaving}>
+            {editing ? trApps.appUpdate : trApps.appSave}
           </Button>
         </>
       )}>
       <Form id={FORM_ID} className="form app-form" onSubmit={onSubmit}>
-        {create.isError && <Banner tone="error">{errorMessage(create.error, editing ? tr.media.appUpdateError : tr.media.appCreateError)}</Banner>}
+        {create.isError && <Banner tone="error">{errorMessage(create.error, editing ? trApps.appUpdateError : trApps.appCreateError)}</Banner>}
         {/* An app keeps its kind (PUT /api/media/{id}); only a new one picks it. */}
-        <SelectField label={tr.media.appKindLabel} value={app.kind} disabled={busy || editing}
+        <SelectField label={trApps.appKindLabel} value={app.kind} disabled={busy || editing}
           onChange={(e) => form.reset(empty(e.target.value as AppKind, form.getValues('name')))}>
           {APP_KINDS.map((k) => <option key={k} value={k}>{APP_KIND_NAMES[k]}</option>)}
         </SelectField>
-        <TextField label={tr.media.appNameLabel} placeholder={tr.media.appNamePlaceholder} maxLength={200} disabled={busy}
+        <TextField label={trApps.appNameLabel} placeholder={trApps.appNamePlaceholder} maxLength={200} disabled={busy}
           error={form.formState.errors.name?.message} {...form.register('name')} />
         <AppFields kind={app.kind} register={form.register} errors={form.formState.errors} disabled={busy} />
         <AppPreview app={app} />

@@ -1,10 +1,10 @@
 import { APP_KIND_NAMES } from '@pano/contract/constants';
-import { tr } from '../../i18n/tr';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { Badge } from '../../components/ui';
 import { targetOf, type AppDraft } from './app-draft';
+import { trApps } from '../../i18n/tr-apps';
 
-const t = tr.media.app;
+const t = trApps.app;
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
 /**
@@ -52,7 +52,7 @@ export function AppPreview({ app }: { app: AppDraft['app'] }) {
     }
   })();
   return (
-    <section className="app-preview" aria-label={tr.media.appPreview} data-testid="app-preview">
+    <section className="app-preview" aria-label={trApps.appPreview} data-testid="app-preview">
       <Badge tone="primary">{APP_KIND_NAMES[app.kind]}</Badge>
       {body}
     </section>

@@ -5,6 +5,7 @@ import { tr } from '../../i18n/tr';
 import { formatDate } from '../../lib/format';
 import { isVideo, mediaUrl, thumbnailUrl } from '../../lib/media-url';
 import { Badge, Button } from '../../components/ui';
+import { trApps } from '../../i18n/tr-apps';
 
 /** `onEdit`: an app's form (name and settings); `onRename`: a file's new name. */
 type Props = { media: TMedia; onDelete: () => void; onRename: () => void; onEdit: () => void; deleting: boolean };
@@ -29,14 +30,14 @@ export function MediaCard({ media, onDelete, onRename, onEdit, deleting }: Props
       <div className="media-body">
         <h3 className="media-name" title={media.name}>{media.name}</h3>
         <div className="media-meta">
-          <Badge tone={app ? 'warning' : video ? 'primary' : 'success'}>{app ? tr.media.typeApp : video ? tr.media.typeVideo : tr.media.typeImage}</Badge>
+          <Badge tone={app ? 'warning' : video ? 'primary' : 'success'}>{app ? trApps.typeApp : video ? tr.media.typeVideo : tr.media.typeImage}</Badge>
           <time dateTime={media.createdAt} className="muted">{formatDate(media.createdAt)}</time>
         </div>
         {app ? (
           <Button variant="secondary" size="sm" block onClick={onEdit} aria-label={`${tr.common.edit}: ${media.name}`}>{tr.common.edit}</Button>
         ) : (
-          <Button variant="secondary" size="sm" block onClick={onRename} aria-label={`${tr.media.rename}: ${media.name}`}>
-            {tr.media.rename}
+          <Button variant="secondary" size="sm" block onClick={onRename} aria-label={`${trApps.rename}: ${media.name}`}>
+            {trApps.rename}
           </Button>
         )}
         <Button variant="danger-soft" size="sm" block onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${media.name}`}>

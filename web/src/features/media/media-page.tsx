@@ -8,6 +8,7 @@ import { useMediaList } from '../../api/media.api';
 import { fetchMediaUsage, useDeleteMedia } from './api/use-delete-media';
 import { MediaCard } from './media-card';
 import { MediaUploadForm } from './media-upload-form';
+import { trApps } from '../../i18n/tr-apps';
 
 // The apps' form and the rename dialog check with the contract's schemas: they load when opened,
 // not with the list (docs/PERFORMANCE.md#dashboard-first-load-p13).
@@ -32,7 +33,7 @@ export function MediaPage() {
   return (
     <div className="page">
       <PageHeader title={tr.media.title} lead={tr.media.lead}
-        actions={<Button variant="secondary" onClick={() => setAppForm('new')}>{tr.media.addApp}</Button>} />
+        actions={<Button variant="secondary" onClick={() => setAppForm('new')}>{trApps.addApp}</Button>} />
       <MediaUploadForm />
       <Suspense fallback={null}>
         {appForm && (

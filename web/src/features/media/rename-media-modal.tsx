@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/api-error';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Banner, Button, Form, Modal, TextField } from '../../components/ui';
 import { useRenameMedia } from './api/use-rename-media';
+import { trApps } from '../../i18n/tr-apps';
 
 const FORM_ID = 'rename-media-form';
 
@@ -14,16 +15,16 @@ export function RenameMediaModal({ media, onClose }: { media: TMedia; onClose: (
   const rename = useRenameMedia();
   const onSubmit = form.handleSubmit((body) => rename.mutateAsync({ id: media._id, name: body.name ?? media.name }, { onSuccess: onClose }));
   return (
-    <Modal open title={tr.media.renameTitle} onClose={onClose} size="sm"
+    <Modal open title={trApps.renameTitle} onClose={onClose} size="sm"
       footer={(
         <>
           <Button variant="secondary" onClick={onClose}>{tr.common.cancel}</Button>
-          <Button type="submit" form={FORM_ID} busy={rename.isPending}>{tr.media.renameSave}</Button>
+          <Button type="submit" form={FORM_ID} busy={rename.isPending}>{trApps.renameSave}</Button>
         </>
       )}>
       <Form id={FORM_ID} className="form" onSubmit={onSubmit}>
-        {rename.isError && <Banner tone="error">{errorMessage(rename.error, tr.media.renameError)}</Banner>}
-        <TextField label={tr.media.renameLabel} maxLength={200} error={form.formState.errors.name?.message} {...form.register('name')} />
+        {rename.isError && <Banner tone="error">{errorMessage(rename.error, trApps.renameError)}</Banner>}
+        <TextField label={trApps.renameLabel} maxLength={200} error={form.formState.errors.name?.message} {...form.register('name')} />
       </Form>
     </Modal>
   );

@@ -24,11 +24,16 @@ type Props = {
   screens: TScreen[];
   groups: TScreenGroup[];
   media: TMedia[];
+  /** The layout zones the last report listed; the zone filter shows only when there are some (or one is chosen). */
+  zones: readonly string[];
   onChange: (next: ReportFilters) => void;
 };
 
-/** Period (presets or two days), what to count (screen, group, media) and how to group it; each change asks again. */
-export function ReportFiltersForm({ filters, errors, now, screens, groups, media, onChange }: Props) {
+/**
+ * Period (presets or two days), what to count (screen, group, media, layout zone) and how to
+ * group it; each change asks again.
+ */
+export function ReportFiltersForm({ filters, errors, now, screens, groups, media, zones, onChange }: Props) {
   const set = (patch: Partial<ReportFilters>) => onChange({ ...filters, ...patch });
   const active = presetOf(filters.from, filters.to, now);
   // A day typed day-first that is no date yet: shown as typed with its reason, and the
@@ -43,6 +48,8 @@ export function ReportFiltersForm({ filters, errors, now, screens, groups, media
       set({ [field]: 'day' in read ? read.day : '' });
     },
   });
+  // The chosen zone stays offered when another period no longer lists it, so it can be undone.
+  const zoneOptions = filters.zone && !zones.includes(filters.zone) ? [filters.zone, ...zones] : zones;
   const pick = (p: ReportPreset) => {
     setTyped({});
     set(presetPeriod(p, now));
@@ -77,6 +84,12 @@ export function ReportFiltersForm({ filters, errors, now, screens, groups, media
           <option value="">{t.allMedia}</option>
           {media.map((m) => <option key={m._id} value={m._id}>{m.name}</option>)}
         </SelectField>
+        {zoneOptions.length > 0 && (
+          <SelectField label={t.zoneLabel} value={filters.zone} onChange={(e) => set({ zone: e.target.value })}>
+            <option value="">{t.allZones}</option>
+            {zoneOptions.map((z) => <option key={z} value={z}>{z}</option>)}
+          </SelectField>
+        )}
         <SelectField label={t.byLabel} value={filters.by} onChange={(e) => set({ by: e.target.value as TReportGrouping })}>
           {GROUPINGS.map((g) => <option key={g.value} value={g.value}>{g.label}</option>)}
         </SelectField>

@@ -24,8 +24,10 @@ describe('report period', () => {
   });
 
   it('refuses an empty or reversed period; the same day at both ends is one day', () => {
-    const f = { from: '2026-11-10', to: '2026-11-10', screen: '', group: '', media: '', by: 'day' as const };
+    const f = { from: '2026-11-10', to: '2026-11-10', screen: '', group: '', media: '', zone: '', by: 'day' as const };
     expect(reportQuery(f, texts)).toEqual({ query: 'from=2026-11-10&to=2026-11-10&by=day' });
+    // A layout zone is sent by its name, encoded.
+    expect(reportQuery({ ...f, zone: 'Sağ & alt' }, texts)).toEqual({ query: 'from=2026-11-10&to=2026-11-10&zone=Sa%C4%9F+%26+alt&by=day' });
     expect(reportQuery({ ...f, from: '' }, texts)).toEqual({ errors: { from: 'from' } });
     expect(reportQuery({ ...f, to: '' }, texts)).toEqual({ errors: { to: 'to' } });
     expect(reportQuery({ ...f, to: '2026-11-09' }, texts)).toEqual({ errors: { to: 'order' } });

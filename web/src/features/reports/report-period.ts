@@ -17,6 +17,8 @@ export type ReportFilters = {
   screen: string;
   group: string;
   media: string;
+  /** A layout zone's name ('' for all): offered only once the report lists zones. */
+  zone: string;
   by: TReportGrouping;
 };
 
@@ -52,7 +54,7 @@ export function presetOf(from: string, to: string, now: number): ReportPreset | 
 }
 
 export function defaultFilters(now: number): ReportFilters {
-  return { ...presetPeriod('last7', now), screen: '', group: '', media: '', by: 'media' };
+  return { ...presetPeriod('last7', now), screen: '', group: '', media: '', zone: '', by: 'media' };
 }
 
 /**
@@ -72,6 +74,7 @@ export function reportQuery(
   if (f.screen) params.set('screen', f.screen);
   if (f.group) params.set('group', f.group);
   if (f.media) params.set('media', f.media);
+  if (f.zone) params.set('zone', f.zone);
   params.set('by', f.by);
   return { query: params.toString() };
 }

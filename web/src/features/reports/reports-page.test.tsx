@@ -126,6 +126,32 @@ describe('ReportsPage filters', { timeout: 15_000 }, () => {
   });
 });
 
+describe('ReportsPage layout zones', { timeout: 15_000 }, () => {
+  it('offers no zone filter while every play was full screen', async () => {
+    open(report({ zones: [] }));
+    await screen.findAllByTestId('report-row');
+    expect(screen.queryByLabelText('Bölge')).toBeNull();
+  });
+
+  it("offers the zones the report lists, sends the chosen one, and keeps it offered when a period lists none", async () => {
+    // Zones in November only: 'Bu ay' from the 1st lists them, a period in October does not.
+    const { lastReport } = open((u) => Response.json(report({ zones: u.searchParams.get('from')! >= '2026-11-01' ? ['Ana', 'Sağ & alt'] : [] })));
+    const zone = await screen.findByLabelText('Bölge') as HTMLSelectElement;
+    expect([...zone.options].map((o) => o.textContent)).toEqual(['Tüm bölgeler', 'Ana', 'Sağ & alt']);
+    const user = userEvent.setup();
+    await user.selectOptions(zone, 'Sağ & alt');
+    await waitFor(() => expect(lastReport()).toBe(`${REPORT}?from=2026-11-18&to=2026-11-24&zone=Sa%C4%9F+%26+alt&by=media`));
+
+    await user.click(screen.getByRole('button', { name: 'Son 30 gün' }));
+    await waitFor(() => expect(lastReport()).toBe(`${REPORT}?from=2026-10-26&to=2026-11-24&zone=Sa%C4%9F+%26+alt&by=media`));
+    await waitFor(() => expect([...(screen.getByLabelText('Bölge') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['', 'Sağ & alt']));
+    // Back to every zone: the parameter goes away, and with no zones listed, so does the filter.
+    await user.selectOptions(screen.getByLabelText('Bölge'), 'Tüm bölgeler');
+    await waitFor(() => expect(lastReport()).toBe(`${REPORT}?from=2026-10-26&to=2026-11-24&by=media`));
+    await waitFor(() => expect(screen.queryByLabelText('Bölge')).toBeNull());
+  });
+});
+
 describe('ReportsPage results', { timeout: 15_000 }, () => {
   it('shows each row with plays, Turkish airtime and share, and the total', async () => {
     open();

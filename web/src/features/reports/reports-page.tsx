@@ -74,7 +74,7 @@ function Reports({ fixedNow }: { fixedNow?: number }) {
       {download.isError && <Banner tone="error" onDismiss={download.reset}>{errorMessage(download.error, t.downloadError)}</Banner>}
       {listError && <Banner tone="error">{errorMessage(listError, t.loadError)}</Banner>}
       <ReportFiltersForm filters={filters} errors={'errors' in checked ? checked.errors : {}} now={now}
-        screens={screens.data ?? []} groups={groups.data ?? []} media={media.data ?? []} onChange={onChange} />
+        screens={screens.data ?? []} groups={groups.data ?? []} media={media.data ?? []} zones={data?.zones ?? []} onChange={onChange} />
       {report.isError && <Banner tone="error">{errorMessage(report.error, t.loadError)}</Banner>}
       {data && query !== null && !report.isError && (
         <div className={`report-result${report.isPlaceholderData ? ' is-stale' : ''}`} aria-busy={report.isFetching || undefined} data-testid="report-result">

@@ -32,6 +32,7 @@ export function report(overrides: Partial<TPlaysReport> = {}): TPlaysReport {
       { key: id(2), name: 'Menü', plays: 300, seconds: 4000.4 },
     ],
     total: { plays: 1500, seconds: 16000.4 },
+    zones: [],
     ...overrides,
   };
 }

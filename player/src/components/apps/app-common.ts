@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react';
+import type { TAppData, TAppSettings } from '@pano/contract';
+
+/** What every app renderer is given (components/apps/app-layer.tsx). */
+export type AppProps<K extends TAppSettings['kind'] = TAppSettings['kind']> = {
+  app: Extract<TAppSettings, { kind: K }>;
+  /** rss and weather: what the server last fetched; null before its first fetch. */
+  data: TAppData | null;
+  /** The screen's IANA time zone; absent: the device's own. */
+  timeZone?: string;
+  durationMs: number;
+  /** The first picture is drawn: the previous item may go. */
+  onReady: () => void;
+  /** Nothing can be drawn: a calm blank, reported like a file that cannot load. */
+  onFailed: () => void;
+};
+
+/** Calls `fn` once after the first render (the picture is there). */
+export function useOnce(fn: () => void): void {
+  const f = useRef(fn);
+  useEffect(() => f.current(), []);
+}
+
+/** The current time, renewed every `everyMs` on the wall-clock beat (a clock's second ticks with the second). */
+export function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = () => {
+      setNow(Date.now());
+      timer = setTimeout(tick, everyMs - (Date.now() % everyMs));
+    };
+    timer = setTimeout(tick, everyMs - (Date.now() % everyMs));
+    return () => clearTimeout(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** Data older than this is marked with its time: the server renews it every 10 minutes. */
+export const STALE_AFTER_MS = 20 * 60_000;
+
+/**
+ * 'Son güncelleme: {time}' when the shipped data is old (the server could not renew it, or the
+ * screen is offline and gets no newer config), else null.
+ */
+export function staleNote(fetchedAt: string, now: number, timeZone: string | undefined, offline = typeof navigator !== 'undefined' && navigator.onLine === false): string | null {
+  const at = Date.parse(fetchedAt);
+  if (!Number.isFinite(at) || (!offline && now - at <= STALE_AFTER_MS)) return null;
+  const sameDay = now - at < 20 * 3600_000;
+  const time = new Intl.DateTimeFormat('tr-TR', {
+    timeZone: knownZone(timeZone), hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(sameDay ? {} : { day: 'numeric', month: 'long' }),
+  }).format(at);
+  return `Son güncelleme: ${time}`;
+}
+
+/** A zone-relative size: a share of the app's smaller side (the layer is a size container). */
+export const cq = (share: number) => `${share}cqmin`;
+
+/** The zone when the runtime knows it, else undefined (the device's own): a bad name never breaks an app. */
+export function knownZone(timeZone: string | undefined): string | undefined {
+  if (!timeZone) return undefined;
+  try {
+    new Intl.DateTimeFormat('tr-TR', { timeZone });
+    return timeZone;
+  } catch {
+    return undefined;
+  }
+}
