@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ZAssignedUsage, ZSchedule, ZScreenConfig, ZScreenNow } from '@pano/contract';
 import { createTestApp, newCustomer, type TestApp, type TestUser } from '../../../test/harness.js';
+import type { Db } from '../../db/client.js';
 import { buildScreenConfigs } from '../../realtime/screen-config-reader.fixtures.js';
 import { ScreenConfigCache } from '../screens/screen-config-cache.js';
 import {
@@ -168,6 +169,27 @@ describe('the config and /now of a screen whose schedule shows a layout', () => 
     expect(later.body).toMatchObject({ playlist: ref(w.lobby), layout: null, source: 'default', scheduleId: null });
     const all = await t.http.get('/api/screens/now').query({ at: '2026-11-23T09:30:00Z' }).set(w.user.auth);
     expect(all.body.find((n: { screenId: string }) => n.screenId === w.b.id)).toMatchObject({ layout: ref(w.l) });
+  });
+
+  it('costs the same queries as a config without scheduled layouts: their layouts and zones come in the same round', async () => {
+    const ops: string[] = [];
+    const counting = t.ctx.db.$extends({
+      query: {
+        $allOperations({ model, operation, args, query }) {
+          ops.push(`${model}.${operation}`);
+          return query(args);
+        },
+      },
+    }) as unknown as Db;
+    const w = await world();
+    // Empty lists skip their query: the plain config has a ticker too, so both read every table.
+    await makeSchedule(t, w.user.id, { playlistId: w.lobby.id, tickerPlaylistId: w.ticker.id, screenIds: [w.a.id, w.c.id] });
+    await buildScreenConfigs(counting, [w.c.id], opts());
+    const plain = ops.splice(0).sort();
+    await makeSchedule(t, w.user.id, { layoutId: w.l.id, screenIds: [w.a.id] });
+    const built = await buildScreenConfigs(counting, [w.a.id], opts());
+    expect(built.get(w.a.id)!.schedule.layouts).toHaveLength(1);
+    expect(ops.sort()).toEqual(plain);
   });
 
   it('another customer\'s layout slipped into an entry is never shipped', async () => {
