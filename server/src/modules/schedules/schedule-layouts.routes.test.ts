@@ -102,6 +102,13 @@ describe('schedule entries naming a layout', () => {
     expect(notifier.calls).toEqual([]);
   });
 
+  it('a customer\'s whole account still goes at once, layouts named by its entries included', async () => {
+    const w = await world();
+    await makeSchedule(t, w.user.id, { layoutId: w.l.id, screenIds: [w.a.id] });
+    await t.ctx.db.user.delete({ where: { id: w.user.id } });
+    expect(await t.ctx.db.layout.count({ where: { id: w.l.id } })).toBe(0);
+  });
+
   it('the database holds exactly one of playlist and layout', async () => {
     const w = await world();
     await expect(makeSchedule(t, w.user.id, { screenIds: [w.a.id] })).rejects.toThrow();
