@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZScheduleWrite, isCalendarDate } from './schedules.js';
+import { SCHEDULE_CONTENT_MESSAGE, ZScheduleWrite, isCalendarDate } from './schedules.js';
 import { ZTimeZone, canonicalTimeZone } from './screens.js';
 
 const base = {
@@ -10,7 +10,7 @@ const base = {
 describe('schedule entries on the wire', () => {
   it('fills the defaults and orders days and excepted dates', () => {
     expect(ZScheduleWrite.parse({ ...base, exceptDates: ['2026-05-19', '2026-01-01'] })).toEqual({
-      ...base, days: [1, 7], groups: [], directionPlaylist: null, startDate: null, endDate: null,
+      ...base, days: [1, 7], groups: [], layout: null, directionPlaylist: null, startDate: null, endDate: null,
       exceptDates: ['2026-01-01', '2026-05-19'], priority: 5, enabled: true,
     });
   });
@@ -18,6 +18,19 @@ describe('schedule entries on the wire', () => {
   it('accepts a window crossing midnight and a single-day range', () => {
     expect(ZScheduleWrite.safeParse({ ...base, startTime: '23:30', endTime: '00:15' }).success).toBe(true);
     expect(ZScheduleWrite.safeParse({ ...base, startDate: '2026-03-01', endDate: '2026-03-01' }).success).toBe(true);
+  });
+
+  it('takes a layout instead of a playlist, exactly one of the two', () => {
+    const layout = '00000000-0000-4000-8000-000000000003';
+    const { playlist: _, ...noPlaylist } = base;
+    expect(ZScheduleWrite.parse({ ...noPlaylist, layout })).toMatchObject({ playlist: null, layout });
+    expect(ZScheduleWrite.parse({ ...base, layout: null })).toMatchObject({ playlist: base.playlist, layout: null });
+    for (const body of [noPlaylist, { ...base, layout }, { ...noPlaylist, playlist: null, layout: null }]) {
+      const issues = ZScheduleWrite.safeParse(body).error?.issues ?? [];
+      expect(issues.map((i) => [i.path.join('.'), i.message])).toEqual([['playlist', SCHEDULE_CONTENT_MESSAGE]]);
+    }
+    const ticker = ZScheduleWrite.safeParse({ ...noPlaylist, layout, directionPlaylist: layout }).error?.issues ?? [];
+    expect(ticker.map((i) => i.path.join('.'))).toEqual(['directionPlaylist']);
   });
 
   it('knows real calendar days', () => {

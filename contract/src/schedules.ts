@@ -44,6 +44,12 @@ const ZPriority = numberField(PRIORITY_RANGE).pipe(
   z.number().int(PRIORITY_RANGE).min(SCHEDULE_PRIORITY_MIN, PRIORITY_RANGE).max(SCHEDULE_PRIORITY_MAX, PRIORITY_RANGE),
 );
 
+/** Missing both, or sending both: an entry shows exactly one thing (docs/PRODUCT.md#schedule). */
+export const SCHEDULE_CONTENT_MESSAGE = 'Lütfen bir playlist ya da bir yerleşim seçiniz';
+const LAYOUT_TICKER_MESSAGE = 'Yerleşim seçildiğinde reji playlisti seçilemez: yerleşimin bölgeleri kendi rejilerini gösterir';
+
+const ZContentId = z.string({ error: SCHEDULE_CONTENT_MESSAGE }).min(1, SCHEDULE_CONTENT_MESSAGE).uuid('Geçersiz kimlik');
+
 const ids = (error: string, max: number, tooMany: string) => z.array(ZId, { error }).max(max, tooMany);
 
 /**
@@ -52,7 +58,9 @@ const ids = (error: string, max: number, tooMany: string) => z.array(ZId, { erro
  */
 export const ZScheduleWrite = z.object({
   name: requiredText('Lütfen zamanlama adını girin', 100),
-  playlist: z.string({ error: 'Lütfen bir playlist seçin' }).min(1, 'Lütfen bir playlist seçin').uuid('Geçersiz kimlik'),
+  /** Exactly one of `playlist` and `layout` (a layout id instead of a playlist, docs/PRODUCT.md#schedule). */
+  playlist: ZContentId.nullable().optional().transform((v) => v ?? null),
+  layout: ZContentId.nullable().optional().transform((v) => v ?? null),
   directionPlaylist: ZId.nullable().optional().transform((v) => v ?? null),
   screens: ids('Geçersiz ekran listesi', 500, 'En fazla 500 ekran seçilebilir').optional().default([]),
   groups: ids('Geçersiz ekran grubu listesi', 100, 'En fazla 100 ekran grubu seçilebilir').optional().default([]),
@@ -68,6 +76,8 @@ export const ZScheduleWrite = z.object({
   priority: ZPriority.optional().default(SCHEDULE_PRIORITY_DEFAULT),
   enabled: z.boolean({ error: 'Geçersiz değer' }).optional().default(true),
 }).strict()
+  .refine((s) => (s.playlist === null) !== (s.layout === null), { message: SCHEDULE_CONTENT_MESSAGE, path: ['playlist'] })
+  .refine((s) => s.layout === null || s.directionPlaylist === null, { message: LAYOUT_TICKER_MESSAGE, path: ['directionPlaylist'] })
   .refine((s) => s.screens.length > 0 || s.groups.length > 0, {
     message: 'Lütfen en az bir ekran veya ekran grubu seçin', path: ['screens'],
   })
@@ -79,7 +89,10 @@ export type TScheduleWrite = z.input<typeof ZScheduleWrite>;
 export const ZSchedule = z.object({
   _id: ZId,
   name: z.string(),
-  playlist: ZUsedBy,
+  /** Null when the entry shows a layout. */
+  playlist: ZUsedBy.nullable(),
+  /** The layout the entry shows instead of a playlist; optional: older answers have none. */
+  layout: ZUsedBy.nullable().optional(),
   directionPlaylist: ZUsedBy.nullable(),
   /** Ordered by name. */
   screens: z.array(ZUsedBy),

@@ -38,39 +38,6 @@ const ZConfigTicker = z.object({
 });
 
 /**
- * One schedule entry that can apply to this screen (targeting already settled), shaped as
- * the resolution function reads it (contract/src/schedule/rules.ts, ScheduleEntry).
- */
-const ZConfigScheduleEntry = z.object({
-  id: ZId,
-  name: z.string(),
-  playlistId: ZId,
-  tickerPlaylistId: ZId.nullable(),
-  days: z.array(z.number().int()),
-  startTime: z.string(),
-  endTime: z.string(),
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
-  exceptDates: z.array(z.string()),
-  priority: z.number().int(),
-  enabled: z.boolean(),
-  updatedAt: z.string(),
-});
-
-/**
- * Everything the player needs to follow its schedule alone, offline too
- * (docs/architecture/scheduling.md#what-a-screen-shows): the screen's time zone, the entries that can
- * apply to it, and every playlist and ticker those entries may show (the screen's own
- * assignment stays in `playlist` / `directionPlaylist`, the default).
- */
-const ZConfigSchedule = z.object({
-  timezone: z.string(),
-  entries: z.array(ZConfigScheduleEntry),
-  playlists: z.array(ZConfigPlaylist),
-  tickers: z.array(ZConfigTicker),
-});
-
-/**
  * A layout as a player shows it (docs/architecture/player.md#layouts): every zone with its
  * rectangle (percent of the screen), its order and its resolved playlist or ticker.
  */
@@ -91,6 +58,57 @@ const ZConfigLayout = z.object({
   orientation: ZLayoutOrientation,
   background: z.string(),
   zones: z.array(ZConfigZone),
+});
+
+/**
+ * One schedule entry that can apply to this screen (targeting already settled), shaped as
+ * the resolution function reads it (contract/src/schedule/rules.ts, ScheduleEntry).
+ */
+const ZConfigScheduleEntry = z.object({
+  id: ZId,
+  name: z.string(),
+  playlistId: ZId,
+  /** Always absent or null here: entries showing a layout travel in `layoutEntries`. */
+  layoutId: ZId.nullable().optional(),
+  tickerPlaylistId: ZId.nullable(),
+  days: z.array(z.number().int()),
+  startTime: z.string(),
+  endTime: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  exceptDates: z.array(z.string()),
+  priority: z.number().int(),
+  enabled: z.boolean(),
+  updatedAt: z.string(),
+});
+
+/**
+ * An entry showing a layout instead of a playlist. They travel apart from `entries`, in
+ * `layoutEntries`: a player older than layouts reads `entries` only (its schema wants a
+ * playlist id there) and so keeps showing what it would without them, its default or a
+ * lower entry, instead of refusing the whole config (docs/architecture/scheduling.md#layouts-in-schedules).
+ */
+const ZConfigLayoutScheduleEntry = ZConfigScheduleEntry.extend({
+  playlistId: z.null(),
+  layoutId: ZId,
+  tickerPlaylistId: z.null(),
+});
+
+/**
+ * Everything the player needs to follow its schedule alone, offline too
+ * (docs/architecture/scheduling.md#what-a-screen-shows): the screen's time zone, the entries that can
+ * apply to it, and every playlist and ticker those entries may show (the screen's own
+ * assignment stays in `playlist` / `directionPlaylist`, the default).
+ */
+const ZConfigSchedule = z.object({
+  timezone: z.string(),
+  entries: z.array(ZConfigScheduleEntry),
+  playlists: z.array(ZConfigPlaylist),
+  tickers: z.array(ZConfigTicker),
+  /** The entries showing a layout; absent from a server older than layouts in schedules. */
+  layoutEntries: z.array(ZConfigLayoutScheduleEntry).optional(),
+  /** Every layout those entries may show, resolved like the screen's own `layout`. */
+  layouts: z.array(ZConfigLayout).optional(),
 });
 
 /**
@@ -140,6 +158,7 @@ export type TConfigPlaylist = z.infer<typeof ZConfigPlaylist>;
 export type TConfigTicker = z.infer<typeof ZConfigTicker>;
 export type TConfigSchedule = z.infer<typeof ZConfigSchedule>;
 export type TConfigScheduleEntry = z.infer<typeof ZConfigScheduleEntry>;
+export type TConfigLayoutScheduleEntry = z.infer<typeof ZConfigLayoutScheduleEntry>;
 export type TConfigAlert = z.infer<typeof ZConfigAlert>;
 export type TConfigLayout = z.infer<typeof ZConfigLayout>;
 export type TConfigZone = z.infer<typeof ZConfigZone>;

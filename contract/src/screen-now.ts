@@ -24,8 +24,9 @@ export const ZScreenNow = z.object({
   playlist: ZNamedRef,
   directionPlaylist: ZNamedRef,
   /**
-   * The layout shown when no schedule entry holds (the screen's `currentLayout`, then `playlist`
-   * is null and `source` 'default'); null otherwise. Optional: older answers have none.
+   * The layout shown, then `playlist` is null: the screen's `currentLayout` when no schedule entry
+   * holds (`source` 'default'), or the winning entry's layout (`source` 'schedule'); null
+   * otherwise. Optional: older answers have none.
    */
   layout: ZNamedRef.optional(),
   source: z.enum(['schedule', 'default', 'none']),

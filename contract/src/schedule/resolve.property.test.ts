@@ -23,7 +23,8 @@ function entryArb(around: number, id: string): fc.Arbitrary<ScheduleEntry> {
   const day = fc.integer({ min: around - 14, max: around + 14 });
   return fc.record({
     id: fc.constant(id),
-    playlistId: fc.constantFrom('p1', 'p2', 'p3'),
+    // Some entries show a layout instead of a playlist (exactly one of the two, as stored).
+    playlistId: fc.constantFrom('p1', 'p2', 'p3', 'l1', 'l2'),
     tickerPlaylistId: fc.constantFrom(null, 't1', 't2'),
     days: fc.subarray([1, 2, 3, 4, 5, 6, 7], { minLength: 1 }),
     startTime: fc.integer({ min: 0, max: 47 }).map((half) => timeOf(half * 30)),
@@ -35,7 +36,7 @@ function entryArb(around: number, id: string): fc.Arbitrary<ScheduleEntry> {
     enabled: fc.constantFrom(true, true, true, false),
     // ISO text and epoch milliseconds, some naming the same instant.
     updatedAt: fc.integer({ min: 0, max: 3 }).map((k) => [Date.UTC(2026, 0, 1), '2026-01-01T00:00:00.000Z', 1000, '2025-06-01T12:00:00Z'][k]!),
-  });
+  }).map((e): ScheduleEntry => (e.playlistId.startsWith('l') ? { ...e, playlistId: null, layoutId: e.playlistId } : e));
 }
 
 interface Case { instant: number; schedule: ScreenSchedule }
@@ -93,9 +94,13 @@ function plainRule(schedule: ScreenSchedule, instant: number) {
   const ms = (v: string | number) => (typeof v === 'number' ? v : Date.parse(v));
   const winner = schedule.entries.filter(holds)
     .sort((a, b) => b.priority - a.priority || ms(b.updatedAt) - ms(a.updatedAt) || (a.id < b.id ? -1 : 1))[0];
+  if (winner?.layoutId) {
+    return { playlistId: null, layoutId: winner.layoutId, tickerPlaylistId: null, source: 'schedule', scheduleId: winner.id };
+  }
   if (winner) {
     return {
       playlistId: winner.playlistId,
+      layoutId: null,
       tickerPlaylistId: winner.tickerPlaylistId ?? schedule.defaultTickerPlaylistId,
       source: 'schedule',
       scheduleId: winner.id,
@@ -103,6 +108,7 @@ function plainRule(schedule: ScreenSchedule, instant: number) {
   }
   return {
     playlistId: schedule.defaultPlaylistId,
+    layoutId: null,
     tickerPlaylistId: schedule.defaultTickerPlaylistId,
     source: schedule.defaultPlaylistId ? 'default' : 'none',
     scheduleId: null,

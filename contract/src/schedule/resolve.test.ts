@@ -48,9 +48,50 @@ describe('resolveAt: lunch menu 12:00-13:30 on weekdays in Istanbul', () => {
 
   it('names the source and keeps the screen ticker when the entry has none', () => {
     expect(resolveAt(lunch, at('2026-11-23T09:30:00Z'))).toEqual({
-      playlistId: 'menu', tickerPlaylistId: 'own-ticker', source: 'schedule', scheduleId: 'lunch', until: at('2026-11-23T10:30:00Z'),
+      playlistId: 'menu', layoutId: null, tickerPlaylistId: 'own-ticker', source: 'schedule', scheduleId: 'lunch', until: at('2026-11-23T10:30:00Z'),
     });
     expect(resolveAt(lunch, new Date('2026-11-23T11:00:00Z'))).toMatchObject({ source: 'default', tickerPlaylistId: 'own-ticker' });
+  });
+});
+
+describe('resolveAt: an entry may show a layout instead of a playlist', () => {
+  const layoutLunch = entry({ id: 'layout-lunch', playlistId: null, layoutId: 'menu-board', tickerPlaylistId: 'lunch-ticker' });
+
+  it('wins its window like a playlist entry, without the ticker bar, and names its boundary', () => {
+    const s = screen([layoutLunch]);
+    expect(resolveAt(s, at('2026-11-23T08:00:00Z'))).toMatchObject({ playlistId: 'own', layoutId: null, until: at('2026-11-23T09:00:00Z') });
+    expect(resolveAt(s, at('2026-11-23T09:30:00Z'))).toEqual({
+      playlistId: null, layoutId: 'menu-board', tickerPlaylistId: null, source: 'schedule', scheduleId: 'layout-lunch',
+      until: at('2026-11-23T10:30:00Z'),
+    });
+    expect(nextBoundary(s, at('2026-11-23T09:30:00Z'))).toBe(at('2026-11-23T10:30:00Z'));
+  });
+
+  it('follows priority against playlist entries, both ways', () => {
+    const higher = screen([entry({ priority: 5 }), { ...layoutLunch, priority: 6 }]);
+    const lower = screen([entry({ priority: 7 }), { ...layoutLunch, priority: 6 }]);
+    expect(resolveAt(higher, at('2026-11-23T09:30:00Z'))).toMatchObject({ layoutId: 'menu-board', scheduleId: 'layout-lunch' });
+    expect(resolveAt(lower, at('2026-11-23T09:30:00Z'))).toMatchObject({ playlistId: 'menu', layoutId: null, scheduleId: 'lunch' });
+  });
+
+  it('hands over between a layout and a playlist at the window edge, the change counted as a boundary', () => {
+    // Same window, same source kind: only the content changes at 10:30 when a playlist entry takes over.
+    const s = screen([layoutLunch, entry({ id: 'after', startTime: '13:30', endTime: '15:00' })]);
+    expect(resolveAt(s, at('2026-11-23T10:30:00Z'))).toMatchObject({ playlistId: 'menu', layoutId: null, scheduleId: 'after' });
+  });
+
+  it('falls back to the screen own layout, which replaces its playlist and ticker', () => {
+    const s = screen([layoutLunch], { defaultLayoutId: 'own-layout' });
+    expect(resolveAt(s, at('2026-11-23T11:00:00Z'))).toMatchObject({
+      playlistId: null, layoutId: 'own-layout', tickerPlaylistId: null, source: 'default', scheduleId: null,
+    });
+    expect(resolveAt(screen([], { defaultPlaylistId: null, defaultLayoutId: 'own-layout' }), at('2026-11-23T11:00:00Z')))
+      .toMatchObject({ layoutId: 'own-layout', source: 'default' });
+  });
+
+  it('ignores an entry naming neither', () => {
+    const s = screen([entry({ playlistId: null, layoutId: null })]);
+    expect(resolveAt(s, at('2026-11-23T09:30:00Z'))).toMatchObject({ playlistId: 'own', source: 'default' });
   });
 });
 
@@ -159,7 +200,7 @@ describe('resolveAt: which entry wins', () => {
   it("answers 'none' when nothing holds and the screen has no playlist of its own", () => {
     const bare = screen([entry()], { defaultPlaylistId: null });
     expect(resolveAt(bare, at('2026-11-23T11:00:00Z'))).toEqual({
-      playlistId: null, tickerPlaylistId: 'own-ticker', source: 'none', scheduleId: null, until: at('2026-11-24T09:00:00Z'),
+      playlistId: null, layoutId: null, tickerPlaylistId: 'own-ticker', source: 'none', scheduleId: null, until: at('2026-11-24T09:00:00Z'),
     });
   });
 });

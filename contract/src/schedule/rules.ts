@@ -8,7 +8,11 @@ import { zoneOrDefault } from './time-zone.js';
 export interface ScheduleEntry {
   id: string;
   name?: string;
-  playlistId: string;
+  /** Null when the entry shows a layout (`layoutId`) instead. */
+  playlistId: string | null;
+  /** The layout the entry shows instead of a playlist (docs/architecture/scheduling.md#layouts-in-schedules). */
+  layoutId?: string | null;
+  /** Ignored for a layout entry: a layout's zones carry their own tickers. */
   tickerPlaylistId: string | null;
   /** ISO weekdays the window starts on: 1 = Monday … 7 = Sunday. */
   days: readonly number[];
@@ -33,6 +37,8 @@ export interface ScreenSchedule {
   timezone?: string | null;
   /** The screen's own assignment: shown when no entry holds. */
   defaultPlaylistId: string | null;
+  /** The screen's own layout, shown when no entry holds (it replaces the default playlist and ticker). */
+  defaultLayoutId?: string | null;
   defaultTickerPlaylistId: string | null;
   entries: readonly ScheduleEntry[];
 }
@@ -41,6 +47,8 @@ export type ScheduleSource = 'schedule' | 'default' | 'none';
 
 export interface ScheduleOutcome {
   playlistId: string | null;
+  /** The layout shown (then playlistId and tickerPlaylistId are null); null: a playlist or nothing. */
+  layoutId: string | null;
   tickerPlaylistId: string | null;
   source: ScheduleSource;
   scheduleId: string | null;
@@ -102,8 +110,16 @@ function compileEntry(entry: ScheduleEntry, defaultTicker: string | null): Compi
     firstDay,
     lastDay,
     exceptDays,
-    outcome: {
+    // A layout replaces the playlist and the ticker bar: its zones carry their own.
+    outcome: entry.layoutId ? {
+      playlistId: null,
+      layoutId: entry.layoutId,
+      tickerPlaylistId: null,
+      source: 'schedule',
+      scheduleId: entry.id,
+    } : {
       playlistId: entry.playlistId,
+      layoutId: null,
       tickerPlaylistId: entry.tickerPlaylistId ?? defaultTicker,
       source: 'schedule',
       scheduleId: entry.id,
@@ -112,12 +128,13 @@ function compileEntry(entry: ScheduleEntry, defaultTicker: string | null): Compi
 }
 
 function compileSchedule(schedule: ScreenSchedule): CompiledSchedule {
-  const defaultTicker = schedule.defaultTickerPlaylistId ?? null;
+  const defaultLayout = schedule.defaultLayoutId ?? null;
+  const defaultTicker = defaultLayout ? null : schedule.defaultTickerPlaylistId ?? null;
   const entries = schedule.entries
     .filter((entry) => entry.enabled)
     .sort(precedes)
     .map((entry) => compileEntry(entry, defaultTicker))
-    .filter((entry): entry is CompiledEntry => entry !== null && entry.weekdays !== 0 && entry.firstDay <= entry.lastDay);
+    .filter((entry): entry is CompiledEntry => entry !== null && (entry.outcome.playlistId ?? entry.outcome.layoutId) !== null && entry.weekdays !== 0 && entry.firstDay <= entry.lastDay);
   const changeDays = new Set<number>();
   for (const entry of entries) {
     if (Number.isFinite(entry.firstDay)) changeDays.add(entry.firstDay);
@@ -131,9 +148,10 @@ function compileSchedule(schedule: ScreenSchedule): CompiledSchedule {
     zone: zoneOrDefault(schedule.timezone),
     entries,
     fallback: {
-      playlistId: schedule.defaultPlaylistId ?? null,
+      playlistId: defaultLayout ? null : schedule.defaultPlaylistId ?? null,
+      layoutId: defaultLayout,
       tickerPlaylistId: defaultTicker,
-      source: schedule.defaultPlaylistId ? 'default' : 'none',
+      source: schedule.defaultPlaylistId || defaultLayout ? 'default' : 'none',
       scheduleId: null,
     },
     changeDays: [...changeDays].sort((a, b) => a - b),
@@ -172,7 +190,7 @@ export function outcomeAtClock(schedule: CompiledSchedule, wall: number): Schedu
 }
 
 export function sameOutcome(a: ScheduleOutcome, b: ScheduleOutcome): boolean {
-  return a.playlistId === b.playlistId && a.tickerPlaylistId === b.tickerPlaylistId
+  return a.playlistId === b.playlistId && a.layoutId === b.layoutId && a.tickerPlaylistId === b.tickerPlaylistId
     && a.source === b.source && a.scheduleId === b.scheduleId;
 }
 

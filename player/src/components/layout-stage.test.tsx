@@ -165,6 +165,32 @@ describe('<Player> with a layout', () => {
     expect(document.querySelector('img')!.getAttribute('src')).toBe('http://pano.test/uploads/s.png');
   });
 
+  it("a schedule entry naming a layout shows that layout, over the screen's own playlist or its own layout", async () => {
+    const menu: TConfigLayout = {
+      _id: 'l2', name: 'Menü Panosu', orientation: 'landscape', background: '#000000',
+      zones: [zone('Menü', [0, 0, 100, 100], 0, { playlist: playlist('pm', [{ id: 'm', kind: 'image' }]) })],
+    };
+    const schedule = {
+      timezone: 'Europe/Istanbul', entries: [], playlists: [], tickers: [], layouts: [menu],
+      layoutEntries: [{
+        id: 'e2', name: 'Her gün', playlistId: null, layoutId: 'l2', tickerPlaylistId: null, days: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '00:00',
+        startDate: null, endDate: null, exceptDates: [], priority: 5, enabled: true, updatedAt: '2026-01-01T00:00:00.000Z',
+      }],
+    };
+    const own = layoutConfig([zone('Ana', [0, 0, 100, 100], 0, { playlist: playlist('p1', [{ id: 'a', kind: 'image' }]) })], { schedule });
+    const { unmount } = render(<Player host={host} config={own} />);
+    await settle();
+    expect(screen.getByTestId('layout').dataset.layout).toBe('l2');
+    expect(imagesIn('Menü').map((i) => i.getAttribute('src'))).toEqual(['http://pano.test/uploads/m.png']);
+    unmount();
+
+    const onePlaylist = { ...playerConfig([{ id: 'own', kind: 'image' }]), schedule };
+    render(<Player host={host} config={onePlaylist} />);
+    await settle();
+    expect(screen.getByTestId('layout').dataset.layout).toBe('l2');
+    expect(document.querySelector('[data-testid=player]')!.getAttribute('data-playlist')).toBe('');
+  });
+
   it("records each zone's plays with its own playlist and the zone's name, and an alert over the layout cuts them", async () => {
     const { preloadAlertOverlay } = await import('./player.js');
     await preloadAlertOverlay();

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
-import type { TConfigZone, TDisplaySettings, TPlayRecord, TScreenConfig } from '@pano/contract';
+import type { TConfigLayout, TConfigZone, TDisplaySettings, TPlayRecord, TScreenConfig } from '@pano/contract';
 import { playItemsOf, type PlayItem } from '../playback/play-items.js';
 import type { PlayContext, PlayRecorder } from '../playback/play-recorder.js';
 import { LoopHealing, SelfHealing, type PlaybackHealing } from '../playback/self-healing.js';
@@ -14,8 +14,10 @@ import { TickerBar } from './ticker-bar.js';
  */
 
 type Props = {
-  /** A config with a layout. */
+  /** The screen's config: its settings, time zone and id. */
   config: TScreenConfig;
+  /** The layout shown: the screen's own or a schedule entry's (playback/screen-schedule.ts, contentOf). */
+  layout: TConfigLayout;
   host: string;
   soundButton: 'centre' | 'corner';
   /** The screen's play records sink; each zone records its own plays into it. */
@@ -38,10 +40,9 @@ type Loop = {
   usePlayRecorder: (onPlay: ((record: TPlayRecord) => void) | undefined) => PlayRecorder | null;
 };
 
-type ZoneProps = Omit<Props, 'config' | 'scheduleId'> & { zone: TConfigZone; timeZone?: string; context: PlayContext };
+type ZoneProps = Omit<Props, 'config' | 'layout' | 'scheduleId'> & { zone: TConfigZone; timeZone?: string; context: PlayContext };
 
-export default function LayoutStage({ config, host, soundButton, onPlay, healing, scheduleId, loop, cover }: Props) {
-  const layout = config.layout!;
+export default function LayoutStage({ config, layout, host, soundButton, onPlay, healing, scheduleId, loop, cover }: Props) {
   const settings = config.displaySettings;
   const timeZone = config.schedule?.timezone;
   const context = useMemo(() => ({ screenId: config.screenId, playlistId: null, scheduleId }), [config.screenId, scheduleId]);

@@ -53,6 +53,7 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
   const outcome = useScheduleOutcome(schedule);
   const content = useMemo(() => (config && outcome ? contentOf(config, outcome) : null), [config, outcome]);
   const playlist = content?.playlist ?? null;
+  const layout = content?.layout ?? null;
   const timeZone = config?.schedule?.timezone;
   const items = useMemo(() => playItemsOf(playlist, origin, timeZone), [playlist, origin, timeZone]);
   const recorder = usePlayRecorder(onPlay);
@@ -73,11 +74,11 @@ export function Player({ config, mediaHeight = PREVIEW_MEDIA_HEIGHT, host, error
   else if (notFound) body = <StatusMessage>{tr.screenNotFound}</StatusMessage>;
   else if (!config) body = <StatusMessage>{tr.loading}</StatusMessage>;
   else if (config.notice) body = <StatusMessage tone="calm">{config.notice.message}</StatusMessage>;
-  // The screen's own layout, unless a schedule entry names a playlist (docs/architecture/player.md#layouts).
-  else if (config.layout && outcome?.source !== 'schedule') {
+  // The layout the schedule resolves to: the screen's own, or a schedule entry's (docs/architecture/player.md#layouts).
+  else if (layout) {
     body = (
       <Suspense fallback={null}>
-        <LayoutStage config={config} host={origin} soundButton={soundButton} onPlay={onPlay} healing={healing} scheduleId={scheduleId} loop={loop} cover={cover} />
+        <LayoutStage key={layout._id} config={config} layout={layout} host={origin} soundButton={soundButton} onPlay={onPlay} healing={healing} scheduleId={scheduleId} loop={loop} cover={cover} />
       </Suspense>
     );
   } else body = <Stage items={items} playlistId={playlist?._id ?? null} soundButton={soundButton} recorder={recorder} playContext={playContext} healing={healing} />;

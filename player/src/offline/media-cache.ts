@@ -1,6 +1,6 @@
 import type { TScreenConfig } from '@pano/contract';
 import { playItemsOf } from '../playback/play-items.js';
-import { allPlaylists } from '../playback/screen-schedule.js';
+import { allLayouts, allPlaylists } from '../playback/screen-schedule.js';
 
 /** Shared with public/sw.js, which serves these caches. */
 export const MEDIA_CACHE = 'pano-media-v1';
@@ -57,7 +57,7 @@ export function mediaUrlsOf(config: TScreenConfig, host: string): string[] {
 export function preloadContentCode(config: TScreenConfig): Promise<unknown> {
   const kinds = allPlaylists(config).flatMap((p) => p.mediaItems.map((i) => i.media.app?.kind ?? ''));
   const loads: Promise<unknown>[] = [];
-  if (config.layout || config.rotation) loads.push(import('../components/layout-stage.js'));
+  if (allLayouts(config).length > 0 || config.rotation) loads.push(import('../components/layout-stage.js'));
   if (kinds.some((k) => k !== '')) loads.push(import('../components/apps/app-layer.js').then((m) => m.preloadApps(kinds)));
   return Promise.all(loads).catch(() => undefined);
 }

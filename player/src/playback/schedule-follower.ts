@@ -94,8 +94,8 @@ export class ScheduleFollower {
   }
 }
 
-/** Same playlist, ticker and entry: nothing on screen changes. */
+/** Same playlist, layout, ticker and entry: nothing on screen changes. */
 function sameContent(a: ScheduleResolution, b: ScheduleResolution): boolean {
-  return a.playlistId === b.playlistId && a.tickerPlaylistId === b.tickerPlaylistId
+  return a.playlistId === b.playlistId && a.layoutId === b.layoutId && a.tickerPlaylistId === b.tickerPlaylistId
     && a.source === b.source && a.scheduleId === b.scheduleId;
 }

@@ -17,7 +17,7 @@ const config = (over: Partial<TScreenConfig> = {}): TScreenConfig => ({
 describe('screen schedule from a config', () => {
   it('takes the own assignment as the default, the entries and the zone as they are', () => {
     expect(scheduleFromConfig(config())).toEqual({
-      timezone: 'Asia/Tokyo', defaultPlaylistId: 'own', defaultTickerPlaylistId: 'own-ticker', entries: [entry],
+      timezone: 'Asia/Tokyo', defaultPlaylistId: 'own', defaultLayoutId: null, defaultTickerPlaylistId: 'own-ticker', entries: [entry],
     });
     expect(scheduleFromConfig(config({ playlist: null, directionPlaylist: null }))).toMatchObject({
       defaultPlaylistId: null, defaultTickerPlaylistId: null,
@@ -30,9 +30,9 @@ describe('screen schedule from a config', () => {
     expect([own.playlist?._id, own.ticker]).toEqual(['menu', c.directionPlaylist]);
     const scheduled = contentOf(c, { playlistId: 'menu', tickerPlaylistId: 'news' });
     expect(scheduled.ticker?._id).toBe('news');
-    expect(contentOf(c, { playlistId: null, tickerPlaylistId: null })).toEqual({ playlist: null, ticker: null });
+    expect(contentOf(c, { playlistId: null, tickerPlaylistId: null })).toEqual({ playlist: null, layout: null, ticker: null });
     // An id the config does not carry plays nothing rather than something else.
-    expect(contentOf(c, { playlistId: 'gone', tickerPlaylistId: 'gone' })).toEqual({ playlist: null, ticker: null });
+    expect(contentOf(c, { playlistId: 'gone', tickerPlaylistId: 'gone' })).toEqual({ playlist: null, layout: null, ticker: null });
   });
 
   it('lists every playlist the screen may show once, its own first', () => {
@@ -42,8 +42,22 @@ describe('screen schedule from a config', () => {
 
   it('a config saved on a device before configs carried a schedule plays its own playlist', () => {
     const old = { ...config(), schedule: undefined } as unknown as TScreenConfig;
-    expect(scheduleFromConfig(old)).toEqual({ timezone: null, defaultPlaylistId: 'own', defaultTickerPlaylistId: 'own-ticker', entries: [] });
+    expect(scheduleFromConfig(old)).toEqual({
+      timezone: null, defaultPlaylistId: 'own', defaultLayoutId: null, defaultTickerPlaylistId: 'own-ticker', entries: [],
+    });
     expect(contentOf(old, { playlistId: 'own', tickerPlaylistId: 'own-ticker' }).playlist?._id).toBe('own');
     expect(allPlaylists(old).map((p) => p._id)).toEqual(['own']);
+  });
+
+  it('reads entries showing a layout beside the others, finds the layout by id, and caches its zones\' playlists', () => {
+    const zone = { name: 'Ana', x: 0, y: 0, width: 100, height: 100, z: 0, fit: 'cover' as const, directionPlaylist: null };
+    const menu = { _id: 'l2', name: 'Menü', orientation: 'landscape' as const, background: '#000000', zones: [{ ...zone, playlist: playlist('zone') }] };
+    const layoutEntry = { ...entry, id: 'e2', playlistId: null, layoutId: 'l2', tickerPlaylistId: null };
+    const own = { ...menu, _id: 'l1', zones: [{ ...zone, playlist: playlist('own-zone') }] };
+    const c = config({ playlist: null, directionPlaylist: null, layout: own, schedule: { ...config().schedule, layouts: [menu], layoutEntries: [layoutEntry] } });
+    expect(scheduleFromConfig(c)).toMatchObject({ defaultPlaylistId: null, defaultLayoutId: 'l1', entries: [entry, layoutEntry] });
+    expect(contentOf(c, { playlistId: null, layoutId: 'l2', tickerPlaylistId: null })).toEqual({ playlist: null, layout: menu, ticker: null });
+    expect(contentOf(c, { playlistId: null, layoutId: 'l1', tickerPlaylistId: null }).layout).toBe(own);
+    expect(allPlaylists(c).map((p) => p._id)).toEqual(['menu', 'own', 'own-zone', 'zone']);
   });
 });

@@ -39,7 +39,8 @@ export function layoutRoutes(ctx: AppContext): Router {
 
   router.get('/:id/usage', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    res.json({ screens: presentRefs(await layoutUsage(ctx.db, currentUser(req).id, id)), schedules: [] });
+    const usage = await layoutUsage(ctx.db, currentUser(req).id, id);
+    res.json({ screens: presentRefs(usage.screens), schedules: presentRefs(usage.schedules) });
   });
 
   router.delete('/:id', async (req, res) => {

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { lockOwnedRow } from '../../db/row-lock.js';
 import { allOwned } from '../../db/ownership.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { screensOfSchedules } from '../schedules/schedule-targets.js';
 
 /*
  * Layouts ('Yerleşimler', docs/PRODUCT.md#layouts): a row and its ordered zones, written whole
@@ -68,9 +69,11 @@ export async function createLayout(ctx: AppContext, ownerId: string, body: z.out
   });
 }
 
-/** The screens showing the layout now (no schedule entry names a layout yet). */
-const screensShowing = async (db: DbOrTx, layoutId: string) =>
-  (await db.screen.findMany({ where: { currentLayoutId: layoutId }, select: { id: true } })).map((s) => s.id);
+/** The screens showing the layout or whose schedule may show it (their configs carry it), each once. */
+const screensShowing = async (db: DbOrTx, layoutId: string) => [...new Set([
+  ...(await db.screen.findMany({ where: { currentLayoutId: layoutId }, select: { id: true } })).map((s) => s.id),
+  ...(await screensOfSchedules(db, { layoutId })),
+])];
 
 /**
  * Changes the sent fields; sent zones replace the old list in order, under the row's lock
@@ -97,30 +100,44 @@ export async function updateLayout(
   return updated;
 }
 
-/** The screens showing the layout, by name: deleting it is refused while there are any. */
-export async function layoutUsage(db: Db, ownerId: string, id: string): Promise<Named[]> {
+/** The screens showing the layout and the schedule entries naming it, by name: deleting it is refused while there are any. */
+export async function layoutUsage(db: Db, ownerId: string, id: string): Promise<{ screens: Named[]; schedules: Named[] }> {
   if (!(await db.layout.findFirst({ where: { id, ownerId }, select: { id: true } }))) throw missing();
-  return screensNamed(db, ownerId, id);
+  return { screens: await screensNamed(db, ownerId, id), schedules: await schedulesNamed(db, ownerId, id) };
 }
+
+const schedulesNamed = (db: DbOrTx, ownerId: string, layoutId: string) => db.schedule.findMany({
+  where: { ownerId, layoutId }, select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }],
+});
+
+const listed = (names: string[], what: string) =>
+  (names.length > NAMED ? `${names.slice(0, NAMED).join(', ')} ve ${names.length - NAMED} ${what} daha` : names.join(', '));
 
 const screensNamed = (db: DbOrTx, ownerId: string, layoutId: string) => db.screen.findMany({
   where: { ownerId, currentLayoutId: layoutId }, select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }],
 });
 
 /**
- * Deletes a layout no screen shows; one in use is refused (409) naming the screens, so nothing
- * goes dark by accident. The row lock makes an assignment racing the delete wait
- * (screens.service.ts takes it too), so the check cannot miss a screen.
+ * Deletes a layout no screen shows and no schedule entry names; one in use is refused (409)
+ * naming the screens or the entries, so nothing goes dark by accident. The row lock makes an
+ * assignment racing the delete wait (screens.service.ts takes it too), so the check cannot miss
+ * a screen; an entry written meanwhile fails the foreign key (RESTRICT) instead.
  */
 export async function deleteLayout(ctx: AppContext, ownerId: string, id: string): Promise<void> {
   await ctx.db.$transaction(async (tx) => {
     if (!(await lockOwnedRow(tx, 'layouts', id, ownerId))) throw missing();
     const screens = await screensNamed(tx, ownerId, id);
     if (screens.length > 0) {
-      const names = screens.map((s) => s.name);
-      const listed = names.length > NAMED ? `${names.slice(0, NAMED).join(', ')} ve ${names.length - NAMED} ekran daha` : names.join(', ');
-      throw conflict(`Bu yerleşim şu ekranlarda gösteriliyor: ${listed}. Silmeden önce bu ekranlara başka bir içerik atayın.`);
+      throw conflict(`Bu yerleşim şu ekranlarda gösteriliyor: ${listed(screens.map((s) => s.name), 'ekran')}. Silmeden önce bu ekranlara başka bir içerik atayın.`);
     }
-    await tx.layout.delete({ where: { id } });
+    const schedules = await schedulesNamed(tx, ownerId, id);
+    if (schedules.length > 0) {
+      throw conflict(`Bu yerleşim şu zamanlamalarda kullanılıyor: ${listed(schedules.map((s) => s.name), 'zamanlama')}. Silmeden önce bu zamanlamaları değiştirin veya silin.`);
+    }
+    await tx.layout.delete({ where: { id } }).catch((err: unknown) => {
+      // An entry naming it was written after the check (the foreign key RESTRICTs): still in use.
+      if ((err as { code?: string }).code === 'P2003') throw conflict('Bu yerleşim bir zamanlamada kullanılıyor. Silmeden önce zamanlamayı değiştirin.');
+      throw err;
+    });
   });
 }

@@ -4,8 +4,8 @@ import { screensOfSchedules } from '../schedules/schedule-targets.js';
 /**
  * The one answer to "which screens show these media items" (docs/PRODUCT.md#media-api): the
  * screens whose assigned playlist holds one of them, whose layout has a zone playing such a
- * playlist, and the screens reached by a schedule entry whose playlist holds one. A change of a
- * media item or app pushes exactly these, each once.
+ * playlist, and the screens reached by a schedule entry whose playlist holds one or whose layout
+ * has a zone playing such a playlist. A change of a media item or app pushes exactly these, each once.
  */
 export async function screensShowingMedia(db: DbOrTx, ownerId: string, mediaIds: string[]): Promise<string[]> {
   if (mediaIds.length === 0) return [];
@@ -15,6 +15,8 @@ export async function screensShowingMedia(db: DbOrTx, ownerId: string, mediaIds:
     where: { ownerId, OR: [{ currentPlaylist: inPlaylist }, { currentLayout: { zones: { some: { playlist: inPlaylist } } } }] },
     select: { id: true },
   });
-  const scheduled = await screensOfSchedules(db, { ownerId, playlist: inPlaylist });
+  const scheduled = await screensOfSchedules(db, {
+    ownerId, OR: [{ playlist: inPlaylist }, { layout: { zones: { some: { playlist: inPlaylist } } } }],
+  });
   return [...new Set([...assigned.map((s) => s.id), ...scheduled])];
 }

@@ -8,7 +8,8 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 export const presentSchedule = (s: ScheduleRow): TSchedule => ({
   _id: s.id,
   name: s.name,
-  playlist: { _id: s.playlist.id, name: s.playlist.name },
+  playlist: s.playlist ? { _id: s.playlist.id, name: s.playlist.name } : null,
+  layout: s.layout ? { _id: s.layout.id, name: s.layout.name } : null,
   // The wire keeps the spec's name for the ticker (docs/PRODUCT.md#schedules-api).
   directionPlaylist: s.tickerPlaylist ? { _id: s.tickerPlaylist.id, name: s.tickerPlaylist.name } : null,
   screens: presentRefsByName(s.screens.map((x) => x.screen)),

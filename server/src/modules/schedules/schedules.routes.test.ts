@@ -41,7 +41,7 @@ describe('POST /api/schedules', () => {
     expect(res.status).toBe(201);
     const s = ZSchedule.parse(res.body);
     expect(s).toEqual({
-      _id: s._id, name: 'Öğle yemeği', playlist: ref(w.menu), directionPlaylist: null,
+      _id: s._id, name: 'Öğle yemeği', playlist: ref(w.menu), layout: null, directionPlaylist: null,
       screens: [ref(w.a)], groups: [ref(w.cafe)], days: [1, 3, 5], startTime: '12:00', endTime: '13:30',
       startDate: null, endDate: null, exceptDates: [], priority: 5, enabled: true,
       createdAt: s.createdAt, updatedAt: s.updatedAt,
@@ -69,7 +69,7 @@ describe('POST /api/schedules', () => {
   it.each([
     [{ name: '  ' }, 'Lütfen zamanlama adını girin'],
     [{ name: 'x'.repeat(101) }, 'En fazla 100 karakter girilebilir'],
-    [{ playlist: undefined }, 'Lütfen bir playlist seçin'],
+    [{ playlist: undefined }, 'Lütfen bir playlist ya da bir yerleşim seçiniz'],
     [{ playlist: 'abc' }, 'Geçersiz kimlik'],
     [{ screens: [], groups: [] }, 'Lütfen en az bir ekran veya ekran grubu seçin'],
     [{ screens: ['abc'] }, 'Geçersiz kimlik'],

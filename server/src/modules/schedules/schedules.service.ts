@@ -13,7 +13,9 @@ type Named = { id: string; name: string };
 export type ScheduleRow = {
   id: string;
   name: string;
-  playlist: Named;
+  /** Exactly one of playlist and layout (a CHECK constraint, docs/architecture/scheduling.md#layouts-in-schedules). */
+  playlist: Named | null;
+  layout: Named | null;
   tickerPlaylist: Named | null;
   screens: { screen: Named }[];
   groups: { group: Named }[];
@@ -34,6 +36,7 @@ type Write = z.output<typeof ZScheduleWrite>;
 const named = { select: { id: true, name: true } } as const;
 export const withRefs = {
   playlist: named,
+  layout: named,
   tickerPlaylist: named,
   screens: { select: { screen: named } },
   groups: { select: { group: named } },
@@ -49,7 +52,8 @@ export async function listSchedules(db: Db, ownerId: string): Promise<ScheduleRo
 
 /** Every id the entry names must be the owner's own: another customer's reads as missing (404). */
 async function assertOwnRefs(tx: DbOrTx, ownerId: string, body: Write, screens: string[], groups: string[]): Promise<void> {
-  if (!(await owns(tx, 'playlist', ownerId, body.playlist))) throw notFound('Playlist');
+  if (body.playlist && !(await owns(tx, 'playlist', ownerId, body.playlist))) throw notFound('Playlist');
+  if (body.layout && !(await owns(tx, 'layout', ownerId, body.layout))) throw notFound('Yerleşim');
   if (body.directionPlaylist && !(await owns(tx, 'tickerPlaylist', ownerId, body.directionPlaylist))) throw notFound('Reji playlisti');
   if (!(await allOwned(tx, 'screen', ownerId, screens))) throw notFound('Ekran');
   if (!(await allOwned(tx, 'screenGroup', ownerId, groups))) throw notFound('Ekran grubu');
@@ -58,6 +62,7 @@ async function assertOwnRefs(tx: DbOrTx, ownerId: string, body: Write, screens: 
 const ruleData = (body: Write) => ({
   name: body.name,
   playlistId: body.playlist,
+  layoutId: body.layout,
   tickerPlaylistId: body.directionPlaylist,
   days: body.days,
   startTime: body.startTime,
@@ -76,7 +81,7 @@ const targets = (screens: string[], groups: string[]) => ({
 
 /** A row it names deleted between the checks and the write fails a foreign key: nothing written, 404. */
 function refGone(err: unknown): never {
-  if ((err as { code?: string }).code === 'P2003') throw notFound('Playlist, ekran veya ekran grubu');
+  if ((err as { code?: string }).code === 'P2003') throw notFound('Playlist, yerleşim, ekran veya ekran grubu');
   throw err;
 }
 

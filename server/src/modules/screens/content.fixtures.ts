@@ -56,11 +56,11 @@ export async function makeGroup(t: TestApp, ownerId: string, name: string, scree
 
 /** A schedule entry made directly in the database: every day, 12:00-14:00, unless told otherwise. */
 export async function makeSchedule(t: TestApp, ownerId: string, data: {
-  name?: string; playlistId: string; tickerPlaylistId?: string; screenIds?: string[]; groupIds?: string[];
+  name?: string; playlistId?: string; layoutId?: string; tickerPlaylistId?: string; screenIds?: string[]; groupIds?: string[];
 }) {
   return t.ctx.db.schedule.create({
     data: {
-      ownerId, name: data.name ?? 'Öğle', playlistId: data.playlistId, tickerPlaylistId: data.tickerPlaylistId ?? null,
+      ownerId, name: data.name ?? 'Öğle', playlistId: data.playlistId ?? null, layoutId: data.layoutId ?? null, tickerPlaylistId: data.tickerPlaylistId ?? null,
       days: [1, 2, 3, 4, 5, 6, 7], startTime: '12:00', endTime: '14:00',
       screens: { create: (data.screenIds ?? []).map((screenId) => ({ screenId })) },
       groups: { create: (data.groupIds ?? []).map((groupId) => ({ groupId })) },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type {
-  TAppData, TConfigAlert, TConfigLayout, TConfigMedia, TConfigScheduleEntry, TScreenAlert, TScreenConfig,
+  TAppData, TConfigAlert, TConfigLayout, TConfigLayoutScheduleEntry, TConfigMedia, TConfigScheduleEntry, TScreenAlert, TScreenConfig,
 } from '@pano/contract';
 import { appOf, filePathOf, mediaTypeOf } from '../media/media.presenter.js';
 import { presentDisplaySettings } from '../settings/display-settings.presenter.js';
@@ -19,16 +19,30 @@ export const PACKAGE_EXPIRED_MESSAGE = 'Paketinizin süresi doldu. İçerik, pak
 
 type Shared = SharedContent['body'];
 
-const scheduleKey = (entries: ScheduleRow[]) => entries.map((e) => `${e.id}@${e.updatedAt.getTime()}`).join(',');
+/** The entries with their change times, and for a layout entry its layout's (an edited layout rebuilds). */
+const scheduleKey = (entries: ScheduleRow[], layoutById: Map<string, LayoutRow>) => entries.map((e) => {
+  const layout = e.layoutId ? layoutById.get(e.layoutId) : undefined;
+  return `${e.id}@${e.updatedAt.getTime()}${layout ? `:${layout.id}@${layout.updatedAt.getTime()}` : ''}`;
+}).join(',');
 
 /** A DATE column arrives as midnight UTC of that day (schedules.service.ts writes it so). */
 const calendarDay = (d: Date) => d.toISOString().slice(0, 10);
 
-const configEntry = (e: ScheduleRow, tickerPlaylistId: string | null): TConfigScheduleEntry => ({
+// Fields in the order configs always had them: the JSON, and so the version, of a config without layouts stays the same.
+const configEntry = (e: ScheduleRow & { playlistId: string }, tickerPlaylistId: string | null): TConfigScheduleEntry => {
+  const { id, name, ...rule } = entryRule(e);
+  return { id, name, playlistId: e.playlistId, tickerPlaylistId, ...rule };
+};
+
+/** A layout entry: no playlist and no ticker of its own (the layout's zones carry theirs). */
+const configLayoutEntry = (e: ScheduleRow & { layoutId: string }): TConfigLayoutScheduleEntry => {
+  const { id, name, ...rule } = entryRule(e);
+  return { id, name, playlistId: null, layoutId: e.layoutId, tickerPlaylistId: null, ...rule };
+};
+
+const entryRule = (e: ScheduleRow) => ({
   id: e.id,
   name: e.name,
-  playlistId: e.playlistId,
-  tickerPlaylistId,
   days: e.days,
   startTime: e.startTime,
   endTime: e.endTime,
@@ -79,15 +93,22 @@ function sharedContent(s: ScreenRow, reaching: ScheduleRow[], rows: ConfigConten
   const tk = ticker?.ownerId === s.ownerId ? ticker : undefined;
   const ownPlaylist = (id: string) => playlistById.get(id)?.ownerId === s.ownerId;
   const ownTicker = (id: string) => tickerById.get(id)?.ownerId === s.ownerId;
+  const ownLayout = (id: string) => layoutById.get(id)?.ownerId === s.ownerId;
 
-  // An entry shows only its owner's playlist (and ticker); a package that ended shows none.
-  const entries = running ? reaching.filter((e) => ownPlaylist(e.playlistId)) : [];
+  // An entry shows only its owner's playlist (and ticker) or layout; a package that ended shows none.
+  const entries = running
+    ? reaching.filter((e) => (e.playlistId ? ownPlaylist(e.playlistId) : e.layoutId ? ownLayout(e.layoutId) : false))
+    : [];
 
   const layoutPart = ly ? `${ly.id}@${ly.updatedAt.getTime()}` : '';
-  const key = `${s.ownerId}|${running}|${s.timezone}|${pl?.id ?? ''}|${tk?.id ?? ''}|${layoutPart}|${s.rotation}|${scheduleKey(entries)}`;
+  const key = `${s.ownerId}|${running}|${s.timezone}|${pl?.id ?? ''}|${tk?.id ?? ''}|${layoutPart}|${s.rotation}|${scheduleKey(entries, layoutById)}`;
   let entry = shared.get(key);
   if (!entry) {
-    const scheduled = entries.map((e) => configEntry(e, e.tickerPlaylistId && ownTicker(e.tickerPlaylistId) ? e.tickerPlaylistId : null));
+    const scheduled = entries.flatMap((e) => (e.playlistId
+      ? [configEntry({ ...e, playlistId: e.playlistId }, e.tickerPlaylistId && ownTicker(e.tickerPlaylistId) ? e.tickerPlaylistId : null)]
+      : []));
+    const layoutEntries = entries.flatMap((e) => (e.layoutId ? [configLayoutEntry({ ...e, layoutId: e.layoutId })] : []));
+    const layoutsUsed = [...new Set(layoutEntries.map((e) => e.layoutId))].sort().map((id) => layoutById.get(id)!);
     const playlistsUsed = [...new Set(scheduled.map((e) => e.playlistId))].sort().map((id) => playlistById.get(id)!);
     const tickersUsed = [...new Set(scheduled.flatMap((e) => (e.tickerPlaylistId ? [e.tickerPlaylistId] : [])))].sort()
       .map((id) => tickerById.get(id)!);
@@ -102,6 +123,11 @@ function sharedContent(s: ScreenRow, reaching: ScheduleRow[], rows: ConfigConten
         entries: scheduled,
         playlists: playlistsUsed.map((p) => configPlaylist(p, base)),
         tickers: tickersUsed.map(configTicker),
+        // Only when some entry shows a layout: the configs of every other screen stay as they were.
+        ...(layoutEntries.length > 0 ? {
+          layoutEntries,
+          layouts: layoutsUsed.map((l) => configLayout(l, base, ownPlaylist, ownTicker, playlistById, tickerById)),
+        } : {}),
       },
       displaySettings: presentDisplaySettings(settingsByOwner.get(s.ownerId) ?? null),
       notice: running ? null : { kind: 'package-expired', message: PACKAGE_EXPIRED_MESSAGE },

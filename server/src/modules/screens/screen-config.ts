@@ -18,7 +18,7 @@ export type ScreenRow = {
 };
 
 export type ScheduleRow = {
-  id: string; ownerId: string; name: string; playlistId: string; tickerPlaylistId: string | null; days: number[];
+  id: string; ownerId: string; name: string; playlistId: string | null; layoutId: string | null; tickerPlaylistId: string | null; days: number[];
   startTime: string; endTime: string; startDate: Date | null; endDate: Date | null; exceptDates: Date[];
   priority: number; enabled: boolean; updatedAt: Date;
 };
@@ -41,7 +41,7 @@ export type ConfigContentRows = {
   activeOwners: Set<string>;
   playlistById: Map<string, PlaylistRow>;
   tickerById: Map<string, TickerRow>;
-  /** The screens' current layouts with their zones in position order. */
+  /** The screens' current layouts and those their schedule entries show, with their zones in position order. */
   layoutById: Map<string, LayoutRow>;
 };
 
@@ -59,16 +59,17 @@ export type ScreenConfigSources = {
 
 /**
  * What a screen's shared content depends on: its own row, its layout and the schedule entries
- * reaching it (ids with their change times, so an edited entry or layout never meets an older build).
+ * reaching it with the layouts they show (ids with their change times, so an edited entry or
+ * layout never meets an older build).
  */
 const memoKey = (s: ScreenRow, entries: ScheduleRow[], layoutChanged: Map<string, number>) =>
-  `${s.ownerId}|${s.timezone}|${s.currentPlaylistId ?? ''}|${s.currentTickerPlaylistId ?? ''}|${layoutKey(s, layoutChanged)}|${s.rotation}`
-  + `|${scheduleKey(entries)}`;
+  `${s.ownerId}|${s.timezone}|${s.currentPlaylistId ?? ''}|${s.currentTickerPlaylistId ?? ''}|${layoutKey(s.currentLayoutId, layoutChanged)}|${s.rotation}`
+  + `|${scheduleKey(entries, layoutChanged)}`;
 
-const layoutKey = (s: ScreenRow, layoutChanged: Map<string, number>) =>
-  (s.currentLayoutId ? `${s.currentLayoutId}@${layoutChanged.get(s.currentLayoutId) ?? ''}` : '');
+const layoutKey = (id: string | null, layoutChanged: Map<string, number>) => (id ? `${id}@${layoutChanged.get(id) ?? ''}` : '');
 
-const scheduleKey = (entries: ScheduleRow[]) => entries.map((e) => `${e.id}@${e.updatedAt.getTime()}`).join(',');
+const scheduleKey = (entries: ScheduleRow[], layoutChanged: Map<string, number>) =>
+  entries.map((e) => `${e.id}@${e.updatedAt.getTime()}${e.layoutId ? `:${layoutKey(e.layoutId, layoutChanged)}` : ''}`).join(',');
 
 
 /**
@@ -120,7 +121,9 @@ export async function readScreenConfigSources(
     ? { OR: [{ screens: { some: { screenId: { in: screenWhere.id!.in } } } }, { groups: { some: { group: { members: { some: { screenId: { in: screenWhere.id!.in } } } } } } }] }
     : { ownerId: which.ownerId };
   // Asked for by id: the screens' alerts are read in the same round trip as the screens.
-  // The screens' layouts and their zones come in the same round: they decide which playlists follow.
+  // The screens' layouts and those their entries show, with their zones, come in the same round:
+  // they decide which playlists follow.
+  const showsLayout = { OR: [{ screens: { some: screenWhere } }, { schedules: { some: { enabled: true, ...reachesScreens } } }] };
   const [alertsRead, screens, schedules, direct, members, groupTargets, layouts, zones] = await Promise.all([
     Array.isArray(which) ? activeAlertsForScreens(db, screenWhere.id!.in, opts.now) : undefined,
     db.screen.findMany({
@@ -133,7 +136,7 @@ export async function readScreenConfigSources(
     db.schedule.findMany({
       where: { enabled: true, ...reachesScreens },
       select: {
-        id: true, ownerId: true, name: true, playlistId: true, tickerPlaylistId: true, days: true, startTime: true, endTime: true,
+        id: true, ownerId: true, name: true, playlistId: true, layoutId: true, tickerPlaylistId: true, days: true, startTime: true, endTime: true,
         startDate: true, endDate: true, exceptDates: true, priority: true, enabled: true, updatedAt: true,
       },
     }),
@@ -141,11 +144,11 @@ export async function readScreenConfigSources(
     db.screenGroupMember.findMany({ where: { screen: screenWhere }, select: { screenId: true, groupId: true } }),
     db.scheduleGroup.findMany({ where: { group: { members: { some: { screen: screenWhere } } } }, select: { groupId: true, scheduleId: true } }),
     db.layout.findMany({
-      where: { screens: { some: screenWhere } },
+      where: showsLayout,
       select: { id: true, name: true, ownerId: true, orientation: true, background: true, updatedAt: true },
     }),
     db.layoutZone.findMany({
-      where: { layout: { screens: { some: screenWhere } } },
+      where: { layout: showsLayout },
       orderBy: [{ layoutId: 'asc' }, { position: 'asc' }],
       select: {
         layoutId: true, name: true, x: true, y: true, width: true, height: true, z: true, fit: true, playlistId: true, tickerPlaylistId: true,
@@ -168,7 +171,7 @@ export async function readScreenConfigSources(
   const reachingEntries = [...new Set([...entriesOf.values()].flat())];
   const playlistIds = [...new Set([
     ...screens.flatMap((s) => (s.currentPlaylistId ? [s.currentPlaylistId] : [])),
-    ...reachingEntries.map((e) => e.playlistId),
+    ...reachingEntries.flatMap((e) => (e.playlistId ? [e.playlistId] : [])),
     ...zones.flatMap((z) => (z.playlistId ? [z.playlistId] : [])),
   ])];
   const tickerIds = [...new Set([

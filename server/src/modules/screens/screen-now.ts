@@ -9,16 +9,19 @@ import type { BuiltScreenConfig } from './screen-config-cache.js';
  * a playlist: 'none', as the player shows its notice and nothing else.
  */
 export function nowOfConfig(config: TScreenConfig, at: Date): TScreenNow {
-  // A layout is the screen's default as a playlist would be (docs/PRODUCT.md#layouts).
+  // A layout is the screen's default as a playlist would be (docs/PRODUCT.md#layouts); entries
+  // showing layouts travel apart (docs/architecture/scheduling.md#layouts-in-schedules).
   const resolved = resolveAt({
     timezone: config.schedule.timezone,
-    defaultPlaylistId: config.playlist?._id ?? config.layout?._id ?? null,
+    defaultPlaylistId: config.playlist?._id ?? null,
+    defaultLayoutId: config.layout?._id ?? null,
     defaultTickerPlaylistId: config.directionPlaylist?._id ?? null,
-    entries: config.schedule.entries,
+    entries: [...config.schedule.entries, ...(config.schedule.layoutEntries ?? [])],
   }, at);
   // A player looks playlists up the same way: its own, then the schedule's.
   const playlists = [config.playlist, ...config.schedule.playlists];
   const tickers = [config.directionPlaylist, ...config.schedule.tickers];
+  const layouts = [config.layout ?? null, ...(config.schedule.layouts ?? [])];
   const named = (list: ({ _id: string; name: string } | null)[], id: string | null) => {
     const found = id === null ? undefined : list.find((p) => p?._id === id);
     return found ? { _id: found._id, name: found.name } : null;
@@ -26,7 +29,7 @@ export function nowOfConfig(config: TScreenConfig, at: Date): TScreenNow {
   return {
     playlist: named(playlists, resolved.playlistId),
     directionPlaylist: named(tickers, resolved.tickerPlaylistId),
-    layout: resolved.source === 'default' && config.layout ? { _id: config.layout._id, name: config.layout.name } : null,
+    layout: named(layouts, resolved.layoutId),
     source: resolved.source,
     scheduleId: resolved.scheduleId,
     until: resolved.until === null ? null : new Date(resolved.until).toISOString(),

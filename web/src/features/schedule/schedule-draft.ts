@@ -3,6 +3,9 @@ import { z } from '@pano/contract/zod';
 import { dayFirst, readDayFirst } from '../../lib/date-text';
 import { checkFields, type FieldErrors } from '../../lib/form-errors';
 
+/** A layout in the content select: its id behind this prefix (the select offers playlists and layouts). */
+export const LAYOUT_CHOICE = 'layout:';
+
 /**
  * The form as typed: dates ('GG.AA.YYYY') and priority stay text until submit; '' means "none"
  * for the optional ones. Exception dates are already read, YYYY-MM-DD; `exceptDate` is the one
@@ -10,6 +13,7 @@ import { checkFields, type FieldErrors } from '../../lib/form-errors';
  */
 const ZScheduleDraftFields = z.object({
   name: z.string(),
+  /** A playlist id, or a layout's behind LAYOUT_CHOICE (docs/PRODUCT.md#schedule). */
   playlist: z.string(),
   directionPlaylist: z.string(),
   screens: z.array(z.string()),
@@ -38,7 +42,7 @@ export const emptyDraft = (): ScheduleDraft => ({
 export function draftFromSchedule(s: TSchedule): ScheduleDraft {
   return {
     name: s.name,
-    playlist: s.playlist._id,
+    playlist: s.layout ? `${LAYOUT_CHOICE}${s.layout._id}` : s.playlist?._id ?? '',
     directionPlaylist: s.directionPlaylist?._id ?? '',
     screens: s.screens.map((x) => x._id),
     groups: s.groups.map((x) => x._id),
@@ -57,7 +61,7 @@ export function draftFromSchedule(s: TSchedule): ScheduleDraft {
 /** An entry as the API wants it back (PUT replaces the whole entry). */
 export function bodyFromSchedule(s: TSchedule): TScheduleWrite {
   return {
-    name: s.name, playlist: s.playlist._id, directionPlaylist: s.directionPlaylist?._id ?? null,
+    name: s.name, playlist: s.playlist?._id ?? null, ...(s.layout ? { layout: s.layout._id } : {}), directionPlaylist: s.directionPlaylist?._id ?? null,
     screens: s.screens.map((x) => x._id), groups: s.groups.map((x) => x._id), days: s.days,
     startTime: s.startTime, endTime: s.endTime, startDate: s.startDate, endDate: s.endDate,
     exceptDates: s.exceptDates, priority: s.priority, enabled: s.enabled,
@@ -83,10 +87,13 @@ function readDate(field: keyof ScheduleDraft, text: string, errors: FieldErrors)
  */
 export const ZScheduleDraft = ZScheduleDraftFields.transform((d, ctx) => {
   const dateErrors: FieldErrors = {};
+  const layout = d.playlist.startsWith(LAYOUT_CHOICE) ? d.playlist.slice(LAYOUT_CHOICE.length) : null;
   const input = {
     name: d.name,
-    playlist: d.playlist,
-    directionPlaylist: orNull(d.directionPlaylist),
+    playlist: layout === null ? orNull(d.playlist) : null,
+    layout,
+    // A layout's zones carry their own tickers: the ticker select is off and not sent.
+    directionPlaylist: layout === null ? orNull(d.directionPlaylist) : null,
     screens: d.screens,
     groups: d.groups,
     days: d.days,
@@ -100,7 +107,11 @@ export const ZScheduleDraft = ZScheduleDraftFields.transform((d, ctx) => {
   };
   readDate('exceptDate', d.exceptDate, dateErrors);
   const checked = checkFields(ZScheduleWrite, input);
-  if ('data' in checked && Object.keys(dateErrors).length === 0) return checked.data;
+  if ('data' in checked && Object.keys(dateErrors).length === 0) {
+    // A playlist entry is sent as before layouts existed: no `layout` field at all.
+    const { layout: shown, ...rest } = checked.data;
+    return shown === null ? rest : checked.data;
+  }
   const all: FieldErrors = { ...('errors' in checked ? checked.errors : {}), ...dateErrors };
   const order = Object.keys(d);
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);

@@ -7,13 +7,15 @@ import type { TSchedule } from '@pano/contract';
 import { apiServer, recorded } from '../../testing/api-server';
 import type { RecordedCall } from '../../testing/api-server';
 import { ScheduleFormModal } from './schedule-form-modal';
-import { groups, id, playlists, schedule, screens, tickers } from './schedule-test-data';
+import { groups, id, layouts as someLayouts, playlists, schedule, screens, tickers } from './schedule-test-data';
 
 afterEach(() => {
   cleanup();
 });
 
-function open(editing: TSchedule | null = null, answer: () => Response = () => Response.json(schedule(), { status: 201 })) {
+function open(
+  editing: TSchedule | null = null, answer: () => Response = () => Response.json(schedule(), { status: 201 }), layouts: typeof someLayouts = [],
+) {
   const calls: RecordedCall[] = [];
   // The modal gets its lists as props: it only writes, a create or an update, each answered by `answer`.
   apiServer.use(
@@ -24,7 +26,7 @@ function open(editing: TSchedule | null = null, answer: () => Response = () => R
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
-      <ScheduleFormModal editing={editing} playlists={playlists} tickers={tickers} screens={screens} groups={groups} onClose={onClose} />
+      <ScheduleFormModal editing={editing} playlists={playlists} layouts={layouts} tickers={tickers} screens={screens} groups={groups} onClose={onClose} />
     </QueryClientProvider>,
   );
   return { calls, onClose, dialog: screen.getByRole('dialog') };
@@ -46,7 +48,7 @@ describe('ScheduleFormModal', { timeout: 15_000 }, () => {
     const messages = within(dialog).getAllByRole('alert').map((el) => el.textContent);
     expect(messages).toEqual([
       'Lütfen zamanlama adını girin',
-      'Lütfen bir playlist seçin',
+      'Lütfen bir playlist ya da bir yerleşim seçiniz',
       'Lütfen en az bir ekran veya ekran grubu seçin',
       'Lütfen en az bir gün seçin',
       'Bitiş tarihi başlangıç tarihinden önce olamaz',
@@ -169,5 +171,40 @@ describe('ScheduleFormModal', { timeout: 15_000 }, () => {
         startTime: '12:00', endTime: '13:30', startDate: null, endDate: null, exceptDates: ['2026-12-25'], priority: 5, enabled: false,
       },
     }]);
+  });
+
+  it("offers layouts beside playlists ('Yerleşimler'); a layout turns the ticker off and is sent instead of a playlist", async () => {
+    const { calls, dialog, onClose } = open(null, undefined, someLayouts);
+    const content = within(dialog).getByLabelText('Playlist veya yerleşim') as HTMLSelectElement;
+    const groupsOf = [...content.querySelectorAll('optgroup')].map((g) => [g.label, [...g.querySelectorAll('option')].map((o) => o.textContent)]);
+    expect(groupsOf).toEqual([['Playlistler', ['Öğle Menüsü', 'Lobi', 'Akşam Ziyaret']], ['Yerleşimler', ['Menü Panosu']]]);
+    fireEvent.change(within(dialog).getByLabelText('Zamanlama Adı'), { target: { value: 'Öğle panosu' } });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Reji playlisti (isteğe bağlı)'), 'Duyurular');
+    await userEvent.selectOptions(content, 'Menü Panosu');
+    const ticker = within(dialog).getByLabelText('Reji playlisti (isteğe bağlı)') as HTMLSelectElement;
+    expect(ticker.disabled).toBe(true);
+    expect(within(dialog).getByText('Yerleşimin bölgeleri kendi rejilerini gösterir.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Giriş' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Oluştur' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes(calls)).toEqual([{
+      method: 'POST', url: '/api/schedules', body: {
+        name: 'Öğle panosu', playlist: null, layout: id(51), directionPlaylist: null, screens: [id(32)], groups: [], days: [1, 2, 3, 4, 5],
+        startTime: '09:00', endTime: '18:00', startDate: null, endDate: null, exceptDates: [], priority: 5, enabled: true,
+      },
+    }]);
+  });
+
+  it('edits an entry showing a layout with the layout picked, and can switch it back to a playlist', async () => {
+    const entry = schedule({ playlist: null, layout: { _id: id(51), name: 'Menü Panosu' } });
+    const { calls, dialog, onClose } = open(entry, () => Response.json(schedule()), someLayouts);
+    const content = within(dialog).getByLabelText('Playlist veya yerleşim') as HTMLSelectElement;
+    expect(content.selectedOptions[0]?.textContent).toBe('Menü Panosu');
+    await userEvent.selectOptions(content, 'Lobi');
+    expect((within(dialog).getByLabelText('Reji playlisti (isteğe bağlı)') as HTMLSelectElement).disabled).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes(calls)[0]!.body).toMatchObject({ playlist: id(2), directionPlaylist: null });
+    expect(writes(calls)[0]!.body).not.toHaveProperty('layout');
   });
 });

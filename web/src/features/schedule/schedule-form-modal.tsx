@@ -1,6 +1,6 @@
 import { useRef, type ChangeEvent, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
-import type { TPlaylist, TSchedule, TScheduleWrite, TScreen, TScreenGroup, TTickerPlaylist } from '@pano/contract';
+import type { TLayout, TPlaylist, TSchedule, TScheduleWrite, TScreen, TScreenGroup, TTickerPlaylist } from '@pano/contract';
 import { SCHEDULE_PRIORITY_MAX, SCHEDULE_PRIORITY_MIN } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
@@ -11,12 +11,14 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { Banner, Button, CheckList, DateField, Form, Modal, SelectField, TextField, TimeField, dateInputProps } from '../../components/ui';
 import { useCreateSchedule } from './api/use-create-schedule';
 import { useUpdateSchedule } from './api/use-update-schedule';
-import { EVERY_DAY, WEEKDAYS, WEEKEND, ZScheduleDraft, draftFromSchedule, emptyDraft, type ScheduleDraft } from './schedule-draft';
+import { EVERY_DAY, LAYOUT_CHOICE, WEEKDAYS, WEEKEND, ZScheduleDraft, draftFromSchedule, emptyDraft, type ScheduleDraft } from './schedule-draft';
 
 type Props = {
   /** null: a new entry; an entry: edit it. Mounted fresh each time it opens, so a closed draft is gone. */
   editing: TSchedule | null;
   playlists: TPlaylist[];
+  /** Offered beside the playlists when there are any; none: the spec's playlist select. */
+  layouts: TLayout[];
   tickers: TTickerPlaylist[];
   screens: TScreen[];
   groups: TScreenGroup[];
@@ -41,7 +43,7 @@ function Group({ legend, error, errorId, children, className }: { legend: string
   );
 }
 
-export function ScheduleFormModal({ editing, playlists, tickers, screens, groups, onClose }: Props) {
+export function ScheduleFormModal({ editing, playlists, layouts, tickers, screens, groups, onClose }: Props) {
   const form = useZodForm(ZScheduleDraft, editing ? draftFromSchedule(editing) : emptyDraft());
   const { register, setValue, setError, clearErrors, formState: { errors } } = form;
   const draft = useWatch({ control: form.control }) as ScheduleDraft;
@@ -85,6 +87,8 @@ export function ScheduleFormModal({ editing, playlists, tickers, screens, groups
     setValue('exceptDate', '');
   };
   const exceptError = (errors.exceptDates ?? errors.exceptDate)?.message;
+  const playlistOptions = playlists.map((p) => <option key={p._id} value={p._id}>{p.name}</option>);
+  const showsLayout = draft.playlist.startsWith(LAYOUT_CHOICE);
   // Registered where it is drawn, so react-hook-form focuses the fields in the form's order.
   const exceptInput = () => {
     const field = register('exceptDate');
@@ -110,11 +114,19 @@ export function ScheduleFormModal({ editing, playlists, tickers, screens, groups
       <Form id={FORM_ID} ref={ref} className="form schedule-form" onSubmit={form.handleSubmit(send, onInvalid)}>
         <TextField label={t.nameLabel} placeholder={t.namePlaceholder} maxLength={100} error={errors.name?.message} {...register('name')} />
         <div className="form-row">
-          <SelectField label={t.playlistLabel} error={errors.playlist?.message} {...register('playlist')}>
-            <option value="">{t.choosePlaylist}</option>
-            {playlists.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}
+          <SelectField label={layouts.length === 0 ? t.playlistLabel : t.contentLabel} error={errors.playlist?.message} {...register('playlist')}>
+            <option value="">{layouts.length === 0 ? t.choosePlaylist : t.chooseContent}</option>
+            {layouts.length === 0 ? playlistOptions : (
+              <>
+                <optgroup label={t.playlistsGroup}>{playlistOptions}</optgroup>
+                <optgroup label={t.layoutsGroup}>
+                  {layouts.map((l) => <option key={l._id} value={`${LAYOUT_CHOICE}${l._id}`}>{l.name}</option>)}
+                </optgroup>
+              </>
+            )}
           </SelectField>
-          <SelectField label={t.tickerLabel} error={errors.directionPlaylist?.message} {...register('directionPlaylist')}>
+          <SelectField label={t.tickerLabel} error={errors.directionPlaylist?.message} disabled={showsLayout}
+            hint={showsLayout ? t.tickerInLayout : undefined} {...register('directionPlaylist')}>
             <option value="">{t.tickerNone}</option>
             {tickers.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}
           </SelectField>

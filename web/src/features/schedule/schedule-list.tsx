@@ -34,7 +34,7 @@ export function ScheduleList({ schedules, busyId, onToggle, onEdit, onDelete }: 
             <dl className="schedule-facts">
               <dt>{t.colContent}</dt>
               <dd>
-                <span className="schedule-playlist">{s.playlist.name}</span>
+                <span className="schedule-playlist">{s.layout ? t.layoutOf(s.layout.name) : s.playlist?.name}</span>
                 {s.directionPlaylist && <span className="muted schedule-sub">{t.tickerOf(s.directionPlaylist.name)}</span>}
               </dd>
               <dt>{t.colTargets}</dt>

@@ -9,7 +9,7 @@ import { useDialogStore } from '../../components/ui/dialog-store';
 import { apiServer, recorded } from '../../testing/api-server';
 import type { RecordedCall } from '../../testing/api-server';
 import { SchedulePage } from './schedule-page';
-import { groups, id, playlists, schedule, screens, tickers } from './schedule-test-data';
+import { groups, id, layouts, playlists, schedule, screens, tickers } from './schedule-test-data';
 
 afterEach(() => {
   cleanup();
@@ -26,7 +26,7 @@ const evening = schedule({
 function open(list = [lunch, evening]) {
   const calls: RecordedCall[] = [];
   const lists: Record<string, JsonBodyType> = {
-    '/api/schedules': list, '/api/playlists': playlists, '/api/direction-playlists': tickers, '/api/screens': screens, '/api/screen-groups': groups,
+    '/api/schedules': list, '/api/playlists': playlists, '/api/layouts': layouts, '/api/direction-playlists': tickers, '/api/screens': screens, '/api/screen-groups': groups,
   };
   apiServer.use(
     ...Object.entries(lists).map(([path, answer]) => http.get(path, recorded(calls, () => HttpResponse.json(answer)))),
@@ -58,6 +58,11 @@ describe('SchedulePage list', { timeout: 15_000 }, () => {
     expect(second.textContent).toContain('1 istisna tarihi');
     expect(within(second).getByText('7')).toBeTruthy();
     expect(within(second).getByRole('button', { name: /durum Kapalı/ }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it("shows an entry's layout where a playlist would be", async () => {
+    open([schedule({ _id: id(45), name: 'Pano', playlist: null, layout: { _id: id(51), name: 'Menü Panosu' } })]);
+    expect((await card('Pano')).textContent).toContain('Yerleşim: Menü Panosu');
   });
 
   it('names odd day sets by their short names', async () => {
@@ -100,6 +105,6 @@ describe('SchedulePage list', { timeout: 15_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Düzenle: Akşam ziyaret saatleri' }));
     const dialog = screen.getByRole('dialog', { name: 'Zamanlamayı Düzenle' });
     expect((within(dialog).getByLabelText('Zamanlama Adı') as HTMLInputElement).value).toBe('Akşam ziyaret saatleri');
-    expect((within(dialog).getByLabelText('Playlist') as HTMLSelectElement).value).toBe(id(3));
+    expect((within(dialog).getByLabelText('Playlist veya yerleşim') as HTMLSelectElement).value).toBe(id(3));
   });
 });

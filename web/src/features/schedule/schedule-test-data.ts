@@ -1,4 +1,4 @@
-import type { TPlaylist, TSchedule, TScreen, TScreenGroup, TTickerPlaylist } from '@pano/contract';
+import type { TLayout, TPlaylist, TSchedule, TScreen, TScreenGroup, TTickerPlaylist } from '@pano/contract';
 
 /** Rows as the API answers them, for the component tests of /schedule. */
 export const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -8,6 +8,9 @@ export const playlists: TPlaylist[] = [
   { _id: id(1), name: 'Öğle Menüsü', mediaItems: [], createdAt: at, updatedAt: at },
   { _id: id(2), name: 'Lobi', mediaItems: [], createdAt: at, updatedAt: at },
   { _id: id(3), name: 'Akşam Ziyaret', mediaItems: [], createdAt: at, updatedAt: at },
+];
+export const layouts: TLayout[] = [
+  { _id: id(51), name: 'Menü Panosu', orientation: 'landscape', background: '#000000', zones: [], createdAt: at, updatedAt: at },
 ];
 export const tickers: TTickerPlaylist[] = [{ _id: id(11), name: 'Duyurular', speed: 3, directions: [{ text: 'Merhaba' }], createdAt: at, updatedAt: at }];
 export const groups: TScreenGroup[] = [{ _id: id(21), name: 'Kafeterya', screens: [{ _id: id(31), name: 'Kasa' }] }];

@@ -22,7 +22,8 @@ const percent = (minute: number) => `${(minute / 1440) * 100}%`;
 const span = (from: number, to: number) => ({ top: percent(from), height: percent(to - from) });
 
 function playlistName(segment: WeekSegment, names: ReadonlyMap<string, string>): string {
-  return segment.playlistId ? names.get(segment.playlistId) ?? '?' : t.nothing;
+  const shown = segment.layoutId ?? segment.playlistId;
+  return shown ? names.get(shown) ?? '?' : t.nothing;
 }
 
 /**

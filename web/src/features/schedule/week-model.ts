@@ -12,7 +12,7 @@ type TargetedEntry = ScheduleEntry & ScheduleTargets;
 
 function toEntry(s: TSchedule): TargetedEntry {
   return {
-    id: s._id, name: s.name, playlistId: s.playlist._id, tickerPlaylistId: s.directionPlaylist?._id ?? null,
+    id: s._id, name: s.name, playlistId: s.playlist?._id ?? null, layoutId: s.layout?._id ?? null, tickerPlaylistId: s.directionPlaylist?._id ?? null,
     days: s.days, startTime: s.startTime, endTime: s.endTime, startDate: s.startDate, endDate: s.endDate,
     exceptDates: s.exceptDates, priority: s.priority, enabled: s.enabled, updatedAt: s.updatedAt,
     screenIds: s.screens.map((x) => x._id), groupIds: s.groups.map((x) => x._id),
@@ -31,6 +31,7 @@ export function scheduleFor(target: WeekTarget, schedules: readonly TSchedule[])
     return {
       timezone: screen.timezone,
       defaultPlaylistId: screen.currentPlaylist?._id ?? null,
+      defaultLayoutId: screen.currentLayout?._id ?? null,
       defaultTickerPlaylistId: screen.currentDirectionPlaylist?._id ?? null,
       entries: entriesForScreen(entries, { id: screen._id, groupIds: screen.groups.map((g) => g._id) }),
     };
@@ -43,11 +44,11 @@ export function scheduleFor(target: WeekTarget, schedules: readonly TSchedule[])
   };
 }
 
-/** Playlist names by id: the entries' playlists and the screen's own. */
+/** Playlist and layout names by id (ids are unique across both): the entries' and the screen's own. */
 export function playlistNames(target: WeekTarget, schedules: readonly TSchedule[]): Map<string, string> {
-  const names = new Map(schedules.map((s) => [s.playlist._id, s.playlist.name]));
-  if (target.kind === 'screen' && target.screen.currentPlaylist) {
-    names.set(target.screen.currentPlaylist._id, target.screen.currentPlaylist.name);
+  const names = new Map(schedules.flatMap((s) => [s.playlist, s.layout].flatMap((x) => (x ? [[x._id, x.name] as const] : []))));
+  if (target.kind === 'screen') {
+    for (const own of [target.screen.currentPlaylist, target.screen.currentLayout]) if (own) names.set(own._id, own.name);
   }
   return names;
 }

@@ -71,4 +71,17 @@ describe('WeekPanel', { timeout: 15_000 }, () => {
     expect(screen.queryAllByTestId('week-conflict')).toEqual([]);
     expect(screen.queryByText('Ekranın kendi playlisti')).toBeNull();
   });
+
+  it("names a layout entry's blocks by the layout, and a screen showing its own layout by that layout", () => {
+    const board = schedule({
+      _id: id(45), name: 'Pano', playlist: null, layout: { _id: id(51), name: 'Menü Panosu' }, groups: [],
+      screens: [{ _id: id(31), name: 'Kasa' }], days: [3], startTime: '09:00', endTime: '11:00', priority: 8,
+    });
+    const kasa = { ...screens[0]!, currentPlaylist: null, currentLayout: { _id: id(52), name: 'Vitrin' } };
+    render(<WeekPanel schedules={[board]} screens={[kasa]} groups={groups} initialNow={NOW} />);
+    const wednesday = screen.getAllByTestId('week-day')[2]!;
+    expect(blocks(wednesday)).toEqual([
+      ['default', '00:00–09:00 Vitrin'], ['schedule', '09:00–11:00 Pano · Menü Panosu'], ['default', '11:00–24:00 Vitrin'],
+    ]);
+  });
 });
