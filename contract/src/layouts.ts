@@ -34,10 +34,9 @@ export const ZZoneWrite = z.object({
   directionPlaylist: ZRef.optional().default(null),
   fit: ZZoneFit.default('cover'),
 })
-  .refine((zone) => hundredths(zone.x) + hundredths(zone.width) <= 10_000 && hundredths(zone.y) + hundredths(zone.height) <= 10_000, {
-    message: 'Bölge ekranın içinde kalmalıdır',
-    path: ['width'],
-  })
+  // Said under the size that reaches past the edge: the width for the right one, the height for the bottom.
+  .refine((zone) => hundredths(zone.x) + hundredths(zone.width) <= 10_000, { message: 'Bölge ekranın içinde kalmalıdır', path: ['width'] })
+  .refine((zone) => hundredths(zone.y) + hundredths(zone.height) <= 10_000, { message: 'Bölge ekranın içinde kalmalıdır', path: ['height'] })
   .refine((zone) => !(zone.playlist && zone.directionPlaylist), {
     message: 'Bir bölge ya bir playlist ya da bir kayan yazı gösterir',
     path: ['directionPlaylist'],
