@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type {
   TAppData, TConfigAlert, TConfigLayout, TConfigLayoutScheduleEntry, TConfigMedia, TConfigScheduleEntry, TScreenAlert, TScreenConfig,
 } from '@pano/contract';
+import { layoutHead, zoneRect } from '../layouts/layout-wire.js';
 import { appOf, filePathOf, mediaTypeOf } from '../media/media.presenter.js';
 import { presentDisplaySettings } from '../settings/display-settings.presenter.js';
 import type { BuiltScreenConfig, SharedContent } from './screen-config-cache.js';
@@ -190,18 +191,9 @@ function configLayout(
   playlistById: Map<string, PlaylistRow>, tickerById: Map<string, TickerRow>,
 ): TConfigLayout {
   return {
-    _id: l.id,
-    name: l.name,
-    orientation: l.orientation === 'portrait' ? 'portrait' : 'landscape',
-    background: l.background,
+    ...layoutHead(l),
     zones: l.zones.map((z) => ({
-      name: z.name,
-      x: z.x,
-      y: z.y,
-      width: z.width,
-      height: z.height,
-      z: z.z,
-      fit: z.fit === 'contain' ? 'contain' : 'cover',
+      ...zoneRect(z),
       playlist: z.playlistId && ownPlaylist(z.playlistId) ? configPlaylist(playlistById.get(z.playlistId)!, base) : null,
       directionPlaylist: z.tickerPlaylistId && ownTicker(z.tickerPlaylistId) ? configTicker(tickerById.get(z.tickerPlaylistId)!) : null,
     })),
