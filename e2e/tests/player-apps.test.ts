@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitBudgetMs } from '../support/browser';
 import { artifactsDir } from '../support/paths';
 import { useE2E } from '../support/harness';
-import { assign, call, createPlaylist, createScreen, customerWithPackage, type Customer } from './player-fixtures';
+import { assign, call, createPlaylist, createScreen, customerWithPackage, pairToScreen, type Customer } from './player-fixtures';
 
 const e2e = useE2E();
 const shot = (name: string) => path.join(artifactsDir, 'player-apps', name);
@@ -40,10 +40,7 @@ describe('apps on a device (/player)', () => {
     const playlist = await createPlaylist(c, 'Uygulamalar', [{ media: web, duration: 4 }, { media: text, duration: 4 }]);
     const screenId = await createScreen(c, 'Kantin');
     await assign(c, screenId, playlist);
-    const paired = await fetch(`${e2e.server.url}/api/devices/pair`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mobileCode: c.mobileCode }),
-    }).then((r) => r.json() as Promise<{ deviceToken: string }>);
-    await call(e2e.server.url, paired.deviceToken, '/api/devices/screen', { method: 'PUT', body: { screenId } });
+    const paired = await pairToScreen(e2e.server.url, c, screenId);
     ({ page } = await e2e.newPage());
     await page.goto('/player/');
     await page.evaluate((creds) => localStorage.setItem('pano.device', JSON.stringify(creds)), { deviceToken: paired.deviceToken, screenId });

@@ -50,6 +50,15 @@ export async function createPlaylist(c: Customer, name: string, items: { media: 
   return p._id;
 }
 
+/** A device paired by the customer's mobile code and put on a screen, through the API. */
+export async function pairToScreen(baseUrl: string, c: Customer, screenId: string): Promise<{ deviceToken: string }> {
+  const paired = await fetch(`${baseUrl}/api/devices/pair`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mobileCode: c.mobileCode }),
+  }).then((r) => r.json() as Promise<{ deviceToken: string }>);
+  await call(baseUrl, paired.deviceToken, '/api/devices/screen', { method: 'PUT', body: { screenId } });
+  return paired;
+}
+
 export async function createScreen(c: Customer, name: string): Promise<string> {
   return (await call<{ _id: string }>(c.baseUrl, c.token, '/api/screens', { method: 'POST', body: { name, status: 'active' } }))._id;
 }

@@ -9,9 +9,7 @@ import { recordWebm } from '../support/media-files';
 import { artifactsDir } from '../support/paths';
 import { decodePng, gridIn, rgbAt, type Picture, type Rect } from '../support/pixels';
 import { buyPackage } from './dashboard-support';
-import {
-  call, createPlaylist, createScreen, uploadPng, uploadWebm, type Customer, type UploadedMedia,
-} from './player-fixtures';
+import { call, createPlaylist, createScreen, pairToScreen, uploadPng, uploadWebm, type Customer, type UploadedMedia } from './player-fixtures';
 
 const e2e = useE2E();
 const shot = (name: string) => path.join(artifactsDir, 'player-layout', name);
@@ -162,10 +160,7 @@ describe('a device showing a layout', () => {
     await call(c.baseUrl, c.token, `/api/screens/${screenId}`, { method: 'PUT', body: { currentLayout: layoutId, timezone: TIME_ZONE } });
 
     // Paired through the API, remembered the way the pairing view stores it.
-    const paired = await fetch(`${e2e.server.url}/api/devices/pair`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mobileCode: c.mobileCode }),
-    }).then((r) => r.json() as Promise<{ deviceToken: string }>);
-    await call(e2e.server.url, paired.deviceToken, '/api/devices/screen', { method: 'PUT', body: { screenId } });
+    const paired = await pairToScreen(e2e.server.url, c, screenId);
     await page.evaluate((creds) => localStorage.setItem('pano.device', JSON.stringify(creds)), { deviceToken: paired.deviceToken, screenId });
     await page.reload();
   });

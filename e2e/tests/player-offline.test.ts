@@ -8,7 +8,7 @@ import { recordWebm } from '../support/media-files';
 import { artifactsDir } from '../support/paths';
 import { startServer, type RunningServer } from '../support/server';
 import {
-  assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, uploadWebm, visibleMedia, waitForVisible,
+  assign, createPlaylist, createScreen, customerWithPackage, pairToScreen, uploadPng, uploadWebm, visibleMedia, waitForVisible,
   type Customer, type UploadedMedia,
 } from './player-fixtures';
 
@@ -65,10 +65,7 @@ describe('screen player offline and resync', () => {
   it('plays with the service worker caching the media, which answers Range requests', async () => {
 
     // Paired through the API, remembered the way the pairing view stores it.
-    const paired = await fetch(`${server.url}/api/devices/pair`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mobileCode: c.mobileCode }),
-    }).then((r) => r.json() as Promise<{ deviceToken: string }>);
-    await call(server.url, paired.deviceToken, '/api/devices/screen', { method: 'PUT', body: { screenId } });
+    const paired = await pairToScreen(server.url, c, screenId);
 
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.goto('/player/');

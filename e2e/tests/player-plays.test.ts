@@ -7,7 +7,7 @@ import { launchBrowser, newContext, waitBudgetMs } from '../support/browser';
 import { artifactsDir } from '../support/paths';
 import { startServer, type RunningServer } from '../support/server';
 import {
-  assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, waitForVisible, type Customer, type UploadedMedia,
+  assign, call, createPlaylist, createScreen, customerWithPackage, pairToScreen, uploadPng, waitForVisible, type Customer, type UploadedMedia,
 } from './player-fixtures';
 
 const shot = (name: string) => path.join(artifactsDir, 'player-plays', name);
@@ -79,10 +79,7 @@ describe('play records from a player that goes offline', () => {
   }));
 
   it('a paired player records and uploads the items it shows', async () => {
-    const paired = await fetch(`${server.url}/api/devices/pair`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mobileCode: c.mobileCode }),
-    }).then((r) => r.json() as Promise<{ deviceToken: string }>);
-    await call(server.url, paired.deviceToken, '/api/devices/screen', { method: 'PUT', body: { screenId } });
+    const paired = await pairToScreen(server.url, c, screenId);
     await page.goto('/player/');
     await page.evaluate((creds) => localStorage.setItem('pano.device', JSON.stringify(creds)), { deviceToken: paired.deviceToken, screenId });
     await page.reload();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from '../support/harness';
 import { artifactsDir } from '../support/paths';
-import { call, createPlaylist, createScreen, customerWithPackage, uploadPng, visibleMedia, waitForVisible } from './player-fixtures';
+import { call, createPlaylist, createScreen, customerWithPackage, pairToScreen, uploadPng, visibleMedia, waitForVisible } from './player-fixtures';
 
 const e2e = useE2E();
 const shot = (name: string) => path.join(artifactsDir, 'player-scheduled-layout', name);
@@ -52,10 +52,7 @@ describe('screen player follows a scheduled layout offline', () => {
       },
     });
 
-    const paired = await fetch(`${e2e.server.url}/api/devices/pair`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mobileCode: c.mobileCode }),
-    }).then((r) => r.json() as Promise<{ deviceToken: string }>);
-    await call(e2e.server.url, paired.deviceToken, '/api/devices/screen', { method: 'PUT', body: { screenId } });
+    const paired = await pairToScreen(e2e.server.url, c, screenId);
 
     const { page, context, errors } = await e2e.newPage();
     await page.clock.install({ time: start - 60_000 });
