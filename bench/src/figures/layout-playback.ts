@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFile, readFile, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -47,7 +48,7 @@ async function makeImage(file: string): Promise<Buffer> {
   return readFile(file);
 }
 
-type Run = ProbeResult & { heapStart: number; heapEnd: number; navigations: number };
+type Run = ProbeResult & { heapStart: number; heapEnd: number; navigations: number; load: number[] };
 
 export async function layoutPlayback(log: (m: string) => void): Promise<FigureRow[]> {
   if (!existsSync(path.join(playerDist, 'index.html'))) throw new Error('player/dist is missing: run `npm run build -w player` first');
@@ -86,11 +87,16 @@ export async function layoutPlayback(log: (m: string) => void): Promise<FigureRo
         const heapStart = await heap();
         await page.evaluate(() => (window as unknown as { __p15: { start: () => void } }).__p15.start());
         log(`P15: ${what} for ${SECONDS} s`);
+        // The 1-minute load average along the run: other work on the machine shows in every figure.
+        const load = [os.loadavg()[0]!];
         const end = Date.now() + SECONDS * 1000;
-        while (Date.now() < end) await sleep(Math.min(5000, end - Date.now()));
+        while (Date.now() < end) {
+          await sleep(Math.min(5000, end - Date.now()));
+          load.push(os.loadavg()[0]!);
+        }
         const result = await page.evaluate(() => (window as unknown as { __p15: { stop: () => ProbeResult } }).__p15.stop());
         const heapEnd = await heap();
-        return { ...result, heapStart, heapEnd, navigations: navigations - 1 };
+        return { ...result, heapStart, heapEnd, navigations: navigations - 1, load };
       } finally {
         await context.close();
       }
@@ -117,13 +123,15 @@ function rows(alone: Run, layout: Run): FigureRow[] {
   const setting = `${SECONDS} s each after ${WARM_SECONDS} s of warm-up, shipped player/dist in Chromium headless (--disable-gpu: software decoding and compositing) at ${VIEWPORT.width} × ${VIEWPORT.height}; `
     + `layout: video 75 % × 85 % (cover), images (${IMAGE_SECONDS} s items, 3 PNGs 960 × 540) and a digital clock with seconds in the right column, a ticker of two texts along the bottom 15 %; `
     + `alone: a screen whose playlist is the same ${CLIP_SECONDS} s 1080p 30 fps H.264 (High) clip`;
+  const loadOf = (r: Run) => `${round(Math.min(...r.load), 1)}–${round(Math.max(...r.load), 1)} (mean ${round(r.load.reduce((x, y) => x + y, 0) / r.load.length, 1)})`;
+  const load = `1-minute load average on ${os.cpus().length} cores during the run: layout ${loadOf(layout)}, alone ${loadOf(alone)}`;
   const ratio = rate(alone) > 0 ? Number((rate(layout) / rate(alone)).toFixed(2)) : null;
   return [
     {
       id: 'P15', figure: 'layout playback: dropped video frames', value: `${layout.dropped} of ${layout.total} (${pct(layout.dropped, layout.total)})`,
       baseline: `video alone ${alone.dropped} of ${alone.total} (${pct(alone.dropped, alone.total)})`, ratio,
       goal: '≤ 1.2 × the video alone', pass: droppedWithin(layout, alone, 1.2),
-      note: `${setting}; getVideoPlaybackQuality summed over the video elements of the run (a looping video is a new element each round: ${layout.videoElements} in the layout run, ${alone.videoElements} alone)${reloads(layout)}`,
+      note: `${setting}; ${load}; getVideoPlaybackQuality summed over the video elements of the run (a looping video is a new element each round: ${layout.videoElements} in the layout run, ${alone.videoElements} alone)${reloads(layout)}`,
     },
     {
       id: 'P15', figure: 'layout playback: image changes with no picture', value: `${layout.blankChanges} of ${layout.changes}`,
@@ -140,7 +148,7 @@ function rows(alone: Run, layout: Run): FigureRow[] {
       id: 'P15', figure: 'layout playback: frame interval p99 (rAF)', value: `${ms(b.p99)} (p50 ${ms(b.p50)}, max ${ms(b.max)}, ${b.n} frames)`,
       baseline: `video alone ${ms(a.p99)} (p50 ${ms(a.p50)}, max ${ms(a.max)}, ${a.n} frames)`, ratio: a.p99 > 0 ? Number((b.p99 / a.p99).toFixed(2)) : null,
       goal: '— (reported)', pass: null,
-      note: `${setting}; every requestAnimationFrame interval of the measured time`,
+      note: `${setting}; every requestAnimationFrame interval of the measured time; ${load}`,
     },
   ];
 }
