@@ -17,7 +17,7 @@ import { droppedWithin, layoutProbe, type ProbeResult } from './layout-probe.js'
 
 /*
  * P15 (issue #23): a 4-zone layout at 1920 × 1080 beside the same video alone, full screen, in
- * one run (docs/PERFORMANCE.md#p15-layout-playback). The clip and the images are made here by
+ * one run (docs/PERFORMANCE.md#layout-playback-p15). The clip and the images are made here by
  * ffmpeg (an npm package's binary), so nothing is downloaded.
  */
 
