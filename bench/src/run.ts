@@ -1,6 +1,6 @@
 // `npm run bench [-- --quick|--full] [-- --only=P1,P5]`: every figure against its baseline,
 // in one run on this machine; writes bench/results/latest.json and the table in docs/PERFORMANCE.md
-// (an `--only` run writes bench/results/partial.json only).
+// (an `--only` run writes bench/results/partial.json only). P15 plays BENCH_P15_SECONDS (default 300) twice.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuiltAsync } from '../../scripts/build-freshness.mjs';
@@ -13,6 +13,7 @@ import type { FigureRow } from './lib/result.js';
 import { recreateBenchDatabase } from './fixtures/bench-db.js';
 import { bundleSize } from './figures/bundle-size.js';
 import { configThroughput } from './figures/config-throughput.js';
+import { layoutPlayback } from './figures/layout-playback.js';
 import { lighthouseFigures } from './figures/lighthouse.js';
 import { playerLoop } from './figures/player-loop.js';
 import { playFigures } from './figures/plays.js';
@@ -50,7 +51,7 @@ const step = async (ids: string[], what: string, fn: () => Promise<FigureRow[]>)
 };
 
 try {
-  if (want('P1', 'P2', 'P3', 'P4', 'P5', 'P7', 'P8', 'P9', 'P10', 'P13', 'P14')) {
+  if (want('P1', 'P2', 'P3', 'P4', 'P5', 'P7', 'P8', 'P9', 'P10', 'P13', 'P14', 'P15')) {
     log('recreating and migrating the bench database');
     await recreateBenchDatabase();
   }
@@ -62,7 +63,8 @@ try {
   await step(['P14'], 'schedule boundary', () => scheduleBoundary(log));
   await step(['P13'], 'Lighthouse', () => lighthouseFigures(counts, log));
   await step(['P11', 'P12'], 'plays', () => playFigures(counts, only, log));
-  const order = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10', 'P11', 'P12', 'P13', 'P14'];
+  await step(['P15'], 'layout playback', () => layoutPlayback(log));
+  const order = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10', 'P11', 'P12', 'P13', 'P14', 'P15'];
   rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   const written = await writeReport({ date: new Date().toISOString(), counts, machine, rows, errors, seconds: Math.round((Date.now() - started) / 1000) }, only !== null);
   log(`done: ${rows.length} rows, ${errors.length} failed; ${written}`);

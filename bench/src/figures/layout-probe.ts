@@ -1,0 +1,104 @@
+/**
+ * P15's probe, run in the page before the player (plain JS text, as page-probe.ts). Remembers
+ * the pairing, and from `start()` to `stop()` records in preallocated arrays:
+ * - every requestAnimationFrame interval;
+ * - the video elements' getVideoPlaybackQuality (a looping video is a new element each round:
+ *   a removed element's counts are banked before it goes);
+ * - with `zone`: each change of the image shown in that zone (the topmost <img> at opacity 1
+ *   gets another src), and whether, in that frame and the next WATCH_FRAMES frames, the zone had
+ *   an image whose pixels, drawn onto a 4 × 4 canvas, are not all black or transparent. This sees
+ *   what the page hands the compositor (the element, its opacity and its decoded pixels), not
+ *   the composited screen itself. Frames in which the zone had no visible image at all count too.
+ */
+export const layoutProbe = (args: { creds: string; maxFrames: number; zone: string | null }): string => `(() => {
+  const args = ${JSON.stringify(args)};
+  const WATCH_FRAMES = 6;
+  localStorage.setItem('pano.device', args.creds);
+  const frames = new Float32Array(args.maxFrames);
+  const s = { measuring: false, nFrames: 0, changes: 0, blankChanges: 0, blankFrames: 0, unreadable: 0, lastSrc: null, seen: false };
+  let bankDropped = 0, bankTotal = 0, videos = 0;
+  const quality = (v) => { try { return v.getVideoPlaybackQuality(); } catch { return { droppedVideoFrames: 0, totalVideoFrames: 0 }; } };
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.removedNodes) {
+      if (n.nodeType !== 1) continue;
+      const list = n.tagName === 'VIDEO' ? [n] : n.querySelectorAll('video');
+      for (const v of list) { const q = quality(v); bankDropped += q.droppedVideoFrames; bankTotal += q.totalVideoFrames; videos++; }
+    }
+  }).observe(document, { subtree: true, childList: true });
+  const video = () => {
+    let dropped = bankDropped, total = bankTotal, n = videos;
+    document.querySelectorAll('video').forEach((v) => { const q = quality(v); dropped += q.droppedVideoFrames; total += q.totalVideoFrames; n++; });
+    return { dropped, total, elements: n };
+  };
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 4;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  const picture = (img) => {
+    if (!img || !img.complete || img.naturalWidth === 0) return false;
+    try {
+      ctx.clearRect(0, 0, 4, 4);
+      ctx.drawImage(img, 0, 0, 4, 4);
+      const d = ctx.getImageData(0, 0, 4, 4).data;
+      for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 0 && d[i] + d[i + 1] + d[i + 2] > 24) return true;
+      return false;
+    } catch { s.unreadable++; return true; }
+  };
+  let last = 0, watch = 0, thisBlank = false, gap = false;
+  const tick = (t) => {
+    if (s.measuring && last && s.nFrames < frames.length) frames[s.nFrames++] = t - last;
+    last = t;
+    if (args.zone) {
+      const zone = document.querySelector('[data-zone="' + args.zone + '"]');
+      let top = null;
+      if (zone) zone.querySelectorAll('img').forEach((img) => { if (img.style.opacity === '1') top = img; });
+      const src = top ? top.src : null;
+      if (src === null && s.lastSrc !== null) { gap = true; if (s.measuring) s.blankFrames++; }
+      if (src !== null && src !== s.lastSrc) {
+        if (s.measuring && s.lastSrc !== null) { s.changes++; watch = WATCH_FRAMES + 1; thisBlank = gap; }
+        s.lastSrc = src;
+        s.seen = true;
+        gap = false;
+      }
+      if (watch > 0) {
+        if (!picture(top)) thisBlank = true;
+        if (--watch === 0 && thisBlank) s.blankChanges++;
+      }
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  let base = { dropped: 0, total: 0, elements: 0 };
+  window.__p15 = {
+    ready: () => video().total > 0 && (!args.zone || s.seen),
+    start: () => { base = video(); s.nFrames = 0; s.changes = 0; s.blankChanges = 0; s.blankFrames = 0; s.unreadable = 0; s.measuring = true; },
+    stop: () => {
+      s.measuring = false;
+      const v = video();
+      return {
+        frames: Array.from(frames.subarray(0, s.nFrames)),
+        dropped: v.dropped - base.dropped, total: v.total - base.total, videoElements: v.elements - base.elements + 1,
+        changes: s.changes, blankChanges: s.blankChanges, blankFrames: s.blankFrames, unreadable: s.unreadable,
+      };
+    },
+  };
+})();`;
+
+export type ProbeResult = {
+  frames: number[];
+  dropped: number;
+  total: number;
+  videoElements: number;
+  changes: number;
+  blankChanges: number;
+  blankFrames: number;
+  unreadable: number;
+};
+
+/** Goal of P15's dropped frames: the layout's share of dropped frames at most `factor` × the video alone's. */
+export function droppedWithin(layout: { dropped: number; total: number }, alone: { dropped: number; total: number }, factor: number): boolean {
+  const rate = (r: { dropped: number; total: number }) => (r.total > 0 ? r.dropped / r.total : NaN);
+  const b = rate(layout);
+  const a = rate(alone);
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return false;
+  return b <= factor * a;
+}
