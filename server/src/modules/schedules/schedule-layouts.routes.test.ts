@@ -108,13 +108,6 @@ describe('schedule entries naming a layout', () => {
     await t.ctx.db.user.delete({ where: { id: w.user.id } });
     expect(await t.ctx.db.layout.count({ where: { id: w.l.id } })).toBe(0);
   });
-
-  it('the database holds exactly one of playlist and layout', async () => {
-    const w = await world();
-    await expect(makeSchedule(t, w.user.id, { screenIds: [w.a.id] })).rejects.toThrow();
-    await expect(makeSchedule(t, w.user.id, { playlistId: w.lobby.id, layoutId: w.l.id })).rejects.toThrow();
-    expect(await rows(w.user)).toEqual([]);
-  });
 });
 
 describe('deleting a layout a schedule entry names', () => {
