@@ -68,24 +68,29 @@ export type TUpdateLayoutRequest = z.input<typeof ZUpdateLayoutRequest>;
 
 const ZNamedRef = z.object({ _id: ZId, name: z.string() }).nullable();
 
-export const ZZone = z.object({
+/** A zone's place, order and fit: the same in the API, the templates and the screen config. */
+export const ZZoneRect = z.object({
   name: z.string(),
   x: z.number(),
   y: z.number(),
   width: z.number(),
   height: z.number(),
   z: z.number().int(),
-  playlist: ZNamedRef,
-  directionPlaylist: ZNamedRef,
   fit: ZZoneFit,
 });
+
+export const ZZone = ZZoneRect.extend({ playlist: ZNamedRef, directionPlaylist: ZNamedRef });
 export type TZone = z.infer<typeof ZZone>;
 
-export const ZLayout = z.object({
+/** A layout's own fields: the same in the API and the screen config. */
+export const ZLayoutHead = z.object({
   _id: ZId,
   name: z.string(),
   orientation: ZLayoutOrientation,
   background: z.string(),
+});
+
+export const ZLayout = ZLayoutHead.extend({
   zones: z.array(ZZone),
   createdAt: ZIsoDate,
   updatedAt: ZIsoDate,
@@ -100,7 +105,7 @@ export const ZLayoutTemplate = z.object({
   key: z.string(),
   name: z.string(),
   orientation: ZLayoutOrientation,
-  zones: z.array(ZZone.omit({ playlist: true, directionPlaylist: true })),
+  zones: z.array(ZZoneRect),
 });
 export type TLayoutTemplate = z.infer<typeof ZLayoutTemplate>;
 export const ZLayoutTemplateList = z.array(ZLayoutTemplate);

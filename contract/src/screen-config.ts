@@ -3,7 +3,7 @@ import { ZId } from './common.js';
 import { ZMediaKind, ZMediaType } from './media.js';
 import { ZDisplaySettings } from './settings.js';
 import { ZAppData, ZAppSettings } from './apps.js';
-import { ZLayoutOrientation, ZZoneFit } from './layouts.js';
+import { ZLayoutHead, ZZoneRect } from './layouts.js';
 import { ZScreenRotation } from './screens.js';
 
 /** What a player needs to show a screen: everything resolved, nothing else to fetch but files. */
@@ -41,24 +41,8 @@ const ZConfigTicker = z.object({
  * A layout as a player shows it (docs/architecture/player.md#layouts): every zone with its
  * rectangle (percent of the screen), its order and its resolved playlist or ticker.
  */
-const ZConfigZone = z.object({
-  name: z.string(),
-  x: z.number(),
-  y: z.number(),
-  width: z.number(),
-  height: z.number(),
-  z: z.number().int(),
-  fit: ZZoneFit,
-  playlist: ZConfigPlaylist.nullable(),
-  directionPlaylist: ZConfigTicker.nullable(),
-});
-const ZConfigLayout = z.object({
-  _id: ZId,
-  name: z.string(),
-  orientation: ZLayoutOrientation,
-  background: z.string(),
-  zones: z.array(ZConfigZone),
-});
+const ZConfigZone = ZZoneRect.extend({ playlist: ZConfigPlaylist.nullable(), directionPlaylist: ZConfigTicker.nullable() });
+const ZConfigLayout = ZLayoutHead.extend({ zones: z.array(ZConfigZone) });
 
 /**
  * One schedule entry that can apply to this screen (targeting already settled), shaped as
