@@ -1,6 +1,7 @@
 import type { TAlertTemplate } from '@pano/contract';
 import { presentRefsByName } from '../../http/present-refs.js';
 import type { TemplateWithTargets } from './alert-templates.service.js';
+import { presentRef } from '../../http/present-refs.js';
 
 /** Targets in Turkish alphabetical order, as the dashboard lists names. */
 export const presentAlertTemplate = ({ template: t, screens, groups }: TemplateWithTargets): TAlertTemplate => ({
@@ -10,7 +11,7 @@ export const presentAlertTemplate = ({ template: t, screens, groups }: TemplateW
   message: t.message,
   background: t.background,
   textColor: t.textColor,
-  media: t.media ? { _id: t.media.id, name: t.media.name } : null,
+  media: presentRef(t.media),
   sound: t.sound,
   durationMinutes: t.durationMinutes,
   all: t.allScreens,

@@ -2,6 +2,7 @@ import type { TAlert, TAlertActor, TAlertDetail } from '@pano/contract';
 import { compareTr } from '@pano/contract/text-case';
 import { isAlertActive } from './active-alert.js';
 import type { AlertDetail, AlertState, Key, Person } from './alerts.service.js';
+import { presentRef } from '../../http/present-refs.js';
 
 const personName = (p: Person) => [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email;
 
@@ -19,7 +20,7 @@ export function presentAlert({ row: a, acknowledged, now }: AlertState): TAlert 
     message: a.message,
     background: a.background,
     textColor: a.textColor,
-    media: a.media ? { _id: a.media.id, name: a.media.name } : null,
+    media: presentRef(a.media),
     sound: a.sound,
     all: a.allScreens,
     screens: a.requestedScreenIds,

@@ -1,6 +1,7 @@
 import type { TSchedule } from '@pano/contract';
 import { presentRefsByName } from '../../http/present-refs.js';
 import type { ScheduleRow } from './schedules.service.js';
+import { presentRef } from '../../http/present-refs.js';
 
 /** A DATE column arrives as midnight UTC of that day (schedules.service.ts writes it so). */
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -8,10 +9,10 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 export const presentSchedule = (s: ScheduleRow): TSchedule => ({
   _id: s.id,
   name: s.name,
-  playlist: s.playlist ? { _id: s.playlist.id, name: s.playlist.name } : null,
-  layout: s.layout ? { _id: s.layout.id, name: s.layout.name } : null,
+  playlist: presentRef(s.playlist),
+  layout: presentRef(s.layout),
   // The wire keeps the spec's name for the ticker (docs/PRODUCT.md#schedules-api).
-  directionPlaylist: s.tickerPlaylist ? { _id: s.tickerPlaylist.id, name: s.tickerPlaylist.name } : null,
+  directionPlaylist: presentRef(s.tickerPlaylist),
   screens: presentRefsByName(s.screens.map((x) => x.screen)),
   groups: presentRefsByName(s.groups.map((x) => x.group)),
   days: s.days,
