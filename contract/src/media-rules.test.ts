@@ -9,6 +9,11 @@ describe('mediaKind (docs/PRODUCT.md#data)', () => {
     expect(mediaKind({ mediaType: 'whatever' })).toBe('image');
   });
 
+  it("knows an app by type 'app' or mediaType 'Uygulama': no file, never an image", () => {
+    expect(mediaKind({ type: 'app', mediaType: 'Uygulama', filePath: '' })).toBe('app');
+    expect(mediaKind({ mediaType: 'Uygulama', filePath: '' })).toBe('app');
+  });
+
   it('infers video from .mp4 .webm .ogg .mov .m4v, in any case, ignoring queries', () => {
     for (const ext of ['mp4', 'webm', 'ogg', 'mov', 'm4v', 'MP4']) {
       expect(mediaKind({ mediaType: 'Resim', filePath: `/uploads/clip.${ext}` })).toBe('video');

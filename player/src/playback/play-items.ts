@@ -8,7 +8,7 @@ export type PlayItem = {
   mediaId: string;
   name: string;
   /** 'app': drawn from `app` (docs/PRODUCT.md#apps), no file (`url` ''). */
-  kind: MediaKind | 'app';
+  kind: MediaKind;
   url: string;
   durationMs: number;
   /** The config's media: an app's settings (`app`) and what the server fetched for it (`appData`). */
@@ -32,7 +32,7 @@ export function playItemsOf(playlist: TConfigPlaylist | null, host: string, time
   return items.map(({ media, duration }) => ({
     mediaId: media._id,
     name: media.name,
-    kind: media.type === 'app' ? 'app' : mediaKind(media),
+    kind: mediaKind(media),
     url: media.filePath ? resolveMediaUrl(media.filePath, host) : media.url,
     durationMs: durationMs(duration),
     // Apps only: a file's item stays as it was.

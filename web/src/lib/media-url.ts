@@ -16,3 +16,5 @@ export function thumbnailUrl(filePath: string): string {
 
 /** docs/PRODUCT.md#data: 'Video' (or type 'video', or a video extension) is a video; anything else an image. */
 export const isVideo = (m: { mediaType?: string; type?: string; filePath?: string }): boolean => mediaKind(m) === 'video';
+/** An image file: not a video, not an app (docs/PRODUCT.md#apps), which has no file to show. */
+export const isImage = (m: { mediaType?: string; type?: string; filePath?: string }): boolean => mediaKind(m) === 'image';

@@ -4,7 +4,7 @@ import type { TMedia, TScreen, TScreenGroup } from '@pano/contract';
 import { ALERT_DURATION_MAX } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { focusFirstInvalid } from '../../lib/form-errors';
-import { isVideo, thumbnailUrl } from '../../lib/media-url';
+import { isImage, thumbnailUrl } from '../../lib/media-url';
 import { CheckList, Form, SelectField, TextAreaField, TextField } from '../../components/ui';
 import type { AlertDraft } from './alert-draft';
 
@@ -44,7 +44,7 @@ export function AlertForm<Out>({ id, form, onSend, screens, groups, media, nameF
   const ref = useRef<HTMLFormElement>(null);
   const { register, setValue, clearErrors, formState: { errors } } = form;
   const draft = useWatch({ control: form.control }) as AlertDraft;
-  const images = media.filter((m) => !isVideo(m));
+  const images = media.filter(isImage);
   // Whom it is for is one choice: a change of any part of it answers the message.
   const clearTargets = () => clearErrors(['all', 'screens', 'groups']);
   const pick = (field: 'screens' | 'groups') => (ids: string[]) => {

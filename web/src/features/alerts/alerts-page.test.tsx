@@ -8,6 +8,7 @@ import type { TAlert, TAlertDetail, TAlertTemplate, TScreen, TScreenGroup } from
 import { DialogHost } from '../../components/ui/dialog-host';
 import { useDialogStore } from '../../components/ui/dialog-store';
 import { apiServer, recordAll } from '../../testing/api-server';
+import { aMedia } from '../../testing/fixtures';
 import type { RecordedCall } from '../../testing/api-server';
 import { AlertsPage } from './alerts-page';
 import { progressText } from './alert-format';
@@ -79,6 +80,18 @@ describe('AlertsPage', { timeout: 15_000 }, () => {
     expect(within(form).getByText('Lütfen tüm ekranları, en az bir ekran veya ekran grubu seçin')).toBeTruthy();
     expect(document.activeElement?.getAttribute('name')).toBe('title');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('offers image files as its picture, never a video or an app (which has no file)', async () => {
+    open({ '/api/media': [
+      aMedia({ _id: id(71), name: 'Kat Planı' }),
+      aMedia({ _id: id(72), name: 'Tanıtım', mediaType: 'Video', type: 'video', filePath: '/uploads/t.mp4' }),
+      aMedia({ _id: id(73), name: 'Lobi Saati', mediaType: 'Uygulama', type: 'app', filePath: '', size: 0, app: { kind: 'clock', style: 'digital', showDate: true, showSeconds: false } }),
+    ] });
+    const form = await screen.findByRole('region', { name: 'Duyuru Gönder' });
+    const select = within(form).getByLabelText('Görsel (isteğe bağlı)');
+    await within(select).findByRole('option', { name: 'Kat Planı' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Görsel yok', 'Kat Planı']);
   });
 
   it('sends to a group after the confirm dialog with the default duration and colours', async () => {
