@@ -130,3 +130,12 @@ describe('youtubeVideoId', () => {
     }
   });
 });
+
+describe('an address that is none', () => {
+  it('is refused in Turkish by every kind that reads one, never thrown', () => {
+    for (const kind of ['web', 'youtube', 'stream', 'rss']) {
+      const r = ZAppSettings.safeParse({ kind, url: 'adres değil' });
+      expect(r.error?.issues.map((i) => i.message), kind).toEqual([expect.stringMatching(/http:\/\/ ya da https:\/\/ ile başlayan geçerli bir adres olmalıdır$/)]);
+    }
+  });
+});

@@ -22,7 +22,8 @@ const httpUrl = (field: string) => {
     } catch {
       return false;
     }
-  }, message);
+    // Checks after this one (a YouTube id, a .m3u8 path) read the address: they run only on one.
+  }, { message, abort: true });
 };
 
 const boolean = (field: string) => z.boolean({ error: `${field} evet ya da hayır olmalıdır` });
