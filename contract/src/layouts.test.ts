@@ -55,8 +55,9 @@ describe('zone geometry (property)', () => {
 describe('a layout', () => {
   const whole = { name: 'Bölge', x: 0, y: 0, width: 100, height: 100 };
   it(`has 1 to ${LAYOUT_ZONES_MAX} zones`, () => {
-    expect(ZCreateLayoutRequest.safeParse({ name: 'Y', zones: Array(LAYOUT_ZONES_MAX).fill(whole) }).success).toBe(true);
-    const many = ZCreateLayoutRequest.safeParse({ name: 'Y', zones: Array(LAYOUT_ZONES_MAX + 1).fill(whole) });
+    const zones = (n: number) => Array.from({ length: n }, (_, i) => ({ ...whole, name: `Bölge ${i + 1}` }));
+    expect(ZCreateLayoutRequest.safeParse({ name: 'Y', zones: zones(LAYOUT_ZONES_MAX) }).success).toBe(true);
+    const many = ZCreateLayoutRequest.safeParse({ name: 'Y', zones: zones(LAYOUT_ZONES_MAX + 1) });
     expect(many.error?.issues[0]?.message).toBe('Bir yerleşimde en fazla 9 bölge olabilir');
     expect(ZCreateLayoutRequest.safeParse({ name: 'Y', zones: [] }).error?.issues[0]?.message).toBe('Lütfen en az bir bölge ekleyiniz');
   });
@@ -65,5 +66,14 @@ describe('a layout', () => {
     for (const tpl of LAYOUT_TEMPLATES) {
       expect(ZCreateLayoutRequest.safeParse({ name: tpl.name, orientation: tpl.orientation, zones: tpl.zones }).success, tpl.key).toBe(true);
     }
+  });
+});
+
+describe('zone names', () => {
+  it('are unique within a layout, whatever the case: plays and reports tell zones apart by name', () => {
+    const zone = (name: string, x: number) => ({ name, x, y: 0, width: 50, height: 100 });
+    const r = ZCreateLayoutRequest.safeParse({ name: 'Y', zones: [zone('Ana Bölge', 0), zone('ANA BÖLGE', 50)] });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['zones.1.name', 'Bölge adları bir yerleşimde tekrar edemez']]);
+    expect(ZCreateLayoutRequest.safeParse({ name: 'Y', zones: [zone('Ana Bölge', 0), zone('Yan Bölge', 50)] }).success).toBe(true);
   });
 });

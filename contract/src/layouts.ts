@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate, colour, numberField, requiredText } from './common.js';
 import { listAnswer } from './lists.js';
+import { lowerTr } from './text-case.js';
 
 /*
  * Layouts ('Yerleşimler'): a screen split into zones, each playing one playlist or one ticker
@@ -49,7 +50,17 @@ const ZLayoutFields = {
   background: colour('Arka plan rengi').default('#000000'),
   zones: z.array(ZZoneWrite, { error: 'Lütfen en az bir bölge ekleyiniz' })
     .min(1, 'Lütfen en az bir bölge ekleyiniz')
-    .max(LAYOUT_ZONES_MAX, `Bir yerleşimde en fazla ${LAYOUT_ZONES_MAX} bölge olabilir`),
+    .max(LAYOUT_ZONES_MAX, `Bir yerleşimde en fazla ${LAYOUT_ZONES_MAX} bölge olabilir`)
+    // Plays name their zone (docs/architecture/plays.md): two zones of one name would share one
+    // zone's overlap rule and daily cap, and the reports could not tell them apart.
+    .superRefine((zones, ctx) => {
+      const seen = new Set<string>();
+      zones.forEach((zone, i) => {
+        const key = lowerTr(zone.name);
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', message: 'Bölge adları bir yerleşimde tekrar edemez', path: [i, 'name'] });
+        seen.add(key);
+      });
+    }),
 };
 
 /** POST /api/layouts. */

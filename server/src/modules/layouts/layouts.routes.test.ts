@@ -79,7 +79,8 @@ describe('POST /api/layouts', () => {
   it.each([
     [{ zones: [{ ...zone, x: 60 }] }, 'Bölge ekranın içinde kalmalıdır'],
     [{ zones: [{ ...zone, y: 50.01 }] }, 'Bölge ekranın içinde kalmalıdır'],
-    [{ zones: Array.from({ length: 10 }, () => zone) }, 'Bir yerleşimde en fazla 9 bölge olabilir'],
+    [{ zones: Array.from({ length: 10 }, (_, i) => ({ ...zone, name: `Z${i}` })) }, 'Bir yerleşimde en fazla 9 bölge olabilir'],
+    [{ zones: [zone, { ...zone, x: 50 }] }, 'Bölge adları bir yerleşimde tekrar edemez'],
     [{ zones: [] }, 'Lütfen en az bir bölge ekleyiniz'],
     [{ zones: [zone], background: 'kırmızı' }, undefined],
     [{ zones: [{ ...zone, x: 10.005 }] }, 'Soldan uzaklık en fazla iki ondalık basamak olabilir'],
@@ -119,7 +120,7 @@ describe('POST /api/layouts', () => {
       [{ directionPlaylist: theirs.d.id }, 'Reji playlisti bulunamadı'],
     ] as const) {
       const res = await t.http.post('/api/layouts').set(u.auth)
-        .send({ name: 'X', zones: [{ ...zone, playlist: mine.p.id }, { ...zone, ...zoneRef }] });
+        .send({ name: 'X', zones: [{ ...zone, playlist: mine.p.id }, { ...zone, name: 'İkinci', ...zoneRef }] });
       expect(res.status, JSON.stringify(zoneRef)).toBe(404);
       expect(res.body.message).toBe(message);
     }
