@@ -2,7 +2,7 @@ import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import type { TConfigLayout, TConfigZone, TDisplaySettings, TPlayRecord, TScreenConfig } from '@pano/contract';
 import { playItemsOf, type PlayItem } from '../playback/play-items.js';
 import type { PlayContext, PlayRecorder } from '../playback/play-recorder.js';
-import { LoopHealing, SelfHealing, type PlaybackHealing } from '../playback/self-healing.js';
+import { SelfHealing, type PlaybackHealing } from '../playback/self-healing.js';
 import { clampSpeed } from '../playback/ticker-motion.js';
 import { TickerBar } from './ticker-bar.js';
 
@@ -88,27 +88,13 @@ function ZoneLoop({ zone, host, timeZone, soundButton, onPlay, healing, context,
     return () => void cover.zones.delete(hear);
   }, [recorder, cover]);
   const playContext = useMemo(() => ({ ...context, playlistId: playlist?._id ?? null, zone: zone.name }), [context, playlist, zone.name]);
-  const zoneHealing = useMemo(() => (healing instanceof SelfHealing ? loopOnly(new LoopHealing(healing.options.health)) : undefined), [healing]);
+  const zoneHealing = useMemo(() => (healing instanceof SelfHealing ? healing.forZone() : undefined), [healing]);
   // An empty zone shows the layout's background, not the one-zone screen's 'no media' text.
   if (items.length === 0) return null;
   return (
     <Stage items={items} playlistId={playlist?._id ?? null} soundButton={soundButton} recorder={recorder} playContext={playContext}
       healing={zoneHealing} />
   );
-}
-
-/**
- * A zone's self-healing: the skip rules of its own loop, feeding the screen's health. The memory
- * reload at a loop boundary stays with the screen's own healing (zones have no common boundary).
- */
-function loopOnly(loop: LoopHealing): PlaybackHealing {
-  return {
-    load: (items) => loop.load(items),
-    started: () => false,
-    rendered: (slot) => loop.rendered(slot.item),
-    failed: (slot, kind) => loop.failed(slot.item, kind),
-    isSkipped: (item) => loop.isSkipped(item),
-  };
 }
 
 /** A ticker zone: the screen's ticker bar, centred in the rectangle on the bar's colour. */

@@ -229,4 +229,25 @@ describe('SelfHealing: the memory reload at a loop boundary', () => {
     expect(reloads).toEqual([1]);
     healing.stop();
   });
+
+  it("a layout zone's healing reports the item it shows and reloads at a boundary of its own loop", () => {
+    let used = 600 * MB;
+    const reloads: number[] = [];
+    const health = new PlayerHealthState('v');
+    const healing = new SelfHealing({
+      health, reload: () => reloads.push(1), storage: localStorage,
+      readHeap: () => ({ usedJSHeapSize: (used += 20 * MB), jsHeapSizeLimit: 1000 * MB }),
+    });
+    healing.start();
+    const zone = healing.forZone();
+    zone.load([img('m0'), img('m1')]);
+    expect(zone.started(slot(0, 1))).toBe(false);
+    zone.rendered(slot(0, 1));
+    expect(health.snapshot(null).playing).toMatchObject({ mediaId: 'm0' });
+    vi.advanceTimersByTime(MEMORY_SAMPLE_MS * 5);
+    expect(zone.started(slot(1, 2))).toBe(false);
+    expect(zone.started(slot(0, 3))).toBe(true);
+    expect(reloads).toEqual([1]);
+    healing.stop();
+  });
 });

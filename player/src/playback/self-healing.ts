@@ -239,7 +239,7 @@ export class SelfHealing implements PlaybackHealing {
   private readonly clock: SequenceClock;
   private lastIndex = -1;
 
-  constructor(readonly options: SelfHealingOptions) {
+  constructor(private readonly options: SelfHealingOptions) {
     this.clock = options.clock ?? realClock;
     this.loop = new LoopHealing(options.health, this.clock);
     this.memory = new MemoryWatch(options.readHeap, this.clock);
@@ -267,7 +267,33 @@ export class SelfHealing implements PlaybackHealing {
     // The loop wrapped (or a one-item loop began again): a boundary.
     const boundary = slot.index <= this.lastIndex;
     this.lastIndex = slot.index;
-    if (!boundary || !this.memory.reloadDue) return false;
+    return boundary && this.reloadIfDue();
+  }
+
+  /**
+   * A layout zone's healing (docs/architecture/player.md#layouts): the skip rules of its own
+   * loop, feeding the screen's health and its playing item like the screen's own loop; the
+   * memory reload waits for a boundary of any zone's loop (zones have no common one).
+   */
+  forZone(): PlaybackHealing {
+    const loop = new LoopHealing(this.options.health, this.clock);
+    let lastIndex = -1;
+    return {
+      load: (items) => { loop.load(items); lastIndex = -1; },
+      started: (slot) => {
+        const boundary = slot.index <= lastIndex;
+        lastIndex = slot.index;
+        return boundary && this.reloadIfDue();
+      },
+      rendered: (slot) => { this.options.health.playingItem(slot.item); loop.rendered(slot.item); },
+      failed: (slot, kind) => loop.failed(slot.item, kind),
+      isSkipped: (item) => loop.isSkipped(item),
+    };
+  }
+
+  /** At a loop boundary: reloads the page if memory kept growing and no reload came lately. */
+  private reloadIfDue(): boolean {
+    if (!this.memory.reloadDue) return false;
     const last = readNote(this.options.storage);
     const now = this.clock.now();
     if (last && now - last.at < MIN_RELOAD_GAP_MS) return false;
