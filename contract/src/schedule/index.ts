@@ -1,7 +1,7 @@
 export * from './calendar.js';
 export * from './time-zone.js';
 export {
-  type ScheduleEntry, type ScreenSchedule, type ScheduleSource, type ScheduleOutcome, precedes,
+  type ScheduleEntry, type ScreenSchedule, type ScheduleSource, type ScheduleOutcome, precedes, sameOutcome,
 } from './rules.js';
 export * from './resolve.js';
 export * from './week-view.js';

@@ -1,4 +1,4 @@
-import { resolveAt, type ScheduleResolution, type ScreenSchedule } from '@pano/contract/schedule';
+import { resolveAt, sameOutcome, type ScheduleResolution, type ScreenSchedule } from '@pano/contract/schedule';
 import { realClock, type SequenceClock } from './sequence.js';
 
 /** setTimeout holds at most this many milliseconds (about 24.8 days); a longer wait re-arms. */
@@ -65,7 +65,7 @@ export class ScheduleFollower {
     this.resolution = next;
     this.resolvedAt = now;
     this.arm(next.until, now);
-    if (!before || !sameContent(before, next)) this.onChange(next);
+    if (!before || !sameOutcome(before, next)) this.onChange(next);
   }
 
   private arm(until: number | null, now: number): void {
@@ -92,10 +92,4 @@ export class ScheduleFollower {
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
     this.timer = null;
   }
-}
-
-/** Same playlist, layout, ticker and entry: nothing on screen changes. */
-function sameContent(a: ScheduleResolution, b: ScheduleResolution): boolean {
-  return a.playlistId === b.playlistId && a.layoutId === b.layoutId && a.tickerPlaylistId === b.tickerPlaylistId
-    && a.source === b.source && a.scheduleId === b.scheduleId;
 }
