@@ -9,12 +9,13 @@ import { screensOfSchedules } from '../schedules/schedule-targets.js';
  */
 
 /**
- * The screens whose current layout has a zone matching `zone`, and those reached by a schedule
- * entry showing such a layout (their configs carry it, docs/architecture/scheduling.md#layouts-in-schedules).
+ * The screens whose current layout matches `layout` (one by its id, or those with a zone playing
+ * a playlist), and those reached by a schedule entry showing such a layout (their configs carry
+ * it, docs/architecture/scheduling.md#layouts-in-schedules), each once.
  */
-export async function screensThroughLayouts(db: DbOrTx, zone: Prisma.LayoutZoneWhereInput): Promise<string[]> {
-  const rows = await db.screen.findMany({ where: { currentLayout: { zones: { some: zone } } }, select: { id: true } });
-  const scheduled = await screensOfSchedules(db, { layout: { zones: { some: zone } } });
+export async function screensThroughLayouts(db: DbOrTx, layout: Prisma.LayoutWhereInput): Promise<string[]> {
+  const rows = await db.screen.findMany({ where: { currentLayout: layout }, select: { id: true } });
+  const scheduled = await screensOfSchedules(db, { layout });
   return [...new Set([...rows.map((r) => r.id), ...scheduled])];
 }
 

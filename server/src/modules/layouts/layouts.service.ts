@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { lockOwnedRow } from '../../db/row-lock.js';
 import { allOwned } from '../../db/ownership.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { screensOfSchedules } from '../schedules/schedule-targets.js';
+import { screensThroughLayouts } from './layout-screens.js';
 
 /*
  * Layouts ('Yerleşimler', docs/PRODUCT.md#layouts): a row and its ordered zones, written whole
@@ -70,11 +70,6 @@ export async function createLayout(ctx: AppContext, ownerId: string, body: z.out
 }
 
 /** The screens showing the layout or whose schedule may show it (their configs carry it), each once. */
-const screensShowing = async (db: DbOrTx, layoutId: string) => [...new Set([
-  ...(await db.screen.findMany({ where: { currentLayoutId: layoutId }, select: { id: true } })).map((s) => s.id),
-  ...(await screensOfSchedules(db, { layoutId })),
-])];
-
 /**
  * Changes the sent fields; sent zones replace the old list in order, under the row's lock
  * (db/row-lock.ts), then every screen showing the layout is pushed once.
@@ -96,7 +91,7 @@ export async function updateLayout(
       include: withZones,
     });
   });
-  await ctx.notifier.screensChanged(await screensShowing(ctx.db, id));
+  await ctx.notifier.screensChanged(await screensThroughLayouts(ctx.db, { id }));
   return updated;
 }
 

@@ -53,7 +53,7 @@ export async function createPlaylist(
 const screensShowing = async (db: DbOrTx, playlistId: string) => [...new Set([
   ...(await db.screen.findMany({ where: { currentPlaylistId: playlistId }, select: { id: true } })).map((s) => s.id),
   ...(await screensOfSchedules(db, { playlistId })),
-  ...(await screensThroughLayouts(db, { playlistId })),
+  ...(await screensThroughLayouts(db, { zones: { some: { playlistId } } })),
 ])];
 
 /** Replaces the items in the given order; positions are unique, so old rows go first, under the row's lock. */

@@ -13,7 +13,7 @@ type Named = { id: string; name: string };
 export type ScheduleRow = {
   id: string;
   name: string;
-  /** Exactly one of playlist and layout (a CHECK constraint, docs/architecture/scheduling.md#layouts-in-schedules). */
+  /** Exactly one of playlist and layout (the contract refuses neither or both, docs/architecture/scheduling.md#layouts-in-schedules). */
   playlist: Named | null;
   layout: Named | null;
   tickerPlaylist: Named | null;

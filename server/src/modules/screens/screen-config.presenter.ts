@@ -6,8 +6,9 @@ import { layoutHead, zoneRect } from '../layouts/layout-wire.js';
 import { appOf, filePathOf, mediaTypeOf } from '../media/media.presenter.js';
 import { presentDisplaySettings } from '../settings/display-settings.presenter.js';
 import type { BuiltScreenConfig, SharedContent } from './screen-config-cache.js';
-import type {
-  ConfigContentRows, LayoutRow, PlaylistRow, ScheduleRow, ScreenConfigSources, ScreenRow, TickerRow,
+import {
+  layoutKey, scheduleKey,
+  type ConfigContentRows, type LayoutRow, type PlaylistRow, type ScheduleRow, type ScreenConfigSources, type ScreenRow, type TickerRow,
 } from './screen-config.js';
 
 /*
@@ -20,11 +21,6 @@ export const PACKAGE_EXPIRED_MESSAGE = 'Paketinizin süresi doldu. İçerik, pak
 
 type Shared = SharedContent['body'];
 
-/** The entries with their change times, and for a layout entry its layout's (an edited layout rebuilds). */
-const scheduleKey = (entries: ScheduleRow[], layoutById: Map<string, LayoutRow>) => entries.map((e) => {
-  const layout = e.layoutId ? layoutById.get(e.layoutId) : undefined;
-  return `${e.id}@${e.updatedAt.getTime()}${layout ? `:${layout.id}@${layout.updatedAt.getTime()}` : ''}`;
-}).join(',');
 
 /** A DATE column arrives as midnight UTC of that day (schedules.service.ts writes it so). */
 const calendarDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -101,8 +97,9 @@ function sharedContent(s: ScreenRow, reaching: ScheduleRow[], rows: ConfigConten
     ? reaching.filter((e) => (e.playlistId ? ownPlaylist(e.playlistId) : e.layoutId ? ownLayout(e.layoutId) : false))
     : [];
 
-  const layoutPart = ly ? `${ly.id}@${ly.updatedAt.getTime()}` : '';
-  const key = `${s.ownerId}|${running}|${s.timezone}|${pl?.id ?? ''}|${tk?.id ?? ''}|${layoutPart}|${s.rotation}|${scheduleKey(entries, layoutById)}`;
+  const changedAt = (id: string) => layoutById.get(id)?.updatedAt.getTime();
+  const key = `${s.ownerId}|${running}|${s.timezone}|${pl?.id ?? ''}|${tk?.id ?? ''}|${layoutKey(ly?.id ?? null, changedAt)}|${s.rotation}`
+    + `|${scheduleKey(entries, changedAt)}`;
   let entry = shared.get(key);
   if (!entry) {
     const scheduled = entries.flatMap((e) => (e.playlistId

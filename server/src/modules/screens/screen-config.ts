@@ -62,14 +62,18 @@ export type ScreenConfigSources = {
  * reaching it with the layouts they show (ids with their change times, so an edited entry or
  * layout never meets an older build).
  */
-const memoKey = (s: ScreenRow, entries: ScheduleRow[], layoutChanged: Map<string, number>) =>
-  `${s.ownerId}|${s.timezone}|${s.currentPlaylistId ?? ''}|${s.currentTickerPlaylistId ?? ''}|${layoutKey(s.currentLayoutId, layoutChanged)}|${s.rotation}`
-  + `|${scheduleKey(entries, layoutChanged)}`;
+const memoKey = (s: ScreenRow, entries: ScheduleRow[], layoutChanged: Map<string, number>) => {
+  const changedAt = (id: string) => layoutChanged.get(id);
+  return `${s.ownerId}|${s.timezone}|${s.currentPlaylistId ?? ''}|${s.currentTickerPlaylistId ?? ''}|${layoutKey(s.currentLayoutId, changedAt)}|${s.rotation}`
+    + `|${scheduleKey(entries, changedAt)}`;
+};
 
-const layoutKey = (id: string | null, layoutChanged: Map<string, number>) => (id ? `${id}@${layoutChanged.get(id) ?? ''}` : '');
+/** A layout with its change time, so an edited layout never meets an older build; '' for none. */
+export const layoutKey = (id: string | null, changedAt: (layoutId: string) => number | undefined) => (id ? `${id}@${changedAt(id) ?? ''}` : '');
 
-const scheduleKey = (entries: ScheduleRow[], layoutChanged: Map<string, number>) =>
-  entries.map((e) => `${e.id}@${e.updatedAt.getTime()}${e.layoutId ? `:${layoutKey(e.layoutId, layoutChanged)}` : ''}`).join(',');
+/** The entries with their change times, and for a layout entry its layout's (an edited layout rebuilds). */
+export const scheduleKey = (entries: ScheduleRow[], changedAt: (layoutId: string) => number | undefined) =>
+  entries.map((e) => `${e.id}@${e.updatedAt.getTime()}${e.layoutId ? `:${layoutKey(e.layoutId, changedAt)}` : ''}`).join(',');
 
 
 /**

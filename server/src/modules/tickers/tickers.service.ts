@@ -23,7 +23,7 @@ const missing = () => notFound('Reji playlisti');
 const screensShowing = async (db: DbOrTx, tickerId: string) => [...new Set([
   ...(await db.screen.findMany({ where: { currentTickerPlaylistId: tickerId }, select: { id: true } })).map((s) => s.id),
   ...(await screensOfSchedules(db, { tickerPlaylistId: tickerId })),
-  ...(await screensThroughLayouts(db, { tickerPlaylistId: tickerId })),
+  ...(await screensThroughLayouts(db, { zones: { some: { tickerPlaylistId: tickerId } } })),
 ])];
 
 const textRows = (playlistId: string, texts: { text: string }[]) =>
