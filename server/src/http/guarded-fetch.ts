@@ -14,7 +14,7 @@ import ipaddr from 'ipaddr.js';
  * hand and each hop goes through the same hook.
  */
 
-export const FETCH_LIMITS = { maxRedirects: 3, timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024 } as const;
+const FETCH_LIMITS = { maxRedirects: 3, timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024 } as const;
 
 export type FetchFailure = 'bad-url' | 'private-address' | 'too-many-redirects' | 'timeout' | 'too-large' | 'network';
 
@@ -38,6 +38,9 @@ export class GuardedFetchError extends Error {
 
 /** FETCH_ALLOW_PRIVATE=1: intranet addresses are allowed (an intranet feed). */
 export type FetchPolicy = { allowPrivate: boolean };
+
+/** This process's policy for customers' addresses, from its config (FETCH_ALLOW_PRIVATE). */
+export const fetchPolicy = (config: { fetchAllowPrivate: boolean }): FetchPolicy => ({ allowPrivate: config.fetchAllowPrivate });
 
 /** Reachable only with FETCH_ALLOW_PRIVATE=1. Everything else but public unicast (multicast, unspecified, broadcast, reserved, NAT64/6to4/Teredo forms) is never fetched. */
 const PRIVATE_RANGES = new Set(['private', 'loopback', 'linkLocal', 'carrierGradeNat', 'uniqueLocal', 'deprecatedSiteLocal']);

@@ -41,6 +41,11 @@ const jobs: JobRunner = {
     queued.push({ name, payload, ...(opts?.key ? { key: opts.key } : {}), ...(opts?.runAt ? { runAt: opts.runAt } : {}) });
     await inner.enqueue(name, payload, opts);
   },
+  ensureScheduled: async (keyed) => {
+    const count = await inner.ensureScheduled(keyed);
+    queued.push(...keyed.map(({ name, payload, key, runAt }) => ({ name, payload, key, runAt })));
+    return count;
+  },
 };
 
 beforeAll(async () => {

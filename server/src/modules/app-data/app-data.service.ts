@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { ZAppData, ZAppSettings, type TAppData, type TAppSettings } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Prisma } from '../../db/generated/client.js';
-import { guardedFetch, type FetchPolicy } from '../../http/guarded-fetch.js';
+import { fetchPolicy, guardedFetch } from '../../http/guarded-fetch.js';
 import { screensShowingMedia } from '../media/media-screens.js';
 import { decodeFeed, parseFeed } from './feed.js';
 import { forecastUrl, parseForecast } from './weather.js';
@@ -17,17 +17,17 @@ const FETCHED_KINDS = ['rss', 'weather'] as const;
 
 export const appFetchJobKey = (mediaId: string) => `app-fetch-${mediaId}`;
 
-/** The customer-address policy of this process (FETCH_ALLOW_PRIVATE). */
-export const fetchPolicy = (ctx: Pick<AppContext, 'config'>): FetchPolicy => ({ allowPrivate: ctx.config.fetchAllowPrivate });
-
 /**
  * The first half of the 10 minutes over which the periodic refresh spreads its fetches: a
  * thousand feeds are not all fetched in the same second (the in-process runner has no
  * concurrency cap, and slow feeds would hold BullMQ's workers from other jobs).
  */
-export const APP_REFRESH_SPREAD_MS = 5 * 60_000;
+const APP_REFRESH_SPREAD_MS = 5 * 60_000;
 
-/** The periodic refresh: one fetch job per rss or weather app that a playlist holds, spread out. */
+/**
+ * The periodic refresh: one fetch job per rss or weather app that a playlist holds, spread out,
+ * in one batch; an app whose fetch is still waiting keeps it. Returns how many it queued.
+ */
 export async function queueAppRefreshes(ctx: AppContext): Promise<number> {
   const apps = await ctx.db.media.findMany({
     where: { kind: 'app', items: { some: {} }, OR: FETCHED_KINDS.map((kind) => ({ app: { path: ['kind'], equals: kind } })) },
@@ -36,10 +36,9 @@ export async function queueAppRefreshes(ctx: AppContext): Promise<number> {
   });
   const now = ctx.clock().getTime();
   const step = apps.length > 0 ? APP_REFRESH_SPREAD_MS / apps.length : 0;
-  for (const [i, a] of apps.entries()) {
-    await ctx.jobs.enqueue('app.fetch', { mediaId: a.id }, { key: appFetchJobKey(a.id), runAt: new Date(now + Math.floor(i * step)) });
-  }
-  return apps.length;
+  return ctx.jobs.ensureScheduled(apps.map((a, i) => ({
+    name: 'app.fetch', payload: { mediaId: a.id }, key: appFetchJobKey(a.id), runAt: new Date(now + Math.floor(i * step)),
+  })));
 }
 
 type Fetched = Omit<TAppData, 'fetchedAt'>;
@@ -49,13 +48,13 @@ type TWeatherApp = Extract<TAppSettings, { kind: 'weather' }>;
 async function fetchFeed(ctx: AppContext, app: TRssApp): Promise<Fetched> {
   const res = await guardedFetch(app.url, {
     headers: { accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5' },
-  }, fetchPolicy(ctx));
+  }, fetchPolicy(ctx.config));
   if (res.status < 200 || res.status > 299) throw new Error(`the feed answered ${res.status}`);
   return { items: parseFeed(decodeFeed(res.body, res.headers['content-type']), app.maxItems) };
 }
 
 async function fetchWeather(ctx: AppContext, app: TWeatherApp): Promise<Fetched> {
-  const res = await guardedFetch(forecastUrl(ctx.config.weatherApiUrl, app), { headers: { accept: 'application/json' } }, fetchPolicy(ctx));
+  const res = await guardedFetch(forecastUrl(ctx.config.weatherApiUrl, app), { headers: { accept: 'application/json' } }, fetchPolicy(ctx.config));
   if (res.status < 200 || res.status > 299) throw new Error(`the weather API answered ${res.status}`);
   return { weather: parseForecast(JSON.parse(res.text())) };
 }

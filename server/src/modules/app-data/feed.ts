@@ -8,8 +8,8 @@ import { Parser as HtmlParser } from 'htmlparser2';
  * decoded, whitespace collapsed and lengths capped.
  */
 
-export const FEED_TITLE_MAX = 300;
-export const FEED_SUMMARY_MAX = 600;
+const FEED_TITLE_MAX = 300;
+const FEED_SUMMARY_MAX = 600;
 
 /** The feed could not be read as RSS or Atom (the job logs it and keeps the last items). */
 export class FeedFormatError extends Error {

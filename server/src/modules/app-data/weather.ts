@@ -7,7 +7,7 @@ import { z } from 'zod';
  * time zone (`timezone=auto`), so the days are the place's days (docs/PRODUCT.md#apps).
  */
 
-export const FORECAST_DAYS = 3;
+const FORECAST_DAYS = 3;
 
 /** The forecast request for a place. */
 export function forecastUrl(apiUrl: string, place: { latitude: number; longitude: number }): string {

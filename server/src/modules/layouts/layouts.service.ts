@@ -29,7 +29,7 @@ export type LayoutRow = {
 type Zones = z.output<typeof ZCreateLayoutRequest>['zones'];
 
 const named = { select: { id: true, name: true } } as const;
-export const withZones = {
+const withZones = {
   zones: { orderBy: { position: 'asc' }, include: { playlist: named, tickerPlaylist: named } },
 } as const;
 const missing = () => notFound('Yerleşim');

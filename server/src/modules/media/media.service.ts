@@ -9,6 +9,7 @@ import { removeQuietly } from '../../storage/stored-files.js';
 import { thumbPath } from '../../storage/thumbnails.js';
 import { screensShowingMedia } from './media-screens.js';
 import { framingWarning } from './web-framing.js';
+import { fetchPolicy } from '../../http/guarded-fetch.js';
 
 // Alphabetical reads best in a dialog; id keeps equal names in a stable order.
 const byName = [{ name: 'asc' as const }, { id: 'asc' as const }];
@@ -46,11 +47,11 @@ export async function createApp(ctx: AppContext, ownerId: string, body: z.output
 }
 
 /** A saved item, and for a web app whose page refuses to be framed, why it may stay blank. */
-export type SavedMedia = { media: Media; warning: string | undefined };
+type SavedMedia = { media: Media; warning: string | undefined };
 
 /** Asked after the write, outside its transaction: a refused request (400, 404) never fetches. */
 const warningFor = (ctx: AppContext, app: TAppSettings | undefined) =>
-  (app?.kind === 'web' ? framingWarning(app.url, { allowPrivate: ctx.config.fetchAllowPrivate }) : Promise.resolve(undefined));
+  (app?.kind === 'web' ? framingWarning(app.url, fetchPolicy(ctx.config)) : Promise.resolve(undefined));
 
 /**
  * Renames any item and replaces an app's settings (its kind stays), then pushes every screen

@@ -17,7 +17,7 @@ const ANY_ORIGIN = new Set(['*', 'https:', 'http:']);
  * What refuses framing in these headers, or null. A policy's frame-ancestors wins over
  * X-Frame-Options, as in browsers; several CSP headers (joined by ', ') all have to allow it.
  */
-export function framingRefusal(headers: IncomingHttpHeaders): 'csp' | 'xfo' | null {
+function framingRefusal(headers: IncomingHttpHeaders): 'csp' | 'xfo' | null {
   const csp = [headers['content-security-policy'] ?? []].flat().join(',');
   const ancestors = csp.split(',').flatMap((policy) => policy.split(';'))
     // eslint-disable-next-line no-restricted-syntax -- header tokens (frame-ancestors, 'none'), not Turkish text

@@ -9,7 +9,7 @@ export const FUTURE_MESSAGE = 'Oynatma kaydı ileri bir zamanı gösteriyor: cih
 export const tooOldMessage = (days: number) => `Oynatma kaydı saklama süresinden (${days} gün) daha eski`;
 export const NOT_SERVING_MESSAGE = 'Cihaz bu oynatmanın zamanında bu ekranı göstermiyordu';
 export const OVERLAP_MESSAGE = 'Oynatma kaydı aynı ekranın başka bir oynatmasıyla çakışıyor';
-export const ZONE_OVERLAP_MESSAGE = 'Oynatma kaydı aynı bölgenin başka bir oynatmasıyla çakışıyor';
+const ZONE_OVERLAP_MESSAGE = 'Oynatma kaydı aynı bölgenin başka bir oynatmasıyla çakışıyor';
 
 /**
  * Whether a record began before the retention: refused for that alone, whatever its screen

@@ -26,7 +26,7 @@ export type ScheduleRow = {
 type MediaRow = { id: string; name: string; fileName: string | null; kind: MediaKind; mime: string; app: unknown; appData: unknown };
 export type PlaylistRow = { id: string; name: string; ownerId: string; items: { duration: number; media: MediaRow }[] };
 export type TickerRow = { id: string; name: string; speed: number; ownerId: string; texts: { text: string }[] };
-export type ZoneRow = {
+type ZoneRow = {
   layoutId: string; name: string; x: number; y: number; width: number; height: number; z: number; fit: string;
   playlistId: string | null; tickerPlaylistId: string | null;
 };
