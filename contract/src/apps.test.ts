@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { APP_KINDS, ZAppSettings, ZCreateAppRequest, ZUpdateMediaRequest, youtubeVideoId } from './apps.js';
+import { APP_KINDS } from './constants.js';
+import { ZAppSettings, ZCreateAppRequest, ZUpdateMediaRequest, youtubeVideoId } from './apps.js';
 
 /** The first message of a refused value, or null when it is accepted. */
 const refusal = (app: unknown): string | null => {

@@ -8,9 +8,8 @@ import { youtubeVideoId } from './app-rules.js';
  * (feed items, weather) in the screen config with its time, never the screen itself.
  */
 
-// The kinds and their names live in constants.ts (no zod), so the media page can badge an app
-// without the schemas; re-exported here where the kinds' settings are.
-export { APP_KINDS, APP_KIND_NAMES, type AppKind } from './constants.js';
+// The kinds and their names (APP_KINDS, APP_KIND_NAMES) live in constants.ts (no zod), so the
+// media page can badge an app without the schemas.
 
 /** An http(s) address, with the field named in the message. */
 const httpUrl = (field: string) => {
@@ -34,14 +33,14 @@ const intRange = (field: string, min: number, max: number) => {
 
 export { youtubeVideoId } from './app-rules.js';
 
-export const ZClockApp = z.object({
+const ZClockApp = z.object({
   kind: z.literal('clock'),
   style: z.enum(['digital', 'analog'], { error: 'Saat biçimi dijital ya da analog olmalıdır' }).default('digital'),
   showDate: boolean('Tarihi göster').default(true),
   showSeconds: boolean('Saniyeyi göster').default(false),
 });
 
-export const ZTextApp = z.object({
+const ZTextApp = z.object({
   kind: z.literal('text'),
   title: storableText('Başlık metin olmalıdır').trim().max(200, 'Başlık en fazla 200 karakter olabilir').default(''),
   /** Plain text; line breaks are kept, nothing is read as HTML. */
@@ -52,7 +51,7 @@ export const ZTextApp = z.object({
 }).refine((a) => a.title.trim() !== '' || a.body.trim() !== '', { message: 'Lütfen bir başlık ya da metin giriniz', path: ['body'] });
 
 const REFRESH = 'Yenileme süresi 0 ya da 60 ile 86400 saniye arasında olmalıdır';
-export const ZWebApp = z.object({
+const ZWebApp = z.object({
   kind: z.literal('web'),
   url: httpUrl('Sayfa adresi'),
   /** 0: never reloaded; otherwise every so many seconds. */
@@ -61,38 +60,38 @@ export const ZWebApp = z.object({
   zoom: intRange('Yakınlaştırma', 25, 400).default(100),
 });
 
-export const ZYoutubeApp = z.object({
+const ZYoutubeApp = z.object({
   kind: z.literal('youtube'),
   url: httpUrl('YouTube adresi').refine((u) => youtubeVideoId(u) !== null, 'Geçerli bir YouTube video adresi giriniz (izleme, paylaşım ya da embed adresi)'),
 });
 
-export const ZStreamApp = z.object({
+const ZStreamApp = z.object({
   kind: z.literal('stream'),
   url: httpUrl('Yayın adresi').refine((u) => /\.m3u8$/i.test(new URL(u).pathname), 'Yayın adresi bir HLS adresi (.m3u8) olmalıdır'),
 });
 
-export const ZRssApp = z.object({
+const ZRssApp = z.object({
   kind: z.literal('rss'),
   url: httpUrl('Haber kaynağı adresi'),
   maxItems: intRange('Haber sayısı', 1, 20).default(5),
   style: z.enum(['list', 'ticker'], { error: 'Görünüm liste ya da kayan yazı olmalıdır' }).default('list'),
 });
 
-export const ZWeatherApp = z.object({
+const ZWeatherApp = z.object({
   kind: z.literal('weather'),
   city: requiredText('Lütfen şehir adını giriniz', 100),
   latitude: numberField('Enlem -90 ile 90 arasında olmalıdır').pipe(z.number().min(-90, 'Enlem -90 ile 90 arasında olmalıdır').max(90, 'Enlem -90 ile 90 arasında olmalıdır')),
   longitude: numberField('Boylam -180 ile 180 arasında olmalıdır').pipe(z.number().min(-180, 'Boylam -180 ile 180 arasında olmalıdır').max(180, 'Boylam -180 ile 180 arasında olmalıdır')),
 });
 
-export const ZQrApp = z.object({
+const ZQrApp = z.object({
   kind: z.literal('qr'),
   /** What the code holds: usually an address, any text up to 1000 characters. */
   url: requiredText('Lütfen QR kodun adresini giriniz', 1000),
   caption: storableText('Açıklama metin olmalıdır').trim().max(200, 'Açıklama en fazla 200 karakter olabilir').default(''),
 });
 
-export const ZCountdownApp = z.object({
+const ZCountdownApp = z.object({
   kind: z.literal('countdown'),
   title: requiredText('Lütfen geri sayımın başlığını giriniz'),
   /** An ISO instant (with its offset). */
@@ -119,17 +118,16 @@ export const ZUpdateMediaRequest = z.object({
   name: requiredText('Lütfen medya adını giriniz').optional(),
   app: ZAppSettings.optional(),
 }).refine((r) => r.name !== undefined || r.app !== undefined, 'Değiştirilecek bir alan giriniz');
-export type TUpdateMediaRequest = z.input<typeof ZUpdateMediaRequest>;
 
 /** One feed item as a screen shows it: plain text only. */
-export const ZFeedItem = z.object({
+const ZFeedItem = z.object({
   title: z.string(),
   summary: z.string(),
   publishedAt: z.string().nullable(),
 });
 
 /** Current weather and the next days, as the weather job keeps it (WMO weather codes). */
-export const ZWeather = z.object({
+const ZWeather = z.object({
   temperature: z.number(),
   weatherCode: z.number().int(),
   days: z.array(z.object({ date: z.string(), min: z.number(), max: z.number(), weatherCode: z.number().int() })),

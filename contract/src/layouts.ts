@@ -10,7 +10,7 @@ import { lowerTr } from './text-case.js';
 
 export const LAYOUT_ZONES_MAX = 9;
 export const ZLayoutOrientation = z.enum(['landscape', 'portrait'], { error: 'Yön yatay ya da dikey olmalıdır' });
-export const ZZoneFit = z.enum(['cover', 'contain'], { error: 'Sığdırma kapla ya da sığdır olmalıdır' });
+const ZZoneFit = z.enum(['cover', 'contain'], { error: 'Sığdırma kapla ya da sığdır olmalıdır' });
 
 /** Hundredths of a percent: what the editor's 1 % grid and fields can say, no float noise. */
 const hundredths = (n: number) => Math.round(n * 100);
@@ -42,7 +42,6 @@ export const ZZoneWrite = z.object({
     message: 'Bir bölge ya bir playlist ya da bir kayan yazı gösterir',
     path: ['directionPlaylist'],
   });
-export type TZoneWrite = z.input<typeof ZZoneWrite>;
 
 const ZLayoutFields = {
   name: requiredText('Lütfen yerleşim adını giriniz', 100),
@@ -69,13 +68,11 @@ export type TCreateLayoutRequest = z.input<typeof ZCreateLayoutRequest>;
 
 /** PUT /api/layouts/{id}: the whole layout again (zones are replaced as a list, like playlist items). */
 export const ZUpdateLayoutRequest = z.object({
-  ...ZLayoutFields,
   name: ZLayoutFields.name.optional(),
   orientation: ZLayoutOrientation.optional(),
   background: colour('Arka plan rengi').optional(),
   zones: ZLayoutFields.zones.optional(),
 }).refine((b) => Object.values(b).some((v) => v !== undefined), 'Değiştirilecek bir alan giriniz');
-export type TUpdateLayoutRequest = z.input<typeof ZUpdateLayoutRequest>;
 
 const ZNamedRef = z.object({ _id: ZId, name: z.string() }).nullable();
 

@@ -34,7 +34,7 @@ const ZRef = z.union([ZId, z.object({ _id: ZId }).transform((p) => p._id)], { er
 const ZLayoutRef = z.union([ZId, z.object({ _id: ZId }).transform((p) => p._id)], { error: 'Geçersiz yerleşim' }).nullable();
 
 /** How a display mounted turned is corrected, in degrees clockwise. */
-export const SCREEN_ROTATIONS = [0, 90, 180, 270] as const;
+const SCREEN_ROTATIONS = [0, 90, 180, 270] as const;
 export const ZScreenRotation = z.union(SCREEN_ROTATIONS.map((r) => z.literal(r)), { error: 'Döndürme 0, 90, 180 ya da 270 derece olmalıdır' });
 
 /**

@@ -37,7 +37,7 @@ export function useNow(everyMs: number): number {
 }
 
 /** Data older than this is marked with its time: the server renews it every 10 minutes. */
-export const STALE_AFTER_MS = 20 * 60_000;
+const STALE_AFTER_MS = 20 * 60_000;
 
 /**
  * 'Son güncelleme: {time}' when the shipped data is old (the server could not renew it, or the

@@ -13,7 +13,7 @@ import type { AppProps } from './app-common.js';
 type Renderer = { default: ComponentType<AppProps> };
 // Each renderer takes the settings of its own kind; the layer hands them by kind.
 const as = (load: Promise<{ default: unknown }>) => load as Promise<Renderer>;
-export const APP_RENDERERS: Record<AppKind, () => Promise<Renderer>> = {
+const APP_RENDERERS: Record<AppKind, () => Promise<Renderer>> = {
   clock: () => as(import('./clock-app.js')),
   text: () => as(import('./text-app.js')),
   web: () => as(import('./web-app.js')),

@@ -1,7 +1,7 @@
 import { cq, knownZone, useNow, useOnce, type AppProps } from './app-common.js';
 
 /** The wall clock of the screen's time zone, its parts by Intl (docs/PRODUCT.md#apps). */
-export function clockParts(at: number, timeZone: string | undefined) {
+function clockParts(at: number, timeZone: string | undefined) {
   const zone = knownZone(timeZone);
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' }).formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
