@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TAppData, TAppSettings } from '@pano/contract';
+import { zoneOrDefault } from '@pano/contract/schedule';
 
 /** What every app renderer is given (components/apps/app-layer.tsx). */
 export type AppProps<K extends TAppSettings['kind'] = TAppSettings['kind']> = {
@@ -47,8 +48,8 @@ export function staleNote(fetchedAt: string, now: number, timeZone: string | und
   const at = Date.parse(fetchedAt);
   if (!Number.isFinite(at) || (!offline && now - at <= STALE_AFTER_MS)) return null;
   const sameDay = now - at < 20 * 3600_000;
-  const time = new Intl.DateTimeFormat('tr-TR', {
-    timeZone: knownZone(timeZone), hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(sameDay ? {} : { day: 'numeric', month: 'long' }),
+  const time = zoneFormat(timeZone, 'tr-TR', {
+    hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(sameDay ? {} : { day: 'numeric', month: 'long' }),
   }).format(at);
   return `Son güncelleme: ${time}`;
 }
@@ -56,13 +57,16 @@ export function staleNote(fetchedAt: string, now: number, timeZone: string | und
 /** A zone-relative size: a share of the app's smaller side (the layer is a size container). */
 export const cq = (share: number) => `${share}cqmin`;
 
-/** The zone when the runtime knows it, else undefined (the device's own): a bad name never breaks an app. */
-export function knownZone(timeZone: string | undefined): string | undefined {
-  if (!timeZone) return undefined;
-  try {
-    new Intl.DateTimeFormat('tr-TR', { timeZone });
-    return timeZone;
-  } catch {
-    return undefined;
-  }
+/**
+ * An Intl formatter in the screen's zone, the schedule's default (Europe/Istanbul) for a name the
+ * runtime does not know, as the schedule reads it: made once per zone and style, since a clock
+ * asks every second.
+ */
+export function zoneFormat(timeZone: string | undefined, locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const zone = zoneOrDefault(timeZone);
+  const key = `${zone}|${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone })));
+  return format;
 }
+const formats = new Map<string, Intl.DateTimeFormat>();

@@ -1,9 +1,8 @@
-import { cq, knownZone, useNow, useOnce, type AppProps } from './app-common.js';
+import { cq, useNow, useOnce, zoneFormat, type AppProps } from './app-common.js';
 
 /** The wall clock of the screen's time zone, its parts by Intl (docs/PRODUCT.md#apps). */
 function clockParts(at: number, timeZone: string | undefined) {
-  const zone = knownZone(timeZone);
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' }).formatToParts(at);
+  const parts = zoneFormat(timeZone, 'en-GB', { hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' }).formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { hours: part('hour') % 24, minutes: part('minute'), seconds: part('second') };
 }
@@ -17,7 +16,7 @@ export function clockTime(at: number, timeZone: string | undefined, seconds: boo
 
 /** '27 Kasım 2026 Cuma': the Turkish long date of the screen's zone. */
 export function clockDate(at: number, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat('tr-TR', { timeZone: knownZone(timeZone), day: 'numeric', month: 'long', year: 'numeric', weekday: 'long' }).format(at);
+  return zoneFormat(timeZone, 'tr-TR', { day: 'numeric', month: 'long', year: 'numeric', weekday: 'long' }).format(at);
 }
 
 export default function ClockApp({ app, timeZone, onReady }: AppProps<'clock'>) {

@@ -1,6 +1,7 @@
 import { DISPLAY_DEFAULTS } from '@pano/contract/constants';
 import { TickerBar } from '../ticker-bar.js';
 import { cq, staleNote, useNow, useOnce, type AppProps } from './app-common.js';
+import { Note } from './stale-note.js';
 
 /**
  * News from a feed the server fetched (docs/PRODUCT.md#apps): a list of titles and summaries,
@@ -36,14 +37,6 @@ export default function RssApp({ app, data, timeZone, onReady, onFailed }: AppPr
         </div>
       ))}
       {note && <Note text={note} />}
-    </div>
-  );
-}
-
-export function Note({ text }: { text: string }) {
-  return (
-    <div data-testid="stale-note" style={{ position: 'absolute', right: cq(2), top: cq(2), fontSize: cq(3.5), padding: '0.2em 0.5em', borderRadius: 4, background: 'rgba(0,0,0,0.5)', color: 'rgba(255,255,255,0.85)' }}>
-      {text}
     </div>
   );
 }

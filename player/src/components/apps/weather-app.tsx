@@ -1,5 +1,5 @@
-import { cq, knownZone, staleNote, useNow, useOnce, type AppProps } from './app-common.js';
-import { Note } from './rss-app.js';
+import { cq, staleNote, useNow, useOnce, type AppProps } from './app-common.js';
+import { Note } from './stale-note.js';
 
 type Sky = 'clear' | 'partly' | 'cloudy' | 'fog' | 'rain' | 'snow' | 'storm';
 
@@ -37,7 +37,7 @@ export default function WeatherApp({ app, data, timeZone, onReady, onFailed }: A
   useOnce(() => (weather ? onReady() : onFailed()));
   if (!data || !weather) return null;
   const current = weatherWord(weather.weatherCode);
-  const note = staleNote(data.fetchedAt, now, knownZone(timeZone));
+  const note = staleNote(data.fetchedAt, now, timeZone);
   return (
     <div data-testid="weather-app" style={{
       position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: cq(4),
