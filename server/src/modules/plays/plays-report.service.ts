@@ -1,4 +1,5 @@
 import { canonicalTimeZone, DEFAULT_SCREEN_TIMEZONE, type TPlaysReportQuery, type TReportGrouping } from '@pano/contract';
+import { compareTr } from '@pano/contract/text-case';
 import type { AppContext } from '../../context.js';
 import { Prisma } from '../../db/generated/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -146,11 +147,7 @@ function source(ownerId: string, p: ReportParams, start: Prisma.Sql, end: Prisma
 
 /** The report's rows, and (key null) its total when rows may overlap (groups). */
 async function aggregate(ctx: AppContext, ownerId: string, p: ReportParams): Promise<Row[]> {
-  // The period's ends on the report's clock, as instants; hours are UTC hours, so in a zone
-  // with a half-hour offset an hour counts in the day its UTC hour starts in.
-  const start = Prisma.sql`((${p.from})::date::timestamp AT TIME ZONE ${p.tz})`;
-  const end = Prisma.sql`(((${p.to})::date + 1)::timestamp AT TIME ZONE ${p.tz})`;
-  const src = source(ownerId, p, start, end);
+  const src = periodSource(ownerId, p);
   let query: Prisma.Sql;
   if (p.by === 'day' || p.by === 'hour') {
     // Hours first: the wall-clock conversion then runs once per hour, not once per row.
@@ -168,10 +165,24 @@ async function aggregate(ctx: AppContext, ownerId: string, p: ReportParams): Pro
     const key = p.by === 'media' ? Prisma.sql`"mediaId"` : Prisma.sql`"screenId"`;
     query = Prisma.sql`WITH src AS (${src}) SELECT ${key} AS key, sum(plays)::bigint AS plays, sum(ms)::bigint AS ms FROM src GROUP BY 1`;
   }
+  return inZone(ctx.db.$queryRaw<Row[]>(query));
+}
+
+/**
+ * The report's rows over its period, whose ends are on the report's clock, as instants; hours
+ * are UTC hours, so in a zone with a half-hour offset an hour counts in the day its UTC hour starts in.
+ */
+function periodSource(ownerId: string, p: ReportParams): Prisma.Sql {
+  const start = Prisma.sql`((${p.from})::date::timestamp AT TIME ZONE ${p.tz})`;
+  const end = Prisma.sql`(((${p.to})::date + 1)::timestamp AT TIME ZONE ${p.tz})`;
+  return source(ownerId, p, start, end);
+}
+
+/** A report query, its time zone refused in Turkish when the runtime knows it but PostgreSQL's time zone data does not. */
+async function inZone<T>(query: Promise<T>): Promise<T> {
   try {
-    return await ctx.db.$queryRaw<Row[]>(query);
+    return await query;
   } catch (err) {
-    // A zone the runtime knows but PostgreSQL's time zone data does not.
     if (err instanceof Error && /time zone/i.test(err.message)) throw badRequest('Geçersiz saat dilimi (ör. Europe/Istanbul)');
     throw err;
   }
@@ -183,16 +194,9 @@ async function aggregate(ctx: AppContext, ownerId: string, p: ReportParams): Pro
  * the ends) unless screens are filtered, so the list costs no more than the cheapest report.
  */
 async function zonesOf(ctx: AppContext, ownerId: string, p: ReportParams): Promise<string[]> {
-  const start = Prisma.sql`((${p.from})::date::timestamp AT TIME ZONE ${p.tz})`;
-  const end = Prisma.sql`(((${p.to})::date + 1)::timestamp AT TIME ZONE ${p.tz})`;
-  const src = source(ownerId, { ...p, zone: undefined, by: 'media' }, start, end);
-  try {
-    const rows = await ctx.db.$queryRaw<{ zone: string }[]>`SELECT DISTINCT zone FROM (${src}) src WHERE zone <> ''`;
-    return rows.map((r) => r.zone).sort((a, b) => a.localeCompare(b, 'tr'));
-  } catch (err) {
-    if (err instanceof Error && /time zone/i.test(err.message)) throw badRequest('Geçersiz saat dilimi (ör. Europe/Istanbul)');
-    throw err;
-  }
+  const src = periodSource(ownerId, { ...p, zone: undefined, by: 'media' });
+  const rows = await inZone(ctx.db.$queryRaw<{ zone: string }[]>`SELECT DISTINCT zone FROM (${src}) src WHERE zone <> ''`);
+  return rows.map((r) => r.zone).sort(compareTr);
 }
 
 /** 'YYYY-MM-DD' → 'DD.MM.YYYY', 'YYYY-MM-DD HH:MM' → 'DD.MM.YYYY HH:MM' (Turkish dates). */
