@@ -119,6 +119,14 @@ export const ZUpdateMediaRequest = z.object({
   app: ZAppSettings.optional(),
 }).refine((r) => r.name !== undefined || r.app !== undefined, 'Değiştirilecek bir alan giriniz');
 
+/**
+ * POST /api/media/apps/preview: an rss or weather app's settings, before it is saved; answered
+ * with what the server would fetch for it now (`ZAppData`), stored nowhere (docs/PRODUCT.md#apps).
+ */
+export const ZAppPreviewRequest = z.object({
+  app: z.discriminatedUnion('kind', [ZRssApp, ZWeatherApp], { error: 'Önizleme verisi yalnızca haber (RSS) ve hava durumu uygulamaları için alınır' }),
+});
+
 /** One feed item as a screen shows it: plain text only. */
 const ZFeedItem = z.object({
   title: z.string(),

@@ -3,7 +3,7 @@ import { ZId } from './common.js';
 import { ZMediaKind, ZMediaType } from './media.js';
 import { ZDisplaySettings } from './settings.js';
 import { ZAppData, ZAppSettings } from './apps.js';
-import { ZLayoutHead, ZZoneRect } from './layouts.js';
+import { LAYOUT_ZONES_MAX, ZLayoutHead, ZZoneRect } from './layouts.js';
 import { ZScreenRotation } from './screens.js';
 
 /** What a player needs to show a screen: everything resolved, nothing else to fetch but files. */
@@ -137,6 +137,23 @@ export const ZScreenConfig = z.object({
   notice: z.object({ kind: z.literal('package-expired'), message: z.string() }).nullable(),
 });
 export type TScreenConfig = z.infer<typeof ZScreenConfig>;
+/**
+ * POST /api/layouts/preview: the playlists and tickers a layout being edited names, as a screen
+ * would play them, with the customer's ticker-bar look (docs/PRODUCT.md#layouts-api). The editor
+ * places them in its zones and plays them with the player's own component.
+ */
+export const ZContentPreviewRequest = z.object({
+  playlists: z.array(ZId).max(LAYOUT_ZONES_MAX, `En fazla ${LAYOUT_ZONES_MAX} playlist önizlenebilir`).default([]),
+  tickers: z.array(ZId).max(LAYOUT_ZONES_MAX, `En fazla ${LAYOUT_ZONES_MAX} Reji playlisti önizlenebilir`).default([]),
+});
+export type TContentPreviewRequest = z.input<typeof ZContentPreviewRequest>;
+export const ZContentPreview = z.object({
+  playlists: z.array(ZConfigPlaylist),
+  tickers: z.array(ZConfigTicker),
+  displaySettings: ZDisplaySettings,
+});
+export type TContentPreview = z.infer<typeof ZContentPreview>;
+
 export type TConfigMedia = z.infer<typeof ZConfigMedia>;
 export type TConfigPlaylist = z.infer<typeof ZConfigPlaylist>;
 export type TConfigTicker = z.infer<typeof ZConfigTicker>;

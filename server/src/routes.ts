@@ -4,7 +4,9 @@ import { compressJson } from './http/json-compression.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { playlistRoutes } from './modules/playlists/playlists.routes.js';
+import { appDataRoutes } from './modules/app-data/app-data.routes.js';
 import { layoutRoutes } from './modules/layouts/layouts.routes.js';
+import { contentPreviewRoutes } from './modules/screens/content-preview.routes.js';
 import { tickerRoutes } from './modules/tickers/tickers.routes.js';
 import { screenNowRoutes } from './modules/screens/screen-now.routes.js';
 import { screenRoutes } from './modules/screens/screens.routes.js';
@@ -36,9 +38,11 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // Ahead of the screens router, whose package guard would answer /api/screens/health first.
   app.use('/api', screenHealthRoutes(ctx));
   app.use('/api/auth', authRoutes(ctx));
+  app.use('/api/media/apps/preview', appDataRoutes(ctx));
   app.use('/api/media', mediaRoutes(ctx));
   app.use('/api/playlists', playlistRoutes(ctx));
   app.use('/api/direction-playlists', tickerRoutes(ctx));
+  app.use('/api/layouts/preview', contentPreviewRoutes(ctx));
   app.use('/api/layouts', layoutRoutes(ctx));
   app.use('/api/screens', screenNowRoutes(ctx));
   app.use('/api/screens', screenRoutes(ctx));

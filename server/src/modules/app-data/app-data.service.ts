@@ -1,8 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import { ZAppData, ZAppSettings, type TAppData, type TAppSettings } from '@pano/contract';
+import { ErrorCode, ZAppData, ZAppSettings, type TAppData, type TAppSettings } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Prisma } from '../../db/generated/client.js';
-import { fetchPolicy, guardedFetch } from '../../http/guarded-fetch.js';
+import { AppError } from '../../http/errors.js';
+import { fetchPolicy, GuardedFetchError, guardedFetch } from '../../http/guarded-fetch.js';
 import { screensShowingMedia } from '../media/media-screens.js';
 import { decodeFeed, parseFeed } from './feed.js';
 import { forecastUrl, parseForecast } from './weather.js';
@@ -89,6 +90,23 @@ export async function fetchAppData(ctx: AppContext, mediaId: string): Promise<vo
   if (count === 1 && changed) {
     const screens = await screensShowingMedia(ctx.db, media.ownerId, [mediaId]);
     if (screens.length > 0) await ctx.notifier.screensChanged(screens);
+  }
+}
+
+/**
+ * What an rss or weather app with these settings would show now, fetched as its job fetches it,
+ * for the 'Uygulama Ekle' form's live preview; nothing is stored. A fetch that fails answers 422
+ * with why, in Turkish: the guard's reason (a refused address, a timeout) or that the answer was
+ * not a feed or a forecast.
+ */
+export async function previewAppData(ctx: AppContext, app: TRssApp | TWeatherApp): Promise<TAppData> {
+  try {
+    const fresh = app.kind === 'rss' ? await fetchFeed(ctx, app) : await fetchWeather(ctx, app);
+    return { fetchedAt: ctx.clock().toISOString(), ...fresh };
+  } catch (err) {
+    const reason = err instanceof GuardedFetchError ? err.message
+      : app.kind === 'rss' ? 'Adres okunabilir bir RSS ya da Atom kaynağı değil' : 'Hava durumu servisi geçerli bir tahmin vermedi';
+    throw new AppError(422, ErrorCode.VALIDATION, `Veri alınamadı: ${reason}`);
   }
 }
 

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type {
-  TAppData, TConfigAlert, TConfigLayout, TConfigLayoutScheduleEntry, TConfigMedia, TConfigScheduleEntry, TScreenAlert, TScreenConfig,
+  TAppData, TContentPreview, TConfigAlert, TConfigLayout, TConfigLayoutScheduleEntry, TConfigMedia, TConfigScheduleEntry, TScreenAlert, TScreenConfig,
 } from '@pano/contract';
 import { layoutHead, zoneRect } from '../layouts/layout-wire.js';
 import { appOf, filePathOf, mediaTypeOf } from '../media/media.presenter.js';
 import { presentDisplaySettings } from '../settings/display-settings.presenter.js';
+import type { ContentPreviewRows } from './content-preview.js';
 import type { BuiltScreenConfig, SharedContent } from './screen-config-cache.js';
 import {
   layoutKey, scheduleKey,
@@ -176,7 +177,7 @@ function configAlerts(byScreen: Map<string, TScreenAlert[]>, base: string): Map<
   return out;
 }
 
-const configPlaylist = (p: PlaylistRow, base: string) => ({
+export const configPlaylist = (p: PlaylistRow, base: string) => ({
   _id: p.id,
   name: p.name,
   mediaItems: p.items.map((i) => ({ media: configMedia(i.media, base), duration: i.duration })),
@@ -197,7 +198,7 @@ function configLayout(
   };
 }
 
-const configTicker = (t: TickerRow) => ({ _id: t.id, name: t.name, speed: t.speed, directions: t.texts.map((x) => ({ text: x.text })) });
+export const configTicker = (t: TickerRow) => ({ _id: t.id, name: t.name, speed: t.speed, directions: t.texts.map((x) => ({ text: x.text })) });
 
 function configMedia(m: PlaylistRow['items'][number]['media'], base: string): TConfigMedia {
   const filePath = filePathOf(m);
@@ -214,3 +215,10 @@ function configMedia(m: PlaylistRow['items'][number]['media'], base: string): TC
   };
 }
 
+
+/** The layout editor's live preview: what it names, as a screen's config carries it (docs/PRODUCT.md#layouts-api). */
+export const presentContentPreview = (rows: ContentPreviewRows): TContentPreview => ({
+  playlists: rows.playlists.map((p) => configPlaylist(p, '')),
+  tickers: rows.tickers.map(configTicker),
+  displaySettings: presentDisplaySettings(rows.settings),
+});

@@ -184,18 +184,41 @@ export async function readScreenConfigSources(
     ...zones.flatMap((z) => (z.tickerPlaylistId ? [z.tickerPlaylistId] : [])),
   ])];
 
-  // One flat round of queries after the screens: Prisma loads each nested relation with a query
-  // of its own, one after the other, so relations are read from their own tables in parallel
-  // instead (only media still follows its items). Empty lists skip their query. Each round trip
-  // comes before a push goes out (docs/PERFORMANCE.md, P1).
-  const none = Promise.resolve([]);
-  const [owners, settings, active, playlists, items, tickers, texts] = await Promise.all([
+  // One flat round of queries after the screens (each round trip comes before a push goes out:
+  // docs/PERFORMANCE.md, P1).
+  const [owners, settings, active, { playlistById, tickerById }] = await Promise.all([
     db.user.findMany({ where: { id: { in: ownerIds } }, select: { id: true, role: true } }),
     db.displaySettings.findMany({ where: { ownerId: { in: ownerIds } } }),
     db.purchase.findMany({
       where: { userId: { in: ownerIds }, status: 'completed', expiresAt: { gt: opts.now } },
       select: { userId: true }, distinct: ['userId'],
     }),
+    readPlaylistsAndTickers(db, playlistIds, tickerIds),
+  ]);
+
+  const ownerById = new Map(owners.map((o) => [o.id, o]));
+  const settingsByOwner = new Map(settings.map((d) => [d.ownerId, d]));
+  const activeOwners = new Set(active.map((p) => p.userId));
+  const zonesOf = groupBy(zones, (z) => z.layoutId);
+  const layoutById = new Map(layouts.map((l) => [l.id, { ...l, zones: zonesOf.get(l.id) ?? [] }]));
+
+  return {
+    screens, alerts, entriesOf, memo,
+    content: { ownerById, settingsByOwner, activeOwners, playlistById, tickerById, layoutById },
+  };
+}
+
+/**
+ * Playlists with their items' media, and tickers with their texts, by id (whoever owns them:
+ * callers check). Prisma loads each nested relation with a query of its own, one after the
+ * other, so relations are read from their own tables in parallel instead (only media still
+ * follows its items); empty lists skip their query.
+ */
+export async function readPlaylistsAndTickers(
+  db: Db, playlistIds: string[], tickerIds: string[],
+): Promise<Pick<ConfigContentRows, 'playlistById' | 'tickerById'>> {
+  const none = Promise.resolve([]);
+  const [playlists, items, tickers, texts] = await Promise.all([
     playlistIds.length === 0 ? none : db.playlist.findMany({ where: { id: { in: playlistIds } }, select: { id: true, name: true, ownerId: true } }),
     playlistIds.length === 0 ? none : db.playlistItem.findMany({
       where: { playlistId: { in: playlistIds } },
@@ -209,20 +232,11 @@ export async function readScreenConfigSources(
       where: { playlistId: { in: tickerIds } }, orderBy: { position: 'asc' }, select: { playlistId: true, text: true },
     }),
   ]);
-
-  const ownerById = new Map(owners.map((o) => [o.id, o]));
-  const settingsByOwner = new Map(settings.map((d) => [d.ownerId, d]));
-  const activeOwners = new Set(active.map((p) => p.userId));
   const itemsOf = groupBy(items, (i) => i.playlistId);
   const textsOf = groupBy(texts, (x) => x.playlistId);
-  const playlistById = new Map(playlists.map((p) => [p.id, { ...p, items: itemsOf.get(p.id) ?? [] }]));
-  const tickerById = new Map(tickers.map((d) => [d.id, { ...d, texts: textsOf.get(d.id) ?? [] }]));
-  const zonesOf = groupBy(zones, (z) => z.layoutId);
-  const layoutById = new Map(layouts.map((l) => [l.id, { ...l, zones: zonesOf.get(l.id) ?? [] }]));
-
   return {
-    screens, alerts, entriesOf, memo,
-    content: { ownerById, settingsByOwner, activeOwners, playlistById, tickerById, layoutById },
+    playlistById: new Map(playlists.map((p) => [p.id, { ...p, items: itemsOf.get(p.id) ?? [] }])),
+    tickerById: new Map(tickers.map((d) => [d.id, { ...d, texts: textsOf.get(d.id) ?? [] }])),
   };
 }
 
