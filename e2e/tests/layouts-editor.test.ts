@@ -183,6 +183,33 @@ describe('layouts: the editor builds an L-shaped layout, saves it, and a screen 
     await snap(page, FLOW, '05-editor-ready');
   });
 
+  it("'Canlı Önizleme' plays each zone's real content in its rectangle with the player, and follows a moved zone", async () => {
+    const preview = page.getByTestId('layout-live-preview');
+    const zone = (name: string) => preview.locator(`[data-testid=zone][data-zone="${name}"]`);
+    // The main zone's image, loaded and drawn; the bottom bar's ticker text.
+    const image = zone('Ana Bölge').getByTestId('player-image');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && getComputedStyle(img).opacity === '1')).toBe(true);
+    await zone('Alt Bant').getByText('Hoş geldiniz').first().waitFor();
+    const sideImage = zone('Yan Bölge').getByTestId('player-image');
+    await sideImage.waitFor();
+    // Each zone where the canvas says, on the preview's own frame (within a pixel of rounding).
+    const frame = await box(preview);
+    for (const [name, rect] of Object.entries(editorShowed)) {
+      const b = await box(zone(name));
+      const expected = { x: frame.x + (frame.width * rect.x) / 100, y: frame.y + (frame.height * rect.y) / 100, width: (frame.width * rect.width) / 100, height: (frame.height * rect.height) / 100 };
+      for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(b[k] - expected[k]), `${name} ${k}`).toBeLessThan(1.5);
+    }
+    // A move on the canvas moves the picture at once, the same image element still showing.
+    const before = await box(zone('Yan Bölge'));
+    await sideImage.evaluate((img) => { (img as HTMLImageElement & { keep?: true }).keep = true; });
+    await zoneOnCanvas('Yan Bölge').focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => Math.round((before.x - (await box(zone('Yan Bölge'))).x) * 100 / frame.width)).toBe(1);
+    expect(await sideImage.evaluate((img) => (img as HTMLImageElement & { keep?: true }).keep === true)).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => announced(zoneOnCanvas('Yan Bölge'))).toEqual(editorShowed['Yan Bölge']);
+  });
+
   it('saving stores exactly the numbers the editor showed, with the content picked', async () => {
     // What the canvas says just before saving is what must come back.
     for (const name of Object.keys(editorShowed)) expect(await announced(zoneOnCanvas(name))).toEqual(editorShowed[name]);

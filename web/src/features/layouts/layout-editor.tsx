@@ -10,6 +10,7 @@ import { useTickerPlaylists } from '../../api/tickers.api';
 import { useSaveLayout } from './api/use-save-layout';
 import { addZone, drawOrder, requestOf, restack, type LayoutDraft } from './layout-draft';
 import { LayoutCanvas } from './layout-canvas';
+import { LayoutLivePreview } from './layout-live-preview';
 import { ZoneFields } from './zone-fields';
 import type { Rect } from './zone-geometry';
 import { trLayouts } from '../../i18n/tr-layouts';
@@ -67,7 +68,7 @@ export function LayoutEditor({ id, initial, onDone }: { id: string | null; initi
       <Form className="layout-editor" onSubmit={onSave}>
         <div className="layout-editor-main">
           <LayoutCanvas draft={draft} selected={selected} onSelect={setSelected} onRect={setRect} />
-          <p className="muted">{trLayouts.previewNote}</p>
+          <LayoutLivePreview draft={draft} />
         </div>
         <div className="layout-editor-side">
           {failed && (

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { LAYOUT_TEMPLATES, type TLayout } from '@pano/contract';
+import { DISPLAY_DEFAULTS, LAYOUT_TEMPLATES, type TContentPreviewRequest, type TLayout } from '@pano/contract';
 import { createQueryClient } from '../../lib/query-client';
 import { DialogHost } from '../../components/ui/dialog-host';
 import { apiServer, recorded, type RecordedCall } from '../../testing/api-server';
@@ -20,10 +20,28 @@ const ticker = {
   createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z',
 };
 
-/** The page over the fake API: the given layouts, the customer's lists, every write recorded. */
+/** The live preview's answer for them: the server's config shapes (docs/PRODUCT.md#layouts-api). */
+const lobbyPlayed = {
+  _id: lobby._id, name: lobby.name,
+  mediaItems: [{ media: { _id: fixtureId(22), name: 'Menü', mediaType: 'Resim', type: 'image', filePath: '/uploads/menu.png', url: '/uploads/menu.png', mimeType: 'image/png' }, duration: 5 }],
+};
+const tickerPlayed = { _id: ticker._id, name: ticker.name, speed: ticker.speed, directions: ticker.directions };
+let previews: TContentPreviewRequest[] = [];
+
+/** The page over the fake API: the given layouts, the customer's lists, every write recorded (the live preview's requests in `previews`). */
 function renderPage(layouts: TLayout[] = [aLayout()]) {
   const writes: RecordedCall[] = [];
+  previews = [];
   apiServer.use(
+    http.post('/api/layouts/preview', async ({ request }) => {
+      const body = await request.json() as Required<TContentPreviewRequest>;
+      previews.push(body);
+      return HttpResponse.json({
+        playlists: body.playlists.includes(lobby._id) ? [lobbyPlayed] : [],
+        tickers: body.tickers.includes(ticker._id) ? [tickerPlayed] : [],
+        displaySettings: { ...DISPLAY_DEFAULTS, barHeight: 40 },
+      });
+    }),
     http.get('/api/layouts', () => HttpResponse.json(layouts)),
     http.get('/api/layouts/templates', () => HttpResponse.json(LAYOUT_TEMPLATES)),
     http.get('/api/playlists', () => HttpResponse.json([lobby])),
@@ -107,6 +125,34 @@ describe('LayoutsPage', () => {
     expect(writes.map((w) => `${w.method} ${w.url}`)).toEqual([`PUT /api/layouts/${fixtureId(6)}`]);
     expect(bodyOf(writes[0]).zones[0]).toMatchObject({ x: 10, y: 10, width: 70, height: 55 });
     expect(bodyOf(writes[0]).zones[1]).toMatchObject({ x: 80, y: 80, width: 20, height: 20, fit: 'contain' });
+  });
+
+  it("the live preview plays each zone's real content with the player; a moved zone keeps its picture and asks nothing again", async () => {
+    renderPage([aLayout({ zones: [
+      { name: 'Ana Bölge', x: 0, y: 0, width: 75, height: 85, z: 0, playlist: { _id: lobby._id, name: lobby.name }, directionPlaylist: null, fit: 'contain' },
+      { name: 'Alt Bant', x: 0, y: 85, width: 100, height: 15, z: 1, playlist: null, directionPlaylist: { _id: ticker._id, name: ticker.name }, fit: 'cover' },
+    ] })]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Düzenle: Lobi Yerleşimi' }));
+    const preview = await screen.findByTestId('layout-live-preview');
+    const image = await within(preview).findByTestId('player-image');
+    expect(image.getAttribute('alt')).toBe('Menü');
+    expect(image.getAttribute('src')).toMatch(/\/uploads\/menu\.png$/);
+    const zoneOf = (name: string) => preview.querySelector<HTMLElement>(`[data-testid=zone][data-zone="${name}"]`)!;
+    expect(zoneOf('Ana Bölge').contains(image)).toBe(true);
+    expect(zoneOf('Ana Bölge').dataset.fit).toBe('contain');
+    expect(await within(zoneOf('Alt Bant')).findAllByText('Hoş geldiniz')).not.toHaveLength(0);
+    expect(previews).toEqual([{ playlists: [lobby._id], tickers: [ticker._id] }]);
+
+    zoneButton('Ana Bölge').focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    expect(zoneOf('Ana Bölge').style.left).toBe('2%');
+    expect(within(preview).getByTestId('player-image')).toBe(image);
+    expect(previews).toHaveLength(1);
+    // Content changed: asked again, and the zone shows nothing it no longer plays.
+    fireEvent.change(screen.getByLabelText('İçerik'), { target: { value: '' } });
+    await waitFor(() => expect(previews).toHaveLength(2));
+    expect(previews[1]).toEqual({ playlists: [], tickers: [ticker._id] });
+    await waitFor(() => expect(within(preview).queryByTestId('player-image')).toBeNull());
   });
 
   it('moves with the arrow keys and resizes with Shift + arrows; the saved numbers match', async () => {

@@ -1,60 +1,51 @@
+import { useMemo } from 'react';
+import type { TConfigMedia } from '@pano/contract';
 import { APP_KIND_NAMES } from '@pano/contract/constants';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { ItemPreview } from '@pano/player';
 import { Badge } from '../../components/ui';
-import { targetOf, type AppDraft } from './app-draft';
+import { errorMessage } from '../../lib/api-error';
+import { useAppPreviewData } from './api/use-app-preview-data';
+import { ZAppDraft, type AppDraft } from './app-draft';
 import { trApps } from '../../i18n/tr-apps';
 
 const t = trApps.app;
-const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
 /**
- * What the app will show, as the form is filled in: an announcement slide in its own colours,
- * a clock's face, or for the kinds whose picture comes from elsewhere (a page, a feed, a stream)
- * a sentence saying what the screen will do (docs/PRODUCT.md#apps).
+ * What the app will show, as the form is filled in (docs/PRODUCT.md#apps): drawn by the screen's
+ * own player once the settings pass the contract's check, with the feed or the weather the server
+ * fetches for them; until then, what is missing. A sentence under it says what the picture alone
+ * cannot (a page's refresh, the server's own refresh of a feed).
  */
 export function AppPreview({ app }: { app: AppDraft['app'] }) {
-  const body = (() => {
-    switch (app.kind) {
-      case 'text':
-        return (
-          <div className="app-slide" style={{ background: str(app.background), color: str(app.textColor), textAlign: app.align as 'left' }}>
-            {str(app.title) && <strong className="app-slide-title">{str(app.title)}</strong>}
-            <span className="app-slide-body">{str(app.body)}</span>
-          </div>
-        );
-      case 'clock': {
-        const now = new Date();
-        const two = (n: number) => String(n).padStart(2, '0');
-        return (
-          <div className="app-slide app-clock">
-            <strong className="app-clock-time">{two(now.getHours())}:{two(now.getMinutes())}{app.showSeconds ? `:${two(now.getSeconds())}` : ''}</strong>
-            {Boolean(app.showDate) && <span>{formatDate(now)}</span>}
-            <span className="muted">{t.clockStyles[str(app.style)]}</span>
-          </div>
-        );
-      }
-      case 'web':
-        return <p>{t.previewWeb(str(app.url) || t.previewEmpty, str(app.zoom))} {t.previewRefresh(str(app.refreshSeconds))}</p>;
-      case 'youtube':
-        return <p>{str(app.url) || t.previewEmpty}. {t.previewYoutube}</p>;
-      case 'stream':
-        return <p>{str(app.url) || t.previewEmpty}. {t.previewStream}</p>;
-      case 'rss':
-        return <p>{str(app.url) || t.previewEmpty}. {t.previewRss(str(app.maxItems), str(app.style))}</p>;
-      case 'weather':
-        return <p>{t.previewWeather(str(app.city))} ({str(app.latitude)}, {str(app.longitude)})</p>;
-      case 'qr':
-        return <p><strong>{str(app.caption)}</strong> {str(app.url) || t.previewEmpty}. {t.previewQr}</p>;
-      case 'countdown': {
-        const target = targetOf(app.targetDay, app.targetTime);
-        return <p><strong>{str(app.title)}</strong> {t.previewCountdown(target ? formatDateTime(target) : '')}</p>;
-      }
+  // The settings' check only: the name is not part of the picture.
+  const parsed = ZAppDraft.safeParse({ name: APP_KIND_NAMES[app.kind], app });
+  const settings = parsed.success ? parsed.data.app : null;
+  // The same settings keep the same object, so the player keeps the item on screen while unrelated fields change.
+  const json = settings && JSON.stringify(settings);
+  const data = useAppPreviewData(settings);
+  const appData = data.data ?? null;
+  const media = useMemo<TConfigMedia | null>(() => (json ? {
+    _id: 'preview', name: APP_KIND_NAMES[app.kind], mediaType: 'Uygulama', type: 'app', filePath: '', url: '', mimeType: 'application/x-pano-app',
+    app: JSON.parse(json) as TConfigMedia['app'], appData,
+  } : null), [json, app.kind, appData]);
+
+  const note = (() => {
+    if (!settings) return t.previewIncomplete;
+    if (data.isError) return errorMessage(data.error);
+    switch (settings.kind) {
+      case 'web': return t.previewRefresh(String(settings.refreshSeconds));
+      case 'rss': return data.isFetching ? t.previewFetching : t.previewRss;
+      case 'weather': return data.isFetching ? t.previewFetching : t.previewWeather;
+      case 'clock': case 'text': case 'youtube': case 'stream': case 'qr': case 'countdown': return null;
     }
   })();
   return (
     <section className="app-preview" aria-label={trApps.appPreview} data-testid="app-preview">
       <Badge tone="primary">{APP_KIND_NAMES[app.kind]}</Badge>
-      {body}
+      <div className="app-preview-frame">
+        {media && <ItemPreview media={media} />}
+      </div>
+      {note && <p className={data.isError ? 'field-error' : 'muted'}>{note}</p>}
     </section>
   );
 }

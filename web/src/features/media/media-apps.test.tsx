@@ -19,10 +19,23 @@ const anApp = (over: Partial<TMedia> = {}) => aMedia({
   size: 0, width: null, height: null, app: { kind: 'clock', style: 'digital', showDate: true, showSeconds: false }, ...over,
 });
 
+/** What the server fetched for a feed or a place (POST /api/media/apps/preview), each request kept in `previews`. */
+let previews: unknown[] = [];
+const FETCHED_AT = '2026-11-27T09:00:00.000Z';
+
 /** /media over the fake API; POST /api/media/apps answers the app with `extra` (a warning). */
 function renderPage(list: TMedia[] = [], extra: Partial<TMedia> = {}) {
   const writes: RecordedCall[] = [];
+  previews = [];
   apiServer.use(
+    http.post('/api/media/apps/preview', async ({ request }) => {
+      const { app } = await request.json() as { app: { kind: string; url?: string } };
+      previews.push(app);
+      if (app.url?.includes('bozuk')) return HttpResponse.json({ message: 'Veri alınamadı: Adres okunabilir bir RSS ya da Atom kaynağı değil', code: 'VALIDATION_ERROR' }, { status: 422 });
+      return HttpResponse.json(app.kind === 'rss'
+        ? { fetchedAt: FETCHED_AT, items: [{ title: 'Park açıldı', summary: 'Bugün', publishedAt: null }, { title: 'Yol çalışması', summary: '', publishedAt: null }] }
+        : { fetchedAt: FETCHED_AT, weather: { temperature: 14.3, weatherCode: 3, days: [] } });
+    }),
     http.get('/api/media', () => HttpResponse.json(list)),
     http.post('/api/media/apps', recorded(writes, async ({ request }) => {
       const body = await request.clone().json() as { name: string; app: TMedia['app'] };
@@ -72,12 +85,42 @@ describe('MediaPage apps', () => {
     await userEvent.type(within(dialog).getByLabelText('Başlık'), 'Bugünün Menüsü');
     await userEvent.type(within(dialog).getByLabelText('Metin'), 'Mercimek çorbası{Enter}Pilav');
     await userEvent.selectOptions(within(dialog).getByLabelText('Hizalama'), 'Sola');
-    expect(within(dialog).getByTestId('app-preview').textContent).toContain('Mercimek çorbası\nPilav');
+    // Drawn by the screen's own player, in the colours and alignment chosen.
+    const slide = await within(within(dialog).getByTestId('app-preview')).findByTestId('text-app');
+    expect(within(slide).getByTestId('text-body').textContent).toBe('Mercimek çorbası\nPilav');
+    expect(within(slide).getByTestId('text-title').textContent).toBe('Bugünün Menüsü');
+    expect([slide.style.textAlign, slide.style.background]).toEqual(['left', 'rgb(30, 58, 138)']);
     await submit(dialog);
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]?.body).toEqual({ name: 'Menü', app: {
       kind: 'text', title: 'Bugünün Menüsü', body: 'Mercimek çorbası\nPilav', background: '#1E3A8A', textColor: '#FFFFFF', align: 'left',
     } });
+  });
+
+  it('the preview plays the clock as a screen does: an analog face once Analog is chosen', async () => {
+    renderPage();
+    const dialog = await openForm('Saat');
+    const preview = within(dialog).getByTestId('app-preview');
+    expect(await within(preview).findByTestId('clock-time')).toBeTruthy();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Görünüm'), 'Analog');
+    expect(await within(preview).findByTestId('clock-hour')).toBeTruthy();
+    expect(within(preview).queryByTestId('clock-time')).toBeNull();
+  });
+
+  it("a feed's preview shows the items the server fetched once the address stops changing; a bad feed says why", async () => {
+    renderPage();
+    const dialog = await openForm('Haberler (RSS)');
+    const preview = within(dialog).getByTestId('app-preview');
+    expect(preview.textContent).toContain('Önizleme, alanlar doğru doldurulunca burada oynar.');
+    await userEvent.type(within(dialog).getByLabelText('Haber Kaynağı Adresi (RSS)'), 'https://ornek.com/rss');
+    const items = await within(preview).findAllByTestId('rss-item', {}, { timeout: 3000 });
+    expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('Park açıldı'), expect.stringContaining('Yol çalışması')]);
+    // Asked once, for the address as it stood when typing stopped.
+    expect(previews).toEqual([{ kind: 'rss', url: 'https://ornek.com/rss', maxItems: 5, style: 'list' }]);
+    const url = within(dialog).getByLabelText('Haber Kaynağı Adresi (RSS)');
+    await userEvent.clear(url);
+    await userEvent.type(url, 'https://bozuk.com/rss');
+    expect(await within(preview).findByText('Veri alınamadı: Adres okunabilir bir RSS ya da Atom kaynağı değil', {}, { timeout: 3000 })).toBeTruthy();
   });
 
   it("a web page posts its numbers, and the server's framing warning is shown after save", async () => {
