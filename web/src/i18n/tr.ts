@@ -32,6 +32,9 @@ export const tr = {
   },
   common: {
     ok: 'Tamam',
+    /** The groups of a select offering playlists and layouts (components/content/content-options.tsx). */
+    playlistsGroup: 'Playlistler',
+    layoutsGroup: 'Yerleşimler',
     cancel: 'İptal',
     save: 'Kaydet',
     delete: 'Sil',
@@ -386,8 +389,6 @@ export const tr = {
     group: (name: string, n: number) => `${name} (${n})`,
     current: (name: string) => `Şu an: ${name}`,
     unassigned: 'Atanmamış',
-    playlistsGroup: 'Playlistler',
-    layoutsGroup: 'Yerleşimler',
     assign: 'Ata',
     assigning: 'Atanıyor...',
     needSelection: 'Lütfen bir playlist ve en az bir ekran seçin',
@@ -512,8 +513,6 @@ export const tr = {
     choosePlaylist: 'Playlist seçin',
     contentLabel: 'Playlist veya yerleşim',
     chooseContent: 'Playlist veya yerleşim seçin',
-    playlistsGroup: 'Playlistler',
-    layoutsGroup: 'Yerleşimler',
     tickerLabel: 'Reji playlisti (isteğe bağlı)',
     tickerInLayout: 'Yerleşimin bölgeleri kendi rejilerini gösterir.',
     tickerNone: 'Reji yok',

@@ -7,9 +7,10 @@ import { usePlaylists } from '../../api/playlists.api';
 import { useTickerPlaylists } from '../../api/tickers.api';
 import { useScreens } from '../../api/screens.api';
 import { useScreenGroups } from '../../api/screen-groups.api';
-import { useLayouts } from '../../api/layouts.api';
+import { useLayoutChoices } from '../../api/layouts.api';
 import { useAssignScreens } from './api/use-assign-screens';
-import { LAYOUT_CHOICE, TICKER_KEEP, TICKER_NONE, validateAssignment } from './assignment';
+import { ContentOptions } from '../../components/content/content-options';
+import { TICKER_KEEP, TICKER_NONE, validateAssignment } from './assignment';
 import { ScreenPicker } from './screen-picker';
 
 export function AssignmentPage() {
@@ -20,7 +21,7 @@ export function AssignmentPage() {
   const groups = useScreenGroups();
   // Layouts are offered beside the playlists when there are any; without them (or an older
   // server) the select is the spec's playlist select.
-  const layouts = useLayouts();
+  const layoutList = useLayoutChoices();
   const [playlistId, setPlaylistId] = useState('');
   const [tickerChoice, setTickerChoice] = useState(TICKER_KEEP);
   const [screenIds, setScreenIds] = useState<string[]>([]);
@@ -44,8 +45,6 @@ export function AssignmentPage() {
   }
   const playlistList = playlists.data ?? [];
   const screenList = screens.data ?? [];
-  const layoutList = layouts.isError ? [] : (layouts.data ?? []);
-  const playlistOptions = playlistList.map((p) => <option key={p._id} value={p._id}>{p.name}</option>);
   return (
     <div className="page">
       <PageHeader title={tr.assignment.title} lead={tr.assignment.lead} />
@@ -60,14 +59,7 @@ export function AssignmentPage() {
             <SelectField label={tr.assignment.playlistLabel} name="playlist" value={playlistId}
               onChange={(e) => setPlaylistId(e.target.value)} disabled={busy}>
               <option value="">{tr.assignment.choosePlaylist}</option>
-              {layoutList.length === 0 ? playlistOptions : (
-                <>
-                  <optgroup label={tr.assignment.playlistsGroup}>{playlistOptions}</optgroup>
-                  <optgroup label={tr.assignment.layoutsGroup}>
-                    {layoutList.map((l) => <option key={l._id} value={`${LAYOUT_CHOICE}${l._id}`}>{l.name}</option>)}
-                  </optgroup>
-                </>
-              )}
+              <ContentOptions playlists={playlistList} layouts={layoutList} />
             </SelectField>
             <SelectField label={tr.assignment.tickerLabel} name="ticker" value={tickerChoice}
               onChange={(e) => setTickerChoice(e.target.value)} disabled={busy}>

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/api-error';
 import { tr } from '../../i18n/tr';
-import { LAYOUT_CHOICE, TICKER_KEEP, TICKER_NONE, assignScreens, assignmentBody, validateAssignment } from './assignment';
+import { layoutChoice } from '../../components/content/content-options';
+import { TICKER_KEEP, TICKER_NONE, assignScreens, assignmentBody, validateAssignment } from './assignment';
 
 const P = '00000000-0000-4000-8000-0000000000a1';
 const T = '00000000-0000-4000-8000-0000000000b1';
@@ -24,8 +25,8 @@ describe('assignment', () => {
   });
 
   it('assigns a layout instead of a playlist (docs/PRODUCT.md#layouts)', () => {
-    expect(assignmentBody({ playlistId: `${LAYOUT_CHOICE}${P}`, tickerChoice: TICKER_KEEP, screenIds: [] })).toEqual({ currentLayout: P });
-    expect(assignmentBody({ playlistId: `${LAYOUT_CHOICE}${P}`, tickerChoice: T, screenIds: [] }))
+    expect(assignmentBody({ playlistId: layoutChoice(P), tickerChoice: TICKER_KEEP, screenIds: [] })).toEqual({ currentLayout: P });
+    expect(assignmentBody({ playlistId: layoutChoice(P), tickerChoice: T, screenIds: [] }))
       .toEqual({ currentLayout: P, currentDirectionPlaylist: T });
   });
 

@@ -1,11 +1,6 @@
 import type { TAssignScreenRequest } from '@pano/contract';
+import { layoutOfChoice } from '../../components/content/content-options';
 import { tr } from '../../i18n/tr';
-
-/**
- * A layout in the playlist select (docs/PRODUCT.md#layouts): its id after this prefix. Assigning
- * a layout replaces the playlist as what the screen shows, and a playlist the layout.
- */
-export const LAYOUT_CHOICE = 'layout:';
 
 /** The ticker select: keep what each screen has, clear it, or set one. */
 export const TICKER_KEEP = '';
@@ -19,9 +14,9 @@ export function validateAssignment(d: AssignmentDraft): string | null {
 }
 
 export function assignmentBody(d: AssignmentDraft): TAssignScreenRequest {
-  const body: TAssignScreenRequest = d.playlistId.startsWith(LAYOUT_CHOICE)
-    ? { currentLayout: d.playlistId.slice(LAYOUT_CHOICE.length) }
-    : { currentPlaylist: d.playlistId };
+  // Assigning a layout replaces the playlist as what the screen shows, and a playlist the layout.
+  const layout = layoutOfChoice(d.playlistId);
+  const body: TAssignScreenRequest = layout ? { currentLayout: layout } : { currentPlaylist: d.playlistId };
   if (d.tickerChoice === TICKER_NONE) body.currentDirectionPlaylist = null;
   else if (d.tickerChoice !== TICKER_KEEP) body.currentDirectionPlaylist = d.tickerChoice;
   return body;

@@ -2,9 +2,7 @@ import { SCHEDULE_PRIORITY_DEFAULT, ZScheduleWrite, type TSchedule, type TSchedu
 import { z } from '@pano/contract/zod';
 import { dayFirst, readDayFirst } from '../../lib/date-text';
 import { checkFields, type FieldErrors } from '../../lib/form-errors';
-
-/** A layout in the content select: its id behind this prefix (the select offers playlists and layouts). */
-export const LAYOUT_CHOICE = 'layout:';
+import { layoutChoice, layoutOfChoice } from '../../components/content/content-options';
 
 /**
  * The form as typed: dates ('GG.AA.YYYY') and priority stay text until submit; '' means "none"
@@ -13,7 +11,7 @@ export const LAYOUT_CHOICE = 'layout:';
  */
 const ZScheduleDraftFields = z.object({
   name: z.string(),
-  /** A playlist id, or a layout's behind LAYOUT_CHOICE (docs/PRODUCT.md#schedule). */
+  /** A playlist id, or a layout's as the content select names it (docs/PRODUCT.md#schedule). */
   playlist: z.string(),
   directionPlaylist: z.string(),
   screens: z.array(z.string()),
@@ -42,7 +40,7 @@ export const emptyDraft = (): ScheduleDraft => ({
 export function draftFromSchedule(s: TSchedule): ScheduleDraft {
   return {
     name: s.name,
-    playlist: s.layout ? `${LAYOUT_CHOICE}${s.layout._id}` : s.playlist?._id ?? '',
+    playlist: s.layout ? layoutChoice(s.layout._id) : s.playlist?._id ?? '',
     directionPlaylist: s.directionPlaylist?._id ?? '',
     screens: s.screens.map((x) => x._id),
     groups: s.groups.map((x) => x._id),
@@ -87,7 +85,7 @@ function readDate(field: keyof ScheduleDraft, text: string, errors: FieldErrors)
  */
 export const ZScheduleDraft = ZScheduleDraftFields.transform((d, ctx) => {
   const dateErrors: FieldErrors = {};
-  const layout = d.playlist.startsWith(LAYOUT_CHOICE) ? d.playlist.slice(LAYOUT_CHOICE.length) : null;
+  const layout = layoutOfChoice(d.playlist);
   const input = {
     name: d.name,
     playlist: layout === null ? orNull(d.playlist) : null,

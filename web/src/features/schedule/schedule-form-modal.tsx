@@ -11,7 +11,8 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { Banner, Button, CheckList, DateField, Form, Modal, SelectField, TextField, TimeField, dateInputProps } from '../../components/ui';
 import { useCreateSchedule } from './api/use-create-schedule';
 import { useUpdateSchedule } from './api/use-update-schedule';
-import { EVERY_DAY, LAYOUT_CHOICE, WEEKDAYS, WEEKEND, ZScheduleDraft, draftFromSchedule, emptyDraft, type ScheduleDraft } from './schedule-draft';
+import { ContentOptions, layoutOfChoice } from '../../components/content/content-options';
+import { EVERY_DAY, WEEKDAYS, WEEKEND, ZScheduleDraft, draftFromSchedule, emptyDraft, type ScheduleDraft } from './schedule-draft';
 
 type Props = {
   /** null: a new entry; an entry: edit it. Mounted fresh each time it opens, so a closed draft is gone. */
@@ -87,8 +88,7 @@ export function ScheduleFormModal({ editing, playlists, layouts, tickers, screen
     setValue('exceptDate', '');
   };
   const exceptError = (errors.exceptDates ?? errors.exceptDate)?.message;
-  const playlistOptions = playlists.map((p) => <option key={p._id} value={p._id}>{p.name}</option>);
-  const showsLayout = draft.playlist.startsWith(LAYOUT_CHOICE);
+  const showsLayout = layoutOfChoice(draft.playlist) !== null;
   // Registered where it is drawn, so react-hook-form focuses the fields in the form's order.
   const exceptInput = () => {
     const field = register('exceptDate');
@@ -116,14 +116,7 @@ export function ScheduleFormModal({ editing, playlists, layouts, tickers, screen
         <div className="form-row">
           <SelectField label={layouts.length === 0 ? t.playlistLabel : t.contentLabel} error={errors.playlist?.message} {...register('playlist')}>
             <option value="">{layouts.length === 0 ? t.choosePlaylist : t.chooseContent}</option>
-            {layouts.length === 0 ? playlistOptions : (
-              <>
-                <optgroup label={t.playlistsGroup}>{playlistOptions}</optgroup>
-                <optgroup label={t.layoutsGroup}>
-                  {layouts.map((l) => <option key={l._id} value={`${LAYOUT_CHOICE}${l._id}`}>{l.name}</option>)}
-                </optgroup>
-              </>
-            )}
+            <ContentOptions playlists={playlists} layouts={layouts} />
           </SelectField>
           <SelectField label={t.tickerLabel} error={errors.directionPlaylist?.message} disabled={showsLayout}
             hint={showsLayout ? t.tickerInLayout : undefined} {...register('directionPlaylist')}>

@@ -5,7 +5,7 @@ import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, EmptyState, PageHeader, Spinner, showConfirm } from '../../components/ui';
 import { usePlaylists } from '../../api/playlists.api';
-import { useLayouts } from '../../api/layouts.api';
+import { useLayoutChoices } from '../../api/layouts.api';
 import { useScreenGroups } from '../../api/screen-groups.api';
 import { useScreens } from '../../api/screens.api';
 import { useTickerPlaylists } from '../../api/tickers.api';
@@ -24,7 +24,7 @@ export function SchedulePage() {
   const schedules = useSchedules();
   const playlists = usePlaylists();
   // Layouts are offered beside the playlists when there are any (an older server: none).
-  const layouts = useLayouts();
+  const layouts = useLayoutChoices();
   const tickers = useTickerPlaylists();
   const screens = useScreens();
   const groups = useScreenGroups();
@@ -74,7 +74,7 @@ export function SchedulePage() {
       <WeekPanel schedules={list} screens={screenList} groups={groupList} />
       {modal.open && (
         <ScheduleFormModal editing={modal.editing} playlists={playlists.data ?? []}
-          layouts={layouts.isError ? [] : (layouts.data ?? [])} tickers={tickers.data ?? []}
+          layouts={layouts} tickers={tickers.data ?? []}
           screens={screenList} groups={groupList} onClose={() => setModal({ open: false })} />
       )}
     </div>
