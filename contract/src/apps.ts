@@ -118,6 +118,7 @@ export const ZUpdateMediaRequest = z.object({
   name: requiredText('Lütfen medya adını giriniz').optional(),
   app: ZAppSettings.optional(),
 }).refine((r) => r.name !== undefined || r.app !== undefined, 'Değiştirilecek bir alan giriniz');
+export type TUpdateMediaRequest = z.input<typeof ZUpdateMediaRequest>;
 
 /**
  * POST /api/media/apps/preview: an rss or weather app's settings, before it is saved; answered

@@ -9,6 +9,8 @@ import { lowerTr } from './text-case.js';
  */
 
 export const LAYOUT_ZONES_MAX = 9;
+/** The refusal of a tenth zone: the contract's check and the editor's disabled 'Bölge Ekle' say the same. */
+export const LAYOUT_ZONES_MAX_MESSAGE = `Bir yerleşimde en fazla ${LAYOUT_ZONES_MAX} bölge olabilir`;
 export const ZLayoutOrientation = z.enum(['landscape', 'portrait'], { error: 'Yön yatay ya da dikey olmalıdır' });
 const ZZoneFit = z.enum(['cover', 'contain'], { error: 'Sığdırma kapla ya da sığdır olmalıdır' });
 
@@ -49,7 +51,7 @@ const ZLayoutFields = {
   background: colour('Arka plan rengi').default('#000000'),
   zones: z.array(ZZoneWrite, { error: 'Lütfen en az bir bölge ekleyiniz' })
     .min(1, 'Lütfen en az bir bölge ekleyiniz')
-    .max(LAYOUT_ZONES_MAX, `Bir yerleşimde en fazla ${LAYOUT_ZONES_MAX} bölge olabilir`)
+    .max(LAYOUT_ZONES_MAX, LAYOUT_ZONES_MAX_MESSAGE)
     // Plays name their zone (docs/architecture/plays.md): two zones of one name would share one
     // zone's overlap rule and daily cap, and the reports could not tell them apart.
     .superRefine((zones, ctx) => {

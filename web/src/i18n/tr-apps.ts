@@ -5,7 +5,6 @@
 export const trApps = {
   typeApp: 'Uygulama',
   addApp: 'Uygulama Ekle',
-  appTitle: 'Uygulama Ekle',
   appKindLabel: 'Uygulama Türü',
   appNameLabel: 'Uygulama Adı',
   appNamePlaceholder: 'Örn. Lobi saati',
@@ -14,13 +13,9 @@ export const trApps = {
   appSaving: 'Ekleniyor...',
   appCreateError: (reason: string) => `Uygulama eklenemedi: ${reason}`,
   appEditTitle: (name: string) => `Uygulamayı Düzenle: ${name}`,
-  appUpdate: 'Kaydet',
-  appUpdating: 'Kaydediliyor...',
   appUpdateError: (reason: string) => `Uygulama kaydedilemedi: ${reason}`,
   rename: 'Yeniden Adlandır',
-  renameTitle: 'Yeniden Adlandır',
   renameLabel: 'Yeni Ad',
-  renameSave: 'Kaydet',
   renameError: (reason: string) => `Ad değiştirilemedi: ${reason}`,
   app: {
     style: 'Görünüm',

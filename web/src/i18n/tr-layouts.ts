@@ -30,7 +30,6 @@ export const trLayouts = {
     `${name}: ${content}, soldan %${x}, üstten %${y}, genişlik %${w}, yükseklik %${h}`,
   zonesTitle: 'Bölgeler',
   addZone: 'Bölge Ekle',
-  maxZones: (n: number) => `Bir yerleşimde en fazla ${n} bölge olabilir`,
   newZoneName: (n: number) => `Bölge ${n}`,
   removeZone: 'Bölgeyi Kaldır',
   bringForward: 'Öne Getir',
@@ -51,7 +50,5 @@ export const trLayouts = {
   livePreviewTitle: 'Canlı Önizleme',
   livePreviewError: (reason: string) => `Önizleme yüklenemedi: ${reason}`,
   previewNote: 'Ekranın oynatıcısı her bölgeyi kendi yerinde, gerçek içeriğiyle oynatır; değişiklikler kaydetmeden görünür.',
-  save: 'Kaydet',
-  saving: 'Kaydediliyor...',
   saveError: (reason: string) => `Yerleşim kaydedilemedi: ${reason}`,
   invalid: 'Yerleşim kaydedilemedi: lütfen işaretli alanları düzeltin',};

@@ -1,7 +1,7 @@
 import './layout-editor.css';
 import { useState } from 'react';
 import type { TZone } from '@pano/contract';
-import { LAYOUT_ZONES_MAX, ZCreateLayoutRequest } from '@pano/contract';
+import { LAYOUT_ZONES_MAX, LAYOUT_ZONES_MAX_MESSAGE, ZCreateLayoutRequest } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { Banner, Button, Card, Form, SelectField, TextField } from '../../components/ui';
@@ -98,7 +98,7 @@ export function LayoutEditor({ id, initial, onDone }: { id: string | null; initi
                 onClick={() => setSelected(i)}>{z.name || trLayouts.newZoneName(i + 1)}</Button>
             ))}
             <Button size="sm" variant="secondary" disabled={draft.zones.length >= LAYOUT_ZONES_MAX}
-              title={draft.zones.length >= LAYOUT_ZONES_MAX ? trLayouts.maxZones(LAYOUT_ZONES_MAX) : undefined}
+              title={draft.zones.length >= LAYOUT_ZONES_MAX ? LAYOUT_ZONES_MAX_MESSAGE : undefined}
               onClick={() => {
                 const zones = addZone(draft.zones);
                 if (!zones) return;
@@ -126,7 +126,7 @@ export function LayoutEditor({ id, initial, onDone }: { id: string | null; initi
             </>
           )}
           <div className="card-actions">
-            <Button type="submit" busy={save.isPending} busyText={trLayouts.saving}>{trLayouts.save}</Button>
+            <Button type="submit" busy={save.isPending} busyText={tr.common.saving}>{tr.common.save}</Button>
             <Button variant="secondary" onClick={onDone}>{tr.common.cancel}</Button>
           </div>
         </div>

@@ -5,7 +5,7 @@ import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Banner, Button, Form, Modal, SelectField, TextField, showAlert } from '../../components/ui';
-import { useSaveApp } from './api/use-save-app';
+import { useSaveMedia } from './api/use-save-media';
 import { appDefaults, draftOfApp, ZAppDraft, type AppDraft } from './app-draft';
 import { AppFields } from './app-fields';
 import { AppPreview } from './app-preview';
@@ -22,7 +22,7 @@ const initialOf = (media?: TMedia): AppDraft => (media?.app ? { name: media.name
  */
 export function AppFormModal({ media, onClose }: { media?: TMedia; onClose: () => void }) {
   const form = useZodForm(ZAppDraft, initialOf(media));
-  const create = useSaveApp();
+  const create = useSaveMedia();
   const editing = Boolean(media?.app);
   const app = useWatch({ control: form.control, name: 'app' }) as AppDraft['app'];
   const busy = create.isPending;
@@ -32,7 +32,7 @@ export function AppFormModal({ media, onClose }: { media?: TMedia; onClose: () =
     onClose();
   };
 
-  const onSubmit = form.handleSubmit((body) => create.mutateAsync({ id: editing ? (media as TMedia)._id : null, body }, {
+  const onSubmit = form.handleSubmit((body) => create.mutateAsync(editing ? { id: (media as TMedia)._id, body } : { id: null, body }, {
     onSuccess: (saved) => {
       close();
       if (saved.warning) void showAlert(saved.warning);
@@ -40,12 +40,12 @@ export function AppFormModal({ media, onClose }: { media?: TMedia; onClose: () =
   }));
 
   return (
-    <Modal open title={editing ? trApps.appEditTitle(media?.name ?? '') : trApps.appTitle} onClose={close}
+    <Modal open title={editing ? trApps.appEditTitle(media?.name ?? '') : trApps.addApp} onClose={close}
       footer={(
         <>
           <Button variant="secondary" onClick={close}>{tr.common.cancel}</Button>
-          <Button type="submit" form={FORM_ID} busy={busy} busyText={editing ? trApps.appUpdating : trApps.appSaving}>
-            {editing ? trApps.appUpdate : trApps.appSave}
+          <Button type="submit" form={FORM_ID} busy={busy} busyText={editing ? tr.common.saving : trApps.appSaving}>
+            {editing ? tr.common.save : trApps.appSave}
           </Button>
         </>
       )}>
