@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZLayoutListAnswer } from '@pano/contract';
 import { api } from '../lib/api-client';
 
-export const layoutKeys = { all: ['layouts'] as const, templates: ['layouts', 'templates'] as const };
+export const layoutKeys = { all: ['layouts'] as const };
 
 /** GET /api/layouts (docs/PRODUCT.md#layouts): the array, or an object wrapping it (docs/CONTRACT.md#lists). */
 const layoutsQuery = queryOptions({ queryKey: layoutKeys.all, queryFn: ({ signal }) => api.get('/api/layouts', ZLayoutListAnswer, signal) });

@@ -16,7 +16,6 @@ export const trLayouts = {
   miniature: (name: string) => `${name} yerleşiminin küçük resmi`,
   orientationNames: { landscape: 'Yatay (16:9)', portrait: 'Dikey (9:16)' } as Record<string, string>,
   pickTemplate: 'Bir şablon seçin',
-  templatesError: (reason: string) => `Şablonlar alınamadı: ${reason}`,
   editTitle: (name: string) => `Yerleşim Düzenle: ${name}`,
   newTitle: 'Yeni Yerleşim',
   nameLabel: 'Yerleşim Adı',

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { DISPLAY_DEFAULTS, LAYOUT_TEMPLATES, type TContentPreviewRequest, type TLayout } from '@pano/contract';
+import { DISPLAY_DEFAULTS, type TContentPreviewRequest, type TLayout } from '@pano/contract';
 import { createQueryClient } from '../../lib/query-client';
 import { DialogHost } from '../../components/ui/dialog-host';
 import { apiServer, recorded, type RecordedCall } from '../../testing/api-server';
@@ -43,7 +43,6 @@ function renderPage(layouts: TLayout[] = [aLayout()]) {
       });
     }),
     http.get('/api/layouts', () => HttpResponse.json(layouts)),
-    http.get('/api/layouts/templates', () => HttpResponse.json(LAYOUT_TEMPLATES)),
     http.get('/api/playlists', () => HttpResponse.json([lobby])),
     http.get('/api/direction-playlists', () => HttpResponse.json([ticker])),
     http.post('/api/layouts', recorded(writes, () => HttpResponse.json(aLayout({ name: 'Kafe' }), { status: 201 }))),

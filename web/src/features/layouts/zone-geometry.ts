@@ -9,16 +9,16 @@ export type Rect = { x: number; y: number; width: number; height: number };
 /** Which edges a resize handle moves: n(orth), s(outh), e(ast), w(est). */
 export type Handle = 'nw' | 'ne' | 'sw' | 'se';
 
-export const MIN_SIZE = 1;
+const MIN_SIZE = 1;
 /** How near (percent) an edge must come to another before it sticks to it. */
-export const SNAP_DISTANCE = 1.5;
+const SNAP_DISTANCE = 1.5;
 
 /** Two decimals, as the contract stores them, without float noise (0.1 + 0.2). */
-export const round2 = (n: number) => Math.round(n * 100) / 100;
+const round2 = (n: number) => Math.round(n * 100) / 100;
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
 
 /** Edges along one axis that a moving edge may stick to: the screen's and the other zones'. */
-export function edgesOf(others: readonly Rect[], axis: 'x' | 'y'): number[] {
+function edgesOf(others: readonly Rect[], axis: 'x' | 'y'): number[] {
   const size = axis === 'x' ? 'width' : 'height';
   return [0, 100, ...others.flatMap((r) => [r[axis], round2(r[axis] + r[size])])];
 }
