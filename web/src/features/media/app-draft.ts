@@ -2,7 +2,9 @@ import type { TAppSettings } from '@pano/contract';
 import type { AppKind } from '@pano/contract/constants';
 import { ZCreateAppRequest } from '@pano/contract';
 import { z } from '@pano/contract/zod';
+import { parseTimeOfDay } from '@pano/contract/schedule';
 import { readDayFirst } from '../../lib/date-text';
+import { formatDateTime } from '../../lib/format';
 
 /*
  * The 'Uygulama Ekle' form's values (docs/PRODUCT.md#apps): the request's shape, with numbers as
@@ -33,23 +35,17 @@ export function draftOfApp(app: TAppSettings): AppDraft['app'] {
   for (const [key, value] of Object.entries(app)) fields[key] = typeof value === 'number' ? String(value) : value;
   if (app.kind !== 'countdown') return { ...fields, kind: app.kind };
   const { target, ...rest } = fields;
-  const at = new Date(String(target));
-  const two = (n: number) => String(n).padStart(2, '0');
-  return {
-    ...rest, kind: 'countdown',
-    targetDay: `${two(at.getDate())}.${two(at.getMonth() + 1)}.${at.getFullYear()}`,
-    targetTime: `${two(at.getHours())}:${two(at.getMinutes())}`,
-  };
+  const [targetDay, targetTime] = formatDateTime(String(target)).split(' ');
+  return { ...rest, kind: 'countdown', targetDay, targetTime };
 }
 
-/** A countdown's typed day and time as an ISO instant; '' when either cannot be read. */
-export function targetOf(day: unknown, time: unknown): string {
+/** A countdown's typed day and time ('9:05' or '09:05') as an ISO instant; '' when either cannot be read. */
+function targetOf(day: unknown, time: unknown): string {
   const d = readDayFirst(String(day ?? ''));
-  const t = /^(\d{1,2}):(\d{2})$/.exec(String(time ?? '').trim());
-  if (!('day' in d) || d.day === '' || !t) return '';
+  const minutes = parseTimeOfDay(String(time ?? '').trim().padStart(5, '0'));
+  if (!('day' in d) || d.day === '' || minutes === null) return '';
   const [y, m, dd] = d.day.split('-').map(Number) as [number, number, number];
-  const at = new Date(y, m - 1, dd, Number(t[1]), Number(t[2]));
-  return Number(t[1]) < 24 && Number(t[2]) < 60 ? at.toISOString() : '';
+  return new Date(y, m - 1, dd, Math.floor(minutes / 60), minutes % 60).toISOString();
 }
 
 /** The form's check: the contract's request schema over what was typed. */
