@@ -4,7 +4,7 @@ import { playItemsOf, type PlayItem } from '../playback/play-items.js';
 import type { PlayContext, PlayRecorder } from '../playback/play-recorder.js';
 import { SelfHealing, type PlaybackHealing } from '../playback/self-healing.js';
 import { clampSpeed } from '../playback/ticker-motion.js';
-import { TickerBar } from './ticker-bar.js';
+import { CentredTicker } from './ticker-bar.js';
 
 /*
  * A layout on screen (docs/architecture/player.md#layouts): its background, and each zone an
@@ -101,13 +101,7 @@ function ZoneLoop({ zone, host, timeZone, soundButton, onPlay, healing, context,
 function ZoneTicker({ ticker, settings }: { ticker: NonNullable<TConfigZone['directionPlaylist']>; settings: TDisplaySettings }) {
   const texts = ticker.directions.map((d) => d.text).filter((t) => t.trim() !== '');
   if (texts.length === 0) return null;
-  return (
-    <div data-testid="zone-ticker" style={{ position: 'absolute', inset: 0, background: settings.backgroundColor }}>
-      <div style={{ position: 'absolute', left: 0, right: 0, top: '50%', height: settings.barHeight, transform: 'translateY(-50%)' }}>
-        <TickerBar texts={texts} speed={clampSpeed(ticker.speed)} settings={settings} />
-      </div>
-    </div>
-  );
+  return <CentredTicker testId="zone-ticker" texts={texts} speed={clampSpeed(ticker.speed)} settings={settings} />;
 }
 
 /**

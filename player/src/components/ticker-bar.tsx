@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { TDisplaySettings } from '@pano/contract';
 import { runTicker, TickerMotion } from '../playback/ticker-motion.js';
 
@@ -61,3 +61,19 @@ export function TickerBar({ texts, speed, settings }: Props) {
 
 // A copy at least as wide as the screen keeps short texts seamless too.
 const copyStyle: React.CSSProperties = { flex: 'none', minWidth: '100vw', display: 'flex' };
+
+/**
+ * A ticker filling a whole area (a layout's ticker zone, an rss app in ticker style): the bar's
+ * background over the area, the bar at its own height across the middle, and whatever else the
+ * area shows (a note) above it.
+ */
+export function CentredTicker({ testId, children, ...bar }: Props & { testId: string; children?: ReactNode }) {
+  return (
+    <div data-testid={testId} style={{ position: 'absolute', inset: 0, background: bar.settings.backgroundColor }}>
+      {children}
+      <div style={{ position: 'absolute', left: 0, right: 0, top: '50%', height: bar.settings.barHeight, transform: 'translateY(-50%)' }}>
+        <TickerBar {...bar} />
+      </div>
+    </div>
+  );
+}

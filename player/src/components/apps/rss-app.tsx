@@ -1,5 +1,5 @@
 import { DISPLAY_DEFAULTS } from '@pano/contract/constants';
-import { TickerBar } from '../ticker-bar.js';
+import { CentredTicker } from '../ticker-bar.js';
 import { cq, staleNote, useNow, useOnce, type AppProps } from './app-common.js';
 import { Note } from './stale-note.js';
 
@@ -17,12 +17,9 @@ export default function RssApp({ app, data, timeZone, onReady, onFailed }: AppPr
   const note = staleNote(data.fetchedAt, now, timeZone);
   if (app.style === 'ticker') {
     return (
-      <div data-testid="rss-app" data-style="ticker" style={{ position: 'absolute', inset: 0, background: DISPLAY_DEFAULTS.backgroundColor }}>
+      <CentredTicker testId="rss-app" texts={items.map((i) => i.title)} speed={3} settings={{ ...DISPLAY_DEFAULTS, showDirectionBar: true }}>
         {note && <Note text={note} />}
-        <div style={{ position: 'absolute', left: 0, right: 0, top: '50%', height: DISPLAY_DEFAULTS.barHeight, transform: 'translateY(-50%)' }}>
-          <TickerBar texts={items.map((i) => i.title)} speed={3} settings={{ ...DISPLAY_DEFAULTS, showDirectionBar: true }} />
-        </div>
-      </div>
+      </CentredTicker>
     );
   }
   return (
