@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { APP_KINDS } from './constants.js';
-import { ZAppSettings, ZCreateAppRequest, ZUpdateMediaRequest, youtubeVideoId } from './apps.js';
+import { APP_KINDS, PDF_MAX_PAGES } from './constants.js';
+import { PDF_ONLY_BY_UPLOAD, ZAppSettings, ZCreateAppRequest, ZMediaApp, ZUpdateMediaRequest, youtubeVideoId } from './apps.js';
+import { ZMedia } from './media.js';
 
 /** The first message of a refused value, or null when it is accepted. */
 const refusal = (app: unknown): string | null => {
@@ -51,7 +52,7 @@ describe('app settings', () => {
   });
 
   it('refuses any kind it does not know', () => {
-    fc.assert(fc.property(fc.oneof(fc.string(), fc.integer(), fc.constant(null)).filter((k) => !(APP_KINDS as readonly unknown[]).includes(k)), (kind) => {
+    fc.assert(fc.property(fc.oneof(fc.string(), fc.integer(), fc.constant(null)).filter((k) => !([...APP_KINDS, 'pdf'] as unknown[]).includes(k)), (kind) => {
       expect(refusal({ kind, url: 'https://a.example' })).toBe('Geçersiz uygulama türü');
     }));
   });
@@ -100,6 +101,28 @@ describe('app settings', () => {
     expect(ZCreateAppRequest.safeParse({ name: ' ', app: { kind: 'clock' } }).error?.issues[0]?.message).toBe('Lütfen uygulama adını giriniz');
     expect(ZUpdateMediaRequest.safeParse({}).error?.issues[0]?.message).toBe('Değiştirilecek bir alan giriniz');
     expect(ZUpdateMediaRequest.parse({ name: ' Yeni ' })).toEqual({ name: 'Yeni' });
+  });
+});
+
+describe('a PDF document', () => {
+  const pages = (n: number) => Array.from({ length: n }, (_, i) => `/uploads/${String(i).padStart(32, '0')}.webp`);
+
+  it('is never settings a request may create or change: it comes from an upload', () => {
+    expect(refusal({ kind: 'pdf', pages: pages(3) })).toBe(PDF_ONLY_BY_UPLOAD);
+    expect(ZCreateAppRequest.safeParse({ name: 'Menü', app: { kind: 'pdf', pages: pages(1) } }).error?.issues[0]?.message).toBe(PDF_ONLY_BY_UPLOAD);
+    expect(ZUpdateMediaRequest.safeParse({ app: { kind: 'pdf', pages: pages(1) } }).error?.issues[0]?.message).toBe(PDF_ONLY_BY_UPLOAD);
+    expect(ZUpdateMediaRequest.parse({ name: 'Yeni ad' })).toEqual({ name: 'Yeni ad' });
+  });
+
+  it('is what an app item may carry: 1 to PDF_MAX_PAGES page paths, in order', () => {
+    expect(ZMediaApp.parse({ kind: 'pdf', pages: pages(3) })).toEqual({ kind: 'pdf', pages: pages(3) });
+    expect(ZMediaApp.safeParse({ kind: 'pdf', pages: [] }).success).toBe(false);
+    expect(ZMediaApp.safeParse({ kind: 'pdf', pages: pages(PDF_MAX_PAGES + 1) }).success).toBe(false);
+    const media = {
+      _id: '0b6f2d4e-8c1a-4f3b-9e2d-7a5c1b3d9e0f', name: 'Menü', filePath: '', mediaType: 'Uygulama', type: 'app', mimeType: 'application/pdf',
+      size: 1234, width: 1357, height: 1920, duration: null, createdAt: '2026-11-27T09:00:00.000Z', app: { kind: 'pdf', pages: pages(2) },
+    };
+    expect(ZMedia.parse(media).app).toEqual({ kind: 'pdf', pages: pages(2) });
   });
 });
 

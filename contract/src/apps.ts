@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { colour, numberField, requiredText, storableText } from './common.js';
 import { youtubeVideoId } from './app-rules.js';
+import { PDF_MAX_PAGES } from './constants.js';
 
 /*
  * Apps ('Uygulamalar'): library items with settings instead of a file (docs/PRODUCT.md#apps).
@@ -99,12 +100,32 @@ const ZCountdownApp = z.object({
   finishedText: storableText('Bitiş metni metin olmalıdır').trim().max(200, 'Bitiş metni en fazla 200 karakter olabilir').default(''),
 });
 
-/** One app's settings, by kind. */
-export const ZAppSettings = z.discriminatedUnion('kind', [
-  ZClockApp, ZTextApp, ZWebApp, ZYoutubeApp, ZStreamApp, ZRssApp, ZWeatherApp, ZQrApp, ZCountdownApp,
-], { error: 'Geçersiz uygulama türü' });
+/** A PDF document comes only from an upload (docs/PRODUCT.md#apps): asked for as settings, this says how. */
+export const PDF_ONLY_BY_UPLOAD = 'PDF belgesi uygulama olarak oluşturulamaz; lütfen PDF dosyasını Medya sayfasından yükleyin';
+
+const EDITABLE_APPS = [ZClockApp, ZTextApp, ZWebApp, ZYoutubeApp, ZStreamApp, ZRssApp, ZWeatherApp, ZQrApp, ZCountdownApp] as const;
+
+/** One app's settings, by kind: what a request may create or change (never a 'pdf'). */
+export const ZAppSettings = z.discriminatedUnion('kind', [...EDITABLE_APPS], {
+  error: (issue) => ((issue.input as { kind?: unknown } | undefined)?.kind === 'pdf' ? PDF_ONLY_BY_UPLOAD : 'Geçersiz uygulama türü'),
+});
 export type TAppSettings = z.infer<typeof ZAppSettings>;
 export type TAppSettingsInput = z.input<typeof ZAppSettings>;
+
+/**
+ * A PDF uploaded on /media (docs/PRODUCT.md#apps): its pages as images the server rendered at
+ * upload, in order, each `/uploads/<file>` (relative to the product's host, like `filePath`).
+ * A screen shows each page for the item's duration in turn.
+ */
+const ZPdfDocument = z.object({
+  kind: z.literal('pdf'),
+  pages: z.array(z.string().min(1)).min(1).max(PDF_MAX_PAGES),
+});
+export type TPdfDocument = z.infer<typeof ZPdfDocument>;
+
+/** What an app item carries in a media answer and in a screen config: any kind's settings, or a PDF's pages. */
+export const ZMediaApp = z.discriminatedUnion('kind', [...EDITABLE_APPS, ZPdfDocument], { error: 'Geçersiz uygulama türü' });
+export type TMediaApp = z.infer<typeof ZMediaApp>;
 
 /** POST /api/media/apps. */
 export const ZCreateAppRequest = z.object({

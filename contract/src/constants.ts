@@ -47,9 +47,16 @@ export const SOCKET_PATH = '/socket.io';
 /** docs/PRODUCT.md#apps: the kinds of app ('Uygulama') a library item can be. */
 export const APP_KINDS = ['clock', 'text', 'web', 'youtube', 'stream', 'rss', 'weather', 'qr', 'countdown'] as const;
 export type AppKind = (typeof APP_KINDS)[number];
+/**
+ * docs/PRODUCT.md#apps: a PDF uploaded on /media becomes an app of kind 'pdf' (its pages rendered
+ * to images by the server); the app form never makes one, so it is not among APP_KINDS.
+ */
+export type MediaAppKind = AppKind | 'pdf';
+/** The most pages a PDF may have: each becomes an image the screens cache. */
+export const PDF_MAX_PAGES = 50;
 
-/** What the media page names each kind ('Uygulama Ekle'). */
-export const APP_KIND_NAMES: Record<AppKind, string> = {
+/** What the media page names each kind ('Uygulama Ekle', and the badge of an item). */
+export const APP_KIND_NAMES: Record<MediaAppKind, string> = {
   clock: 'Saat',
   text: 'Duyuru',
   web: 'Web Sayfası',
@@ -59,4 +66,5 @@ export const APP_KIND_NAMES: Record<AppKind, string> = {
   weather: 'Hava Durumu',
   qr: 'QR Kod',
   countdown: 'Geri Sayım',
+  pdf: 'PDF Belgesi',
 };

@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate, requiredText } from './common.js';
 import { listAnswer } from './lists.js';
-import { ZAppSettings } from './apps.js';
+import { ZMediaApp } from './apps.js';
 
 /**
  * docs/PRODUCT.md#data: 'Video' is shown as video; anything else ('Resim', image) as an image.
@@ -23,8 +23,8 @@ export const ZMedia = z.object({
   height: z.number().int().nullable(),
   duration: z.number().nullable(),
   createdAt: ZIsoDate,
-  /** Apps only: the kind and its settings (files have none; their `filePath` is then ''). */
-  app: ZAppSettings.optional(),
+  /** Apps only: the kind and its settings, or a PDF's pages (files have none; an app's `filePath` is ''). */
+  app: ZMediaApp.optional(),
   /**
    * Create and update of a web app only: why the page may stay blank on a screen (the site
    * refuses to be shown in a frame). The app is saved either way.

@@ -2,7 +2,7 @@ import { z } from './zod.js';
 import { ZId } from './common.js';
 import { ZMediaKind, ZMediaType } from './media.js';
 import { ZDisplaySettings } from './settings.js';
-import { ZAppData, ZAppSettings } from './apps.js';
+import { ZAppData, ZMediaApp } from './apps.js';
 import { LAYOUT_ZONES_MAX, ZLayoutHead, ZZoneRect } from './layouts.js';
 import { ZScreenRotation } from './screens.js';
 
@@ -16,8 +16,8 @@ const ZConfigMedia = z.object({
   /** Absolute against PUBLIC_URL when the server has one, else root-relative (`/uploads/…`). */
   url: z.string(),
   mimeType: z.string(),
-  /** Apps only (type 'app', filePath and url ''): the settings the player draws from. */
-  app: ZAppSettings.optional(),
+  /** Apps only (type 'app', filePath and url ''): the settings the player draws from, or a PDF's page paths. */
+  app: ZMediaApp.optional(),
   /** rss and weather apps: what the server last fetched, with its time; null before the first fetch. */
   appData: ZAppData.nullable().optional(),
 });

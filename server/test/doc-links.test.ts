@@ -138,9 +138,10 @@ describe('references in comments and docs', () => {
   });
 
   it('name source files and documents that exist', () => {
-    // A path with folders must be the end of a real path; a bare name must exist somewhere.
+    // A path with folders must be the end of a real path (or a file of an installed package, as
+    // an import names it); a bare name must exist somewhere.
     const exists = (name: string) => (name.includes('/')
-      ? allPaths.has(name) || [...allPaths].some((p) => p.endsWith(`/${name}`))
+      ? allPaths.has(name) || [...allPaths].some((p) => p.endsWith(`/${name}`)) || existsSync(path.join(ROOT, 'node_modules', name))
       : baseNames.has(name));
     const problems = files.flatMap((f) => [...read(f).matchAll(/(?<![\w*./-])((?:[\w-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:ts|tsx|mjs|md))\b/g)]
       .filter((m) => !exists(m[1]!))

@@ -71,7 +71,7 @@ export default function LayoutStage({ config, layout, host, soundButton, onPlay,
  * so the one-zone screen's first load carries nothing of it (docs/PERFORMANCE.md, P6).
  */
 const FIT_CSS = '[data-testid=zone]>img,[data-testid=zone]>video{background:none!important}'
-  + '[data-fit=cover]>img,[data-fit=cover]>video{object-fit:cover!important}';
+  + '[data-fit=cover]>img,[data-fit=cover]>video,[data-fit=cover] [data-testid=pdf-page]{object-fit:cover!important}';
 
 function ZoneLoop({ zone, host, timeZone, soundButton, onPlay, healing, context, loop: { Stage, usePlayRecorder }, cover }: ZoneProps) {
   const playlist = zone.playlist;

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
-import type { PlayItem } from '../playback/play-items.js';
+import { pdfPagesOf, type PlayItem } from '../playback/play-items.js';
 
 /**
  * Fetches the next item while the current one shows: an image through `new Image()`, a
  * video through a hidden `<video preload="auto">`, so the switch has its data at hand.
  */
 export function PreloadNext({ item }: { item: PlayItem | null }) {
-  const imageUrl = item?.kind === 'image' ? item.url : null;
+  // A PDF document's first page is a picture too.
+  const imageUrl = item?.kind === 'image' ? item.url : (item && pdfPagesOf(item)[0]) ?? null;
   useEffect(() => {
     if (!imageUrl) return;
     const img = new Image();

@@ -32,6 +32,13 @@ describe('media the offline cache keeps', () => {
     expect(mediaUrlsOf(config, 'http://pano.test')).toEqual(['a', 'v', 'n'].map((f) => `http://pano.test/uploads/${f}.png`));
   });
 
+  it("holds every page of a PDF document, as it holds files", () => {
+    const withDoc = playlist('own', ['a']);
+    withDoc.mediaItems.push({ duration: 5, media: { _id: 'd', name: 'Menü', mediaType: 'Uygulama', type: 'app', filePath: '', url: '', mimeType: 'application/pdf', app: { kind: 'pdf', pages: ['/uploads/p1.webp', '/uploads/p2.webp'] } } });
+    const config = { playlist: withDoc, schedule: { timezone: 'Europe/Istanbul', entries: [], playlists: [], tickers: [] } } as unknown as TScreenConfig;
+    expect(mediaUrlsOf(config, 'http://pano.test')).toEqual(['a.png', 'p1.webp', 'p2.webp'].map((f) => `http://pano.test/uploads/${f}`));
+  });
+
   it('a screen without its own playlist still caches the scheduled ones', () => {
     const config = {
       playlist: null,

@@ -1,5 +1,5 @@
 import type { TScreenConfig } from '@pano/contract';
-import { playItemsOf } from '../playback/play-items.js';
+import { pdfPagesOf, playItemsOf } from '../playback/play-items.js';
 import { allLayouts, allPlaylists } from '../playback/screen-schedule.js';
 
 /** Shared with public/sw.js, which serves these caches. */
@@ -43,10 +43,11 @@ export function recacheMedia(): Promise<void> {
 
 /**
  * Every file the config may play, once each: the default playlist's, every scheduled one's and
- * every layout zone's. Apps have no file (their url is '').
+ * every layout zone's. Apps have no file (their url is ''), but a PDF document's pages are files.
  */
 export function mediaUrlsOf(config: TScreenConfig, host: string): string[] {
-  return [...new Set(allPlaylists(config).flatMap((playlist) => playItemsOf(playlist, host).map((i) => i.url)))].filter((url) => url !== '');
+  const urls = allPlaylists(config).flatMap((playlist) => playItemsOf(playlist, host).flatMap((i) => [i.url, ...pdfPagesOf(i)]));
+  return [...new Set(urls)].filter((url) => url !== '');
 }
 
 /**

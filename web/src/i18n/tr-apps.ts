@@ -4,6 +4,8 @@
  */
 export const trApps = {
   typeApp: 'Uygulama',
+  /** A PDF document's card: how many pages it shows in turn. */
+  pdfPages: (n: number) => `${n} sayfa`,
   addApp: 'Uygulama Ekle',
   appKindLabel: 'Uygulama Türü',
   appNameLabel: 'Uygulama Adı',

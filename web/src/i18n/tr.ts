@@ -159,7 +159,7 @@ export const tr = {
   },
   media: {
     title: 'Medya',
-    lead: 'Ekranlarınızda gösterilecek video ve görselleri yükleyin.',
+    lead: 'Ekranlarınızda gösterilecek video, görsel ve PDF belgelerini yükleyin.',
     uploadTitle: 'Yeni Medya Yükle',
     nameLabel: 'Medya Adı',
     namePlaceholder: 'Örn. Kampanya videosu',

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { TAppData, TAppSettings } from '@pano/contract';
+import type { TAppData, TMediaApp } from '@pano/contract';
 import { zoneOrDefault } from '@pano/contract/schedule';
 
 /** What every app renderer is given (components/apps/app-layer.tsx). */
-export type AppProps<K extends TAppSettings['kind'] = TAppSettings['kind']> = {
-  app: Extract<TAppSettings, { kind: K }>;
+export type AppProps<K extends TMediaApp['kind'] = TMediaApp['kind']> = {
+  app: Extract<TMediaApp, { kind: K }>;
   /** rss and weather: what the server last fetched; null before its first fetch. */
   data: TAppData | null;
   /** The screen's IANA time zone; absent: the device's own. */

@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
-import type { AppKind } from '@pano/contract';
+import type { MediaAppKind } from '@pano/contract';
 import type { PlayItem } from '../../playback/play-items.js';
 import type { AppProps } from './app-common.js';
 
@@ -13,7 +13,7 @@ import type { AppProps } from './app-common.js';
 type Renderer = { default: ComponentType<AppProps> };
 // Each renderer takes the settings of its own kind; the layer hands them by kind.
 const as = (load: Promise<{ default: unknown }>) => load as Promise<Renderer>;
-const APP_RENDERERS: Record<AppKind, () => Promise<Renderer>> = {
+const APP_RENDERERS: Record<MediaAppKind, () => Promise<Renderer>> = {
   clock: () => as(import('./clock-app.js')),
   text: () => as(import('./text-app.js')),
   web: () => as(import('./web-app.js')),
@@ -23,9 +23,10 @@ const APP_RENDERERS: Record<AppKind, () => Promise<Renderer>> = {
   weather: () => as(import('./weather-app.js')),
   qr: () => as(import('./qr-app.js')),
   countdown: () => as(import('./countdown-app.js')),
+  pdf: () => as(import('./pdf-app.js')),
 };
-const lazyRenderers = new Map<AppKind, ComponentType<AppProps>>();
-const rendererOf = (kind: AppKind) => {
+const lazyRenderers = new Map<MediaAppKind, ComponentType<AppProps>>();
+const rendererOf = (kind: MediaAppKind) => {
   let r = lazyRenderers.get(kind);
   if (!r) lazyRenderers.set(kind, (r = lazy(APP_RENDERERS[kind])));
   return r;
@@ -35,7 +36,7 @@ const rendererOf = (kind: AppKind) => {
 export function preloadApps(kinds: Iterable<string>): Promise<unknown> {
   return Promise.all([...new Set(kinds)].filter(isKind).map((k) => APP_RENDERERS[k]().catch(() => undefined)));
 }
-const isKind = (kind: string): kind is AppKind => Object.hasOwn(APP_RENDERERS, kind);
+const isKind = (kind: string): kind is MediaAppKind => Object.hasOwn(APP_RENDERERS, kind);
 
 type Props = {
   item: PlayItem;

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TAppData, TAppSettings, TConfigPlaylist, TScreenConfig } from '@pano/contract';
+import type { TAppData, TAppSettings, TConfigPlaylist, TMediaApp, TScreenConfig } from '@pano/contract';
 import { Player } from '../player.js';
 import { playerConfig } from '../player.fixtures.js';
 import { preloadApps } from './app-layer.js';
@@ -14,7 +14,7 @@ import { youtubeEmbedUrl } from './youtube-app.js';
 const host = 'http://pano.test';
 const NOW = Date.parse('2026-11-27T09:05:07Z'); // a Friday; 12:05:07 in Istanbul
 
-type Entry = { id: string; app?: TAppSettings; appData?: TAppData | null; image?: boolean; duration?: number };
+type Entry = { id: string; app?: TMediaApp; appData?: TAppData | null; image?: boolean; duration?: number };
 /** A one-zone screen whose playlist holds these apps (and images). */
 function appsConfig(entries: Entry[], timezone = 'Europe/Istanbul'): TScreenConfig {
   const playlist: TConfigPlaylist = {
@@ -35,7 +35,7 @@ async function settle() {
 }
 const appLayer = () => document.querySelector<HTMLElement>('[data-testid=player-app]')!;
 
-beforeAll(() => preloadApps(['clock', 'text', 'web', 'youtube', 'stream', 'rss', 'weather', 'qr', 'countdown']));
+beforeAll(() => preloadApps(['clock', 'text', 'web', 'youtube', 'stream', 'rss', 'weather', 'qr', 'countdown', 'pdf']));
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW });
   Object.defineProperty(HTMLMediaElement.prototype, 'play', { configurable: true, value: () => Promise.resolve() });
@@ -244,6 +244,74 @@ describe('qr', () => {
     await settle();
     expect(screen.getByTestId('qr-app').querySelector('path')!.getAttribute('d')).toBe(qr!.path);
     expect(screen.getByTestId('qr-caption').textContent).toBe('Menüyü okutun');
+  });
+});
+
+describe('pdf', () => {
+  const doc: Entry = { id: 'd', duration: 10, app: { kind: 'pdf', pages: ['/uploads/p1.webp', '/uploads/p2.webp', '/uploads/p3.webp'] } };
+  const pageImgs = () => [...document.querySelectorAll<HTMLImageElement>('[data-testid=pdf-page]')];
+  /** The pages in the document now, as [page, opacity]. */
+  const pagesNow = () => pageImgs().map((img) => [img.dataset.page, img.style.opacity]);
+  const page = (n: number) => pageImgs().find((img) => img.dataset.page === String(n))!;
+  const after = () => document.querySelector<HTMLImageElement>('[data-testid=player-image]');
+
+  it("shows each page for the item's duration in turn, the next one loaded before its turn, then moves on", async () => {
+    const onPlay = vi.fn();
+    render(<Player host={host} config={appsConfig([doc, { id: 'after', image: true }])} onPlay={onPlay} />);
+    await settle();
+    // Pages resolve against the player's host like files; nothing shows before the first has loaded.
+    expect(pageImgs().map((img) => img.getAttribute('src'))).toEqual(['http://pano.test/uploads/p1.webp']);
+    expect(appLayer().style.opacity).toBe('0');
+    fireEvent.load(page(1));
+    await settle();
+    expect(appLayer().style.opacity).toBe('1');
+    // Page 2 waits in the page, invisible, while page 1 is on screen.
+    expect(pagesNow()).toEqual([['1', '1'], ['2', '0']]);
+    fireEvent.load(page(2));
+    act(() => void vi.advanceTimersByTime(9_999));
+    expect(pagesNow()).toEqual([['1', '1'], ['2', '0']]);
+    act(() => void vi.advanceTimersByTime(1));
+    expect(pagesNow()).toEqual([['2', '1'], ['3', '0']]);
+    fireEvent.load(page(3));
+    act(() => void vi.advanceTimersByTime(10_000));
+    expect(pagesNow()).toEqual([['3', '1']]);
+    // The item lasts 3 × 10 s: the last page stays until then.
+    act(() => void vi.advanceTimersByTime(9_999));
+    expect(after()).toBeNull();
+    act(() => void vi.advanceTimersByTime(1));
+    await settle();
+    expect(after()!.getAttribute('src')).toBe('http://pano.test/uploads/after.png');
+    fireEvent.load(after()!);
+    await settle();
+    // One play record for the document, not one per page.
+    expect(onPlay.mock.calls.map((call) => (call[0] as { mediaId: string }).mediaId)).toEqual(['d']);
+  });
+
+  it('keeps a page on screen while the next is still loading: no blank frame', async () => {
+    render(<Player host={host} config={appsConfig([doc, { id: 'after', image: true }])} />);
+    await settle();
+    fireEvent.load(page(1));
+    await settle();
+    act(() => void vi.advanceTimersByTime(12_000));
+    expect(pagesNow()).toEqual([['1', '1'], ['2', '0']]);
+    fireEvent.load(page(2));
+    expect(pagesNow()).toEqual([['2', '1'], ['3', '0']]);
+    // Page 3's turn is counted from the first page's start, not from page 2's late arrival.
+    fireEvent.load(page(3));
+    act(() => void vi.advanceTimersByTime(8_000));
+    expect(pagesNow()).toEqual([['3', '1']]);
+  });
+
+  it('counts the item as failed when its first page cannot load', async () => {
+    const onPlay = vi.fn();
+    render(<Player host={host} config={appsConfig([{ id: 'before', image: true }, doc])} onPlay={onPlay} />);
+    await settle();
+    fireEvent.load(document.querySelector('img')!);
+    act(() => void vi.advanceTimersByTime(5000));
+    await settle();
+    fireEvent.error(page(1));
+    await settle();
+    expect(onPlay.mock.calls.map((call) => call[0] as { mediaId: string; outcome: string }).map((r) => [r.mediaId, r.outcome])).toContainEqual(['d', 'failed']);
   });
 });
 

@@ -1,5 +1,6 @@
-import type { TAppSettings, TMedia } from '@pano/contract';
+import type { TMediaApp, TMedia } from '@pano/contract';
 import type { Media, MediaKind } from '../../db/generated/client.js';
+import { pdfPagesOf } from './pdf-document.js';
 
 export const mediaUrlPath = (fileName: string) => `/uploads/${fileName}`;
 
@@ -9,8 +10,15 @@ export const filePathOf = (m: { fileName: string | null }) => (m.fileName ? medi
 /** The spec's `mediaType` for a kind (docs/PRODUCT.md#data, #apps). */
 export const mediaTypeOf = (kind: MediaKind): TMedia['mediaType'] => (kind === 'video' ? 'Video' : kind === 'app' ? 'Uygulama' : 'Resim');
 
-/** An app's settings as stored (validated by ZAppSettings on the way in); files have none. */
-export const appOf = (m: { kind: MediaKind; app: unknown }) => (m.kind === 'app' && m.app ? { app: m.app as TAppSettings } : {});
+/**
+ * An app's settings as stored (validated by ZAppSettings on the way in); files have none. A PDF
+ * document stores its pages' file names (pdfPagesOf) and is shown their `/uploads/…` paths.
+ */
+export const appOf = (m: { kind: MediaKind; app: unknown }): { app?: TMediaApp } => {
+  if (m.kind !== 'app' || !m.app) return {};
+  const pages = pdfPagesOf(m);
+  return { app: pages.length ? { kind: 'pdf', pages: pages.map(mediaUrlPath) } : (m.app as TMediaApp) };
+};
 
 export function presentMedia(m: Media): TMedia {
   return {

@@ -9,6 +9,7 @@ import { removeQuietly } from '../../storage/stored-files.js';
 import { thumbPath } from '../../storage/thumbnails.js';
 import { screensShowingMedia } from './media-screens.js';
 import { framingWarning } from './web-framing.js';
+import { pdfPagesOf } from './pdf-document.js';
 import { fetchPolicy } from '../../http/guarded-fetch.js';
 
 // Alphabetical reads best in a dialog; id keeps equal names in a stable order.
@@ -100,7 +101,7 @@ const sourceOf = (app: object | null): string => {
 
 /**
  * Deletes the row (its playlist items cascade), then the file if it has one (an app has
- * none), then tells the screens that showed it (`screensShowingMedia`). The file goes after
+ * none; a PDF document has its pages' pictures), then tells the screens that showed it (`screensShowingMedia`). The file goes after
  * the commit so a failed delete never leaves a row pointing at nothing.
  */
 export async function deleteMedia(ctx: AppContext, ownerId: string, id: string): Promise<void> {
@@ -112,14 +113,15 @@ export async function deleteMedia(ctx: AppContext, ownerId: string, id: string):
     await tx.media.delete({ where: { id } });
     return { media, screenIds };
   });
-  try {
-    if (media.fileName) {
-      await removeQuietly(path.join(ctx.config.uploadsDir, media.fileName));
-      await removeQuietly(thumbPath(ctx.config.uploadsDir, media.fileName));
+  // A file, or a PDF document's page pictures; their thumbnails with them.
+  for (const fileName of [...(media.fileName ? [media.fileName] : []), ...pdfPagesOf(media)]) {
+    try {
+      await removeQuietly(path.join(ctx.config.uploadsDir, fileName));
+      await removeQuietly(thumbPath(ctx.config.uploadsDir, fileName));
+    } catch (err) {
+      // The row is gone; an undeletable file is an operator matter, not the customer's.
+      ctx.logger.warn({ err, fileName }, 'media file could not be removed');
     }
-  } catch (err) {
-    // The row is gone; an undeletable file is an operator matter, not the customer's.
-    ctx.logger.warn({ err, fileName: media.fileName }, 'media file could not be removed');
   }
   if (screenIds.length) await ctx.notifier.screensChanged(screenIds);
 }

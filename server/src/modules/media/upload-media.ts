@@ -12,14 +12,17 @@ import { receiveUpload, type IncomingFile } from '../../storage/upload-to-disk.j
 import type { ActivePurchase } from '../entitlements/active-package.js';
 import { assertStorageAvailable, lockOwner, storageLimitBytes, storageLimitReached, storageUsedBytes } from '../entitlements/limits.js';
 import type { UploadReservation } from './upload-reservations.js';
+import { renderPdfUpload } from './upload-pdf.js';
 
 type Tx = Prisma.TransactionClient;
 const MISSING = 'Lütfen bir dosya seçin ve medya adı girin';
 
 /**
  * Streams the file to a temp name, checks name, content and storage limit, then moves it
- * to a random public name inside the transaction that writes the row. Whatever fails,
- * no file stays behind: the temp and the final path are both removed.
+ * to a random public name inside the transaction that writes the row. A PDF becomes a
+ * document (docs/PRODUCT.md#apps): its pages' pictures are stored instead of it, and their
+ * bytes are what the storage limit counts. Whatever fails, no file stays behind: the temp
+ * files and the final paths are all removed.
  *
  * The storage limit is checked three times: before reading anything (already full), while
  * streaming (the bytes so far plus the customer's other uploads in flight on this instance,
@@ -29,8 +32,8 @@ const MISSING = 'Lütfen bir dosya seçin ve medya adı girin';
 export async function uploadMedia(ctx: AppContext, req: Request, res: Response, ownerId: string, purchase: ActivePurchase | undefined): Promise<Media> {
   const reservation = purchase && await reserveStorage(ctx, ownerId, purchase);
   let stored = false;
-  let finalPath: string | undefined;
-  let file: IncomingFile | undefined;
+  /** Every temp and final path this upload writes: a failure removes them all. */
+  const written: string[] = [];
   try {
     const received = await receiveUpload(req, res, {
       uploadsDir: ctx.config.uploadsDir,
@@ -39,37 +42,70 @@ export async function uploadMedia(ctx: AppContext, req: Request, res: Response, 
       tooLargeMessage: `Dosya çok büyük. En fazla ${formatSize(ctx.config.maxUploadBytes)} yüklenebilir.`,
       reserve: reservation && ((bytes) => (reservation.reserve(bytes) ? undefined : storageLimitReached(purchase))),
     });
-    file = received.file;
+    const file = received.file;
     if (!file) throw badRequest(MISSING);
+    written.push(file.tempPath);
     const parsed = ZMediaUploadFields.safeParse(received.fields);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MISSING);
     const type = await sniffMedia(file.tempPath);
-    if (!type) throw unsupportedFileType('Desteklenmeyen dosya türü. Lütfen bir görsel (JPEG, PNG, GIF, WebP) veya video (MP4, WebM, MOV) yükleyin.');
-    const dims = type.kind === 'image' ? await imageDimensions(file.tempPath) : { width: null, height: null };
-    const fileName = randomFileName(type.ext);
-    const target = path.join(ctx.config.uploadsDir, fileName);
-    const size = file.size;
-    const tempPath = file.tempPath;
-    const row = await ctx.db.$transaction(async (tx: Tx) => {
-      await lockOwner(tx, ownerId);
-      await assertStorageAvailable(tx, ownerId, purchase, size);
-      const created = await tx.media.create({
-        data: { ownerId, name: parsed.data.name, fileName, kind: type.kind, mime: type.mime, sizeBytes: BigInt(size), ...dims },
-      });
-      finalPath = target;
-      await moveIntoPlace(tempPath, target);
-      return created;
-    });
+    if (!type) throw unsupportedFileType('Desteklenmeyen dosya türü. Lütfen bir görsel (JPEG, PNG, GIF, WebP), video (MP4, WebM, MOV) ya da PDF yükleyin.');
+    const upload: Upload = { ctx, ownerId, purchase, name: parsed.data.name, file, mime: type.mime, written };
+    const row = type.kind === 'pdf' ? await storePdf(upload) : await storeFile(upload, type.kind, type.ext);
     stored = true;
-    ctx.metrics.uploadBytes.inc({ kind: 'media' }, size);
+    ctx.metrics.uploadBytes.inc({ kind: 'media' }, file.size);
     return row;
   } catch (err) {
-    await removeQuietly(file?.tempPath);
-    await removeQuietly(finalPath);
+    for (const p of written) await removeQuietly(p);
     throw err;
   } finally {
     reservation?.close(stored);
   }
+}
+
+type Upload = {
+  ctx: AppContext; ownerId: string; purchase: ActivePurchase | undefined; name: string; file: IncomingFile; mime: string;
+  written: string[];
+};
+
+/** An image or a video: the file itself, moved to its random public name as the row is written. */
+async function storeFile(u: Upload, kind: 'image' | 'video', ext: string): Promise<Media> {
+  const dims = kind === 'image' ? await imageDimensions(u.file.tempPath) : { width: null, height: null };
+  const fileName = randomFileName(ext);
+  const target = path.join(u.ctx.config.uploadsDir, fileName);
+  return u.ctx.db.$transaction(async (tx: Tx) => {
+    await lockOwner(tx, u.ownerId);
+    await assertStorageAvailable(tx, u.ownerId, u.purchase, u.file.size);
+    const created = await tx.media.create({
+      data: { ownerId: u.ownerId, name: u.name, fileName, kind, mime: u.mime, sizeBytes: BigInt(u.file.size), ...dims },
+    });
+    u.written.push(target);
+    await moveIntoPlace(u.file.tempPath, target);
+    return created;
+  });
+}
+
+/**
+ * A PDF: a document app whose pages' pictures are stored instead of it (docs/PRODUCT.md#apps).
+ * They are drawn before the transaction, so the owner's lock is not held while pages render.
+ */
+async function storePdf(u: Upload): Promise<Media> {
+  const pdf = await renderPdfUpload(u.ctx.config.uploadsDir, u.file.tempPath);
+  const targets = pdf.pages.map((page) => path.join(u.ctx.config.uploadsDir, page.fileName));
+  u.written.push(...pdf.pages.map((page) => page.tempPath), ...targets);
+  const row = await u.ctx.db.$transaction(async (tx: Tx) => {
+    await lockOwner(tx, u.ownerId);
+    await assertStorageAvailable(tx, u.ownerId, u.purchase, pdf.bytes);
+    const created = await tx.media.create({
+      data: {
+        ownerId: u.ownerId, name: u.name, fileName: null, kind: 'app', mime: u.mime, sizeBytes: BigInt(pdf.bytes),
+        width: pdf.width, height: pdf.height, app: { kind: 'pdf', pages: pdf.pages.map((page) => page.fileName) },
+      },
+    });
+    for (const [i, page] of pdf.pages.entries()) await moveIntoPlace(page.tempPath, targets[i]!);
+    return created;
+  });
+  await removeQuietly(u.file.tempPath);
+  return row;
 }
 
 /** Refuses at once when the storage is already full; otherwise this upload's share of what is left. */

@@ -13,7 +13,8 @@ import { trApps } from '../../i18n/tr-apps';
 
 const FORM_ID = 'app-form';
 const empty = (kind: AppKind = 'clock', name = ''): AppDraft => ({ name, app: appDefaults(kind) });
-const initialOf = (media?: TMedia): AppDraft => (media?.app ? { name: media.name, app: draftOfApp(media.app) } : empty());
+// A PDF document has no settings to edit (its card offers a rename instead).
+const initialOf = (media?: TMedia): AppDraft => (media?.app && media.app.kind !== 'pdf' ? { name: media.name, app: draftOfApp(media.app) } : empty());
 
 /**
  * 'Uygulama Ekle' (docs/PRODUCT.md#apps): the kind first, then its settings, checked with the

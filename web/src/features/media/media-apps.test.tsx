@@ -221,4 +221,31 @@ describe('MediaPage apps', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(writes.map((w) => [w.method, w.url, w.body])).toEqual([['PUT', `/api/media/${fixtureId(30)}`, { name: 'Giriş Saati' }]]);
   });
+
+  it('shows a PDF document with its first page and its page count, and renames it like a file', async () => {
+    const doc = anApp({
+      _id: fixtureId(31), name: 'Menü', mimeType: 'application/pdf', size: 30_000, width: 1358, height: 1920,
+      app: { kind: 'pdf', pages: ['/uploads/p1.webp', '/uploads/p2.webp', '/uploads/p3.webp'] },
+    });
+    const writes = renderPage([doc]);
+    const card = await screen.findByTestId('media-card');
+    expect(within(card).getByTestId('pdf-thumb').getAttribute('src')).toBe('/uploads/thumbs/p1.webp');
+    expect(within(card).getByTestId('pdf-pages').textContent).toBe('3 sayfa');
+    expect(card.textContent).toContain('PDF Belgesi');
+    expect(within(card).queryByRole('button', { name: 'Düzenle: Menü' })).toBeNull();
+    await userEvent.click(within(card).getByRole('button', { name: 'Yeniden Adlandır: Menü' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Yeniden Adlandır' });
+    await userEvent.clear(within(dialog).getByLabelText('Yeni Ad'));
+    await userEvent.type(within(dialog).getByLabelText('Yeni Ad'), 'Akşam Menüsü');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes.map((w) => [w.method, w.url, w.body])).toEqual([['PUT', `/api/media/${fixtureId(31)}`, { name: 'Akşam Menüsü' }]]);
+  });
+
+  it('lets the upload form pick a PDF', async () => {
+    renderPage();
+    await screen.findByText('Henüz medya bulunmuyor');
+    await userEvent.upload(document.getElementById('media-file') as HTMLInputElement, new File(['%PDF-1.7'], 'menu.pdf', { type: 'application/pdf' }));
+    expect(screen.getByText(/^menu\.pdf \(/)).toBeTruthy();
+  });
 });

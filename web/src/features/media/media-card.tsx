@@ -7,18 +7,22 @@ import { isVideo, mediaUrl, thumbnailUrl } from '../../lib/media-url';
 import { Badge, Button } from '../../components/ui';
 import { trApps } from '../../i18n/tr-apps';
 
-/** `onEdit`: an app's form (name and settings); `onRename`: a file's new name. */
+/** `onEdit`: an app's form (name and settings); `onRename`: a file's or a PDF document's new name. */
 type Props = { media: TMedia; onDelete: () => void; onRename: () => void; onEdit: () => void; deleting: boolean };
 
-/** One library item: a file's picture, or an app's kind where a file has its thumbnail (docs/PRODUCT.md#apps). */
+/** One library item: a file's picture, or an app's kind where a file has its thumbnail, or a document's first page (docs/PRODUCT.md#apps). */
 export function MediaCard({ media, onDelete, onRename, onEdit, deleting }: Props) {
   const app = media.type === 'app' ? media.app : undefined;
+  // A PDF document (docs/PRODUCT.md#apps): its first page where a file has its thumbnail; renamed like a file.
+  const pdf = app?.kind === 'pdf' ? app : undefined;
   const video = !app && isVideo(media);
   const src = mediaUrl(media.filePath);
   return (
     <li className="media-card" data-testid="media-card">
       <div className="media-thumb">
-        {app ? (
+        {pdf ? (
+          <img src={thumbnailUrl(pdf.pages[0] ?? '')} alt="" loading="lazy" data-testid="pdf-thumb" />
+        ) : app ? (
           <span className={`app-thumb app-thumb-${app.kind}`} data-testid="app-kind">{APP_KIND_NAMES[app.kind]}</span>
         ) : video ? (
           <video src={src} controls preload="metadata" muted playsInline aria-label={media.name} />
@@ -30,10 +34,13 @@ export function MediaCard({ media, onDelete, onRename, onEdit, deleting }: Props
       <div className="media-body">
         <h3 className="media-name" title={media.name}>{media.name}</h3>
         <div className="media-meta">
-          <Badge tone={app ? 'warning' : video ? 'primary' : 'success'}>{app ? trApps.typeApp : video ? tr.media.typeVideo : tr.media.typeImage}</Badge>
+          <Badge tone={app ? 'warning' : video ? 'primary' : 'success'}>
+            {pdf ? APP_KIND_NAMES.pdf : app ? trApps.typeApp : video ? tr.media.typeVideo : tr.media.typeImage}
+          </Badge>
+          {pdf && <span className="muted" data-testid="pdf-pages">{trApps.pdfPages(pdf.pages.length)}</span>}
           <time dateTime={media.createdAt} className="muted">{formatDate(media.createdAt)}</time>
         </div>
-        {app ? (
+        {app && !pdf ? (
           <Button variant="secondary" size="sm" block onClick={onEdit} aria-label={`${tr.common.edit}: ${media.name}`}>{tr.common.edit}</Button>
         ) : (
           <Button variant="secondary" size="sm" block onClick={onRename} aria-label={`${trApps.rename}: ${media.name}`}>

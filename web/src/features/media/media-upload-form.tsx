@@ -52,7 +52,7 @@ export function MediaUploadForm() {
                 ref={picker}
                 id="media-file"
                 type="file"
-                accept="image/*,video/*"
+                accept="image/*,video/*,application/pdf,.pdf"
                 className="sr-only"
                 aria-labelledby="file-label"
                 disabled={busy}

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waitBudgetMs } from '../support/browser';
+import { decodePng, rgbAt } from '../support/pixels';
+import { artifactsDir } from '../support/paths';
+import { useE2E } from '../support/harness';
+import { assign, createPlaylist, createScreen, customerWithPackage, pairToScreen, type Customer } from './player-fixtures';
+
+const e2e = useE2E();
+const shot = (name: string) => path.join(artifactsDir, 'player-pdf', name);
+const COLOURS: [number, number, number][] = [[220, 0, 0], [0, 160, 0], [0, 0, 220]];
+
+/** A 3-page PDF made by pdfkit, each page one colour. */
+function threePagePdf(): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', autoFirstPage: false });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    for (const [i, [r, g, b]] of COLOURS.entries()) {
+      doc.addPage();
+      doc.rect(0, 0, doc.page.width, doc.page.height).fill([r, g, b]);
+      doc.fillColor('#ffffff').fontSize(48).text(`Sayfa ${i + 1}`, 40, 40);
+    }
+    doc.end();
+  });
+}
+
+/**
+ * A PDF uploaded through the real server (its pages drawn by the built server's worker thread)
+ * and shown on a paired device: each page for the item's time in turn, a page on screen at
+ * every animation frame (docs/PRODUCT.md#apps).
+ */
+describe('a PDF document on a device (/player)', () => {
+  let c: Customer;
+  let page: Page;
+  let pages: string[];
+
+  beforeAll(async () => {
+    c = await customerWithPackage(e2e.server.url);
+    const form = new FormData();
+    form.append('name', 'Menü');
+    form.append('file', new Blob([new Uint8Array(await threePagePdf())], { type: 'application/pdf' }), 'menu.pdf');
+    const res = await fetch(`${c.baseUrl}/api/media/upload`, { method: 'POST', headers: { Authorization: `Bearer ${c.token}` }, body: form });
+    expect(res.status).toBe(201);
+    const doc = (await res.json()) as { _id: string; filePath: string; app: { kind: string; pages: string[] } };
+    expect(doc.app.kind).toBe('pdf');
+    pages = doc.app.pages;
+    const playlist = await createPlaylist(c, 'Menü', [{ media: doc, duration: 2 }]);
+    const screenId = await createScreen(c, 'Kantin');
+    await assign(c, screenId, playlist);
+    const paired = await pairToScreen(e2e.server.url, c, screenId);
+    ({ page } = await e2e.newPage());
+    await page.goto('/player/');
+    await page.evaluate((creds) => localStorage.setItem('pano.device', JSON.stringify(creds)), { deviceToken: paired.deviceToken, screenId });
+    // Every animation frame, which page is visible: a frame with none would be a blank.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { pdfFrames: string[] }).pdfFrames = seen;
+      const look = () => {
+        const shown = Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid=pdf-page]'))
+          .filter((img) => img.style.opacity === '1' && img.complete && img.naturalWidth > 0);
+        if (shown.length > 0 || seen.length > 0) seen.push(shown.map((img) => img.dataset.page).join(',') || 'none');
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await page.reload();
+  });
+
+  it('shows the three pages in turn, one on screen at every frame, drawn as the PDF coloured them', async () => {
+    // Page 1 again after page 3: the item came round once, all three pages shown.
+    await page.waitForFunction(() => {
+      const frames = (window as unknown as { pdfFrames: string[] }).pdfFrames;
+      const order = frames.filter((f, i) => f !== frames[i - 1]);
+      return order.join(' ').includes('1 2 3 1');
+    }, undefined, { timeout: waitBudgetMs() + 10_000, polling: 100 });
+    const frames = await page.evaluate(() => (window as unknown as { pdfFrames: string[] }).pdfFrames);
+    const order = frames.filter((f, i) => f !== frames[i - 1]);
+    expect(order.slice(0, 4)).toEqual(['1', '2', '3', '1']);
+    expect(frames).not.toContain('none');
+    // The pages are the server's pictures, fetched from its uploads.
+    const srcs = await page.locator('[data-testid=pdf-page]').evaluateAll((imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname));
+    expect(pages).toEqual(expect.arrayContaining(srcs));
+    // What the screen shows is a page's picture: one of the PDF's colours fills its middle.
+    const picture = await decodePng(await page.screenshot({ path: shot('01-page.png') }));
+    const viewport = page.viewportSize()!;
+    const middle = rgbAt(picture, Math.round(viewport.width / 2), Math.round(viewport.height / 2), viewport.width);
+    expect(COLOURS.some((colour) => colour.every((v, i) => Math.abs(v - middle[i]!) < 40)), `middle ${middle.join(',')}`).toBe(true);
+  });
+});

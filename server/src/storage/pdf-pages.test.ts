@@ -1,0 +1,55 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PdfRefusal, renderPdfPages, type PdfLimits, type PdfPage } from './pdf-pages.js';
+import { samplePdf } from './testing/sample-pdfs.js';
+
+const LIMITS: PdfLimits = { maxPages: 5, maxPx: 400, timeoutMs: 30_000, maxHeapMb: 256 };
+let dir: string;
+beforeAll(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'pano-pdf-')); });
+afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+
+const file = async (name: string, bytes: Buffer | string) => {
+  const p = path.join(dir, name);
+  await writeFile(p, bytes);
+  return p;
+};
+async function pagesOf(pdfPath: string, limits = LIMITS): Promise<PdfPage[]> {
+  const pages: PdfPage[] = [];
+  await renderPdfPages(pdfPath, limits, async (page) => { pages.push(page); });
+  return pages;
+}
+const refusal = (p: Promise<unknown>) => p.then(() => null, (err: unknown) => (err instanceof PdfRefusal ? [err.reason, err.pageCount] : err));
+/** The colour in the middle of a page's picture. */
+const middle = (p: PdfPage) => {
+  const at = (Math.floor(p.height / 2) * p.width + Math.floor(p.width / 2)) * 4;
+  return [...p.rgba.subarray(at, at + 3)];
+};
+
+describe('renderPdfPages', () => {
+  it('hands every page in order, its long side maxPx, its own pixels', async () => {
+    const pages = await pagesOf(await file('three.pdf', await samplePdf(3)));
+    expect(pages.map((p) => [p.index, p.width, p.height])).toEqual([[0, 283, 400], [1, 283, 400], [2, 283, 400]]);
+    expect(pages.every((p) => p.rgba.length === p.width * p.height * 4)).toBe(true);
+    expect(pages.map(middle)).toEqual([[255, 0, 0], [0, 160, 0], [0, 0, 255]]);
+  });
+
+  it('keeps a landscape page landscape', async () => {
+    const [page] = await pagesOf(await file('wide.pdf', await samplePdf(1, { size: [800, 200] })));
+    expect([page!.width, page!.height]).toEqual([400, 100]);
+  });
+
+  it('refuses an encrypted PDF, a broken one and one of too many pages, drawing none', async () => {
+    expect(await refusal(pagesOf(await file('locked.pdf', await samplePdf(1, { userPassword: 'gizli' }))))).toEqual(['password', 0]);
+    expect(await refusal(pagesOf(await file('broken.pdf', '%PDF-1.7\n1 0 obj << /Type /Catalog >>\n%%EOF')))).toEqual(['broken', 0]);
+    const cut = (await samplePdf(2)).subarray(0, 600);
+    expect(await refusal(pagesOf(await file('cut.pdf', cut)))).toEqual(['broken', 0]);
+    expect(await refusal(pagesOf(await file('long.pdf', await samplePdf(6))))).toEqual(['too-many', 6]);
+  });
+
+  it('stops a reader that takes longer than its time', async () => {
+    const long = await file('slow.pdf', await samplePdf(3));
+    expect(await refusal(pagesOf(long, { ...LIMITS, timeoutMs: 1 }))).toEqual(['timeout', 0]);
+  });
+});

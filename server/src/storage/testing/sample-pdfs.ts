@@ -1,0 +1,27 @@
+import PDFDocument from 'pdfkit';
+
+/** One solid colour per page, so a test can tell the pages apart by their pixels. */
+export const PAGE_COLOURS = ['#ff0000', '#00a000', '#0000ff'] as const;
+
+/**
+ * A real PDF made by pdfkit (never written by hand): `pages` A4 pages, each filled with the next
+ * of PAGE_COLOURS and its number written on it; `userPassword` encrypts it (a reader needs it).
+ */
+export function samplePdf(pages: number, options: { userPassword?: string; size?: [number, number] } = {}): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: options.size ?? 'A4', autoFirstPage: false,
+      ...(options.userPassword ? { userPassword: options.userPassword, pdfVersion: '1.7' as const } : {}),
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    for (let i = 0; i < pages; i++) {
+      doc.addPage();
+      doc.rect(0, 0, doc.page.width, doc.page.height).fill(PAGE_COLOURS[i % PAGE_COLOURS.length]!);
+      doc.fillColor('#ffffff').fontSize(48).text(`Sayfa ${i + 1}`, 40, 40);
+    }
+    doc.end();
+  });
+}
