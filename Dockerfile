@@ -22,10 +22,11 @@ COPY bench/package.json bench/
 FROM manifests AS deps
 RUN npm ci --ignore-scripts && npm rebuild argon2
 
-# Production dependencies only: no TypeScript, tsx, esbuild, Vite or Prisma CLI. Prisma's
-# CLI and its studio are optional peers of @prisma/client, hence --omit=optional as well.
+# Production dependencies only: no TypeScript, tsx, esbuild or Vite. Optional packages stay:
+# the native binaries of sharp (@img/sharp-linux-x64) and @napi-rs/canvas (PDF pages) are
+# optional packages, one per platform, and without them neither loads (docs/OPERATIONS.md#container).
 FROM manifests AS prod-deps
-RUN npm ci --omit=dev --omit=optional --ignore-scripts && npm rebuild argon2
+RUN npm ci --omit=dev --ignore-scripts && npm rebuild argon2
 
 # The dashboard and player bundles, and the server compiled to plain JavaScript.
 FROM deps AS build

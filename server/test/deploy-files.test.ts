@@ -50,6 +50,18 @@ describe('Dockerfile', () => {
     expect(final.find((s) => s.op === 'COPY' && s.args.startsWith('--from=prod-deps'))).toBeDefined();
   });
 
+  it('keeps in the production install the optional packages that carry sharp\'s and @napi-rs/canvas\'s native binaries', () => {
+    // The lockfile marks each platform's binary package optional; `--omit=optional` would drop
+    // them, and sharp (thumbnails) and @napi-rs/canvas (PDF pages) would fail to load at run time.
+    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { optional?: boolean }> };
+    const binaries = Object.entries(lock.packages)
+      .filter(([where, meta]) => meta.optional && /node_modules\/(@img\/sharp-linux-x64|@napi-rs\/canvas-linux-x64-gnu)$/.test(where));
+    expect(binaries.map(([where]) => where.replace(/^.*node_modules\//, '')).sort()).toEqual(['@img/sharp-linux-x64', '@napi-rs/canvas-linux-x64-gnu']);
+    const production = steps.filter((s) => s.op === 'RUN' && /npm ci\b.*--omit=dev\b/.test(s.args));
+    expect(production).toHaveLength(1);
+    expect(production[0]!.args).not.toMatch(/--omit=optional|--no-optional/);
+  });
+
   it('checks health on /readyz', () => {
     const health = final.find((s) => s.op === 'HEALTHCHECK')!.args;
     expect(health).toContain('/readyz');
