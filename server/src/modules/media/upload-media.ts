@@ -89,7 +89,7 @@ async function storeFile(u: Upload, kind: 'image' | 'video', ext: string): Promi
  * They are drawn before the transaction, so the owner's lock is not held while pages render.
  */
 async function storePdf(u: Upload): Promise<Media> {
-  const pdf = await renderPdfUpload(u.ctx.config.uploadsDir, u.file.tempPath);
+  const pdf = await renderPdfUpload(u.ctx.config.uploadsDir, u.file.tempPath, u.ownerId);
   const targets = pdf.pages.map((page) => path.join(u.ctx.config.uploadsDir, page.fileName));
   u.written.push(...pdf.pages.map((page) => page.tempPath), ...targets);
   const row = await u.ctx.db.$transaction(async (tx: Tx) => {

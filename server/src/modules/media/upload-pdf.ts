@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { PDF_MAX_PAGES } from '@pano/contract';
 import { fileTooLarge, unsupportedFileType } from '../../http/errors.js';
 import { loadSharp } from '../../storage/load-sharp.js';
@@ -27,8 +28,32 @@ const WEBP_QUALITY = 82;
 export type PdfPageFile = { tempPath: string; fileName: string; size: number };
 export type RenderedPdf = { pages: PdfPageFile[]; width: number; height: number; bytes: number };
 
+/** PDFs drawn at once by this process: each takes a core and up to its heap limit. */
+export const PDF_RENDERS_AT_ONCE = 2;
+const renders = pLimit(PDF_RENDERS_AT_ONCE);
+const rendersOf = new Map<string, { turn: LimitFunction; waiting: number }>();
+
+/**
+ * Runs `render` in its turn: at most PDF_RENDERS_AT_ONCE at once on this process, and one per
+ * customer, so a customer uploading a pile of PDFs waits behind their own files and never holds
+ * every slot in front of the others (a noisy neighbour). Turns are taken in arrival order.
+ */
+export function inPdfTurn<T>(ownerId: string, render: () => Promise<T>): Promise<T> {
+  let own = rendersOf.get(ownerId);
+  if (!own) rendersOf.set(ownerId, (own = { turn: pLimit(1), waiting: 0 }));
+  const mine = own;
+  mine.waiting++;
+  return mine.turn(() => renders(render)).finally(() => {
+    if (--mine.waiting === 0) rendersOf.delete(ownerId);
+  });
+}
+
 /** The pictures of every page, or a Turkish 4xx (and no picture left behind) for a PDF that cannot give them. */
-export async function renderPdfUpload(uploadsDir: string, pdfPath: string, limits: PdfLimits = PDF_LIMITS): Promise<RenderedPdf> {
+export async function renderPdfUpload(uploadsDir: string, pdfPath: string, ownerId: string, limits: PdfLimits = PDF_LIMITS): Promise<RenderedPdf> {
+  return inPdfTurn(ownerId, () => renderPages(uploadsDir, pdfPath, limits));
+}
+
+async function renderPages(uploadsDir: string, pdfPath: string, limits: PdfLimits): Promise<RenderedPdf> {
   const sharp = await loadSharp();
   await mkdir(incomingDir(uploadsDir), { recursive: true });
   const pages: PdfPageFile[] = [];
