@@ -5,6 +5,7 @@ import {
   caughtUp, closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, startLiveServer,
   type ClientSocket, type Customer, type LiveServer,
 } from './live-server.fixtures.js';
+import { makeApp } from '../modules/screens/content.fixtures.js';
 
 // docs/architecture/realtime.md#pushes: every change that alters what a screen shows reaches exactly the
 // affected screens' rooms, once, after the commit; nothing reaches anyone else.
@@ -104,9 +105,7 @@ describe('screen:config push on every change type', () => {
 
   it('app edit (docs/PRODUCT.md#apps): the screens whose playlist holds it, with the new settings', async () => {
     const w = await world();
-    const app = await s.ctx.db.media.create({
-      data: { ownerId: w.a.id, name: 'Saat', kind: 'app', fileName: null, mime: '', sizeBytes: 0n, app: { kind: 'clock', style: 'digital', showDate: true, showSeconds: false } },
-    });
+    const app = await makeApp(s, w.a.id, { kind: 'clock', style: 'digital', showDate: true, showSeconds: false }, { name: 'Saat' });
     await s.ctx.db.playlistItem.create({ data: { playlistId: w.p2.id, mediaId: app.id, position: 1, duration: 10 } });
     await s.api.put(`/api/media/${app.id}`).set(w.a.auth).send({ name: 'Analog Saat', app: { kind: 'clock', style: 'analog' } }).expect(200);
     await expectPushedTo(w, ['s3']);

@@ -12,7 +12,7 @@ import { createJobRegistry } from '../../jobs/job-registry.js';
 import { createInProcessRunner } from '../../jobs/in-process-runner.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { createLogger } from '../../logger.js';
-import { makeMedia, makePlaylist, makeSchedule, makeScreen, recordingNotifier } from '../screens/content.fixtures.js';
+import { makeApp as makeOwnApp, makeMedia, makePlaylist, makeSchedule, makeScreen, recordingNotifier } from '../screens/content.fixtures.js';
 import { ATOM, FORECAST, RSS } from './app-data.fixtures.js';
 import { refreshAppData } from '../media/media.service.js';
 import { appFetchJobKey, fetchAppData, queueAppRefreshes } from './app-data.service.js';
@@ -72,9 +72,7 @@ beforeEach(() => { notifier.reset(); queued.length = 0; requests.length = 0; });
 let seq = 0;
 const feedPath = () => `/feed-${++seq}.xml`;
 
-async function makeApp(ownerId: string, app: TAppSettingsInput, appData: unknown = null) {
-  return t.ctx.db.media.create({ data: { ownerId, name: `Uygulama ${seq}`, kind: 'app', fileName: null, mime: '', sizeBytes: 0n, app: app as object, appData: appData as object } });
-}
+const makeApp = (ownerId: string, app: TAppSettingsInput, appData: unknown = null) => makeOwnApp(t, ownerId, app, { name: `Uygulama ${seq}`, appData });
 const appDataOf = async (id: string) => (await t.ctx.db.media.findUniqueOrThrow({ where: { id } })).appData as Record<string, unknown> | null;
 
 /** An app shown by a screen's playlist, a schedule's playlist and a layout's zone; one more screen that shows none of it. */

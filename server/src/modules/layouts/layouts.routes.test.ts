@@ -158,7 +158,7 @@ describe('PUT /api/layouts/:id', () => {
     const { p } = await content(u);
     const theirs = await content(other);
     const l = await makeLayout(t, u.id, [{ playlistId: p.id, width: 40 }], 'Lobi');
-    await t.ctx.db.screen.update({ where: { id: (await makeScreen(t, u.id)).id }, data: { currentLayoutId: l.id } });
+    await makeScreen(t, u.id, { currentLayoutId: l.id });
     const before = await zonesOf(l.id);
 
     expect((await t.http.put(`/api/layouts/${l.id}`).set(u.auth).send({})).status).toBe(400);

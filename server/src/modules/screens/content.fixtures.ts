@@ -1,6 +1,7 @@
 // Test-only builders for the playlists, ticker and screens route tests: rows are made
 // directly in the database (no upload needed), as the tests' own customers.
 import { randomUUID } from 'node:crypto';
+import type { TAppSettingsInput } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { TestApp } from '../../../test/harness.js';
 
@@ -26,7 +27,16 @@ export async function makeTicker(t: TestApp, ownerId: string, texts: string[], s
   });
 }
 
-export async function makeScreen(t: TestApp, ownerId: string, data: { name?: string; currentPlaylistId?: string; currentTickerPlaylistId?: string } = {}) {
+/** An app (docs/PRODUCT.md#apps) as createApp stores it: no file, size 0, its settings and what was fetched for it. */
+export async function makeApp(t: Pick<TestApp, 'ctx'>, ownerId: string, app: TAppSettingsInput, opts: { name?: string; appData?: unknown } = {}) {
+  return t.ctx.db.media.create({
+    data: { ownerId, name: opts.name ?? 'Uygulama', kind: 'app', fileName: null, mime: '', sizeBytes: 0n, app: app as object, appData: (opts.appData ?? null) as object },
+  });
+}
+
+export async function makeScreen(
+  t: TestApp, ownerId: string, data: { name?: string; currentPlaylistId?: string; currentTickerPlaylistId?: string; currentLayoutId?: string } = {},
+) {
   return t.ctx.db.screen.create({ data: { ownerId, name: data.name ?? 'Ekran', ...data } });
 }
 
