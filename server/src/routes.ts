@@ -5,6 +5,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { playlistRoutes } from './modules/playlists/playlists.routes.js';
 import { appDataRoutes } from './modules/app-data/app-data.routes.js';
+import { resumableUploadRoutes } from './modules/media/resumable-uploads.routes.js';
 import { layoutRoutes } from './modules/layouts/layouts.routes.js';
 import { contentPreviewRoutes } from './modules/screens/content-preview.routes.js';
 import { tickerRoutes } from './modules/tickers/tickers.routes.js';
@@ -34,6 +35,8 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // Routers that need the raw body (payment webhooks) are mounted inside their module
   // before this JSON parser sees the request; purchaseRoutes handles that itself.
   app.use('/api/purchase', purchaseRoutes(ctx));
+  // tus streams each PATCH's body into the upload itself.
+  app.use('/api/uploads', resumableUploadRoutes(ctx));
   app.use('/api', express.json({ limit: '1mb' }));
   // Ahead of the screens router, whose package guard would answer /api/screens/health first.
   app.use('/api', screenHealthRoutes(ctx));

@@ -25,6 +25,8 @@ export const JOB_SCHEMAS = {
   'app.fetch': z.object({ mediaId: z.string().uuid() }),
   /** Periodic (10 minutes): queues an app.fetch for every rss and weather app a playlist holds. */
   'app.refresh': z.object({}),
+  /** Periodic (hourly): removes resumable uploads untouched for 24 hours (docs/PRODUCT.md#resumable-uploads). */
+  'uploads.sweep': z.object({}),
 } as const;
 
 export type JobName = keyof typeof JOB_SCHEMAS;
@@ -45,6 +47,7 @@ export const PERIODIC_JOBS: readonly { name: JobName; everyMs: number }[] = [
   { name: 'plays.rollup', everyMs: 60_000 },
   { name: 'plays.retention', everyMs: 86_400_000 },
   { name: 'app.refresh', everyMs: 600_000 },
+  { name: 'uploads.sweep', everyMs: 3_600_000 },
 ];
 
 export type EnqueueOptions = {

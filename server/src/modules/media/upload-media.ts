@@ -47,12 +47,8 @@ export async function uploadMedia(ctx: AppContext, req: Request, res: Response, 
     written.push(file.tempPath);
     const parsed = ZMediaUploadFields.safeParse(received.fields);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MISSING);
-    const type = await sniffMedia(file.tempPath);
-    if (!type) throw unsupportedFileType('Desteklenmeyen dosya türü. Lütfen bir görsel (JPEG, PNG, GIF, WebP), video (MP4, WebM, MOV) ya da PDF yükleyin.');
-    const upload: Upload = { ctx, ownerId, purchase, name: parsed.data.name, file, mime: type.mime, written };
-    const row = type.kind === 'pdf' ? await storePdf(upload) : await storeFile(upload, type.kind, type.ext);
+    const row = await storeReceivedFile(ctx, { ownerId, purchase, name: parsed.data.name, file }, written);
     stored = true;
-    ctx.metrics.uploadBytes.inc({ kind: 'media' }, file.size);
     return row;
   } catch (err) {
     for (const p of written) await removeQuietly(p);
@@ -62,10 +58,24 @@ export async function uploadMedia(ctx: AppContext, req: Request, res: Response, 
   }
 }
 
-type Upload = {
-  ctx: AppContext; ownerId: string; purchase: ActivePurchase | undefined; name: string; file: IncomingFile; mime: string;
-  written: string[];
-};
+/** A file received whole (a multipart upload, a finished resumable one) and whose it is. */
+export type ReceivedFile = { ownerId: string; purchase: ActivePurchase | undefined; name: string; file: Pick<IncomingFile, 'tempPath' | 'size'> };
+
+/**
+ * Checks a received file's content and stores it as media, moving it to its random public name
+ * as the row is written: the one way in for every upload (docs/PRODUCT.md#media-api). Every path
+ * it writes is added to `written`, for the caller to remove when anything fails.
+ */
+export async function storeReceivedFile(ctx: AppContext, received: ReceivedFile, written: string[]): Promise<Media> {
+  const type = await sniffMedia(received.file.tempPath);
+  if (!type) throw unsupportedFileType('Desteklenmeyen dosya türü. Lütfen bir görsel (JPEG, PNG, GIF, WebP), video (MP4, WebM, MOV) ya da PDF yükleyin.');
+  const upload: Upload = { ctx, ...received, mime: type.mime, written };
+  const row = type.kind === 'pdf' ? await storePdf(upload) : await storeFile(upload, type.kind, type.ext);
+  ctx.metrics.uploadBytes.inc({ kind: 'media' }, received.file.size);
+  return row;
+}
+
+type Upload = ReceivedFile & { ctx: AppContext; mime: string; written: string[] };
 
 /** An image or a video: the file itself, moved to its random public name as the row is written. */
 async function storeFile(u: Upload, kind: 'image' | 'video', ext: string): Promise<Media> {

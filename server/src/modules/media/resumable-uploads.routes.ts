@@ -1,0 +1,34 @@
+import { Router } from 'express';
+import type { AppContext } from '../../context.js';
+import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { perMinutePerKey } from '../../http/rate-limits.js';
+import { requireActivePackage } from '../entitlements/active-package.js';
+import { resumableUploadServer } from './resumable-uploads.js';
+
+/** Uploads a person may begin in a minute. */
+export const UPLOADS_BEGUN_PER_MINUTE = 300;
+
+/**
+ * /api/uploads (docs/PRODUCT.md#resumable-uploads): the tus server behind the customer's token
+ * and running package. Uploads are written, never read back: GET is refused.
+ */
+export function resumableUploadRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const tus = resumableUploadServer(ctx);
+  // Uploads begun per person: a folder of photos is a few hundred; more is a script filling the disk with empty uploads.
+  const creations = perMinutePerKey(ctx.rateLimits, 'upload-create', UPLOADS_BEGUN_PER_MINUTE,
+    'Çok sık yükleme başlatıldı. Lütfen biraz bekleyip tekrar deneyin.', (req) => currentUser(req).id);
+  router.use(requireAuth(ctx), requireActivePackage(ctx));
+  router.post('/', creations);
+  router.all('/{*rest}', async (req, res) => {
+    // Not router.get: Express answers HEAD (tus's offset question) with GET's handler.
+    if (req.method === 'GET') {
+      res.status(405).json({ message: 'Yüklemeler okunamaz; dosya yüklendiğinde medya olarak görünür', code: 'VALIDATION_ERROR' });
+      return;
+    }
+    // tus reads the upload's id from the whole path: give it back what the mount took off.
+    req.url = req.originalUrl;
+    await tus.handle(req, res);
+  });
+  return router;
+}

@@ -1,0 +1,148 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Request } from 'express';
+import { FileStore } from '@tus/file-store';
+import { Server, type Upload } from '@tus/server';
+import { ErrorCode, ZMediaUploadFields, type TErrorCode } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import { currentUser } from '../../http/authenticate.js';
+import { AppError } from '../../http/errors.js';
+import { formatSize } from '../../storage/format-size.js';
+import { removeQuietly } from '../../storage/stored-files.js';
+import { storageLimitBytes, storageLimitReached, storageUsedBytes } from '../entitlements/limits.js';
+import { storeReceivedFile } from './upload-media.js';
+
+/*
+ * Resumable uploads with the tus 1.0 protocol at /api/uploads (docs/PRODUCT.md#resumable-uploads),
+ * served by tus's own server (@tus/server) over a folder store (@tus/file-store): creation, HEAD,
+ * PATCH and termination. An upload belongs to the customer who created it (its metadata keeps
+ * the owner; anyone else's request reads it as missing), its length is known at creation and
+ * checked against the package's storage then and at every PATCH, and when its last byte arrives
+ * it is stored as media through the same path as a multipart upload (`storeReceivedFile`); the
+ * final PATCH's answer names the new media in `Media-Id`. The store keeps its offsets on disk, so
+ * an upload survives a restart; one untouched for 24 hours is removed.
+ */
+
+export const RESUMABLE_UPLOADS_PATH = '/api/uploads';
+/** An upload untouched this long is abandoned: its bytes are removed (`removeAbandonedUploads`). */
+export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+const OWNER = 'ownerId';
+
+/** A refusal as tus sends it: the API's Turkish error body (docs/PRODUCT.md#errors). */
+const refusal = (status: number, code: TErrorCode, message: string) => ({ status_code: status, body: JSON.stringify({ message, code }) });
+const fromAppError = (err: AppError) => refusal(err.status, err.code, err.message);
+
+/** tus's own refusals, in Turkish; ours (already JSON) pass as they are. */
+function turkish(err: Error | { status_code: number; body: string }) {
+  const status = 'status_code' in err ? err.status_code : 500;
+  if ('body' in err && err.body.startsWith('{')) return err;
+  switch (status) {
+    case 404: return refusal(404, ErrorCode.NOT_FOUND, 'Yükleme bulunamadı');
+    case 409: return refusal(409, ErrorCode.CONFLICT, 'Yükleme kaldığı yerden sürdürülmeli: sunucudaki konum farklı');
+    case 410: return refusal(410, ErrorCode.NOT_FOUND, 'Yüklemenin süresi doldu; dosyayı yeniden yükleyin');
+    case 413: return refusal(413, ErrorCode.FILE_TOO_LARGE, 'Dosya çok büyük');
+    case 403: case 400: case 412: return refusal(400, ErrorCode.VALIDATION, 'Geçersiz yükleme isteği');
+    case 501: return refusal(400, ErrorCode.VALIDATION, 'Dosyanın boyutu yüklemenin başında bildirilmelidir');
+    default: return refusal(status >= 500 ? 500 : status, ErrorCode.INTERNAL, 'Yükleme sırasında bir hata oluştu');
+  }
+}
+
+/** The Express request under tus's web request: requireAuth and requireActivePackage ran on it. */
+const expressOf = (req: { runtime?: { node?: { req?: unknown } } }) => req.runtime?.node?.req as Request;
+
+/** The tus server, mounted by resumable-uploads.routes.ts behind the customer's token and package. */
+export function resumableUploadServer(ctx: AppContext): Server {
+  const store = uploadStore(ctx);
+
+  /**
+   * Refuses (409, as a multipart upload would) when the upload's whole length no longer fits in
+   * the package's storage beside what is stored and the owner's other unfinished uploads, so
+   * many uploads begun at once cannot together write past the limit.
+   */
+  const assertFits = async (req: Request, size: number, self?: string) => {
+    const purchase = req.activePurchase;
+    if (!purchase) return;
+    const ownerId = currentUser(req).id;
+    const [used, open] = await Promise.all([storageUsedBytes(ctx.db, ownerId), openUploadBytes(store, ownerId, self)]);
+    if (Number(used) + open + size > storageLimitBytes(purchase)) throw fromAppError(storageLimitReached(purchase));
+  };
+
+  const server = new Server({
+    path: RESUMABLE_UPLOADS_PATH,
+    datastore: store,
+    relativeLocation: true,
+    maxSize: ctx.config.maxUploadBytes,
+    // The dashboard is on the same origin: no other site's page may drive an upload.
+    allowedOrigins: () => false,
+    exposedHeaders: ['Media-Id'],
+    onUploadCreate: async (req, upload) => {
+      const node = expressOf(req);
+      const fields = ZMediaUploadFields.safeParse({ name: upload.metadata?.name ?? '' });
+      if (!fields.success) throw refusal(400, ErrorCode.VALIDATION, fields.error.issues[0]?.message ?? 'Lütfen medya adı girin');
+      if (upload.size === undefined) throw refusal(400, ErrorCode.VALIDATION, 'Dosyanın boyutu yüklemenin başında bildirilmelidir');
+      if (upload.size > ctx.config.maxUploadBytes) {
+        throw refusal(413, ErrorCode.FILE_TOO_LARGE, `Dosya çok büyük. En fazla ${formatSize(ctx.config.maxUploadBytes)} yüklenebilir.`);
+      }
+      await assertFits(node, upload.size);
+      return { metadata: { ...upload.metadata, name: fields.data.name, [OWNER]: currentUser(node).id } };
+    },
+    onIncomingRequest: async (req, id) => {
+      if (req.method === 'POST') return;
+      const node = expressOf(req);
+      const upload = await store.getUpload(id).catch(() => undefined);
+      if (!upload || upload.metadata?.[OWNER] !== currentUser(node).id) throw refusal(404, ErrorCode.NOT_FOUND, 'Yükleme bulunamadı');
+      // The rest must still fit: other uploads may have filled the storage since this one began.
+      if (req.method === 'PATCH' && upload.size !== undefined) await assertFits(node, upload.size, id);
+    },
+    onUploadFinish: async (req, upload) => {
+      const node = expressOf(req);
+      const media = await finish(ctx, store, node, upload);
+      return { headers: { 'Media-Id': media.id } };
+    },
+    onResponseError: (_req, err) => turkish(err),
+  });
+  return server;
+}
+
+/** The last byte arrived: stored as media like a multipart upload, and the upload's own files go. */
+async function finish(ctx: AppContext, store: FileStore, req: Request, upload: Upload) {
+  const tempPath = path.join(store.directory, upload.id);
+  const written = [tempPath];
+  try {
+    return await storeReceivedFile(ctx, {
+      ownerId: currentUser(req).id, purchase: req.activePurchase, name: upload.metadata?.name ?? '',
+      file: { tempPath, size: upload.offset },
+    }, written);
+  } catch (err) {
+    for (const p of written) await removeQuietly(p);
+    throw err instanceof AppError ? fromAppError(err) : err;
+  } finally {
+    // Stored or refused, the upload is over: its offsets record goes (the file was moved or removed).
+    await removeQuietly(`${tempPath}.json`);
+  }
+}
+
+/**
+ * The declared lengths of the owner's unfinished uploads (but `except`), read from the store's
+ * records: as many as the 24-hour sweep leaves, and their creation is limited per person.
+ */
+async function openUploadBytes(store: FileStore, ownerId: string, except?: string): Promise<number> {
+  const records = (await readdir(store.directory).catch(() => [] as string[])).filter((f) => f.endsWith('.json'));
+  const lengths = await Promise.all(records.map(async (f) => {
+    const id = f.slice(0, -'.json'.length);
+    if (id === except) return 0;
+    const upload = await store.getUpload(id).catch(() => undefined);
+    return upload?.metadata?.[OWNER] === ownerId ? (upload.size ?? 0) : 0;
+  }));
+  return lengths.reduce((a, b) => a + b, 0);
+}
+
+/** Where uploads in progress are kept: a dot-folder of the uploads folder, which is never served. */
+const uploadStore = (ctx: AppContext) =>
+  new FileStore({ directory: path.join(ctx.config.uploadsDir, '.tus'), expirationPeriodInMilliseconds: ABANDONED_UPLOAD_MS });
+
+/** The periodic `uploads.sweep` job: removes the uploads untouched for ABANDONED_UPLOAD_MS; how many. */
+export function removeAbandonedUploads(ctx: AppContext): Promise<number> {
+  return uploadStore(ctx).deleteExpired();
+}
