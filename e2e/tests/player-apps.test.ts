@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitBudgetMs } from '../support/browser';
 import { artifactsDir } from '../support/paths';
 import { useE2E } from '../support/harness';
-import { assign, call, createPlaylist, createScreen, customerWithPackage, pairToScreen, type Customer } from './player-fixtures';
+import { assign, call, createPlaylist, createScreen, customerWithPackage, pairToScreen, type Customer, openAsPairedDevice } from './player-fixtures';
 
 const e2e = useE2E();
 const shot = (name: string) => path.join(artifactsDir, 'player-apps', name);
@@ -42,9 +42,7 @@ describe('apps on a device (/player)', () => {
     await assign(c, screenId, playlist);
     const paired = await pairToScreen(e2e.server.url, c, screenId);
     ({ page } = await e2e.newPage());
-    await page.goto('/player/');
-    await page.evaluate((creds) => localStorage.setItem('pano.device', JSON.stringify(creds)), { deviceToken: paired.deviceToken, screenId });
-    await page.reload();
+    await openAsPairedDevice(page, { deviceToken: paired.deviceToken, screenId });
   });
   afterAll(async () => {
     site.closeAllConnections();

@@ -59,6 +59,16 @@ export async function pairToScreen(baseUrl: string, c: Customer, screenId: strin
   return paired;
 }
 
+/**
+ * Opens the shipped player on `page` as a paired device: its credentials stored the way the
+ * pairing view stores them, then the page loaded again to start with them.
+ */
+export async function openAsPairedDevice(page: Page, creds: { deviceToken: string; screenId: string }): Promise<void> {
+  await page.goto('/player/');
+  await page.evaluate((c) => localStorage.setItem('pano.device', JSON.stringify(c)), creds);
+  await page.reload();
+}
+
 export async function createScreen(c: Customer, name: string): Promise<string> {
   return (await call<{ _id: string }>(c.baseUrl, c.token, '/api/screens', { method: 'POST', body: { name, status: 'active' } }))._id;
 }

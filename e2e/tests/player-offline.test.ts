@@ -9,8 +9,7 @@ import { artifactsDir } from '../support/paths';
 import { startServer, type RunningServer } from '../support/server';
 import {
   assign, createPlaylist, createScreen, customerWithPackage, pairToScreen, uploadPng, uploadWebm, visibleMedia, waitForVisible,
-  type Customer, type UploadedMedia,
-} from './player-fixtures';
+  type Customer, type UploadedMedia, openAsPairedDevice } from './player-fixtures';
 
 const shot = (name: string) => path.join(artifactsDir, 'player-offline', name);
 
@@ -68,9 +67,7 @@ describe('screen player offline and resync', () => {
     const paired = await pairToScreen(server.url, c, screenId);
 
     page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto('/player/');
-    await page.evaluate((creds) => localStorage.setItem('pano.device', JSON.stringify(creds)), { deviceToken: paired.deviceToken, screenId });
-    await page.reload();
+    await openAsPairedDevice(page, { deviceToken: paired.deviceToken, screenId });
     await waitForVisible(page, red.filePath);
 
     // The service worker controls the page and both files sit in the media cache (polled from

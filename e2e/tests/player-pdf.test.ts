@@ -6,7 +6,7 @@ import { waitBudgetMs } from '../support/browser';
 import { decodePng, rgbAt } from '../support/pixels';
 import { artifactsDir } from '../support/paths';
 import { useE2E } from '../support/harness';
-import { assign, createPlaylist, createScreen, customerWithPackage, pairToScreen, type Customer } from './player-fixtures';
+import { assign, createPlaylist, createScreen, customerWithPackage, pairToScreen, type Customer, openAsPairedDevice } from './player-fixtures';
 
 const e2e = useE2E();
 const shot = (name: string) => path.join(artifactsDir, 'player-pdf', name);
@@ -54,8 +54,6 @@ describe('a PDF document on a device (/player)', () => {
     await assign(c, screenId, playlist);
     const paired = await pairToScreen(e2e.server.url, c, screenId);
     ({ page } = await e2e.newPage());
-    await page.goto('/player/');
-    await page.evaluate((creds) => localStorage.setItem('pano.device', JSON.stringify(creds)), { deviceToken: paired.deviceToken, screenId });
     // Every animation frame, which page is visible: a frame with none would be a blank.
     await page.addInitScript(() => {
       const seen: string[] = [];
@@ -68,7 +66,7 @@ describe('a PDF document on a device (/player)', () => {
       };
       requestAnimationFrame(look);
     });
-    await page.reload();
+    await openAsPairedDevice(page, { deviceToken: paired.deviceToken, screenId });
   });
 
   it('shows the three pages in turn, one on screen at every frame, drawn as the PDF coloured them', async () => {

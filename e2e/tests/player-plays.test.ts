@@ -7,8 +7,7 @@ import { launchBrowser, newContext, waitBudgetMs } from '../support/browser';
 import { artifactsDir } from '../support/paths';
 import { startServer, type RunningServer } from '../support/server';
 import {
-  assign, call, createPlaylist, createScreen, customerWithPackage, pairToScreen, uploadPng, waitForVisible, type Customer, type UploadedMedia,
-} from './player-fixtures';
+  assign, call, createPlaylist, createScreen, customerWithPackage, pairToScreen, uploadPng, waitForVisible, type Customer, type UploadedMedia, openAsPairedDevice } from './player-fixtures';
 
 const shot = (name: string) => path.join(artifactsDir, 'player-plays', name);
 
@@ -80,9 +79,7 @@ describe('play records from a player that goes offline', () => {
 
   it('a paired player records and uploads the items it shows', async () => {
     const paired = await pairToScreen(server.url, c, screenId);
-    await page.goto('/player/');
-    await page.evaluate((creds) => localStorage.setItem('pano.device', JSON.stringify(creds)), { deviceToken: paired.deviceToken, screenId });
-    await page.reload();
+    await openAsPairedDevice(page, { deviceToken: paired.deviceToken, screenId });
     await waitForVisible(page, media[0]!.filePath);
     // The media are cached for offline playback (the service worker serves them) …
     // (Polled from here: waitForFunction does not await an async predicate.)

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from '../support/harness';
 import { artifactsDir } from '../support/paths';
-import { call, createPlaylist, createScreen, customerWithPackage, pairToScreen, uploadPng, visibleMedia, waitForVisible } from './player-fixtures';
+import { call, createPlaylist, createScreen, customerWithPackage, pairToScreen, uploadPng, visibleMedia, waitForVisible, openAsPairedDevice } from './player-fixtures';
 
 const e2e = useE2E();
 const shot = (name: string) => path.join(artifactsDir, 'player-schedule', name);
@@ -70,9 +70,7 @@ describe('screen player follows its schedule offline', () => {
     const { page, context, errors } = await e2e.newPage();
     await page.clock.install({ time: start - 60_000 });
     await page.addInitScript(recordSwitches);
-    await page.goto('/player/');
-    await page.evaluate((creds) => localStorage.setItem('pano.device', JSON.stringify(creds)), { deviceToken: paired.deviceToken, screenId });
-    await page.reload();
+    await openAsPairedDevice(page, { deviceToken: paired.deviceToken, screenId });
     await waitForVisible(page, red.filePath);
 
     // The scheduled media is in the device's cache before the window, though never shown, and

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from '../support/harness';
 import { artifactsDir } from '../support/paths';
-import { call, createPlaylist, createScreen, customerWithPackage, pairToScreen, uploadPng, visibleMedia, waitForVisible } from './player-fixtures';
+import { call, createPlaylist, createScreen, customerWithPackage, pairToScreen, uploadPng, visibleMedia, waitForVisible, openAsPairedDevice } from './player-fixtures';
 
 const e2e = useE2E();
 const shot = (name: string) => path.join(artifactsDir, 'player-scheduled-layout', name);
@@ -56,9 +56,7 @@ describe('screen player follows a scheduled layout offline', () => {
 
     const { page, context, errors } = await e2e.newPage();
     await page.clock.install({ time: start - 60_000 });
-    await page.goto('/player/');
-    await page.evaluate((creds) => localStorage.setItem('pano.device', JSON.stringify(creds)), { deviceToken: paired.deviceToken, screenId });
-    await page.reload();
+    await openAsPairedDevice(page, { deviceToken: paired.deviceToken, screenId });
     await waitForVisible(page, red.filePath);
 
     // The left zone's media is cached before the window, though never shown.
