@@ -3,6 +3,12 @@ import { z } from './zod.js';
 export const ZId = z.string().uuid('Geçersiz kimlik');
 export const ZIdParams = z.object({ id: ZId });
 
+/** A playlist (or ticker) a request names: its id, or `{ _id }` as the dashboard's forms send it; null for none. */
+export const ZContentRef = z.union([ZId, z.object({ _id: ZId }).transform((p) => p._id)], { error: 'Geçersiz playlist' }).nullable();
+
+/** What an answer names: `{ _id, name }`, or null for none. */
+export const ZNamedRef = z.object({ _id: ZId, name: z.string() }).nullable();
+
 /** Dates travel as ISO strings. */
 export const ZIsoDate = z.string();
 

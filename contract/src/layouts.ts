@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { ZId, ZIsoDate, colour, numberField, requiredText } from './common.js';
+import { ZContentRef, ZId, ZIsoDate, ZNamedRef, colour, numberField, requiredText } from './common.js';
 import { listAnswer } from './lists.js';
 import { lowerTr } from './text-case.js';
 
@@ -21,7 +21,6 @@ const percent = (field: string, min: number) => {
   return numberField(message).pipe(z.number(message).min(min, message).max(100, message)
     .refine((n) => Math.abs(hundredths(n) - n * 100) < 1e-6, `${field} en fazla iki ondalık basamak olabilir`));
 };
-const ZRef = z.union([ZId, z.object({ _id: ZId }).transform((p) => p._id)], { error: 'Geçersiz playlist' }).nullable();
 
 export const ZZoneWrite = z.object({
   name: requiredText('Lütfen bölge adını giriniz', 100),
@@ -33,8 +32,8 @@ export const ZZoneWrite = z.object({
   z: numberField('Katman 0 ile 99 arasında bir tam sayı olmalıdır')
     .pipe(z.number().int('Katman 0 ile 99 arasında bir tam sayı olmalıdır').min(0, 'Katman 0 ile 99 arasında bir tam sayı olmalıdır').max(99, 'Katman 0 ile 99 arasında bir tam sayı olmalıdır'))
     .default(0),
-  playlist: ZRef.optional().default(null),
-  directionPlaylist: ZRef.optional().default(null),
+  playlist: ZContentRef.optional().default(null),
+  directionPlaylist: ZContentRef.optional().default(null),
   fit: ZZoneFit.default('cover'),
 })
   // Said under the size that reaches past the edge: the width for the right one, the height for the bottom.
@@ -76,7 +75,6 @@ export const ZUpdateLayoutRequest = z.object({
   zones: ZLayoutFields.zones.optional(),
 }).refine((b) => Object.values(b).some((v) => v !== undefined), 'Değiştirilecek bir alan giriniz');
 
-const ZNamedRef = z.object({ _id: ZId, name: z.string() }).nullable();
 
 /** A zone's place, order and fit: the same in the API, the templates and the screen config. */
 export const ZZoneRect = z.object({

@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { ZId } from './common.js';
+import { ZId, ZNamedRef } from './common.js';
 import { DATE_RANGE_MESSAGE, isInstantInRange } from './dates.js';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -14,7 +14,6 @@ export const ZScreenNowQuery = z.object({
     .optional(),
 });
 
-const ZNamedRef = z.object({ _id: ZId, name: z.string() }).nullable();
 
 /**
  * GET /api/screens/{id}/now: what the screen plays at an instant and until when, resolved by

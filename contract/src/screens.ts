@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { ZId, ZIsoDate, requiredText } from './common.js';
+import { ZContentRef, ZId, ZIsoDate, ZNamedRef, requiredText } from './common.js';
 import { listAnswer } from './lists.js';
 
 export const ZCreateScreenRequest = z.object({
@@ -29,7 +29,6 @@ export const ZTimeZone = z.string({ error: TIMEZONE_MESSAGE }).trim().max(64, TI
   .refine((tz) => canonicalTimeZone(tz) !== null, TIMEZONE_MESSAGE)
   .transform((tz) => canonicalTimeZone(tz)!);
 
-const ZRef = z.union([ZId, z.object({ _id: ZId }).transform((p) => p._id)], { error: 'Geçersiz playlist' }).nullable();
 
 const ZLayoutRef = z.union([ZId, z.object({ _id: ZId }).transform((p) => p._id)], { error: 'Geçersiz yerleşim' }).nullable();
 
@@ -44,8 +43,8 @@ export const ZScreenRotation = z.union(SCREEN_ROTATIONS.map((r) => z.literal(r))
  */
 export const ZAssignScreenRequest = z.object({
   name: requiredText('Ekran adı zorunludur', 100).optional(),
-  currentPlaylist: ZRef.optional(),
-  currentDirectionPlaylist: ZRef.optional(),
+  currentPlaylist: ZContentRef.optional(),
+  currentDirectionPlaylist: ZContentRef.optional(),
   currentLayout: ZLayoutRef.optional(),
   timezone: ZTimeZone.optional(),
   rotation: ZScreenRotation.optional(),
@@ -58,7 +57,6 @@ export const ZAssignScreenRequest = z.object({
 });
 export type TAssignScreenRequest = z.input<typeof ZAssignScreenRequest>;
 
-const ZNamedRef = z.object({ _id: ZId, name: z.string() }).nullable();
 
 export const ZScreen = z.object({
   _id: ZId,
