@@ -23,3 +23,10 @@ export const conflict = (message: string, code: TErrorCode = ErrorCode.CONFLICT)
 export const limitReached = (message: string) => new AppError(409, ErrorCode.LIMIT_REACHED, message);
 export const fileTooLarge = (message: string) => new AppError(413, ErrorCode.FILE_TOO_LARGE, message);
 export const unsupportedFileType = (message: string) => new AppError(415, ErrorCode.UNSUPPORTED_FILE_TYPE, message);
+
+/** How many names a refusal lists before it says how many more there are. */
+const NAMED = 10;
+
+/** A refusal's names: all of them, or the first ten and 've N {what} daha' ('ekran', 'zamanlama', ...). */
+export const listedNames = (names: string[], what: string) =>
+  (names.length > NAMED ? `${names.slice(0, NAMED).join(', ')} ve ${names.length - NAMED} ${what} daha` : names.join(', '));

@@ -1,13 +1,7 @@
 import { ALERT_ACTIVE_MAX_PER_SCREEN } from '@pano/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { limitReached } from '../../http/errors.js';
+import { limitReached, listedNames } from '../../http/errors.js';
 import { activeAlertWhere } from './active-alert.js';
-
-/** How many names a refusal lists before it says how many more there are. */
-const NAMED = 10;
-
-const listed = (names: string[], more: (n: number) => string) =>
-  names.length > NAMED ? `${names.slice(0, NAMED).join(', ')} ${more(names.length - NAMED)}` : names.join(', ');
 
 /**
  * Refuses a send that would put more than ALERT_ACTIVE_MAX_PER_SCREEN active alerts on any of
@@ -31,8 +25,8 @@ export async function assertRoomOnScreens(tx: DbOrTx, screenIds: string[], now: 
   });
   throw limitReached(
     `Bir ekranda aynı anda en fazla ${ALERT_ACTIVE_MAX_PER_SCREEN} acil duyuru gösterilebilir; şu ekranlarda yer yok: `
-    + `${listed(screens.map((s) => s.name), (n) => `ve ${n} ekran daha`)}. `
+    + `${listedNames(screens.map((s) => s.name), 'ekran')}. `
     + 'Yenisini göndermek için önce şu duyurulardan birini bitirin: '
-    + listed(alerts.map((a) => `"${a.title}"`), (n) => `ve ${n} duyuru daha`),
+    + listedNames(alerts.map((a) => `"${a.title}"`), 'duyuru'),
   );
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { lockOwnedRow } from '../../db/row-lock.js';
 import { allOwned } from '../../db/ownership.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, listedNames, notFound } from '../../http/errors.js';
 import { screensThroughLayouts } from './layout-screens.js';
 
 /*
@@ -33,9 +33,6 @@ const withZones = {
   zones: { orderBy: { position: 'asc' }, include: { playlist: named, tickerPlaylist: named } },
 } as const;
 const missing = () => notFound('Yerleşim');
-
-/** How many screen names a refusal lists before it says how many more there are. */
-const NAMED = 10;
 
 export async function listLayouts(db: Db, ownerId: string): Promise<LayoutRow[]> {
   return db.layout.findMany({ where: { ownerId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], include: withZones });
@@ -105,8 +102,6 @@ const schedulesNamed = (db: DbOrTx, ownerId: string, layoutId: string) => db.sch
   where: { ownerId, layoutId }, select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }],
 });
 
-const listed = (names: string[], what: string) =>
-  (names.length > NAMED ? `${names.slice(0, NAMED).join(', ')} ve ${names.length - NAMED} ${what} daha` : names.join(', '));
 
 const screensNamed = (db: DbOrTx, ownerId: string, layoutId: string) => db.screen.findMany({
   where: { ownerId, currentLayoutId: layoutId }, select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }],
@@ -123,11 +118,11 @@ export async function deleteLayout(ctx: AppContext, ownerId: string, id: string)
     if (!(await lockOwnedRow(tx, 'layouts', id, ownerId))) throw missing();
     const screens = await screensNamed(tx, ownerId, id);
     if (screens.length > 0) {
-      throw conflict(`Bu yerleşim şu ekranlarda gösteriliyor: ${listed(screens.map((s) => s.name), 'ekran')}. Silmeden önce bu ekranlara başka bir içerik atayın.`);
+      throw conflict(`Bu yerleşim şu ekranlarda gösteriliyor: ${listedNames(screens.map((s) => s.name), 'ekran')}. Silmeden önce bu ekranlara başka bir içerik atayın.`);
     }
     const schedules = await schedulesNamed(tx, ownerId, id);
     if (schedules.length > 0) {
-      throw conflict(`Bu yerleşim şu zamanlamalarda kullanılıyor: ${listed(schedules.map((s) => s.name), 'zamanlama')}. Silmeden önce bu zamanlamaları değiştirin veya silin.`);
+      throw conflict(`Bu yerleşim şu zamanlamalarda kullanılıyor: ${listedNames(schedules.map((s) => s.name), 'zamanlama')}. Silmeden önce bu zamanlamaları değiştirin veya silin.`);
     }
     await tx.layout.delete({ where: { id } }).catch((err: unknown) => {
       // An entry naming it was written after the check (the foreign key RESTRICTs): still in use.
