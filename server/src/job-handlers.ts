@@ -1,6 +1,7 @@
 import type { AppContext } from './context.js';
 import { alertJobHandlers } from './modules/alerts/alerts.jobs.js';
 import { appDataJobHandlers } from './modules/app-data/app-data.jobs.js';
+import { mediaJobHandlers } from './modules/media/media.jobs.js';
 import { playJobHandlers } from './modules/plays/plays.jobs.js';
 import { purchaseJobHandlers } from './modules/purchases/purchases.jobs.js';
 import type { JobHandlers } from './jobs/job-definitions.js';
@@ -8,4 +9,5 @@ import type { JobHandlers } from './jobs/job-definitions.js';
 /** Every job's handler, from the feature that owns its rule; the registry checks none is missing. */
 export const jobHandlers = (ctx: AppContext): JobHandlers => ({
   ...purchaseJobHandlers(ctx), ...alertJobHandlers(ctx), ...playJobHandlers(ctx), ...appDataJobHandlers(ctx),
+  ...mediaJobHandlers(ctx),
 });

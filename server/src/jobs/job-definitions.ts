@@ -23,6 +23,8 @@ export const JOB_SCHEMAS = {
   'plays.retention': z.object({}),
   /** On save and from the refresh: fetches an rss or weather app's data (docs/PRODUCT.md#apps). */
   'app.fetch': z.object({ mediaId: z.string().uuid() }),
+  /** After an upload that must be converted: remux or transcode, then ready or failed (docs/architecture/media-processing.md). */
+  'media.process': z.object({ mediaId: z.string().uuid() }),
   /** Periodic (10 minutes): queues an app.fetch for every rss and weather app a playlist holds. */
   'app.refresh': z.object({}),
 } as const;

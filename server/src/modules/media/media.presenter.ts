@@ -12,6 +12,16 @@ export const mediaTypeOf = (kind: MediaKind): TMedia['mediaType'] => (kind === '
 /** An app's settings as stored (validated by ZAppSettings on the way in); files have none. */
 export const appOf = (m: { kind: MediaKind; app: unknown }) => (m.kind === 'app' && m.app ? { app: m.app as TAppSettings } : {});
 
+/** docs/PRODUCT.md#media-processing: where processing is, and what it found. */
+export const processingOf = (m: Pick<Media, 'status' | 'progress' | 'error' | 'durationSec' | 'posterFileName' | 'sha256'>) => ({
+  status: m.status,
+  progress: m.progress,
+  error: m.error,
+  durationSeconds: m.durationSec,
+  posterUrl: m.posterFileName ? mediaUrlPath(m.posterFileName) : null,
+  sha256: m.sha256,
+});
+
 export function presentMedia(m: Media): TMedia {
   return {
     _id: m.id,
@@ -26,6 +36,7 @@ export function presentMedia(m: Media): TMedia {
     duration: m.durationSec,
     createdAt: m.createdAt.toISOString(),
     ...appOf(m),
+    ...processingOf(m),
   };
 }
 

@@ -117,6 +117,7 @@ export async function deleteMedia(ctx: AppContext, ownerId: string, id: string):
       await removeQuietly(path.join(ctx.config.uploadsDir, media.fileName));
       await removeQuietly(thumbPath(ctx.config.uploadsDir, media.fileName));
     }
+    if (media.posterFileName) await removeQuietly(path.join(ctx.config.uploadsDir, media.posterFileName));
   } catch (err) {
     // The row is gone; an undeletable file is an operator matter, not the customer's.
     ctx.logger.warn({ err, fileName: media.fileName }, 'media file could not be removed');

@@ -4,7 +4,6 @@ import { ZMediaUploadFields } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Media, Prisma } from '../../db/generated/client.js';
 import { badRequest, unsupportedFileType } from '../../http/errors.js';
-import { imageDimensions } from '../../storage/image-dimensions.js';
 import { sniffMedia } from '../../storage/sniff-media.js';
 import { formatSize } from '../../storage/format-size.js';
 import { moveIntoPlace, randomFileName, removeQuietly } from '../../storage/stored-files.js';
@@ -12,6 +11,8 @@ import { receiveUpload, type IncomingFile } from '../../storage/upload-to-disk.j
 import type { ActivePurchase } from '../entitlements/active-package.js';
 import { assertStorageAvailable, lockOwner, storageLimitBytes, storageLimitReached, storageUsedBytes } from '../entitlements/limits.js';
 import type { UploadReservation } from './upload-reservations.js';
+import { prepareUpload, type PreparedUpload } from './prepare-upload.js';
+import { queueProcessing } from './media-processing.js';
 
 type Tx = Prisma.TransactionClient;
 const MISSING = 'Lütfen bir dosya seçin ve medya adı girin';
@@ -31,6 +32,7 @@ export async function uploadMedia(ctx: AppContext, req: Request, res: Response, 
   let stored = false;
   let finalPath: string | undefined;
   let file: IncomingFile | undefined;
+  let prepared: PreparedUpload | undefined;
   try {
     const received = await receiveUpload(req, res, {
       uploadsDir: ctx.config.uploadsDir,
@@ -45,25 +47,29 @@ export async function uploadMedia(ctx: AppContext, req: Request, res: Response, 
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MISSING);
     const type = await sniffMedia(file.tempPath);
     if (!type) throw unsupportedFileType('Desteklenmeyen dosya türü. Lütfen bir görsel (JPEG, PNG, GIF, WebP) veya video (MP4, WebM, MOV) yükleyin.');
-    const dims = type.kind === 'image' ? await imageDimensions(file.tempPath) : { width: null, height: null };
+    prepared = await prepareUpload(ctx, file, type);
+    const { fields } = prepared;
     const fileName = randomFileName(type.ext);
     const target = path.join(ctx.config.uploadsDir, fileName);
-    const size = file.size;
+    const size = prepared.size;
     const tempPath = file.tempPath;
     const row = await ctx.db.$transaction(async (tx: Tx) => {
       await lockOwner(tx, ownerId);
       await assertStorageAvailable(tx, ownerId, purchase, size);
       const created = await tx.media.create({
-        data: { ownerId, name: parsed.data.name, fileName, kind: type.kind, mime: type.mime, sizeBytes: BigInt(size), ...dims },
+        data: { ownerId, name: parsed.data.name, fileName, kind: type.kind, mime: type.mime, sizeBytes: BigInt(size), ...fields },
       });
       finalPath = target;
       await moveIntoPlace(tempPath, target);
+      await prepared?.placePoster();
       return created;
     });
     stored = true;
     ctx.metrics.uploadBytes.inc({ kind: 'media' }, size);
+    if (row.status === 'processing') await queueProcessing(ctx, row.id);
     return row;
   } catch (err) {
+    await prepared?.discard();
     await removeQuietly(file?.tempPath);
     await removeQuietly(finalPath);
     throw err;

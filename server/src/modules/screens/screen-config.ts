@@ -221,7 +221,8 @@ export async function readPlaylistsAndTickers(
   const [playlists, items, tickers, texts] = await Promise.all([
     playlistIds.length === 0 ? none : db.playlist.findMany({ where: { id: { in: playlistIds } }, select: { id: true, name: true, ownerId: true } }),
     playlistIds.length === 0 ? none : db.playlistItem.findMany({
-      where: { playlistId: { in: playlistIds } },
+      // Only ready media reach a screen: one still processing (or failed) has no file a player plays.
+      where: { playlistId: { in: playlistIds }, media: { status: 'ready' } },
       orderBy: { position: 'asc' },
       select: { playlistId: true, duration: true, media: { select: { id: true, name: true, fileName: true, kind: true, mime: true, app: true, appData: true } } },
     }),

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { createQueryClient } from '../../lib/query-client';
 import { DialogHost } from '../../components/ui/dialog-host';
 import { apiServer } from '../../testing/api-server';
-import { aPlaylist } from '../../testing/fixtures';
+import { aPlaylist, readyFile } from '../../testing/fixtures';
 import { PlaylistCreateForm } from './playlist-create-form';
 
 afterEach(() => {
@@ -16,7 +16,7 @@ afterEach(() => {
 
 const media: TMedia = {
   _id: '00000000-0000-4000-8000-0000000000aa', name: 'Afiş', filePath: '/uploads/a.png', mediaType: 'Resim', type: 'image',
-  mimeType: 'image/png', size: 10, width: 1, height: 1, duration: null, createdAt: '2025-01-01T00:00:00Z',
+  mimeType: 'image/png', size: 10, width: 1, height: 1, duration: null, createdAt: '2025-01-01T00:00:00Z', ...readyFile,
 };
 
 /** The fake API creates the playlist; `fetchMock` records each request as fetch's (url, init). */

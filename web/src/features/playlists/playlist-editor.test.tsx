@@ -8,6 +8,7 @@ import { createQueryClient } from '../../lib/query-client';
 import { DialogHost } from '../../components/ui/dialog-host';
 import { apiServer, fetchCallOf } from '../../testing/api-server';
 import { PlaylistEditor } from './playlist-editor';
+import { readyFile } from '../../testing/fixtures';
 
 afterEach(() => {
   cleanup();
@@ -15,7 +16,7 @@ afterEach(() => {
 
 const media = (n: number): TMedia => ({
   _id: `00000000-0000-4000-8000-00000000000${n}`, name: `M${n}`, filePath: `/uploads/${n}.png`, mediaType: 'Resim', type: 'image',
-  mimeType: 'image/png', size: 1, width: 1, height: 1, duration: null, createdAt: '2025-01-01T00:00:00Z',
+  mimeType: 'image/png', size: 1, width: 1, height: 1, duration: null, createdAt: '2025-01-01T00:00:00Z', ...readyFile,
 });
 const playlist: TPlaylist = {
   _id: '00000000-0000-4000-8000-0000000000ff', name: 'Lobi', createdAt: '', updatedAt: '',
