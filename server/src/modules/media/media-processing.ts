@@ -93,7 +93,7 @@ async function finish(ctx: Ctx, media: Media, done: { file: string | undefined; 
   const posterFileName = poster ? randomFileName('webp') : media.posterFileName;
   const { width, height } = displaySize(done.probe);
   const size = done.file ? (await stat(done.file)).size : Number(media.sizeBytes);
-  const sha256 = done.file ? await sha256Of(done.file) : media.sha256;
+  const sha256 = done.file ? await sha256Of(done.file) : media.sha256 ?? await sha256Of(target);
   let written = false;
   try {
     written = await ctx.db.$transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +75,9 @@ describe('media that is not ready', () => {
     expect(await t.ctx.db.media.findUniqueOrThrow({ where: { id: video.id } })).toMatchObject({ status: 'ready', progress: 100 });
     expect(notifier.calls).toEqual([[s.id]]);
     expect(notifier.media).toEqual([{ ownerId: u.id, mediaId: video.id, status: 'ready', progress: 100, error: null }]);
-    expect((await config()).playlist?.mediaItems.map((i) => i.media._id)).toEqual([video.id, image.id]);
+    const items = (await config()).playlist?.mediaItems.map((i) => i.media);
+    expect(items?.map((m) => m._id)).toEqual([video.id, image.id]);
+    // The player checks each file against its hash (issue #24 item 6); unknown for the hand-made image row.
+    expect(items?.map((m) => m.sha256)).toEqual([createHash('sha256').update(await sampleClip('playable')).digest('hex'), undefined]);
   });
 });
