@@ -25,6 +25,8 @@ export const JOB_SCHEMAS = {
   'app.fetch': z.object({ mediaId: z.string().uuid() }),
   /** After an upload that must be converted: remux or transcode, then ready or failed (docs/architecture/media-processing.md). */
   'media.process': z.object({ mediaId: z.string().uuid() }),
+  /** Periodic (10 minutes): queues media.process again for media still processing whose job was lost (a restart). */
+  'media.repair': z.object({}),
   /** Periodic (10 minutes): queues an app.fetch for every rss and weather app a playlist holds. */
   'app.refresh': z.object({}),
 } as const;
@@ -47,6 +49,7 @@ export const PERIODIC_JOBS: readonly { name: JobName; everyMs: number }[] = [
   { name: 'plays.rollup', everyMs: 60_000 },
   { name: 'plays.retention', everyMs: 86_400_000 },
   { name: 'app.refresh', everyMs: 600_000 },
+  { name: 'media.repair', everyMs: 600_000 },
 ];
 
 export type EnqueueOptions = {

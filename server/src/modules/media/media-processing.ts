@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../../context.js';
 import type { Media } from '../../db/generated/client.js';
@@ -25,13 +25,41 @@ const PROGRESS_EVERY_MS = 1000;
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'logger' | 'notifier' | 'jobs' | 'clock'>;
 
-/** After the upload's commit. A job that cannot be queued is logged; the row says 'processing' until it is. */
+const jobKey = (mediaId: string) => `media.process:${mediaId}`;
+
+/** After the upload's commit. A job that cannot be queued is logged; `media.repair` queues it later. */
 export async function queueProcessing(ctx: Pick<AppContext, 'jobs' | 'logger'>, mediaId: string): Promise<void> {
-  await ctx.jobs.enqueue('media.process', { mediaId }, { key: `media.process:${mediaId}` })
+  await ctx.jobs.enqueue('media.process', { mediaId }, { key: jobKey(mediaId) })
     .catch((err: unknown) => ctx.logger.error({ err, mediaId }, 'queueing media processing failed'));
 }
 
+/** Media this process is converting now: a repair never starts a second conversion of one beside it. */
+const converting = new Set<string>();
+
+/**
+ * `media.repair`: every item still processing gets its job again unless one is waiting or running
+ * (BullMQ keeps a job under its key until it completes; in-process, `converting` says it runs).
+ * An embedded server restarted mid-conversion, or an upload whose job could not be queued,
+ * so finishes within 10 minutes instead of never. Returns how many were queued.
+ */
+export async function requeueProcessing(ctx: Pick<AppContext, 'db' | 'jobs' | 'clock'>): Promise<number> {
+  const rows = await ctx.db.media.findMany({ where: { status: 'processing' }, select: { id: true }, orderBy: { id: 'asc' } });
+  const now = ctx.clock();
+  return ctx.jobs.ensureScheduled(rows.filter((r) => !converting.has(r.id))
+    .map((r) => ({ name: 'media.process', payload: { mediaId: r.id }, key: jobKey(r.id), runAt: now })));
+}
+
 export async function processMedia(ctx: Ctx, mediaId: string): Promise<void> {
+  if (converting.has(mediaId)) return;
+  converting.add(mediaId);
+  try {
+    await processOne(ctx, mediaId);
+  } finally {
+    converting.delete(mediaId);
+  }
+}
+
+async function processOne(ctx: Ctx, mediaId: string): Promise<void> {
   const media = await ctx.db.media.findUnique({ where: { id: mediaId } });
   // Deleted meanwhile, or already done by an earlier run of a repeated job.
   if (!media?.fileName || media.status !== 'processing') return;
@@ -43,6 +71,7 @@ export async function processMedia(ctx: Ctx, mediaId: string): Promise<void> {
   if (plan === 'keep') return finish(ctx, media, { file: undefined, probe });
   const out = path.join(incomingDir(ctx.config.uploadsDir), `${incomingFileName()}.mp4`);
   try {
+    await mkdir(path.dirname(out), { recursive: true });
     await convert(ctx, media, plan, probe, source, out);
   } catch (err) {
     await removeQuietly(out);

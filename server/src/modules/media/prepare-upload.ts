@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { rename } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../../context.js';
@@ -81,6 +81,7 @@ export async function prepareUpload(ctx: Pick<AppContext, 'config' | 'logger'>, 
 export async function makePoster(ctx: Pick<AppContext, 'config' | 'logger'>, source: string, probe: Parameters<typeof posterArgs>[0]): Promise<string | undefined> {
   const out = path.join(incomingDir(ctx.config.uploadsDir), incomingFileName());
   try {
+    await mkdir(path.dirname(out), { recursive: true });
     await runFfmpeg(ctx.config.ffmpegPath, posterArgs(probe, source, out));
     return out;
   } catch (err) {
