@@ -23,6 +23,8 @@ export const ErrorCode = {
   SETUP_LINK_INVALID: 'SETUP_LINK_INVALID',
   CARD_DECLINED: 'CARD_DECLINED',
   PAYMENT_FAILED: 'PAYMENT_FAILED',
+  /** A playlist named a media item still processing, or whose processing failed. */
+  MEDIA_NOT_READY: 'MEDIA_NOT_READY',
   /** The database (or another service the request needs) cannot be reached now; try again later. */
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL_ERROR',

@@ -9,6 +9,12 @@ import { ZMediaApp } from './apps.js';
  */
 export const ZMediaType = z.enum(['Video', 'Resim', 'Uygulama']);
 export const ZMediaKind = z.enum(['video', 'image', 'app']);
+/**
+ * docs/PRODUCT.md#media-processing: a file that must be converted is 'processing' until its job
+ * ends; only 'ready' media go into playlists and screen configs. Apps are always 'ready'.
+ */
+export const ZMediaStatus = z.enum(['processing', 'ready', 'failed']);
+export type TMediaStatus = z.infer<typeof ZMediaStatus>;
 
 export const ZMedia = z.object({
   _id: ZId,
@@ -30,6 +36,21 @@ export const ZMedia = z.object({
    * refuses to be shown in a frame). The app is saved either way.
    */
   warning: z.string().optional(),
+  /*
+   * Beside the spec's shape (docs/PRODUCT.md#media-processing); the defaults read an older
+   * server's answer as a ready file.
+   */
+  status: ZMediaStatus.default('ready'),
+  /** 0-100 while processing; 100 once ready. */
+  progress: z.number().int().min(0).max(100).default(100),
+  /** Why processing failed, in Turkish; null otherwise. */
+  error: z.string().nullable().default(null),
+  /** A video's exact length; null for images and apps (and before it is known). */
+  durationSeconds: z.number().nonnegative().nullable().default(null),
+  /** `/uploads/<poster>`: a video's poster frame; null when none. */
+  posterUrl: z.string().nullable().default(null),
+  /** Hex SHA-256 of the stored file; null for apps. */
+  sha256: z.string().nullable().default(null),
 });
 export type TMedia = z.infer<typeof ZMedia>;
 

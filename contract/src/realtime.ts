@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate } from './common.js';
 import { ZScreenConfig } from './screen-config.js';
+import { ZMediaStatus } from './media.js';
 import type { TPlayerHealth, TScreenHealth, TScreenshotRequest } from './screen-health.js';
 
 export { SOCKET_PATH } from './constants.js';
@@ -80,6 +81,19 @@ export const ZSocketAuth = z.union([
 ]);
 export type TSocketAuth = z.infer<typeof ZSocketAuth>;
 
+/**
+ * Server → the owner's dashboards (room `user:<ownerId>`): a media item's processing moved on
+ * (progress) or ended (ready or failed, with the Turkish reason). Small on purpose: /media
+ * patches its card and reads the list again at the end.
+ */
+export const ZMediaProgressEvent = z.object({
+  mediaId: ZId,
+  status: ZMediaStatus,
+  progress: z.number().int().min(0).max(100),
+  error: z.string().nullable(),
+});
+export type TMediaProgressEvent = z.infer<typeof ZMediaProgressEvent>;
+
 /** socket.io type parameters, shared by the server and every client. */
 export interface ServerToClientEvents {
   'screen:config': (payload: TScreenConfigEvent) => void;
@@ -93,6 +107,7 @@ export interface ServerToClientEvents {
   /** To the owner's dashboards (room `user:<ownerId>`): a screen's health changed or a screenshot arrived. */
   'screen:health': (payload: TScreenHealth) => void;
   'screenshot:request': (payload: TScreenshotRequest) => void;
+  'media:progress': (payload: TMediaProgressEvent) => void;
 }
 export interface ClientToServerEvents {
   'player:hello': (payload: TPlayerHello) => void;

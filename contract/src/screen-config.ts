@@ -20,6 +20,8 @@ const ZConfigMedia = z.object({
   app: ZMediaApp.optional(),
   /** rss and weather apps: what the server last fetched, with its time; null before the first fetch. */
   appData: ZAppData.nullable().optional(),
+  /** Hex SHA-256 of the file (docs/PRODUCT.md#media-processing); absent for apps and files stored before it was kept. */
+  sha256: z.string().optional(),
 });
 
 /** A playlist as a player plays it: every item with its file and its seconds. */

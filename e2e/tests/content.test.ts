@@ -116,6 +116,9 @@ describe('content: media → playlist → ticker', () => {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     expect(seen.some((v) => v > 0 && v < 100), `progress shown: ${seen.join(', ')}`).toBe(true);
     await page.getByRole('heading', { name: 'Tanıtım Videosu' }).waitFor();
+    // A WebM is converted to MP4 first (docs/PRODUCT.md#media-processing): the card says so, then
+    // shows the video once the socket tells it the file is ready.
+    await page.locator('.media-card video').waitFor({ timeout: 30_000 });
     expect(await page.locator('.media-card video').count()).toBe(1);
   });
 
@@ -208,8 +211,12 @@ describe('content: media → playlist → ticker', () => {
     await page.getByRole('heading', { name: 'Playlistlerim' }).waitFor(); // back to the list
     type P = { name: string; mediaItems: { media: { name: string }; duration: number }[] };
     const [saved] = await apiGet<P[]>(user, '/api/playlists');
+    // The video's item started with its own length, rounded up (docs/PRODUCT.md#media-processing).
+    const media = await apiGet<{ name: string; durationSeconds: number | null }[]>(user, '/api/media');
+    const length = media.find((m) => m.name === 'Tanıtım Videosu')?.durationSeconds;
+    expect(length).toBeGreaterThan(0);
     expect(saved!.mediaItems.map((i) => [i.media.name, i.duration])).toEqual([
-      ['Tanıtım Videosu', 5], ['Kampanya Afişi', 5], ['Duyuru Görseli', 12], ['Menü', 8],
+      ['Tanıtım Videosu', Math.ceil(length!)], ['Kampanya Afişi', 5], ['Duyuru Görseli', 12], ['Menü', 8],
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { vi } from 'vitest';
 import { call } from '../support/api';
 import { apiLogin, apiRegister, uniqueEmail } from '../support/accounts';
 import { makePng } from '../support/media-files';
@@ -40,7 +41,23 @@ export async function uploadWebm(c: Customer, webm: Buffer, name = 'klip'): Prom
   form.append('file', new Blob([new Uint8Array(webm)], { type: 'video/webm' }), `${name}.webm`);
   const res = await fetch(`${c.baseUrl}/api/media/upload`, { method: 'POST', headers: { Authorization: `Bearer ${c.token}` }, body: form });
   if (!res.ok) throw new Error(`upload → ${res.status} ${await res.text()}`);
-  return (await res.json()) as UploadedMedia;
+  return readyMedia(c, (await res.json()) as UploadedMedia & { status?: string });
+}
+
+/**
+ * A WebM is converted to an H.264 MP4 after its upload (docs/PRODUCT.md#media-processing): the
+ * item once it is ready, with its new address.
+ */
+async function readyMedia(c: Customer, uploaded: UploadedMedia & { status?: string }): Promise<UploadedMedia> {
+  if (uploaded.status !== 'processing') return uploaded;
+  const item = await vi.waitFor(async () => {
+    const list = await call<(UploadedMedia & { status?: string })[]>(c.baseUrl, c.token, '/api/media');
+    const found = list.find((m) => m._id === uploaded._id);
+    if (found?.status === 'processing') throw new Error(`media ${uploaded._id} still processing`);
+    return found;
+  }, { timeout: 30_000, interval: 100 });
+  if (item?.status !== 'ready') throw new Error(`media ${uploaded._id} ended ${item?.status ?? 'deleted'}`);
+  return item;
 }
 
 export async function createPlaylist(c: Customer, name: string, items: { media: UploadedMedia; duration: number }[]): Promise<string> {

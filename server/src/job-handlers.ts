@@ -2,6 +2,7 @@ import type { AppContext } from './context.js';
 import { alertJobHandlers } from './modules/alerts/alerts.jobs.js';
 import { appDataJobHandlers } from './modules/app-data/app-data.jobs.js';
 import { resumableUploadJobHandlers } from './modules/media/resumable-uploads.jobs.js';
+import { mediaJobHandlers } from './modules/media/media.jobs.js';
 import { playJobHandlers } from './modules/plays/plays.jobs.js';
 import { purchaseJobHandlers } from './modules/purchases/purchases.jobs.js';
 import type { JobHandlers } from './jobs/job-definitions.js';
@@ -10,4 +11,5 @@ import type { JobHandlers } from './jobs/job-definitions.js';
 export const jobHandlers = (ctx: AppContext): JobHandlers => ({
   ...purchaseJobHandlers(ctx), ...alertJobHandlers(ctx), ...playJobHandlers(ctx), ...appDataJobHandlers(ctx),
   ...resumableUploadJobHandlers(ctx),
+  ...mediaJobHandlers(ctx),
 });

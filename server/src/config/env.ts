@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
+import { bundledBinary } from './media-tools.js';
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -48,6 +49,9 @@ const ZEnv = z.object({
   /** `1`: feeds, weather and web checks may reach private and loopback addresses (docs/architecture/security.md#server-side-fetches). */
   FETCH_ALLOW_PRIVATE: z.enum(['0', '1']).optional(),
   /** An Open-Meteo-compatible forecast endpoint for the weather app. */
+  /** ffmpeg and ffprobe for media processing; unset: the binaries the npm packages ship (docs/OPERATIONS.md#media-processing). */
+  FFMPEG_PATH: z.string().optional(),
+  FFPROBE_PATH: z.string().optional(),
   WEATHER_API_URL: z.string().url().refine((s) => /^https?:\/\//.test(s)).default('https://api.open-meteo.com/v1/forecast'),
 });
 
@@ -127,6 +131,9 @@ export type AppConfig = {
   fetchAllowPrivate: boolean;
   /** Where the weather app's forecasts come from (WEATHER_API_URL). */
   weatherApiUrl: string;
+  /** The ffmpeg and ffprobe media processing runs (FFMPEG_PATH, FFPROBE_PATH, else the npm packages' binaries). */
+  ffmpegPath: string;
+  ffprobePath: string;
 };
 
 /**
@@ -181,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsPort: e.METRICS_PORT,
     fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE === '1',
     weatherApiUrl: e.WEATHER_API_URL,
+    ffmpegPath: e.FFMPEG_PATH ?? bundledBinary('ffmpeg'),
+    ffprobePath: e.FFPROBE_PATH ?? bundledBinary('ffprobe'),
     ...overrides,
   };
 }

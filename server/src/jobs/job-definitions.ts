@@ -23,6 +23,10 @@ export const JOB_SCHEMAS = {
   'plays.retention': z.object({}),
   /** On save and from the refresh: fetches an rss or weather app's data (docs/PRODUCT.md#apps). */
   'app.fetch': z.object({ mediaId: z.string().uuid() }),
+  /** After an upload that must be converted: remux or transcode, then ready or failed (docs/architecture/media-processing.md). */
+  'media.process': z.object({ mediaId: z.string().uuid() }),
+  /** Periodic (10 minutes): queues media.process again for media still processing whose job was lost (a restart). */
+  'media.repair': z.object({}),
   /** Periodic (10 minutes): queues an app.fetch for every rss and weather app a playlist holds. */
   'app.refresh': z.object({}),
   /** Periodic (hourly): removes resumable uploads untouched for 24 hours (docs/PRODUCT.md#resumable-uploads). */
@@ -48,6 +52,7 @@ export const PERIODIC_JOBS: readonly { name: JobName; everyMs: number }[] = [
   { name: 'plays.retention', everyMs: 86_400_000 },
   { name: 'app.refresh', everyMs: 600_000 },
   { name: 'uploads.sweep', everyMs: 3_600_000 },
+  { name: 'media.repair', everyMs: 600_000 },
 ];
 
 export type EnqueueOptions = {

@@ -1,3 +1,4 @@
+import type { TMediaProgressEvent } from '@pano/contract';
 import type { AppContext } from '../context.js';
 import { buildScreenConfigEntries, configBaseUrl } from './screen-config-reader.js';
 import type { BuiltScreenConfig, ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
@@ -50,6 +51,11 @@ export class LiveNotifier implements ScreenNotifier {
   alertsAcked(acks: readonly { ownerId: string; alertId: string; screenId: string }[]): void {
     if (this.inFlight.isClosing) return;
     for (const a of acks) this.io.to(userRoom(a.ownerId)).emit('alert:acked', { alertId: a.alertId, screenId: a.screenId });
+  }
+
+  /** From the worker too: through the Redis adapter it reaches the dashboards on every instance. */
+  mediaProgress(ownerId: string, event: TMediaProgressEvent): void {
+    if (!this.inFlight.isClosing) this.io.to(userRoom(ownerId)).emit('media:progress', event);
   }
 
   private invalidate(what: ConfigInvalidation): void {

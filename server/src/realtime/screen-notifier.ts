@@ -1,3 +1,5 @@
+import type { TMediaProgressEvent } from '@pano/contract';
+
 /**
  * Services call this after their transaction commits, naming the screens whose config
  * may have changed. The realtime layer recomputes and pushes those configs; without a
@@ -11,6 +13,8 @@ export type ScreenNotifier = {
   alertChanged(ownerId: string, alertId: string): void;
   /** Players' acknowledgements were written: each owner's open /alerts pages get `alert:acked`. */
   alertsAcked(acks: readonly { ownerId: string; alertId: string; screenId: string }[]): void;
+  /** A media item's processing moved on or ended: the owner's open /media pages get `media:progress`. */
+  mediaProgress(ownerId: string, event: TMediaProgressEvent): void;
 };
 
 export const silentNotifier: ScreenNotifier = {
@@ -18,6 +22,7 @@ export const silentNotifier: ScreenNotifier = {
   ownerScreensChanged: async () => {},
   alertChanged: () => {},
   alertsAcked: () => {},
+  mediaProgress: () => {},
 };
 
 /** What the dashboard's presence endpoint asks the realtime layer. */

@@ -11,6 +11,8 @@ const DISPLAYABLE = new Set([
   'image/jpeg', 'image/png', 'image/apng', 'image/gif', 'image/webp', 'image/avif', 'image/bmp',
   'video/mp4', 'video/webm', 'video/ogg', 'video/quicktime', 'video/x-m4v',
   'application/pdf',
+  // Converted to MP4 before any screen gets them (modules/media/video-plan.ts).
+  'video/matroska', 'video/vnd.avi', 'video/x-ms-asf',
 ]);
 
 /** The detected image, video or PDF type of a file on disk, or null for anything else. */

@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZMedia } from '@pano/contract';
 import { createTestApp, newCustomer, type TestApp, type TestUser } from '../../test/harness.js';
-import { minimalMp4, tinyPng } from './testing/sample-files.js';
+import { tinyPng } from './testing/sample-files.js';
+import { sampleClip } from './testing/sample-clips.js';
 import { THUMB_PX, thumbPath, thumbsDir } from './thumbnails.js';
 
 let t: TestApp;
@@ -60,7 +61,7 @@ describe('GET /uploads/thumbs/:file', () => {
 
   it('redirects to the original what cannot have a thumbnail: a video, a broken picture', async () => {
     const u = await newCustomer(t);
-    const video = await uploaded(u, minimalMp4(), 'film.mp4');
+    const video = await uploaded(u, await sampleClip('playable'), 'film.mp4');
     const res = await t.http.get(`/uploads/thumbs/${video}`).redirects(0).expect(302);
     expect(res.headers.location).toBe(`/uploads/${video}`);
 

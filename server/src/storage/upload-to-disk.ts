@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +12,11 @@ import { removeQuietly } from './stored-files.js';
 export { incomingDir } from './sweep-incoming.js';
 
 /** A file streamed to a temp name under `<uploadsDir>/.incoming`; the caller keeps or discards it. */
-export type IncomingFile = { tempPath: string; size: number; originalName: string };
+export type IncomingFile = {
+  tempPath: string; size: number; originalName: string;
+  /** Hex SHA-256 of the bytes written, hashed as they streamed (no second read of the file). */
+  sha256: string;
+};
 export type ReceivedUpload = { file: IncomingFile | undefined; fields: Record<string, unknown> };
 
 export type ReceiveOptions = {
@@ -126,22 +131,24 @@ export async function receiveUpload(req: Request, res: Response, opts: ReceiveOp
  */
 function writeToDisk(
   stream: Readable, tempPath: string, opts: ReceiveOptions,
-  onEnd: (err: Error | null, written: { tempPath: string; size: number }) => void,
+  onEnd: (err: Error | null, written: { tempPath: string; size: number; sha256: string }) => void,
 ) {
   let size = 0;
+  const hash = createHash('sha256');
   const gate = new Transform({
     transform(chunk: Buffer, _encoding, next) {
       size += chunk.length;
       if (size > opts.maxBytes) return next(fileTooLarge(opts.tooLargeMessage));
       const refusal = opts.reserve?.(chunk.length);
       if (refusal) return next(refusal);
+      hash.update(chunk);
       next(null, chunk);
     },
   });
   const out = createWriteStream(tempPath, { highWaterMark: INCOMING_WRITE_HWM });
   const done = new Promise<void>((settle) => {
     pipeline(stream, gate, out, (err) => {
-      onEnd(err ?? null, { tempPath, size });
+      onEnd(err ?? null, { tempPath, size, sha256: err ? '' : hash.digest('hex') });
       if (!err) return settle();
       void closed(out).then(() => removeQuietly(tempPath)).catch(() => {}).then(settle);
     });

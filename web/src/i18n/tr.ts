@@ -179,6 +179,10 @@ export const tr = {
     createdAt: 'Eklenme',
     deleteConfirm: 'Bu medyayı silmek istediğinizden emin misiniz?',
     listTitle: 'Medyalarım',
+    /** docs/PRODUCT.md#media-processing: a video being converted, and one that could not be. */
+    processing: (percent: number) => `İşleniyor %${percent}`,
+    processingLabel: 'İşleme ilerlemesi',
+    failed: 'İşlenemedi',
   },
   playlists: {
     title: 'Playlistler',

@@ -5,6 +5,7 @@ import { ApiError, api, configureApiClient } from './api-client';
 import { errorMessage } from './api-error';
 import { lazySchema } from './lazy-schema';
 import { apiServer, fetchCallOf } from '../testing/api-server';
+import { readyFile } from '../testing/fixtures';
 
 const navigate = vi.fn();
 const onUnauthorized = vi.fn();
@@ -92,7 +93,8 @@ describe('answers parsed with their contract schema (docs/CONTRACT.md)', () => {
 
   it('gives the parsed answer, a list wrapped or not', async () => {
     answer(200, { medias: [media] });
-    await expect(api.get('/api/media', ZMediaListAnswer)).resolves.toEqual([media]);
+    // The spec's shape reads as a ready file (docs/PRODUCT.md#media-processing).
+    await expect(api.get('/api/media', ZMediaListAnswer)).resolves.toEqual([{ ...media, ...readyFile }]);
     answer(200, 'nope');
     await expect(api.get('/api/media', ZMediaListAnswer)).resolves.toEqual([]);
   });

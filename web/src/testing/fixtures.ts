@@ -22,6 +22,9 @@ export function aUser(over: Partial<TUser> = {}): TUser {
   return ZUser.parse({ _id: fixtureId(99), email: 'ayse@ornek.com', firstName: 'Ayşe', lastName: null, role: 'customer', ...over });
 }
 
+/** What a file's processing adds to the spec's media shape, for a ready file written out by hand. */
+export const readyFile = { status: 'ready', progress: 100, error: null, durationSeconds: null, posterUrl: null, sha256: null } as const;
+
 export function aMedia(over: Partial<TMedia> = {}): TMedia {
   return ZMedia.parse({
     _id: fixtureId(1), name: 'Logo', filePath: '/uploads/logo.png', mediaType: 'Resim', type: 'image', mimeType: 'image/png',

@@ -20,6 +20,16 @@ export const appOf = (m: { kind: MediaKind; app: unknown }): { app?: TMediaApp }
   return { app: pages.length ? { kind: 'pdf', pages: pages.map(mediaUrlPath) } : (m.app as TMediaApp) };
 };
 
+/** docs/PRODUCT.md#media-processing: where processing is, and what it found. */
+export const processingOf = (m: Pick<Media, 'status' | 'progress' | 'error' | 'durationSec' | 'posterFileName' | 'sha256'>) => ({
+  status: m.status,
+  progress: m.progress,
+  error: m.error,
+  durationSeconds: m.durationSec,
+  posterUrl: m.posterFileName ? mediaUrlPath(m.posterFileName) : null,
+  sha256: m.sha256,
+});
+
 export function presentMedia(m: Media): TMedia {
   return {
     _id: m.id,
@@ -34,6 +44,7 @@ export function presentMedia(m: Media): TMedia {
     duration: m.durationSec,
     createdAt: m.createdAt.toISOString(),
     ...appOf(m),
+    ...processingOf(m),
   };
 }
 

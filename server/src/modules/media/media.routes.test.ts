@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZMedia, ZMediaList } from '@pano/contract';
 import { createTestApp, newCustomer, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
-import { minimalMp4, tinyPng } from '../../storage/testing/sample-files.js';
+import { tinyPng } from '../../storage/testing/sample-files.js';
+import { sampleClip } from '../../storage/testing/sample-clips.js';
 import { silentNotifier } from '../../realtime/screen-notifier.js';
 
 let t: TestApp;
@@ -26,7 +27,7 @@ describe('GET /api/media', () => {
   it('lists only the caller’s media, newest first', async () => {
     const [a, b] = [await newCustomer(t), await newCustomer(t)];
     await upload(a, tinyPng(), 'Birinci').expect(201);
-    await upload(a, minimalMp4(), 'İkinci', 'v.mp4').expect(201);
+    await upload(a, await sampleClip('playable'), 'İkinci', 'v.mp4').expect(201);
     await upload(b, tinyPng(), 'Başkası').expect(201);
     const res = await t.http.get('/api/media').set(a.auth).expect(200);
     expect(ZMediaList.parse(res.body).map((m) => m.name)).toEqual(['İkinci', 'Birinci']);

@@ -113,8 +113,9 @@ export async function deleteMedia(ctx: AppContext, ownerId: string, id: string):
     await tx.media.delete({ where: { id } });
     return { media, screenIds };
   });
-  // A file, or a PDF document's page pictures; their thumbnails with them.
-  for (const fileName of [...(media.fileName ? [media.fileName] : []), ...pdfPagesOf(media)]) {
+  // A file and its poster, or a PDF document's page pictures; their thumbnails with them.
+  const files = [media.fileName, media.posterFileName, ...pdfPagesOf(media)].filter((f): f is string => Boolean(f));
+  for (const fileName of files) {
     try {
       await removeQuietly(path.join(ctx.config.uploadsDir, fileName));
       await removeQuietly(thumbPath(ctx.config.uploadsDir, fileName));

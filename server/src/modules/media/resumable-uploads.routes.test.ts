@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZMedia } from '@pano/contract';
 import { createTestApp, newCustomer, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
+import { sampleClip } from '../../storage/testing/sample-clips.js';
 import { minimalMp4, tinyPng } from '../../storage/testing/sample-files.js';
 import { removeAbandonedUploads } from './resumable-uploads.js';
 import { UPLOADS_BEGUN_PER_MINUTE } from './resumable-uploads.routes.js';
@@ -37,30 +39,34 @@ const head = (u: TestUser, location: string) => t.http.head(location).set(u.auth
 describe('/api/uploads (tus 1.0)', () => {
   it('creates an upload, takes it in two PATCHes resuming from HEAD\'s offset, and stores it as media named in Media-Id', async () => {
     const u = await newCustomer(t);
-    const file = minimalMp4(300_000);
+    const file = await sampleClip('playable');
+    const half = Math.floor(file.length / 2);
     const { res, location } = await create(u, file.length, '  Tanıtım  ', 'tanitim.mp4');
     expect(res.status).toBe(201);
     expect(location).toMatch(/^\/api\/uploads\/[0-9a-f]{32}$/);
 
-    const first = await patch(u, location!, 0, file.subarray(0, 100_000));
-    expect([first.status, first.headers['upload-offset']]).toEqual([204, '100000']);
+    const first = await patch(u, location!, 0, file.subarray(0, half));
+    expect([first.status, first.headers['upload-offset']]).toEqual([204, String(half)]);
     expect(first.headers['media-id']).toBeUndefined();
     // The connection broke here: the client asks where to go on.
     const h = await head(u, location!);
-    expect([h.status, h.headers['upload-offset'], h.headers['upload-length']]).toEqual([200, '100000', String(file.length)]);
+    expect([h.status, h.headers['upload-offset'], h.headers['upload-length']]).toEqual([200, String(half), String(file.length)]);
     // Sending from a wrong offset is refused in Turkish, nothing written.
-    const wrong = await patch(u, location!, 50_000, file.subarray(50_000));
+    const wrong = await patch(u, location!, half - 10, file.subarray(half - 10));
     expect(wrong.status).toBe(409);
     expect(JSON.parse(wrong.text)).toEqual({ code: 'CONFLICT', message: 'Yükleme kaldığı yerden sürdürülmeli: sunucudaki konum farklı' });
 
-    const last = await patch(u, location!, 100_000, file.subarray(100_000));
+    const last = await patch(u, location!, half, file.subarray(half));
     expect([last.status, last.headers['upload-offset']]).toEqual([204, String(file.length)]);
     const mediaId = last.headers['media-id'] as string;
     expect(last.headers['access-control-expose-headers']).toContain('Media-Id');
 
     const media = ZMedia.parse((await t.http.get('/api/media').set(u.auth)).body[0]);
-    expect(media).toMatchObject({ _id: mediaId, name: 'Tanıtım', type: 'video', mimeType: 'video/mp4', size: file.length });
+    // A playable MP4 is kept byte for byte, and ready at once (docs/PRODUCT.md#media-processing).
+    expect(media).toMatchObject({ _id: mediaId, name: 'Tanıtım', type: 'video', mimeType: 'video/mp4', size: file.length, status: 'ready' });
     expect(await readFile(path.join(t.ctx.config.uploadsDir, media.filePath.replace('/uploads/', '')))).toEqual(file);
+    // Hashed whole once the last PATCH arrived, as a multipart upload is while it streams.
+    expect(media.sha256).toBe(createHash('sha256').update(file).digest('hex'));
     expect(await inProgress()).toEqual([]);
     // Finished: the upload itself is gone.
     expect((await head(u, location!)).status).toBe(404);

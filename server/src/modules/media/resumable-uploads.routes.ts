@@ -1,9 +1,10 @@
 import { Router } from 'express';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { perMinutePerKey } from '../../http/rate-limits.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
-import { resumableUploadServer } from './resumable-uploads.js';
+import { inTurkish, resumableUploadServer } from './resumable-uploads.js';
 
 /** Uploads a person may begin in a minute. */
 export const UPLOADS_BEGUN_PER_MINUTE = 300;
@@ -28,7 +29,9 @@ export function resumableUploadRoutes(ctx: AppContext): Router {
     }
     // tus reads the upload's id from the whole path: give it back what the mount took off.
     req.url = req.originalUrl;
-    await tus.handle(req, res);
+    // tus.handle, with its answer put in Turkish on the way out (what handle does, split open).
+    const answer = await tus.handleWeb(new NodeRequest({ req, res }));
+    await sendNodeResponse(res, await inTurkish(answer));
   });
   return router;
 }

@@ -10,6 +10,7 @@ import { AppError } from '../../http/errors.js';
 import { formatSize } from '../../storage/format-size.js';
 import { removeQuietly } from '../../storage/stored-files.js';
 import { storageLimitBytes, storageLimitReached, storageUsedBytes } from '../entitlements/limits.js';
+import { sha256Of } from './prepare-upload.js';
 import { storeReceivedFile } from './upload-media.js';
 
 /*
@@ -33,10 +34,23 @@ const OWNER = 'ownerId';
 const refusal = (status: number, code: TErrorCode, message: string) => ({ status_code: status, body: JSON.stringify({ message, code }) });
 const fromAppError = (err: AppError) => refusal(err.status, err.code, err.message);
 
-/** tus's own refusals, in Turkish; ours (already JSON) pass as they are. */
-function turkish(err: Error | { status_code: number; body: string }) {
-  const status = 'status_code' in err ? err.status_code : 500;
-  if ('body' in err && err.body.startsWith('{')) return err;
+/**
+ * Every refusal as the API's JSON error body in Turkish (docs/PRODUCT.md#errors): tus writes some
+ * (a missing Tus-Resumable, a malformed header) as English text without asking any hook, so the
+ * answer is looked at on its way out. Ours are already JSON and keep their words.
+ */
+export async function inTurkish(answer: Response): Promise<Response> {
+  if (answer.status < 400) return answer;
+  const text = await answer.text();
+  const { status_code, body } = text.startsWith('{') ? { status_code: answer.status, body: text } : turkish(answer.status);
+  const headers = new Headers(answer.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  headers.set('Content-Length', String(Buffer.byteLength(body)));
+  return new Response(body, { status: status_code, headers });
+}
+
+/** tus's own refusals by status, in Turkish. */
+function turkish(status: number) {
   switch (status) {
     case 404: return refusal(404, ErrorCode.NOT_FOUND, 'Yükleme bulunamadı');
     case 409: return refusal(409, ErrorCode.CONFLICT, 'Yükleme kaldığı yerden sürdürülmeli: sunucudaki konum farklı');
@@ -100,7 +114,6 @@ export function resumableUploadServer(ctx: AppContext): Server {
       const media = await finish(ctx, store, node, upload);
       return { headers: { 'Media-Id': media.id } };
     },
-    onResponseError: (_req, err) => turkish(err),
   });
   return server;
 }
@@ -112,7 +125,8 @@ async function finish(ctx: AppContext, store: FileStore, req: Request, upload: U
   try {
     return await storeReceivedFile(ctx, {
       ownerId: currentUser(req).id, purchase: req.activePurchase, name: upload.metadata?.name ?? '',
-      file: { tempPath, size: upload.offset },
+      // tus writes each PATCH as it comes; the whole file is hashed once, here.
+      file: { tempPath, size: upload.offset, sha256: await sha256Of(tempPath) },
     }, written);
   } catch (err) {
     for (const p of written) await removeQuietly(p);

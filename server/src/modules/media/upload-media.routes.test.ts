@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZMedia } from '@pano/contract';
 import { createTestApp, newCustomer, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
 import { filesOnDisk as listFiles } from '../../storage/testing/disk-helpers.js';
-import { minimalMp4, minimalWebm, tinyPng } from '../../storage/testing/sample-files.js';
+import { minimalMp4, tinyPng } from '../../storage/testing/sample-files.js';
+import { sampleClip } from '../../storage/testing/sample-clips.js';
+import { processed } from './media.fixtures.js';
 import { incomingDir } from '../../storage/upload-to-disk.js';
 
 let t: TestApp;
@@ -39,27 +41,30 @@ describe('POST /api/media/upload', () => {
 
   it('recognises MP4 and WebM by content whatever the name says', async () => {
     const u = await newCustomer(t);
-    const mp4 = ZMedia.parse((await upload(u, minimalMp4(), 'Tanıtım', 'clip.bin').expect(201)).body);
-    expect(mp4).toMatchObject({ mediaType: 'Video', type: 'video', mimeType: 'video/mp4', width: null });
+    const mp4 = ZMedia.parse((await upload(u, await sampleClip('playable'), 'Tanıtım', 'clip.bin').expect(201)).body);
+    expect(mp4).toMatchObject({ mediaType: 'Video', type: 'video', mimeType: 'video/mp4', width: 320 });
     expect(mp4.filePath).toMatch(/\.mp4$/);
-    const webm = ZMedia.parse((await upload(u, minimalWebm(), 'Klip', 'klip.png').expect(201)).body);
-    expect(webm).toMatchObject({ mediaType: 'Video', mimeType: 'video/webm' });
+    const webm = ZMedia.parse((await upload(u, await sampleClip('webm'), 'Klip', 'klip.png').expect(201)).body);
+    expect(webm).toMatchObject({ mediaType: 'Video', mimeType: 'video/webm', status: 'processing' });
     expect(webm.filePath).toMatch(/\.webm$/);
+    // Converted for every player (media-processing.routes.test.ts has the details).
+    expect(await processed(t, webm._id)).toMatchObject({ status: 'ready', mime: 'video/mp4' });
   });
 
   it.each([
-    ['qt  ', 'video/quicktime', 'mov'],
-    ['M4V ', 'video/x-m4v', 'm4v'],
-  ])('accepts ISO-BMFF brand %j as %s', async (brand, mime, ext) => {
+    ['mov', 'video/quicktime', 'mov'],
+    ['m4v', 'video/x-m4v', 'm4v'],
+  ] as const)('accepts a %s clip as %s', async (kind, mime, ext) => {
     const u = await newCustomer(t);
-    const media = ZMedia.parse((await upload(u, minimalMp4(512, brand), 'Film', 'film').expect(201)).body);
+    const media = ZMedia.parse((await upload(u, await sampleClip(kind), 'Film', 'film').expect(201)).body);
     expect(media).toMatchObject({ mediaType: 'Video', mimeType: mime });
     expect(media.filePath.endsWith(`.${ext}`)).toBe(true);
+    expect(await processed(t, media._id)).toMatchObject({ status: 'ready', mime: 'video/mp4' });
   });
 
   it('serves an uploaded video with HTTP Range (206) so players can seek', async () => {
     const u = await newCustomer(t);
-    const body = minimalMp4(4096);
+    const body = await sampleClip('playable');
     const media = ZMedia.parse((await upload(u, body, 'Video', 'v.mp4').expect(201)).body);
     const res = await t.http.get(media.filePath).set('Range', 'bytes=100-199').buffer(true)
       .parse((r, cb) => { const chunks: Buffer[] = []; r.on('data', (c: Buffer) => chunks.push(c)); r.on('end', () => cb(null, Buffer.concat(chunks))); });
@@ -158,7 +163,7 @@ describe('POST /api/media/upload', () => {
       expect(await small.ctx.db.media.count({ where: { ownerId: u.id } })).toBe(0);
       expect(await filesOnDisk(small.ctx.config.uploadsDir)).toEqual([]);
       // Just under the cap still works.
-      await upload(u, minimalMp4(900), 'Küçük', 'ok.mp4', small).expect(201);
+      await upload(u, tinyPng(), 'Küçük', 'ok.png', small).expect(201);
     } finally {
       await small.close();
     }

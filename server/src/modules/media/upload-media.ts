@@ -4,14 +4,15 @@ import { ZMediaUploadFields } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Media, Prisma } from '../../db/generated/client.js';
 import { badRequest, unsupportedFileType } from '../../http/errors.js';
-import { imageDimensions } from '../../storage/image-dimensions.js';
-import { sniffMedia } from '../../storage/sniff-media.js';
+import { sniffMedia, type SniffedMedia } from '../../storage/sniff-media.js';
 import { formatSize } from '../../storage/format-size.js';
 import { moveIntoPlace, randomFileName, removeQuietly } from '../../storage/stored-files.js';
 import { receiveUpload, type IncomingFile } from '../../storage/upload-to-disk.js';
 import type { ActivePurchase } from '../entitlements/active-package.js';
 import { assertStorageAvailable, lockOwner, storageLimitBytes, storageLimitReached, storageUsedBytes } from '../entitlements/limits.js';
 import type { UploadReservation } from './upload-reservations.js';
+import { queueProcessing } from './media-processing.js';
+import { prepareUpload } from './prepare-upload.js';
 import { renderPdfUpload } from './upload-pdf.js';
 
 type Tx = Prisma.TransactionClient;
@@ -59,7 +60,9 @@ export async function uploadMedia(ctx: AppContext, req: Request, res: Response, 
 }
 
 /** A file received whole (a multipart upload, a finished resumable one) and whose it is. */
-export type ReceivedFile = { ownerId: string; purchase: ActivePurchase | undefined; name: string; file: Pick<IncomingFile, 'tempPath' | 'size'> };
+export type ReceivedFile = {
+  ownerId: string; purchase: ActivePurchase | undefined; name: string; file: Pick<IncomingFile, 'tempPath' | 'size' | 'sha256'>;
+};
 
 /**
  * Checks a received file's content and stores it as media, moving it to its random public name
@@ -70,28 +73,40 @@ export async function storeReceivedFile(ctx: AppContext, received: ReceivedFile,
   const type = await sniffMedia(received.file.tempPath);
   if (!type) throw unsupportedFileType('Desteklenmeyen dosya türü. Lütfen bir görsel (JPEG, PNG, GIF, WebP), video (MP4, WebM, MOV) ya da PDF yükleyin.');
   const upload: Upload = { ctx, ...received, mime: type.mime, written };
-  const row = type.kind === 'pdf' ? await storePdf(upload) : await storeFile(upload, type.kind, type.ext);
+  const row = type.kind === 'pdf' ? await storePdf(upload) : await storeFile(upload, { ...type, kind: type.kind });
   ctx.metrics.uploadBytes.inc({ kind: 'media' }, received.file.size);
   return row;
 }
 
 type Upload = ReceivedFile & { ctx: AppContext; mime: string; written: string[] };
 
-/** An image or a video: the file itself, moved to its random public name as the row is written. */
-async function storeFile(u: Upload, kind: 'image' | 'video', ext: string): Promise<Media> {
-  const dims = kind === 'image' ? await imageDimensions(u.file.tempPath) : { width: null, height: null };
-  const fileName = randomFileName(ext);
-  const target = path.join(u.ctx.config.uploadsDir, fileName);
-  return u.ctx.db.$transaction(async (tx: Tx) => {
-    await lockOwner(tx, u.ownerId);
-    await assertStorageAvailable(tx, u.ownerId, u.purchase, u.file.size);
-    const created = await tx.media.create({
-      data: { ownerId: u.ownerId, name: u.name, fileName, kind, mime: u.mime, sizeBytes: BigInt(u.file.size), ...dims },
+/**
+ * An image or a video: the file itself, moved to its random public name as the row is written,
+ * after the quick part of processing (prepare-upload.ts: a picture turned upright, a video's
+ * poster and length). A video that must be converted answers 'processing' and is queued.
+ */
+async function storeFile(u: Upload, type: SniffedMedia & { kind: 'image' | 'video' }): Promise<Media> {
+  const prepared = await prepareUpload(u.ctx, u.file, type);
+  try {
+    const fileName = randomFileName(type.ext);
+    const target = path.join(u.ctx.config.uploadsDir, fileName);
+    const row = await u.ctx.db.$transaction(async (tx: Tx) => {
+      await lockOwner(tx, u.ownerId);
+      await assertStorageAvailable(tx, u.ownerId, u.purchase, prepared.size);
+      const created = await tx.media.create({
+        data: { ownerId: u.ownerId, name: u.name, fileName, kind: type.kind, mime: u.mime, sizeBytes: BigInt(prepared.size), ...prepared.fields },
+      });
+      u.written.push(target);
+      await moveIntoPlace(u.file.tempPath, target);
+      await prepared.placePoster();
+      return created;
     });
-    u.written.push(target);
-    await moveIntoPlace(u.file.tempPath, target);
-    return created;
-  });
+    if (row.status === 'processing') await queueProcessing(u.ctx, row.id);
+    return row;
+  } catch (err) {
+    await prepared.discard();
+    throw err;
+  }
 }
 
 /**

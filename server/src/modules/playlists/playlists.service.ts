@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { ZCreatePlaylistRequest, ZUpdatePlaylistRequest } from '@pano/contract';
+import { ErrorCode, type ZCreatePlaylistRequest, type ZUpdatePlaylistRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { lockOwnedRow } from '../../db/row-lock.js';
 import type { Media, Prisma } from '../../db/generated/client.js';
-import { notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import type { ActivePurchase } from '../entitlements/active-package.js';
 import { assertPlaylistSlot, lockOwner } from '../entitlements/limits.js';
 import { screensOfSchedules } from '../schedules/schedule-targets.js';
@@ -31,7 +31,14 @@ export async function listPlaylists(db: Db, ownerId: string): Promise<PlaylistRo
 /** Every referenced media must be the owner's own: another customer's id reads as missing. */
 async function assertOwnMedia(tx: Tx, ownerId: string, items: Items): Promise<void> {
   if (!(await allOwned(tx, 'media', ownerId, items.map((i) => i.media)))) throw notFound('Medya');
+  const notReady = await tx.media.findFirst({ where: { id: { in: items.map((i) => i.media) }, status: { not: 'ready' } }, select: { name: true, status: true } });
+  if (notReady) throw mediaNotReady(notReady.name, notReady.status);
 }
+
+/** docs/PRODUCT.md#media-processing: a file still processing, or failed, never goes into a playlist. */
+const mediaNotReady = (name: string, status: string) => conflict(status === 'failed'
+  ? `"${name}" işlenemediği için listeye eklenemez.`
+  : `"${name}" henüz işleniyor; işlenmesi bitince listeye ekleyebilirsiniz.`, ErrorCode.MEDIA_NOT_READY);
 
 const itemRows = (playlistId: string, items: Items) =>
   items.map((i, position) => ({ playlistId, mediaId: i.media, duration: i.duration, position }));

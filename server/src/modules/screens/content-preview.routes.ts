@@ -14,7 +14,7 @@ import { presentContentPreview } from './screen-config.presenter.js';
 export function contentPreviewRoutes(ctx: AppContext): Router {
   const router = Router();
   router.post('/', requireAuth(ctx), requireActivePackage(ctx), async (req, res) => {
-    const body = ZContentPreviewRequest.parse(req.body ?? {});
+    const body = ZContentPreviewRequest.parse(req.body);
     res.json(presentContentPreview(await readContentPreview(ctx.db, currentUser(req).id, body)));
   });
   return router;

@@ -1,14 +1,16 @@
 // Test-only builders for the playlists, ticker and screens route tests: rows are made
 // directly in the database (no upload needed), as the tests' own customers.
 import { randomUUID } from 'node:crypto';
-import type { TAppSettingsInput } from '@pano/contract';
+import type { TAppSettingsInput, TMediaProgressEvent } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { TestApp } from '../../../test/harness.js';
 
-export async function makeMedia(t: TestApp, ownerId: string, kind: 'image' | 'video' = 'image', name = 'Medya') {
+export async function makeMedia(
+  t: TestApp, ownerId: string, kind: 'image' | 'video' = 'image', name = 'Medya', status: 'processing' | 'ready' | 'failed' = 'ready',
+) {
   const ext = kind === 'video' ? 'mp4' : 'png';
   return t.ctx.db.media.create({
-    data: { ownerId, name, kind, fileName: `${randomUUID()}.${ext}`, mime: kind === 'video' ? 'video/mp4' : 'image/png', sizeBytes: 1234n },
+    data: { ownerId, name, kind, fileName: `${randomUUID()}.${ext}`, mime: kind === 'video' ? 'video/mp4' : 'image/png', sizeBytes: 1234n, status },
   });
 }
 
@@ -41,7 +43,9 @@ export async function makeScreen(
 }
 
 /** A notifier test double that remembers what it was told. */
-export function recordingNotifier(): AppContext['notifier'] & { calls: string[][]; owners: string[]; alerts: string[]; reset: () => void } {
+export function recordingNotifier(): AppContext['notifier'] & {
+  calls: string[][]; owners: string[]; alerts: string[]; media: (TMediaProgressEvent & { ownerId: string })[]; reset: () => void;
+} {
   const rec = {
     calls: [] as string[][],
     owners: [] as string[],
@@ -55,7 +59,10 @@ export function recordingNotifier(): AppContext['notifier'] & { calls: string[][
     alertsAcked: (acks: readonly { ownerId: string; alertId: string; screenId: string }[]) => {
       rec.acks.push(...acks.map((a) => `${a.ownerId} ${a.alertId} ${a.screenId}`));
     },
-    reset: () => { rec.calls.length = 0; rec.owners.length = 0; rec.alerts.length = 0; rec.acks.length = 0; },
+    /** `mediaProgress` events, in order, each with its owner. */
+    media: [] as (TMediaProgressEvent & { ownerId: string })[],
+    mediaProgress: (ownerId: string, event: TMediaProgressEvent) => { rec.media.push({ ownerId, ...event }); },
+    reset: () => { rec.calls.length = 0; rec.owners.length = 0; rec.alerts.length = 0; rec.acks.length = 0; rec.media.length = 0; },
   };
   return rec;
 }

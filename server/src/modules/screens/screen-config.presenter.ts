@@ -212,6 +212,8 @@ function configMedia(m: PlaylistRow['items'][number]['media'], base: string): TC
     mimeType: m.mime,
     ...appOf(m),
     ...(m.kind === 'app' ? { appData: (m.appData as TAppData | null) ?? null } : {}),
+    // Issue #24 item 6: what the player checks a file against before it caches it; absent when unknown.
+    ...(m.sha256 ? { sha256: m.sha256 } : {}),
   };
 }
 

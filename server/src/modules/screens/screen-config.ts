@@ -23,7 +23,7 @@ export type ScheduleRow = {
   priority: number; enabled: boolean; updatedAt: Date;
 };
 
-type MediaRow = { id: string; name: string; fileName: string | null; kind: MediaKind; mime: string; app: unknown; appData: unknown };
+type MediaRow = { id: string; name: string; fileName: string | null; kind: MediaKind; mime: string; app: unknown; appData: unknown; sha256: string | null };
 export type PlaylistRow = { id: string; name: string; ownerId: string; items: { duration: number; media: MediaRow }[] };
 export type TickerRow = { id: string; name: string; speed: number; ownerId: string; texts: { text: string }[] };
 type ZoneRow = {
@@ -221,9 +221,10 @@ export async function readPlaylistsAndTickers(
   const [playlists, items, tickers, texts] = await Promise.all([
     playlistIds.length === 0 ? none : db.playlist.findMany({ where: { id: { in: playlistIds } }, select: { id: true, name: true, ownerId: true } }),
     playlistIds.length === 0 ? none : db.playlistItem.findMany({
-      where: { playlistId: { in: playlistIds } },
+      // Only ready media reach a screen: one still processing (or failed) has no file a player plays.
+      where: { playlistId: { in: playlistIds }, media: { status: 'ready' } },
       orderBy: { position: 'asc' },
-      select: { playlistId: true, duration: true, media: { select: { id: true, name: true, fileName: true, kind: true, mime: true, app: true, appData: true } } },
+      select: { playlistId: true, duration: true, media: { select: { id: true, name: true, fileName: true, kind: true, mime: true, app: true, appData: true, sha256: true } } },
     }),
     tickerIds.length === 0 ? none : db.tickerPlaylist.findMany({
       where: { id: { in: tickerIds } }, select: { id: true, name: true, speed: true, ownerId: true },

@@ -23,13 +23,6 @@ export function minimalMp4(payloadBytes = 2048, brand = 'isom'): Buffer {
   return Buffer.concat([ftyp, box('mdat', payload)]);
 }
 
-/** An EBML header whose DocType is `webm`. */
-export function minimalWebm(): Buffer {
-  const docType = Buffer.concat([Buffer.from([0x42, 0x82, 0x84]), Buffer.from('webm', 'latin1')]);
-  const header = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | docType.length]), docType]);
-  return Buffer.concat([header, Buffer.alloc(64)]);
-}
-
 /** A ZIP (stored entries) with the given files: with `AndroidManifest.xml` it passes as an APK. */
 export function zipWith(entries: Record<string, string>): Buffer {
   const locals: Buffer[] = [];

@@ -7,6 +7,19 @@ import { isVideo, mediaUrl, thumbnailUrl } from '../../lib/media-url';
 import { Badge, Button } from '../../components/ui';
 import { trApps } from '../../i18n/tr-apps';
 
+/** A file being converted (docs/PRODUCT.md#media-processing): its poster, if any, under 'İşleniyor %42'. */
+function Processing({ media }: { media: TMedia }) {
+  return (
+    <>
+      {media.posterUrl && <img src={mediaUrl(media.posterUrl)} alt="" />}
+      <div className="media-state" role="status">
+        <span>{tr.media.processing(media.progress)}</span>
+        <progress max={100} value={media.progress} aria-label={tr.media.processingLabel} />
+      </div>
+    </>
+  );
+}
+
 /** `onEdit`: an app's form (name and settings); `onRename`: a file's or a PDF document's new name. */
 type Props = { media: TMedia; onDelete: () => void; onRename: () => void; onEdit: () => void; deleting: boolean };
 
@@ -24,8 +37,13 @@ export function MediaCard({ media, onDelete, onRename, onEdit, deleting }: Props
           <img src={thumbnailUrl(pdf.pages[0] ?? '')} alt="" loading="lazy" data-testid="pdf-thumb" />
         ) : app ? (
           <span className={`app-thumb app-thumb-${app.kind}`} data-testid="app-kind">{APP_KIND_NAMES[app.kind]}</span>
+        ) : media.status === 'processing' ? (
+          <Processing media={media} />
+        ) : media.status === 'failed' ? (
+          <div className="media-state media-failed" role="alert"><strong>{tr.media.failed}</strong>{media.error && <span>{media.error}</span>}</div>
         ) : video ? (
-          <video src={src} controls preload="metadata" muted playsInline aria-label={media.name} />
+          // The poster stands in until the customer plays it: no video bytes for a list of cards.
+          <video src={src} poster={media.posterUrl ?? undefined} controls preload={media.posterUrl ? 'none' : 'metadata'} muted playsInline aria-label={media.name} />
         ) : (
           // The name is the card's heading right below: the picture needs no text of its own.
           <img src={thumbnailUrl(media.filePath)} alt="" loading="lazy" />

@@ -7,6 +7,7 @@ import { Banner, Button, EmptyState, PageHeader, Spinner, confirmDelete } from '
 import { useMediaList } from '../../api/media.api';
 import { fetchMediaUsage, useDeleteMedia } from './api/use-delete-media';
 import { MediaCard } from './media-card';
+import { useMediaLive } from './media-live';
 import { MediaUploadForm } from './media-upload-form';
 import { trApps } from '../../i18n/tr-apps';
 
@@ -17,6 +18,7 @@ const RenameMediaModal = lazy(async () => ({ default: (await import('./rename-me
 
 export function MediaPage() {
   const list = useMediaList();
+  useMediaLive();
   const remove = useDeleteMedia();
   // The app form: null closed, 'new' for 'Uygulama Ekle', or the app being edited.
   const [appForm, setAppForm] = useState<TMedia | 'new' | null>(null);

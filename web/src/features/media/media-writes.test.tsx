@@ -11,11 +11,12 @@ import { useDialogStore } from '../../components/ui/dialog-store';
 import { apiServer } from '../../testing/api-server';
 import { FakeXhr } from '../../testing/fake-xhr';
 import { MediaPage } from './media-page';
+import { readyFile } from '../../testing/fixtures';
 
 const at = '2025-01-01T00:00:00Z';
 const logo: TMedia = {
   _id: '00000000-0000-4000-8000-000000000001', name: 'Logo', filePath: '/uploads/logo.png', mediaType: 'Resim', type: 'image',
-  mimeType: 'image/png', size: 10, width: 1, height: 1, duration: null, createdAt: at,
+  mimeType: 'image/png', size: 10, width: 1, height: 1, duration: null, createdAt: at, ...readyFile,
 };
 const afis: TMedia = { ...logo, _id: '00000000-0000-4000-8000-000000000002', name: 'Afiş', filePath: '/uploads/afis.png' };
 

@@ -1,3 +1,4 @@
+import type { TMedia } from '@pano/contract';
 import { DEFAULT_ITEM_DURATION, MAX_ITEM_DURATION, MIN_ITEM_DURATION } from '@pano/contract/constants';
 
 /**
@@ -9,4 +10,16 @@ export function parseDuration(input: string | number | null | undefined): number
   if (input === '' || input === null || input === undefined || !Number.isFinite(n)) return DEFAULT_ITEM_DURATION;
   const whole = Math.round(n);
   return Math.min(MAX_ITEM_DURATION, Math.max(MIN_ITEM_DURATION, whole));
+}
+
+/**
+ * docs/PRODUCT.md#media-processing: a video added to a playlist starts with its length, rounded up
+ * to whole seconds, so it is not cut after 5 s; pictures, apps and a video of unknown length
+ * start with the spec's 5 s. Either stays editable.
+ */
+export function initialDuration(m: Pick<TMedia, 'type' | 'mediaType' | 'durationSeconds' | 'duration'>): number {
+  const length = m.durationSeconds ?? m.duration;
+  const video = m.type === 'video' || m.mediaType === 'Video';
+  if (!video || length === null || !(length > 0)) return DEFAULT_ITEM_DURATION;
+  return Math.min(MAX_ITEM_DURATION, Math.max(MIN_ITEM_DURATION, Math.ceil(length)));
 }

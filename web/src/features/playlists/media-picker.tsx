@@ -12,12 +12,15 @@ export function MediaPicker({ media, selected, onToggle }: Props) {
       <ul className="picker-grid">
         {media.map((m) => {
           const checked = selected.includes(m._id);
+          // Only ready media go into a playlist (docs/PRODUCT.md#media-processing); one chosen before can still be taken out.
+          const waiting = m.status !== 'ready';
           return (
             <li key={m._id}>
               <label className={`picker-item${checked ? ' checked' : ''}`}>
-                <input type="checkbox" checked={checked} onChange={() => onToggle(m._id)} />
+                <input type="checkbox" checked={checked} disabled={waiting && !checked} onChange={() => onToggle(m._id)} />
                 <MediaThumb media={m} captioned />
                 <span className="picker-name">{m.name}</span>
+                {waiting && <span className="muted">{m.status === 'failed' ? tr.media.failed : tr.media.processing(m.progress)}</span>}
               </label>
             </li>
           );

@@ -5,7 +5,7 @@ import { isVideo, mediaUrl, thumbnailUrl } from '../../lib/media-url';
 type Props = { media: TMedia; className?: string; captioned?: boolean };
 
 /**
- * Small square preview of a media item (first frame for videos). `captioned`: the media's
+ * Small square preview of a media item (a video's poster, or its first frame). `captioned`: the media's
  * name is written beside it, so the picture is decorative and a screen reader does not
  * read the name twice.
  */
@@ -18,10 +18,12 @@ export function MediaThumb({ media, className = 'thumb', captioned = false }: Pr
         aria-label={captioned ? undefined : media.name}>{APP_KIND_NAMES[media.app.kind]}</span>
     );
   }
-  return isVideo(media) ? (
+  // A video's poster (docs/PRODUCT.md#media-processing) is a picture: its small thumbnail, no video bytes.
+  const picture = isVideo(media) ? media.posterUrl : media.filePath;
+  return isVideo(media) && !picture ? (
     <video className={className} src={`${src}#t=0.1`} preload="metadata" muted playsInline
       aria-label={captioned ? undefined : media.name} aria-hidden={captioned || undefined} />
   ) : (
-    <img className={className} src={thumbnailUrl(media.filePath)} alt={captioned ? '' : media.name} loading="lazy" />
+    <img className={className} src={thumbnailUrl(picture ?? media.filePath)} alt={captioned ? '' : media.name} loading="lazy" />
   );
 }

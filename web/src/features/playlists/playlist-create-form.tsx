@@ -8,6 +8,7 @@ import { Banner, Button, Card, Form, TextField, showAlert } from '../../componen
 import { useCreatePlaylist } from './api/use-create-playlist';
 import { ZPlaylistDraft, emptyPlaylistDraft } from './playlist-draft';
 import { MediaPicker } from './media-picker';
+import { initialDuration } from './duration';
 
 type Props = { media: TMedia[] };
 
@@ -16,10 +17,15 @@ export function PlaylistCreateForm({ media }: Props) {
   const [selected, durations] = useWatch({ control: form.control, name: ['mediaItems', 'durations'] });
   const create = useCreatePlaylist();
 
-  const toggle = (id: string) =>
-    form.setValue('mediaItems', selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
   // Raw input text per media id, parsed on submit so typing stays free-form.
   const setDuration = (id: string, text: string) => form.setValue('durations', { ...durations, [id]: text });
+  const toggle = (id: string) => {
+    if (selected.includes(id)) return form.setValue('mediaItems', selected.filter((x) => x !== id));
+    form.setValue('mediaItems', [...selected, id]);
+    // A video starts with its own length (docs/PRODUCT.md#media-processing); a duration typed before stays.
+    const m = media.find((x) => x._id === id);
+    if (m && durations[id] === undefined) setDuration(id, String(initialDuration(m)));
+  };
 
   const send = form.handleSubmit(
     (body) => create.mutateAsync(body, { onSuccess: () => form.reset(emptyPlaylistDraft()) }),

@@ -8,6 +8,7 @@ import { createQueryClient } from '../../lib/query-client';
 import { DialogHost } from '../../components/ui/dialog-host';
 import { apiServer, fetchCallOf } from '../../testing/api-server';
 import { PlaylistEditor } from './playlist-editor';
+import { readyFile } from '../../testing/fixtures';
 
 afterEach(() => {
   cleanup();
@@ -15,7 +16,7 @@ afterEach(() => {
 
 const media = (n: number): TMedia => ({
   _id: `00000000-0000-4000-8000-00000000000${n}`, name: `M${n}`, filePath: `/uploads/${n}.png`, mediaType: 'Resim', type: 'image',
-  mimeType: 'image/png', size: 1, width: 1, height: 1, duration: null, createdAt: '2025-01-01T00:00:00Z',
+  mimeType: 'image/png', size: 1, width: 1, height: 1, duration: null, createdAt: '2025-01-01T00:00:00Z', ...readyFile,
 });
 const playlist: TPlaylist = {
   _id: '00000000-0000-4000-8000-0000000000ff', name: 'Lobi', createdAt: '', updatedAt: '',
@@ -73,5 +74,22 @@ describe('PlaylistEditor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'İptal' }));
     expect(onDone).toHaveBeenCalledWith(false);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+/** docs/PRODUCT.md#media-processing: a video added in the editor starts with its length; one still processing is not offered. */
+describe('PlaylistEditor durations that fit', () => {
+  it("adds a video with its length rounded up and a picture with 5 s, and offers no media still processing", async () => {
+    const clip: TMedia = { ...media(3), name: 'Klip', filePath: '/uploads/3.mp4', mediaType: 'Video', type: 'video', mimeType: 'video/mp4', duration: 9.04, durationSeconds: 9.04 };
+    const busy: TMedia = { ...clip, _id: '00000000-0000-4000-8000-000000000004', name: 'Dönüşen', status: 'processing', progress: 10 };
+    render(<QueryClientProvider client={createQueryClient()}>
+      <PlaylistEditor playlist={playlist} media={[media(1), media(2), clip, busy]} onDone={vi.fn()} /><DialogHost />
+    </QueryClientProvider>);
+    const add = screen.getByLabelText('Medya Ekle');
+    expect(screen.queryByRole('option', { name: 'Dönüşen' })).toBeNull();
+    await userEvent.selectOptions(add, clip._id);
+    expect(screen.getByLabelText('Klip için süre (saniye)')).toHaveProperty('value', '10');
+    await userEvent.selectOptions(add, media(1)._id);
+    expect(screen.getAllByLabelText('M1 için süre (saniye)').map((box) => (box as HTMLInputElement).value)).toEqual(['5', '5']);
   });
 });

@@ -9,6 +9,7 @@ import { firstMessage, useZodForm } from '../../lib/use-zod-form';
 import { Button, Card, Form, SelectField, showAlert } from '../../components/ui';
 import { useUpdatePlaylist } from './api/use-update-playlist';
 import { ZPlaylistEdit, type EditItem } from './playlist-draft';
+import { initialDuration } from './duration';
 import { SortableItem } from './sortable-item';
 
 type Props = { playlist: TPlaylist; media: TMedia[]; onDone: (saved: boolean) => void };
@@ -43,7 +44,7 @@ export function PlaylistEditor({ playlist, media, onDone }: Props) {
 
   const onAdd = (id: string) => {
     const m = media.find((x) => x._id === id);
-    if (m) setItems((list) => [...list, toEditItem(m, 5)]);
+    if (m) setItems((list) => [...list, toEditItem(m, initialDuration(m))]);
   };
 
   const onSave = form.handleSubmit(
@@ -76,7 +77,8 @@ export function PlaylistEditor({ playlist, media, onDone }: Props) {
           <div className="editor-add">
             <SelectField label={tr.playlists.addItems} value="" onChange={(e) => onAdd(e.target.value)}>
               <option value="">—</option>
-              {media.map((m) => <option key={m._id} value={m._id}>{m.name}</option>)}
+              {/* Only ready media go into a playlist (docs/PRODUCT.md#media-processing). */}
+              {media.filter((m) => m.status === 'ready').map((m) => <option key={m._id} value={m._id}>{m.name}</option>)}
             </SelectField>
           </div>
         )}

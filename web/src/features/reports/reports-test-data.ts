@@ -1,4 +1,5 @@
 import type { TMedia, TPlaysReport, TScreen, TScreenGroup } from '@pano/contract';
+import { readyFile } from '../../testing/fixtures';
 
 /** Rows as the API answers them, for the component tests of /reports. */
 export const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -18,7 +19,7 @@ export const screens: TScreen[] = [
   },
 ];
 export const groups: TScreenGroup[] = [{ _id: id(21), name: 'Kafeterya', screens: [{ _id: id(31), name: 'Kasa' }] }];
-const file = { mimeType: 'video/mp4', size: 1000, width: 1920, height: 1080, duration: null, createdAt: at };
+const file = { mimeType: 'video/mp4', size: 1000, width: 1920, height: 1080, duration: null, createdAt: at, ...readyFile };
 export const media: TMedia[] = [
   { _id: id(1), name: 'Kampanya Videosu', filePath: '/uploads/a.mp4', mediaType: 'Video', type: 'video', ...file },
   { _id: id(2), name: 'Menü', filePath: '/uploads/b.png', mediaType: 'Resim', type: 'image', ...file, mimeType: 'image/png' },

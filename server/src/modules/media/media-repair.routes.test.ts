@@ -1,0 +1,33 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, newCustomer, type TestApp } from '../../../test/harness.js';
+import { makeMedia } from '../screens/content.fixtures.js';
+import { sampleClip } from '../../storage/testing/sample-clips.js';
+import { moovBeforeMdat } from '../../storage/video-tools.js';
+import { processed } from './media.fixtures.js';
+import { requeueProcessing } from './media-processing.js';
+
+// A database of its own: the repair reads every customer's media still processing.
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp({ ownDatabase: true }); });
+afterAll(async () => { await t.close(); });
+
+describe('media.repair', () => {
+  it('queues the job again for media left processing (a restart lost it), and the file gets done', async () => {
+    const u = await newCustomer(t);
+    // An upload whose job never ran: the row says processing, its faststart-less file is in place.
+    const row = await makeMedia(t, u.id, 'video', 'Yarım kalan', 'processing');
+    await mkdir(t.ctx.config.uploadsDir, { recursive: true });
+    await writeFile(path.join(t.ctx.config.uploadsDir, row.fileName!), await sampleClip('no-faststart'));
+    const ready = await makeMedia(t, u.id, 'image', 'Hazır');
+
+    expect(await requeueProcessing(t.ctx)).toBe(1);
+    const done = await processed(t, row.id);
+    expect(done).toMatchObject({ status: 'ready', mime: 'video/mp4', error: null });
+    expect(await moovBeforeMdat(path.join(t.ctx.config.uploadsDir, done.fileName!))).toBe(true);
+    expect(await t.ctx.db.media.findUniqueOrThrow({ where: { id: ready.id } })).toMatchObject({ status: 'ready', fileName: ready.fileName });
+    // Nothing is left to repair.
+    expect(await requeueProcessing(t.ctx)).toBe(0);
+  });
+});

@@ -1,0 +1,8 @@
+import type { AppContext } from '../../context.js';
+import type { JobHandlers } from '../../jobs/job-definitions.js';
+import { processMedia, requeueProcessing } from './media-processing.js';
+
+export const mediaJobHandlers = (ctx: AppContext): Pick<JobHandlers, 'media.process' | 'media.repair'> => ({
+  'media.process': ({ mediaId }) => processMedia(ctx, mediaId),
+  'media.repair': async () => { await requeueProcessing(ctx); },
+});

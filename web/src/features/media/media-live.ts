@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TMedia, TMediaProgressEvent } from '@pano/contract';
+import { mediaKeys } from '../../api/media.api';
+import { acquireDashboardSocket, onReconnect } from '../../lib/dashboard-socket';
+
+/** `media:progress` on the cached list: the item's status, progress and reason, nothing else. */
+export function progressInList(list: TMedia[], e: TMediaProgressEvent): TMedia[] {
+  return list.map((m) => (m._id === e.mediaId ? { ...m, status: e.status, progress: e.progress, error: e.error } : m));
+}
+
+/**
+ * /media live (docs/PRODUCT.md#media-processing): `media:progress` on the dashboard socket moves
+ * a card's 'İşleniyor %42' without polling; at the end (ready or failed) the list is read again,
+ * since the converted file has a new address, size and poster. After a reconnect too: events
+ * sent while the socket was down are lost.
+ */
+export function useMediaLive(): void {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const held = acquireDashboardSocket();
+    if (!held) return;
+    const { socket } = held;
+    const onProgress = (e: TMediaProgressEvent) => {
+      qc.setQueryData<TMedia[]>(mediaKeys.all, (list) => list && progressInList(list, e));
+      if (e.status !== 'processing') void qc.invalidateQueries({ queryKey: mediaKeys.all });
+    };
+    socket.on('media:progress', onProgress);
+    const stopReconnect = onReconnect(socket, () => void qc.invalidateQueries({ queryKey: mediaKeys.all }));
+    return () => {
+      socket.off('media:progress', onProgress);
+      stopReconnect();
+      held.release();
+    };
+  }, [qc]);
+}
