@@ -16,6 +16,17 @@ export type AppProps<K extends TMediaApp['kind'] = TMediaApp['kind']> = {
   onFailed: () => void;
 };
 
+/**
+ * Reports whether the app can draw, after the first render and again whenever that changes:
+ * an rss or weather app shown before the server's first fetch fails (a calm blank), and is
+ * ready as soon as a pushed config brings its data (docs/PRODUCT.md#apps).
+ */
+export function useDrawable(drawable: boolean, props: Pick<AppProps, 'onReady' | 'onFailed'>): void {
+  const report = useRef(props);
+  report.current = props;
+  useEffect(() => (drawable ? report.current.onReady() : report.current.onFailed()), [drawable]);
+}
+
 /** Calls `fn` once after the first render (the picture is there). */
 export function useOnce(fn: () => void): void {
   const f = useRef(fn);

@@ -339,6 +339,18 @@ describe('a missing or broken app', () => {
     expect([...document.querySelectorAll('img')].map((i) => i.getAttribute('src'))).toContain('http://pano.test/uploads/after.png');
   });
 
+  it('news shown before the first fetch appears as soon as a pushed config brings its items', async () => {
+    const news = (appData: TAppData | null): Entry => ({ id: 'n', duration: 60, app: { kind: 'rss', url: 'https://example.com/feed', maxItems: 5, style: 'list' }, appData });
+    const { rerender } = render(<Player host={host} config={appsConfig([news(null)])} />);
+    await settle();
+    expect(appLayer().style.opacity).toBe('0');
+    const items = [{ title: 'Yeni park açıldı', summary: '', publishedAt: null }];
+    rerender(<Player host={host} config={appsConfig([news({ fetchedAt: new Date(NOW).toISOString(), items })])} />);
+    await settle();
+    expect(screen.getAllByTestId('rss-item').map((i) => i.textContent)).toEqual(['Yeni park açıldı']);
+    expect(appLayer().style.opacity).toBe('1');
+  });
+
   it('an app whose renderer throws leaves a blank, not an error page', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     // Weather data that lies about its shape makes the renderer throw.

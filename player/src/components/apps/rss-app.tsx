@@ -1,6 +1,6 @@
 import { DISPLAY_DEFAULTS } from '@pano/contract/constants';
 import { CentredTicker } from '../ticker-bar.js';
-import { cq, staleNote, useNow, useOnce, type AppProps } from './app-common.js';
+import { cq, staleNote, useNow, useDrawable, type AppProps } from './app-common.js';
 import { Note } from './stale-note.js';
 
 /**
@@ -12,7 +12,7 @@ export default function RssApp({ app, data, timeZone, onReady, onFailed }: AppPr
   const now = useNow(60_000);
   const items = (data?.items ?? []).slice(0, app.maxItems);
   const empty = !data || items.length === 0;
-  useOnce(() => (empty ? onFailed() : onReady()));
+  useDrawable(!empty, { onReady, onFailed });
   if (empty) return null;
   const note = staleNote(data.fetchedAt, now, timeZone);
   if (app.style === 'ticker') {

@@ -1,4 +1,4 @@
-import { cq, staleNote, useNow, useOnce, type AppProps } from './app-common.js';
+import { cq, staleNote, useNow, useDrawable, type AppProps } from './app-common.js';
 import { Note } from './stale-note.js';
 
 type Sky = 'clear' | 'partly' | 'cloudy' | 'fog' | 'rain' | 'snow' | 'storm';
@@ -34,7 +34,7 @@ const deg = (n: number) => `${Math.round(n)}°`;
 export default function WeatherApp({ app, data, timeZone, onReady, onFailed }: AppProps<'weather'>) {
   const now = useNow(60_000);
   const weather = data?.weather;
-  useOnce(() => (weather ? onReady() : onFailed()));
+  useDrawable(Boolean(weather), { onReady, onFailed });
   if (!data || !weather) return null;
   const current = weatherWord(weather.weatherCode);
   const note = staleNote(data.fetchedAt, now, timeZone);
