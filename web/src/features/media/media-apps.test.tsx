@@ -168,7 +168,8 @@ describe('MediaPage apps', () => {
     await fill('YouTube', 'Tanıtım', [['YouTube Adresi', 'https://youtu.be/dQw4w9WgXcQ']]);
     await fill('Canlı Yayın (HLS)', 'Kanal', [['Yayın Adresi (.m3u8)', 'https://tv.ornek.com/canli.m3u8']]);
     await fill('Haberler (RSS)', 'Haberler', [['Haber Kaynağı Adresi (RSS)', 'https://ornek.com/rss'], ['Haber Sayısı (1-20)', '8']], [['Görünüm', 'Kayan yazı']]);
-    await fill('Hava Durumu', 'Hava', [['Şehir', 'İstanbul'], ['Enlem', '41.01'], ['Boylam', '28.97']]);
+    // A Turkish keyboard's decimal comma reads as the point.
+    await fill('Hava Durumu', 'Hava', [['Şehir', 'İstanbul'], ['Enlem', '41,01'], ['Boylam', '28.97']]);
     await fill('QR Kod', 'Menü QR', [['QR Kodun Adresi', 'https://ornek.com/menu'], ['Açıklama', 'Menü için okutun']]);
     await fill('Geri Sayım', 'Yılbaşı', [['Başlık', 'Yeni yıla'], ['Hedef Tarih', '31.12.2026'], ['Hedef Saat', '23:59'], ['Bitince Gösterilecek Metin', 'Mutlu yıllar']]);
     expect(writes.map((w) => w.body)).toEqual([
