@@ -2,7 +2,8 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { waitBudgetMs } from '../support/browser';
+import { signInWithToken } from '../support/accounts';
+import { DESKTOP, MOBILE, snap, waitBudgetMs } from '../support/browser';
 import { decodePng, rgbAt } from '../support/pixels';
 import { artifactsDir } from '../support/paths';
 import { useE2E } from '../support/harness';
@@ -88,5 +89,22 @@ describe('a PDF document on a device (/player)', () => {
     const viewport = page.viewportSize()!;
     const middle = rgbAt(picture, Math.round(viewport.width / 2), Math.round(viewport.height / 2), viewport.width);
     expect(COLOURS.some((colour) => colour.every((v, i) => Math.abs(v - middle[i]!) < 40)), `middle ${middle.join(',')}`).toBe(true);
+  });
+
+  it("the /media card shows the document's first page and page count, its buttons inside the card at 1280 and 375 px", async () => {
+    const { page: dashboard } = await e2e.newPage();
+    await signInWithToken(dashboard, c.token, '/media');
+    const card = dashboard.getByTestId('media-card').filter({ hasText: 'Menü' });
+    await card.getByTestId('pdf-thumb').waitFor();
+    expect(await card.getByTestId('pdf-pages').textContent()).toBe('3 sayfa');
+    for (const viewport of [DESKTOP, MOBILE]) {
+      await dashboard.setViewportSize(viewport);
+      const box = (await card.boundingBox())!;
+      for (const button of await card.getByRole('button').all()) {
+        const b = (await button.boundingBox())!;
+        expect(b.x >= box.x && b.x + b.width <= box.x + box.width + 0.5, `${await button.textContent()} @${viewport.width}px`).toBe(true);
+      }
+    }
+    await snap(dashboard, 'player-pdf', '02-media-card');
   });
 });
