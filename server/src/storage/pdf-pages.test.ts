@@ -1,11 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PdfRefusal, renderPdfPages, type PdfLimits, type PdfPage } from './pdf-pages.js';
-import { samplePdf } from './testing/sample-pdfs.js';
+import { heavyImagePdf, samplePdf } from './testing/sample-pdfs.js';
 
-const LIMITS: PdfLimits = { maxPages: 5, maxPx: 400, timeoutMs: 30_000, maxHeapMb: 256 };
+const LIMITS: PdfLimits = { maxPages: 5, maxPx: 400, timeoutMs: 30_000, maxHeapMb: 256, maxGrowthMb: 768 };
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'pano-pdf-')); });
 afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
@@ -51,5 +51,14 @@ describe('renderPdfPages', () => {
   it('stops a reader that takes longer than its time', async () => {
     const long = await file('slow.pdf', await samplePdf(3));
     expect(await refusal(pagesOf(long, { ...LIMITS, timeoutMs: 1 }))).toEqual(['timeout', 0]);
+  });
+
+  it('stops a reader whose decoded pictures grow the process past its memory allowance', async () => {
+    // Four 6000 px pictures: 144 MB each once decoded, outside the reader's heap limit.
+    const heavy = await file('heavy.pdf', await heavyImagePdf(4, 6000));
+    expect((await stat(heavy)).size).toBeLessThan(2 * 1024 * 1024);
+    expect(await refusal(pagesOf(heavy, { ...LIMITS, maxGrowthMb: 150 }))).toEqual(['heavy', 0]);
+    // The same file within a generous allowance draws.
+    expect(await pagesOf(heavy, { ...LIMITS, maxGrowthMb: 4096 })).toHaveLength(1);
   });
 });

@@ -20,13 +20,22 @@ export type PdfLimits = {
   maxPx: number;
   timeoutMs: number;
   maxHeapMb: number;
+  /**
+   * How far the process's resident memory may grow while the PDF is read. The heap limit bounds
+   * only JavaScript; the pictures pdfjs decodes and the canvas live outside it, so a small PDF
+   * of a few huge images could take gigabytes from the whole server without this.
+   */
+  maxGrowthMb: number;
 };
+
+/** How often the process's memory is looked at while a PDF is read. */
+const MEMORY_CHECK_MS = 50;
 
 export type PdfPage = { index: number; width: number; height: number; rgba: Buffer };
 
-/** Why a PDF gives no pages: encrypted, not a readable PDF (or too heavy), too slow, too long. */
+/** Why a PDF gives no pages: encrypted, not a readable PDF, too heavy to draw, too slow, too long. */
 export class PdfRefusal extends Error {
-  constructor(readonly reason: 'password' | 'broken' | 'timeout' | 'too-many', readonly pageCount = 0) {
+  constructor(readonly reason: 'password' | 'broken' | 'heavy' | 'timeout' | 'too-many', readonly pageCount = 0) {
     super(`PDF refused: ${reason}`);
   }
 }
@@ -52,11 +61,16 @@ export function renderPdfPages(pdfPath: string, limits: PdfLimits, onPage: (page
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearInterval(watch);
       void worker.terminate();
       if (err) reject(err);
       else resolve();
     };
     const timer = setTimeout(() => finish(new PdfRefusal('timeout')), limits.timeoutMs);
+    const startRss = process.memoryUsage.rss();
+    const watch = setInterval(() => {
+      if (process.memoryUsage.rss() - startRss > limits.maxGrowthMb * 1024 * 1024) finish(new PdfRefusal('heavy'));
+    }, MEMORY_CHECK_MS);
     const ask = (page: number) => worker.postMessage({ page } satisfies PdfWorkerRequest);
     worker.on('message', (answer: PdfWorkerAnswer) => {
       if (answer.type === 'unreadable') return finish(new PdfRefusal(answer.reason));

@@ -18,9 +18,12 @@ import { incomingDir, incomingFileName } from '../../storage/sweep-incoming.js';
 export const PDF_LIMITS: PdfLimits = {
   maxPages: PDF_MAX_PAGES,
   maxPx: 1920,
-  // 50 full-colour A4 pages took 9 s on a 2-core machine; a file 6 times slower is not one a screen needs.
-  timeoutMs: 60_000,
+  // 50 full-colour A4 pages took 9 s on a 2-core machine; a file over 3 times slower is not one a
+  // screen needs, and it holds one of the process's two render slots while it runs.
+  timeoutMs: 30_000,
   maxHeapMb: 512,
+  // A page of a few 8192 px images decodes to gigabytes outside the heap: stopped well before.
+  maxGrowthMb: 768,
 };
 /** Text and drawings stay sharp; a page of text is 30-150 KB. */
 const WEBP_QUALITY = 82;
@@ -81,6 +84,8 @@ function refusalError(err: PdfRefusal) {
       return unsupportedFileType('PDF okunamadı: dosya parola korumalı. Lütfen parolasız bir PDF yükleyin.');
     case 'timeout':
       return unsupportedFileType('PDF okunamadı: sayfaları zamanında işlenemedi. Lütfen daha sade ya da daha kısa bir PDF yükleyin.');
+    case 'heavy':
+      return unsupportedFileType('PDF okunamadı: görselleri işlenemeyecek kadar büyük. Lütfen görselleri küçültülmüş bir PDF yükleyin.');
     case 'broken':
       return unsupportedFileType('PDF okunamadı: dosya bozuk ya da geçerli bir PDF değil.');
   }

@@ -25,3 +25,22 @@ export function samplePdf(pages: number, options: { userPassword?: string; size?
     doc.end();
   });
 }
+
+/**
+ * One page holding `images` pictures of `px` × `px` (solid JPEGs made by sharp, a few KB each):
+ * small on disk, gigabytes once a reader decodes them, as a hostile upload would be.
+ */
+export async function heavyImagePdf(images: number, px: number): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  const jpeg = await sharp({ create: { width: px, height: px, channels: 3, background: '#336699' } }).jpeg({ quality: 50 }).toBuffer();
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', autoFirstPage: false });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.addPage();
+    for (let i = 0; i < images; i++) doc.image(jpeg, 20 + i * 10, 20 + i * 10, { width: 200 });
+    doc.end();
+  });
+}
