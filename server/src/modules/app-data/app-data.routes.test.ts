@@ -15,6 +15,8 @@ const answers = new Map<string, { status?: number; type?: string; body: string }
   ['/rss', { body: RSS }],
   ['/v1/forecast', { type: 'application/json', body: JSON.stringify(FORECAST) }],
   ['/page', { type: 'text/html', body: '<html><body>Bir sayfa</body></html>' }],
+  // Past FEED_MAX_BYTES: a feed whose parse would hold the API's thread.
+  ['/big', { body: `<?xml version="1.0"?><rss version="2.0"><channel>${'<item><title>x</title></item>'.repeat(80_000)}</channel></rss>` }],
 ]);
 let server: http.Server;
 let base: string;
@@ -66,6 +68,7 @@ describe('POST /api/media/apps/preview', () => {
     for (const [url, message] of [
       [`${base}/page`, 'Veri alınamadı: Adres okunabilir bir RSS ya da Atom kaynağı değil'],
       [`${base}/yok`, 'Veri alınamadı: Adres okunabilir bir RSS ya da Atom kaynağı değil'],
+      [`${base}/big`, 'Veri alınamadı: Yanıt çok büyük'],
     ] as const) {
       const res = await t.http.post('/api/media/apps/preview').set(u.auth).send(rss(url));
       expect([res.status, res.body.message]).toEqual([422, message]);

@@ -46,9 +46,17 @@ type Fetched = Omit<TAppData, 'fetchedAt'>;
 type TRssApp = Extract<TAppSettings, { kind: 'rss' }>;
 type TWeatherApp = Extract<TAppSettings, { kind: 'weather' }>;
 
+/**
+ * A feed's XML is parsed on the API's own thread: at most 2 MB of it (about 100 ms on this
+ * project's 2-core machine; real feeds are far smaller), so one customer's feeds cannot stall
+ * every other request (docs/architecture/security.md#server-side-fetches).
+ */
+export const FEED_MAX_BYTES = 2 * 1024 * 1024;
+
 async function fetchFeed(ctx: AppContext, app: TRssApp): Promise<Fetched> {
   const res = await guardedFetch(app.url, {
     headers: { accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5' },
+    maxBytes: FEED_MAX_BYTES,
   }, fetchPolicy(ctx.config));
   if (res.status < 200 || res.status > 299) throw new Error(`the feed answered ${res.status}`);
   return { items: parseFeed(decodeFeed(res.body, res.headers['content-type']), app.maxItems) };
