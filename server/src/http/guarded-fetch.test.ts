@@ -61,7 +61,9 @@ async function failure(p: Promise<unknown>): Promise<{ reason: FetchFailure; mes
 describe('which addresses a fetch may reach', () => {
   const inner = ['127.0.0.1', '127.1.2.3', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1',
     '::1', 'fe80::1', 'fd00::1', 'fc00::5', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254'];
-  const never = ['0.0.0.0', '::', '255.255.255.255', '224.0.0.1', 'ff02::1', '::ffff:0.0.0.0', '240.0.0.1', '64:ff9b::7f00:1', 'not-an-ip'];
+  // IPv4-compatible forms too ('[::127.0.0.1]' in a URL is '::7f00:1').
+  const never = ['0.0.0.0', '::', '255.255.255.255', '224.0.0.1', 'ff02::1', '::ffff:0.0.0.0', '240.0.0.1', '64:ff9b::7f00:1', 'not-an-ip',
+    '::7f00:1', '::a9fe:a9fe', '::808:808'];
   const outside = ['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8'];
 
   it('refuses private, loopback, link-local, CGNAT and unique-local addresses (and their IPv4-mapped forms) unless private is allowed', () => {

@@ -48,7 +48,11 @@ const PRIVATE_RANGES = new Set(['private', 'loopback', 'linkLocal', 'carrierGrad
 /** Whether a connection may go to this IP address; IPv4-mapped IPv6 counts as the IPv4 address it maps. */
 export function addressAllowed(address: string, policy: FetchPolicy): boolean {
   if (!ipaddr.isValid(address)) return false;
-  const range = ipaddr.process(address).range();
+  const ip = ipaddr.process(address);
+  const range = ip.range();
+  // IPv4-compatible IPv6 (::a.b.c.d, deprecated since RFC 4291): ipaddr.js calls it unicast, but
+  // it names an IPv4 address ('[::127.0.0.1]' is loopback) and no public host is reached by it.
+  if (range === 'unicast' && ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) return false;
   return range === 'unicast' || (policy.allowPrivate && PRIVATE_RANGES.has(range));
 }
 
