@@ -1,5 +1,4 @@
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInWithToken } from '../support/accounts';
@@ -7,28 +6,13 @@ import { DESKTOP, MOBILE, snap, waitBudgetMs } from '../support/browser';
 import { decodePng, rgbAt } from '../support/pixels';
 import { artifactsDir } from '../support/paths';
 import { useE2E } from '../support/harness';
+import { PAGE_COLOURS, samplePdf } from '../../server/src/storage/testing/sample-pdfs';
 import { assign, createPlaylist, createScreen, customerWithPackage, pairToScreen, type Customer, openAsPairedDevice } from './player-fixtures';
 
 const e2e = useE2E();
 const shot = (name: string) => path.join(artifactsDir, 'player-pdf', name);
-const COLOURS: [number, number, number][] = [[220, 0, 0], [0, 160, 0], [0, 0, 220]];
-
-/** A 3-page PDF made by pdfkit, each page one colour. */
-function threePagePdf(): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', autoFirstPage: false });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    for (const [i, [r, g, b]] of COLOURS.entries()) {
-      doc.addPage();
-      doc.rect(0, 0, doc.page.width, doc.page.height).fill([r, g, b]);
-      doc.fillColor('#ffffff').fontSize(48).text(`Sayfa ${i + 1}`, 40, 40);
-    }
-    doc.end();
-  });
-}
+/** The sample's page colours as RGB, for the pixel check. */
+const COLOURS = PAGE_COLOURS.map((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number]);
 
 /**
  * A PDF uploaded through the real server (its pages drawn by the built server's worker thread)
@@ -44,7 +28,7 @@ describe('a PDF document on a device (/player)', () => {
     c = await customerWithPackage(e2e.server.url);
     const form = new FormData();
     form.append('name', 'Menü');
-    form.append('file', new Blob([new Uint8Array(await threePagePdf())], { type: 'application/pdf' }), 'menu.pdf');
+    form.append('file', new Blob([new Uint8Array(await samplePdf(3))], { type: 'application/pdf' }), 'menu.pdf');
     const res = await fetch(`${c.baseUrl}/api/media/upload`, { method: 'POST', headers: { Authorization: `Bearer ${c.token}` }, body: form });
     expect(res.status).toBe(201);
     const doc = (await res.json()) as { _id: string; filePath: string; app: { kind: string; pages: string[] } };
