@@ -51,7 +51,8 @@ export function TickerBar({ texts, speed, settings }: Props) {
         fontSize: settings.fontSize, lineHeight: `${settings.barHeight}px`, whiteSpace: 'nowrap',
       }}
     >
-      <div ref={stripRef} data-testid="ticker-strip" style={{ display: 'flex', height: '100%', willChange: 'transform' }}>
+      {/* At its start from the first paint: the frames then move it (React never writes it again, the value never changes). */}
+      <div ref={stripRef} data-testid="ticker-strip" style={{ display: 'flex', height: '100%', willChange: 'transform', transform: 'translate3d(0px,0,0)' }}>
         {copy(copyRef)}
         {copy()}
       </div>
