@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitBudgetMs } from '../support/browser';
 import { artifactsDir } from '../support/paths';
 import { useE2E } from '../support/harness';
-import { assign, call, createPlaylist, createScreen, customerWithPackage, pairToScreen, type Customer, openAsPairedDevice } from './player-fixtures';
+import { assign, call, createPlaylist, createScreen, customerWithPackage, openAsPairedDevice, pairToScreen, type Customer } from './player-fixtures';
 
 const e2e = useE2E();
 const shot = (name: string) => path.join(artifactsDir, 'player-apps', name);

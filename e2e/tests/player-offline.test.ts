@@ -8,8 +8,9 @@ import { recordWebm } from '../support/media-files';
 import { artifactsDir } from '../support/paths';
 import { startServer, type RunningServer } from '../support/server';
 import {
-  assign, createPlaylist, createScreen, customerWithPackage, pairToScreen, uploadPng, uploadWebm, visibleMedia, waitForVisible,
-  type Customer, type UploadedMedia, openAsPairedDevice } from './player-fixtures';
+  assign, createPlaylist, createScreen, customerWithPackage, openAsPairedDevice, pairToScreen, uploadPng, uploadWebm,
+  visibleMedia, waitForVisible, type Customer, type UploadedMedia,
+} from './player-fixtures';
 
 const shot = (name: string) => path.join(artifactsDir, 'player-offline', name);
 

@@ -7,7 +7,7 @@ import { decodePng, rgbAt } from '../support/pixels';
 import { artifactsDir } from '../support/paths';
 import { useE2E } from '../support/harness';
 import { PAGE_COLOURS, samplePdf } from '../../server/src/storage/testing/sample-pdfs';
-import { assign, createPlaylist, createScreen, customerWithPackage, pairToScreen, type Customer, openAsPairedDevice } from './player-fixtures';
+import { assign, createPlaylist, createScreen, customerWithPackage, openAsPairedDevice, pairToScreen, type Customer } from './player-fixtures';
 
 const e2e = useE2E();
 const shot = (name: string) => path.join(artifactsDir, 'player-pdf', name);

@@ -7,7 +7,9 @@ import { launchBrowser, newContext, waitBudgetMs } from '../support/browser';
 import { artifactsDir } from '../support/paths';
 import { startServer, type RunningServer } from '../support/server';
 import {
-  assign, call, createPlaylist, createScreen, customerWithPackage, pairToScreen, uploadPng, waitForVisible, type Customer, type UploadedMedia, openAsPairedDevice } from './player-fixtures';
+  assign, call, createPlaylist, createScreen, customerWithPackage, openAsPairedDevice, pairToScreen, uploadPng,
+  waitForVisible, type Customer, type UploadedMedia,
+} from './player-fixtures';
 
 const shot = (name: string) => path.join(artifactsDir, 'player-plays', name);
 

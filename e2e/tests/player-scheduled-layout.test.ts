@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from '../support/harness';
 import { artifactsDir } from '../support/paths';
-import { call, createPlaylist, createScreen, customerWithPackage, pairToScreen, uploadPng, visibleMedia, waitForVisible, openAsPairedDevice } from './player-fixtures';
+import { call, createPlaylist, createScreen, customerWithPackage, openAsPairedDevice, pairToScreen, uploadPng, visibleMedia, waitForVisible } from './player-fixtures';
 
 const e2e = useE2E();
 const shot = (name: string) => path.join(artifactsDir, 'player-scheduled-layout', name);
