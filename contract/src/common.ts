@@ -3,8 +3,11 @@ import { z } from './zod.js';
 export const ZId = z.string().uuid('Geçersiz kimlik');
 export const ZIdParams = z.object({ id: ZId });
 
-/** A playlist (or ticker) a request names: its id, or `{ _id }` as the dashboard's forms send it; null for none. */
-export const ZContentRef = z.union([ZId, z.object({ _id: ZId }).transform((p) => p._id)], { error: 'Geçersiz playlist' }).nullable();
+/** What a request names by id: the id, or `{ _id }` as the dashboard's forms send it; `error` says what it is not. */
+export const idRef = (error: string) => z.union([ZId, z.object({ _id: ZId }).transform((r) => r._id)], { error });
+
+/** A playlist (or ticker) a request names, or null for none. */
+export const ZContentRef = idRef('Geçersiz playlist').nullable();
 
 /** What an answer names: `{ _id, name }`, or null for none. */
 export const ZNamedRef = z.object({ _id: ZId, name: z.string() }).nullable();

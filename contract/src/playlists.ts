@@ -1,13 +1,11 @@
 import { z } from './zod.js';
-import { ZId, ZIsoDate, numberField, requiredText } from './common.js';
+import { ZId, ZIsoDate, idRef, numberField, requiredText } from './common.js';
 import { ZMedia } from './media.js';
 import { DEFAULT_ITEM_DURATION, MAX_ITEM_DURATION, MIN_ITEM_DURATION } from './constants.js';
 import { listAnswer } from './lists.js';
 
 /** Accepts a media id or a populated media object on write (docs/PRODUCT.md#data). */
-const ZMediaRef = z.union([ZId, z.object({ _id: ZId }).transform((m) => m._id)], {
-  error: 'Geçersiz medya',
-});
+const ZMediaRef = idRef('Geçersiz medya');
 
 const ZDuration = numberField('Süre bir sayı olmalıdır').pipe(z.number()
   .int('Süre tam sayı olmalıdır')

@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { ZContentRef, ZId, ZIsoDate, ZNamedRef, requiredText } from './common.js';
+import { ZContentRef, ZId, ZIsoDate, ZNamedRef, idRef, requiredText } from './common.js';
 import { listAnswer } from './lists.js';
 
 export const ZCreateScreenRequest = z.object({
@@ -29,8 +29,7 @@ export const ZTimeZone = z.string({ error: TIMEZONE_MESSAGE }).trim().max(64, TI
   .refine((tz) => canonicalTimeZone(tz) !== null, TIMEZONE_MESSAGE)
   .transform((tz) => canonicalTimeZone(tz)!);
 
-
-const ZLayoutRef = z.union([ZId, z.object({ _id: ZId }).transform((p) => p._id)], { error: 'Geçersiz yerleşim' }).nullable();
+const ZLayoutRef = idRef('Geçersiz yerleşim').nullable();
 
 /** How a display mounted turned is corrected, in degrees clockwise. */
 const SCREEN_ROTATIONS = [0, 90, 180, 270] as const;
