@@ -26,18 +26,21 @@ export const storableText = (error?: string) =>
 export const requiredText = (message: string, max = 200) =>
   storableText(message).trim().min(1, message).max(max, `En fazla ${max} karakter girilebilir`);
 
-/** Plain decimal notation, as an HTML number input sends it: no hex, exponents, signs other than '-', or blanks. */
-const DECIMAL = /^-?\d+(\.\d+)?$/;
+/**
+ * Plain decimal notation, as an HTML number input sends it or a Turkish keyboard types it (the
+ * decimal comma, '41,01'): no hex, exponents, signs other than '-', thousands separators or blanks.
+ */
+const DECIMAL = /^-?\d+([.,]\d+)?$/;
 
 /**
- * A number from JSON, or a plain decimal string ("12", "1.5") from a form. z.coerce would
+ * A number from JSON, or a plain decimal string ("12", "1.5", "1,5") from a form. z.coerce would
  * also turn `true` into 1, `[1]` into 1, "0x10" into 16 and "1e3" into 1000; those stay
  * what they are and fail as "not a number". `error` gets the raw input, so a field can say
  * "zorunludur" for a missing value and "bir sayı olmalıdır" for anything else.
  */
 export const numberField = (error: string | ((input: unknown) => string)) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && DECIMAL.test(v.trim()) ? Number(v.trim()) : v),
+    (v) => (typeof v === 'string' && DECIMAL.test(v.trim()) ? Number(v.trim().replace(',', '.')) : v),
     z.number({ error: typeof error === 'string' ? error : (iss) => error(iss.input) }),
   );
 

@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(async () => { await t.close(); });
 
 // What z.coerce.number() used to turn into numbers: true → 1, [1] → 1, "0x10" → 16, "1e3" → 1000.
-const notNumbers: unknown[] = [true, false, [1], ['2'], '0x10', '1e3', '1E1', '0b11', ' ', 'Infinity', { valueOf: 1 }];
+// A thousands separator beside the decimal comma is no plain decimal either.
+const notNumbers: unknown[] = [true, false, [1], ['2'], '0x10', '1e3', '1E1', '0b11', ' ', 'Infinity', { valueOf: 1 }, '1.000,5', '1,2,3'];
 
 describe('number fields accept numbers and plain decimal strings only', () => {
   it.each(notNumbers.map((v) => [JSON.stringify(v), v]))('playlist item duration %s → 400, nothing written', async (_label, duration) => {
@@ -73,6 +74,12 @@ describe('number fields accept numbers and plain decimal strings only', () => {
     });
     expect(pkg.status).toBe(201);
     expect(pkg.body).toMatchObject({ price: 49.9, duration: 90, features: { maxMediaUpload: 2, maxScreens: 3, maxPlaylists: 4 } });
+    // A Turkish keyboard's decimal comma reads as the point, as the dashboard's forms send it.
+    const comma = await t.http.post('/api/packages/admin').set(admin.auth).send({
+      name: 'Virgüllü Paket', description: 'Açıklama', price: '99,90', duration: '30', features: { maxMediaUpload: '1', maxScreens: 1, maxPlaylists: 1 },
+    });
+    expect(comma.status).toBe(201);
+    expect(comma.body.price).toBe(99.9);
 
     const settings = await t.http.put('/api/settings').set(u.auth).send({ barHeight: '64', fontSize: 30 });
     expect(settings.status).toBe(200);

@@ -35,16 +35,14 @@ export function draftFromPackage(p: TPackage): PackageDraft {
   };
 }
 
-/** "99,90" (Turkish decimal comma) and "99.90" both mean 99.9; the contract reads numeric text. */
-const numeric = (text: string) => text.trim().replace(',', '.');
-
 const toWrite = (d: PackageDraft) => ({
   name: d.name,
   description: d.description,
-  price: numeric(d.price),
-  features: { maxMediaUpload: numeric(d.maxMediaUpload), maxScreens: numeric(d.maxScreens), maxPlaylists: numeric(d.maxPlaylists) },
+  // Numbers as typed: the contract reads '99,90' (a Turkish decimal comma) and '99.90' alike.
+  price: d.price,
+  features: { maxMediaUpload: d.maxMediaUpload, maxScreens: d.maxScreens, maxPlaylists: d.maxPlaylists },
   isPopular: d.isPopular,
-  duration: numeric(d.duration),
+  duration: d.duration,
 });
 
 /**

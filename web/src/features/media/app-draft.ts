@@ -48,15 +48,9 @@ function targetOf(day: unknown, time: unknown): string {
   return new Date(y, m - 1, dd, Math.floor(minutes / 60), minutes % 60).toISOString();
 }
 
-/** The fields typed as numbers, where a comma is the decimal point ('41,01'), as everywhere in Turkish. */
-const DECIMAL_FIELDS = new Set(['latitude', 'longitude', 'zoom', 'refreshSeconds', 'maxItems']);
-const decimalPoint = (app: AppDraft['app']) => Object.fromEntries(Object.entries(app).map(([key, value]) =>
-  [key, DECIMAL_FIELDS.has(key) && typeof value === 'string' ? value.trim().replace(',', '.') : value])) as AppDraft['app'];
-
-/** The form's check: the contract's request schema over what was typed. */
+/** The form's check: the contract's request schema over what was typed (a decimal comma reads as the point). */
 export const ZAppDraft = z.preprocess((draft: AppDraft) => {
-  const app = decimalPoint(draft.app);
-  if (app.kind !== 'countdown') return { ...draft, app };
-  const { targetDay, targetTime, ...rest } = app;
+  if (draft.app.kind !== 'countdown') return draft;
+  const { targetDay, targetTime, ...rest } = draft.app;
   return { ...draft, app: { ...rest, target: targetOf(targetDay, targetTime) } };
 }, ZCreateAppRequest);
