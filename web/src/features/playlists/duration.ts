@@ -1,5 +1,6 @@
 import type { TMedia } from '@pano/contract';
 import { DEFAULT_ITEM_DURATION, MAX_ITEM_DURATION, MIN_ITEM_DURATION } from '@pano/contract/constants';
+import { isVideo } from '../../lib/media-url';
 
 /**
  * docs/PRODUCT.md#playlists: per-item duration is whole seconds, minimum 1, default 5; non-numeric input
@@ -17,9 +18,6 @@ export function parseDuration(input: string | number | null | undefined): number
  * to whole seconds, so it is not cut after 5 s; pictures, apps and a video of unknown length
  * start with the spec's 5 s. Either stays editable.
  */
-export function initialDuration(m: Pick<TMedia, 'type' | 'mediaType' | 'durationSeconds' | 'duration'>): number {
-  const length = m.durationSeconds ?? m.duration;
-  const video = m.type === 'video' || m.mediaType === 'Video';
-  if (!video || length === null || !(length > 0)) return DEFAULT_ITEM_DURATION;
-  return Math.min(MAX_ITEM_DURATION, Math.max(MIN_ITEM_DURATION, Math.ceil(length)));
+export function initialDuration(m: Pick<TMedia, 'type' | 'mediaType' | 'filePath' | 'duration'>): number {
+  return isVideo(m) && m.duration !== null && m.duration > 0 ? parseDuration(Math.ceil(m.duration)) : DEFAULT_ITEM_DURATION;
 }
