@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { open } from 'node:fs/promises';
 
 /*
@@ -109,17 +110,32 @@ export async function moovBeforeMdat(file: string): Promise<boolean> {
  * (0-1) from `-progress`. Rejects with ffmpeg's last lines of stderr when it fails.
  */
 export async function runFfmpeg(ffmpegPath: string, args: string[], o: { durationSec?: number | null; onProgress?: (share: number) => void } = {}): Promise<void> {
-  const run = await runTool(ffmpegPath, ['-hide_banner', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats', ...args], (line) => {
+  const run = await runTool(ffmpegPath, ['-hide_banner', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats', ...args], { nice: FFMPEG_NICE }, (line) => {
     const m = /^out_time_(?:ms|us)=(\d+)/.exec(line);
     if (m && o.durationSec && o.onProgress) o.onProgress(Math.min(1, Number(m[1]) / 1e6 / o.durationSec));
   });
   if (run.code !== 0) throw new Error(`ffmpeg failed (${run.code}): ${run.stderr.slice(-500)}`);
 }
 
+/**
+ * ffmpeg's scheduling priority: a conversion takes every core for as long as it runs, and the
+ * API and its players must not wait behind it (docs/architecture/media-processing.md).
+ */
+const FFMPEG_NICE = 10;
+
 /** Runs a binary to its end; stdout whole (ffprobe's JSON) and per line, stderr's tail. */
-function runTool(bin: string, args: string[], onLine?: (line: string) => void): Promise<{ code: number; stdout: string; stderr: string }> {
+function runTool(
+  bin: string, args: string[], o: { nice?: number } = {}, onLine?: (line: string) => void,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (o.nice && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, o.nice);
+      } catch {
+        // Not allowed here (some containers): it runs at the server's own priority.
+      }
+    }
     let stdout = '';
     let stderr = '';
     let partial = '';
