@@ -67,7 +67,7 @@ describe('POST /api/media/apps/preview', () => {
     const u = await newCustomer(t);
     for (const [url, message] of [
       [`${base}/page`, 'Veri alınamadı: Adres okunabilir bir RSS ya da Atom kaynağı değil'],
-      [`${base}/yok`, 'Veri alınamadı: Adres okunabilir bir RSS ya da Atom kaynağı değil'],
+      [`${base}/yok`, 'Veri alınamadı: Adres 404 yanıtı verdi'],
       [`${base}/big`, 'Veri alınamadı: Yanıt çok büyük'],
     ] as const) {
       const res = await t.http.post('/api/media/apps/preview').set(u.auth).send(rss(url));
@@ -79,6 +79,14 @@ describe('POST /api/media/apps/preview', () => {
     const u = await newCustomer(strict);
     const res = await strict.http.post('/api/media/apps/preview').set(u.auth).send(rss(`${base}/rss`));
     expect([res.status, res.body.message]).toEqual([422, 'Veri alınamadı: Adres iç ağa işaret ediyor']);
+  });
+
+  it("a weather service that cannot be reached is named as the weather service, not as the customer's address", async () => {
+    // Here WEATHER_API_URL is on the internal network, which this server may not fetch.
+    const u = await newCustomer(strict);
+    const res = await strict.http.post('/api/media/apps/preview').set(u.auth)
+      .send({ app: { kind: 'weather', city: 'İstanbul', latitude: 41.01, longitude: 28.97 } });
+    expect([res.status, res.body.message]).toEqual([422, 'Veri alınamadı: Hava durumu servisine ulaşılamadı']);
   });
 
   it('refuses other kinds and bad settings in Turkish, without fetching', async () => {

@@ -43,6 +43,9 @@ export async function queueAppRefreshes(ctx: AppContext): Promise<number> {
 }
 
 type Fetched = Omit<TAppData, 'fetchedAt'>;
+
+/** The address answered, but not with a success: `message` is Turkish, for the form's preview. */
+class AnswerError extends Error {}
 type TRssApp = Extract<TAppSettings, { kind: 'rss' }>;
 type TWeatherApp = Extract<TAppSettings, { kind: 'weather' }>;
 
@@ -58,13 +61,13 @@ async function fetchFeed(ctx: AppContext, app: TRssApp): Promise<Fetched> {
     headers: { accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5' },
     maxBytes: FEED_MAX_BYTES,
   }, fetchPolicy(ctx.config));
-  if (res.status < 200 || res.status > 299) throw new Error(`the feed answered ${res.status}`);
+  if (res.status < 200 || res.status > 299) throw new AnswerError(`Adres ${res.status} yanıtı verdi`);
   return { items: parseFeed(decodeFeed(res.body, res.headers['content-type']), app.maxItems) };
 }
 
 async function fetchWeather(ctx: AppContext, app: TWeatherApp): Promise<Fetched> {
   const res = await guardedFetch(forecastUrl(ctx.config.weatherApiUrl, app), { headers: { accept: 'application/json' } }, fetchPolicy(ctx.config));
-  if (res.status < 200 || res.status > 299) throw new Error(`the weather API answered ${res.status}`);
+  if (res.status < 200 || res.status > 299) throw new AnswerError(`Hava durumu servisi ${res.status} yanıtı verdi`);
   return { weather: parseForecast(JSON.parse(res.text())) };
 }
 
@@ -112,10 +115,18 @@ export async function previewAppData(ctx: AppContext, app: TRssApp | TWeatherApp
     const fresh = app.kind === 'rss' ? await fetchFeed(ctx, app) : await fetchWeather(ctx, app);
     return { fetchedAt: ctx.clock().toISOString(), ...fresh };
   } catch (err) {
-    const reason = err instanceof GuardedFetchError ? err.message
-      : app.kind === 'rss' ? 'Adres okunabilir bir RSS ya da Atom kaynağı değil' : 'Hava durumu servisi geçerli bir tahmin vermedi';
-    throw new AppError(422, ErrorCode.VALIDATION, `Veri alınamadı: ${reason}`);
+    throw new AppError(422, ErrorCode.VALIDATION, `Veri alınamadı: ${failureReason(app.kind, err)}`);
   }
+}
+
+/**
+ * Why a preview's fetch failed, in Turkish. The weather service's address is the server's own
+ * (WEATHER_API_URL), not one the customer typed, so its network failures do not speak of "the address".
+ */
+function failureReason(kind: 'rss' | 'weather', err: unknown): string {
+  if (err instanceof AnswerError) return err.message;
+  if (kind === 'weather') return err instanceof GuardedFetchError ? 'Hava durumu servisine ulaşılamadı' : 'Hava durumu servisi geçerli bir tahmin vermedi';
+  return err instanceof GuardedFetchError ? err.message : 'Adres okunabilir bir RSS ya da Atom kaynağı değil';
 }
 
 const contentOf = (d: TAppData): Fetched => (d.items !== undefined ? { items: d.items } : d.weather !== undefined ? { weather: d.weather } : {});

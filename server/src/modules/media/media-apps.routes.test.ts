@@ -7,6 +7,7 @@ import { createTestApp, newCustomer, newUser, type TestApp, type TestUser } from
 import { makeGroup, makeMedia, makePlaylist, makeSchedule, makeScreen, recordingNotifier } from '../screens/content.fixtures.js';
 import { tinyPng } from '../../storage/testing/sample-files.js';
 import { deviceFor, play } from '../../../test/plays.fixtures.js';
+import { APP_FETCHING_SAVES_PER_MINUTE } from './media.routes.js';
 
 /*
  * Web apps' pages are a local server answering with the framing headers of real sites; the app
@@ -163,6 +164,22 @@ describe('POST /api/media/apps', () => {
     const noPkg = await newUser(t);
     expect((await createApp(noPkg, { name: 'X', app: { kind: 'clock' } })).status).toBe(402);
     expect(await t.ctx.db.media.count({ where: { ownerId: noPkg.id } })).toBe(0);
+  });
+
+  it('saves of news and weather apps, each a fetch by the server, are limited per person; other saves are not', async () => {
+    const u = await newCustomer(t);
+    const feed = (i: number) => ({ name: `Haber ${i}`, app: { kind: 'rss', url: `${base}/feed-${i}` } });
+    for (let i = 0; i < APP_FETCHING_SAVES_PER_MINUTE; i++) await createApp(u, feed(i)).expect(201);
+    const over = await createApp(u, feed(99));
+    expect([over.status, over.body.message]).toEqual([429, 'Çok sık haber ya da hava durumu uygulaması kaydedildi. Lütfen biraz bekleyip tekrar deneyin.']);
+    const first = (await rowsOf(u)).find((m) => m.name === 'Haber 0')!;
+    const moved = await update(u, first.id, { app: { kind: 'rss', url: `${base}/elsewhere` } });
+    expect(moved.status).toBe(429);
+    expect(await t.ctx.db.media.count({ where: { ownerId: u.id } })).toBe(APP_FETCHING_SAVES_PER_MINUTE);
+    // Nothing fetched is still saved and renamed as before, and someone else behind the same address is not held back.
+    await createApp(u, { name: 'Saat', app: { kind: 'clock' } }).expect(201);
+    await update(u, first.id, { name: 'Yeni ad' }).expect(200);
+    await createApp(await newCustomer(t), feed(0)).expect(201);
   });
 });
 
