@@ -1,6 +1,9 @@
 import { z } from './zod.js';
 
-export const ZId = z.string().uuid('Geçersiz kimlik');
+/** Ids are stored in lower case, while a client may write a UUID in either case (RFC 9562). */
+export const lowerCaseId = (id: string) => id.toLowerCase();
+
+export const ZId = z.string().uuid('Geçersiz kimlik').transform(lowerCaseId);
 export const ZIdParams = z.object({ id: ZId });
 
 /** What a request names by id: the id, or `{ _id }` as the dashboard's forms send it; `error` says what it is not. */

@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { ZId, ZIsoDate, requiredText, storableText } from './common.js';
+import { ZId, lowerCaseId, ZIsoDate, requiredText, storableText } from './common.js';
 import { listAnswer } from './lists.js';
 
 /** POST /api/devices/pair: the customer's mobile code (from their package) pairs a screen device. */
@@ -32,7 +32,7 @@ export const ZDeviceScreensResponse = z.array(ZDeviceScreen);
 
 /** PUT /api/devices/screen (device token): the screen this device shows. */
 export const ZSelectDeviceScreenRequest = z.object({
-  screenId: z.string({ error: 'Lütfen bir ekran seçin' }).uuid('Geçersiz kimlik'),
+  screenId: z.string({ error: 'Lütfen bir ekran seçin' }).uuid('Geçersiz kimlik').transform(lowerCaseId),
 });
 
 export const ZSelectDeviceScreenResponse = z.object({ deviceId: ZId, screen: ZDeviceScreen });

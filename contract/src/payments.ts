@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { ZId, ZIsoDate, storableText } from './common.js';
+import { ZId, lowerCaseId, ZIsoDate, storableText } from './common.js';
 
 /** Which card processor the page talks to; `dev` is the built-in test processor of the embedded mode. */
 const ZPaymentProviderName = z.enum(['stripe', 'dev']);
@@ -12,7 +12,7 @@ export const ZPaymentConfig = z.object({
 });
 export type TPaymentConfig = z.infer<typeof ZPaymentConfig>;
 
-const packageId = z.string({ error: 'Paket seçilmedi' }).uuid('Geçersiz paket');
+const packageId = z.string({ error: 'Paket seçilmedi' }).uuid('Geçersiz paket').transform(lowerCaseId);
 
 /** POST /api/purchase/create-payment-intent */
 export const ZCreatePaymentIntentRequest = z.object({ packageId });

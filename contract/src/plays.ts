@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { ZId } from './common.js';
+import { ZId, lowerCaseId } from './common.js';
 import { DATE_RANGE_MESSAGE, isDayInRange } from './dates.js';
 import { PLAY_DURATION_MAX_MS, PLAYS_BATCH_MAX } from './constants.js';
 
@@ -25,7 +25,7 @@ export type TPlayOutcome = z.infer<typeof ZPlayOutcome>;
  * UUID the player makes when the item starts, so an upload sent twice is counted once.
  */
 export const ZPlayRecord = z.object({
-  id: z.string({ error: 'Geçersiz kayıt kimliği' }).uuid('Geçersiz kayıt kimliği'),
+  id: z.string({ error: 'Geçersiz kayıt kimliği' }).uuid('Geçersiz kayıt kimliği').transform(lowerCaseId),
   screenId: ZId,
   mediaId: ZId,
   playlistId: ZId.nullable(),

@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { ZId, ZIsoDate, numberField, requiredText } from './common.js';
+import { ZId, lowerCaseId, ZIsoDate, numberField, requiredText } from './common.js';
 import { DATE_RANGE_MESSAGE, isDayInRange } from './dates.js';
 import { ZUsedBy } from './usage.js';
 import { listAnswer } from './lists.js';
@@ -48,7 +48,7 @@ const ZPriority = numberField(PRIORITY_RANGE).pipe(
 export const SCHEDULE_CONTENT_MESSAGE = 'Lütfen bir playlist ya da bir yerleşim seçiniz';
 const LAYOUT_TICKER_MESSAGE = 'Yerleşim seçildiğinde reji playlisti seçilemez: yerleşimin bölgeleri kendi rejilerini gösterir';
 
-const ZContentId = z.string({ error: SCHEDULE_CONTENT_MESSAGE }).min(1, SCHEDULE_CONTENT_MESSAGE).uuid('Geçersiz kimlik');
+const ZContentId = z.string({ error: SCHEDULE_CONTENT_MESSAGE }).min(1, SCHEDULE_CONTENT_MESSAGE).uuid('Geçersiz kimlik').transform(lowerCaseId);
 
 const ids = (error: string, max: number, tooMany: string) => z.array(ZId, { error }).max(max, tooMany);
 
