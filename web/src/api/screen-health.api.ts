@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { type ServerToClientEvents, type TScreenHealth, type TScreenHealthResponse, ZScreenHealth, ZScreenHealthResponse } from '@pano/contract';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { type TScreenHealth, type TScreenHealthResponse, ZScreenHealth, ZScreenHealthResponse } from '@pano/contract';
 import { api } from '../lib/api-client';
-import { acquireDashboardSocket, onReconnect } from '../lib/dashboard-socket';
+import { useDashboardEvents, type DashboardListener } from '../lib/dashboard-socket';
 import { screenKeys } from './screens.api';
 
 /** Under the screens' key: a screen added or deleted reloads the health list too. */
@@ -67,29 +67,20 @@ export function nextProblemAt(data: TScreenHealthResponse, now: number): number 
  * of breaking the page.
  */
 export function useScreenHealth() {
-  const qc = useQueryClient();
   const query = useQuery({
     queryKey: screenHealthKey,
     queryFn: ({ signal }) => api.get('/api/screens/health', ZScreenHealthResponse, signal),
     retry: false,
   });
 
-  useEffect(() => {
-    const held = acquireDashboardSocket();
-    if (!held) return;
-    const { socket } = held;
-    const stopReconnect = onReconnect(socket, () => void qc.invalidateQueries({ queryKey: screenHealthKey, exact: true }));
-    const onHealth: ServerToClientEvents['screen:health'] = (event) => receiveHealthEvent(qc, event);
-    socket.on('screen:health', onHealth);
-    return () => {
-      stopReconnect();
-      socket.off('screen:health', onHealth);
-      held.release();
-    };
-  }, [qc]);
-
+  useDashboardEvents(listenToHealth);
   return query;
 }
+
+const listenToHealth = (qc: QueryClient): DashboardListener => ({
+  on: { 'screen:health': (event) => receiveHealthEvent(qc, event) },
+  reconnected: () => void qc.invalidateQueries({ queryKey: screenHealthKey, exact: true }),
+});
 
 /**
  * The ids of the 'sorunlu' screens. A timer wakes the component when the next screen's warning

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@pano/contract';
 import { SOCKET_PATH } from '@pano/contract/constants';
@@ -49,4 +51,35 @@ export function onReconnect(socket: DashboardSocket, onReconnect: () => void): (
   };
   socket.on('connect', handler);
   return () => void socket.off('connect', handler);
+}
+
+/** What a page listens to: its events' handlers, what to ask again after a reconnect, and its own timers to stop. */
+export type DashboardListener = {
+  on: { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] };
+  reconnected: () => void;
+  stop?: () => void;
+};
+
+/**
+ * Listens on the shared dashboard socket while the component is mounted: `listen` (a function
+ * defined once, outside the component) makes the handlers for this query client; they are
+ * removed, `stop` is called and the socket released on unmount.
+ */
+export function useDashboardEvents(listen: (qc: QueryClient) => DashboardListener): void {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const held = acquireDashboardSocket();
+    if (!held) return;
+    const { socket } = held;
+    const { on, reconnected, stop } = listen(qc);
+    const handlers = Object.entries(on) as [keyof ServerToClientEvents, (...args: never[]) => void][];
+    for (const [event, handler] of handlers) socket.on(event, handler as never);
+    const stopReconnect = onReconnect(socket, reconnected);
+    return () => {
+      stop?.();
+      for (const [event, handler] of handlers) socket.off(event, handler as never);
+      stopReconnect();
+      held.release();
+    };
+  }, [qc, listen]);
 }

@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { TMedia, TMediaProgressEvent } from '@pano/contract';
 import { mediaKeys } from '../../api/media.api';
-import { acquireDashboardSocket, onReconnect } from '../../lib/dashboard-socket';
+import { useDashboardEvents, type DashboardListener } from '../../lib/dashboard-socket';
 
 /** `media:progress` on the cached list: the item's status, progress and reason, nothing else. */
 export function progressInList(list: TMedia[], e: TMediaProgressEvent): TMedia[] {
@@ -15,22 +14,16 @@ export function progressInList(list: TMedia[], e: TMediaProgressEvent): TMedia[]
  * since the converted file has a new address, size and poster. After a reconnect too: events
  * sent while the socket was down are lost.
  */
-export function useMediaLive(): void {
-  const qc = useQueryClient();
-  useEffect(() => {
-    const held = acquireDashboardSocket();
-    if (!held) return;
-    const { socket } = held;
-    const onProgress = (e: TMediaProgressEvent) => {
-      qc.setQueryData<TMedia[]>(mediaKeys.all, (list) => list && progressInList(list, e));
-      if (e.status !== 'processing') void qc.invalidateQueries({ queryKey: mediaKeys.all });
-    };
-    socket.on('media:progress', onProgress);
-    const stopReconnect = onReconnect(socket, () => void qc.invalidateQueries({ queryKey: mediaKeys.all }));
-    return () => {
-      socket.off('media:progress', onProgress);
-      stopReconnect();
-      held.release();
-    };
-  }, [qc]);
+export const useMediaLive = (): void => useDashboardEvents(listenToMedia);
+
+function listenToMedia(qc: QueryClient): DashboardListener {
+  return {
+    on: {
+      'media:progress': (e) => {
+        qc.setQueryData<TMedia[]>(mediaKeys.all, (list) => list && progressInList(list, e));
+        if (e.status !== 'processing') void qc.invalidateQueries({ queryKey: mediaKeys.all });
+      },
+    },
+    reconnected: () => void qc.invalidateQueries({ queryKey: mediaKeys.all }),
+  };
 }
