@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -49,20 +49,29 @@ export const tinyClip = () => cached('tiny-h264-320x240-2s.mp4', [
 const PLAYABLE_VIDEO_BPS = 16_000_000;
 const PLAYABLE_AUDIO_BPS = 128_000;
 
+/** Seconds of P17's playable file that are encoded; the rest repeats them (a stream copy takes no time). */
+const PLAYABLE_SEGMENT_SECONDS = 8;
+
 /**
  * P17's playable file of about `mb` MB: 1080p30 H.264 (High, 4:2:0) at 16 Mbit/s with AAC sound,
  * index first, so the API keeps it as it is (video-plan.ts). The picture is ffmpeg's test pattern
- * under moving noise, which a camera's grain resembles and which keeps the encoder at its rate.
+ * under moving noise, which a camera's grain resembles and which keeps the encoder at its rate;
+ * 8 s of it are encoded and repeated by a stream copy up to the length the size needs (encoding
+ * all of it took over 20 minutes on the busy 2-core machine).
  */
-export const playableClip = (mb: number, log?: (m: string) => void) => {
-  const seconds = Math.max(1, Math.round((mb * 1024 * 1024 * 8) / (PLAYABLE_VIDEO_BPS + PLAYABLE_AUDIO_BPS)));
-  return cached(`playable-h264-1080p30-${seconds}s-16M.mp4`, [
-    '-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=30:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
+export const playableClip = async (mb: number, log?: (m: string) => void) => {
+  const segment = await cached(`playable-h264-1080p30-${PLAYABLE_SEGMENT_SECONDS}s-16M.mp4`, [
+    '-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=30:duration=${PLAYABLE_SEGMENT_SECONDS}`,
+    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${PLAYABLE_SEGMENT_SECONDS}`,
     '-vf', 'noise=alls=16:allf=t',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-profile:v', 'high', '-pix_fmt', 'yuv420p',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-g', '60',
     '-b:v', String(PLAYABLE_VIDEO_BPS), '-maxrate', String(PLAYABLE_VIDEO_BPS), '-bufsize', String(2 * PLAYABLE_VIDEO_BPS),
     '-c:a', 'aac', '-b:a', String(PLAYABLE_AUDIO_BPS), '-movflags', '+faststart', '-f', 'mp4',
+  ], log);
+  // The encoder overshoots its rate a little: the length comes from the segment's real size.
+  const seconds = Math.max(1, Math.round((mb * 1024 * 1024 * PLAYABLE_SEGMENT_SECONDS) / (await stat(segment)).size));
+  return cached(`playable-h264-1080p30-${seconds}s-16M.mp4`, [
+    '-stream_loop', '-1', '-i', segment, '-t', String(seconds), '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4',
   ], log);
 };
 
