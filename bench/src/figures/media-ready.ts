@@ -1,10 +1,10 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { ffmpegArgs, planVideo } from '../../../server/src/modules/media/video-plan.js';
-import { moovBeforeMdat, probeVideo, runFfmpeg, type VideoProbe } from '../../../server/src/storage/video-tools.js';
+import { moovBeforeMdat, probeVideo, type VideoProbe } from '../../../server/src/storage/video-tools.js';
 import { startChild, type Child } from '../lib/children.js';
 import { ffprobePath, ffmpegPath, hevcClip, playableClip } from '../lib/clips.js';
 import type { Counts } from '../lib/modes.js';
@@ -18,7 +18,36 @@ import { startProxy } from './resumable-upload.js';
 import { TUS_CHUNK_BYTES, tusUpload } from './upload.js';
 
 const MB = 1024 * 1024;
-const exec = promisify(execFile);
+/** The job's ffmpeg niceness (server/src/storage/video-tools.ts FFMPEG_NICE). */
+const JOB_NICENESS = 10;
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
+/**
+ * ffmpeg with `args` at `niceness`, as the job runs it; its wall time and CPU time (read from /proc
+ * every 100 ms while it runs: the CPU time tells what the conversion costs whatever else the cores do).
+ */
+function timedFfmpeg(args: string[], niceness: number): Promise<{ seconds: number; cpuSeconds: number }> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(ffmpegPath, ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    if (niceness && child.pid !== undefined) os.setPriority(child.pid, niceness);
+    let cpuSeconds = 0;
+    const timer = setInterval(() => { try { cpuSeconds = cpuSecondsOf(child.pid!); } catch { /* just exited */ } }, 100);
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr = (stderr + d).slice(-2000); });
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearInterval(timer);
+      if (code !== 0) return reject(new Error(`ffmpeg failed (${code}): ${stderr}`));
+      resolve({ seconds: (performance.now() - t0) / 1000, cpuSeconds });
+    });
+  });
+}
 /** How long a conversion may take before the figure gives up (a 20 s clip takes well under a minute). */
 const READY_TIMEOUT_MS = 15 * 60_000;
 
@@ -90,16 +119,13 @@ export async function mediaReadyFigures(c: Counts, log: (m: string) => void): Pr
     loads.push(os.loadavg()[0]!);
     log('P17: the same conversion by ffmpeg alone');
     const out = path.join(data.dir, 'baseline.mp4');
-    const t0 = performance.now();
-    await runFfmpeg(ffmpegPath, ffmpegArgs('transcode', convert, hevc, out));
-    const bareSeconds = (performance.now() - t0) / 1000;
+    const niced = await timedFfmpeg(ffmpegArgs('transcode', convert, hevc, out), JOB_NICENESS);
     loads.push(os.loadavg()[0]!);
     // For the reading only: how much of it is the job's low priority when the machine is busy.
     log('P17: the same conversion by ffmpeg alone, at normal priority');
-    const t1 = performance.now();
-    await exec(ffmpegPath, ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', ...ffmpegArgs('transcode', convert, hevc, out)]);
-    const unnicedSeconds = (performance.now() - t1) / 1000;
+    const plain = await timedFfmpeg(ffmpegArgs('transcode', convert, hevc, out), 0);
     loads.push(os.loadavg()[0]!);
+    const bareSeconds = niced.seconds;
 
     const duration = convert.durationSec ?? c.hevcSeconds;
     const toReady = (h265.readyAt - h265.lastByteAt) / 1000;
@@ -125,7 +151,9 @@ export async function mediaReadyFigures(c: Counts, log: (m: string) => void): Pr
         note: `${facts(convert)} (x265 ultrafast, hvc1, faststart; planned 'transcode'); ${via}; the final PATCH answered ${s((h265.answeredAt - h265.lastByteAt) / 1000)} after its last byte (probe, poster), `
           + `then the media.process job (in the API process, WORKERS=0 without Redis) converted it in ${s((h265.readyAt - h265.answeredAt) / 1000)}; `
           + `stored ${h265.mime}, ${round(h265.size / MB, 1)} MB, ${h265.durationSeconds} s; baseline: the same ffmpeg arguments (video-plan.ts ffmpegArgs: libx264 veryfast, crf 23, maxrate 8M) `
-          + `and niceness (10) run by the bench alone, right after; the same at normal priority (niceness 0) ${round(duration / unnicedSeconds, 2)}× (${s(unnicedSeconds)}); ${load}`,
+          + `and niceness (10) run by the bench alone, right after; the same at normal priority (niceness 0) ${round(duration / plain.seconds, 2)}× (${s(plain.seconds)}); `
+          + `CPU time of the conversion alone ${s(niced.cpuSeconds)} and ${s(plain.cpuSeconds)} (user + system): ${round(niced.cpuSeconds / duration, 2)} and ${round(plain.cpuSeconds / duration, 2)} core-seconds per second of video, `
+          + `so real time needs that many cores free; ${load}`,
       },
     ];
   } finally {

@@ -18,7 +18,7 @@ export type FillerMp4 = {
 export function fillerMp4(clip: Buffer, size: number): FillerMp4 {
   const boxSize = size - clip.length;
   if (boxSize < 16) throw new Error(`a filler MP4 of ${size} B cannot hold the ${clip.length} B clip`);
-  // A box past 4 GiB says its size in 64 bits after the type (ISO/IEC 14496-12 §4.2).
+  // A box past 4 GiB says its size in 64 bits after its type (size field 1).
   const box = boxSize < 2 ** 32 ? Buffer.alloc(8) : Buffer.alloc(16);
   if (box.length === 8) box.writeUInt32BE(boxSize, 0);
   else {
