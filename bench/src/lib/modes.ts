@@ -14,6 +14,11 @@ export type Counts = {
   httpConnections: number;
   /** P7: upload size in MB. */
   uploadMb: number;
+  /** P16: resumable upload size in MB (the 2 GB in both modes). */
+  resumableMb: number;
+  /** P17: size in MB of the playable H.264 file, and seconds of the HEVC clip converted. */
+  readyMb: number;
+  hevcSeconds: number;
   /** P8: transitions, and the item duration the page's playback timers were shortened to. */
   loopTransitions: number;
   loopItemMs: number;
@@ -26,13 +31,13 @@ export type Counts = {
 const QUICK: Counts = {
   mode: 'quick', players: [200, 500], pushRounds: 3, generators: 1,
   httpSeconds: 3, httpWarmSeconds: 1, httpConnections: 100,
-  uploadMb: 100, loopTransitions: 300, loopItemMs: 50, playlistItems: 20, lighthouseRuns: 1,
+  uploadMb: 100, resumableMb: 2048, readyMb: 200, hevcSeconds: 20, loopTransitions: 300, loopItemMs: 50, playlistItems: 20, lighthouseRuns: 1,
 };
 
 const FULL: Counts = {
   mode: 'full', players: [1000, 10_000], pushRounds: 5, generators: 2,
   httpSeconds: 15, httpWarmSeconds: 3, httpConnections: 100,
-  uploadMb: 1024, loopTransitions: 10_000, loopItemMs: 1000, playlistItems: 20, lighthouseRuns: 3,
+  uploadMb: 1024, resumableMb: 2048, readyMb: 200, hevcSeconds: 20, loopTransitions: 10_000, loopItemMs: 1000, playlistItems: 20, lighthouseRuns: 3,
 };
 
 const num = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
@@ -48,6 +53,9 @@ export function countsFrom(argv: string[], env: NodeJS.ProcessEnv): Counts {
     generators: num(env.BENCH_GENERATORS) ?? base.generators,
     httpSeconds: num(env.BENCH_HTTP_SECONDS) ?? base.httpSeconds,
     uploadMb: num(env.BENCH_UPLOAD_MB) ?? base.uploadMb,
+    resumableMb: num(env.BENCH_P16_MB) ?? base.resumableMb,
+    readyMb: num(env.BENCH_P17_MB) ?? base.readyMb,
+    hevcSeconds: num(env.BENCH_P17_HEVC_SECONDS) ?? base.hevcSeconds,
     loopTransitions: num(env.BENCH_LOOP_TRANSITIONS) ?? base.loopTransitions,
     loopItemMs: num(env.BENCH_LOOP_ITEM_MS) ?? base.loopItemMs,
     lighthouseRuns: num(env.BENCH_LIGHTHOUSE_RUNS) ?? base.lighthouseRuns,

@@ -1,21 +1,16 @@
-// P7 client: one multipart upload of `bytes` bytes, generated on the fly (an MP4 header
-// followed by filler), so the client needs neither the memory nor a 1 GB file.
+// P7 client: one multipart upload of `bytes` bytes, generated on the fly (a tiny real clip
+// followed by filler, lib/filler-mp4.ts), so the client needs neither the memory nor a 1 GB file.
+import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import { fillerMp4 } from '../lib/filler-mp4.js';
 import { serveRpc } from '../lib/serve-rpc.mjs';
 
-const CHUNK = 1024 * 1024;
-
-function mp4Head(): Buffer {
-  const ftyp = Buffer.alloc(24);
-  ftyp.writeUInt32BE(24, 0);
-  ftyp.write('ftypisom', 4, 'latin1');
-  ftyp.writeUInt32BE(0x200, 12);
-  ftyp.write('isomiso2', 16, 'latin1');
-  return ftyp;
-}
+type Args = { url: string; path: string; token: string; bytes: number; clipPath: string };
 
 serveRpc({
-  upload: ({ url, path, token, bytes }: { url: string; path: string; token: string; bytes: number }) => new Promise((resolve, reject) => {
+  upload: async ({ url, path, token, bytes, clipPath }: Args) => {
+    const file = fillerMp4(await readFile(clipPath), bytes);
     const boundary = `----panobench${Date.now()}`;
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nBench video\r\n` +
@@ -23,33 +18,23 @@ serveRpc({
     );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const start = performance.now();
-    const req = request(`${url}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': head.length + bytes + tail.length,
-        authorization: `Bearer ${token}`,
-      },
-    }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => { body += d; });
-      res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - start, body: body.slice(0, 300) }));
+    return new Promise((resolve, reject) => {
+      const req = request(`${url}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + bytes + tail.length,
+          authorization: `Bearer ${token}`,
+        },
+      }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => { body += d; });
+        res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - start, body: body.slice(0, 4000) }));
+      });
+      req.on('error', reject);
+      req.write(head);
+      pipeline(file.read(0, bytes), req, { end: false }).then(() => req.end(tail), reject);
     });
-    req.on('error', reject);
-    const filler = Buffer.alloc(CHUNK, 7);
-    const first = Buffer.concat([mp4Head(), Buffer.alloc(CHUNK - 24, 7)]);
-    let sent = 0;
-    req.write(head);
-    const pump = () => {
-      while (sent < bytes) {
-        const n = Math.min(CHUNK, bytes - sent);
-        const chunk = (sent === 0 ? first : filler).subarray(0, n);
-        sent += n;
-        if (!req.write(chunk)) return void req.once('drain', pump);
-      }
-      req.end(tail);
-    };
-    pump();
-  }),
+  },
 });
