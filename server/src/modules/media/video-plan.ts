@@ -54,7 +54,7 @@ export function ffmpegArgs(plan: Exclude<VideoPlan, 'keep'>, p: VideoProbe, inpu
       : [
         // ffmpeg turns the picture upright from the rotation before the filters, then fits it in the box (even sides for 4:2:0).
         '-vf', `scale='min(${w},iw)':'min(${h},ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2`,
-        '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-maxrate', TARGET_MAX_RATE, '-bufsize', '16M',
+        '-c:v', 'libx264', '-preset', 'superfast', '-crf', '23', '-maxrate', TARGET_MAX_RATE, '-bufsize', '16M',
         '-pix_fmt', 'yuv420p', '-profile:v', 'high', ...aac,
       ];
   return ['-i', input, ...maps, ...codecs, '-max_muxing_queue_size', '1024', '-movflags', '+faststart', '-f', 'mp4', output];
