@@ -278,6 +278,22 @@ function failed(id: string, err: Error | DetailedError) {
   pump();
 }
 
+/**
+ * The browser is online again: uploads waiting for their next try go now, not after the rest of
+ * their wait (up to 15 s), from the server's offset as any try does.
+ */
+function retryWaitingNow() {
+  for (const [id, job] of jobs) {
+    const row = rowOf(id);
+    if (!job.tus || row?.status !== 'uploading' || !row.retrying) continue;
+    const upload = job.tus;
+    void upload.abort(false).then(() => {
+      if (jobs.get(id)?.tus === upload && rowOf(id)?.status === 'uploading') upload.start();
+    });
+  }
+}
+if (typeof window !== 'undefined') window.addEventListener('online', retryWaitingNow);
+
 export function renameUpload(id: string, name: string) {
   patch(id, { name });
 }
