@@ -105,6 +105,8 @@ describe('/media uploads several files through tus', () => {
     ]);
     expect(await page.getByLabel('Tanıtım Videosu.mp4 için medya adı').inputValue()).toBe('Tanıtım Videosu');
     expect(await page.getByLabel('Kampanya Afişi.png için medya adı').inputValue()).toBe('Kampanya Afişi');
+    // Speed and time left, in Turkish ('18,3 KB/sn · 2 sn kaldı').
+    await page.getByText(/^\d+(,\d)? (B|KB|MB)\/sn · (\d+ dk )?\d+ sn kaldı$/).first().waitFor();
     // Mid-way, the network goes.
     await expect.poll(() => percentOf(page, 'Tanıtım Videosu.mp4'), { timeout: waitBudgetMs() }).toBeGreaterThan(25);
     proxy.cut();

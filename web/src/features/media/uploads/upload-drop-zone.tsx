@@ -33,7 +33,7 @@ export function UploadDropZone({ onFiles, disabled, children }: { onFiles: (file
         if (files.length > 0) onFiles(files);
       }}
     >
-      <p className="drop-title" aria-hidden={over ? undefined : true}>{over ? trUploads.dropActive : trUploads.dropTitle}</p>
+      <p className="drop-title">{over ? trUploads.dropActive : trUploads.dropTitle}</p>
       {children}
       <p className="drop-hint">{trUploads.dropHint}</p>
     </div>
