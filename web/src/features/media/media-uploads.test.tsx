@@ -164,6 +164,8 @@ describe('/media uploads several files through tus', () => {
     drop([file('not.txt', 10, 'text/plain'), file('c.png', 10)]);
     await waitFor(() => expect(within(row('not.txt')).getByRole('alert').textContent).toBe('Desteklenmeyen dosya türü'));
     await waitFor(() => expect(screen.getAllByTestId('media-card')).toHaveLength(1));
+    // Refused for good: nothing is left to list as unfinished after a reload.
+    await waitFor(() => expect(Object.keys(localStorage).filter((k) => k.startsWith('tus::'))).toEqual([]));
 
     // A PATCH with no answer (the network) is tried again from the server's offset.
     tus.state.cut.add('d.png');

@@ -267,8 +267,12 @@ function failed(id: string, err: Error | DetailedError) {
   const error = status ? refusalOf(status, res!.getBody(), true) : new ApiError('', 0);
   patch(id, { status: 'failed', error: errorMessage(error, status ? trUploads.failed : undefined), retrying: false, finishing: false,
     bytesPerSecond: null, secondsLeft: null, resumable: status === 0 || status >= 500 });
-  // A refusal ends the upload: a later try begins anew. The network may be resumed.
-  if (status !== 0 && status < 500) job.tus = null;
+  // A refusal ends the upload: a later try begins anew, and it is no unfinished upload to list
+  // after a reload. The network may be resumed.
+  if (status !== 0 && status < 500) {
+    job.tus = null;
+    void forgetFingerprint(job.fingerprint);
+  }
   if (job.settle) {
     // The form's own upload: its alert says why and the form keeps the file for another try
     // (which goes on from the server's offset, as any file chosen again does).
@@ -324,6 +328,11 @@ export async function cancelUpload(id: string) {
   // abort(true) ends it on the server (DELETE) once it has an address, and forgets its fingerprint.
   if (job.tus) await job.tus.abort(Boolean(job.tus.url)).catch((err: unknown) => console.error('upload cancel failed', err));
   pump();
+}
+
+async function forgetFingerprint(fingerprint: string) {
+  const stored = await defaultOptions.urlStorage.findUploadsByFingerprint(fingerprint).catch(() => [] as PreviousUpload[]);
+  for (const u of stored) await defaultOptions.urlStorage.removeUpload(u.urlStorageKey);
 }
 
 /** Uploads of an earlier visit this customer left unfinished, but those running now. */
