@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // jsdom is a browser to the dashboard's code: tus-js-client's browser build (XMLHttpRequest,
+  // localStorage), as vite's build picks from its package's `browser` field; its Node build
+  // would speak node:http, which no page ever does.
+  resolve: { alias: [{ find: /^tus-js-client$/, replacement: 'tus-js-client/lib.esm/browser/index.js' }] },
   test: {
     name: 'web',
     root: import.meta.dirname,

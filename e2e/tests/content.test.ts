@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiLogin, apiRegister, signInWithToken, uniqueEmail } from '../support/accounts';
-import { snap } from '../support/browser';
+import { snap, waitBudgetMs } from '../support/browser';
 import type { ContentUser } from '../support/content-user';
 import { useE2E } from '../support/harness';
 import { makePng, recordWebm } from '../support/media-files';
@@ -28,7 +28,8 @@ async function uploadImage(page: Page, name: string, rgb: [number, number, numbe
   await page.getByLabel('Medya Adı').fill(name);
   await page.locator('#media-file').setInputFiles({ name: `${name}.png`, mimeType: 'image/png', buffer: makePng(160, 90, rgb) });
   await page.getByRole('button', { name: 'Yükle', exact: true }).click();
-  await expect.poll(() => page.getByTestId('media-card').count()).toBe(before + 1);
+  // Through tus: a creation, a PATCH, then the list read again.
+  await expect.poll(() => page.getByTestId('media-card').count(), { timeout: waitBudgetMs() }).toBe(before + 1);
 }
 
 // One customer walks the three pages in order, each step its own test: the playlist is made

@@ -149,7 +149,7 @@ describe('create buttons: one press, one thing', () => {
     await name.fill(`Afiş ${how}`);
     await page.locator('#media-file').setInputFiles({ name: 'afis.png', mimeType: 'image/png', buffer: makePng() });
     await pressOnce(page, {
-      button: page.getByRole('button', { name: 'Yükle', exact: true }), how, path: '/api/media/upload', count: count('/api/media'),
+      button: page.getByRole('button', { name: 'Yükle', exact: true }), how, path: '/api/uploads', count: count('/api/media'),
       settled: async () => (await name.inputValue()) === '',
     });
   });

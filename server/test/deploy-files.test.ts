@@ -101,6 +101,14 @@ describe('deploy/nginx.conf', () => {
     expect(conf).not.toMatch(/upstream\s/);
   });
 
+  it('caps request bodies at 100 MB, streamed on unbuffered: the dashboard\'s tus PATCHes are at most half of it', () => {
+    const conf = read('deploy/nginx.conf').replace(/#.*$/gm, '');
+    expect(conf).toMatch(/^\s*client_max_body_size 100m;/m);
+    expect(conf).toMatch(/^\s*proxy_request_buffering off;/m);
+    const chunk = /CHUNK_BYTES = (\d+) \* 1024 \* 1024;/.exec(read('web/src/features/media/uploads/upload-store.ts'))?.[1];
+    expect(Number(chunk)).toBeLessThanOrEqual(50);
+  });
+
   it('does not pass /metrics on to the public', () => {
     const conf = read('deploy/nginx.conf').replace(/#.*$/gm, '');
     expect(conf).toMatch(/location = \/metrics \{\s*return 404;\s*\}/);

@@ -25,6 +25,18 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
   };
 }
 
+// vitest hands a jsdom Blob to Node's Request by reading jsdom's inner `_buffer`, which jsdom 29
+// renamed `_bytes`: a file the page sends with XMLHttpRequest (tus-js-client's chunks,
+// docs/PRODUCT.md#media) reached the fake API as the word 'undefined'. The old name reads the new.
+if (typeof Blob !== 'undefined') {
+  const inner = Object.getOwnPropertySymbols(Object.getOwnPropertyDescriptors(new Blob()))[0];
+  const impl = inner ? (new Blob() as unknown as Record<symbol, object>)[inner] : undefined;
+  const proto = impl ? Object.getPrototypeOf(impl) as object : undefined;
+  if (proto && !('_buffer' in proto)) {
+    Object.defineProperty(proto, '_buffer', { configurable: true, get(this: { _bytes?: Uint8Array }) { return this._bytes; } });
+  }
+}
+
 // Test files share a worker's modules (web/vitest.config.ts `isolate: false`): a file that ends
 // with an alert still open (its promise never answered) leaves it in the dialog store, where the
 // next file's DialogHost would show it. Each file starts with no dialog, as in a fresh process.

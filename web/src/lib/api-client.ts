@@ -24,7 +24,7 @@ export type RequestOptions = {
   signal?: AbortSignal;
 };
 
-function authHeaders(): Record<string, string> {
+export function authHeaders(): Record<string, string> {
   const token = tokenStorage.get();
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
@@ -170,6 +170,15 @@ export async function apiFile(path: string, signal?: AbortSignal): Promise<Downl
     throw toError(res.status, parseBody(await res.text()));
   }
   return { blob: await res.blob(), filename: filenameFromDisposition(res.headers.get('Content-Disposition')) };
+}
+
+/**
+ * An answer that did not come through this client (tus-js-client's, features/media/uploads/):
+ * the same 401/402 handling, and the same error with the server's Turkish message.
+ */
+export function refusalOf(status: number, text: string, hadToken: boolean): ApiError {
+  handleStatus(status, hadToken);
+  return toError(status, parseBody(text));
 }
 
 /** Every JSON call of the dashboard: a path, the answer's contract schema, then what the call sends. */

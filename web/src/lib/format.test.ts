@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, formatStorage } from './format';
+import { formatBytes, formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, formatRate, formatStorage, formatTimeLeft } from './format';
 import { isVideo, mediaUrl, thumbnailUrl } from './media-url';
 
 describe('Turkish formatting', () => {
@@ -47,6 +47,16 @@ describe('Turkish formatting', () => {
   it('formats byte sizes', () => {
     expect(formatBytes(1536)).toBe('1,5 KB');
     expect(formatBytes(3 * 1024 * 1024)).toBe('3 MB');
+  });
+  it("writes an upload's speed and the time left as '12,4 MB/sn · 1 dk 20 sn kaldı' reads them", () => {
+    expect(formatRate(12.4 * 1024 * 1024)).toBe('12,4 MB/sn');
+    expect(formatRate(Number.NaN)).toBe('0 B/sn');
+    expect(formatTimeLeft(80)).toBe('1 dk 20 sn');
+    expect(formatTimeLeft(44.2)).toBe('45 sn');
+    expect(formatTimeLeft(120)).toBe('2 dk');
+    expect(formatTimeLeft(3600 + 5 * 60 + 7)).toBe('1 sa 5 dk');
+    expect(formatTimeLeft(7200)).toBe('2 sa');
+    expect(formatTimeLeft(-3)).toBe('0 sn');
   });
 });
 

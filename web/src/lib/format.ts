@@ -91,3 +91,19 @@ export function formatStorage(bytes: number): string {
   if (mb < 1024) return `${trNumber(mb, 1, 1)} MB`;
   return `${trNumber(Math.round((b / GB) * 100) / 100, 2)} GB`;
 }
+
+/** 12,4 MB/sn: an upload's speed. */
+export function formatRate(bytesPerSecond: number): string {
+  return `${formatBytes(Number.isFinite(bytesPerSecond) ? bytesPerSecond : 0)}/sn`;
+}
+
+/** '1 sa 5 dk', '1 dk 20 sn', '45 sn': how long is left, whole seconds rounded up. */
+export function formatTimeLeft(seconds: number): string {
+  const s = Math.max(0, Math.ceil(Number.isFinite(seconds) ? seconds : 0));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (h > 0) return m > 0 ? `${h} sa ${m} dk` : `${h} sa`;
+  const rest = s % 60;
+  if (m > 0) return rest > 0 ? `${m} dk ${rest} sn` : `${m} dk`;
+  return `${rest} sn`;
+}

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import type { z } from '@pano/contract/zod';
 import { tr } from '../../i18n/tr';
@@ -9,18 +10,42 @@ import { firstMessage, useZodForm } from '../../lib/use-zod-form';
 import { Button, Card, Form, ProgressBar, TextField, showAlert } from '../../components/ui';
 import { useUploadMedia } from './api/use-upload-media';
 import type { ZMediaUploadDraft } from './media-upload-schema';
+import { UploadDropZone } from './uploads/upload-drop-zone';
+import { FormUploadRow, UploadList } from './uploads/upload-rows';
+import { addUploads, baseName } from './uploads/upload-store';
+import { UnfinishedUploads } from './uploads/unfinished-uploads';
 
 const uploadSchema = lazySchema(async () => (await import('./media-upload-schema')).ZMediaUploadDraft);
 
 const emptyUpload = (): z.input<typeof ZMediaUploadDraft> => ({ name: '', file: null });
 
-/** docs/PRODUCT.md#media: name + file required, busy state, progress, alert on failure. */
+const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
+
+/**
+ * docs/PRODUCT.md#media: name + file required, busy state, progress, alert on failure. Several
+ * files at once (chosen or dropped) skip the form: each uploads under its own file's name.
+ */
 export function MediaUploadForm() {
   const form = useZodForm(uploadSchema, emptyUpload());
   const [name, file] = useWatch({ control: form.control, name: ['name', 'file'] });
   const upload = useUploadMedia();
   const busy = upload.isPending;
   const picker = useRef<HTMLInputElement>(null);
+  const qc = useQueryClient();
+
+  /** One file fills the form (named from the file when no name is typed); several upload at once. */
+  const chosen = (files: File[]) => {
+    if (picker.current) picker.current.value = '';
+    // While the form's own upload runs, anything dropped uploads beside it.
+    if (files.length > 1 || busy) {
+      addUploads(files, qc);
+      return;
+    }
+    const [one] = files;
+    if (!one) return;
+    form.setValue('file', one);
+    if (form.getValues('name') === '') form.setValue('name', baseName(one.name));
+  };
 
   const onSubmit = form.handleSubmit(
     (body) => upload.mutateAsync(body, {
@@ -28,7 +53,10 @@ export function MediaUploadForm() {
         form.reset(emptyUpload());
         if (picker.current) picker.current.value = '';
       },
-      onError: (err) => void showAlert(errorMessage(err, tr.media.uploadError)),
+      onError: (err) => {
+        // Cancelled by the customer: nothing to say.
+        if (!isAbort(err)) void showAlert(errorMessage(err, tr.media.uploadError));
+      },
     }),
     (errors) => showAlert(firstMessage(errors) ?? tr.media.missingInput),
   );
@@ -47,33 +75,39 @@ export function MediaUploadForm() {
           />
           <div className="field">
             <span className="field-label" id="file-label">{tr.media.fileLabel}</span>
-            <div className="file-picker">
-              <input
-                ref={picker}
-                id="media-file"
-                type="file"
-                accept="image/*,video/*,application/pdf,.pdf"
-                className="sr-only"
-                aria-labelledby="file-label"
-                disabled={busy}
-                onChange={(e) => form.setValue('file', e.target.files?.[0] ?? null)}
-              />
-              <Button variant="secondary" onClick={() => picker.current?.click()} disabled={busy}>
-                {tr.media.chooseFile}
-              </Button>
-              <span className="file-name" aria-live="polite">
-                {file ? `${file.name} (${formatBytes(file.size)})` : tr.media.noFile}
-              </span>
-            </div>
+            <UploadDropZone onFiles={chosen}>
+              <div className="file-picker">
+                <input
+                  ref={picker}
+                  id="media-file"
+                  type="file"
+                  multiple
+                  accept="image/*,video/*,application/pdf,.pdf"
+                  className="sr-only"
+                  aria-labelledby="file-label"
+                  disabled={busy}
+                  onChange={(e) => chosen(Array.from(e.target.files ?? []))}
+                />
+                <Button variant="secondary" onClick={() => picker.current?.click()} disabled={busy}>
+                  {tr.media.chooseFile}
+                </Button>
+                <span className="file-name" aria-live="polite">
+                  {file ? `${file.name} (${formatBytes(file.size)})` : tr.media.noFile}
+                </span>
+              </div>
+            </UploadDropZone>
           </div>
         </div>
-        {upload.progress !== null && <ProgressBar value={upload.progress} label={tr.media.uploadProgress} />}
+        {upload.row ? <FormUploadRow row={upload.row} />
+          : upload.progress !== null && <ProgressBar value={upload.progress} label={tr.media.uploadProgress} />}
         <div>
           <Button type="submit" busy={busy} busyText={tr.media.uploading} disabled={!file || !name}>
             {tr.media.upload}
           </Button>
         </div>
       </Form>
+      <UnfinishedUploads />
+      <UploadList />
     </Card>
   );
 }

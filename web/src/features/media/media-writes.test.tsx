@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
@@ -9,7 +9,8 @@ import { usePlaylists } from '../../api/playlists.api';
 import { DialogHost } from '../../components/ui/dialog-host';
 import { useDialogStore } from '../../components/ui/dialog-store';
 import { apiServer } from '../../testing/api-server';
-import { FakeXhr } from '../../testing/fake-xhr';
+import { tusApi } from '../../testing/tus-api';
+import { cancelUpload, useUploads } from './uploads/upload-store';
 import { MediaPage } from './media-page';
 import { readyFile } from '../../testing/fixtures';
 
@@ -18,12 +19,10 @@ const logo: TMedia = {
   _id: '00000000-0000-4000-8000-000000000001', name: 'Logo', filePath: '/uploads/logo.png', mediaType: 'Resim', type: 'image',
   mimeType: 'image/png', size: 10, width: 1, height: 1, duration: null, createdAt: at, ...readyFile,
 };
-const afis: TMedia = { ...logo, _id: '00000000-0000-4000-8000-000000000002', name: 'Afiş', filePath: '/uploads/afis.png' };
 
 /**
  * A tiny server: its media and one playlist; a media delete takes the media out of the playlist,
- * as ours does. Uploads go through XMLHttpRequest, stood in for by FakeXhr so a test can hold
- * the upload at a given progress.
+ * as ours does. Uploads go through the fake API's tus endpoint (testing/tus-api.ts).
  */
 function fakeServer() {
   const state = { media: [logo], playlist: { _id: '00000000-0000-4000-8000-0000000000f1', name: 'Lobi', mediaItems: [{ media: logo, duration: 5 }], createdAt: at, updatedAt: at } as TPlaylist };
@@ -56,10 +55,9 @@ function renderPage() {
   );
 }
 
-beforeEach(() => vi.stubGlobal('XMLHttpRequest', FakeXhr));
-afterEach(() => {
+afterEach(async () => {
+  for (const r of useUploads.getState().rows) await cancelUpload(r.id);
   cleanup();
-  vi.unstubAllGlobals();
   useDialogStore.setState({ current: null, queue: [] });
 });
 
@@ -74,25 +72,32 @@ describe('MediaPage writes', () => {
     await waitFor(() => expect(screen.getByTestId('playlist-items').textContent).toBe('Lobi: 0'));
   });
 
-  it('an upload shows its progress, then the new media is in the list and the form is empty again', async () => {
+  it('an upload (sent with tus) shows its progress, then the new media is in the list and the form is empty again', async () => {
     const server = fakeServer();
+    const tus = tusApi(server.media);
     renderPage();
     await screen.findByTestId('media-card');
     await userEvent.type(screen.getByLabelText('Medya Adı'), 'Afiş');
-    await userEvent.upload(document.getElementById('media-file') as HTMLInputElement, new File(['x'], 'afis.png', { type: 'image/png' }));
+    await userEvent.upload(document.getElementById('media-file') as HTMLInputElement, new File([new Uint8Array(100)], 'afis.png', { type: 'image/png' }));
+    // The server takes 40 of the 100 bytes, then the rest waits.
+    tus.state.partial['afis.png'] = 40;
+    tus.hold(40);
     await userEvent.click(screen.getByRole('button', { name: 'Yükle' }));
     expect(screen.getByRole('button', { name: /Yükleniyor\.\.\./ })).toBeTruthy();
-    act(() => FakeXhr.last.progress(40, 100));
-    expect(screen.getByRole('progressbar', { name: 'Yükleme ilerlemesi' }).getAttribute('aria-valuenow')).toBe('40');
-    server.media = [logo, afis];
-    act(() => FakeXhr.last.answer(201, afis));
+    await waitFor(() => expect(tus.historyOf('afis.png').map(([m, offset]) => `${m} ${offset}`)).toEqual(['POST undefined', 'PATCH 0', 'PATCH 40']));
+    // All sent from the browser's side: the server is storing it.
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Yükleme ilerlemesi' }).getAttribute('aria-valuenow')).toBe('100'));
+    expect(screen.getByText('Tamamlanıyor…')).toBeTruthy();
+    expect(tus.calls.find((c) => c.method === 'POST')?.name).toBe('Afiş');
+    tus.release();
     await waitFor(() => expect(screen.getAllByTestId('media-card')).toHaveLength(2));
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
     expect((screen.getByLabelText('Medya Adı') as HTMLInputElement).value).toBe('');
   });
 
-  it("a failed upload alerts 'Yükleme hatası: ' with the server's reason, or a Turkish one for a proxy's bare 502", async () => {
-    fakeServer();
+  it("a refused upload alerts 'Yükleme hatası: ' with the server's reason; a proxy's bare 502 is tried again", async () => {
+    const server = fakeServer();
+    const tus = tusApi(server.media);
     renderPage();
     await screen.findByTestId('media-card');
     const upload = async () => {
@@ -100,17 +105,22 @@ describe('MediaPage writes', () => {
       await userEvent.upload(document.getElementById('media-file') as HTMLInputElement, new File(['x'], 'afis.png', { type: 'image/png' }));
       await userEvent.click(screen.getByRole('button', { name: 'Yükle' }));
     };
+    tus.state.refuseCreate = { status: 413, body: { message: 'Depolama limitinize ulaştınız', code: 'FILE_TOO_LARGE' } };
     await upload();
-    act(() => FakeXhr.last.answer(413, { message: 'Depolama limitinize ulaştınız', code: 'STORAGE_LIMIT' }));
     expect((await screen.findByRole('alertdialog')).textContent).toContain('Yükleme hatası: Depolama limitinize ulaştınız');
     await userEvent.click(screen.getByRole('button', { name: 'Tamam' }));
+    // The form keeps what was chosen, to try again.
+    expect((screen.getByLabelText('Medya Adı') as HTMLInputElement).value).toBe('Afiş');
     await userEvent.clear(screen.getByLabelText('Medya Adı'));
+    tus.state.refuseCreate = null;
+    let bad = true;
+    apiServer.use(http.patch('/api/uploads/:id', () => {
+      if (!bad) return undefined;
+      bad = false;
+      return new HttpResponse('<html>Bad Gateway</html>', { status: 502 });
+    }));
     await upload();
-    act(() => {
-      FakeXhr.last.status = 502;
-      FakeXhr.last.responseText = '<html>Bad Gateway</html>';
-      FakeXhr.last.onload?.();
-    });
-    expect((await screen.findByRole('alertdialog')).textContent).toContain('Yükleme hatası: Beklenmeyen bir hata oluştu');
+    await waitFor(() => expect(screen.getAllByTestId('media-card')).toHaveLength(2));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

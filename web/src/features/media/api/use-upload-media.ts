@@ -1,18 +1,22 @@
-import { uploadForm } from '../../../lib/api-client';
-import { ZMedia } from '@pano/contract';
-import { useUploadMutation } from '../../../lib/use-upload-mutation';
-import { mediaKeys } from '../../../api/media.api';
+import { useEffect } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { releaseFormRow, uploadFromForm, useUploads } from '../uploads/upload-store';
 
 export type UploadMediaInput = { file: File; name: string };
 
-function uploadMedia({ file, name }: UploadMediaInput, onProgress: (percent: number) => void) {
-  const form = new FormData();
-  form.append('name', name);
-  form.append('file', file);
-  return uploadForm('/api/media/upload', ZMedia, form, { onProgress });
-}
-
-/** POST /api/media/upload with the browser's upload progress (0-100, null when no upload runs). */
+/**
+ * The spec's form ('Yükle'): one file under the name typed, sent with the tus protocol like
+ * every upload of the page (docs/PRODUCT.md#media); settles with the new media's id once the
+ * list has it. `row` is the form's upload while it runs (its progress, pause and cancel).
+ */
 export function useUploadMedia() {
-  return useUploadMutation(uploadMedia, mediaKeys.all);
+  const qc = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: ({ file, name }: UploadMediaInput) => uploadFromForm(file, name, qc),
+  });
+  const row = useUploads((s) => s.rows.find((r) => r.id === s.formRowId) ?? null);
+  // Left while it runs: the upload goes on in the page's list.
+  useEffect(() => releaseFormRow, []);
+  const progress = mutation.isPending ? (row && row.size > 0 ? (row.sent / row.size) * 100 : 0) : null;
+  return { ...mutation, progress, row };
 }
