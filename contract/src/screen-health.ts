@@ -29,6 +29,14 @@ const ZHealthEvent = z.object({
 });
 export type THealthEvent = z.infer<typeof ZHealthEvent>;
 
+/**
+ * A file whose downloaded bytes did not have the SHA-256 of the screen config, so the player
+ * kept it out of its offline cache (docs/architecture/player.md#file-integrity): how many
+ * downloads mismatched so far, and when the last did.
+ */
+const ZCorruptFile = z.object({ mediaId: ZId, name: text(300), attempts: z.number().int().min(1), at: ZAt });
+export type TCorruptFile = z.infer<typeof ZCorruptFile>;
+
 /** Player → server (`player:health`), every minute and on change. */
 export const ZPlayerHealth = z.object({
   appVersion: text(100),
@@ -43,6 +51,8 @@ export const ZPlayerHealth = z.object({
   playing: z.object({ mediaId: ZId, name: text(300), startedAt: ZAt }).nullable(),
   /** The latest self-healing events, newest first. */
   events: z.array(ZHealthEvent).max(20),
+  /** Files refused by the offline cache for a wrong SHA-256 (absent from players before it). */
+  corruptFiles: z.array(ZCorruptFile).max(20).default([]),
 });
 export type TPlayerHealth = z.infer<typeof ZPlayerHealth>;
 

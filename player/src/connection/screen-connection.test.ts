@@ -123,7 +123,7 @@ describe('connectScreen', () => {
       onScreenshotRequest: (r) => requests.push(r.requestId), onOnline: (o) => online.push(o),
     });
     const health: TPlayerHealth = {
-      appVersion: 'test', uptimeSec: 3, cacheBytes: null, lastError: null, itemsFailed: 0, failing: false, playing: null, events: [],
+      appVersion: 'test', uptimeSec: 3, cacheBytes: null, lastError: null, itemsFailed: 0, failing: false, playing: null, events: [], corruptFiles: [],
     };
     // Not connected yet: dropped, not queued for later (the next connect sends a fresh report).
     connection.reportHealth({ ...health, uptimeSec: 1 });

@@ -49,7 +49,7 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
   const plays = usePlayOutbox(deviceToken);
 
   useEffect(() => {
-    if (config) cacheMedia(config);
+    if (config) cacheMedia(config, health);
     const live = connectScreen({
       screenId,
       auth: { deviceToken, screenId },
@@ -61,7 +61,7 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
         deviceStorage.saveConfig(next);
         setConfig(next);
         setError(null);
-        cacheMedia(next);
+        cacheMedia(next, health);
       },
       onOnline: (isOnline) => {
         setOnline(isOnline);
@@ -104,10 +104,11 @@ export function DevicePlayback({ deviceToken, screenId, onUnpaired, onScreenGone
 
 /**
  * The offline cache's code is loaded after the page, not with it (docs/PERFORMANCE.md, P6: the
- * player's first load); it caches in the background anyway.
+ * player's first load); it caches in the background anyway, and tells the health which files
+ * it refused for a wrong SHA-256.
  */
 const offline = () => import('../offline/media-cache.js');
-const cacheMedia = (config: TScreenConfig) => void offline().then((m) => m.cachePlaylistMedia(config));
+const cacheMedia = (config: TScreenConfig, health: DeviceHealth) => void offline().then((m) => m.cachePlaylistMedia(config, undefined, health.state));
 
 /** What the player hands its records to: stores them now, sends them in batches. */
 type Plays = { add: (record: TPlayRecord) => void; flushNow: () => void };

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TConfigPlaylist, TScreenConfig } from '@pano/contract';
-import { cachePlaylistMedia, MEDIA_CACHE, MEDIA_RETRY_MS, mediaUrlsOf, recacheMedia } from './media-cache.js';
+import { cachePlaylistMedia, CORRUPT_RETRY_MAX_MS, corruptRetryAfterMs, MEDIA_CACHE, MEDIA_RETRY_MS, mediaUrlsOf, recacheMedia } from './media-cache.js';
+import { VERIFIED_HEADER } from './file-integrity.js';
 
 const playlist = (id: string, files: string[]): TConfigPlaylist => ({
   _id: id, name: id,
@@ -48,16 +50,25 @@ describe('media the offline cache keeps', () => {
   });
 });
 
-/** The browser's Cache API, kept in memory (the one thing here that is not ours or Node's). */
+/**
+ * The browser's Cache API, kept in memory (the one thing here that is not ours or Node's). As in
+ * the browser, put reads the whole body first and stores nothing when reading it fails.
+ */
 function memoryCaches() {
-  const stores = new Map<string, Map<string, Response>>();
+  const stores = new Map<string, Map<string, { body: ArrayBuffer; init: ResponseInit }>>();
   return {
     open: async (name: string) => {
-      const store = stores.get(name) ?? new Map<string, Response>();
+      const store = stores.get(name) ?? new Map<string, { body: ArrayBuffer; init: ResponseInit }>();
       stores.set(name, store);
       return {
-        match: async (url: string) => store.get(url),
-        put: async (url: string, res: Response) => void store.set(url, res),
+        match: async (url: string) => {
+          const entry = store.get(url);
+          return entry && new Response(entry.body.slice(0), entry.init);
+        },
+        put: async (url: string, res: Response) => {
+          const body = await res.arrayBuffer();
+          store.set(url, { body, init: { status: res.status, headers: res.headers } });
+        },
         keys: async () => [...store.keys()].map((url) => new Request(url)),
         delete: async (req: Request) => store.delete(req.url),
       };
@@ -109,5 +120,153 @@ describe('filling the media cache', () => {
     expect(await stored()).toEqual(['/uploads/c.png', '/uploads/d.png']);
     await cachePlaylistMedia(config(['d']), host);
     expect(await stored()).toEqual(['/uploads/d.png']);
+  });
+});
+
+describe('files checked against their SHA-256 before they enter the cache', () => {
+  const GOOD = Buffer.from('the bytes the server hashed at upload');
+  const sha = createHash('sha256').update(GOOD).digest('hex');
+  let server: Server;
+  let host: string;
+  /** What the server answers per path (the file on its disk), and how often each was asked for. */
+  let files: Map<string, Buffer>;
+  let asked: Map<string, number>;
+  /** Resolves once the server has been asked for `path` `n` times (fake timers: vi.waitFor would move them). */
+  let waiters: { path: string; n: number; resolve: () => void }[];
+  /** Resolves once the code under test waits on a timer (its fetch and check are done). */
+  const timerArmed = async () => {
+    while (vi.getTimerCount() === 0) await new Promise((r) => setImmediate(r));
+  };
+  const askedFor = (path: string, n: number) => new Promise<void>((resolve) => {
+    if ((asked.get(path) ?? 0) >= n) resolve();
+    else waiters.push({ path, n, resolve });
+  });
+  const config = (name: string, sha256: string | undefined) => ({
+    playlist: {
+      _id: 'own', name: 'own',
+      mediaItems: [{ duration: 5, media: { _id: `00000000-0000-4000-8000-00000000000${name.length}`, name: `${name}.mp4`, mediaType: 'Video', type: 'video', filePath: `/uploads/${name}.mp4`, url: '', mimeType: 'video/mp4', ...(sha256 && { sha256 }) } }],
+    },
+    schedule: { timezone: 'Europe/Istanbul', entries: [], playlists: [], tickers: [] },
+  }) as unknown as TScreenConfig;
+  const cached = async (name: string) => (await caches.open(MEDIA_CACHE)).match(`${host}/uploads/${name}.mp4`);
+  const bytesOf = async (name: string) => Buffer.from(await (await cached(name))!.arrayBuffer());
+
+  beforeEach(async () => {
+    files = new Map();
+    asked = new Map();
+    waiters = [];
+    server = createServer((req, res) => {
+      asked.set(req.url!, (asked.get(req.url!) ?? 0) + 1);
+      for (const w of waiters.filter((w) => w.path === req.url && asked.get(w.path)! >= w.n)) w.resolve();
+      const body = files.get(req.url!);
+      if (!body) return void res.writeHead(404).end();
+      // In small chunks, as a large file arrives: the hash is taken as they stream by.
+      res.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': body.length });
+      for (let i = 0; i < body.length; i += 7) res.write(body.subarray(i, i + 7));
+      res.end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    vi.stubGlobal('caches', memoryCaches());
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    await new Promise((r) => server.close(r));
+  });
+
+  it('keeps a file whose bytes have its SHA-256, marked as checked', async () => {
+    files.set('/uploads/good.mp4', GOOD);
+    const reports: unknown[] = [];
+    await cachePlaylistMedia(config('good', sha), host, { setCorruptFiles: (f) => reports.push(f) });
+    expect(await bytesOf('good')).toEqual(GOOD);
+    expect((await cached('good'))!.headers.get(VERIFIED_HEADER)).toBe(sha);
+    expect(reports).toEqual([]);
+  });
+
+  it('refuses a corrupted file, fetches it again a few times with pauses, reports it, and keeps it once repaired', async () => {
+    const corrupted = Buffer.from(GOOD);
+    corrupted[5] = corrupted[5]! ^ 0xff;
+    files.set('/uploads/broken.mp4', corrupted);
+    const reports: { name: string; attempts: number }[][] = [];
+    let reported = (): void => {};
+    const run = cachePlaylistMedia(config('broken', sha), host, {
+      setCorruptFiles: (f) => {
+        reports.push(f);
+        reported();
+      },
+    });
+    const nextReport = () => new Promise<void>((resolve) => (reported = resolve));
+    // The second fetch waits a second, the third four more: never a tight loop.
+    await askedFor('/uploads/broken.mp4', 1);
+    await timerArmed();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(asked.get('/uploads/broken.mp4')).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await askedFor('/uploads/broken.mp4', 2);
+    await timerArmed();
+    await vi.advanceTimersByTimeAsync(3_999);
+    expect(asked.get('/uploads/broken.mp4')).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await run;
+    expect(asked.get('/uploads/broken.mp4')).toBe(3);
+    expect(await cached('broken')).toBeUndefined();
+    expect(reports).toEqual([[expect.objectContaining({ mediaId: '00000000-0000-4000-8000-000000000006', name: 'broken.mp4', attempts: 3 })]]);
+
+    // The next round comes 10 s later; still corrupted: the round after waits three times as long.
+    let report = nextReport();
+    await timerArmed();
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(asked.get('/uploads/broken.mp4')).toBe(3);
+    await vi.advanceTimersByTimeAsync(1);
+    await askedFor('/uploads/broken.mp4', 4);
+    await timerArmed();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await askedFor('/uploads/broken.mp4', 5);
+    await timerArmed();
+    await vi.advanceTimersByTimeAsync(4_000);
+    await report;
+    expect(asked.get('/uploads/broken.mp4')).toBe(6);
+    expect(reports.at(-1)).toEqual([expect.objectContaining({ attempts: 6 })]);
+    expect(corruptRetryAfterMs(2)).toBe(30_000);
+    await timerArmed();
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(asked.get('/uploads/broken.mp4')).toBe(6);
+    expect([3, 4, 5, 6, 7].map(corruptRetryAfterMs)).toEqual([90_000, 270_000, 810_000, CORRUPT_RETRY_MAX_MS, CORRUPT_RETRY_MAX_MS]);
+
+    // Repaired on the server: the next round keeps it, and the health hears the list is empty.
+    files.set('/uploads/broken.mp4', GOOD);
+    report = nextReport();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await report;
+    expect(reports.at(-1)).toEqual([]);
+    expect(await bytesOf('broken')).toEqual(GOOD);
+    expect(asked.get('/uploads/broken.mp4')).toBe(7);
+  });
+
+  it('caches a file without a SHA-256 as before', async () => {
+    files.set('/uploads/old.mp4', Buffer.from('stored before hashes were kept'));
+    await cachePlaylistMedia(config('old', undefined), host);
+    expect((await bytesOf('old')).toString()).toBe('stored before hashes were kept');
+    expect((await cached('old'))!.headers.get(VERIFIED_HEADER)).toBeNull();
+  });
+
+  it('checks a copy cached before the SHA-256 was known from the cache, and drops a bad one', async () => {
+    files.set('/uploads/kept.mp4', GOOD);
+    files.set('/uploads/rotten.mp4', Buffer.from('not the file'));
+    const both = (sha256: string | undefined) => {
+      const c = config('kept', sha256);
+      c.playlist!.mediaItems.push(...config('rotten', sha256).playlist!.mediaItems);
+      return c;
+    };
+    // Both cached unchecked (a config of an older server); now both carry a SHA-256.
+    await cachePlaylistMedia(both(undefined), host);
+    files.set('/uploads/rotten.mp4', GOOD);
+    await cachePlaylistMedia(both(sha), host);
+    expect(asked.get('/uploads/kept.mp4')).toBe(1); // good: checked from the cache, not downloaded again
+    expect((await cached('kept'))!.headers.get(VERIFIED_HEADER)).toBe(sha);
+    expect(asked.get('/uploads/rotten.mp4')).toBe(2); // bad: dropped and fetched again
+    expect(await bytesOf('rotten')).toEqual(GOOD);
   });
 });

@@ -1,6 +1,7 @@
-import type { TScreenConfig } from '@pano/contract';
-import { pdfPagesOf, playItemsOf } from '../playback/play-items.js';
+import type { TCorruptFile, TScreenConfig } from '@pano/contract';
+import { resolveMediaUrl } from '@pano/contract/media-rules';
 import { allLayouts, allPlaylists } from '../playback/screen-schedule.js';
+import { fetchVerified, isVerifiedCopy, verifyCachedCopy } from './file-integrity.js';
 
 /** Shared with public/sw.js, which serves these caches. */
 export const MEDIA_CACHE = 'pano-media-v1';
@@ -15,22 +16,25 @@ export const SHELL_CACHE = 'pano-shell-v1';
  * a busy server) is tried again a little later and when the connection comes back, not
  * only with the next change: a screen may show the same content for months.
  */
-export function cachePlaylistMedia(config: TScreenConfig, host: string = location.origin): Promise<void> {
+export function cachePlaylistMedia(config: TScreenConfig, host: string = location.origin, health: CorruptFileSink = noSink): Promise<void> {
   // One run at a time, and only for the newest config: an older run pruning after a newer
   // one has stored its files would throw those files away again.
-  latest = { config, host };
+  latest = { config, host, health };
   clearTimeout(retryTimer);
   queue = queue
     .then(async () => {
       if (latest?.config !== config) return;
       void preloadContentCode(config);
-      const complete = await syncMediaCache(config, host);
-      if (!complete && latest?.config === config) retryTimer = setTimeout(() => void recacheMedia(), MEDIA_RETRY_MS);
+      const complete = await syncMediaCache(config, host, health);
+      if (!complete && latest?.config === config) retryTimer = setTimeout(() => void recacheMedia(), nextRetryMs());
     })
     .catch(() => undefined);
   return queue;
 }
-let latest: { config: TScreenConfig; host: string } | null = null;
+let latest: { config: TScreenConfig; host: string; health: CorruptFileSink } | null = null;
+/** Who hears which files were refused for a wrong SHA-256: the screen's health (playback/health.ts). */
+export type CorruptFileSink = { setCorruptFiles(files: TCorruptFile[]): void };
+const noSink: CorruptFileSink = { setCorruptFiles: () => {} };
 let queue: Promise<void> = Promise.resolve();
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 /** How long after a failed fetch the files still missing are tried again. */
@@ -38,17 +42,54 @@ export const MEDIA_RETRY_MS = 30_000;
 
 /** Tries the newest config's missing files again (the connection is back); nothing when all are in. */
 export function recacheMedia(): Promise<void> {
-  return latest ? cachePlaylistMedia(latest.config, latest.host) : Promise.resolve();
+  return latest ? cachePlaylistMedia(latest.config, latest.host, latest.health) : Promise.resolve();
 }
+
+/** One file the cache keeps, with the SHA-256 its bytes must have (null: stored unchecked). */
+export type MediaFile = { url: string; sha256: string | null; mediaId: string; name: string };
 
 /**
  * Every file the config may play, once each: the default playlist's, every scheduled one's and
- * every layout zone's. Apps have no file (their url is ''), but a PDF document's pages are files.
+ * every layout zone's. Apps have no file (their url is ''), but a PDF document's pages are files
+ * (without a SHA-256: the server keeps none for them).
  */
-export function mediaUrlsOf(config: TScreenConfig, host: string): string[] {
-  const urls = allPlaylists(config).flatMap((playlist) => playItemsOf(playlist, host).flatMap((i) => [i.url, ...pdfPagesOf(i)]));
-  return [...new Set(urls)].filter((url) => url !== '');
+export function mediaFilesOf(config: TScreenConfig, host: string): MediaFile[] {
+  const files = new Map<string, MediaFile>();
+  for (const playlist of allPlaylists(config)) {
+    for (const { media } of playlist?.mediaItems ?? []) {
+      const file = (url: string, sha256: string | null) => {
+        if (url !== '' && !files.has(url)) files.set(url, { url, sha256, mediaId: media._id, name: media.name });
+      };
+      // eslint-disable-next-line no-restricted-syntax -- a hex digest, not Turkish text
+      file(media.filePath ? resolveMediaUrl(media.filePath, host) : media.url, media.sha256?.toLowerCase() ?? null);
+      if (media.app?.kind === 'pdf') for (const page of media.app.pages) file(resolveMediaUrl(page, host), null);
+    }
+  }
+  return [...files.values()];
 }
+
+export const mediaUrlsOf = (config: TScreenConfig, host: string): string[] => mediaFilesOf(config, host).map((f) => f.url);
+
+/**
+ * A file whose downloaded bytes did not match its SHA-256, by url: fetched again a few times at
+ * once (the fault may be on the way), then in rounds further and further apart
+ * (`corruptRetryAfterMs`), never in a tight loop: it may be 2 GB, and the fault may be the
+ * server's copy. Reported in the screen's health until a copy matches or no playlist uses it.
+ */
+type CorruptState = TCorruptFile & { sha256: string; rounds: number; nextAt: number };
+const corrupt = new Map<string, CorruptState>();
+/** Fetches of a mismatching file in one round, and the waits between them. */
+export const INTEGRITY_ATTEMPT_WAITS_MS = [1_000, 4_000] as const;
+/** The longest wait between two rounds for a file that keeps mismatching. */
+export const CORRUPT_RETRY_MAX_MS = 30 * 60_000;
+/** The wait after the n-th failed round (1-based): 10 s, 30 s, 90 s… at most CORRUPT_RETRY_MAX_MS. */
+export const corruptRetryAfterMs = (rounds: number) => Math.min(CORRUPT_RETRY_MAX_MS, 10_000 * 3 ** Math.max(0, rounds - 1));
+/** When the next run is due: MEDIA_RETRY_MS, or sooner when a mismatching file's next round is. */
+const nextRetryMs = () => Math.max(1_000, Math.min(MEDIA_RETRY_MS, ...[...corrupt.values()].map((c) => c.nextAt - Date.now())));
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** As the health reports them: at most 20 (ZPlayerHealth), names within its 300 characters. */
+const reportedCorrupt = (): TCorruptFile[] =>
+  [...corrupt.values()].slice(0, 20).map(({ mediaId, name, attempts, at }) => ({ mediaId, name: name.slice(0, 300), attempts, at }));
 
 /**
  * The code a config needs besides the first load: the layout's chunk and each app kind's
@@ -64,26 +105,67 @@ export function preloadContentCode(config: TScreenConfig): Promise<unknown> {
 }
 
 /** Whether every file is in the cache afterwards. */
-async function syncMediaCache(config: TScreenConfig, host: string): Promise<boolean> {
+async function syncMediaCache(config: TScreenConfig, host: string, health: CorruptFileSink): Promise<boolean> {
   if (typeof caches === 'undefined') return true;
-  const urls = mediaUrlsOf(config, host);
+  const files = mediaFilesOf(config, host);
   const cache = await caches.open(MEDIA_CACHE);
   let complete = true;
-  for (const url of urls) {
-    if (await cache.match(url)) continue;
+  const before = JSON.stringify(reportedCorrupt());
+  for (const file of files) {
     try {
-      const res = await fetch(url, { cache: 'no-store' });
-      if (res.status === 200) await cache.put(url, res);
-      else complete = false;
+      if (!(await cacheFile(cache, file))) complete = false;
     } catch {
       complete = false; // offline or the server busy: tried again later
     }
   }
-  const keep = new Set(urls);
+  const keep = new Set(files.map((f) => f.url));
   for (const req of await cache.keys()) {
     if (!keep.has(req.url)) await cache.delete(req);
   }
+  for (const url of corrupt.keys()) if (!keep.has(url)) corrupt.delete(url);
+  if (JSON.stringify(reportedCorrupt()) !== before) health.setCorruptFiles(reportedCorrupt());
   return complete;
+}
+
+/**
+ * Puts one file in the cache unless a good copy is there; whether it is in afterwards. A copy
+ * stored before its SHA-256 was known (or for another SHA-256) is checked from the cache once.
+ */
+async function cacheFile(cache: Cache, file: MediaFile): Promise<boolean> {
+  const cached = await cache.match(file.url);
+  if (cached && (!file.sha256 || isVerifiedCopy(cached, file.sha256))) return true;
+  if (cached && file.sha256) {
+    if (await verifyCachedCopy(cache, file.url, file.sha256)) return true;
+    await cache.delete(file.url);
+  }
+  if (!file.sha256) {
+    const res = await fetch(file.url, { cache: 'no-store' });
+    if (res.status !== 200) return false;
+    await cache.put(file.url, res);
+    return true;
+  }
+  const known = corrupt.get(file.url);
+  if (known && known.sha256 !== file.sha256) corrupt.delete(file.url); // another file now: a fresh start
+  else if (known && known.nextAt > Date.now()) return false;
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await fetchVerified(cache, file.url, file.sha256);
+    if (outcome === 'stored') {
+      corrupt.delete(file.url);
+      return true;
+    }
+    if (outcome === 'failed') return false;
+    const state = corrupt.get(file.url);
+    corrupt.set(file.url, {
+      mediaId: file.mediaId, name: file.name, sha256: file.sha256, at: new Date().toISOString(),
+      attempts: (state?.attempts ?? 0) + 1, rounds: state?.rounds ?? 0, nextAt: 0,
+    });
+    if (attempt >= INTEGRITY_ATTEMPT_WAITS_MS.length) break;
+    await wait(INTEGRITY_ATTEMPT_WAITS_MS[attempt]!);
+  }
+  const state = corrupt.get(file.url)!;
+  state.rounds++;
+  state.nextAt = Date.now() + corruptRetryAfterMs(state.rounds);
+  return false;
 }
 
 /**

@@ -35,6 +35,19 @@ describe('HealthReporter: when a report goes out', () => {
     expect(sent[0]).toMatchObject({ appVersion: 'pano-player/test', uptimeSec: 7, cacheBytes: 12_345, lastError: null, itemsFailed: 0, failing: false, playing: null, events: [] });
   });
 
+  it('reports the files the cache refused at once', async () => {
+    reporter.setOnline(true);
+    await vi.advanceTimersByTimeAsync(10_000);
+    const file = { mediaId: '00000000-0000-4000-8000-000000000001', name: 'menu.mp4', attempts: 3, at: '2026-03-01T10:00:05.000Z' };
+    reporter.state.setCorruptFiles([file]);
+    await vi.advanceTimersByTimeAsync(CHANGE_REPORT_DELAY_MS);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.corruptFiles).toEqual([file]);
+    reporter.state.setCorruptFiles([]);
+    await vi.advanceTimersByTimeAsync(CHANGE_REPORT_DELAY_MS);
+    expect(sent.at(-1)!.corruptFiles).toEqual([]);
+  });
+
   it('reports every minute while connected and never while offline', async () => {
     reporter.setOnline(true);
     await vi.advanceTimersByTimeAsync(HEALTH_REPORT_EVERY_MS * 3);

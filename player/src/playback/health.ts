@@ -1,4 +1,4 @@
-import type { THealthEvent, TPlayerHealth } from '@pano/contract';
+import type { TCorruptFile, THealthEvent, TPlayerHealth } from '@pano/contract';
 import type { PlayItem } from './play-items.js';
 import { realClock, type SequenceClock } from './sequence.js';
 
@@ -31,6 +31,7 @@ export class PlayerHealthState {
   private failing = false;
   private playing: TPlayerHealth['playing'] = null;
   private events: THealthEvent[] = [];
+  private corruptFiles: TCorruptFile[] = [];
 
   constructor(
     private readonly appVersion: string,
@@ -81,6 +82,12 @@ export class PlayerHealthState {
     this.onChange();
   }
 
+  /** The files the offline cache refused for a wrong SHA-256 (offline/media-cache.ts tells only changes). */
+  setCorruptFiles(files: TCorruptFile[]): void {
+    this.corruptFiles = files;
+    this.onChange();
+  }
+
   snapshot(cacheBytes: number | null): TPlayerHealth {
     return {
       appVersion: this.appVersion,
@@ -91,6 +98,7 @@ export class PlayerHealthState {
       failing: this.failing,
       playing: this.playing,
       events: [...this.events],
+      corruptFiles: this.corruptFiles,
     };
   }
 }

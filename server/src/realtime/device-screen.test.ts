@@ -12,7 +12,7 @@ afterEach(() => closeAllSockets());
 afterAll(async () => { await s.close(); });
 
 const health: TPlayerHealth = {
-  appVersion: '9.9.9', uptimeSec: 1, cacheBytes: null, lastError: null, itemsFailed: 0, failing: true, playing: null, events: [],
+  appVersion: '9.9.9', uptimeSec: 1, cacheBytes: null, lastError: null, itemsFailed: 0, failing: true, playing: null, events: [], corruptFiles: [],
 };
 const until = { timeout: 10_000, interval: 50 };
 

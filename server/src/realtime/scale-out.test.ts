@@ -84,7 +84,7 @@ describe('screen health across instances', () => {
     await expect.poll(() => dashboard.some((h) => h.online)).toBe(true);
 
     player.emit('player:health', {
-      appVersion: '2.0.0', uptimeSec: 5, cacheBytes: null, lastError: null, itemsFailed: 0, failing: false, playing: null, events: [],
+      appVersion: '2.0.0', uptimeSec: 5, cacheBytes: null, lastError: null, itemsFailed: 0, failing: false, playing: null, events: [], corruptFiles: [],
     });
     await expect.poll(() => dashboard.some((h) => h.report?.appVersion === '2.0.0')).toBe(true);
     const list = ZScreenHealthResponse.parse((await a.api.get('/api/screens/health').set(c.auth).expect(200)).body);

@@ -16,7 +16,7 @@ afterAll(async () => { await s.close(); });
 
 const report = (over: Partial<TPlayerHealth> = {}): TPlayerHealth => ({
   appVersion: '1.4.0', uptimeSec: 60, cacheBytes: 5_000_000, lastError: null, itemsFailed: 0, failing: false,
-  playing: null, events: [], ...over,
+  playing: null, events: [], corruptFiles: [], ...over,
 });
 
 async function world() {

@@ -298,6 +298,10 @@ export const tr = {
     cache: 'Önbellek',
     cacheUnknown: 'Bilinmiyor',
     itemsFailed: 'Başarısız öğe',
+    /** Files the player refused to keep for a wrong SHA-256 (docs/PRODUCT.md#player). */
+    corruptFiles: 'Bozuk indirilen dosya',
+    corruptFile: (name: string, attempts: number) => `${name} (${attempts} deneme)`,
+    corruptBadge: (n: number) => `Bozuk indirilen dosya: ${n}`,
     playing: 'Oynatılan',
     nothingPlaying: 'Yok',
     lastError: 'Son hata',

@@ -23,7 +23,7 @@ afterAll(async () => { await t.close(); });
 const small = await jpegOf(64, 36);
 const jpeg = () => small;
 const report = (over: Partial<TPlayerHealth> = {}): TPlayerHealth => ({
-  appVersion: '1.4.0', uptimeSec: 120, cacheBytes: 1_000_000, lastError: null, itemsFailed: 0, failing: false, playing: null, events: [], ...over,
+  appVersion: '1.4.0', uptimeSec: 120, cacheBytes: 1_000_000, lastError: null, itemsFailed: 0, failing: false, playing: null, events: [], corruptFiles: [], ...over,
 });
 
 async function screenOf(owner: TestUser, name = 'Giriş', lastSeenAt: Date | null = null) {

@@ -24,6 +24,7 @@ export function ScreenHealthSection({ health, screenName }: { health: TScreenHea
           {report ? t.summary(report.appVersion, formatUptime(uptime)) : t.noReport}
         </span>
         {report?.failing && <span className="screen-health-failing">{t.failing}</span>}
+        {(report?.corruptFiles.length ?? 0) > 0 && <span className="screen-health-failing">{t.corruptBadge(report!.corruptFiles.length)}</span>}
         {/* Which screen's, for a screen reader that lists the page's controls; after the visible text, which its name must contain. */}
         <span className="sr-only"> ({screenName})</span>
       </summary>
@@ -34,6 +35,14 @@ export function ScreenHealthSection({ health, screenName }: { health: TScreenHea
             <div><dt>{t.uptime}</dt><dd data-testid="health-uptime">{formatUptime(uptime)}</dd></div>
             <div><dt>{t.cache}</dt><dd data-testid="health-cache">{report.cacheBytes === null ? t.cacheUnknown : formatCacheMb(report.cacheBytes)}</dd></div>
             <div><dt>{t.itemsFailed}</dt><dd data-testid="health-failed">{report.itemsFailed}</dd></div>
+            {report.corruptFiles.length > 0 && (
+              <div>
+                <dt>{t.corruptFiles}</dt>
+                <dd data-testid="health-corrupt">
+                  {report.corruptFiles.map((f) => t.corruptFile(f.name, f.attempts)).join(', ')}
+                </dd>
+              </div>
+            )}
             <div><dt>{t.playing}</dt><dd data-testid="health-playing">{report.playing?.name ?? t.nothingPlaying}</dd></div>
             <div>
               <dt>{t.lastError}</dt>

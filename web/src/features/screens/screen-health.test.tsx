@@ -57,6 +57,7 @@ const reported: TScreenHealth = {
       { kind: 'stalled', at: local(14, 1), mediaId: id(41), detail: 'kampanya.mp4 5 sn takıldı' },
       { kind: 'reloaded', at: local(9, 15), mediaId: null, detail: '' },
     ],
+    corruptFiles: [{ mediaId: id(42), name: 'menu.mp4', attempts: 3, at: local(14, 3) }],
   },
 };
 
@@ -119,6 +120,9 @@ describe("'Durum' on the screen card", { timeout: 15_000 }, () => {
     expect(within(health).getByTestId('health-uptime').textContent).toBe('3 sa 12 dk');
     expect(within(health).getByTestId('health-cache').textContent).toBe('245,3 MB');
     expect(within(health).getByTestId('health-failed').textContent).toBe('3');
+    // A file the player refused for a wrong SHA-256, named on the card even folded.
+    expect(within(health).getByTestId('health-corrupt').textContent).toBe('menu.mp4 (3 deneme)');
+    expect(within(health).getByText('Bozuk indirilen dosya: 1')).toBeTruthy();
     expect(within(health).getByTestId('health-playing').textContent).toBe('Kış Kampanyası');
     expect(within(health).getByTestId('health-error').textContent).toBe('14:02 · Video çözülemedi: kampanya.mp4');
     const events = within(health).getByTestId('health-events').querySelectorAll('li');
@@ -132,9 +136,10 @@ describe("'Durum' on the screen card", { timeout: 15_000 }, () => {
     // screen:health (the socket is the boundary: its handler is called as the socket would).
     act(() => receiveHealthEvent(qc, {
       ...reported,
-      report: { ...reported.report!, itemsFailed: 4, failing: true, playing: null, lastError: { message: 'Görsel yüklenemedi', at: local(14, 40) } },
+      report: { ...reported.report!, itemsFailed: 4, failing: true, playing: null, lastError: { message: 'Görsel yüklenemedi', at: local(14, 40) }, corruptFiles: [] },
     }));
     await waitFor(() => expect(within(health).getByTestId('health-failed').textContent).toBe('4'));
+    expect(within(health).queryByTestId('health-corrupt')).toBeNull();
     expect(within(health).getByTestId('health-playing').textContent).toBe('Yok');
     expect(within(health).getByTestId('health-error').textContent).toBe('14:40 · Görsel yüklenemedi');
     expect(within(health).getByText('Hata veriyor')).toBeTruthy();
