@@ -10,6 +10,7 @@ import { filesOnDisk } from './testing/disk-helpers.js';
 import { sampleClip } from './testing/sample-clips.js';
 import { fakeApk, tinyPng } from './testing/sample-files.js';
 import { storageKey } from './file-storage.js';
+import { checkStorageReachable } from './s3-storage.js';
 
 // docs/architecture/storage.md#the-bucket: with STORAGE_URL every stored file lives in the
 // bucket, here a local server speaking the S3 API driven by the real AWS SDK.
@@ -204,5 +205,14 @@ describe('files in an S3 bucket', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('a start stops, in Turkish, on a bucket that is not there or an endpoint that does not answer; a reachable one passes', async () => {
+    const uploadsDir = t.ctx.config.uploadsDir;
+    await expect(checkStorageReachable({ storage: s3.storage, uploadsDir })).resolves.toBeUndefined();
+    await expect(checkStorageReachable({ storage: { ...s3.storage, bucket: 'yok-boyle-kova' } as typeof s3.storage, uploadsDir }))
+      .rejects.toThrow("STORAGE_URL'deki kovaya (yok-boyle-kova) ulaşılamıyor: kova yok");
+    await expect(checkStorageReachable({ storage: { ...s3.storage, endpoint: 'http://127.0.0.1:9' } as typeof s3.storage, uploadsDir }))
+      .rejects.toThrow(/STORAGE_URL'deki kovaya \(pano-test\) ulaşılamıyor/);
   });
 });
