@@ -12,6 +12,7 @@ const ENTRY_POINTS = {
   main: 'server/src/main.ts',
   worker: 'server/src/worker.ts',
   'create-admin': 'server/src/cli/create-admin.ts',
+  'storage-migrate': 'server/src/cli/storage-migrate.ts',
   // startServer and loadConfig, for the bench's API processes (bench/src/procs/pano-server.mjs).
   server: 'server/src/server.ts',
   env: 'server/src/config/env.ts',

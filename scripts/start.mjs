@@ -3,7 +3,7 @@
 // built server in this very process. No child process: npm passes SIGTERM and SIGINT to the
 // process it started (package.json starts it with `exec`, so no shell sits in between), and
 // that process is the server, which drains and exits 0 (docs/OPERATIONS.md#shutdown).
-//   node scripts/start.mjs [server | worker | create-admin [args]]
+//   node scripts/start.mjs [server | worker | create-admin [args] | storage-migrate]
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureBuiltAsync } from './build-freshness.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const ENTRIES = { server: 'main.js', worker: 'worker.js', 'create-admin': 'create-admin.js' };
+const ENTRIES = { server: 'main.js', worker: 'worker.js', 'create-admin': 'create-admin.js', 'storage-migrate': 'storage-migrate.js' };
 const role = process.argv[2] in ENTRIES ? process.argv[2] : 'server';
 const args = process.argv.slice(process.argv[2] in ENTRIES ? 3 : 2);
 
@@ -60,7 +60,7 @@ process.argv = [process.argv[0], entry, ...args];
 process.setSourceMapsEnabled(true);
 // The server and the worker handle signals themselves from their first line on; until then
 // (loading modules) one is kept here and handed over once the import has finished.
-const handsOver = role !== 'create-admin';
+const handsOver = role !== 'create-admin' && role !== 'storage-migrate';
 if (!handsOver) for (const signal of ['SIGINT', 'SIGTERM']) process.off(signal, stopBuild);
 await import(pathToFileURL(entry).href);
 if (handsOver) {

@@ -9,6 +9,7 @@ import { nobodyOnline, silentHealth, silentNotifier, type HealthNotifier, type P
 import { noConnections, type ConnectionControl } from './realtime/connection-control.js';
 import { countInMemory, countInRedis } from './http/rate-limit-store.js';
 import type { Redis } from 'ioredis';
+import { createFileStorage } from './storage/create-file-storage.js';
 
 /** The collaborators a process makes first, from its config alone; none of them needs another. */
 export type ContextBase = Pick<AppContext, 'config' | 'db' | 'logger' | 'clock' | 'tokens' | 'jobs' | 'metrics'>;
@@ -55,5 +56,6 @@ export function createAppContext(base: ContextBase, realtime: RealtimeParts): Ap
     uploads: new UploadReservations(),
     connections: realtime.connections,
     rateLimits: realtime.redis ? countInRedis(realtime.redis, logger) : countInMemory,
+    storage: createFileStorage(config),
   };
 }

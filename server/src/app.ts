@@ -43,7 +43,7 @@ export function createApp(
   mountApiRoutes(app, ctx);
   app.use('/api', notFoundHandler);
   // Ahead of the uploads themselves (docs/architecture/storage.md#thumbnails).
-  app.get('/uploads/thumbs/:file', thumbnailRoute(ctx.config.uploadsDir, ctx.logger));
+  app.get('/uploads/thumbs/:file', thumbnailRoute(ctx));
   mountStatic(app, ctx);
   app.use(notFoundHandler);
   app.use(errorHandler(ctx.logger));

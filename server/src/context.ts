@@ -11,6 +11,7 @@ import type { HealthNotifier, PresenceReader, ScreenNotifier } from './realtime/
 import type { ConnectionControl } from './realtime/connection-control.js';
 import type { RateLimitStores } from './http/rate-limit-store.js';
 import type { Metrics } from './metrics/metrics.js';
+import type { FileStorage } from './storage/file-storage.js';
 
 /**
  * Everything a route, service or job handler may use, passed explicitly (no globals, no
@@ -45,4 +46,6 @@ export type AppContext = Readonly<{
   rateLimits: RateLimitStores;
   /** This process's Prometheus registry and metrics, served at /metrics. */
   metrics: Metrics;
+  /** Every stored file: the local folder or a bucket (docs/architecture/storage.md#the-storage-collaborator). */
+  storage: FileStorage;
 }>;

@@ -6,6 +6,7 @@ import { createRequestDrain } from './http/request-drain.js';
 import { loadConfig, type AppConfig } from './config/env.js';
 import { resolveJwtSecret } from './config/secrets.js';
 import { checkDataDirWritable, checkPortFree, listenFailure } from './config/startup-checks.js';
+import { checkStorageReachable } from './storage/s3-storage.js';
 import { createAppContext, type ContextBase } from './app-context.js';
 import type { AppContext } from './context.js';
 import { openMigratedDatabase, type Database } from './db/client.js';
@@ -45,6 +46,7 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
   const logger = createLogger(config.logLevel);
   await checkDataDirWritable(config.dataDir);
   await checkPortFree(config.port, config.host);
+  await checkStorageReachable(config);
   await mkdir(config.uploadsDir, { recursive: true });
   // Before listening, so no upload of this process is in flight: what a killed process left goes now.
   const leftovers = await sweepStaleIncoming(config.uploadsDir, new Date()).catch((err: unknown) => {

@@ -1,6 +1,7 @@
 import { loadConfig } from './config/env.js';
 import { resolveJwtSecret } from './config/secrets.js';
 import { checkDataDirWritable, checkPayments, StartupError } from './config/startup-checks.js';
+import { checkStorageReachable } from './storage/s3-storage.js';
 import { createAppContext, type ContextBase } from './app-context.js';
 import { openDatabase } from './db/client.js';
 import { createJobRunner } from './jobs/create-job-runner.js';
@@ -25,6 +26,7 @@ const config = await startOrExit(async () => {
   checkPayments(config);
   // The JWT secret may be generated into DATA_DIR.
   await checkDataDirWritable(config.dataDir);
+  await checkStorageReachable(config);
   return config;
 });
 const logger = createLogger(config.logLevel);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env.js';
 import { repoRoot } from '../src/repo-root.js';
 
 // The container files cannot be run here (no Docker engine), so what they promise is read
@@ -89,6 +90,29 @@ describe('docker-compose.yml', () => {
     // Docker's default is 10 s; the server drains for SHUTDOWN_TIMEOUT_S (25 s) first.
     expect(compose.match(/stop_grace_period: 30s/g)).toHaveLength(2);
     expect(compose).toContain('PAYMENTS: ${PAYMENTS:-}');
+  });
+
+  it('keeps every stored file in MinIO: the API replicas and the worker use its bucket and share no volume', async () => {
+    const found = await promisify(execFile)('docker-compose', ['version']).then(() => true, () => false);
+    if (!found) return;
+    const { stdout } = await promisify(execFile)('docker-compose', ['-f', 'docker-compose.yml', 'config'], {
+      cwd: repoRoot, env: { ...process.env, JWT_SECRET: 'x'.repeat(32) },
+    });
+    // docker-compose config prints the services resolved, each a block indented by two spaces.
+    const services = stdout.slice(stdout.indexOf('services:'), stdout.search(/^volumes:/m));
+    const block = (name: string) => new RegExp(`^  ${name}:\\n((?:    .*\\n|      .*\\n)*)`, 'm').exec(services)?.[1] ?? '';
+    expect(block('minio')).toMatch(/image: minio\/minio/);
+    expect(block('bucket')).toMatch(/mc mb --ignore-existing pano\/pano/);
+    for (const name of ['api', 'worker']) {
+      const service = block(name);
+      expect(service, name).toContain('STORAGE_URL: s3://pano?endpoint=http://minio:9000&region=us-east-1&forcePathStyle=true');
+      expect(service, name).toMatch(/bucket:\n\s+condition: service_completed_successfully/);
+      expect(service, name).not.toMatch(/^ {4}volumes:/m);
+    }
+    // The URL the replicas get is one the server accepts, with the keys MinIO was started with.
+    const env = Object.fromEntries([...block('api').matchAll(/^ {6}(STORAGE_URL|S3_ACCESS_KEY_ID|S3_SECRET_ACCESS_KEY|MEDIA_PUBLIC_URL): (.*)$/gm)].map((m) => [m[1], m[2]]));
+    expect(loadConfig({ ...env, DATA_DIR: '/data' }).storage).toMatchObject({ kind: 's3', bucket: 'pano', endpoint: 'http://minio:9000', forcePathStyle: true });
+    expect(block('minio')).toContain(`MINIO_ROOT_USER: ${env.S3_ACCESS_KEY_ID}`);
   });
 });
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 import { bundledBinary } from './media-tools.js';
+import { parseStorageUrl, type StorageConfig } from './storage-url.js';
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -53,6 +54,12 @@ const ZEnv = z.object({
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   WEATHER_API_URL: z.string().url().refine((s) => /^https?:\/\//.test(s)).default('https://api.open-meteo.com/v1/forecast'),
+  /** `s3://bucket?endpoint=…&region=…&forcePathStyle=true`: stored files live in that bucket (docs/OPERATIONS.md#object-storage). */
+  STORAGE_URL: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** A CDN in front of the bucket: players and the dashboard fetch uploads there instead of through signed URLs. */
+  MEDIA_PUBLIC_URL: z.string().url().refine((s) => /^https?:\/\//.test(s)).optional(),
 });
 
 /**
@@ -78,9 +85,10 @@ const EXPECTED: Partial<Record<keyof z.infer<typeof ZEnv>, string>> = {
   METRICS_PORT: '1 ile 65535 arasında bir tam sayı olmalı',
   FETCH_ALLOW_PRIVATE: '0 ya da 1 olmalı',
   WEATHER_API_URL: 'http:// ya da https:// ile başlayan tam bir adres olmalı',
+  MEDIA_PUBLIC_URL: 'http:// ya da https:// ile başlayan tam bir adres olmalı (örnek: https://cdn.ornek.com)',
 };
 /** Never echoed back: secrets, and URLs that may carry a password. */
-const SECRET = new Set(['JWT_SECRET', 'ADMIN_REGISTRATION_KEY', 'DATABASE_URL', 'REDIS_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'METRICS_TOKEN']);
+const SECRET = new Set(['JWT_SECRET', 'ADMIN_REGISTRATION_KEY', 'DATABASE_URL', 'REDIS_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY']);
 
 /** Invalid environment values, one Turkish line per variable (`PORT="abc": … olmalı`). */
 export class ConfigError extends Error {
@@ -134,6 +142,8 @@ export type AppConfig = {
   /** The ffmpeg and ffprobe media processing runs (FFMPEG_PATH, FFPROBE_PATH, else the npm packages' binaries). */
   ffmpegPath: string;
   ffprobePath: string;
+  /** Where stored files live: the local folder (default) or an S3-compatible bucket (STORAGE_URL). */
+  storage: StorageConfig;
 };
 
 /**
@@ -154,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!parsed.success) throw configError(parsed.error.issues, clean);
   const e = parsed.data;
   const dataDir = resolveDataDir(e.DATA_DIR, env);
+  const storage = storageConfig(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -190,6 +201,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     weatherApiUrl: e.WEATHER_API_URL,
     ffmpegPath: e.FFMPEG_PATH ?? bundledBinary('ffmpeg'),
     ffprobePath: e.FFPROBE_PATH ?? bundledBinary('ffprobe'),
+    storage,
     ...overrides,
   };
+}
+
+/** STORAGE_URL read whole, or a ConfigError saying what is wrong with it. */
+function storageConfig(e: z.infer<typeof ZEnv>): StorageConfig {
+  if (!e.STORAGE_URL) {
+    if (e.MEDIA_PUBLIC_URL) throw new ConfigError([`MEDIA_PUBLIC_URL=${JSON.stringify(e.MEDIA_PUBLIC_URL)}: yalnızca STORAGE_URL ile (bir kovanın önündeki CDN için) kullanılabilir`]);
+    return { kind: 'local' };
+  }
+  const parsed = parseStorageUrl(e.STORAGE_URL, { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, publicUrl: e.MEDIA_PUBLIC_URL });
+  // Keys written into the URL by mistake are not echoed.
+  if (typeof parsed === 'string') throw new ConfigError([`STORAGE_URL=${JSON.stringify(e.STORAGE_URL.replace(/\/\/[^@/?]*@/, '//…@'))}: ${parsed}`]);
+  return parsed;
 }

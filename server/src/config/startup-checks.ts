@@ -101,3 +101,4 @@ export function checkPayments(config: Pick<AppConfig, 'stripe' | 'redisUrl' | 'p
     'Gerçek ödeme için Stripe anahtarlarını ayarlayın; bilerek test kartlarıyla çalışmak için PAYMENTS=dev ayarlayın.',
   );
 }
+

@@ -9,7 +9,7 @@ export const playerDist = path.join(repoRoot, 'player/dist');
 
 /** Uploads (with HTTP Range, so videos seek), the player bundle and the dashboard SPA on one port. */
 export function mountStatic(app: Express, ctx: AppContext): void {
-  app.use('/uploads', express.static(ctx.config.uploadsDir, {
+  app.use('/uploads', ctx.storage.kind === 'local' ? express.static(ctx.config.uploadsDir, {
     index: false,
     dotfiles: 'deny',
     acceptRanges: true,
@@ -17,7 +17,7 @@ export function mountStatic(app: Express, ctx: AppContext): void {
     maxAge: '365d',
     immutable: true,
     setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
-  }));
+  }) : redirectToBucket(ctx));
   app.use('/uploads', (_req, res) => void res.status(404).json({ message: 'Dosya bulunamadı', code: 'NOT_FOUND' }));
   // The player's service worker is scoped to /player/; without the slash a kiosk would run unscoped.
   // Express matches '/player/' here too (non-strict routing): only the slashless path redirects.
@@ -27,6 +27,30 @@ export function mountStatic(app: Express, ctx: AppContext): void {
   });
   mountBuiltApp(app, '/player', playerDist);
   mountBuiltApp(app, '/', webDist);
+}
+
+/**
+ * In a bucket (docs/architecture/storage.md#serving-files): `/uploads/<key>` stays the address
+ * screen configs and the dashboard name (the player's offline cache keys on it) and answers a
+ * redirect to the bucket's short-lived signed URL or MEDIA_PUBLIC_URL, which serves ranges
+ * itself. Dot-folders (temp files, thumbnails' own folder) are refused as express.static does.
+ */
+function redirectToBucket(ctx: AppContext): RequestHandler {
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let rel: string;
+    try {
+      rel = decodeURIComponent(req.path).replace(/^\/+/, '');
+    } catch {
+      return next();
+    }
+    const parts = rel.split('/');
+    if (!rel || rel.includes('\0') || rel.includes('\\') || parts.some((part) => part === '' || part.startsWith('.'))) return next();
+    const target = await ctx.storage.publicUrl(`uploads/${rel}`);
+    if (!target) return next();
+    res.setHeader('Cache-Control', `private, max-age=${target.maxAgeS}`);
+    res.redirect(302, target.url);
+  };
 }
 
 /** A built app (index.html and its files) at `mount`; nothing when it was not built. */

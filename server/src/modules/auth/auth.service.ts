@@ -1,11 +1,10 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import path from 'node:path';
 import { ErrorCode, type TAdminRegisterRequest, type TLoginRequest, type TRegisterRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, forbidden } from '../../http/errors.js';
 import { Prisma } from '../../db/generated/client.js';
-import { removeQuietly } from '../../storage/stored-files.js';
+import { storageKey } from '../../storage/file-storage.js';
 import { removeScreenshots } from '../screen-health/screenshots.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 
@@ -105,10 +104,10 @@ export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
     return { fileNames: media.flatMap((m) => (m.fileName ? [m.fileName] : [])), screenIds: screens.map((s) => s.id) };
   });
   for (const fileName of fileNames) {
-    await removeQuietly(path.join(ctx.config.uploadsDir, fileName))
+    await ctx.storage.remove(storageKey.upload(fileName))
       .catch((err: unknown) => ctx.logger.warn({ err, fileName }, 'media file of a deleted admin could not be removed'));
   }
-  await removeScreenshots(ctx.config.dataDir, screenIds)
+  await removeScreenshots(ctx.storage, screenIds)
     .catch((err: unknown) => ctx.logger.warn({ err }, 'screenshots of a deleted admin could not be removed'));
   // Its sockets and its screens' players are cut; its token already fails (no user row).
   ctx.connections.userSignedOut(userId);

@@ -2,7 +2,8 @@ import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../../context.js';
 import type { Media } from '../../db/generated/client.js';
-import { moveIntoPlace, randomFileName, removeQuietly } from '../../storage/stored-files.js';
+import { storageKey } from '../../storage/file-storage.js';
+import { randomFileName, removeQuietly } from '../../storage/stored-files.js';
 import { incomingDir, incomingFileName } from '../../storage/sweep-incoming.js';
 import { displaySize, moovBeforeMdat, probeVideo, runFfmpeg, type VideoProbe } from '../../storage/video-tools.js';
 import { screensShowingMedia } from './media-screens.js';
@@ -23,7 +24,7 @@ export const CONVERT_FAILED = 'Video dönüştürülemedi: dosya bozuk ya da des
 /** Progress is written and sent at most this often: a dashboard needs no more, the database no more load. */
 const PROGRESS_EVERY_MS = 1000;
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'logger' | 'notifier' | 'jobs' | 'clock'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'logger' | 'notifier' | 'jobs' | 'clock' | 'storage'>;
 
 const jobKey = (mediaId: string) => `media.process:${mediaId}`;
 
@@ -63,27 +64,41 @@ async function processOne(ctx: Ctx, mediaId: string): Promise<void> {
   const media = await ctx.db.media.findUnique({ where: { id: mediaId } });
   // Deleted meanwhile, or already done by an earlier run of a repeated job.
   if (!media?.fileName || media.status !== 'processing') return;
-  const source = path.join(ctx.config.uploadsDir, media.fileName);
+  // A bucket's file is read from a temp copy (storage.withLocalFile), so any instance converts it.
+  const done = await ctx.storage.withLocalFile(storageKey.upload(media.fileName), (source) => convertFrom(ctx, media, source));
+  if (!done) return fail(ctx, media, UNREADABLE_VIDEO);
+  if ('error' in done) return fail(ctx, media, done.error);
+  await finish(ctx, media, done);
+}
+
+/** The converted file and its poster in the temp folder (none: the original plays as it is), or why not. */
+async function convertFrom(ctx: Ctx, media: Media, source: string): Promise<Converted | { error: string }> {
   const probe = await probeVideo(ctx.config.ffprobePath, source);
-  if (!probe) return fail(ctx, media, UNREADABLE_VIDEO);
+  if (!probe) return { error: UNREADABLE_VIDEO };
   const isMp4 = media.mime === 'video/mp4';
   const plan = planVideo(probe, isMp4, isMp4 && await moovBeforeMdat(source));
-  if (plan === 'keep') return finish(ctx, media, { file: undefined, probe });
+  if (plan === 'keep') return withPoster(ctx, media, { file: undefined, probe, size: Number(media.sizeBytes), sha256: media.sha256 ?? await sha256Of(source) }, source);
   const out = path.join(incomingDir(ctx.config.uploadsDir), `${incomingFileName()}.mp4`);
   try {
     await mkdir(path.dirname(out), { recursive: true });
     await convert(ctx, media, plan, probe, source, out);
   } catch (err) {
     await removeQuietly(out);
-    ctx.logger.warn({ err, mediaId }, 'a video could not be converted');
-    return fail(ctx, media, CONVERT_FAILED);
+    ctx.logger.warn({ err, mediaId: media.id }, 'a video could not be converted');
+    return { error: CONVERT_FAILED };
   }
   const result = await probeVideo(ctx.config.ffprobePath, out);
   if (!result) {
     await removeQuietly(out);
-    return fail(ctx, media, CONVERT_FAILED);
+    return { error: CONVERT_FAILED };
   }
-  await finish(ctx, media, { file: out, probe: result });
+  return withPoster(ctx, media, { file: out, probe: result, size: (await stat(out)).size, sha256: await sha256Of(out) }, out);
+}
+
+type Converted = { file: string | undefined; probe: VideoProbe; size: number; sha256: string; poster: string | undefined };
+
+async function withPoster(ctx: Ctx, media: Media, c: Omit<Converted, 'poster'>, video: string): Promise<Converted> {
+  return { ...c, poster: media.posterFileName ? undefined : await makePoster(ctx, video, c.probe) };
 }
 
 /**
@@ -115,37 +130,37 @@ async function convert(ctx: Ctx, media: Media, plan: Exclude<VideoPlan, 'keep'>,
 }
 
 /** The new file (or none: the original plays as it is) takes the original's place; the screens holding it are pushed. */
-async function finish(ctx: Ctx, media: Media, done: { file: string | undefined; probe: VideoProbe }) {
+async function finish(ctx: Ctx, media: Media, done: Converted) {
   const fileName = done.file ? randomFileName('mp4') : media.fileName!;
-  const target = path.join(ctx.config.uploadsDir, fileName);
-  const poster = media.posterFileName ? undefined : await makePoster(ctx, done.file ?? target, done.probe);
-  const posterFileName = poster ? randomFileName('webp') : media.posterFileName;
+  const posterFileName = done.poster ? randomFileName('webp') : media.posterFileName;
   const { width, height } = displaySize(done.probe);
-  const size = done.file ? (await stat(done.file)).size : Number(media.sizeBytes);
-  const sha256 = done.file ? await sha256Of(done.file) : media.sha256 ?? await sha256Of(target);
+  /** Stored before the row points at them (a bucket's upload may outlast a transaction); removed when it cannot. */
+  const stored: string[] = [];
   let written = false;
   try {
-    written = await ctx.db.$transaction(async (tx) => {
-      const { count } = await tx.media.updateMany({
-        where: { id: media.id, status: 'processing' },
-        data: {
-          fileName, mime: 'video/mp4', sizeBytes: BigInt(size), width, height, durationSec: done.probe.durationSec, sha256,
-          posterFileName, status: 'ready', progress: 100, error: null,
-        },
-      });
-      if (count === 0) return false; // deleted while it was converted
-      if (done.file) await moveIntoPlace(done.file, target);
-      if (poster && posterFileName) await moveIntoPlace(poster, path.join(ctx.config.uploadsDir, posterFileName));
-      return true;
+    const put = async (temp: string, name: string) => {
+      stored.push(storageKey.upload(name));
+      await ctx.storage.putFile(storageKey.upload(name), temp);
+    };
+    if (done.file) await put(done.file, fileName);
+    if (done.poster && posterFileName) await put(done.poster, posterFileName);
+    const { count } = await ctx.db.media.updateMany({
+      where: { id: media.id, status: 'processing' },
+      data: {
+        fileName, mime: 'video/mp4', sizeBytes: BigInt(done.size), width, height, durationSec: done.probe.durationSec, sha256: done.sha256,
+        posterFileName, status: 'ready', progress: 100, error: null,
+      },
     });
+    written = count > 0; // none: deleted while it was converted
   } finally {
     if (!written) {
       await removeQuietly(done.file);
-      await removeQuietly(poster);
+      await removeQuietly(done.poster);
+      for (const key of stored) await ctx.storage.remove(key).catch(() => {});
     }
   }
   if (!written) return;
-  if (done.file) await removeQuietly(path.join(ctx.config.uploadsDir, media.fileName!));
+  if (done.file) await ctx.storage.remove(storageKey.upload(media.fileName!));
   ctx.notifier.mediaProgress(media.ownerId, { mediaId: media.id, status: 'ready', progress: 100, error: null });
   const screenIds = await screensShowingMedia(ctx.db, media.ownerId, [media.id]);
   if (screenIds.length) await ctx.notifier.screensChanged(screenIds);
@@ -159,7 +174,7 @@ async function fail(ctx: Ctx, media: Media, error: string) {
   });
   if (count === 0) return;
   for (const name of [media.fileName, media.posterFileName]) {
-    if (name) await removeQuietly(path.join(ctx.config.uploadsDir, name));
+    if (name) await ctx.storage.remove(storageKey.upload(name));
   }
   ctx.notifier.mediaProgress(media.ownerId, { mediaId: media.id, status: 'failed', progress: 0, error });
 }

@@ -3,10 +3,8 @@ import type { TAppSettings, ZCreateAppRequest, ZUpdateMediaRequest } from '@pano
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { Prisma, type Media } from '../../db/generated/client.js';
-import path from 'node:path';
 import { badRequest, notFound } from '../../http/errors.js';
-import { removeQuietly } from '../../storage/stored-files.js';
-import { thumbPath } from '../../storage/thumbnails.js';
+import { storageKey } from '../../storage/file-storage.js';
 import { screensShowingMedia } from './media-screens.js';
 import { framingWarning } from './web-framing.js';
 import { pdfPagesOf } from './pdf-document.js';
@@ -117,8 +115,8 @@ export async function deleteMedia(ctx: AppContext, ownerId: string, id: string):
   const files = [media.fileName, media.posterFileName, ...pdfPagesOf(media)].filter((f): f is string => Boolean(f));
   for (const fileName of files) {
     try {
-      await removeQuietly(path.join(ctx.config.uploadsDir, fileName));
-      await removeQuietly(thumbPath(ctx.config.uploadsDir, fileName));
+      await ctx.storage.remove(storageKey.upload(fileName));
+      await ctx.storage.remove(storageKey.thumb(fileName));
     } catch (err) {
       // The row is gone; an undeletable file is an operator matter, not the customer's.
       ctx.logger.warn({ err, fileName }, 'media file could not be removed');

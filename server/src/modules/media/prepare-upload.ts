@@ -8,7 +8,8 @@ import { unsupportedFileType } from '../../http/errors.js';
 import { imageDimensions } from '../../storage/image-dimensions.js';
 import { loadSharp } from '../../storage/load-sharp.js';
 import type { SniffedMedia } from '../../storage/sniff-media.js';
-import { moveIntoPlace, randomFileName, removeQuietly } from '../../storage/stored-files.js';
+import { storageKey } from '../../storage/file-storage.js';
+import { randomFileName, removeQuietly } from '../../storage/stored-files.js';
 import { incomingDir, incomingFileName } from '../../storage/sweep-incoming.js';
 import type { IncomingFile } from '../../storage/upload-to-disk.js';
 import { displaySize, moovBeforeMdat, probeVideo, runFfmpeg } from '../../storage/video-tools.js';
@@ -37,13 +38,13 @@ export type PreparedUpload = {
     width: number | null; height: number | null; durationSec: number | null; sha256: string;
     status: 'processing' | 'ready'; progress: number; posterFileName: string | null;
   };
-  /** Moves the poster beside the uploads, inside the writing transaction. */
+  /** Stores the poster beside the upload, before the row is written. */
   placePoster(): Promise<void>;
   /** Removes the poster wherever it is: the upload failed. */
   discard(): Promise<void>;
 };
 
-export async function prepareUpload(ctx: Pick<AppContext, 'config' | 'logger'>, file: Pick<IncomingFile, 'tempPath' | 'size' | 'sha256'>, type: SniffedMedia): Promise<PreparedUpload> {
+export async function prepareUpload(ctx: Pick<AppContext, 'config' | 'logger' | 'storage'>, file: Pick<IncomingFile, 'tempPath' | 'size' | 'sha256'>, type: SniffedMedia): Promise<PreparedUpload> {
   if (type.kind === 'image') {
     const fixed = await uprightImage(file.tempPath, type.mime, ctx);
     const sha256 = fixed ? await sha256Of(file.tempPath) : file.sha256;
@@ -62,17 +63,17 @@ export async function prepareUpload(ctx: Pick<AppContext, 'config' | 'logger'>, 
   const poster = await makePoster(ctx, file.tempPath, probe);
   const { width, height } = displaySize(probe);
   const posterFileName = poster ? randomFileName('webp') : null;
-  const posterTarget = posterFileName ? path.join(ctx.config.uploadsDir, posterFileName) : undefined;
+  const posterKey = posterFileName ? storageKey.upload(posterFileName) : undefined;
   return {
     size: file.size,
     fields: {
       width, height, durationSec: probe.durationSec, sha256: file.sha256,
       status: plan === 'keep' ? 'ready' : 'processing', progress: plan === 'keep' ? 100 : 0, posterFileName,
     },
-    placePoster: async () => { if (poster && posterTarget) await moveIntoPlace(poster, posterTarget); },
+    placePoster: async () => { if (poster && posterKey) await ctx.storage.putFile(posterKey, poster); },
     discard: async () => {
       await removeQuietly(poster);
-      await removeQuietly(posterTarget);
+      if (posterKey) await ctx.storage.remove(posterKey);
     },
   };
 }

@@ -2,20 +2,24 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Request } from 'express';
 import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
 import { Server, type Upload } from '@tus/server';
 import { ErrorCode, ZMediaUploadFields, type TErrorCode } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
 import { formatSize } from '../../storage/format-size.js';
+import { s3ClientConfig, type S3Storage } from '../../storage/s3-storage.js';
 import { removeQuietly } from '../../storage/stored-files.js';
+import { incomingDir, incomingFileName } from '../../storage/sweep-incoming.js';
 import { storageLimitBytes, storageLimitReached, storageUsedBytes } from '../entitlements/limits.js';
 import { sha256Of } from './prepare-upload.js';
 import { storeReceivedFile } from './upload-media.js';
 
 /*
  * Resumable uploads with the tus 1.0 protocol at /api/uploads (docs/PRODUCT.md#resumable-uploads),
- * served by tus's own server (@tus/server) over a folder store (@tus/file-store): creation, HEAD,
+ * served by tus's own server (@tus/server) over a folder store (@tus/file-store), or tus's S3
+ * store (@tus/s3-store) with STORAGE_URL: creation, HEAD,
  * PATCH and termination. An upload belongs to the customer who created it (its metadata keeps
  * the owner; anyone else's request reads it as missing), its length is known at creation and
  * checked against the package's storage then and at every PATCH, and when its last byte arrives
@@ -78,7 +82,7 @@ export function resumableUploadServer(ctx: AppContext): Server {
     const purchase = req.activePurchase;
     if (!purchase) return;
     const ownerId = currentUser(req).id;
-    const [used, open] = await Promise.all([storageUsedBytes(ctx.db, ownerId), openUploadBytes(store, ownerId, self)]);
+    const [used, open] = await Promise.all([storageUsedBytes(ctx.db, ownerId), openUploadBytes(ctx, store, ownerId, self)]);
     if (Number(used) + open + size > storageLimitBytes(purchase)) throw fromAppError(storageLimitReached(purchase));
   };
 
@@ -119,7 +123,8 @@ export function resumableUploadServer(ctx: AppContext): Server {
 }
 
 /** The last byte arrived: stored as media like a multipart upload, and the upload's own files go. */
-async function finish(ctx: AppContext, store: FileStore, req: Request, upload: Upload) {
+async function finish(ctx: AppContext, store: UploadStore, req: Request, upload: Upload) {
+  if (store instanceof S3Store) return finishInBucket(ctx, req, upload);
   const tempPath = path.join(store.directory, upload.id);
   const written = [tempPath];
   try {
@@ -138,13 +143,46 @@ async function finish(ctx: AppContext, store: FileStore, req: Request, upload: U
 }
 
 /**
+ * In a bucket (docs/architecture/storage.md#resumable-uploads-in-a-bucket) the upload is an
+ * object of its own: it is downloaded to a temp file (sniffed, probed and hashed as any upload),
+ * stored as media, and its objects go.
+ */
+async function finishInBucket(ctx: AppContext, req: Request, upload: Upload) {
+  const storage = ctx.storage as S3Storage;
+  const tempPath = path.join(incomingDir(ctx.config.uploadsDir), incomingFileName());
+  const written = [tempPath];
+  try {
+    await storage.download(upload.id, tempPath);
+    return await storeReceivedFile(ctx, {
+      ownerId: currentUser(req).id, purchase: req.activePurchase, name: upload.metadata?.name ?? '',
+      file: { tempPath, size: upload.offset, sha256: await sha256Of(tempPath) },
+    }, written);
+  } catch (err) {
+    throw err instanceof AppError ? fromAppError(err) : err;
+  } finally {
+    for (const p of written) await removeQuietly(p);
+    // Its multipart upload is complete: what is left are the object and its record (store.remove
+    // would first abort the finished multipart upload, which S3 answers 404, and stop there).
+    for (const key of [upload.id, `${upload.id}.info`]) {
+      await storage.remove(key).catch((err: unknown) => ctx.logger.warn({ err, key }, 'a finished upload\'s object could not be removed'));
+    }
+  }
+}
+
+/** The ids of the unfinished uploads: the folder's `<id>.json` records, or the bucket's `<id>.info` objects. */
+async function openUploadIds(ctx: AppContext, store: UploadStore): Promise<string[]> {
+  if (store instanceof S3Store) return (ctx.storage as S3Storage).rootKeysEndingWith('.info');
+  const records = (await readdir(store.directory).catch(() => [] as string[])).filter((f) => f.endsWith('.json'));
+  return records.map((f) => f.slice(0, -'.json'.length));
+}
+
+/**
  * The declared lengths of the owner's unfinished uploads (but `except`), read from the store's
  * records: as many as the 24-hour sweep leaves, and their creation is limited per person.
  */
-async function openUploadBytes(store: FileStore, ownerId: string, except?: string): Promise<number> {
-  const records = (await readdir(store.directory).catch(() => [] as string[])).filter((f) => f.endsWith('.json'));
-  const lengths = await Promise.all(records.map(async (f) => {
-    const id = f.slice(0, -'.json'.length);
+async function openUploadBytes(ctx: AppContext, store: UploadStore, ownerId: string, except?: string): Promise<number> {
+  const ids = await openUploadIds(ctx, store);
+  const lengths = await Promise.all(ids.map(async (id) => {
     if (id === except) return 0;
     const upload = await store.getUpload(id).catch(() => undefined);
     return upload?.metadata?.[OWNER] === ownerId ? (upload.size ?? 0) : 0;
@@ -152,9 +190,25 @@ async function openUploadBytes(store: FileStore, ownerId: string, except?: strin
   return lengths.reduce((a, b) => a + b, 0);
 }
 
-/** Where uploads in progress are kept: a dot-folder of the uploads folder, which is never served. */
-const uploadStore = (ctx: AppContext) =>
-  new FileStore({ directory: path.join(ctx.config.uploadsDir, '.tus'), expirationPeriodInMilliseconds: ABANDONED_UPLOAD_MS });
+type UploadStore = FileStore | S3Store;
+
+/**
+ * Where uploads in progress are kept: a dot-folder of the uploads folder, which is never served;
+ * in a bucket, tus's own S3 store (@tus/s3-store: each PATCH goes on as parts of a multipart
+ * upload, so any instance resumes it and nothing waits on one instance's disk).
+ */
+function uploadStore(ctx: AppContext): UploadStore {
+  const storage = ctx.config.storage;
+  if (storage.kind === 's3') {
+    return new S3Store({
+      s3ClientConfig: { bucket: storage.bucket, ...s3ClientConfig(storage) },
+      expirationPeriodInMilliseconds: ABANDONED_UPLOAD_MS,
+      // Expiry by listing unfinished multipart uploads, not by object tags (R2 and Garage have none).
+      useTags: false,
+    });
+  }
+  return new FileStore({ directory: path.join(ctx.config.uploadsDir, '.tus'), expirationPeriodInMilliseconds: ABANDONED_UPLOAD_MS });
+}
 
 /** The periodic `uploads.sweep` job: removes the uploads untouched for ABANDONED_UPLOAD_MS; how many. */
 export function removeAbandonedUploads(ctx: AppContext): Promise<number> {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Request, Response } from 'express';
 import { ZMediaUploadFields } from '@pano/contract';
 import type { AppContext } from '../../context.js';
@@ -6,7 +5,8 @@ import type { Media, Prisma } from '../../db/generated/client.js';
 import { badRequest, unsupportedFileType } from '../../http/errors.js';
 import { sniffMedia, type SniffedMedia } from '../../storage/sniff-media.js';
 import { formatSize } from '../../storage/format-size.js';
-import { moveIntoPlace, randomFileName, removeQuietly } from '../../storage/stored-files.js';
+import { storageKey } from '../../storage/file-storage.js';
+import { randomFileName, removeQuietly } from '../../storage/stored-files.js';
 import { receiveUpload, type IncomingFile } from '../../storage/upload-to-disk.js';
 import type { ActivePurchase } from '../entitlements/active-package.js';
 import { assertStorageAvailable, lockOwner, storageLimitBytes, storageLimitReached, storageUsedBytes } from '../entitlements/limits.js';
@@ -19,11 +19,11 @@ type Tx = Prisma.TransactionClient;
 const MISSING = 'Lütfen bir dosya seçin ve medya adı girin';
 
 /**
- * Streams the file to a temp name, checks name, content and storage limit, then moves it
- * to a random public name inside the transaction that writes the row. A PDF becomes a
+ * Streams the file to a temp name, checks name, content and storage limit, then stores it
+ * under a random public name and writes the row. A PDF becomes a
  * document (docs/PRODUCT.md#apps): its pages' pictures are stored instead of it, and their
  * bytes are what the storage limit counts. Whatever fails, no file stays behind: the temp
- * files and the final paths are all removed.
+ * files and the stored ones are all removed.
  *
  * The storage limit is checked three times: before reading anything (already full), while
  * streaming (the bytes so far plus the customer's other uploads in flight on this instance,
@@ -65,8 +65,8 @@ export type ReceivedFile = {
 };
 
 /**
- * Checks a received file's content and stores it as media, moving it to its random public name
- * as the row is written: the one way in for every upload (docs/PRODUCT.md#media-api). Every path
+ * Checks a received file's content and stores it as media under its random public name (through
+ * the storage collaborator) as the row is written: the one way in for every upload (docs/PRODUCT.md#media-api). Every path
  * it writes is added to `written`, for the caller to remove when anything fails.
  */
 export async function storeReceivedFile(ctx: AppContext, received: ReceivedFile, written: string[]): Promise<Media> {
@@ -81,30 +81,31 @@ export async function storeReceivedFile(ctx: AppContext, received: ReceivedFile,
 type Upload = ReceivedFile & { ctx: AppContext; mime: string; written: string[] };
 
 /**
- * An image or a video: the file itself, moved to its random public name as the row is written,
+ * An image or a video: the file itself, stored under its random public name, then the row written,
  * after the quick part of processing (prepare-upload.ts: a picture turned upright, a video's
  * poster and length). A video that must be converted answers 'processing' and is queued.
  */
 async function storeFile(u: Upload, type: SniffedMedia & { kind: 'image' | 'video' }): Promise<Media> {
   const prepared = await prepareUpload(u.ctx, u.file, type);
+  const fileName = randomFileName(type.ext);
+  const key = storageKey.upload(fileName);
   try {
-    const fileName = randomFileName(type.ext);
-    const target = path.join(u.ctx.config.uploadsDir, fileName);
+    // Stored before the row (a bucket's upload may outlast a transaction); the random name is
+    // unknown to anyone until the row is committed, and a refusal removes it.
+    await u.ctx.storage.putFile(key, u.file.tempPath);
+    await prepared.placePoster();
     const row = await u.ctx.db.$transaction(async (tx: Tx) => {
       await lockOwner(tx, u.ownerId);
       await assertStorageAvailable(tx, u.ownerId, u.purchase, prepared.size);
-      const created = await tx.media.create({
+      return tx.media.create({
         data: { ownerId: u.ownerId, name: u.name, fileName, kind: type.kind, mime: u.mime, sizeBytes: BigInt(prepared.size), ...prepared.fields },
       });
-      u.written.push(target);
-      await moveIntoPlace(u.file.tempPath, target);
-      await prepared.placePoster();
-      return created;
     });
     if (row.status === 'processing') await queueProcessing(u.ctx, row.id);
     return row;
   } catch (err) {
-    await prepared.discard();
+    await u.ctx.storage.remove(key).catch(() => {}); // the refusal is what the customer needs to hear
+    await prepared.discard().catch(() => {});
     throw err;
   }
 }
@@ -115,22 +116,26 @@ async function storeFile(u: Upload, type: SniffedMedia & { kind: 'image' | 'vide
  */
 async function storePdf(u: Upload): Promise<Media> {
   const pdf = await renderPdfUpload(u.ctx.config.uploadsDir, u.file.tempPath, u.ownerId);
-  const targets = pdf.pages.map((page) => path.join(u.ctx.config.uploadsDir, page.fileName));
-  u.written.push(...pdf.pages.map((page) => page.tempPath), ...targets);
-  const row = await u.ctx.db.$transaction(async (tx: Tx) => {
-    await lockOwner(tx, u.ownerId);
-    await assertStorageAvailable(tx, u.ownerId, u.purchase, pdf.bytes);
-    const created = await tx.media.create({
-      data: {
-        ownerId: u.ownerId, name: u.name, fileName: null, kind: 'app', mime: u.mime, sizeBytes: BigInt(pdf.bytes),
-        width: pdf.width, height: pdf.height, app: { kind: 'pdf', pages: pdf.pages.map((page) => page.fileName) },
-      },
+  const keys = pdf.pages.map((page) => storageKey.upload(page.fileName));
+  u.written.push(...pdf.pages.map((page) => page.tempPath));
+  try {
+    for (const [i, page] of pdf.pages.entries()) await u.ctx.storage.putFile(keys[i]!, page.tempPath);
+    const row = await u.ctx.db.$transaction(async (tx: Tx) => {
+      await lockOwner(tx, u.ownerId);
+      await assertStorageAvailable(tx, u.ownerId, u.purchase, pdf.bytes);
+      return tx.media.create({
+        data: {
+          ownerId: u.ownerId, name: u.name, fileName: null, kind: 'app', mime: u.mime, sizeBytes: BigInt(pdf.bytes),
+          width: pdf.width, height: pdf.height, app: { kind: 'pdf', pages: pdf.pages.map((page) => page.fileName) },
+        },
+      });
     });
-    for (const [i, page] of pdf.pages.entries()) await moveIntoPlace(page.tempPath, targets[i]!);
-    return created;
-  });
-  await removeQuietly(u.file.tempPath);
-  return row;
+    await removeQuietly(u.file.tempPath);
+    return row;
+  } catch (err) {
+    for (const key of keys) await u.ctx.storage.remove(key).catch(() => {});
+    throw err;
+  }
 }
 
 /** Refuses at once when the storage is already full; otherwise this upload's share of what is left. */

@@ -7,7 +7,7 @@ import { perMinutePerKey } from '../../http/rate-limits.js';
 import { currentDevice, requireDevice } from '../devices/device-auth.js';
 import { presentScreenHealthList } from './screen-health.presenter.js';
 import { getHealthSettings, requestScreenshot, screenHealthList, updateHealthSettings } from './screen-health.service.js';
-import { newestScreenshot, storeScreenshot, tooLargeMessage } from './screenshots.js';
+import { newestScreenshot, noScreenshotYet, storeScreenshot, tooLargeMessage } from './screenshots.js';
 
 /** 'Ekran Görüntüsü Al' per screen and person: more is a stuck button or a script, not a look at the wall. */
 export const SCREENSHOT_REQUESTS_PER_MINUTE = 6;
@@ -49,13 +49,11 @@ export function screenHealthRoutes(ctx: AppContext): Router {
 
   router.get('/screens/:id/screenshot', requireAuth(ctx), async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    const { file, takenAt } = await newestScreenshot(ctx, currentUser(req).id, id);
-    res.sendFile(file, {
+    const { key, takenAt } = await newestScreenshot(ctx, currentUser(req).id, id);
+    const sent = await ctx.storage.send(res, key, {
       headers: { 'Content-Type': 'image/jpeg', 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff', 'Last-Modified': takenAt.toUTCString() },
-      cacheControl: false,
-      lastModified: false,
-      etag: false,
     });
+    if (!sent) throw noScreenshotYet();
   });
 
   // The kind is checked before the body is read.

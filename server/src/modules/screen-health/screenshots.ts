@@ -1,23 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode, SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_PIXELS, SCREENSHOT_MAX_WIDTH, type TScreenshotKind } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, conflict, fileTooLarge, notFound, unsupportedFileType } from '../../http/errors.js';
 import { formatSize } from '../../storage/format-size.js';
 import { loadSharp } from '../../storage/load-sharp.js';
-import { removeQuietly } from '../../storage/stored-files.js';
+import { storageKey, type FileStorage } from '../../storage/file-storage.js';
 import type { AuthDevice } from '../devices/device-auth.js';
 
 /**
- * docs/architecture/devices.md#health: the newest screenshot and thumbnail of each screen, as files
- * `$DATA_DIR/screenshots/<screenId>/<kind>.jpg` (outside the public uploads folder: only the
- * owner may read them, through GET /api/screens/{id}/screenshot). Several instances share the
- * folder like the uploads (docker-compose.yml). The row in screen_health says which is newest.
+ * docs/architecture/devices.md#health: the newest screenshot and thumbnail of each screen, stored
+ * under `screenshots/<screenId>/<kind>.jpg` (`$DATA_DIR/screenshots/…` in the local folder: outside
+ * the public uploads, so only the owner may read them, through GET /api/screens/{id}/screenshot).
+ * Several instances share them through the bucket (docker-compose.yml). The row in screen_health
+ * says which is newest.
  */
-export const screenshotsDir = (dataDir: string) => path.join(dataDir, 'screenshots');
-const screenDir = (dataDir: string, screenId: string) => path.join(screenshotsDir(dataDir), screenId);
-export const screenshotPath = (dataDir: string, screenId: string, kind: TScreenshotKind) => path.join(screenDir(dataDir, screenId), `${kind}.jpg`);
+/** Where the local folder keeps a screen's image (storageKey.screenshot under $DATA_DIR). */
+export const screenshotPath = (dataDir: string, screenId: string, kind: TScreenshotKind) => path.join(dataDir, storageKey.screenshot(screenId, kind));
 
 export const tooLargeMessage = `Ekran görüntüsü çok büyük. En fazla ${formatSize(SCREENSHOT_MAX_BYTES)} olabilir.`;
 
@@ -44,8 +42,8 @@ async function checkJpeg(body: Buffer): Promise<void> {
 
 /**
  * PUT /api/devices/screenshot: the device's current screen gets this image as its newest of
- * this kind. The file is written under a temporary name and renamed, so a reader never sees half
- * of it; a screen deleted meanwhile keeps no file.
+ * this kind. The storage replaces the file whole, so a reader never sees half of it; a screen
+ * deleted meanwhile keeps no file.
  */
 export async function storeScreenshot(ctx: AppContext, device: AuthDevice, kind: TScreenshotKind, body: unknown): Promise<{ takenAt: string; kind: TScreenshotKind }> {
   if (!Buffer.isBuffer(body)) throw unsupportedFileType('Ekran görüntüsü JPEG (image/jpeg) olarak gönderilmelidir');
@@ -56,16 +54,7 @@ export async function storeScreenshot(ctx: AppContext, device: AuthDevice, kind:
   const screen = await ctx.db.screen.findFirst({ where: { id: device.screenId, ownerId: device.ownerId }, select: { id: true } });
   if (!screen) throw notFound('Ekran');
 
-  const finalPath = screenshotPath(ctx.config.dataDir, screen.id, kind);
-  const tempPath = `${finalPath}.${randomBytes(8).toString('hex')}.tmp`;
-  await mkdir(path.dirname(finalPath), { recursive: true });
-  try {
-    await writeFile(tempPath, body);
-    await rename(tempPath, finalPath);
-  } catch (err) {
-    await removeQuietly(tempPath);
-    throw err;
-  }
+  await ctx.storage.putBytes(storageKey.screenshot(screen.id, kind), body, 'image/jpeg');
   const takenAt = ctx.clock();
   const data = { screenshotAt: takenAt, screenshotKind: kind };
   try {
@@ -73,27 +62,28 @@ export async function storeScreenshot(ctx: AppContext, device: AuthDevice, kind:
   } catch (err) {
     // The screen was deleted while the file was written: its folder goes too.
     if (await ctx.db.screen.count({ where: { id: screen.id } })) throw err;
-    await removeScreenshots(ctx.config.dataDir, [screen.id]);
+    await removeScreenshots(ctx.storage, [screen.id]);
     throw notFound('Ekran');
   }
   ctx.health.healthChanged([screen.id]);
   return { takenAt: takenAt.toISOString(), kind };
 }
 
+export const noScreenshotYet = () => new AppError(404, ErrorCode.NOT_FOUND, 'Henüz ekran görüntüsü yok');
+
 /** GET /api/screens/{id}/screenshot: the newest image's file, for its owner only. */
-export async function newestScreenshot(ctx: AppContext, ownerId: string, screenId: string): Promise<{ file: string; takenAt: Date }> {
+export async function newestScreenshot(ctx: AppContext, ownerId: string, screenId: string): Promise<{ key: string; takenAt: Date }> {
   const screen = await ctx.db.screen.findFirst({ where: { id: screenId, ownerId }, select: { id: true, health: true } });
   if (!screen) throw notFound('Ekran');
   const kind = screen.health?.screenshotKind as TScreenshotKind | null | undefined;
-  const none = () => new AppError(404, ErrorCode.NOT_FOUND, 'Henüz ekran görüntüsü yok');
-  if (!kind || !screen.health?.screenshotAt) throw none();
-  const file = screenshotPath(ctx.config.dataDir, screen.id, kind);
+  if (!kind || !screen.health?.screenshotAt) throw noScreenshotYet();
+  const key = storageKey.screenshot(screen.id, kind);
   // A row whose file was lost (restored backup, manual cleanup) is "none yet", not a 500.
-  if (!(await stat(file).catch(() => null))) throw none();
-  return { file, takenAt: screen.health.screenshotAt };
+  if ((await ctx.storage.sizeOf(key)) === undefined) throw noScreenshotYet();
+  return { key, takenAt: screen.health.screenshotAt };
 }
 
 /** A deleted screen's images go with it (its row went by the foreign key's cascade). */
-export async function removeScreenshots(dataDir: string, screenIds: string[]): Promise<void> {
-  await Promise.all(screenIds.map((id) => rm(screenDir(dataDir, id), { recursive: true, force: true })));
+export async function removeScreenshots(storage: FileStorage, screenIds: string[]): Promise<void> {
+  await Promise.all(screenIds.map((id) => storage.removeAll(storageKey.screenshots(id))));
 }

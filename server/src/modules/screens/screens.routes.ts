@@ -42,7 +42,7 @@ export function screenRoutes(ctx: AppContext): Router {
     ctx.connections.screensDeleted([id]);
     // Drops the screen's cached config at once (pushes nothing: the screen is gone).
     await ctx.notifier.screensChanged([id]);
-    await removeScreenshots(ctx.config.dataDir, [id]);
+    await removeScreenshots(ctx.storage, [id]);
     res.json({ message: 'Ekran silindi' });
   });
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Request, Response } from 'express';
 import { ZApkUploadFields } from '@pano/contract';
 import type { AppContext } from '../../context.js';
@@ -6,11 +5,11 @@ import type { ApkRelease } from '../../db/generated/client.js';
 import { badRequest, notFound, unsupportedFileType } from '../../http/errors.js';
 import { looksLikeApk } from '../../storage/apk-check.js';
 import { formatSize } from '../../storage/format-size.js';
-import { moveIntoPlace, randomFileName, removeQuietly } from '../../storage/stored-files.js';
+import { storageKey } from '../../storage/file-storage.js';
+import { randomFileName, removeQuietly } from '../../storage/stored-files.js';
 import { receiveUpload } from '../../storage/upload-to-disk.js';
 
-export const apkDir = (uploadsDir: string) => path.join(uploadsDir, 'apk');
-export const apkPath = (uploadsDir: string, release: ApkRelease) => path.join(apkDir(uploadsDir), release.fileName);
+export const apkKey = (release: Pick<ApkRelease, 'fileName'>) => storageKey.apk(release.fileName);
 
 /** The newest release is the current one. */
 export async function latestApk(ctx: AppContext): Promise<ApkRelease> {
@@ -31,22 +30,20 @@ export async function uploadApk(ctx: AppContext, req: Request, res: Response, ad
     maxBytes: ctx.config.maxApkBytes,
     tooLargeMessage: `APK dosyası çok büyük. En fazla ${formatSize(ctx.config.maxApkBytes)} yüklenebilir.`,
   });
-  let finalPath: string | undefined;
+  let key: string | undefined;
   let release: ApkRelease;
   try {
     if (!file) throw badRequest('Lütfen bir APK dosyası seçin');
     const { version } = ZApkUploadFields.parse(fields);
     if (!(await looksLikeApk(file.tempPath))) throw unsupportedFileType('Geçersiz APK dosyası. Lütfen geçerli bir Android uygulama paketi (.apk) yükleyin.');
     const fileName = randomFileName('apk');
-    release = await ctx.db.$transaction(async (tx) => {
-      const row = await tx.apkRelease.create({ data: { version: version ?? null, fileName, sizeBytes: BigInt(file.size), uploadedById: adminId } });
-      finalPath = path.join(apkDir(ctx.config.uploadsDir), fileName);
-      await moveIntoPlace(file.tempPath, finalPath);
-      return row;
-    });
+    // Stored before the row names it; a failed write removes it.
+    key = storageKey.apk(fileName);
+    await ctx.storage.putFile(key, file.tempPath);
+    release = await ctx.db.apkRelease.create({ data: { version: version ?? null, fileName, sizeBytes: BigInt(file.size), uploadedById: adminId } });
   } catch (err) {
     await removeQuietly(file?.tempPath);
-    await removeQuietly(finalPath);
+    if (key) await ctx.storage.remove(key).catch(() => {});
     throw err;
   }
   ctx.metrics.uploadBytes.inc({ kind: 'apk' }, file.size);
@@ -60,7 +57,7 @@ async function pruneOlderReleases(ctx: AppContext, current: ApkRelease): Promise
   await ctx.db.apkRelease.deleteMany({ where: { id: { in: older.map((r) => r.id) } } });
   for (const r of older) {
     try {
-      await removeQuietly(apkPath(ctx.config.uploadsDir, r));
+      await ctx.storage.remove(apkKey(r));
     } catch (err) {
       // The new release is live; a stale file is only disk space.
       ctx.logger.warn({ err, fileName: r.fileName }, 'old APK file could not be removed');

@@ -1,10 +1,9 @@
-import { stat } from 'node:fs/promises';
 import { Router, type RequestHandler } from 'express';
 import { ZUpdateDisplaySettingsRequest, type TApkInfo } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { apkPath, downloadName, latestApk, uploadApk } from './apk.service.js';
+import { apkKey, downloadName, latestApk, uploadApk } from './apk.service.js';
 import { presentDisplaySettings } from './display-settings.presenter.js';
 import { getDisplaySettings, updateDisplaySettings } from './display-settings.service.js';
 
@@ -39,15 +38,16 @@ export function settingsRoutes(ctx: AppContext): Router {
 
   r.get('/apk/download', async (_req, res) => {
     const release = await latestApk(ctx);
-    const file = apkPath(ctx.config.uploadsDir, release);
-    // A row whose file was lost (restored backup, manual cleanup) is "no APK", not a 500.
-    if (!(await stat(file).catch(() => null))) throw notFound('APK');
-    res.setHeader('Cache-Control', 'no-cache');
-    // downloadName() keeps only [0-9A-Za-z._-], so quoting it needs no escaping.
-    res.setHeader('Content-Disposition', `attachment; filename="${downloadName(release)}"`);
-    res.sendFile(file, {
-      headers: { 'Content-Type': 'application/vnd.android.package-archive', 'X-Content-Type-Options': 'nosniff' },
+    const sent = await ctx.storage.send(res, apkKey(release), {
+      // downloadName() keeps only [0-9A-Za-z._-], so quoting it needs no escaping.
+      headers: {
+        'Cache-Control': 'no-cache', 'Content-Disposition': `attachment; filename="${downloadName(release)}"`,
+        'Content-Type': 'application/vnd.android.package-archive', 'X-Content-Type-Options': 'nosniff',
+      },
+      conditional: true,
     });
+    // A row whose file was lost (restored backup, manual cleanup) is "no APK", not a 500.
+    if (!sent) throw notFound('APK');
   });
 
   return r;
