@@ -4,11 +4,14 @@ import { z } from './zod.js';
 // eslint-disable-next-line no-restricted-syntax -- a UUID is a machine identifier: hex digits, no Turkish letters
 export const lowerCaseId = (id: string) => id.toLowerCase();
 
-export const ZId = z.string().uuid('Geçersiz kimlik').transform(lowerCaseId);
+const uuidText = z.string().uuid('Geçersiz kimlik');
+export const ZId = uuidText.transform(lowerCaseId);
 export const ZIdParams = z.object({ id: ZId });
 
 /** What a request names by id: the id, or `{ _id }` as the dashboard's forms send it; `error` says what it is not. */
-export const idRef = (error: string) => z.union([ZId, z.object({ _id: ZId }).transform((r) => r._id)], { error });
+export const idRef = (error: string) =>
+  // The case is folded after the union: a transform inside its first option would hide that option's own message.
+  z.union([uuidText, z.object({ _id: uuidText }).transform((r) => r._id)], { error }).transform(lowerCaseId);
 
 /** A playlist (or ticker) a request names, or null for none. */
 export const ZContentRef = idRef('Geçersiz playlist').nullable();
