@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ZMedia, ZScreenConfig, type TMedia } from '@pano/contract';
+import { ZMedia, ZScreenConfig } from '@pano/contract';
 import { createTestApp, newAdmin, newCustomer, type TestApp, type TestUser } from '../../test/harness.js';
 import { startLocalS3, type LocalS3 } from '../../test/s3-server.js';
 import { makePlaylist, makeScreen } from '../modules/screens/content.fixtures.js';
@@ -11,6 +11,7 @@ import { sampleClip } from './testing/sample-clips.js';
 import { fakeApk, tinyPng } from './testing/sample-files.js';
 import { storageKey } from './file-storage.js';
 import { checkStorageReachable } from './s3-storage.js';
+import { listedWhenProcessed } from '../modules/media/media.fixtures.js';
 
 // docs/architecture/storage.md#the-bucket: with STORAGE_URL every stored file lives in the
 // bucket, here a local server speaking the S3 API driven by the real AWS SDK.
@@ -36,15 +37,6 @@ async function fetchServed(app: TestApp, url: string, headers: Record<string, st
   expect(redirect.headers.location).toContain('X-Amz-Signature=');
   const res = await fetch(redirect.headers.location!, { headers });
   return { res, body: Buffer.from(await res.arrayBuffer()) };
-}
-
-async function whenDone(u: TestUser, id: string): Promise<TMedia> {
-  return vi.waitFor(async () => {
-    const list = ZMedia.array().parse((await t.http.get('/api/media').set(u.auth).expect(200)).body);
-    const item = list.find((m) => m._id === id)!;
-    expect(item.status).not.toBe('processing');
-    return item;
-  }, { timeout: 60_000, interval: 100 });
 }
 
 describe('files in an S3 bucket', () => {
@@ -91,7 +83,7 @@ describe('files in an S3 bucket', () => {
     expect(answered.status).toBe('processing');
     const original = storageKey.upload(answered.filePath.replace('/uploads/', ''));
     expect(await s3.keysUnder('uploads/')).toContain(original);
-    const done = await whenDone(u, answered._id);
+    const done = await listedWhenProcessed(t, u, answered._id);
     expect(done).toMatchObject({ status: 'ready', mimeType: 'video/mp4' });
     const keys = await s3.keysUnder('uploads/');
     expect(keys).toContain(storageKey.upload(done.filePath.replace('/uploads/', '')));

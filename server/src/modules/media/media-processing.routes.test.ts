@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ZMedia, type TMedia } from '@pano/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZMedia } from '@pano/contract';
 import { createTestApp, newCustomer, type TestApp, type TestUser } from '../../../test/harness.js';
 import { filesOnDisk } from '../../storage/testing/disk-helpers.js';
 import { CLIP_SECONDS, sampleClip, undecodableClip } from '../../storage/testing/sample-clips.js';
@@ -11,6 +11,7 @@ import { minimalMp4 } from '../../storage/testing/sample-files.js';
 import { moovBeforeMdat, probeVideo } from '../../storage/video-tools.js';
 import { loadSharp } from '../../storage/load-sharp.js';
 import { recordingNotifier } from '../screens/content.fixtures.js';
+import { listedWhenProcessed } from './media.fixtures.js';
 
 let t: TestApp;
 const notifier = recordingNotifier();
@@ -22,16 +23,6 @@ const onDisk = (m: { filePath: string }) => path.join(t.ctx.config.uploadsDir, p
 
 const upload = (u: TestUser, file: Buffer, fileName: string, name = 'Video') =>
   t.http.post('/api/media/upload').set(u.auth).field('name', name).attach('file', file, fileName);
-
-/** The item as /api/media lists it once its job has ended (the job runs in this process). */
-async function whenDone(u: TestUser, id: string): Promise<TMedia> {
-  return vi.waitFor(async () => {
-    const list = ZMedia.array().parse((await t.http.get('/api/media').set(u.auth).expect(200)).body);
-    const item = list.find((m) => m._id === id)!;
-    expect(item.status).not.toBe('processing');
-    return item;
-  }, { timeout: 30_000, interval: 50 });
-}
 
 describe('media processing with the real ffmpeg', () => {
   it('keeps a playable MP4 byte-identical and answers it ready, with its poster, length and hash', async () => {
@@ -58,7 +49,7 @@ describe('media processing with the real ffmpeg', () => {
     const answered = ZMedia.parse((await upload(u, clip, 'b.mp4').expect(201)).body);
     expect(answered).toMatchObject({ status: 'processing', progress: 0 });
     expect(answered.posterUrl).not.toBeNull();
-    const done = await whenDone(u, answered._id);
+    const done = await listedWhenProcessed(t, u, answered._id);
     expect(done).toMatchObject({ status: 'ready', progress: 100, mimeType: 'video/mp4', error: null });
     expect(await moovBeforeMdat(onDisk(done))).toBe(true);
     const stored = await readFile(onDisk(done));
@@ -72,7 +63,7 @@ describe('media processing with the real ffmpeg', () => {
     const u = await newCustomer(t);
     const answered = ZMedia.parse((await upload(u, await sampleClip(kind), name).expect(201)).body);
     expect(answered.status).toBe('processing');
-    const done = await whenDone(u, answered._id);
+    const done = await listedWhenProcessed(t, u, answered._id);
     expect(done).toMatchObject({ status: 'ready', mimeType: 'video/mp4', width: 320, height: 240 });
     expect(done.filePath).toMatch(/\.mp4$/);
     const probe = await probeVideo(t.ctx.config.ffprobePath, onDisk(done));
@@ -106,7 +97,7 @@ describe('media processing with the real ffmpeg', () => {
     const u = await newCustomer(t);
     const answered = ZMedia.parse((await upload(u, await undecodableClip(), 'bozuk.mp4').expect(201)).body);
     expect(answered.status).toBe('processing');
-    const done = await whenDone(u, answered._id);
+    const done = await listedWhenProcessed(t, u, answered._id);
     expect(done).toMatchObject({ status: 'failed', size: 0, filePath: '', posterUrl: null });
     expect(done.error).toMatch(/^Video dönüştürülemedi/);
     const names = (await filesOnDisk(t.ctx.config.uploadsDir)).map((f) => path.basename(f));

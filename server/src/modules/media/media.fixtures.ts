@@ -1,6 +1,7 @@
 import { expect, vi } from 'vitest';
+import { ZMedia, type TMedia } from '@pano/contract';
 import type { Media } from '../../db/generated/client.js';
-import type { TestApp } from '../../../test/harness.js';
+import type { TestApp, TestUser } from '../../../test/harness.js';
 
 /**
  * The row once its `media.process` job has ended (it runs in the test's own process). Tests that
@@ -12,4 +13,14 @@ export function processed(t: TestApp, mediaId: string): Promise<Media> {
     expect(row.status).not.toBe('processing');
     return row;
   }, { timeout: 30_000, interval: 50 });
+}
+
+/** The item as GET /api/media lists it to its owner once its job has ended (ready or failed). */
+export function listedWhenProcessed(t: TestApp, u: TestUser, mediaId: string): Promise<TMedia> {
+  return vi.waitFor(async () => {
+    const list = ZMedia.array().parse((await t.http.get('/api/media').set(u.auth).expect(200)).body);
+    const item = list.find((m) => m._id === mediaId)!;
+    expect(item.status).not.toBe('processing');
+    return item;
+  }, { timeout: 60_000, interval: 50 });
 }
