@@ -119,11 +119,7 @@ describe('files in an S3 bucket', () => {
     const jpeg = await jpegOf(64, 36);
     await t.http.put('/api/devices/screenshot?kind=screenshot').set(auth).set('Content-Type', 'image/jpeg').send(jpeg).expect(201);
     expect(await s3.keysUnder('screenshots/')).toEqual([storageKey.screenshot(screen.id, 'screenshot')]);
-    const got = await t.http.get(`/api/screens/${screen.id}/screenshot`).set(u.auth).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const got = await t.http.get(`/api/screens/${screen.id}/screenshot`).set(u.auth).responseType('blob').expect(200);
     expect(got.headers['content-type']).toBe('image/jpeg');
     expect(got.body).toEqual(jpeg);
     await t.http.delete(`/api/screens/${screen.id}`).set(u.auth).expect(200);
@@ -134,11 +130,7 @@ describe('files in an S3 bucket', () => {
     await t.http.post('/api/settings/apk').set(admin.auth).field('version', '1.0.0').attach('apk', apk, 'p.apk').expect(201);
     const [first] = await s3.keysUnder('uploads/apk/');
     expect(first).toMatch(/^uploads\/apk\/[0-9a-f]{32}\.apk$/);
-    const download = await t.http.get('/api/settings/apk/download').buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const download = await t.http.get('/api/settings/apk/download').responseType('blob').expect(200);
     expect(download.body).toEqual(apk);
     expect(download.headers['content-disposition']).toBe('attachment; filename="pano-1.0.0.apk"');
     // A newer release replaces the older one's object.

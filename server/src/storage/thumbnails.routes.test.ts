@@ -24,11 +24,7 @@ async function uploaded(u: TestUser, file: Buffer, fileName: string) {
 }
 
 /** The thumbnail's answer, its body read as bytes whatever the type. */
-const getThumb = (name: string) => t.http.get(`/uploads/thumbs/${name}`).buffer(true).parse((res, done) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-});
+const getThumb = (name: string) => t.http.get(`/uploads/thumbs/${name}`).responseType('blob');
 
 describe('GET /uploads/thumbs/:file', () => {
   it('answers a WebP at most THUMB_PX on its long side, made once and then read from disk', async () => {

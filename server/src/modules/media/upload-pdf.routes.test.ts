@@ -17,11 +17,6 @@ afterAll(async () => { await t.close(); });
 const filesOnDisk = () => listFiles(t.ctx.config.uploadsDir);
 const upload = (u: TestUser, file: Buffer, name = 'Menü', fileName = 'menu.pdf') =>
   t.http.post('/api/media/upload').set(u.auth).field('name', name).attach('file', file, fileName);
-const binary = (req: ReturnType<TestApp['http']['get']>) => req.buffer(true).parse((res, done) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-});
 const pagesOf = (m: TMedia) => (m.app?.kind === 'pdf' ? m.app.pages : []);
 const onDisk = (page: string) => path.join(t.ctx.config.uploadsDir, path.basename(page));
 const usedBytes = async (u: TestUser) =>
@@ -48,7 +43,7 @@ describe('POST /api/media/upload with a PDF', () => {
     // Each page is served as a WebP at most 1920 px on its long side, the pages in order.
     const colours = [];
     for (const page of pages) {
-      const served = await binary(t.http.get(page)).expect(200);
+      const served = await t.http.get(page).responseType('blob').expect(200);
       expect(served.headers['content-type']).toMatch(/^image\/webp/);
       const { data, info } = await sharp(served.body as Buffer).resize(1, 1).raw().toBuffer({ resolveWithObject: true });
       expect([info.width, info.height]).toEqual([1, 1]);
@@ -58,7 +53,7 @@ describe('POST /api/media/upload with a PDF', () => {
     const expected = PAGE_COLOURS.map((hex) => [1, 3, 5].map((i) => Math.round(Number.parseInt(hex.slice(i, i + 2), 16) / 32)));
     expect(colours).toEqual(expected);
     // The card's thumbnail is the first page's.
-    await binary(t.http.get(`/uploads/thumbs/${path.basename(pages[0]!)}`)).expect(200).expect('content-type', /image\/webp/);
+    await t.http.get(`/uploads/thumbs/${path.basename(pages[0]!)}`).responseType('blob').expect(200).expect('content-type', /image\/webp/);
   });
 
   it('ships the page paths in the screen config, the item with its own duration', async () => {
@@ -135,7 +130,7 @@ describe('a PDF document afterwards', () => {
     const u = await newCustomer(t);
     const before = await filesOnDisk();
     const doc = ZMedia.parse((await upload(u, await samplePdf(3)).expect(201)).body);
-    await binary(t.http.get(`/uploads/thumbs/${path.basename(pagesOf(doc)[0]!)}`)).expect(200);
+    await t.http.get(`/uploads/thumbs/${path.basename(pagesOf(doc)[0]!)}`).responseType('blob').expect(200);
     expect(await filesOnDisk()).toContain(thumbPath(t.ctx.config.uploadsDir, path.basename(pagesOf(doc)[0]!)));
     await t.http.delete(`/api/media/${doc._id}`).set(u.auth).expect(200);
     expect(await filesOnDisk()).toEqual(before);

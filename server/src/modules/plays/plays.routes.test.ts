@@ -246,11 +246,7 @@ describe('GET /api/reports/plays', () => {
     const { c, second, poster } = await seeded();
     await t.ctx.db.media.update({ where: { id: poster.id }, data: { name: '=HYPERLINK("x";"Tıkla")' } });
     await t.ctx.db.media.update({ where: { id: c.media.id }, data: { name: 'Şubat; İndirim' } });
-    const res = await report(c.auth, { ...period, format: 'csv' }).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (b: Buffer) => chunks.push(b));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const res = await report(c.auth, { ...period, format: 'csv' }).responseType('blob').expect(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="pano-rapor-2026-03-10-2026-03-11.csv"');
     const body = res.body as Buffer;

@@ -215,11 +215,7 @@ describe('PUT /api/devices/screenshot and GET /api/screens/{id}/screenshot', () 
     const up = await t.http.put('/api/devices/screenshot?kind=screenshot').set(device).set('Content-Type', 'image/jpeg').send(image).expect(201);
     expect(up.body).toEqual({ takenAt: now.toISOString(), kind: 'screenshot' });
 
-    const got = await t.http.get(`/api/screens/${screen.id}/screenshot`).set(a.auth).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const got = await t.http.get(`/api/screens/${screen.id}/screenshot`).set(a.auth).responseType('blob').expect(200);
     expect(got.headers['content-type']).toBe('image/jpeg');
     expect(got.headers['cache-control']).toBe('private, no-store');
     expect(Buffer.compare(got.body as Buffer, image)).toBe(0);

@@ -14,11 +14,7 @@ afterAll(async () => { await t.close(); });
 const filesOnDisk = (dir = t.ctx.config.uploadsDir) => listFiles(dir);
 
 /** The download, with the body kept as raw bytes. */
-const download = () => t.http.get('/api/settings/apk/download').buffer(true).parse((r, cb) => {
-  const chunks: Buffer[] = [];
-  r.on('data', (c: Buffer) => chunks.push(c));
-  r.on('end', () => cb(null, Buffer.concat(chunks)));
-});
+const download = () => t.http.get('/api/settings/apk/download').responseType('blob');
 
 const uploadApk = (u: TestUser | undefined, file: Buffer | undefined, version?: string, app = t) => {
   let req = app.http.post('/api/settings/apk');
