@@ -30,12 +30,15 @@ export const MAX_IMAGE_PX = 3840;
 /** Pictures sharp rewrites; GIF, APNG and BMP stay as uploaded (animation, or no encoder). */
 const REWRITABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
 
+/** A received file on this instance's disk: its size, and its hash when it was taken while it streamed in. */
+export type ReceivedFileBytes = Pick<IncomingFile, 'tempPath' | 'size'> & { sha256?: string };
+
 export type PreparedUpload = {
   /** The file's size now (a turned or scaled picture is rewritten). */
   size: number;
   /** The row's fields the file decides. */
   fields: {
-    width: number | null; height: number | null; durationSec: number | null; sha256: string;
+    width: number | null; height: number | null; durationSec: number | null; sha256: string | null;
     status: 'processing' | 'ready'; progress: number; posterFileName: string | null;
   };
   /** Stores the poster beside the upload, before the row is written. */
@@ -44,10 +47,17 @@ export type PreparedUpload = {
   discard(): Promise<void>;
 };
 
-export async function prepareUpload(ctx: Pick<AppContext, 'config' | 'logger' | 'storage'>, file: Pick<IncomingFile, 'tempPath' | 'size' | 'sha256'>, type: SniffedMedia): Promise<PreparedUpload> {
+/**
+ * What the quick part of processing makes of a received file. `file.sha256` is the hash taken
+ * while it streamed in, when there is one; otherwise (a finished resumable upload) the file is
+ * hashed here, and only when the row keeps it: a video to be converted gets its hash from the
+ * converted file (media-processing.ts).
+ */
+export async function prepareUpload(ctx: Pick<AppContext, 'config' | 'logger' | 'storage'>, file: ReceivedFileBytes, type: SniffedMedia): Promise<PreparedUpload> {
+  const hashOf = async () => file.sha256 ?? await sha256Of(file.tempPath);
   if (type.kind === 'image') {
     const fixed = await uprightImage(file.tempPath, type.mime, ctx);
-    const sha256 = fixed ? await sha256Of(file.tempPath) : file.sha256;
+    const sha256 = fixed ? await sha256Of(file.tempPath) : await hashOf();
     const dims = fixed ?? await imageDimensions(file.tempPath);
     return {
       size: fixed?.size ?? file.size,
@@ -67,7 +77,7 @@ export async function prepareUpload(ctx: Pick<AppContext, 'config' | 'logger' | 
   return {
     size: file.size,
     fields: {
-      width, height, durationSec: probe.durationSec, sha256: file.sha256,
+      width, height, durationSec: probe.durationSec, sha256: plan === 'keep' ? await hashOf() : null,
       status: plan === 'keep' ? 'ready' : 'processing', progress: plan === 'keep' ? 100 : 0, posterFileName,
     },
     placePoster: async () => { if (poster && posterKey) await ctx.storage.putFile(posterKey, poster); },

@@ -13,7 +13,6 @@ import { s3ClientConfig, type S3Storage } from '../../storage/s3-storage.js';
 import { removeQuietly } from '../../storage/stored-files.js';
 import { incomingDir, incomingFileName } from '../../storage/sweep-incoming.js';
 import { storageLimitBytes, storageLimitReached, storageUsedBytes } from '../entitlements/limits.js';
-import { sha256Of } from './prepare-upload.js';
 import { storeReceivedFile } from './upload-media.js';
 
 /*
@@ -130,8 +129,8 @@ async function finish(ctx: AppContext, store: UploadStore, req: Request, upload:
   try {
     return await storeReceivedFile(ctx, {
       ownerId: currentUser(req).id, purchase: req.activePurchase, name: upload.metadata?.name ?? '',
-      // tus writes each PATCH as it comes; the whole file is hashed once, here.
-      file: { tempPath, size: upload.offset, sha256: await sha256Of(tempPath) },
+      // tus writes each PATCH as it comes: the file is hashed once it is whole, if its row keeps it.
+      file: { tempPath, size: upload.offset },
     }, written);
   } catch (err) {
     for (const p of written) await removeQuietly(p);
@@ -155,7 +154,7 @@ async function finishInBucket(ctx: AppContext, req: Request, upload: Upload) {
     await storage.download(upload.id, tempPath);
     return await storeReceivedFile(ctx, {
       ownerId: currentUser(req).id, purchase: req.activePurchase, name: upload.metadata?.name ?? '',
-      file: { tempPath, size: upload.offset, sha256: await sha256Of(tempPath) },
+      file: { tempPath, size: upload.offset },
     }, written);
   } catch (err) {
     throw err instanceof AppError ? fromAppError(err) : err;

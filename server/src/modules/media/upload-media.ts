@@ -7,12 +7,12 @@ import { sniffMedia, type SniffedMedia } from '../../storage/sniff-media.js';
 import { formatSize } from '../../storage/format-size.js';
 import { storageKey } from '../../storage/file-storage.js';
 import { randomFileName, removeQuietly } from '../../storage/stored-files.js';
-import { receiveUpload, type IncomingFile } from '../../storage/upload-to-disk.js';
+import { receiveUpload } from '../../storage/upload-to-disk.js';
 import type { ActivePurchase } from '../entitlements/active-package.js';
 import { assertStorageAvailable, lockOwner, storageLimitBytes, storageLimitReached, storageUsedBytes } from '../entitlements/limits.js';
 import type { UploadReservation } from './upload-reservations.js';
 import { queueProcessing } from './media-processing.js';
-import { prepareUpload } from './prepare-upload.js';
+import { prepareUpload, type ReceivedFileBytes } from './prepare-upload.js';
 import { renderPdfUpload } from './upload-pdf.js';
 
 type Tx = Prisma.TransactionClient;
@@ -61,7 +61,7 @@ export async function uploadMedia(ctx: AppContext, req: Request, res: Response, 
 
 /** A file received whole (a multipart upload, a finished resumable one) and whose it is. */
 export type ReceivedFile = {
-  ownerId: string; purchase: ActivePurchase | undefined; name: string; file: Pick<IncomingFile, 'tempPath' | 'size' | 'sha256'>;
+  ownerId: string; purchase: ActivePurchase | undefined; name: string; file: ReceivedFileBytes;
 };
 
 /**
