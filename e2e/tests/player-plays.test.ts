@@ -19,7 +19,7 @@ const shot = (name: string) => path.join(artifactsDir, 'player-plays', name);
  * counts every play the page showed exactly once, per media too.
  *
  * The page's own view of its plays is watched by a script of the test (not the player's
- * code): every image element that became visible with its pixels loaded is one play.
+ * code): every image element that became visible with its pixels loaded and decoded is one play.
  */
 describe('play records from a player that goes offline', () => {
   let server: RunningServer;
@@ -51,7 +51,10 @@ describe('play records from a player that goes offline', () => {
         for (const img of Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid=player-image]'))) {
           if (counted.has(img) || img.style.opacity !== '1' || !img.complete || img.naturalWidth === 0) continue;
           counted.add(img);
-          w.__seen.push(new URL(img.src).pathname);
+          // The player counts an image once its pixels are decoded (docs/architecture/plays.md#play-records):
+          // one taken off the page before that (the playlist removed at that instant) was never a play.
+          const path = new URL(img.src).pathname;
+          void img.decode().then(() => { if (img.isConnected) w.__seen.push(path); }, () => undefined);
         }
       }, 30);
     });
@@ -115,7 +118,9 @@ describe('play records from a player that goes offline', () => {
     await page.getByText('Bu ekrana atanmış medya bulunamadı').waitFor({ timeout: waitBudgetMs() });
     const shown = await seen();
     expect(shown.length).toBeGreaterThan(seenOffline);
-    await expect.poll(async () => (await waiting()) === 0 && (await report()).total.plays >= shown.length, { timeout: waitBudgetMs(), interval: 150, message: 'every play in the report' }).toBe(true);
+    // Polled as one object, so a failure shows what was still waiting and what had arrived.
+    await expect.poll(async () => ({ waiting: await waiting(), reported: (await report()).total.plays }), { timeout: waitBudgetMs(), interval: 150, message: 'every play in the report' })
+      .toEqual({ waiting: 0, reported: shown.length });
 
     const r = await report();
     expect(r.total.plays).toBe(shown.length);
