@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { snap, waitBudgetMs } from '../support/browser';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { snap } from '../support/browser';
 import { apiLogin, apiRegister, apiRegisterAdmin, signInWithToken, uniqueEmail } from '../support/accounts';
 import { useE2E } from '../support/harness';
 import { makePng } from '../support/media-files';
@@ -35,14 +35,28 @@ async function pairDeviceOn(token: string, screenId: string) {
 
 /** Clicks 'Sil' on the item, returns the dialog's text, screenshots it, and cancels. */
 async function confirmText(page: Page, itemName: string, step: string): Promise<string> {
-  const usage = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/usage'), { timeout: waitBudgetMs() })
-    .then((r) => `${r.status()} ${new URL(r.url()).pathname}`, () => 'no usage answer');
+  // What became of the usage lookup, for the failure message: sent or not, answered or not, when.
+  const clicked = performance.now();
+  const since = () => `${((performance.now() - clicked) / 1000).toFixed(1)} s`;
+  const lookup: string[] = [];
+  const isUsage = (r: Request) => new URL(r.url()).pathname.endsWith('/usage');
+  const onRequest = (r: Request) => { if (isUsage(r)) lookup.push(`sent ${new URL(r.url()).pathname} at ${since()}`); };
+  const onFinished = (r: Request) => { if (isUsage(r)) lookup.push(`answered at ${since()}`); };
+  const onFailed = (r: Request) => { if (isUsage(r)) lookup.push(`failed at ${since()}: ${r.failure()?.errorText ?? ''}`); };
+  page.on('request', onRequest);
+  page.on('requestfinished', onFinished);
+  page.on('requestfailed', onFailed);
   await page.getByRole('button', { name: `Sil: ${itemName}` }).click();
   const dialog = page.getByRole('alertdialog');
   await dialog.waitFor().catch(async (err: unknown) => {
-    // If it does not come, what the page was doing:
+    // If it does not come, what the page and the server were doing:
     const body = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 600));
-    throw new Error(`${String(err)}\nurl ${page.url()}; usage ${await usage}; page: ${body}`);
+    throw new Error(`${String(err)}\nurl ${page.url()}; usage lookup: ${lookup.join(', ') || 'never sent'} (now ${since()}); `
+      + `page: ${body}\nserver log: ${e2e.server.output().slice(-3000)}`);
+  }).finally(() => {
+    page.off('request', onRequest);
+    page.off('requestfinished', onFinished);
+    page.off('requestfailed', onFailed);
   });
   const text = (await dialog.textContent()) ?? '';
   await snap(page, FLOW, step);
