@@ -311,12 +311,18 @@ export function pauseUpload(id: string) {
   pump();
 }
 
-/** On from the server's offset (tus-js-client asks it with HEAD first). */
+/**
+ * Back in the queue: it goes on when fewer than PARALLEL_UPLOADS run, from the server's offset
+ * (tus-js-client asks it with HEAD first).
+ */
 export function resumeUpload(id: string) {
   const job = jobs.get(id);
-  if (!job) return;
+  const row = rowOf(id);
+  // What the row offers 'Sürdür' for; a second click finds it queued already.
+  if (!job || !row || !(row.status === 'paused' || (row.status === 'failed' && row.resumable))) return;
   job.speed = new UploadSpeed();
-  void begin(id);
+  patch(id, { status: 'queued', error: null, resumable: false, retrying: false });
+  pump();
 }
 
 /** Cancel: the upload is ended on the server too (tus termination), and its row goes. */
