@@ -206,6 +206,22 @@ describe('/media uploads several files through tus', () => {
     expect(screen.queryByText('a.png', { exact: false })).toBeNull();
   });
 
+  it("the form's upload that ends without its media says 'Yüklenemedi', not that the server was unreachable", async () => {
+    serve();
+    // Every byte taken, but the last answer names no media (no Media-Id).
+    apiServer.use(http.patch('/api/uploads/:id', async ({ request }) => {
+      const offset = Number(request.headers.get('Upload-Offset')) + (await request.arrayBuffer()).byteLength;
+      return new HttpResponse(null, { status: 204, headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset) } });
+    }));
+    renderPage();
+    await screen.findByText('Henüz medya bulunmuyor');
+    await userEvent.type(screen.getByLabelText('Medya Adı'), 'Afiş');
+    await userEvent.upload(document.getElementById('media-file') as HTMLInputElement, file('afis.png', 100));
+    await userEvent.click(screen.getByRole('button', { name: 'Yükle' }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('Yükleme hatası: Yüklenemedi');
+    await userEvent.click(screen.getByRole('button', { name: 'Tamam' }));
+  });
+
   it('uploads an earlier visit left unfinished are listed; the same file chosen again goes on from the offset', async () => {
     const { tus } = serve();
     const view = renderPage();

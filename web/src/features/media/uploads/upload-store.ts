@@ -4,7 +4,7 @@ import { Upload, defaultOptions, type DetailedError, type PreviousUpload } from 
 import { ZMedia } from '@pano/contract';
 import { trUploads } from '../../../i18n/tr-uploads';
 import { api, refusalOf } from '../../../lib/api-client';
-import { ApiError, errorMessage } from '../../../lib/api-error';
+import { ApiError, ShownError, errorMessage } from '../../../lib/api-error';
 import { tokenStorage } from '../../../lib/token-storage';
 import { mediaKeys } from '../../../api/media.api';
 import { playlistKeys } from '../../../api/playlists.api';
@@ -254,7 +254,8 @@ async function finished(id: string, mediaId: string | null) {
     removeRow(id);
   }
   if (mediaId) job.settle?.resolve(mediaId);
-  else job.settle?.reject(new ApiError(trUploads.failed, 0));
+  // Every byte taken but no media named: the upload's own failure, not the network's.
+  else job.settle?.reject(new ShownError(trUploads.failed));
   pump();
 }
 
