@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { QueryClient } from '@tanstack/react-query';
 import { Upload, defaultOptions, type DetailedError, type PreviousUpload } from 'tus-js-client';
 import { ZMedia } from '@pano/contract';
+import { TUS_CHUNK_BYTES } from '@pano/contract/constants';
 import { trUploads } from '../../../i18n/tr-uploads';
 import { api, refusalOf } from '../../../lib/api-client';
 import { ApiError, ShownError, errorMessage } from '../../../lib/api-error';
@@ -44,8 +45,6 @@ export type UploadRow = {
 
 /** At most this many files upload at once; the others wait their turn ('Sırada'). */
 export const PARALLEL_UPLOADS = 3;
-/** tus PATCH size: half of the 100 MB a proxy in front may allow a body (deploy/nginx.conf). */
-export const CHUNK_BYTES = 50 * 1024 * 1024;
 /**
  * Waits before each new try after a failed request; tus-js-client starts over from the first
  * whenever bytes went through since, so this is how long one outage may last: about 10 minutes.
@@ -165,7 +164,7 @@ async function begin(id: string) {
   const sentName = cleanName(row, baseName(job.file.name));
   const upload = new Upload(job.file, {
     endpoint: '/api/uploads',
-    chunkSize: CHUNK_BYTES,
+    chunkSize: TUS_CHUNK_BYTES,
     retryDelays: RETRY_DELAYS,
     metadata: { filename: job.file.name, name: sentName },
     fingerprint: async () => job.fingerprint,
