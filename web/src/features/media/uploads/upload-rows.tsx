@@ -55,9 +55,9 @@ export function UploadRowView({ row, progressLabel }: { row: UploadRow; progress
             </Button>
           )}
           {!row.finishing && (
-            <Button size="sm" variant={failed ? 'ghost' : 'danger-soft'} aria-label={trUploads.actionFor(failed ? trUploads.remove : trUploads.cancel, row.name || row.fileName)}
+            <Button size="sm" variant={failed ? 'ghost' : 'danger-soft'} aria-label={trUploads.actionFor(failed ? tr.common.remove : tr.common.cancel, row.name || row.fileName)}
               onClick={() => void cancelUpload(row.id)}>
-              {failed ? trUploads.remove : trUploads.cancel}
+              {failed ? tr.common.remove : tr.common.cancel}
             </Button>
           )}
         </span>
