@@ -20,7 +20,7 @@ import { UploadSpeed } from './upload-speed';
  * so the same file chosen again after a reload goes on from the server's offset.
  */
 
-export type UploadStatus = 'queued' | 'uploading' | 'paused' | 'failed';
+type UploadStatus = 'queued' | 'uploading' | 'paused' | 'failed';
 
 export type UploadRow = {
   id: string;
@@ -44,12 +44,12 @@ export type UploadRow = {
 };
 
 /** At most this many files upload at once; the others wait their turn ('Sırada'). */
-export const PARALLEL_UPLOADS = 3;
+const PARALLEL_UPLOADS = 3;
 /**
  * Waits before each new try after a failed request; tus-js-client starts over from the first
  * whenever bytes went through since, so this is how long one outage may last: about 10 minutes.
  */
-export const RETRY_DELAYS = [0, 1000, 2000, 4000, 8000, ...Array<number>(38).fill(15_000)];
+const RETRY_DELAYS = [0, 1000, 2000, 4000, 8000, ...Array<number>(38).fill(15_000)];
 const PAINT_MS = 250;
 
 type Job = {
@@ -65,7 +65,7 @@ type Job = {
 };
 
 /** An upload of an earlier visit that did not finish, as tus-js-client keeps it. */
-export type UnfinishedUpload = { key: string; fileName: string; name: string; size: number; uploadUrl: string | null };
+type UnfinishedUpload = { key: string; fileName: string; name: string; size: number; uploadUrl: string | null };
 
 type UploadsState = {
   rows: UploadRow[];
@@ -138,12 +138,10 @@ export function addUploads(files: readonly File[], queryClient: QueryClient, nam
  */
 export function uploadFromForm(file: File, name: string, queryClient: QueryClient): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    const [id] = addUploads([file], queryClient, name);
-    const job = jobs.get(id!);
-    if (!job) return;
-    job.settle = { resolve, reject };
+    const [id] = addUploads([file], queryClient, name) as [string];
+    jobs.get(id)!.settle = { resolve, reject };
     // The form shows its own upload until the form is left (`releaseFormRow`).
-    if (rowOf(id!)) useUploads.setState({ formRowId: id! });
+    useUploads.setState({ formRowId: id });
   });
 }
 
