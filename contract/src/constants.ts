@@ -41,6 +41,12 @@ export const SCREENSHOT_MAX_WIDTH = 1280;
  */
 export const SCREENSHOT_MAX_PIXELS = SCREENSHOT_MAX_WIDTH * 2 * SCREENSHOT_MAX_WIDTH;
 
+/**
+ * docs/OPERATIONS.md#uploads-behind-a-proxy: the size of a tus PATCH, for the dashboard and the
+ * bench alike: half of the 100 MB a proxy in front may allow a body (deploy/nginx.conf).
+ */
+export const TUS_CHUNK_BYTES = 50 * 1024 * 1024;
+
 /** docs/architecture/realtime.md#sockets: socket.io on the API's own port, at this path. */
 export const SOCKET_PATH = '/socket.io';
 

@@ -4,18 +4,18 @@ import { sampleClip } from '../../server/src/storage/testing/sample-clips';
 import { apiLogin, apiRegister, signInWithToken, uniqueEmail } from '../support/accounts';
 import { call } from '../support/api';
 import { newContext, waitBudgetMs } from '../support/browser';
-import { startCuttingProxy, type CuttingProxy } from '../support/cutting-proxy';
 import { useE2E } from '../support/harness';
 import { makePng } from '../support/media-files';
 import { grantPackage } from '../support/packages';
+import { tcpRelay } from '../../server/test/outage-helpers';
 
 /*
  * Issue #24 item 2 in Chromium (docs/PRODUCT.md#media): files dropped together upload through
  * tus (/api/uploads) and survive a network cut, going on from the server's offset; pause and
  * resume do too; cancel ends the upload on the server. Sending is slowed down (Chromium's own
- * network throttling) so the cut and the pause land mid-way; the cut is a proxy between the
- * browser and the server closing every connection (Chromium's offline mode leaves a request
- * that is under way hanging instead of failing it).
+ * network throttling) so the cut and the pause land mid-way; the cut is a TCP relay between the
+ * browser and the server dropping every connection and refusing new ones (Chromium's offline
+ * mode leaves a request that is under way hanging instead of failing it).
  */
 
 const e2e = useE2E();
@@ -71,9 +71,9 @@ describe('/media uploads several files through tus', () => {
   let cdp: CDPSession;
   let token: string;
   let video: Buffer;
-  let proxy: CuttingProxy;
+  let relay: Awaited<ReturnType<typeof tcpRelay>>;
   afterAll(async () => {
-    await proxy?.close();
+    await relay?.down();
   });
   beforeAll(async () => {
     const email = uniqueEmail('yukleme');
@@ -82,9 +82,9 @@ describe('/media uploads several files through tus', () => {
     if (!(await grantPackage({ baseUrl: e2e.server.url, token }))) throw new Error('the free-trial package could not be granted');
     // A real H.264/AAC MP4 of 2 s (tens of KB): slowed down, it takes seconds to send.
     video = await sampleClip('playable');
-    proxy = await startCuttingProxy(e2e.server.url);
-    // The page comes through the proxy (the same origin for it), so its uploads can be cut.
-    context = await newContext(e2e.browser, proxy.url);
+    relay = await tcpRelay({ host: '127.0.0.1', port: e2e.server.port });
+    // The page comes through the relay (the same origin for it), so its uploads can be cut.
+    context = await newContext(e2e.browser, `http://127.0.0.1:${relay.port}`);
     page = await context.newPage();
     cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -109,9 +109,9 @@ describe('/media uploads several files through tus', () => {
     await page.getByText(/^\d+(,\d)? (B|KB|MB)\/sn · (\d+ dk )?\d+ sn kaldı$/).first().waitFor();
     // Mid-way, the network goes.
     await expect.poll(() => percentOf(page, 'Tanıtım Videosu.mp4'), { timeout: waitBudgetMs() }).toBeGreaterThan(25);
-    proxy.cut();
+    await relay.down();
     await page.getByText('Bağlantı kesildi; bağlantı gelince kaldığı yerden sürecek…').first().waitFor();
-    proxy.restore();
+    await relay.up();
     await page.getByTestId('media-card').nth(1).waitFor();
     await page.getByTestId('upload-row').first().waitFor({ state: 'detached' });
 

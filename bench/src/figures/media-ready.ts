@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { TUS_CHUNK_BYTES } from '@pano/contract/constants';
 import { ffmpegArgs, planVideo } from '../../../server/src/modules/media/video-plan.js';
 import { moovBeforeMdat, probeVideo, type VideoProbe } from '../../../server/src/storage/video-tools.js';
 import { startChild, type Child } from '../lib/children.js';
@@ -15,7 +16,7 @@ import type { ProxyStats } from '../procs/capped-proxy.js';
 import { makeDataDir, startPano } from './fleet.js';
 import { MediaWatch } from './media-watch.js';
 import { startProxy } from './resumable-upload.js';
-import { TUS_CHUNK_BYTES, tusUpload } from './upload.js';
+import { tusUpload } from './upload.js';
 
 const MB = 1024 * 1024;
 /** The job's ffmpeg niceness (server/src/storage/video-tools.ts FFMPEG_NICE). */

@@ -2,6 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { TUS_CHUNK_BYTES } from '@pano/contract/constants';
 import { startChild, type Child } from '../lib/children.js';
 import { tinyClip } from '../lib/clips.js';
 import { rssOf } from '../lib/machine.js';
@@ -12,7 +13,7 @@ import { seedFleet } from '../fixtures/bench-db.js';
 import type { ProxyStats } from '../procs/capped-proxy.js';
 import { makeDataDir, settledRss, startPano } from './fleet.js';
 import { MediaWatch } from './media-watch.js';
-import { bareUpload, TUS_CHUNK_BYTES, tusUpload, type BareUpload } from './upload.js';
+import { bareUpload, tusUpload, type BareUpload } from './upload.js';
 
 /** What deploy/nginx.conf lets through in one request body. */
 export const PROXY_MAX_BODY_BYTES = 100 * 1024 * 1024;

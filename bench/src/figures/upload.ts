@@ -1,3 +1,4 @@
+import { TUS_CHUNK_BYTES } from '@pano/contract/constants';
 import { startChild, type Child } from '../lib/children.js';
 import { tinyClip } from '../lib/clips.js';
 import { rssOf } from '../lib/machine.js';
@@ -13,8 +14,6 @@ type Measured = { growth: number; mbps: number; mediaId: string | null };
 /** P7's bare baseline: what P16's throughput is compared with too. */
 export type BareUpload = { mb: number; mbps: number; growth: number; runs: number[] };
 
-/** Tus chunks: at most 50 MB, so a proxy capping bodies at 100 MB passes every one (issue #24). */
-export const TUS_CHUNK_BYTES = 50 * 1024 * 1024;
 
 /** Runs `send` (one upload) while sampling the server's RSS every 50 ms; growth = peak − before. */
 async function measure(server: ServerProc, bytes: number, send: () => Promise<{ ms: number; mediaId: string | null }>): Promise<Measured> {

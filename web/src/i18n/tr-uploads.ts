@@ -20,8 +20,6 @@ export const trUploads = {
   sizeOf: (sent: string, total: string) => `${sent} / ${total}`,
   pause: 'Duraklat',
   resume: 'Sürdür',
-  cancel: 'İptal',
-  remove: 'Kaldır',
   actionFor: (action: string, name: string) => `${action}: ${name}`,
   failed: 'Yüklenemedi',
   renameFailed: (reason: string) => `Dosya yüklendi ama adı değiştirilemedi: ${reason}`,

@@ -1,3 +1,5 @@
+import { tr } from '../i18n/tr';
+
 /*
  * Dates and numbers are written out by hand, exactly as Intl's tr-TR writes them
  * (format.test.ts compares the two over thousands of values). The first Intl formatter a page
@@ -94,16 +96,20 @@ export function formatStorage(bytes: number): string {
 
 /** 12,4 MB/sn: an upload's speed. */
 export function formatRate(bytesPerSecond: number): string {
-  return `${formatBytes(Number.isFinite(bytesPerSecond) ? bytesPerSecond : 0)}/sn`;
+  return `${formatBytes(Number.isFinite(bytesPerSecond) ? bytesPerSecond : 0)}/${tr.common.seconds}`;
 }
 
-/** '1 sa 5 dk', '1 dk 20 sn', '45 sn': how long is left, whole seconds rounded up. */
+/**
+ * '1 sa 5 dk', '1 dk 20 sn', '45 sn': how long is left, whole seconds rounded up, in the units
+ * the screens' health durations use.
+ */
 export function formatTimeLeft(seconds: number): string {
   const s = Math.max(0, Math.ceil(Number.isFinite(seconds) ? seconds : 0));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  if (h > 0) return m > 0 ? `${h} sa ${m} dk` : `${h} sa`;
-  const rest = s % 60;
-  if (m > 0) return rest > 0 ? `${m} dk ${rest} sn` : `${m} dk`;
-  return `${rest} sn`;
+  const { hours, minutes } = tr.health;
+  if (h > 0) return m > 0 ? `${hours(h)} ${minutes(m)}` : hours(h);
+  const rest = `${s % 60} ${tr.common.seconds}`;
+  if (m > 0) return s % 60 > 0 ? `${minutes(m)} ${rest}` : minutes(m);
+  return rest;
 }

@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/api-error';
 import { formatBytes } from '../../lib/format';
 import { lazySchema } from '../../lib/lazy-schema';
 import { firstMessage, useZodForm } from '../../lib/use-zod-form';
-import { Button, Card, Form, ProgressBar, TextField, showAlert } from '../../components/ui';
+import { Button, Card, Form, TextField, showAlert } from '../../components/ui';
 import { useUploadMedia } from './api/use-upload-media';
 import type { ZMediaUploadDraft } from './media-upload-schema';
 import { UploadDropZone } from './uploads/upload-drop-zone';
@@ -49,10 +49,8 @@ export function MediaUploadForm() {
 
   const onSubmit = form.handleSubmit(
     (body) => upload.mutateAsync(body, {
-      onSuccess: () => {
-        form.reset(emptyUpload());
-        if (picker.current) picker.current.value = '';
-      },
+      // The picker was emptied when the file was chosen (`chosen`).
+      onSuccess: () => form.reset(emptyUpload()),
       onError: (err) => {
         // Cancelled by the customer: nothing to say.
         if (!isAbort(err)) void showAlert(errorMessage(err, tr.media.uploadError));
@@ -98,8 +96,7 @@ export function MediaUploadForm() {
             </UploadDropZone>
           </div>
         </div>
-        {upload.row ? <FormUploadRow row={upload.row} />
-          : upload.progress !== null && <ProgressBar value={upload.progress} label={tr.media.uploadProgress} />}
+        {upload.row && <FormUploadRow row={upload.row} />}
         <div>
           <Button type="submit" busy={busy} busyText={tr.media.uploading} disabled={!file || !name}>
             {tr.media.upload}

@@ -131,6 +131,35 @@ describe('/media uploads several files through tus', () => {
     expect(tus.historyOf('video.mp4')).toEqual([['POST', undefined, undefined], ['PATCH', 0, 5000], ['HEAD', undefined, undefined], ['PATCH', 1200, 3800]]);
   });
 
+  it('a resumed upload waits its turn: never more than three send at once', async () => {
+    const { tus } = serve();
+    let most = 0;
+    const unsubscribe = useUploads.subscribe((s) => {
+      most = Math.max(most, s.rows.filter((r) => r.status === 'uploading').length);
+    });
+    try {
+      renderPage();
+      await screen.findByText('Henüz medya bulunmuyor');
+      tus.hold();
+      drop([file('a.png', 100), file('b.png', 100), file('c.png', 100), file('d.png', 100)]);
+      await waitFor(() => expect(tus.calls.filter((c) => c.method === 'PATCH')).toHaveLength(3));
+      // Paused, 'a' gives its place to 'd'.
+      await userEvent.click(screen.getByRole('button', { name: 'Duraklat: a' }));
+      await waitFor(() => expect(tus.historyOf('d.png').map(([m]) => m)).toEqual(['POST', 'PATCH']));
+      await userEvent.click(screen.getByRole('button', { name: 'Sürdür: a' }));
+      expect(within(row('a.png')).getByText('Sırada')).toBeTruthy();
+      expect(tus.historyOf('a.png').map(([m]) => m)).toEqual(['POST', 'PATCH']);
+      // The server had taken 40 bytes of 'a' when its connection was closed.
+      tus.state.partial['a.png'] = 40;
+      tus.release();
+      await waitFor(() => expect(screen.getAllByTestId('media-card')).toHaveLength(4));
+      expect(tus.historyOf('a.png')).toEqual([['POST', undefined, undefined], ['PATCH', 0, 100], ['HEAD', undefined, undefined], ['PATCH', 40, 60]]);
+      expect(most).toBe(3);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('cancel ends the upload on the server (tus DELETE) and its row goes', async () => {
     const { tus } = serve();
     renderPage();
@@ -175,6 +204,22 @@ describe('/media uploads several files through tus', () => {
     // 'Kaldır' takes the failed rows away.
     await userEvent.click(screen.getByRole('button', { name: 'Kaldır: a' }));
     expect(screen.queryByText('a.png', { exact: false })).toBeNull();
+  });
+
+  it("the form's upload that ends without its media says 'Yüklenemedi', not that the server was unreachable", async () => {
+    serve();
+    // Every byte taken, but the last answer names no media (no Media-Id).
+    apiServer.use(http.patch('/api/uploads/:id', async ({ request }) => {
+      const offset = Number(request.headers.get('Upload-Offset')) + (await request.arrayBuffer()).byteLength;
+      return new HttpResponse(null, { status: 204, headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset) } });
+    }));
+    renderPage();
+    await screen.findByText('Henüz medya bulunmuyor');
+    await userEvent.type(screen.getByLabelText('Medya Adı'), 'Afiş');
+    await userEvent.upload(document.getElementById('media-file') as HTMLInputElement, file('afis.png', 100));
+    await userEvent.click(screen.getByRole('button', { name: 'Yükle' }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('Yükleme hatası: Yüklenemedi');
+    await userEvent.click(screen.getByRole('button', { name: 'Tamam' }));
   });
 
   it('uploads an earlier visit left unfinished are listed; the same file chosen again goes on from the offset', async () => {

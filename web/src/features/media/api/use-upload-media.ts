@@ -17,6 +17,5 @@ export function useUploadMedia() {
   const row = useUploads((s) => s.rows.find((r) => r.id === s.formRowId) ?? null);
   // Left while it runs: the upload goes on in the page's list.
   useEffect(() => releaseFormRow, []);
-  const progress = mutation.isPending ? (row && row.size > 0 ? (row.sent / row.size) * 100 : 0) : null;
-  return { ...mutation, progress, row };
+  return { ...mutation, row };
 }

@@ -5,9 +5,9 @@ import { trUploads } from '../../../i18n/tr-uploads';
  * The area files can be dropped on (docs/PRODUCT.md#media). It holds the form's 'Dosya Seç'
  * button, the way in from the keyboard; the area itself only catches the mouse's drop.
  */
-export function UploadDropZone({ onFiles, disabled, children }: { onFiles: (files: File[]) => void; disabled?: boolean; children: ReactNode }) {
+export function UploadDropZone({ onFiles, children }: { onFiles: (files: File[]) => void; children: ReactNode }) {
   const [over, setOver] = useState(false);
-  const carriesFiles = (e: DragEvent) => !disabled && Array.from(e.dataTransfer.types).includes('Files');
+  const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files');
   return (
     <div
       className={`drop-zone${over ? ' drop-over' : ''}`}

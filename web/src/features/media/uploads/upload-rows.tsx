@@ -18,7 +18,7 @@ function statusText(row: UploadRow): string {
  * One file's upload: its name (editable until it is stored), progress with speed and time left,
  * and pause, resume and cancel. `progressLabel`: the spec form's own bar is 'Yükleme ilerlemesi'.
  */
-export function UploadRowView({ row, progressLabel }: { row: UploadRow; progressLabel?: string }) {
+function UploadRowView({ row, progressLabel }: { row: UploadRow; progressLabel?: string }) {
   // The spec form's row: its name is the form's 'Medya Adı'.
   const inForm = progressLabel !== undefined;
   const percent = row.size > 0 ? (row.sent / row.size) * 100 : 0;
@@ -55,9 +55,9 @@ export function UploadRowView({ row, progressLabel }: { row: UploadRow; progress
             </Button>
           )}
           {!row.finishing && (
-            <Button size="sm" variant={failed ? 'ghost' : 'danger-soft'} aria-label={trUploads.actionFor(failed ? trUploads.remove : trUploads.cancel, row.name || row.fileName)}
+            <Button size="sm" variant={failed ? 'ghost' : 'danger-soft'} aria-label={trUploads.actionFor(failed ? tr.common.remove : tr.common.cancel, row.name || row.fileName)}
               onClick={() => void cancelUpload(row.id)}>
-              {failed ? trUploads.remove : trUploads.cancel}
+              {failed ? tr.common.remove : tr.common.cancel}
             </Button>
           )}
         </span>

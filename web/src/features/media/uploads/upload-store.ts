@@ -2,9 +2,10 @@ import { create } from 'zustand';
 import type { QueryClient } from '@tanstack/react-query';
 import { Upload, defaultOptions, type DetailedError, type PreviousUpload } from 'tus-js-client';
 import { ZMedia } from '@pano/contract';
+import { TUS_CHUNK_BYTES } from '@pano/contract/constants';
 import { trUploads } from '../../../i18n/tr-uploads';
 import { api, refusalOf } from '../../../lib/api-client';
-import { ApiError, errorMessage } from '../../../lib/api-error';
+import { ApiError, ShownError, errorMessage } from '../../../lib/api-error';
 import { tokenStorage } from '../../../lib/token-storage';
 import { mediaKeys } from '../../../api/media.api';
 import { playlistKeys } from '../../../api/playlists.api';
@@ -19,7 +20,7 @@ import { UploadSpeed } from './upload-speed';
  * so the same file chosen again after a reload goes on from the server's offset.
  */
 
-export type UploadStatus = 'queued' | 'uploading' | 'paused' | 'failed';
+type UploadStatus = 'queued' | 'uploading' | 'paused' | 'failed';
 
 export type UploadRow = {
   id: string;
@@ -43,14 +44,12 @@ export type UploadRow = {
 };
 
 /** At most this many files upload at once; the others wait their turn ('Sırada'). */
-export const PARALLEL_UPLOADS = 3;
-/** tus PATCH size: half of the 100 MB a proxy in front may allow a body (deploy/nginx.conf). */
-export const CHUNK_BYTES = 50 * 1024 * 1024;
+const PARALLEL_UPLOADS = 3;
 /**
  * Waits before each new try after a failed request; tus-js-client starts over from the first
  * whenever bytes went through since, so this is how long one outage may last: about 10 minutes.
  */
-export const RETRY_DELAYS = [0, 1000, 2000, 4000, 8000, ...Array<number>(38).fill(15_000)];
+const RETRY_DELAYS = [0, 1000, 2000, 4000, 8000, ...Array<number>(38).fill(15_000)];
 const PAINT_MS = 250;
 
 type Job = {
@@ -66,7 +65,7 @@ type Job = {
 };
 
 /** An upload of an earlier visit that did not finish, as tus-js-client keeps it. */
-export type UnfinishedUpload = { key: string; fileName: string; name: string; size: number; uploadUrl: string | null };
+type UnfinishedUpload = { key: string; fileName: string; name: string; size: number; uploadUrl: string | null };
 
 type UploadsState = {
   rows: UploadRow[];
@@ -139,12 +138,10 @@ export function addUploads(files: readonly File[], queryClient: QueryClient, nam
  */
 export function uploadFromForm(file: File, name: string, queryClient: QueryClient): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    const [id] = addUploads([file], queryClient, name);
-    const job = jobs.get(id!);
-    if (!job) return;
-    job.settle = { resolve, reject };
+    const [id] = addUploads([file], queryClient, name) as [string];
+    jobs.get(id)!.settle = { resolve, reject };
     // The form shows its own upload until the form is left (`releaseFormRow`).
-    if (rowOf(id!)) useUploads.setState({ formRowId: id! });
+    useUploads.setState({ formRowId: id });
   });
 }
 
@@ -165,7 +162,7 @@ async function begin(id: string) {
   const sentName = cleanName(row, baseName(job.file.name));
   const upload = new Upload(job.file, {
     endpoint: '/api/uploads',
-    chunkSize: CHUNK_BYTES,
+    chunkSize: TUS_CHUNK_BYTES,
     retryDelays: RETRY_DELAYS,
     metadata: { filename: job.file.name, name: sentName },
     fingerprint: async () => job.fingerprint,
@@ -254,7 +251,8 @@ async function finished(id: string, mediaId: string | null) {
     removeRow(id);
   }
   if (mediaId) job.settle?.resolve(mediaId);
-  else job.settle?.reject(new ApiError(trUploads.failed, 0));
+  // Every byte taken but no media named: the upload's own failure, not the network's.
+  else job.settle?.reject(new ShownError(trUploads.failed));
   pump();
 }
 
@@ -311,12 +309,18 @@ export function pauseUpload(id: string) {
   pump();
 }
 
-/** On from the server's offset (tus-js-client asks it with HEAD first). */
+/**
+ * Back in the queue: it goes on when fewer than PARALLEL_UPLOADS run, from the server's offset
+ * (tus-js-client asks it with HEAD first).
+ */
 export function resumeUpload(id: string) {
   const job = jobs.get(id);
-  if (!job) return;
+  const row = rowOf(id);
+  // What the row offers 'Sürdür' for; a second click finds it queued already.
+  if (!job || !row || !(row.status === 'paused' || (row.status === 'failed' && row.resumable))) return;
   job.speed = new UploadSpeed();
-  void begin(id);
+  patch(id, { status: 'queued', error: null, resumable: false, retrying: false });
+  pump();
 }
 
 /** Cancel: the upload is ended on the server too (tus termination), and its row goes. */
