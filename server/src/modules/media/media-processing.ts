@@ -32,11 +32,19 @@ const PROGRESS_EVERY_MS = 1000;
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'logger' | 'notifier' | 'jobs' | 'clock' | 'storage'>;
 
-const jobKey = (mediaId: string) => `media.process:${mediaId}`;
+/**
+ * One job per file: a replacement's key names its file too, so a job of the item's earlier file
+ * that BullMQ still keeps (a failed one stays under its key) never stops the new file's.
+ */
+const jobKey = (mediaId: string, replacementFileName?: string | null) =>
+  (replacementFileName ? `media.process:${mediaId}:${replacementFileName}` : `media.process:${mediaId}`);
 
-/** After the upload's commit. A job that cannot be queued is logged; `media.repair` queues it later. */
-export async function queueProcessing(ctx: Pick<AppContext, 'jobs' | 'logger'>, mediaId: string): Promise<void> {
-  await ctx.jobs.enqueue('media.process', { mediaId }, { key: jobKey(mediaId) })
+/**
+ * After the upload's commit (`replacementFileName`: a new file converting in the item's place).
+ * A job that cannot be queued is logged; `media.repair` queues it later.
+ */
+export async function queueProcessing(ctx: Pick<AppContext, 'jobs' | 'logger'>, mediaId: string, replacementFileName?: string): Promise<void> {
+  await ctx.jobs.enqueue('media.process', { mediaId }, { key: jobKey(mediaId, replacementFileName) })
     .catch((err: unknown) => ctx.logger.error({ err, mediaId }, 'queueing media processing failed'));
 }
 
@@ -51,11 +59,14 @@ const converting = new Set<string>();
  */
 export async function requeueProcessing(ctx: Pick<AppContext, 'db' | 'jobs' | 'clock'>): Promise<number> {
   const rows = await ctx.db.media.findMany({
-    where: { OR: [{ status: 'processing' }, { replacementStatus: 'processing' }] }, select: { id: true }, orderBy: { id: 'asc' },
+    where: { OR: [{ status: 'processing' }, { replacementStatus: 'processing' }] },
+    select: { id: true, status: true, replacementFileName: true }, orderBy: { id: 'asc' },
   });
   const now = ctx.clock();
-  return ctx.jobs.ensureScheduled(rows.filter((r) => !converting.has(r.id))
-    .map((r) => ({ name: 'media.process', payload: { mediaId: r.id }, key: jobKey(r.id), runAt: now })));
+  return ctx.jobs.ensureScheduled(rows.filter((r) => !converting.has(r.id)).map((r) => ({
+    name: 'media.process', payload: { mediaId: r.id }, runAt: now,
+    key: jobKey(r.id, r.status === 'processing' ? undefined : r.replacementFileName),
+  })));
 }
 
 export async function processMedia(ctx: Ctx, mediaId: string): Promise<void> {

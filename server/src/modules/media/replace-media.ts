@@ -116,7 +116,7 @@ async function replaceFile(r: Replacing, type: SniffedMedia & { kind: 'image' | 
       });
       return count ? 'queued' : gone();
     });
-    if (swapped === 'queued') await queueProcessing(ctx, r.mediaId);
+    if (swapped === 'queued') await queueProcessing(ctx, r.mediaId, fileName);
     else await afterSwap(ctx, swapped);
   } catch (err) {
     await ctx.storage.remove(key).catch(() => {}); // the refusal is what the customer needs to hear
