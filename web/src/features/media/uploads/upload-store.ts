@@ -265,6 +265,8 @@ async function finished(id: string, mediaId: string | null) {
       renameError = trUploads.renameFailed(errorMessage(err));
     }
   }
+  // A replaced file shows in the playlists holding the item too.
+  if (row.replaces) void job.queryClient.invalidateQueries({ queryKey: playlistKeys.all });
   await job.queryClient.invalidateQueries({ queryKey: mediaKeys.all });
   if (renameError) {
     patch(id, { status: 'failed', error: renameError, resumable: false, finishing: false });
