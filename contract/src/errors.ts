@@ -25,6 +25,8 @@ export const ErrorCode = {
   PAYMENT_FAILED: 'PAYMENT_FAILED',
   /** A playlist named a media item still processing, or whose processing failed. */
   MEDIA_NOT_READY: 'MEDIA_NOT_READY',
+  /** A new file for this media item is still being processed (or the item's own file is). */
+  REPLACEMENT_PENDING: 'REPLACEMENT_PENDING',
   /** The database (or another service the request needs) cannot be reached now; try again later. */
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL_ERROR',

@@ -51,6 +51,16 @@ export const ZMedia = z.object({
   posterUrl: z.string().nullable().default(null),
   /** Hex SHA-256 of the stored file; null for apps. */
   sha256: z.string().nullable().default(null),
+  /**
+   * docs/PRODUCT.md#replacing-a-file: a new file converting before it takes this item's place
+   * (the fields above still describe the file screens show), or the reason the last one failed;
+   * null when there is none.
+   */
+  replacement: z.object({
+    status: ZMediaStatus,
+    progress: z.number().int().min(0).max(100),
+    error: z.string().nullable(),
+  }).nullable().default(null),
 });
 export type TMedia = z.infer<typeof ZMedia>;
 

@@ -91,6 +91,11 @@ export const ZMediaProgressEvent = z.object({
   status: ZMediaStatus,
   progress: z.number().int().min(0).max(100),
   error: z.string().nullable(),
+  /**
+   * Present (true) when status, progress and error are those of the item's replacement file
+   * (docs/PRODUCT.md#replacing-a-file); the item's own file is untouched until it is ready.
+   */
+  replacement: z.literal(true).optional(),
 });
 export type TMediaProgressEvent = z.infer<typeof ZMediaProgressEvent>;
 

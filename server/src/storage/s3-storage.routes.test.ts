@@ -10,6 +10,7 @@ import { filesOnDisk } from './testing/disk-helpers.js';
 import { sampleClip } from './testing/sample-clips.js';
 import { fakeApk, tinyPng } from './testing/sample-files.js';
 import { storageKey } from './file-storage.js';
+import { loadSharp } from './load-sharp.js';
 import { checkStorageReachable } from './s3-storage.js';
 import { listedWhenProcessed } from '../modules/media/media.fixtures.js';
 
@@ -172,6 +173,28 @@ describe('files in an S3 bucket', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('a tus upload replacing a picture (docs/PRODUCT.md#replacing-a-file): the new object stored, the old one and its thumbnail removed, the id kept', async () => {
+    const u = await newCustomer(t);
+    const before = ZMedia.parse((await upload(t, u, tinyPng(), 'a.png').expect(201)).body);
+    const name = (url: string) => url.replace('/uploads/', '');
+    await t.http.get(`/uploads/thumbs/${name(before.filePath)}`).expect(302);
+    const next = await (await loadSharp())({ create: { width: 8, height: 6, channels: 3, background: '#00f' } }).png().toBuffer();
+    const tus = { 'Tus-Resumable': '1.0.0' };
+    const created = await t.http.post('/api/uploads').set(u.auth).set(tus).set('Upload-Length', String(next.length))
+      .set('Upload-Metadata', `replaces ${Buffer.from(before._id).toString('base64')}`).expect(201);
+    const last = await t.http.patch(created.headers.location as string).set(u.auth).set(tus).set('Upload-Offset', '0')
+      .set('Content-Type', 'application/offset+octet-stream').send(next);
+    expect([last.status, last.headers['media-id']]).toEqual([204, before._id]);
+    const after = ZMedia.parse((await t.http.get('/api/media').set(u.auth).expect(200)).body[0]);
+    expect(after).toMatchObject({ _id: before._id, width: 8, height: 6, sha256: sha(next), replacement: null });
+    const keys = await s3.keysUnder('uploads/');
+    expect(keys).toContain(storageKey.upload(name(after.filePath)));
+    expect(keys).not.toContain(storageKey.upload(name(before.filePath)));
+    expect(keys).not.toContain(storageKey.thumb(name(before.filePath)));
+    expect((await fetchServed(t, after.filePath)).body).toEqual(next);
+    expect(await s3.keysUnder(created.headers.location!.split('/').pop()!)).toEqual([]);
   });
 
   it('two API instances with their own data folders share one bucket: uploaded through one, served through the other', async () => {

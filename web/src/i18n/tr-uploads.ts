@@ -27,4 +27,12 @@ export const trUploads = {
   unfinishedHint: 'Bu dosyaların yüklemesi tamamlanmadı. Aynı dosyayı yeniden seçer ya da bırakırsanız kaldığı yerden sürer.',
   unfinishedItem: (fileName: string, name: string, size: string) => `${fileName} (${name}, ${size})`,
   discard: 'Vazgeç',
+  /** docs/PRODUCT.md#replacing-a-file: a media card's new file. */
+  replace: 'Dosyayı Değiştir',
+  replaceFor: (name: string) => `Dosyayı Değiştir: ${name}`,
+  replacementRow: (name: string) => `${name}: yeni dosya`,
+  replaceUploading: (percent: number) => `Yeni dosya yükleniyor %${percent}`,
+  replacing: (percent: number) => `Değiştiriliyor %${percent}`,
+  replacingLabel: 'Değiştirme ilerlemesi',
+  replaceFailed: (reason: string) => `Dosya değiştirilemedi: ${reason}`,
 };

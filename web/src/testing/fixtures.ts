@@ -23,7 +23,7 @@ export function aUser(over: Partial<TUser> = {}): TUser {
 }
 
 /** What a file's processing adds to the spec's media shape, for a ready file written out by hand. */
-export const readyFile = { status: 'ready', progress: 100, error: null, durationSeconds: null, posterUrl: null, sha256: null } as const;
+export const readyFile = { status: 'ready', progress: 100, error: null, durationSeconds: null, posterUrl: null, sha256: null, replacement: null } as const;
 
 export function aMedia(over: Partial<TMedia> = {}): TMedia {
   return ZMedia.parse({

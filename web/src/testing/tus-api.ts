@@ -6,14 +6,15 @@ import { readyFile } from './fixtures';
 /*
  * The fake API's /api/uploads for the web tests: the tus 1.0 answers the server gives
  * (docs/PRODUCT.md#resumable-uploads: creation with Location, HEAD with Upload-Offset, PATCH
- * from the server's offset, Media-Id on the last one, DELETE), over msw like the rest of the
+ * from the server's offset, Media-Id on the last one, DELETE; an upload naming an item in
+ * `replaces` gives that item the new file), over msw like the rest of the
  * fake API (testing/api-server.ts), so tus-js-client runs as it does in the browser. A test
  * can hold a PATCH, have one stored only in part (a connection that broke), or refuse.
  */
 
-type Stored = { length: number; offset: number; name: string; filename: string; bytes: Uint8Array };
+type Stored = { length: number; offset: number; name: string; filename: string; bytes: Uint8Array; replaces?: string };
 
-export type TusCall = { method: string; id?: string; filename?: string; offset?: number; size?: number; name?: string; auth?: string | null };
+export type TusCall = { method: string; id?: string; filename?: string; offset?: number; size?: number; name?: string; replaces?: string; auth?: string | null };
 
 const decode = (b64: string) => new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
 
@@ -61,9 +62,9 @@ export function tusApi(media: TMedia[]) {
         return HttpResponse.json(state.refuseCreate.body as object, { status: state.refuseCreate.status, headers: tus });
       }
       const id = `up${++next}`;
-      calls.push({ method: 'POST', id, name: meta.name, filename: meta.filename, auth: request.headers.get('Authorization') });
+      calls.push({ method: 'POST', id, name: meta.name, filename: meta.filename, auth: request.headers.get('Authorization'), ...(meta.replaces ? { replaces: meta.replaces } : {}) });
       const length = Number(request.headers.get('Upload-Length'));
-      uploads.set(id, { length, offset: 0, name: meta.name ?? '', filename: meta.filename ?? '', bytes: new Uint8Array(length) });
+      uploads.set(id, { length, offset: 0, name: meta.name ?? '', filename: meta.filename ?? '', bytes: new Uint8Array(length), ...(meta.replaces ? { replaces: meta.replaces } : {}) });
       return new HttpResponse(null, { status: 201, headers: { ...tus, Location: `/api/uploads/${id}` } });
     }),
     http.head('/api/uploads/:id', ({ params, request }) => {
@@ -96,7 +97,13 @@ export function tusApi(media: TMedia[]) {
       up.bytes.set(taken, offset);
       up.offset += taken.length;
       const headers: Record<string, string> = { ...tus, 'Upload-Offset': String(up.offset) };
-      if (up.offset === up.length) {
+      if (up.offset === up.length && up.replaces) {
+        // docs/PRODUCT.md#replacing-a-file: the same item, now with the new file.
+        uploads.delete(id);
+        const at = media.findIndex((m) => m._id === up.replaces);
+        if (at >= 0) media[at] = { ...media[at]!, filePath: `/uploads/${up.filename}`, size: up.length };
+        headers['Media-Id'] = up.replaces;
+      } else if (up.offset === up.length) {
         uploads.delete(id);
         const mediaId = `00000000-0000-4000-8000-${String(next).padStart(6, '0')}${String(media.length).padStart(6, '0')}`;
         media.unshift({

@@ -12,9 +12,16 @@ const percent = (used: number, limit: number) => (limit > 0 ? Math.min(100, Math
 
 const usage = (used: number, limit: number): Usage => ({ used, limit, percentage: percent(used, limit) });
 
+/**
+ * The bytes the owner's media take. A media item whose new file is still converting
+ * (docs/PRODUCT.md#replacing-a-file) counts the larger of its two files: the old one goes when
+ * the new one is ready, and stays when it fails, so either way that much stays stored.
+ */
 export async function storageUsedBytes(db: DbOrTx, ownerId: string): Promise<bigint> {
-  const { _sum } = await db.media.aggregate({ where: { ownerId }, _sum: { sizeBytes: true } });
-  return _sum.sizeBytes ?? 0n;
+  const [row] = await db.$queryRaw<{ used: bigint }[]>`
+    SELECT COALESCE(SUM(GREATEST("sizeBytes", COALESCE("replacementSizeBytes", 0))), 0)::bigint AS used
+    FROM media WHERE "ownerId" = ${ownerId}`;
+  return row?.used ?? 0n;
 }
 
 /**

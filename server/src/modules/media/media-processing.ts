@@ -1,12 +1,14 @@
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { TMediaProgressEvent, TMediaStatus } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import type { Media } from '../../db/generated/client.js';
+import type { Media, Prisma } from '../../db/generated/client.js';
 import { storageKey } from '../../storage/file-storage.js';
 import { randomFileName, removeQuietly } from '../../storage/stored-files.js';
 import { incomingDir, incomingFileName } from '../../storage/sweep-incoming.js';
 import { displaySize, moovBeforeMdat, probeVideo, runFfmpeg, type VideoProbe } from '../../storage/video-tools.js';
 import { screensShowingMedia } from './media-screens.js';
+import { afterSwap, NO_REPLACEMENT, swapFile, type NewFile, type Swapped } from './media-swap.js';
 import { makePoster, sha256Of, UNREADABLE_VIDEO } from './prepare-upload.js';
 import { ffmpegArgs, planVideo, type VideoPlan } from './video-plan.js';
 
@@ -17,6 +19,10 @@ import { ffmpegArgs, planVideo, type VideoPlan } from './video-plan.js';
  * hash), the original is removed and the screens holding it are pushed. A file ffmpeg cannot
  * convert ends 'failed' with a Turkish reason, its files removed and its size 0, so nothing
  * of it counts against the storage limit; the row stays so the card can say why.
+ *
+ * A replacement file waiting in the row's replacement columns (docs/PRODUCT.md#replacing-a-file)
+ * is converted by the same job: the row keeps serving its old file until the new one takes its
+ * place (media-swap.ts); one that fails leaves the old file playing and only says why.
  */
 
 export const CONVERT_FAILED = 'Video dönüştürülemedi: dosya bozuk ya da desteklenmeyen bir biçimde. Lütfen başka bir dosya yükleyin.';
@@ -26,11 +32,19 @@ const PROGRESS_EVERY_MS = 1000;
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'logger' | 'notifier' | 'jobs' | 'clock' | 'storage'>;
 
-const jobKey = (mediaId: string) => `media.process:${mediaId}`;
+/**
+ * One job per file: a replacement's key names its file too, so a job of the item's earlier file
+ * that BullMQ still keeps (a failed one stays under its key) never stops the new file's.
+ */
+const jobKey = (mediaId: string, replacementFileName?: string | null) =>
+  (replacementFileName ? `media.process:${mediaId}:${replacementFileName}` : `media.process:${mediaId}`);
 
-/** After the upload's commit. A job that cannot be queued is logged; `media.repair` queues it later. */
-export async function queueProcessing(ctx: Pick<AppContext, 'jobs' | 'logger'>, mediaId: string): Promise<void> {
-  await ctx.jobs.enqueue('media.process', { mediaId }, { key: jobKey(mediaId) })
+/**
+ * After the upload's commit (`replacementFileName`: a new file converting in the item's place).
+ * A job that cannot be queued is logged; `media.repair` queues it later.
+ */
+export async function queueProcessing(ctx: Pick<AppContext, 'jobs' | 'logger'>, mediaId: string, replacementFileName?: string): Promise<void> {
+  await ctx.jobs.enqueue('media.process', { mediaId }, { key: jobKey(mediaId, replacementFileName) })
     .catch((err: unknown) => ctx.logger.error({ err, mediaId }, 'queueing media processing failed'));
 }
 
@@ -44,10 +58,15 @@ const converting = new Set<string>();
  * so finishes within 10 minutes instead of never. Returns how many were queued.
  */
 export async function requeueProcessing(ctx: Pick<AppContext, 'db' | 'jobs' | 'clock'>): Promise<number> {
-  const rows = await ctx.db.media.findMany({ where: { status: 'processing' }, select: { id: true }, orderBy: { id: 'asc' } });
+  const rows = await ctx.db.media.findMany({
+    where: { OR: [{ status: 'processing' }, { replacementStatus: 'processing' }] },
+    select: { id: true, status: true, replacementFileName: true }, orderBy: { id: 'asc' },
+  });
   const now = ctx.clock();
-  return ctx.jobs.ensureScheduled(rows.filter((r) => !converting.has(r.id))
-    .map((r) => ({ name: 'media.process', payload: { mediaId: r.id }, key: jobKey(r.id), runAt: now })));
+  return ctx.jobs.ensureScheduled(rows.filter((r) => !converting.has(r.id)).map((r) => ({
+    name: 'media.process', payload: { mediaId: r.id }, runAt: now,
+    key: jobKey(r.id, r.status === 'processing' ? undefined : r.replacementFileName),
+  })));
 }
 
 export async function processMedia(ctx: Ctx, mediaId: string): Promise<void> {
@@ -60,31 +79,57 @@ export async function processMedia(ctx: Ctx, mediaId: string): Promise<void> {
   }
 }
 
+/**
+ * What a job converts: the item's own file, or the replacement waiting beside it. `where` finds
+ * the row only while that is still so (not deleted, not replaced again, not finished by another run).
+ */
+type Target = {
+  media: Media; replacement: boolean; fileName: string; mime: string; sizeBytes: bigint; sha256: string | null;
+  posterFileName: string | null; where: Prisma.MediaWhereInput;
+};
+
+function targetOf(media: Media): Target | undefined {
+  if (media.status === 'processing' && media.fileName) {
+    return { media, replacement: false, fileName: media.fileName, mime: media.mime, sizeBytes: media.sizeBytes, sha256: media.sha256,
+      posterFileName: media.posterFileName, where: { status: 'processing' } };
+  }
+  if (media.replacementStatus === 'processing' && media.replacementFileName) {
+    return { media, replacement: true, fileName: media.replacementFileName, mime: media.replacementMime ?? '', sizeBytes: media.replacementSizeBytes ?? 0n,
+      sha256: null, posterFileName: media.replacementPosterFileName, where: { replacementStatus: 'processing', replacementFileName: media.replacementFileName } };
+  }
+  return undefined;
+}
+
+/** A progress event of the target: the item's own, or its replacement's. */
+const eventOf = (t: Target, status: TMediaStatus, progress: number, error: string | null): TMediaProgressEvent =>
+  ({ mediaId: t.media.id, status, progress, error, ...(t.replacement ? { replacement: true as const } : {}) });
+
 async function processOne(ctx: Ctx, mediaId: string): Promise<void> {
   const media = await ctx.db.media.findUnique({ where: { id: mediaId } });
   // Deleted meanwhile, or already done by an earlier run of a repeated job.
-  if (!media?.fileName || media.status !== 'processing') return;
+  const target = media && targetOf(media);
+  if (!target) return;
   // A bucket's file is read from a temp copy (storage.withLocalFile), so any instance converts it.
-  const done = await ctx.storage.withLocalFile(storageKey.upload(media.fileName), (source) => convertFrom(ctx, media, source));
-  if (!done) return fail(ctx, media, UNREADABLE_VIDEO);
-  if ('error' in done) return fail(ctx, media, done.error);
-  await finish(ctx, media, done);
+  const done = await ctx.storage.withLocalFile(storageKey.upload(target.fileName), (source) => convertFrom(ctx, target, source));
+  if (!done) return fail(ctx, target, UNREADABLE_VIDEO);
+  if ('error' in done) return fail(ctx, target, done.error);
+  await finish(ctx, target, done);
 }
 
 /** The converted file and its poster in the temp folder (none: the original plays as it is), or why not. */
-async function convertFrom(ctx: Ctx, media: Media, source: string): Promise<Converted | { error: string }> {
+async function convertFrom(ctx: Ctx, t: Target, source: string): Promise<Converted | { error: string }> {
   const probe = await probeVideo(ctx.config.ffprobePath, source);
   if (!probe) return { error: UNREADABLE_VIDEO };
-  const isMp4 = media.mime === 'video/mp4';
+  const isMp4 = t.mime === 'video/mp4';
   const plan = planVideo(probe, isMp4, isMp4 && await moovBeforeMdat(source));
-  if (plan === 'keep') return withPoster(ctx, media, { file: undefined, probe, size: Number(media.sizeBytes), sha256: media.sha256 ?? await sha256Of(source) }, source);
+  if (plan === 'keep') return withPoster(ctx, t, { file: undefined, probe, size: Number(t.sizeBytes), sha256: t.sha256 ?? await sha256Of(source) }, source);
   const out = path.join(incomingDir(ctx.config.uploadsDir), `${incomingFileName()}.mp4`);
   try {
     await mkdir(path.dirname(out), { recursive: true });
-    await convert(ctx, media, plan, probe, source, out);
+    await convert(ctx, t, plan, probe, source, out);
   } catch (err) {
     await removeQuietly(out);
-    ctx.logger.warn({ err, mediaId: media.id }, 'a video could not be converted');
+    ctx.logger.warn({ err, mediaId: t.media.id }, 'a video could not be converted');
     return { error: CONVERT_FAILED };
   }
   const result = await probeVideo(ctx.config.ffprobePath, out);
@@ -92,20 +137,21 @@ async function convertFrom(ctx: Ctx, media: Media, source: string): Promise<Conv
     await removeQuietly(out);
     return { error: CONVERT_FAILED };
   }
-  return withPoster(ctx, media, { file: out, probe: result, size: (await stat(out)).size, sha256: await sha256Of(out) }, out);
+  return withPoster(ctx, t, { file: out, probe: result, size: (await stat(out)).size, sha256: await sha256Of(out) }, out);
 }
 
 type Converted = { file: string | undefined; probe: VideoProbe; size: number; sha256: string; poster: string | undefined };
 
-async function withPoster(ctx: Ctx, media: Media, c: Omit<Converted, 'poster'>, video: string): Promise<Converted> {
-  return { ...c, poster: media.posterFileName ? undefined : await makePoster(ctx, video, c.probe) };
+async function withPoster(ctx: Ctx, t: Target, c: Omit<Converted, 'poster'>, video: string): Promise<Converted> {
+  return { ...c, poster: t.posterFileName ? undefined : await makePoster(ctx, video, c.probe) };
 }
 
 /**
  * Runs ffmpeg, telling the owner's dashboards how far it got. A stream copy that ffmpeg
  * refuses (timestamps an MP4 cannot hold, from some AVI and MKV files) is transcoded instead.
  */
-async function convert(ctx: Ctx, media: Media, plan: Exclude<VideoPlan, 'keep'>, probe: VideoProbe, source: string, out: string) {
+async function convert(ctx: Ctx, t: Target, plan: Exclude<VideoPlan, 'keep'>, probe: VideoProbe, source: string, out: string) {
+  const { media } = t;
   let told = 0;
   let last = 0;
   const onProgress = (share: number) => {
@@ -114,8 +160,8 @@ async function convert(ctx: Ctx, media: Media, plan: Exclude<VideoPlan, 'keep'>,
     if (progress <= last || now - told < PROGRESS_EVERY_MS) return;
     told = now;
     last = progress;
-    void ctx.db.media.updateMany({ where: { id: media.id, status: 'processing' }, data: { progress } })
-      .then(() => ctx.notifier.mediaProgress(media.ownerId, { mediaId: media.id, status: 'processing', progress, error: null }))
+    void ctx.db.media.updateMany({ where: { ...t.where, id: media.id }, data: t.replacement ? { replacementProgress: progress } : { progress } })
+      .then(() => ctx.notifier.mediaProgress(media.ownerId, eventOf(t, 'processing', progress, null)))
       .catch((err: unknown) => ctx.logger.warn({ err, mediaId: media.id }, 'processing progress could not be saved'));
   };
   const run = (p: Exclude<VideoPlan, 'keep'>) => runFfmpeg(ctx.config.ffmpegPath, ffmpegArgs(p, probe, source, out), { durationSec: probe.durationSec, onProgress });
@@ -129,13 +175,21 @@ async function convert(ctx: Ctx, media: Media, plan: Exclude<VideoPlan, 'keep'>,
   }
 }
 
-/** The new file (or none: the original plays as it is) takes the original's place; the screens holding it are pushed. */
-async function finish(ctx: Ctx, media: Media, done: Converted) {
-  const fileName = done.file ? randomFileName('mp4') : media.fileName!;
-  const posterFileName = done.poster ? randomFileName('webp') : media.posterFileName;
+/**
+ * The new file (or none: the original plays as it is) takes the original's place; the screens
+ * holding it are pushed. A replacement takes the place of the item's old file (media-swap.ts).
+ */
+async function finish(ctx: Ctx, t: Target, done: Converted) {
+  const { media } = t;
+  const fileName = done.file ? randomFileName('mp4') : t.fileName;
+  const posterFileName = done.poster ? randomFileName('webp') : t.posterFileName;
   const { width, height } = displaySize(done.probe);
+  const next: NewFile = {
+    fileName, mime: 'video/mp4', sizeBytes: BigInt(done.size), width, height, durationSec: done.probe.durationSec, sha256: done.sha256, posterFileName,
+  };
   /** Stored before the row points at them (a bucket's upload may outlast a transaction); removed when it cannot. */
   const stored: string[] = [];
+  let swapped: Swapped | null = null;
   let written = false;
   try {
     const put = async (temp: string, name: string) => {
@@ -144,14 +198,13 @@ async function finish(ctx: Ctx, media: Media, done: Converted) {
     };
     if (done.file) await put(done.file, fileName);
     if (done.poster && posterFileName) await put(done.poster, posterFileName);
-    const { count } = await ctx.db.media.updateMany({
-      where: { id: media.id, status: 'processing' },
-      data: {
-        fileName, mime: 'video/mp4', sizeBytes: BigInt(done.size), width, height, durationSec: done.probe.durationSec, sha256: done.sha256,
-        posterFileName, status: 'ready', progress: 100, error: null,
-      },
-    });
-    written = count > 0; // none: deleted while it was converted
+    if (t.replacement) {
+      swapped = await ctx.db.$transaction((tx) => swapFile(tx, media, next, t.where));
+      written = swapped !== null;
+    } else {
+      const { count } = await ctx.db.media.updateMany({ where: { ...t.where, id: media.id }, data: { ...next, status: 'ready', progress: 100, error: null } });
+      written = count > 0; // none: deleted while it was converted
+    }
   } finally {
     if (!written) {
       await removeQuietly(done.file);
@@ -160,21 +213,27 @@ async function finish(ctx: Ctx, media: Media, done: Converted) {
     }
   }
   if (!written) return;
-  if (done.file) await ctx.storage.remove(storageKey.upload(media.fileName!));
-  ctx.notifier.mediaProgress(media.ownerId, { mediaId: media.id, status: 'ready', progress: 100, error: null });
+  if (done.file) await ctx.storage.remove(storageKey.upload(t.fileName));
+  if (swapped) return afterSwap(ctx, swapped);
+  ctx.notifier.mediaProgress(media.ownerId, eventOf(t, 'ready', 100, null));
   const screenIds = await screensShowingMedia(ctx.db, media.ownerId, [media.id]);
   if (screenIds.length) await ctx.notifier.screensChanged(screenIds);
 }
 
-/** 'failed' with the reason; the stored bytes go, so the storage limit counts nothing of it. */
-async function fail(ctx: Ctx, media: Media, error: string) {
+/**
+ * 'failed' with the reason; the stored bytes go, so the storage limit counts nothing of it. A
+ * failed replacement leaves the item's own file as it was: only the reason stays, for the card.
+ */
+async function fail(ctx: Ctx, t: Target, error: string) {
   const { count } = await ctx.db.media.updateMany({
-    where: { id: media.id, status: 'processing' },
-    data: { status: 'failed', progress: 0, error, fileName: null, posterFileName: null, sizeBytes: 0n },
+    where: { ...t.where, id: t.media.id },
+    data: t.replacement
+      ? { ...NO_REPLACEMENT, replacementStatus: 'failed', replacementProgress: 0, replacementError: error }
+      : { status: 'failed', progress: 0, error, fileName: null, posterFileName: null, sizeBytes: 0n },
   });
   if (count === 0) return;
-  for (const name of [media.fileName, media.posterFileName]) {
+  for (const name of [t.fileName, t.posterFileName]) {
     if (name) await ctx.storage.remove(storageKey.upload(name));
   }
-  ctx.notifier.mediaProgress(media.ownerId, { mediaId: media.id, status: 'failed', progress: 0, error });
+  ctx.notifier.mediaProgress(t.media.ownerId, eventOf(t, 'failed', 0, error));
 }

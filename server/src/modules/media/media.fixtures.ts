@@ -24,3 +24,13 @@ export function listedWhenProcessed(t: TestApp, u: TestUser, mediaId: string): P
     return item;
   }, { timeout: 60_000, interval: 50 });
 }
+
+/** The item as its owner's list shows it once its replacement's job has ended (swapped in, or failed). */
+export function replacedWhenProcessed(t: TestApp, u: TestUser, mediaId: string): Promise<TMedia> {
+  return vi.waitFor(async () => {
+    const list = ZMedia.array().parse((await t.http.get('/api/media').set(u.auth).expect(200)).body);
+    const item = list.find((m) => m._id === mediaId)!;
+    expect(item.replacement?.status).not.toBe('processing');
+    return item;
+  }, { timeout: 60_000, interval: 50 });
+}

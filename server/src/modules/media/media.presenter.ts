@@ -30,6 +30,10 @@ export const processingOf = (m: Pick<Media, 'status' | 'progress' | 'error' | 'd
   sha256: m.sha256,
 });
 
+/** docs/PRODUCT.md#replacing-a-file: the new file converting, or why the last one failed; null when none. */
+export const replacementOf = (m: Pick<Media, 'replacementStatus' | 'replacementProgress' | 'replacementError'>): TMedia['replacement'] =>
+  (m.replacementStatus ? { status: m.replacementStatus, progress: m.replacementProgress ?? 0, error: m.replacementError } : null);
+
 export function presentMedia(m: Media): TMedia {
   return {
     _id: m.id,
@@ -45,6 +49,7 @@ export function presentMedia(m: Media): TMedia {
     createdAt: m.createdAt.toISOString(),
     ...appOf(m),
     ...processingOf(m),
+    replacement: replacementOf(m),
   };
 }
 

@@ -7,6 +7,7 @@ import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { createApp, deleteMedia, listMedia, mediaUsage, updateMedia } from './media.service.js';
 import { presentMedia, presentSaved } from './media.presenter.js';
+import { replaceMediaUpload } from './replace-media.js';
 import { uploadMedia } from './upload-media.js';
 
 /**
@@ -37,6 +38,13 @@ export function mediaRoutes(ctx: AppContext): Router {
   r.post('/upload', async (req, res) => {
     const row = await uploadMedia(ctx, req, res, currentUser(req).id, req.activePurchase);
     res.status(201).json(presentMedia(row));
+  });
+
+  // docs/PRODUCT.md#replacing-a-file: a new file for the item, which keeps its id.
+  r.put('/:id/file', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    const row = await replaceMediaUpload(ctx, req, res, currentUser(req).id, id, req.activePurchase);
+    res.json(presentMedia(row));
   });
 
   r.post('/apps', limitFetchingSaves, async (req, res) => {

@@ -111,8 +111,10 @@ export async function deleteMedia(ctx: AppContext, ownerId: string, id: string):
     await tx.media.delete({ where: { id } });
     return { media, screenIds };
   });
-  // A file and its poster, or a PDF document's page pictures; their thumbnails with them.
-  const files = [media.fileName, media.posterFileName, ...pdfPagesOf(media)].filter((f): f is string => Boolean(f));
+  // A file and its poster, or a PDF document's page pictures; their thumbnails with them; and a
+  // replacement still converting (docs/PRODUCT.md#replacing-a-file) with its poster.
+  const files = [media.fileName, media.posterFileName, ...pdfPagesOf(media), media.replacementFileName, media.replacementPosterFileName]
+    .filter((f): f is string => Boolean(f));
   for (const fileName of files) {
     try {
       await ctx.storage.remove(storageKey.upload(fileName));

@@ -4,16 +4,16 @@ import type { Request } from 'express';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { Server, type Upload } from '@tus/server';
-import { ErrorCode, ZMediaUploadFields, type TErrorCode } from '@pano/contract';
+import { ErrorCode, ZId, ZMediaUploadFields, type TErrorCode } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
-import { formatSize } from '../../storage/format-size.js';
 import { s3ClientConfig, type S3Storage } from '../../storage/s3-storage.js';
 import { removeQuietly } from '../../storage/stored-files.js';
 import { incomingDir, incomingFileName } from '../../storage/sweep-incoming.js';
 import { storageLimitBytes, storageLimitReached, storageUsedBytes } from '../entitlements/limits.js';
-import { storeReceivedFile } from './upload-media.js';
+import { replaceableMedia, replaceWithReceivedFile } from './replace-media.js';
+import { storeReceivedFile, tooLargeMessage } from './upload-media.js';
 
 /*
  * Resumable uploads with the tus 1.0 protocol at /api/uploads (docs/PRODUCT.md#resumable-uploads),
@@ -25,6 +25,11 @@ import { storeReceivedFile } from './upload-media.js';
  * it is stored as media through the same path as a multipart upload (`storeReceivedFile`); the
  * final PATCH's answer names the new media in `Media-Id`. The store keeps its offsets on disk, so
  * an upload survives a restart; one untouched for 24 hours is removed.
+ *
+ * An upload whose metadata names a media item in `replaces` is a new file for that item
+ * (docs/PRODUCT.md#replacing-a-file): the item is checked at creation (the caller's, a file, no
+ * replacement converting), the storage limit counts that its old file will go, and the last byte
+ * goes through `replaceWithReceivedFile`; `Media-Id` is then the same item's id.
  */
 
 export const RESUMABLE_UPLOADS_PATH = '/api/uploads';
@@ -32,6 +37,8 @@ export const RESUMABLE_UPLOADS_PATH = '/api/uploads';
 export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
 const OWNER = 'ownerId';
+/** The metadata key naming the media item an upload replaces. */
+const REPLACES = 'replaces';
 
 /** A refusal as tus sends it: the API's Turkish error body (docs/PRODUCT.md#errors). */
 const refusal = (status: number, code: TErrorCode, message: string) => ({ status_code: status, body: JSON.stringify({ message, code }) });
@@ -77,12 +84,14 @@ export function resumableUploadServer(ctx: AppContext): Server {
    * the package's storage beside what is stored and the owner's other unfinished uploads, so
    * many uploads begun at once cannot together write past the limit.
    */
-  const assertFits = async (req: Request, size: number, self?: string) => {
+  const assertFits = async (req: Request, size: number, self?: string, replaces?: string) => {
     const purchase = req.activePurchase;
     if (!purchase) return;
     const ownerId = currentUser(req).id;
-    const [used, open] = await Promise.all([storageUsedBytes(ctx.db, ownerId), openUploadBytes(ctx, store, ownerId, self)]);
-    if (Number(used) + open + size > storageLimitBytes(purchase)) throw fromAppError(storageLimitReached(purchase));
+    const [used, open, freed] = await Promise.all([
+      storageUsedBytes(ctx.db, ownerId), openUploadBytes(ctx, store, ownerId, self), replacedBytes(ctx, ownerId, replaces),
+    ]);
+    if (Number(used) + open + Math.max(0, size - freed) > storageLimitBytes(purchase)) throw fromAppError(storageLimitReached(purchase));
   };
 
   const server = new Server({
@@ -95,14 +104,17 @@ export function resumableUploadServer(ctx: AppContext): Server {
     exposedHeaders: ['Media-Id'],
     onUploadCreate: async (req, upload) => {
       const node = expressOf(req);
-      const fields = ZMediaUploadFields.safeParse({ name: upload.metadata?.name ?? '' });
+      const ownerId = currentUser(node).id;
+      const replaced = await replacedMedia(ctx, ownerId, upload.metadata?.[REPLACES]);
+      // A replacement keeps its item's name: none is needed.
+      const fields = ZMediaUploadFields.safeParse({ name: replaced?.name ?? upload.metadata?.name ?? '' });
       if (!fields.success) throw refusal(400, ErrorCode.VALIDATION, fields.error.issues[0]?.message ?? 'Lütfen medya adı girin');
       if (upload.size === undefined) throw refusal(400, ErrorCode.VALIDATION, 'Dosyanın boyutu yüklemenin başında bildirilmelidir');
-      if (upload.size > ctx.config.maxUploadBytes) {
-        throw refusal(413, ErrorCode.FILE_TOO_LARGE, `Dosya çok büyük. En fazla ${formatSize(ctx.config.maxUploadBytes)} yüklenebilir.`);
-      }
-      await assertFits(node, upload.size);
-      return { metadata: { ...upload.metadata, name: fields.data.name, [OWNER]: currentUser(node).id } };
+      if (upload.size > ctx.config.maxUploadBytes) throw refusal(413, ErrorCode.FILE_TOO_LARGE, tooLargeMessage(ctx.config.maxUploadBytes));
+      await assertFits(node, upload.size, undefined, replaced?.id);
+      const metadata: Record<string, string | null> = { ...upload.metadata, name: fields.data.name, [OWNER]: ownerId };
+      if (replaced) metadata[REPLACES] = replaced.id;
+      return { metadata };
     },
     onIncomingRequest: async (req, id) => {
       if (req.method === 'POST') return;
@@ -110,7 +122,7 @@ export function resumableUploadServer(ctx: AppContext): Server {
       const upload = await store.getUpload(id).catch(() => undefined);
       if (!upload || upload.metadata?.[OWNER] !== currentUser(node).id) throw refusal(404, ErrorCode.NOT_FOUND, 'Yükleme bulunamadı');
       // The rest must still fit: other uploads may have filled the storage since this one began.
-      if (req.method === 'PATCH' && upload.size !== undefined) await assertFits(node, upload.size, id);
+      if (req.method === 'PATCH' && upload.size !== undefined) await assertFits(node, upload.size, id, upload.metadata?.[REPLACES] ?? undefined);
     },
     onUploadFinish: async (req, upload) => {
       const node = expressOf(req);
@@ -121,17 +133,45 @@ export function resumableUploadServer(ctx: AppContext): Server {
   return server;
 }
 
+/**
+ * `replaces` at creation: the item it names, checked as the multipart way in checks it
+ * (`replaceableMedia`); none for an upload of new media.
+ */
+async function replacedMedia(ctx: AppContext, ownerId: string, replaces: string | null | undefined) {
+  if (replaces === undefined || replaces === null) return undefined;
+  const id = ZId.safeParse(replaces);
+  if (!id.success) throw refusal(400, ErrorCode.VALIDATION, 'Geçersiz kimlik');
+  try {
+    return await replaceableMedia(ctx.db, ownerId, id.data);
+  } catch (err) {
+    throw err instanceof AppError ? fromAppError(err) : err;
+  }
+}
+
+/** The bytes of the file an upload replaces, which go when it is stored; 0 for new media. */
+async function replacedBytes(ctx: AppContext, ownerId: string, replaces: string | undefined): Promise<number> {
+  if (!replaces) return 0;
+  const media = await ctx.db.media.findFirst({ where: { id: replaces, ownerId }, select: { sizeBytes: true } });
+  return Number(media?.sizeBytes ?? 0n);
+}
+
+/** The whole file received: new media, or the new file of the item the upload `replaces`. */
+async function storeUpload(ctx: AppContext, req: Request, upload: Upload, tempPath: string, written: string[]) {
+  const ownerId = currentUser(req).id;
+  // tus writes each PATCH as it comes: the file is hashed once it is whole, if its row keeps it.
+  const file = { tempPath, size: upload.offset };
+  const replaces = upload.metadata?.[REPLACES];
+  if (replaces) return replaceWithReceivedFile(ctx, { ownerId, purchase: req.activePurchase, mediaId: replaces, file }, written);
+  return storeReceivedFile(ctx, { ownerId, purchase: req.activePurchase, name: upload.metadata?.name ?? '', file }, written);
+}
+
 /** The last byte arrived: stored as media like a multipart upload, and the upload's own files go. */
 async function finish(ctx: AppContext, store: UploadStore, req: Request, upload: Upload) {
   if (store instanceof S3Store) return finishInBucket(ctx, req, upload);
   const tempPath = path.join(store.directory, upload.id);
   const written = [tempPath];
   try {
-    return await storeReceivedFile(ctx, {
-      ownerId: currentUser(req).id, purchase: req.activePurchase, name: upload.metadata?.name ?? '',
-      // tus writes each PATCH as it comes: the file is hashed once it is whole, if its row keeps it.
-      file: { tempPath, size: upload.offset },
-    }, written);
+    return await storeUpload(ctx, req, upload, tempPath, written);
   } catch (err) {
     for (const p of written) await removeQuietly(p);
     throw err instanceof AppError ? fromAppError(err) : err;
@@ -152,10 +192,7 @@ async function finishInBucket(ctx: AppContext, req: Request, upload: Upload) {
   const written = [tempPath];
   try {
     await storage.download(upload.id, tempPath);
-    return await storeReceivedFile(ctx, {
-      ownerId: currentUser(req).id, purchase: req.activePurchase, name: upload.metadata?.name ?? '',
-      file: { tempPath, size: upload.offset },
-    }, written);
+    return await storeUpload(ctx, req, upload, tempPath, written);
   } catch (err) {
     throw err instanceof AppError ? fromAppError(err) : err;
   } finally {
@@ -180,13 +217,19 @@ async function openUploadIds(ctx: AppContext, store: UploadStore): Promise<strin
  * records: as many as the 24-hour sweep leaves, and their creation is limited per person.
  */
 async function openUploadBytes(ctx: AppContext, store: UploadStore, ownerId: string, except?: string): Promise<number> {
-  const ids = await openUploadIds(ctx, store);
-  const lengths = await Promise.all(ids.map(async (id) => {
-    if (id === except) return 0;
-    const upload = await store.getUpload(id).catch(() => undefined);
-    return upload?.metadata?.[OWNER] === ownerId ? (upload.size ?? 0) : 0;
-  }));
-  return lengths.reduce((a, b) => a + b, 0);
+  const ids = (await openUploadIds(ctx, store)).filter((id) => id !== except);
+  const uploads = (await Promise.all(ids.map((id) => store.getUpload(id).catch(() => undefined))))
+    .filter((upload) => upload?.metadata?.[OWNER] === ownerId);
+  // A replacement counts only what it adds to the file it replaces, which goes when it is stored.
+  const replaced = uploads.map((upload) => upload?.metadata?.[REPLACES]).filter((id): id is string => Boolean(id));
+  const sizes = replaced.length
+    ? new Map((await ctx.db.media.findMany({ where: { id: { in: replaced }, ownerId }, select: { id: true, sizeBytes: true } }))
+      .map((m) => [m.id, Number(m.sizeBytes)]))
+    : new Map<string, number>();
+  return uploads.reduce((sum, upload) => {
+    const replaces = upload?.metadata?.[REPLACES];
+    return sum + Math.max(0, (upload?.size ?? 0) - (replaces ? sizes.get(replaces) ?? 0 : 0));
+  }, 0);
 }
 
 type UploadStore = FileStore | S3Store;

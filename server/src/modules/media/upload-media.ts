@@ -17,6 +17,8 @@ import { renderPdfUpload } from './upload-pdf.js';
 
 type Tx = Prisma.TransactionClient;
 const MISSING = 'Lütfen bir dosya seçin ve medya adı girin';
+export const UNSUPPORTED_TYPE = 'Desteklenmeyen dosya türü. Lütfen bir görsel (JPEG, PNG, GIF, WebP), video (MP4, WebM, MOV) ya da PDF yükleyin.';
+export const tooLargeMessage = (maxBytes: number) => `Dosya çok büyük. En fazla ${formatSize(maxBytes)} yüklenebilir.`;
 
 /**
  * Streams the file to a temp name, checks name, content and storage limit, then stores it
@@ -40,7 +42,7 @@ export async function uploadMedia(ctx: AppContext, req: Request, res: Response, 
       uploadsDir: ctx.config.uploadsDir,
       field: 'file',
       maxBytes: ctx.config.maxUploadBytes,
-      tooLargeMessage: `Dosya çok büyük. En fazla ${formatSize(ctx.config.maxUploadBytes)} yüklenebilir.`,
+      tooLargeMessage: tooLargeMessage(ctx.config.maxUploadBytes),
       reserve: reservation && ((bytes) => (reservation.reserve(bytes) ? undefined : storageLimitReached(purchase))),
     });
     const file = received.file;
@@ -71,7 +73,7 @@ export type ReceivedFile = {
  */
 export async function storeReceivedFile(ctx: AppContext, received: ReceivedFile, written: string[]): Promise<Media> {
   const type = await sniffMedia(received.file.tempPath);
-  if (!type) throw unsupportedFileType('Desteklenmeyen dosya türü. Lütfen bir görsel (JPEG, PNG, GIF, WebP), video (MP4, WebM, MOV) ya da PDF yükleyin.');
+  if (!type) throw unsupportedFileType(UNSUPPORTED_TYPE);
   const upload: Upload = { ctx, ...received, mime: type.mime, written };
   const row = type.kind === 'pdf' ? await storePdf(upload) : await storeFile(upload, { ...type, kind: type.kind });
   ctx.metrics.uploadBytes.inc({ kind: 'media' }, received.file.size);
@@ -138,9 +140,13 @@ async function storePdf(u: Upload): Promise<Media> {
   }
 }
 
-/** Refuses at once when the storage is already full; otherwise this upload's share of what is left. */
-async function reserveStorage(ctx: AppContext, ownerId: string, purchase: ActivePurchase): Promise<UploadReservation> {
+/**
+ * Refuses at once when the storage is already full; otherwise this upload's share of what is
+ * left. `freed`: the bytes of a file this one replaces, which go when it is stored.
+ */
+export async function reserveStorage(ctx: AppContext, ownerId: string, purchase: ActivePurchase, freed = 0): Promise<UploadReservation> {
   const stored = Number(await storageUsedBytes(ctx.db, ownerId));
-  if (stored + 1 > storageLimitBytes(purchase)) throw storageLimitReached(purchase);
-  return ctx.uploads.open(ownerId, stored, storageLimitBytes(purchase));
+  const limit = storageLimitBytes(purchase) + freed;
+  if (stored + 1 > limit) throw storageLimitReached(purchase);
+  return ctx.uploads.open(ownerId, stored, limit);
 }

@@ -28,20 +28,22 @@ const ARGS: Record<ClipKind, string[]> = {
 };
 
 let dir: Promise<string> | undefined;
-const made = new Map<ClipKind, Promise<Buffer>>();
+const made = new Map<string, Promise<Buffer>>();
 
 /** Every clip's length. */
 export const CLIP_SECONDS = 2;
 
-export function sampleClip(kind: ClipKind): Promise<Buffer> {
-  let clip = made.get(kind);
+/** A clip of `kind`, `seconds` long (CLIP_SECONDS unless a test needs another length). */
+export function sampleClip(kind: ClipKind, seconds = CLIP_SECONDS): Promise<Buffer> {
+  const name = seconds === CLIP_SECONDS ? kind : `${kind}-${seconds}s`;
+  let clip = made.get(name);
   if (!clip) {
     clip = (async () => {
       dir ??= mkdtemp(path.join(os.tmpdir(), 'pano-clips-'));
-      const out = path.join(await dir, `${kind}`);
+      const out = path.join(await dir, name);
       await runFfmpeg(bundledBinary('ffmpeg'), [
-        '-f', 'lavfi', '-i', `testsrc=size=320x240:rate=25:duration=${CLIP_SECONDS}`,
-        '-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`,
+        '-f', 'lavfi', '-i', `testsrc=size=320x240:rate=25:duration=${seconds}`,
+        '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
         '-shortest', ...ARGS[kind], out,
       ]);
       if (kind !== 'portrait-rotated') return readFile(out);
@@ -49,7 +51,7 @@ export function sampleClip(kind: ClipKind): Promise<Buffer> {
       await runFfmpeg(bundledBinary('ffmpeg'), ['-i', out, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-movflags', '+faststart', '-f', 'mp4', `${out}.mp4`]);
       return readFile(`${out}.mp4`);
     })();
-    made.set(kind, clip);
+    made.set(name, clip);
   }
   return clip;
 }

@@ -1,4 +1,6 @@
 import './apps.css';
+import { useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TMedia } from '@pano/contract';
 import { APP_KIND_NAMES } from '@pano/contract/constants';
 import { tr } from '../../i18n/tr';
@@ -6,6 +8,8 @@ import { formatDate } from '../../lib/format';
 import { isVideo, mediaUrl, thumbnailUrl } from '../../lib/media-url';
 import { Badge, Button } from '../../components/ui';
 import { trApps } from '../../i18n/tr-apps';
+import { trUploads } from '../../i18n/tr-uploads';
+import { replaceMediaFile, useUploads, type UploadRow } from './uploads/upload-store';
 
 /** A file being converted (docs/PRODUCT.md#media-processing): its poster, if any, under 'İşleniyor %42'. */
 function Processing({ media }: { media: TMedia }) {
@@ -20,6 +24,26 @@ function Processing({ media }: { media: TMedia }) {
   );
 }
 
+/** What a picker offers for a new file: the item's own kind (docs/PRODUCT.md#replacing-a-file). */
+const acceptFor = (media: TMedia, pdf: boolean) => (pdf ? 'application/pdf,.pdf' : isVideo(media) ? 'video/*' : 'image/*');
+
+/**
+ * A new file on its way (docs/PRODUCT.md#replacing-a-file): its bytes being sent, then the server
+ * converting it, over the file the screens still show. Nothing while none is.
+ */
+function ReplacementState({ media, upload }: { media: TMedia; upload: UploadRow | undefined }) {
+  const sending = upload && upload.status !== 'failed';
+  const converting = media.replacement?.status === 'processing';
+  if (!sending && !converting) return null;
+  const percent = sending ? Math.floor(upload.size > 0 ? (upload.sent / upload.size) * 100 : 0) : media.replacement!.progress;
+  return (
+    <div className="media-state" role="status" data-testid="replacement-state">
+      <span>{sending ? trUploads.replaceUploading(percent) : trUploads.replacing(percent)}</span>
+      <progress max={100} value={percent} aria-label={trUploads.replacingLabel} />
+    </div>
+  );
+}
+
 /** `onEdit`: an app's form (name and settings); `onRename`: a file's or a PDF document's new name. */
 type Props = { media: TMedia; onDelete: () => void; onRename: () => void; onEdit: () => void; deleting: boolean };
 
@@ -30,6 +54,17 @@ export function MediaCard({ media, onDelete, onRename, onEdit, deleting }: Props
   const pdf = app?.kind === 'pdf' ? app : undefined;
   const video = !app && isVideo(media);
   const src = mediaUrl(media.filePath);
+  const qc = useQueryClient();
+  const picker = useRef<HTMLInputElement>(null);
+  // docs/PRODUCT.md#replacing-a-file: files and PDF documents take a new file; other apps have none.
+  const replaceable = !app || Boolean(pdf);
+  const upload = useUploads((st) => st.rows.find((r) => r.replaces === media._id));
+  const replacing = (upload !== undefined && upload.status !== 'failed') || media.replacement?.status === 'processing';
+  const replaceError = upload?.status === 'failed' ? upload.error : media.replacement?.status === 'failed' ? media.replacement.error : null;
+  const chosen = (file: File | undefined) => {
+    if (picker.current) picker.current.value = '';
+    if (file) void replaceMediaFile(file, media, qc);
+  };
   return (
     <li className="media-card" data-testid="media-card">
       <div className="media-thumb">
@@ -48,6 +83,7 @@ export function MediaCard({ media, onDelete, onRename, onEdit, deleting }: Props
           // The name is the card's heading right below: the picture needs no text of its own.
           <img src={thumbnailUrl(media.filePath)} alt="" loading="lazy" />
         )}
+        <ReplacementState media={media} upload={upload} />
       </div>
       <div className="media-body">
         <h3 className="media-name" title={media.name}>{media.name}</h3>
@@ -64,6 +100,17 @@ export function MediaCard({ media, onDelete, onRename, onEdit, deleting }: Props
           <Button variant="secondary" size="sm" block onClick={onRename} aria-label={`${trApps.rename}: ${media.name}`}>
             {trApps.rename}
           </Button>
+        )}
+        {replaceError && <p className="media-replace-error" role="alert">{trUploads.replaceFailed(replaceError)}</p>}
+        {replaceable && (
+          <>
+            <input ref={picker} type="file" accept={acceptFor(media, Boolean(pdf))} className="sr-only" tabIndex={-1} aria-hidden="true"
+              data-testid="replace-file" onChange={(e) => chosen(e.target.files?.[0])} />
+            <Button variant="secondary" size="sm" block onClick={() => picker.current?.click()} disabled={replacing || media.status === 'processing'}
+              aria-label={trUploads.replaceFor(media.name)}>
+              {trUploads.replace}
+            </Button>
+          </>
         )}
         <Button variant="danger-soft" size="sm" block onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${media.name}`}>
           {tr.common.delete}

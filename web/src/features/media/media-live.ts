@@ -3,15 +3,20 @@ import type { TMedia, TMediaProgressEvent } from '@pano/contract';
 import { mediaKeys } from '../../api/media.api';
 import { useDashboardEvents, type DashboardListener } from '../../lib/dashboard-socket';
 
-/** `media:progress` on the cached list: the item's status, progress and reason, nothing else. */
+/**
+ * `media:progress` on the cached list: the item's status, progress and reason, nothing else; or,
+ * for a new file converting in its place (docs/PRODUCT.md#replacing-a-file), its replacement's.
+ */
 export function progressInList(list: TMedia[], e: TMediaProgressEvent): TMedia[] {
-  return list.map((m) => (m._id === e.mediaId ? { ...m, status: e.status, progress: e.progress, error: e.error } : m));
+  const state = { status: e.status, progress: e.progress, error: e.error };
+  return list.map((m) => (m._id !== e.mediaId ? m : e.replacement ? { ...m, replacement: state } : { ...m, ...state }));
 }
 
 /**
  * /media live (docs/PRODUCT.md#media-processing): `media:progress` on the dashboard socket moves
  * a card's 'İşleniyor %42' without polling; at the end (ready or failed) the list is read again,
- * since the converted file has a new address, size and poster. After a reconnect too: events
+ * since the converted file has a new address, size and poster (a replaced file too: the item keeps
+ * its id and takes the new file's). After a reconnect too: events
  * sent while the socket was down are lost.
  */
 export const useMediaLive = (): void => useDashboardEvents(listenToMedia);

@@ -15,8 +15,8 @@ function statusText(row: UploadRow): string {
 }
 
 /**
- * One file's upload: its name (editable until it is stored), progress with speed and time left,
- * and pause, resume and cancel. `progressLabel`: the spec form's own bar is 'Yükleme ilerlemesi'.
+ * One file's upload: its name (editable until it is stored; a replacement's is its item's),
+ * progress with speed and time left, and pause, resume and cancel. `progressLabel`: the spec form's own bar is 'Yükleme ilerlemesi'.
  */
 function UploadRowView({ row, progressLabel }: { row: UploadRow; progressLabel?: string }) {
   // The spec form's row: its name is the form's 'Medya Adı'.
@@ -26,7 +26,8 @@ function UploadRowView({ row, progressLabel }: { row: UploadRow; progressLabel?:
   return (
     <li className={`upload-row upload-${row.status}`} data-testid="upload-row">
       <div className="upload-head">
-        {inForm ? <strong className="upload-name">{row.name}</strong> : <input
+        {inForm ? <strong className="upload-name">{row.name}</strong>
+          : row.replaces ? <strong className="upload-name">{trUploads.replacementRow(row.name)}</strong> : <input
           className="input upload-name"
           aria-label={trUploads.nameFor(row.fileName)}
           value={row.name}

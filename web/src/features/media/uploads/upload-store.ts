@@ -41,6 +41,11 @@ export type UploadRow = {
   error: string | null;
   /** A failure the server did not decide (the network gave up): it may be resumed. */
   resumable: boolean;
+  /**
+   * The media item this file replaces ('Dosyayı Değiştir', docs/PRODUCT.md#replacing-a-file); its
+   * name is the item's and stays. Null for new media.
+   */
+  replaces: string | null;
 };
 
 /** At most this many files upload at once; the others wait their turn ('Sırada'). */
@@ -88,9 +93,11 @@ const cleanName = (row: UploadRow, fallback: string) => row.name.trim().slice(0,
  * The fingerprint a file is remembered by: its signed-in customer, name, type, size and date,
  * so another account on this browser never resumes it and the token is never part of it.
  */
-function fingerprintOf(file: File): string {
+function fingerprintOf(file: File, replaces: string | null): string {
   const user = useSession.getState().user?._id ?? 'anon';
-  return ['pano', user, encodeURIComponent(file.name), file.type, file.size, file.lastModified].join('/');
+  const parts = ['pano', user, encodeURIComponent(file.name), file.type, file.size, file.lastModified];
+  // A replacement resumes only as the replacement of the same item, never as new media.
+  return (replaces ? [...parts, `replaces-${replaces}`] : parts).join('/');
 }
 const storagePrefix = () => `tus::pano/${useSession.getState().user?._id ?? 'anon'}/`;
 
@@ -117,12 +124,12 @@ function pump() {
 }
 
 /** Files the customer chose or dropped: a row each, uploading in turn. Their row ids. */
-export function addUploads(files: readonly File[], queryClient: QueryClient, name?: string): string[] {
+export function addUploads(files: readonly File[], queryClient: QueryClient, name?: string, replaces: string | null = null): string[] {
   const ids = files.map((file) => {
     const id = `u${++nextId}`;
-    jobs.set(id, { file, queryClient, fingerprint: fingerprintOf(file), tus: null, sentName: null, speed: new UploadSpeed(), paintedAt: 0 });
+    jobs.set(id, { file, queryClient, fingerprint: fingerprintOf(file, replaces), tus: null, sentName: null, speed: new UploadSpeed(), paintedAt: 0 });
     return { id, fileName: file.name, name: name ?? baseName(file.name), size: file.size, sent: 0, status: 'queued' as const,
-      bytesPerSecond: null, secondsLeft: null, retrying: false, finishing: false, error: null, resumable: false };
+      bytesPerSecond: null, secondsLeft: null, retrying: false, finishing: false, error: null, resumable: false, replaces };
   });
   useUploads.setState((s) => {
     const rows = [...s.rows, ...ids];
@@ -145,6 +152,17 @@ export function uploadFromForm(file: File, name: string, queryClient: QueryClien
   });
 }
 
+/**
+ * 'Dosyayı Değiştir' (docs/PRODUCT.md#replacing-a-file): `file` becomes the new file of `media`,
+ * sent like any upload (resumable, in turn, with its row) with the item's id in the `replaces`
+ * metadata. A row already replacing the item is ended first: the newest choice is the one wanted.
+ */
+export async function replaceMediaFile(file: File, media: { _id: string; name: string }, queryClient: QueryClient): Promise<string> {
+  for (const row of useUploads.getState().rows.filter((r) => r.replaces === media._id)) await cancelUpload(row.id);
+  const [id] = addUploads([file], queryClient, media.name, media._id);
+  return id!;
+}
+
 /** The form is gone (the page was left): its upload goes on in the list. */
 export function releaseFormRow() {
   useUploads.setState({ formRowId: null });
@@ -164,7 +182,7 @@ async function begin(id: string) {
     endpoint: '/api/uploads',
     chunkSize: TUS_CHUNK_BYTES,
     retryDelays: RETRY_DELAYS,
-    metadata: { filename: job.file.name, name: sentName },
+    metadata: { filename: job.file.name, name: sentName, ...(row.replaces ? { replaces: row.replaces } : {}) },
     fingerprint: async () => job.fingerprint,
     removeFingerprintOnSuccess: true,
     // Each request reads the token as it is then: one renewed meanwhile is used, none is stored.
@@ -235,7 +253,8 @@ async function finished(id: string, mediaId: string | null) {
   let renameError: string | null = null;
   const wanted = cleanName(row, job.sentName ?? baseName(job.file.name));
   // A name changed after the upload began: the server got the first one, the media gets this one.
-  if (mediaId && wanted !== job.sentName) {
+  // A replacement keeps its item's name.
+  if (mediaId && !row.replaces && wanted !== job.sentName) {
     try {
       await api.put(`/api/media/${mediaId}`, ZMedia, { name: wanted });
       void job.queryClient.invalidateQueries({ queryKey: playlistKeys.all });
@@ -243,6 +262,8 @@ async function finished(id: string, mediaId: string | null) {
       renameError = trUploads.renameFailed(errorMessage(err));
     }
   }
+  // A replaced file shows in the playlists holding the item too.
+  if (row.replaces) void job.queryClient.invalidateQueries({ queryKey: playlistKeys.all });
   await job.queryClient.invalidateQueries({ queryKey: mediaKeys.all });
   if (renameError) {
     patch(id, { status: 'failed', error: renameError, resumable: false, finishing: false });

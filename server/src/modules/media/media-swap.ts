@@ -1,0 +1,70 @@
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { Media, Prisma } from '../../db/generated/client.js';
+import { storageKey } from '../../storage/file-storage.js';
+import { screensShowingMedia } from './media-screens.js';
+
+/*
+ * A replacement file taking its media item's place (docs/PRODUCT.md#replacing-a-file), whether
+ * it was ready at upload (replace-media.ts) or converted by the `media.process` job
+ * (media-processing.ts): the row keeps its id, so every playlist, layout zone and schedule
+ * holding it shows the new file, and the old files go only after the row points away from them.
+ */
+
+/** What the row says about its file; the new file's, stored before the row points at it. */
+export type NewFile = {
+  fileName: string; mime: string; sizeBytes: bigint; width: number | null; height: number | null;
+  durationSec: number | null; sha256: string | null; posterFileName: string | null;
+};
+
+/** The replacement columns emptied: nothing waits any more. */
+export const NO_REPLACEMENT = {
+  replacementFileName: null, replacementMime: null, replacementSizeBytes: null, replacementPosterFileName: null,
+  replacementStatus: null, replacementProgress: null, replacementError: null,
+} as const satisfies Prisma.MediaUpdateManyMutationInput;
+
+/** A video's length as a playlist form rounds it (web's initialDuration); null for none. */
+const wholeSeconds = (sec: number | null) => (sec !== null && sec > 0 ? Math.ceil(sec) : null);
+
+export type Swapped = { media: Media; next: NewFile; screenIds: string[] };
+
+/**
+ * In the caller's transaction: the row takes the new file's fields (`where` guards against a
+ * change since `media` was read; null when it no longer holds), and the playlist items whose
+ * duration was the old video's length (rounded up, as the forms fill it in) get the new one;
+ * a duration the customer chose stays. Returns the screens showing the item, for the push.
+ */
+export async function swapFile(tx: DbOrTx, media: Media, next: NewFile, where: Prisma.MediaWhereInput = {}): Promise<Swapped | null> {
+  const { count } = await tx.media.updateMany({
+    where: { ...where, id: media.id },
+    data: { ...next, status: 'ready', progress: 100, error: null, ...NO_REPLACEMENT },
+  });
+  if (count === 0) return null;
+  const before = wholeSeconds(media.durationSec);
+  const after = wholeSeconds(next.durationSec);
+  if (before !== null && after !== null && before !== after) {
+    await tx.playlistItem.updateMany({ where: { mediaId: media.id, duration: before }, data: { duration: after } });
+  }
+  return { media, next, screenIds: await screensShowingMedia(tx, media.ownerId, [media.id]) };
+}
+
+/**
+ * After the commit: the old file and poster (and a picture's thumbnail) leave the storage, the
+ * owner's dashboards hear that the replacement is done, and every screen showing the item is
+ * pushed its new config.
+ */
+export async function afterSwap(ctx: Pick<AppContext, 'storage' | 'logger' | 'notifier'>, s: Swapped): Promise<void> {
+  const kept = new Set([s.next.fileName, s.next.posterFileName]);
+  for (const name of [s.media.fileName, s.media.posterFileName]) {
+    if (!name || kept.has(name)) continue;
+    try {
+      await ctx.storage.remove(storageKey.upload(name));
+      await ctx.storage.remove(storageKey.thumb(name));
+    } catch (err) {
+      // The row points at the new file already; an undeletable old one is an operator matter.
+      ctx.logger.warn({ err, fileName: name }, 'a replaced media file could not be removed');
+    }
+  }
+  ctx.notifier.mediaProgress(s.media.ownerId, { mediaId: s.media.id, status: 'ready', progress: 100, error: null, replacement: true });
+  if (s.screenIds.length) await ctx.notifier.screensChanged(s.screenIds);
+}

@@ -1,0 +1,198 @@
+import type { Request, Response } from 'express';
+import { ErrorCode } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { Media, Prisma } from '../../db/generated/client.js';
+import { badRequest, conflict, notFound, unsupportedFileType } from '../../http/errors.js';
+import { storageKey } from '../../storage/file-storage.js';
+import { sniffMedia, type SniffedMedia } from '../../storage/sniff-media.js';
+import { randomFileName, removeQuietly } from '../../storage/stored-files.js';
+import { receiveUpload } from '../../storage/upload-to-disk.js';
+import type { ActivePurchase } from '../entitlements/active-package.js';
+import { assertStorageAvailable, lockOwner, storageLimitReached } from '../entitlements/limits.js';
+import { afterSwap, NO_REPLACEMENT, swapFile } from './media-swap.js';
+import { screensShowingMedia } from './media-screens.js';
+import { pdfPagesOf } from './pdf-document.js';
+import { queueProcessing } from './media-processing.js';
+import { prepareUpload } from './prepare-upload.js';
+import { renderPdfUpload } from './upload-pdf.js';
+import { reserveStorage, tooLargeMessage, UNSUPPORTED_TYPE, type ReceivedFile } from './upload-media.js';
+
+/*
+ * 'Dosyayı Değiştir' (docs/PRODUCT.md#replacing-a-file): a file received whole (a multipart
+ * `PUT /api/media/{id}/file`, or a tus upload whose metadata names the media it `replaces`)
+ * takes the place of a media item's file and the item keeps its id, so every playlist, layout
+ * zone and schedule holding it shows the new file. A file ready at upload (a picture, a playable
+ * video, a PDF's pages) takes its place at once; a video that must be converted waits in the
+ * row's replacement columns while the `media.process` job converts it, and the row keeps
+ * serving the old file until then (media-processing.ts).
+ */
+
+export const KIND_MISMATCH = 'Dosya, değiştirdiği medyayla aynı türde olmalıdır: bir görsel bir görselle, bir video bir videoyla, bir PDF bir PDF ile değiştirilebilir.';
+export const REPLACEMENT_PENDING = 'Bu medya için bir dosya değişikliği zaten işleniyor. Bitmesini bekleyin.';
+const STILL_PROCESSING = 'Bu medya henüz işleniyor. İşlendikten sonra dosyasını değiştirebilirsiniz.';
+const NO_FILE = 'Bu uygulamanın değiştirilecek bir dosyası yok; ayarlarını düzenleyin.';
+
+/** A PDF document is an app whose pages are files (docs/PRODUCT.md#apps); other apps have no file. */
+const fileKindOf = (m: Pick<Media, 'kind' | 'app'>): SniffedMedia['kind'] | undefined =>
+  (m.kind === 'app' ? ((m.app as { kind?: unknown } | null)?.kind === 'pdf' ? 'pdf' : undefined) : m.kind);
+
+/**
+ * The refusals that need none of the new file's bytes, so both ways in say them before a byte is
+ * sent: the item is the caller's (404 otherwise), has a file, and nothing of it is converting.
+ */
+export async function replaceableMedia(db: DbOrTx, ownerId: string, mediaId: string): Promise<Media> {
+  const media = await db.media.findFirst({ where: { id: mediaId, ownerId } });
+  if (!media) throw notFound('Medya');
+  if (!fileKindOf(media)) throw badRequest(NO_FILE);
+  if (media.replacementStatus === 'processing') throw conflict(REPLACEMENT_PENDING, ErrorCode.REPLACEMENT_PENDING);
+  if (media.status === 'processing') throw conflict(STILL_PROCESSING, ErrorCode.REPLACEMENT_PENDING);
+  return media;
+}
+
+/** A received file and the media item it replaces. */
+export type ReceivedReplacement = Omit<ReceivedFile, 'name'> & { mediaId: string };
+
+type Replacing = ReceivedReplacement & { ctx: AppContext; media: Media; mime: string; written: string[] };
+
+/**
+ * The one way a file replaces another, for both ways in. Checks the item, then the new file's
+ * content and kind (a video for a video, a picture for a picture, a PDF for a PDF), stores it
+ * and writes the row. Every path it writes is added to `written`, for the caller to remove when
+ * anything fails. Answers the row: `replacement` says when the new file still converts.
+ */
+export async function replaceWithReceivedFile(ctx: AppContext, received: ReceivedReplacement, written: string[]): Promise<Media> {
+  const media = await replaceableMedia(ctx.db, received.ownerId, received.mediaId);
+  const type = await sniffMedia(received.file.tempPath);
+  if (!type) throw unsupportedFileType(UNSUPPORTED_TYPE);
+  if (type.kind !== fileKindOf(media)) throw unsupportedFileType(KIND_MISMATCH);
+  const r: Replacing = { ctx, ...received, media, mime: type.mime, written };
+  const row = type.kind === 'pdf' ? await replacePdf(r) : await replaceFile(r, { ...type, kind: type.kind });
+  ctx.metrics.uploadBytes.inc({ kind: 'media' }, received.file.size);
+  return row;
+}
+
+/**
+ * Under the owner's lock: the item is checked again (a replacement may have begun meanwhile) and
+ * the storage limit counts the new file instead of the old one, which goes.
+ */
+async function lockedReplaceable(tx: Prisma.TransactionClient, r: Replacing, newBytes: number): Promise<Media> {
+  await lockOwner(tx, r.ownerId);
+  const media = await replaceableMedia(tx, r.ownerId, r.mediaId);
+  await assertStorageAvailable(tx, r.ownerId, r.purchase, Math.max(0, newBytes - Number(media.sizeBytes)));
+  return media;
+}
+
+/**
+ * A picture or a video: stored under a new random name after the quick part of processing
+ * (prepare-upload.ts). Ready now, it takes the old file's place in the same transaction; a video
+ * to convert is written as the row's replacement and queued.
+ */
+async function replaceFile(r: Replacing, type: SniffedMedia & { kind: 'image' | 'video' }): Promise<Media> {
+  const { ctx } = r;
+  const prepared = await prepareUpload(ctx, r.file, type);
+  const fileName = randomFileName(type.ext);
+  const key = storageKey.upload(fileName);
+  const f = prepared.fields;
+  try {
+    await ctx.storage.putFile(key, r.file.tempPath);
+    await prepared.placePoster();
+    const swapped = await ctx.db.$transaction(async (tx: Prisma.TransactionClient) => {
+      const media = await lockedReplaceable(tx, r, prepared.size);
+      if (f.status === 'ready') {
+        const next = {
+          fileName, mime: r.mime, sizeBytes: BigInt(prepared.size), width: f.width, height: f.height,
+          durationSec: f.durationSec, sha256: f.sha256, posterFileName: f.posterFileName,
+        };
+        // None: deleted since it was read (a delete takes no owner lock).
+        return (await swapFile(tx, media, next)) ?? gone();
+      }
+      const { count } = await tx.media.updateMany({
+        where: { id: media.id },
+        data: {
+          replacementFileName: fileName, replacementMime: r.mime, replacementSizeBytes: BigInt(prepared.size),
+          replacementPosterFileName: f.posterFileName, replacementStatus: 'processing', replacementProgress: 0, replacementError: null,
+        },
+      });
+      return count ? 'queued' : gone();
+    });
+    if (swapped === 'queued') await queueProcessing(ctx, r.mediaId, fileName);
+    else await afterSwap(ctx, swapped);
+  } catch (err) {
+    await ctx.storage.remove(key).catch(() => {}); // the refusal is what the customer needs to hear
+    await prepared.discard().catch(() => {});
+    throw err;
+  }
+  return ctx.db.media.findUniqueOrThrow({ where: { id: r.mediaId } });
+}
+
+const gone = (): never => { throw notFound('Medya'); };
+
+/**
+ * A PDF: its pages' pictures are drawn before the transaction (as for a new document) and take
+ * the old pages' place at once; the old pictures and their thumbnails go after the commit.
+ */
+async function replacePdf(r: Replacing): Promise<Media> {
+  const { ctx } = r;
+  const pdf = await renderPdfUpload(ctx.config.uploadsDir, r.file.tempPath, r.ownerId);
+  const keys = pdf.pages.map((page) => storageKey.upload(page.fileName));
+  r.written.push(...pdf.pages.map((page) => page.tempPath));
+  let done: { old: Media; screenIds: string[] };
+  try {
+    for (const [i, page] of pdf.pages.entries()) await ctx.storage.putFile(keys[i]!, page.tempPath);
+    done = await ctx.db.$transaction(async (tx: Prisma.TransactionClient) => {
+      const media = await lockedReplaceable(tx, r, pdf.bytes);
+      const { count } = await tx.media.updateMany({
+        where: { id: media.id },
+        data: {
+          mime: r.mime, sizeBytes: BigInt(pdf.bytes), width: pdf.width, height: pdf.height, ...NO_REPLACEMENT,
+          app: { ...(media.app as object), kind: 'pdf', pages: pdf.pages.map((page) => page.fileName) },
+        },
+      });
+      if (!count) gone();
+      return { old: media, screenIds: await screensShowingMedia(tx, r.ownerId, [media.id]) };
+    });
+  } catch (err) {
+    for (const key of keys) await ctx.storage.remove(key).catch(() => {});
+    throw err;
+  }
+  await removeQuietly(r.file.tempPath);
+  for (const page of pdfPagesOf(done.old)) {
+    await ctx.storage.remove(storageKey.upload(page)).catch((err: unknown) => ctx.logger.warn({ err, page }, 'a replaced PDF page could not be removed'));
+    await ctx.storage.remove(storageKey.thumb(page)).catch(() => {});
+  }
+  ctx.notifier.mediaProgress(r.ownerId, { mediaId: r.mediaId, status: 'ready', progress: 100, error: null, replacement: true });
+  if (done.screenIds.length) await ctx.notifier.screensChanged(done.screenIds);
+  return ctx.db.media.findUniqueOrThrow({ where: { id: r.mediaId } });
+}
+
+/**
+ * `PUT /api/media/{id}/file`: the multipart way in (field `file`, the size cap of
+ * `POST /api/media/upload`). The item is checked before a byte is read; while the file streams,
+ * the storage limit counts that the old file will go.
+ */
+export async function replaceMediaUpload(ctx: AppContext, req: Request, res: Response, ownerId: string, mediaId: string, purchase: ActivePurchase | undefined): Promise<Media> {
+  const media = await replaceableMedia(ctx.db, ownerId, mediaId);
+  const reservation = purchase && await reserveStorage(ctx, ownerId, purchase, Number(media.sizeBytes));
+  let stored = false;
+  const written: string[] = [];
+  try {
+    const received = await receiveUpload(req, res, {
+      uploadsDir: ctx.config.uploadsDir,
+      field: 'file',
+      maxBytes: ctx.config.maxUploadBytes,
+      tooLargeMessage: tooLargeMessage(ctx.config.maxUploadBytes),
+      reserve: reservation && ((bytes) => (reservation.reserve(bytes) ? undefined : storageLimitReached(purchase))),
+    });
+    if (!received.file) throw badRequest('Lütfen bir dosya seçin');
+    written.push(received.file.tempPath);
+    const row = await replaceWithReceivedFile(ctx, { ownerId, purchase, mediaId, file: received.file }, written);
+    stored = true;
+    return row;
+  } catch (err) {
+    for (const p of written) await removeQuietly(p);
+    throw err;
+  } finally {
+    reservation?.close(stored);
+  }
+}
