@@ -112,6 +112,8 @@ describe('/media uploads several files through tus', () => {
     await relay.down();
     await page.getByText('Bağlantı kesildi; bağlantı gelince kaldığı yerden sürecek…').first().waitFor();
     await relay.up();
+    // Back at full speed: what is left need not crawl (the test's time budget).
+    await throttle(cdp, -1);
     await page.getByTestId('media-card').nth(1).waitFor();
     await page.getByTestId('upload-row').first().waitFor({ state: 'detached' });
 
@@ -140,7 +142,6 @@ describe('/media uploads several files through tus', () => {
     expect((await fetch(`${e2e.server.url}${clip.posterUrl}`)).status).toBe(200);
 
     // In a playlist, the video's item starts with its length, rounded up (docs/PRODUCT.md#media-processing).
-    await throttle(cdp, -1);
     await page.getByRole('link', { name: 'Playlistler' }).click();
     await page.waitForURL('**/playlists');
     await page.getByRole('checkbox', { name: 'Tanıtım Videosu' }).check();
