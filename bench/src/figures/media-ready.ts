@@ -151,7 +151,7 @@ export async function mediaReadyFigures(c: Counts, log: (m: string) => void): Pr
         ratio: ratioOf(speed, bareSpeed), goal: '≥ 1× real time', pass: speed >= 1,
         note: `${facts(convert)} (x265 ultrafast, hvc1, faststart; planned 'transcode'); ${via}; the final PATCH answered ${s((h265.answeredAt - h265.lastByteAt) / 1000)} after its last byte (probe, poster), `
           + `then the media.process job (in the API process, WORKERS=0 without Redis) converted it in ${s((h265.readyAt - h265.answeredAt) / 1000)}; `
-          + `stored ${h265.mime}, ${round(h265.size / MB, 1)} MB, ${h265.durationSeconds} s; baseline: the same ffmpeg arguments (video-plan.ts ffmpegArgs: libx264 veryfast, crf 23, maxrate 8M) `
+          + `stored ${h265.mime}, ${round(h265.size / MB, 1)} MB, ${h265.durationSeconds} s; baseline: the same ffmpeg arguments (video-plan.ts ffmpegArgs: libx264 superfast, crf 23, maxrate 8M) `
           + `and niceness (10) run by the bench alone, right after; the same at normal priority (niceness 0) ${round(duration / plain.seconds, 2)}× (${s(plain.seconds)}); `
           + `CPU time of the conversion alone ${s(niced.cpuSeconds)} and ${s(plain.cpuSeconds)} (user + system): ${round(niced.cpuSeconds / duration, 2)} and ${round(plain.cpuSeconds / duration, 2)} core-seconds per second of video, `
           + `so real time needs that many cores free; ${load}`,
