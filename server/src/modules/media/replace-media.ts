@@ -7,16 +7,15 @@ import { badRequest, conflict, notFound, unsupportedFileType } from '../../http/
 import { storageKey } from '../../storage/file-storage.js';
 import { sniffMedia, type SniffedMedia } from '../../storage/sniff-media.js';
 import { randomFileName, removeQuietly } from '../../storage/stored-files.js';
-import { receiveUpload } from '../../storage/upload-to-disk.js';
 import type { ActivePurchase } from '../entitlements/active-package.js';
-import { assertStorageAvailable, lockOwner, storageLimitReached } from '../entitlements/limits.js';
+import { assertStorageAvailable, lockOwner } from '../entitlements/limits.js';
 import { afterSwap, NO_REPLACEMENT, swapFile } from './media-swap.js';
 import { screensShowingMedia } from './media-screens.js';
 import { pdfPagesOf } from './pdf-document.js';
 import { queueProcessing } from './media-processing.js';
 import { prepareUpload } from './prepare-upload.js';
 import { renderPdfUpload } from './upload-pdf.js';
-import { reserveStorage, tooLargeMessage, UNSUPPORTED_TYPE, type ReceivedFile } from './upload-media.js';
+import { receiveMultipart, UNSUPPORTED_TYPE, type ReceivedFile } from './upload-media.js';
 
 /*
  * 'Dosyayı Değiştir' (docs/PRODUCT.md#replacing-a-file): a file received whole (a multipart
@@ -173,26 +172,8 @@ async function replacePdf(r: Replacing): Promise<Media> {
  */
 export async function replaceMediaUpload(ctx: AppContext, req: Request, res: Response, ownerId: string, mediaId: string, purchase: ActivePurchase | undefined): Promise<Media> {
   const media = await replaceableMedia(ctx.db, ownerId, mediaId);
-  const reservation = purchase && await reserveStorage(ctx, ownerId, purchase, Number(media.sizeBytes));
-  let stored = false;
-  const written: string[] = [];
-  try {
-    const received = await receiveUpload(req, res, {
-      uploadsDir: ctx.config.uploadsDir,
-      field: 'file',
-      maxBytes: ctx.config.maxUploadBytes,
-      tooLargeMessage: tooLargeMessage(ctx.config.maxUploadBytes),
-      reserve: reservation && ((bytes) => (reservation.reserve(bytes) ? undefined : storageLimitReached(purchase))),
-    });
-    if (!received.file) throw badRequest('Lütfen bir dosya seçin');
-    written.push(received.file.tempPath);
-    const row = await replaceWithReceivedFile(ctx, { ownerId, purchase, mediaId, file: received.file }, written);
-    stored = true;
-    return row;
-  } catch (err) {
-    for (const p of written) await removeQuietly(p);
-    throw err;
-  } finally {
-    reservation?.close(stored);
-  }
+  return receiveMultipart(ctx, req, res, { ownerId, purchase, freed: Number(media.sizeBytes) }, ({ file }, written) => {
+    if (!file) throw badRequest('Lütfen bir dosya seçin');
+    return replaceWithReceivedFile(ctx, { ownerId, purchase, mediaId, file }, written);
+  });
 }

@@ -7,7 +7,7 @@ import { sniffMedia, type SniffedMedia } from '../../storage/sniff-media.js';
 import { formatSize } from '../../storage/format-size.js';
 import { storageKey } from '../../storage/file-storage.js';
 import { randomFileName, removeQuietly } from '../../storage/stored-files.js';
-import { receiveUpload } from '../../storage/upload-to-disk.js';
+import { receiveUpload, type ReceivedUpload } from '../../storage/upload-to-disk.js';
 import type { ActivePurchase } from '../entitlements/active-package.js';
 import { assertStorageAvailable, lockOwner, storageLimitBytes, storageLimitReached, storageUsedBytes } from '../entitlements/limits.js';
 import type { UploadReservation } from './upload-reservations.js';
@@ -33,7 +33,26 @@ export const tooLargeMessage = (maxBytes: number) => `Dosya çok büyük. En faz
  * owner's lock (the one that decides, across instances).
  */
 export async function uploadMedia(ctx: AppContext, req: Request, res: Response, ownerId: string, purchase: ActivePurchase | undefined): Promise<Media> {
-  const reservation = purchase && await reserveStorage(ctx, ownerId, purchase);
+  return receiveMultipart(ctx, req, res, { ownerId, purchase }, async ({ file, fields }, written) => {
+    if (!file) throw badRequest(MISSING);
+    const parsed = ZMediaUploadFields.safeParse(fields);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MISSING);
+    return storeReceivedFile(ctx, { ownerId, purchase, name: parsed.data.name, file }, written);
+  });
+}
+
+/**
+ * A multipart request's file streamed to disk (field `file`, the upload size cap) while the
+ * storage limit is watched, then `store` makes the row of it: for new media and for a
+ * replacement (`freed`: the bytes of the file it replaces, which go when it is stored).
+ * Whatever fails, every path in `written` (the temp file is the first) is removed.
+ */
+export async function receiveMultipart(
+  ctx: AppContext, req: Request, res: Response, who: { ownerId: string; purchase: ActivePurchase | undefined; freed?: number },
+  store: (received: ReceivedUpload, written: string[]) => Promise<Media>,
+): Promise<Media> {
+  const { ownerId, purchase } = who;
+  const reservation = purchase && await reserveStorage(ctx, ownerId, purchase, who.freed);
   let stored = false;
   /** Every temp and final path this upload writes: a failure removes them all. */
   const written: string[] = [];
@@ -45,12 +64,8 @@ export async function uploadMedia(ctx: AppContext, req: Request, res: Response, 
       tooLargeMessage: tooLargeMessage(ctx.config.maxUploadBytes),
       reserve: reservation && ((bytes) => (reservation.reserve(bytes) ? undefined : storageLimitReached(purchase))),
     });
-    const file = received.file;
-    if (!file) throw badRequest(MISSING);
-    written.push(file.tempPath);
-    const parsed = ZMediaUploadFields.safeParse(received.fields);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MISSING);
-    const row = await storeReceivedFile(ctx, { ownerId, purchase, name: parsed.data.name, file }, written);
+    if (received.file) written.push(received.file.tempPath);
+    const row = await store(received, written);
     stored = true;
     return row;
   } catch (err) {
@@ -144,7 +159,7 @@ async function storePdf(u: Upload): Promise<Media> {
  * Refuses at once when the storage is already full; otherwise this upload's share of what is
  * left. `freed`: the bytes of a file this one replaces, which go when it is stored.
  */
-export async function reserveStorage(ctx: AppContext, ownerId: string, purchase: ActivePurchase, freed = 0): Promise<UploadReservation> {
+async function reserveStorage(ctx: AppContext, ownerId: string, purchase: ActivePurchase, freed = 0): Promise<UploadReservation> {
   const stored = Number(await storageUsedBytes(ctx.db, ownerId));
   const limit = storageLimitBytes(purchase) + freed;
   if (stored + 1 > limit) throw storageLimitReached(purchase);
