@@ -68,6 +68,8 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     NODE_ENV: 'production',
     // The browser tests buy packages with the dev card processor's test cards, on purpose.
     PAYMENTS: 'dev',
+    // The tests wait on their conversions: niced, a busy machine would starve them.
+    FFMPEG_NICENESS: '0',
     ...extraEnv,
   });
   // No TypeScript compiled at each start; stack traces still name the sources (scripts/start.mjs).

@@ -50,6 +50,9 @@ export async function createTestApp(opts: {
     ...loadConfig({ DATA_DIR: dataDir, DATABASE_URL: own?.url ?? inject('databaseUrl'), LOG_LEVEL: 'silent' }),
     authRateLimitPer15Min: 10_000,
     adminRegistrationKey: 'test-admin-key-123',
+    // A test waits on its conversions: they must not yield to the machine's other work, or a
+    // busy machine starves them (the niceness itself: server/src/storage/video-tools.test.ts).
+    ffmpegNiceness: 0,
     ...opts.config,
   };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolMax: 4 });

@@ -19,7 +19,7 @@ import { startProxy } from './resumable-upload.js';
 import { tusUpload } from './upload.js';
 
 const MB = 1024 * 1024;
-/** The job's ffmpeg niceness (server/src/storage/video-tools.ts FFMPEG_NICE). */
+/** The job's ffmpeg niceness (FFMPEG_NICENESS's default, server/src/config/env.ts). */
 const JOB_NICENESS = 10;
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */

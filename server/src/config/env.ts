@@ -53,6 +53,8 @@ const ZEnv = z.object({
   /** ffmpeg and ffprobe for media processing; unset: the binaries the npm packages ship (docs/OPERATIONS.md#media-processing). */
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
+  /** ffmpeg's scheduling priority (nice, 0-19): conversions yield to the API by default (docs/OPERATIONS.md#media-processing). */
+  FFMPEG_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   WEATHER_API_URL: z.string().url().refine((s) => /^https?:\/\//.test(s)).default('https://api.open-meteo.com/v1/forecast'),
   /** `s3://bucket?endpoint=…&region=…&forcePathStyle=true`: stored files live in that bucket (docs/OPERATIONS.md#object-storage). */
   STORAGE_URL: z.string().optional(),
@@ -78,6 +80,7 @@ const EXPECTED: Partial<Record<keyof z.infer<typeof ZEnv>, string>> = {
   TRUST_PROXY: '1 ile 10 arasında bir vekil sunucu (proxy) sayısı ya da virgülle ayrılmış adresler, CIDR aralıkları, loopback, linklocal veya uniquelocal olmalı',
   WORKERS: '0 ya da 1 olmalı',
   JOBS_SWEEP_EVERY_S: '0 ya da daha büyük bir sayı olmalı (saniye; 0 taramayı kapatır)',
+  FFMPEG_NICENESS: '0 ile 19 arasında bir tam sayı olmalı',
   PLAYS_RETENTION_DAYS: '396 ile 3650 arasında bir tam sayı olmalı (gün; en az 13 ay)',
   LOG_LEVEL: 'fatal, error, warn, info, debug, trace ya da silent olmalı',
   SHUTDOWN_TIMEOUT_S: '0 ile 3600 arasında bir sayı olmalı (saniye)',
@@ -142,6 +145,8 @@ export type AppConfig = {
   /** The ffmpeg and ffprobe media processing runs (FFMPEG_PATH, FFPROBE_PATH, else the npm packages' binaries). */
   ffmpegPath: string;
   ffprobePath: string;
+  /** The priority ffmpeg runs at (FFMPEG_NICENESS, default 10). */
+  ffmpegNiceness: number;
   /** Where stored files live: the local folder (default) or an S3-compatible bucket (STORAGE_URL). */
   storage: StorageConfig;
 };
@@ -201,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     weatherApiUrl: e.WEATHER_API_URL,
     ffmpegPath: e.FFMPEG_PATH ?? bundledBinary('ffmpeg'),
     ffprobePath: e.FFPROBE_PATH ?? bundledBinary('ffprobe'),
+    ffmpegNiceness: e.FFMPEG_NICENESS,
     storage,
     ...overrides,
   };

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bundledBinary } from '../config/media-tools.js';
+import { loadConfig } from '../config/env.js';
 import { runFfmpeg } from './video-tools.js';
 
 /*
@@ -23,9 +23,15 @@ async function ffmpegNices(): Promise<number[]> {
 }
 
 describe('runFfmpeg', () => {
+  it('takes its niceness from FFMPEG_NICENESS, 0 to 19', () => {
+    expect(loadConfig({}).ffmpegNiceness).toBe(10);
+    expect(loadConfig({ FFMPEG_NICENESS: '0' }).ffmpegNiceness).toBe(0);
+    expect(() => loadConfig({ FFMPEG_NICENESS: '20' })).toThrow('FFMPEG_NICENESS="20": 0 ile 19 arasında bir tam sayı olmalı');
+  });
+
   it('runs ffmpeg niced to 10 while it converts', async () => {
-    // Long enough to be seen running: a minute of test pattern, encoded.
-    const run = runFfmpeg(bundledBinary('ffmpeg'), [
+    // Long enough to be seen running: a minute of test pattern, encoded. The default settings.
+    const run = runFfmpeg(loadConfig({}), [
       '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=30:duration=60', '-c:v', 'libx264', '-preset', 'medium', '-f', 'mp4', path.join(dir, 'out.mp4'),
     ]);
     const seen = await vi.waitFor(async () => {

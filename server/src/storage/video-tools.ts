@@ -106,22 +106,18 @@ export async function moovBeforeMdat(file: string): Promise<boolean> {
 }
 
 /**
- * Runs ffmpeg with `args` (inputs and outputs). With `durationSec` it reports how far it got
- * (0-1) from `-progress`. Rejects with ffmpeg's last lines of stderr when it fails.
+ * Runs ffmpeg with `args` (inputs and outputs) at the configured niceness: a conversion takes
+ * every core for as long as it runs, and the API and its players must not wait behind it
+ * (docs/architecture/media-processing.md). With `durationSec` it reports how far it got (0-1)
+ * from `-progress`. Rejects with ffmpeg's last lines of stderr when it fails.
  */
-export async function runFfmpeg(ffmpegPath: string, args: string[], o: { durationSec?: number | null; onProgress?: (share: number) => void } = {}): Promise<void> {
-  const run = await runTool(ffmpegPath, ['-hide_banner', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats', ...args], { nice: FFMPEG_NICE }, (line) => {
+export async function runFfmpeg(ffmpeg: { ffmpegPath: string; ffmpegNiceness: number }, args: string[], o: { durationSec?: number | null; onProgress?: (share: number) => void } = {}): Promise<void> {
+  const run = await runTool(ffmpeg.ffmpegPath, ['-hide_banner', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats', ...args], { nice: ffmpeg.ffmpegNiceness }, (line) => {
     const m = /^out_time_(?:ms|us)=(\d+)/.exec(line);
     if (m && o.durationSec && o.onProgress) o.onProgress(Math.min(1, Number(m[1]) / 1e6 / o.durationSec));
   });
   if (run.code !== 0) throw new Error(`ffmpeg failed (${run.code}): ${run.stderr.slice(-500)}`);
 }
-
-/**
- * ffmpeg's scheduling priority: a conversion takes every core for as long as it runs, and the
- * API and its players must not wait behind it (docs/architecture/media-processing.md).
- */
-const FFMPEG_NICE = 10;
 
 /** Runs a binary to its end; stdout whole (ffprobe's JSON) and per line, stderr's tail. */
 function runTool(

@@ -164,7 +164,7 @@ async function convert(ctx: Ctx, t: Target, plan: Exclude<VideoPlan, 'keep'>, pr
       .then(() => ctx.notifier.mediaProgress(media.ownerId, eventOf(t, 'processing', progress, null)))
       .catch((err: unknown) => ctx.logger.warn({ err, mediaId: media.id }, 'processing progress could not be saved'));
   };
-  const run = (p: Exclude<VideoPlan, 'keep'>) => runFfmpeg(ctx.config.ffmpegPath, ffmpegArgs(p, probe, source, out), { durationSec: probe.durationSec, onProgress });
+  const run = (p: Exclude<VideoPlan, 'keep'>) => runFfmpeg(ctx.config, ffmpegArgs(p, probe, source, out), { durationSec: probe.durationSec, onProgress });
   try {
     await run(plan);
   } catch (err) {

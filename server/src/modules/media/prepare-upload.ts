@@ -93,7 +93,7 @@ export async function makePoster(ctx: Pick<AppContext, 'config' | 'logger'>, sou
   const out = path.join(incomingDir(ctx.config.uploadsDir), incomingFileName());
   try {
     await mkdir(path.dirname(out), { recursive: true });
-    await runFfmpeg(ctx.config.ffmpegPath, posterArgs(probe, source, out));
+    await runFfmpeg(ctx.config, posterArgs(probe, source, out));
     return out;
   } catch (err) {
     ctx.logger.warn({ err }, 'no poster could be taken from a video; its card shows none');

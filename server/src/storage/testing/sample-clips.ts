@@ -33,6 +33,9 @@ const made = new Map<string, Promise<Buffer>>();
 /** Every clip's length. */
 export const CLIP_SECONDS = 2;
 
+/** The bundled ffmpeg, at the tests' own priority. */
+const FFMPEG = { ffmpegPath: bundledBinary('ffmpeg'), ffmpegNiceness: 0 };
+
 /** A clip of `kind`, `seconds` long (CLIP_SECONDS unless a test needs another length). */
 export function sampleClip(kind: ClipKind, seconds = CLIP_SECONDS): Promise<Buffer> {
   const name = seconds === CLIP_SECONDS ? kind : `${kind}-${seconds}s`;
@@ -41,14 +44,14 @@ export function sampleClip(kind: ClipKind, seconds = CLIP_SECONDS): Promise<Buff
     clip = (async () => {
       dir ??= mkdtemp(path.join(os.tmpdir(), 'pano-clips-'));
       const out = path.join(await dir, name);
-      await runFfmpeg(bundledBinary('ffmpeg'), [
+      await runFfmpeg(FFMPEG, [
         '-f', 'lavfi', '-i', `testsrc=size=320x240:rate=25:duration=${seconds}`,
         '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
         '-shortest', ...ARGS[kind], out,
       ]);
       if (kind !== 'portrait-rotated') return readFile(out);
       // ffmpeg's encoder drops a rotate tag; a stream copy writes it into the display matrix.
-      await runFfmpeg(bundledBinary('ffmpeg'), ['-i', out, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-movflags', '+faststart', '-f', 'mp4', `${out}.mp4`]);
+      await runFfmpeg(FFMPEG, ['-i', out, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-movflags', '+faststart', '-f', 'mp4', `${out}.mp4`]);
       return readFile(`${out}.mp4`);
     })();
     made.set(name, clip);
