@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { vi } from 'vitest';
 import { call } from '../support/api';
 import { apiLogin, apiRegister, uniqueEmail } from '../support/accounts';
+import { waitBudgetMs } from '../support/browser';
 import { makePng } from '../support/media-files';
 import { grantPackage } from '../support/packages';
 
@@ -55,7 +56,7 @@ async function readyMedia(c: Customer, uploaded: UploadedMedia & { status?: stri
     const found = list.find((m) => m._id === uploaded._id);
     if (found?.status === 'processing') throw new Error(`media ${uploaded._id} still processing`);
     return found;
-  }, { timeout: 30_000, interval: 100 });
+  }, { timeout: 2 * waitBudgetMs(), interval: 100 });
   if (item?.status !== 'ready') throw new Error(`media ${uploaded._id} ended ${item?.status ?? 'deleted'}`);
   return item;
 }
