@@ -12,7 +12,7 @@ import { aMedia, fixtureId } from '../../testing/fixtures';
 import { tusApi } from '../../testing/tus-api';
 import { MediaPage } from './media-page';
 import { progressInList } from './media-live';
-import { cancelUpload, useUploads } from './uploads/upload-store';
+import { aFile, resetUploads } from './uploads/uploads.fixtures';
 
 /*
  * docs/PRODUCT.md#replacing-a-file: 'Dosyayı Değiştir' on a media card sends a new file of the
@@ -37,14 +37,12 @@ function renderPage(list: TMedia[]): { qc: QueryClient; tus: ReturnType<typeof t
 
 const cardOf = async (name: string) => (await screen.findAllByTestId('media-card')).find((c) => c.querySelector('h3')?.textContent === name)!;
 const pickerOf = (card: HTMLElement) => within(card).getByTestId('replace-file') as HTMLInputElement;
-const file = (name: string, size: number, type: string) => new File([new Uint8Array(size).fill(3)], name, { type, lastModified: 1_700_000_000_000 });
 
 beforeEach(() => {
   tokenStorage.set('token-1');
 });
 afterEach(async () => {
-  for (const r of useUploads.getState().rows) await cancelUpload(r.id);
-  useUploads.setState({ rows: [], formRowId: null, unfinished: [] });
+  await resetUploads();
   cleanup();
   localStorage.clear();
 });
@@ -57,7 +55,7 @@ describe("media card 'Dosyayı Değiştir'", () => {
     expect(button.textContent).toBe('Dosyayı Değiştir');
     expect(pickerOf(card).accept).toBe('image/*');
     tus.hold();
-    await userEvent.upload(pickerOf(card), file('yeni.png', 4000, 'image/png'));
+    await userEvent.upload(pickerOf(card), aFile('yeni.png', 4000, 'image/png'));
 
     await waitFor(() => expect(within(card).getByRole('status').textContent).toMatch(/^Yeni dosya yükleniyor %\d+$/));
     expect(within(card).getByRole('button', { name: 'Dosyayı Değiştir: Afiş' })).toHaveProperty('disabled', true);
@@ -106,7 +104,7 @@ describe("media card 'Dosyayı Değiştir'", () => {
     const card = await cardOf('Tanıtım');
     const mismatch = 'Dosya, değiştirdiği medyayla aynı türde olmalıdır: bir görsel bir görselle, bir video bir videoyla, bir PDF bir PDF ile değiştirilebilir.';
     tus.state.refusePatch = { status: 415, body: { message: mismatch, code: 'UNSUPPORTED_FILE_TYPE' } };
-    await userEvent.upload(pickerOf(card), file('resim.mp4', 100, 'video/mp4'));
+    await userEvent.upload(pickerOf(card), aFile('resim.mp4', 100, 'video/mp4'));
     await waitFor(() => expect(within(card).getByRole('alert').textContent).toBe(`Dosya değiştirilemedi: ${mismatch}`));
     expect(card.querySelector('video')?.getAttribute('src')).toBe('/uploads/eski.mp4');
     expect(tus.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);

@@ -10,7 +10,8 @@ import { DialogHost } from '../../components/ui/dialog-host';
 import { apiServer } from '../../testing/api-server';
 import { tusApi } from '../../testing/tus-api';
 import { MediaPage } from './media-page';
-import { cancelUpload, useUploads } from './uploads/upload-store';
+import { useUploads } from './uploads/upload-store';
+import { aFile, resetUploads } from './uploads/uploads.fixtures';
 
 /*
  * docs/PRODUCT.md#media: several files at once through tus (tus-js-client against the fake
@@ -38,7 +39,6 @@ function renderPage() {
   );
 }
 
-const file = (name: string, size: number, type = 'image/png') => new File([new Uint8Array(size).fill(7)], name, { type, lastModified: 1_700_000_000_000 });
 
 /** Files dropped on the page's drop area, as the browser hands them over. */
 function drop(files: File[]) {
@@ -56,9 +56,7 @@ beforeEach(() => {
   tokenStorage.set('token-1');
 });
 afterEach(async () => {
-  // The store outlives the page, as it does in the app: nothing of one test is left to the next.
-  for (const r of useUploads.getState().rows) await cancelUpload(r.id);
-  useUploads.setState({ rows: [], formRowId: null, unfinished: [] });
+  await resetUploads();
   cleanup();
   localStorage.clear();
 });
@@ -69,7 +67,7 @@ describe('/media uploads several files through tus', () => {
     renderPage();
     await screen.findByText('Henüz medya bulunmuyor');
     tus.hold();
-    drop([file('Kampanya Afişi.png', 3000), file('menü.final.png', 2000)]);
+    drop([aFile('Kampanya Afişi.png', 3000), aFile('menü.final.png', 2000)]);
     await waitFor(() => expect(rowNames()).toEqual(['Kampanya Afişi', 'menü.final']));
     expect(screen.getByRole('progressbar', { name: 'Kampanya Afişi.png yükleme ilerlemesi' })).toBeTruthy();
     await waitFor(() => expect(tus.calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
@@ -98,7 +96,7 @@ describe('/media uploads several files through tus', () => {
     await screen.findByText('Henüz medya bulunmuyor');
     tus.hold();
     // Four files: three upload at once, the fourth waits its turn.
-    drop([file('a.png', 100), file('b.png', 100), file('c.png', 100), file('d.png', 100)]);
+    drop([aFile('a.png', 100), aFile('b.png', 100), aFile('c.png', 100), aFile('d.png', 100)]);
     await waitFor(() => expect(tus.calls.filter((c) => c.method === 'PATCH')).toHaveLength(3));
     expect(within(row('d.png')).getByText('Sırada')).toBeTruthy();
     await userEvent.clear(screen.getByLabelText('d.png için medya adı'));
@@ -116,7 +114,7 @@ describe('/media uploads several files through tus', () => {
     renderPage();
     await screen.findByText('Henüz medya bulunmuyor');
     tus.hold();
-    drop([file('video.mp4', 5000, 'video/mp4'), file('b.png', 10)]);
+    drop([aFile('video.mp4', 5000, 'video/mp4'), aFile('b.png', 10)]);
     await waitFor(() => expect(tus.calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
     await userEvent.click(screen.getByRole('button', { name: 'Duraklat: video' }));
     expect(within(row('video.mp4')).getByText('Duraklatıldı')).toBeTruthy();
@@ -141,7 +139,7 @@ describe('/media uploads several files through tus', () => {
       renderPage();
       await screen.findByText('Henüz medya bulunmuyor');
       tus.hold();
-      drop([file('a.png', 100), file('b.png', 100), file('c.png', 100), file('d.png', 100)]);
+      drop([aFile('a.png', 100), aFile('b.png', 100), aFile('c.png', 100), aFile('d.png', 100)]);
       await waitFor(() => expect(tus.calls.filter((c) => c.method === 'PATCH')).toHaveLength(3));
       // Paused, 'a' gives its place to 'd'.
       await userEvent.click(screen.getByRole('button', { name: 'Duraklat: a' }));
@@ -165,7 +163,7 @@ describe('/media uploads several files through tus', () => {
     renderPage();
     await screen.findByText('Henüz medya bulunmuyor');
     tus.hold();
-    drop([file('a.png', 100), file('b.png', 100)]);
+    drop([aFile('a.png', 100), aFile('b.png', 100)]);
     await waitFor(() => expect(tus.calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
     await userEvent.click(screen.getByRole('button', { name: 'İptal: a' }));
     await waitFor(() => expect(tus.historyOf('a.png').map(([m]) => m)).toEqual(['POST', 'PATCH', 'DELETE']));
@@ -181,7 +179,7 @@ describe('/media uploads several files through tus', () => {
     await screen.findByText('Henüz medya bulunmuyor');
     const full = 'Medya depolama sınırınıza ulaştınız (1 GB). Yer açmak için medya silin veya paketinizi yükseltin.';
     tus.state.refuseCreate = { status: 409, body: { message: full, code: 'LIMIT_REACHED' } };
-    drop([file('a.png', 100), file('b.png', 100)]);
+    drop([aFile('a.png', 100), aFile('b.png', 100)]);
     await waitFor(() => expect(within(row('a.png')).getByRole('alert').textContent).toBe(full));
     await waitFor(() => expect(within(row('b.png')).getByRole('alert').textContent).toBe(full));
     expect(tus.calls.filter((c) => c.method === 'POST')).toHaveLength(2);
@@ -190,7 +188,7 @@ describe('/media uploads several files through tus', () => {
     // Not media: 415 on the last PATCH, said on the row.
     tus.state.refuseCreate = null;
     tus.state.refusePatch = { status: 415, body: { message: 'Desteklenmeyen dosya türü', code: 'UNSUPPORTED_MEDIA_TYPE' } };
-    drop([file('not.txt', 10, 'text/plain'), file('c.png', 10)]);
+    drop([aFile('not.txt', 10, 'text/plain'), aFile('c.png', 10)]);
     await waitFor(() => expect(within(row('not.txt')).getByRole('alert').textContent).toBe('Desteklenmeyen dosya türü'));
     await waitFor(() => expect(screen.getAllByTestId('media-card')).toHaveLength(1));
     // Refused for good: nothing is left to list as unfinished after a reload.
@@ -198,7 +196,7 @@ describe('/media uploads several files through tus', () => {
 
     // A PATCH with no answer (the network) is tried again from the server's offset.
     tus.state.cut.add('d.png');
-    drop([file('d.png', 300), file('e.png', 10)]);
+    drop([aFile('d.png', 300), aFile('e.png', 10)]);
     await waitFor(() => expect(screen.getAllByTestId('media-card')).toHaveLength(3));
     expect(tus.historyOf('d.png')).toEqual([['POST', undefined, undefined], ['PATCH', 0, 300], ['HEAD', undefined, undefined], ['PATCH', 0, 300]]);
     // 'Kaldır' takes the failed rows away.
@@ -216,7 +214,7 @@ describe('/media uploads several files through tus', () => {
     renderPage();
     await screen.findByText('Henüz medya bulunmuyor');
     await userEvent.type(screen.getByLabelText('Medya Adı'), 'Afiş');
-    await userEvent.upload(document.getElementById('media-file') as HTMLInputElement, file('afis.png', 100));
+    await userEvent.upload(document.getElementById('media-file') as HTMLInputElement, aFile('afis.png', 100));
     await userEvent.click(screen.getByRole('button', { name: 'Yükle' }));
     expect((await screen.findByRole('alertdialog')).textContent).toContain('Yükleme hatası: Yüklenemedi');
     await userEvent.click(screen.getByRole('button', { name: 'Tamam' }));
@@ -228,7 +226,7 @@ describe('/media uploads several files through tus', () => {
     await screen.findByText('Henüz medya bulunmuyor');
     tus.state.partial['tanitim.mp4'] = 700;
     tus.hold();
-    drop([file('tanitim.mp4', 2000, 'video/mp4'), file('x.png', 10)]);
+    drop([aFile('tanitim.mp4', 2000, 'video/mp4'), aFile('x.png', 10)]);
     await waitFor(() => expect(tus.calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
     // tus-js-client remembered the upload's address under the file's fingerprint: no token in it.
     const remembered = Object.entries(localStorage).filter(([k]) => k.startsWith('tus::'));
@@ -245,7 +243,7 @@ describe('/media uploads several files through tus', () => {
     renderPage();
     const notice = await screen.findByText('Yarıda kalan yüklemeler');
     expect(notice.closest('.unfinished')?.textContent).toContain('tanitim.mp4 (tanitim, 2 KB)');
-    await userEvent.upload(document.getElementById('media-file') as HTMLInputElement, [file('tanitim.mp4', 2000, 'video/mp4'), file('y.png', 10)]);
+    await userEvent.upload(document.getElementById('media-file') as HTMLInputElement, [aFile('tanitim.mp4', 2000, 'video/mp4'), aFile('y.png', 10)]);
     await waitFor(() => expect(screen.getAllByTestId('media-card').length).toBeGreaterThanOrEqual(2));
     expect(screen.queryByText('Yarıda kalan yüklemeler')).toBeNull();
     expect(tus.historyOf('tanitim.mp4')).toEqual([
