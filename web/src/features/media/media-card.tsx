@@ -9,17 +9,24 @@ import { isVideo, mediaUrl, thumbnailUrl } from '../../lib/media-url';
 import { Badge, Button } from '../../components/ui';
 import { trApps } from '../../i18n/tr-apps';
 import { trUploads } from '../../i18n/tr-uploads';
-import { replaceMediaFile, useUploads, type UploadRow } from './uploads/upload-store';
+import { replaceMediaFile, sentPercent, useUploads, type UploadRow } from './uploads/upload-store';
+
+/** A text and its bar over the card's picture: 'İşleniyor %42', 'Değiştiriliyor %19'. */
+function StateBar({ text, percent, label, testId }: { text: string; percent: number; label: string; testId?: string }) {
+  return (
+    <div className="media-state" role="status" data-testid={testId}>
+      <span>{text}</span>
+      <progress max={100} value={percent} aria-label={label} />
+    </div>
+  );
+}
 
 /** A file being converted (docs/PRODUCT.md#media-processing): its poster, if any, under 'İşleniyor %42'. */
 function Processing({ media }: { media: TMedia }) {
   return (
     <>
       {media.posterUrl && <img src={mediaUrl(media.posterUrl)} alt="" />}
-      <div className="media-state" role="status">
-        <span>{tr.media.processing(media.progress)}</span>
-        <progress max={100} value={media.progress} aria-label={tr.media.processingLabel} />
-      </div>
+      <StateBar text={tr.media.processing(media.progress)} percent={media.progress} label={tr.media.processingLabel} />
     </>
   );
 }
@@ -28,20 +35,16 @@ function Processing({ media }: { media: TMedia }) {
 const acceptFor = (media: TMedia, pdf: boolean) => (pdf ? 'application/pdf,.pdf' : isVideo(media) ? 'video/*' : 'image/*');
 
 /**
- * A new file on its way (docs/PRODUCT.md#replacing-a-file): its bytes being sent, then the server
- * converting it, over the file the screens still show. Nothing while none is.
+ * A new file on its way (docs/PRODUCT.md#replacing-a-file): its bytes being sent (its upload row),
+ * then the server converting it, over the file the screens still show. Null while neither.
  */
-function ReplacementState({ media, upload }: { media: TMedia; upload: UploadRow | undefined }) {
-  const sending = upload && upload.status !== 'failed';
-  const converting = media.replacement?.status === 'processing';
-  if (!sending && !converting) return null;
-  const percent = sending ? Math.floor(upload.size > 0 ? (upload.sent / upload.size) * 100 : 0) : media.replacement!.progress;
-  return (
-    <div className="media-state" role="status" data-testid="replacement-state">
-      <span>{sending ? trUploads.replaceUploading(percent) : trUploads.replacing(percent)}</span>
-      <progress max={100} value={percent} aria-label={trUploads.replacingLabel} />
-    </div>
-  );
+function replacementProgress(media: TMedia, upload: UploadRow | undefined): { text: string; percent: number } | null {
+  if (upload && upload.status !== 'failed') {
+    const percent = Math.floor(sentPercent(upload));
+    return { text: trUploads.replaceUploading(percent), percent };
+  }
+  const converting = media.replacement?.status === 'processing' ? media.replacement.progress : null;
+  return converting === null ? null : { text: trUploads.replacing(converting), percent: converting };
 }
 
 /** `onEdit`: an app's form (name and settings); `onRename`: a file's or a PDF document's new name. */
@@ -59,7 +62,7 @@ export function MediaCard({ media, onDelete, onRename, onEdit, deleting }: Props
   // docs/PRODUCT.md#replacing-a-file: files and PDF documents take a new file; other apps have none.
   const replaceable = !app || Boolean(pdf);
   const upload = useUploads((st) => st.rows.find((r) => r.replaces === media._id));
-  const replacing = (upload !== undefined && upload.status !== 'failed') || media.replacement?.status === 'processing';
+  const replacing = replacementProgress(media, upload);
   const replaceError = upload?.status === 'failed' ? upload.error : media.replacement?.status === 'failed' ? media.replacement.error : null;
   const chosen = (file: File | undefined) => {
     if (picker.current) picker.current.value = '';
@@ -83,7 +86,7 @@ export function MediaCard({ media, onDelete, onRename, onEdit, deleting }: Props
           // The name is the card's heading right below: the picture needs no text of its own.
           <img src={thumbnailUrl(media.filePath)} alt="" loading="lazy" />
         )}
-        <ReplacementState media={media} upload={upload} />
+        {replacing && <StateBar {...replacing} label={trUploads.replacingLabel} testId="replacement-state" />}
       </div>
       <div className="media-body">
         <h3 className="media-name" title={media.name}>{media.name}</h3>
@@ -106,7 +109,7 @@ export function MediaCard({ media, onDelete, onRename, onEdit, deleting }: Props
           <>
             <input ref={picker} type="file" accept={acceptFor(media, Boolean(pdf))} className="sr-only" tabIndex={-1} aria-hidden="true"
               data-testid="replace-file" onChange={(e) => chosen(e.target.files?.[0])} />
-            <Button variant="secondary" size="sm" block onClick={() => picker.current?.click()} disabled={replacing || media.status === 'processing'}
+            <Button variant="secondary" size="sm" block onClick={() => picker.current?.click()} disabled={replacing !== null || media.status === 'processing'}
               aria-label={trUploads.replaceFor(media.name)}>
               {trUploads.replace}
             </Button>

@@ -2,7 +2,7 @@ import { tr } from '../../../i18n/tr';
 import { trUploads } from '../../../i18n/tr-uploads';
 import { formatBytes, formatRate, formatTimeLeft } from '../../../lib/format';
 import { Button, ProgressBar } from '../../../components/ui';
-import { cancelUpload, pauseUpload, renameUpload, resumeUpload, useUploads, type UploadRow } from './upload-store';
+import { cancelUpload, pauseUpload, renameUpload, resumeUpload, sentPercent, useUploads, type UploadRow } from './upload-store';
 
 function statusText(row: UploadRow): string {
   if (row.status === 'failed') return row.error ?? trUploads.failed;
@@ -21,7 +21,7 @@ function statusText(row: UploadRow): string {
 function UploadRowView({ row, progressLabel }: { row: UploadRow; progressLabel?: string }) {
   // The spec form's row: its name is the form's 'Medya Adı'.
   const inForm = progressLabel !== undefined;
-  const percent = row.size > 0 ? (row.sent / row.size) * 100 : 0;
+  const percent = sentPercent(row);
   const failed = row.status === 'failed';
   return (
     <li className={`upload-row upload-${row.status}`} data-testid="upload-row">

@@ -48,6 +48,9 @@ export type UploadRow = {
   replaces: string | null;
 };
 
+/** How much of the file the server has, 0-100. */
+export const sentPercent = (row: Pick<UploadRow, 'sent' | 'size'>): number => (row.size > 0 ? (row.sent / row.size) * 100 : 0);
+
 /** At most this many files upload at once; the others wait their turn ('Sırada'). */
 const PARALLEL_UPLOADS = 3;
 /**
