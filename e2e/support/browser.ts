@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { budgetMs } from '../../scripts/test-budget';
 import { artifactsDir } from './paths';
 
@@ -68,4 +68,9 @@ export async function snap(page: Page, flow: string, step: string): Promise<void
     await page.screenshot({ path: path.join(dir, `${step}-${vp.width}.png`), fullPage: true, animations: 'disabled' });
   }
   await page.setViewportSize(original);
+}
+
+/** The page's uploads held at `bytesPerSecond` (-1: no limit), by Chromium's network emulation. */
+export async function throttleUploads(cdp: CDPSession, bytesPerSecond: number): Promise<void> {
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
 }

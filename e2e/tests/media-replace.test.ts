@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { signInWithToken } from '../support/accounts';
-import { snap, waitBudgetMs } from '../support/browser';
+import { snap, throttleUploads, waitBudgetMs } from '../support/browser';
 import { useE2E } from '../support/harness';
 import { layoutProblems } from './layout-checks';
 import { makePng } from '../support/media-files';
@@ -37,7 +37,7 @@ describe("'Dosyayı Değiştir' reaches a paired player", () => {
     // Sent slowly, so the card is seen while the new file goes.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 20_000 });
+    await throttleUploads(cdp, 20_000);
     const chooser = page.waitForEvent('filechooser');
     await card.getByRole('button', { name: 'Dosyayı Değiştir: Afiş' }).click();
     await (await chooser).setFiles({ name: 'yeni-afis.png', mimeType: 'image/png', buffer: makePng(320, 180, [13, 148, 136]) });
@@ -49,7 +49,7 @@ describe("'Dosyayı Değiştir' reaches a paired player", () => {
       expect(await page.evaluate(layoutProblems, '.media-card')).toEqual([]);
     }
     await snap(page, 'media-replace', '01-media-replacement-uploading');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await throttleUploads(cdp, -1);
 
     // The same item, now with the new file; the wall follows by itself.
     const replaced = await vi.waitFor(async () => {

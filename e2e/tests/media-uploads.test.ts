@@ -3,7 +3,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { sampleClip } from '../../server/src/storage/testing/sample-clips';
 import { apiLogin, apiRegister, signInWithToken, uniqueEmail } from '../support/accounts';
 import { call } from '../support/api';
-import { newContext, waitBudgetMs } from '../support/browser';
+import { newContext, throttleUploads, waitBudgetMs } from '../support/browser';
 import { useE2E } from '../support/harness';
 import { makePng } from '../support/media-files';
 import { grantPackage } from '../support/packages';
@@ -61,10 +61,6 @@ async function drop(page: Page, files: { name: string; type: string; data: Buffe
 const percentOf = async (page: Page, fileName: string) =>
   Number(await page.getByRole('progressbar', { name: `${fileName} yükleme ilerlemesi` }).getAttribute('aria-valuenow'));
 
-/** Upload speed held at `bytesPerSecond` (or free with -1). */
-const throttle = (cdp: CDPSession, bytesPerSecond: number) =>
-  cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
-
 describe('/media uploads several files through tus', () => {
   let page: Page;
   let context: BrowserContext;
@@ -98,7 +94,7 @@ describe('/media uploads several files through tus', () => {
   it('a video and a picture dropped together survive a network cut, going on from the offset; the video gets its poster and its length in a playlist', async () => {
     const { sent, heard } = watchTus(page);
     // About three seconds for the video at this speed.
-    await throttle(cdp, Math.max(8_000, Math.round(video.length / 3)));
+    await throttleUploads(cdp, Math.max(8_000, Math.round(video.length / 3)));
     await drop(page, [
       { name: 'Tanıtım Videosu.mp4', type: 'video/mp4', data: video },
       { name: 'Kampanya Afişi.png', type: 'image/png', data: makePng(320, 180) },
@@ -113,7 +109,7 @@ describe('/media uploads several files through tus', () => {
     await page.getByText('Bağlantı kesildi; bağlantı gelince kaldığı yerden sürecek…').first().waitFor();
     await relay.up();
     // Back at full speed: what is left need not crawl (the test's time budget).
-    await throttle(cdp, -1);
+    await throttleUploads(cdp, -1);
     await page.getByTestId('media-card').nth(1).waitFor();
     await page.getByTestId('upload-row').first().waitFor({ state: 'detached' });
 
@@ -152,7 +148,7 @@ describe('/media uploads several files through tus', () => {
     await page.getByRole('link', { name: 'Medya' }).click();
     await page.waitForURL('**/media');
     const { sent, heard } = watchTus(page);
-    await throttle(cdp, Math.max(8_000, Math.round(video.length / 3)));
+    await throttleUploads(cdp, Math.max(8_000, Math.round(video.length / 3)));
     await drop(page, [
       { name: 'ikinci.mp4', type: 'video/mp4', data: video },
       { name: 'ucuncu.mp4', type: 'video/mp4', data: video },
@@ -169,7 +165,7 @@ describe('/media uploads several files through tus', () => {
     expect(head.status).toBe(404);
     expect(await page.getByTestId('upload-row').filter({ hasText: 'ucuncu.mp4' }).count()).toBe(0);
 
-    await throttle(cdp, -1);
+    await throttleUploads(cdp, -1);
     await page.getByRole('button', { name: 'Sürdür: ikinci' }).click();
     await page.getByRole('heading', { name: 'ikinci' }).waitFor();
     const paused = sent.find((s) => s.method === 'PATCH' && s.offset === 0 && s.url !== cancelled)!.url;
