@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { ZId, storableText } from './common.js';
+import { ZUserAccount } from './accounts.js';
 
 const ZRole = z.enum(['customer', 'admin']);
 
@@ -9,6 +10,8 @@ export const ZUser = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   role: ZRole,
+  /** The account the session works in (docs/PRODUCT.md#team); null for a person in none. */
+  account: ZUserAccount.nullable(),
 });
 export type TUser = z.infer<typeof ZUser>;
 

@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './common.js';
 export * from './lists.js';
 export * from './dates.js';
+export * from './accounts.js';
 export * from './auth.js';
 export * from './apps.js';
 export * from './media.js';

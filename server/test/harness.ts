@@ -18,6 +18,8 @@ import { createInProcessRunner } from '../src/jobs/in-process-runner.js';
 import { createJobRegistry } from '../src/jobs/job-registry.js';
 import type { JobRunner } from '../src/jobs/job-runner.js';
 import { jobHandlers } from '../src/job-handlers.js';
+import { withOwnAccount } from '../src/modules/accounts/own-account.js';
+import type { AccountRole } from '../src/db/generated/enums.js';
 import { createTokenService } from '../src/http/tokens.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import type { PresenceReader, ScreenNotifier } from '../src/realtime/screen-notifier.js';
@@ -107,7 +109,7 @@ const testPasswordHash = () => (cachedHash ??= hashPassword('secret123'));
 /** A user made directly in the database (password 'secret123'), with a signed token. */
 export async function newUser(t: TestApp, role: 'customer' | 'admin' = 'customer'): Promise<TestUser> {
   const user = await t.ctx.db.user.create({
-    data: { email: uniqueEmail(role), passwordHash: await testPasswordHash(), firstName: 'Test', lastName: 'Kullanıcı', role },
+    data: withOwnAccount({ email: uniqueEmail(role), passwordHash: await testPasswordHash(), firstName: 'Test', lastName: 'Kullanıcı', role }),
   });
   const token = await t.ctx.tokens.signUser(user.id, user.tokenVersion);
   return { id: user.id, email: user.email, token, auth: { Authorization: `Bearer ${token}` } };
@@ -122,6 +124,7 @@ export async function grantPackage(t: TestApp, userId: string, limits: PackageLi
   return t.ctx.db.purchase.create({
     data: {
       userId,
+      accountId: userId,
       provider: 'test',
       status: 'completed',
       amount: 499,
@@ -146,3 +149,16 @@ export async function newCustomer(t: TestApp, limits?: PackageLimits): Promise<T
 }
 
 export const newAdmin = (t: TestApp) => newUser(t, 'admin');
+
+/**
+ * A person (with an account of their own, as everyone has) who is also a member of `accountId`
+ * with `role`, limited to `groupIds` when given; the token works in that account.
+ */
+export async function newMember(t: TestApp, accountId: string, role: AccountRole, groupIds: string[] = []): Promise<TestUser> {
+  const person = await newUser(t);
+  await t.ctx.db.membership.create({
+    data: { accountId, userId: person.id, role, groups: { create: groupIds.map((groupId) => ({ groupId })) } },
+  });
+  const token = await t.ctx.tokens.signUser(person.id, 0, accountId);
+  return { ...person, token, auth: { Authorization: `Bearer ${token}` } };
+}

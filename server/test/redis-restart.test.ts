@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { withOwnAccount } from '../src/modules/accounts/own-account.js';
 import { expireJobKey } from '../src/modules/purchases/complete-purchase.js';
 import {
   closeAllSockets, connectSocket, liveCustomer, pairedDevice, startLiveServer, type LiveServer,
@@ -36,7 +37,7 @@ const REDIS_WAIT = { timeout: 20_000, interval: 100 };
 const sweepRegistered = async () => (await jobs.getJobSchedulers()).some((s) => s.key === 'purchase.sweep');
 
 it('after a restart that lost everything, the sweep is registered again and the lost expiry job is queued again', async () => {
-  const user = await api.ctx.db.user.create({ data: { email: uniqueEmail('restart'), passwordHash: 'x', firstName: 'Ali', lastName: 'Test' } });
+  const user = await api.ctx.db.user.create({ data: withOwnAccount({ email: uniqueEmail('restart'), passwordHash: 'x', firstName: 'Ali', lastName: 'Test' }) });
   const token = await api.ctx.tokens.signUser(user.id, user.tokenVersion);
   const trial = await api.ctx.db.package.create({
     data: { name: 'Deneme', description: 'Test', price: 0, durationDays: 14, maxMediaUploadGb: 1, maxScreens: 1, maxPlaylists: 1 },

@@ -8,7 +8,7 @@ import { startChild } from '../lib/children.js';
 import type { Counts } from '../lib/modes.js';
 import { ms, ratioOf, type FigureRow } from '../lib/result.js';
 import { round, summarize } from '../lib/stats.js';
-import { JWT_SECRET } from '../fixtures/bench-db.js';
+import { JWT_SECRET, ownAccount } from '../fixtures/bench-db.js';
 import { makeDataDir, startPano } from './fleet.js';
 
 /**
@@ -63,9 +63,10 @@ async function seed(screens: number): Promise<Fleet> {
     const ownerId = randomUUID();
     await db.query('BEGIN');
     await db.query(`INSERT INTO users (id, email, "passwordHash", "firstName", role) VALUES ($1, $2, 'x', 'Bench', 'customer')`, [ownerId, `plays-${ownerId.slice(0, 8)}@bench.pano`]);
+    await ownAccount(db, ownerId);
     await db.query(
-      `INSERT INTO purchases (id, "userId", status, provider, amount, "amountPaid", "packageName", "durationDays", "maxMediaUploadGb", "maxScreens", "maxPlaylists", "completedAt", "expiresAt")
-       VALUES ($1, $2, 'completed', 'bench', 0, 0, 'Bench', 30, 10, $3, 100, now(), now() + interval '30 days')`, [randomUUID(), ownerId, screens + 10]);
+      `INSERT INTO purchases (id, "userId", "accountId", status, provider, amount, "amountPaid", "packageName", "durationDays", "maxMediaUploadGb", "maxScreens", "maxPlaylists", "completedAt", "expiresAt")
+       VALUES ($1, $2, $2, 'completed', 'bench', 0, 0, 'Bench', 30, 10, $3, 100, now(), now() + interval '30 days')`, [randomUUID(), ownerId, screens + 10]);
     const playlists = Array.from({ length: PLAYLISTS }, () => ({ id: randomUUID(), media: Array.from({ length: ITEMS_PER_PLAYLIST }, () => randomUUID()) }));
     const mediaIds = playlists.flatMap((p) => p.media);
     await db.query(`INSERT INTO media (id, "ownerId", name, "fileName", kind, mime, "sizeBytes")

@@ -3,7 +3,7 @@ import { API_KEY_PREFIX } from '@pano/contract';
 import type { AppContext } from '../context.js';
 import { forbidden, tokenExpired, unauthorized } from './errors.js';
 import { TokenExpiredError, type TokenClaims } from './tokens.js';
-import type { AuthUser } from './request-types.js';
+import type { AuthAccount, AuthUser } from './request-types.js';
 
 export function bearerToken(req: Request): string | undefined {
   const header = req.headers.authorization;
@@ -22,25 +22,51 @@ export async function verifiedClaims(ctx: AppContext, token: string): Promise<To
   }
 }
 
+export type Session = { user: AuthUser; account: AuthAccount | null };
+
+/** How often a member's last activity is written: the team page shows it to the minute it needs. */
+const ACTIVITY_WRITE_MS = 5 * 60_000;
+
 /**
- * The user a verified user token names. A deleted user's token stops working at once, and so
- * does one signed before the user's last logout (its version is behind the row's).
+ * The user a verified user token names and the account it works in. A deleted user's token stops
+ * working at once, and so does one signed before the user's last logout (its version is behind the
+ * row's) or one naming an account the user was removed from (docs/architecture/accounts.md).
  */
-export async function userOfClaims(ctx: AppContext, claims: TokenClaims): Promise<AuthUser> {
+export async function sessionOfClaims(ctx: AppContext, claims: TokenClaims): Promise<Session> {
   if (claims.kind !== 'user') throw invalidSession();
   const row = await ctx.db.user.findUnique({
     where: { id: claims.sub },
-    select: { id: true, email: true, role: true, firstName: true, lastName: true, tokenVersion: true },
+    select: {
+      id: true, email: true, role: true, firstName: true, lastName: true, tokenVersion: true,
+      memberships: {
+        ...(claims.acc ? { where: { accountId: claims.acc } } : { orderBy: { createdAt: 'asc' as const } }),
+        take: 1,
+        select: { id: true, role: true, lastActiveAt: true, account: { select: { id: true, name: true } }, groups: { select: { groupId: true } } },
+      },
+    },
   });
   if (!row) throw unauthorized('Hesap bulunamadı, lütfen tekrar giriş yapın');
-  const { tokenVersion, ...user } = row;
+  const { tokenVersion, memberships, ...user } = row;
   if (tokenVersion !== claims.ver) throw invalidSession();
-  return user;
+  const membership = memberships[0];
+  if (claims.acc && !membership) throw invalidSession();
+  if (!membership) return { user, account: null };
+  const now = ctx.clock();
+  if (!membership.lastActiveAt || now.getTime() - membership.lastActiveAt.getTime() > ACTIVITY_WRITE_MS) {
+    await ctx.db.membership.updateMany({ where: { id: membership.id }, data: { lastActiveAt: now } });
+  }
+  return {
+    user,
+    account: {
+      id: membership.account.id, name: membership.account.name, role: membership.role,
+      groupIds: membership.groups.map((g) => g.groupId), membershipId: membership.id,
+    },
+  };
 }
 
-/** Resolves a user token to the user row. */
-export const userFromToken = async (ctx: AppContext, token: string): Promise<AuthUser> =>
-  userOfClaims(ctx, await verifiedClaims(ctx, token));
+/** Resolves a user token to its session. */
+export const sessionFromToken = async (ctx: AppContext, token: string): Promise<Session> =>
+  sessionOfClaims(ctx, await verifiedClaims(ctx, token));
 
 /** What every route but the alert routes answers an API key (docs/architecture/security.md#api-keys). */
 export const apiKeyNotAllowed = () => forbidden('API anahtarı yalnızca acil duyuru göndermek ve sonlandırmak için kullanılabilir');
@@ -51,7 +77,9 @@ export function requireAuth(ctx: AppContext): RequestHandler {
     const token = bearerToken(req);
     if (!token) throw unauthorized();
     if (token.startsWith(API_KEY_PREFIX)) throw apiKeyNotAllowed();
-    req.user = await userFromToken(ctx, token);
+    const session = await sessionFromToken(ctx, token);
+    req.user = session.user;
+    if (session.account) req.account = session.account;
     next();
   };
 }
@@ -60,6 +88,15 @@ export const requireAdmin: RequestHandler = (req, _res, next) => {
   if (req.user?.role !== 'admin') throw forbidden('Bu işlem yalnızca yöneticiler içindir');
   next();
 };
+
+/**
+ * The account a request acts on. A person who is a member of no account (removed from the last
+ * one) can still sign in, but owns nothing to work on.
+ */
+export function currentAccount(req: Request): AuthAccount {
+  if (!req.account) throw forbidden('Bu işlem için bir hesaba üye olmanız gerekiyor');
+  return req.account;
+}
 
 /** For handlers behind requireAuth: the user is always there. */
 export function currentUser(req: Request): AuthUser {

@@ -1,12 +1,16 @@
 import { SignJWT, jwtVerify, errors } from 'jose';
 
-/** `ver`: the user's token version when it was signed; logout raises it, refusing every older token. */
-export type UserClaims = { kind: 'user'; sub: string; ver: number };
+/**
+ * `ver`: the user's token version when it was signed; logout raises it, refusing every older token.
+ * `acc`: the account the session works in (docs/architecture/accounts.md); absent in tokens signed
+ * before accounts, which then work in the user's first account.
+ */
+export type UserClaims = { kind: 'user'; sub: string; ver: number; acc?: string };
 export type DeviceClaims = { kind: 'device'; sub: string; ownerId: string };
 export type TokenClaims = UserClaims | DeviceClaims;
 
 export type TokenService = {
-  signUser(userId: string, tokenVersion: number): Promise<string>;
+  signUser(userId: string, tokenVersion: number, accountId?: string): Promise<string>;
   signDevice(deviceId: string, ownerId: string): Promise<string>;
   /** Throws `TokenExpiredError` or `InvalidTokenError`. */
   verify(token: string): Promise<TokenClaims>;
@@ -37,7 +41,7 @@ export function createTokenService(secret: string, userTtl: string): TokenServic
     return (ttl ? jwt.setExpirationTime(ttl) : jwt).sign(await key);
   };
   return {
-    signUser: (userId, tokenVersion) => sign({ kind: 'user', ver: tokenVersion }, userId, userTtl),
+    signUser: (userId, tokenVersion, accountId) => sign({ kind: 'user', ver: tokenVersion, ...(accountId ? { acc: accountId } : {}) }, userId, userTtl),
     signDevice: (deviceId, ownerId) => sign({ kind: 'device', ownerId }, deviceId, null),
     async verify(token) {
       const known = verifiedDevices.get(token);
@@ -45,7 +49,10 @@ export function createTokenService(secret: string, userTtl: string): TokenServic
       try {
         const { payload } = await jwtVerify(token, await key, { issuer: ISSUER, algorithms: ['HS256'] });
         // Tokens signed before versions existed carry none: they are version 0, as every user starts.
-        if (payload.kind === 'user' && payload.sub) return { kind: 'user', sub: payload.sub, ver: typeof payload.ver === 'number' ? payload.ver : 0 };
+        if (payload.kind === 'user' && payload.sub) {
+          const acc = typeof payload.acc === 'string' ? { acc: payload.acc } : {};
+          return { kind: 'user', sub: payload.sub, ver: typeof payload.ver === 'number' ? payload.ver : 0, ...acc };
+        }
         if (payload.kind === 'device' && payload.sub && typeof payload.ownerId === 'string') {
           const claims: DeviceClaims = { kind: 'device', sub: payload.sub, ownerId: payload.ownerId };
           if (verifiedDevices.size >= MAX_REMEMBERED_DEVICE_TOKENS) verifiedDevices.clear();

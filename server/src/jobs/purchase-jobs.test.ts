@@ -100,7 +100,7 @@ function jobSuite(kind: string, makeRunner: () => JobRunner) {
       const u = await newUser(t);
       await t.ctx.db.screen.create({ data: { ownerId: u.id, name: 'Kasa' } });
       const now = Date.now();
-      const base = { userId: u.id, provider: 'dev', amount: 10, packageName: 'Kayıp', durationDays: 30, maxMediaUploadGb: 1, maxScreens: 1, maxPlaylists: 1 };
+      const base = { userId: u.id, accountId: u.id, provider: 'dev', amount: 10, packageName: 'Kayıp', durationDays: 30, maxMediaUploadGb: 1, maxScreens: 1, maxPlaylists: 1 };
       const lost = await t.ctx.db.purchase.create({
         data: { ...base, status: 'completed', amountPaid: 10, mobileCode: randomUUID().slice(0, 8).toUpperCase(), completedAt: new Date(now - 31 * DAY_MS), expiresAt: new Date(now - MINUTE), createdAt: new Date(now - 31 * DAY_MS) },
       });

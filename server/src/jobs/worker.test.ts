@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createServer } from 'node:http';
 import { createLogger } from '../logger.js';
+import { withOwnAccount } from '../modules/accounts/own-account.js';
 import { metricValue } from '../metrics/testing/read-metrics.js';
 import {
   closeAllSockets, connectSocket, pairedDevice, record, startLiveServer, type LiveServer,
@@ -32,7 +33,7 @@ describe('npm run worker', () => {
   beforeAll(async () => {
     api = await startLiveServer({ REDIS_URL, WORKERS: '0' });
     const db = api.ctx.db;
-    const u = await db.user.create({ data: { email: `worker-${randomUUID().slice(0, 8)}@test.pano`, passwordHash: 'x' } });
+    const u = await db.user.create({ data: withOwnAccount({ email: `worker-${randomUUID().slice(0, 8)}@test.pano`, passwordHash: 'x' }) });
     userId = u.id;
     const screen = await db.screen.create({ data: { ownerId: u.id, name: 'Lobi' } });
     const device = await pairedDevice(api, u.id, screen.id);
@@ -73,7 +74,7 @@ describe('npm run worker', () => {
     const db = api!.ctx.db;
     const p = await db.purchase.create({
       data: {
-        userId, provider: 'dev', status: 'completed', amount: 5, amountPaid: 5, packageName: 'W', durationDays: 1,
+        userId, accountId: userId, provider: 'dev', status: 'completed', amount: 5, amountPaid: 5, packageName: 'W', durationDays: 1,
         maxMediaUploadGb: 1, maxScreens: 1, maxPlaylists: 1, completedAt: new Date(Date.now() - 86_400_000), expiresAt: new Date(Date.now() - 1000),
       },
     });

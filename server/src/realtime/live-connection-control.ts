@@ -2,7 +2,7 @@ import type { DeviceLookupCache } from '../modules/devices/device-lookup-cache.j
 import type { ConnectionControl } from './connection-control.js';
 import type { InFlight } from './in-flight.js';
 import { reachesOtherInstances } from './redis-adapter.js';
-import { accountRoom, deviceRoom, screenRoom, type PanoServer } from '../sockets/socket-types.js';
+import { sessionRoom, deviceRoom, screenRoom, type PanoServer } from '../sockets/socket-types.js';
 
 /**
  * socket.io's `disconnectSockets` and room emits travel through the Redis adapter, so one call
@@ -37,6 +37,6 @@ export class LiveConnectionControl implements ConnectionControl {
   }
 
   userSignedOut(userId: string): void {
-    this.io.in(accountRoom(userId)).disconnectSockets(true);
+    this.io.in(sessionRoom(userId)).disconnectSockets(true);
   }
 }

@@ -6,7 +6,7 @@ import { configPushOf, emitConfigPushLocally } from './config-push.js';
 import type { InFlight } from './in-flight.js';
 import { reachesOtherInstances } from './redis-adapter.js';
 import type { ScreenNotifier } from './screen-notifier.js';
-import { userRoom, type ConfigInvalidation, type PanoServer } from '../sockets/socket-types.js';
+import { ownerRoom, type ConfigInvalidation, type PanoServer } from '../sockets/socket-types.js';
 
 /**
  * docs/architecture/realtime.md#pushes: after a commit, recompute the named screens' configs and push each to
@@ -45,17 +45,17 @@ export class LiveNotifier implements ScreenNotifier {
 
   /** Through the Redis adapter when there is one: the owner's dashboards on every instance. */
   alertChanged(ownerId: string, alertId: string): void {
-    if (!this.inFlight.isClosing) this.io.to(userRoom(ownerId)).emit('alert:changed', { alertId });
+    if (!this.inFlight.isClosing) this.io.to(ownerRoom(ownerId)).emit('alert:changed', { alertId });
   }
 
   alertsAcked(acks: readonly { ownerId: string; alertId: string; screenId: string }[]): void {
     if (this.inFlight.isClosing) return;
-    for (const a of acks) this.io.to(userRoom(a.ownerId)).emit('alert:acked', { alertId: a.alertId, screenId: a.screenId });
+    for (const a of acks) this.io.to(ownerRoom(a.ownerId)).emit('alert:acked', { alertId: a.alertId, screenId: a.screenId });
   }
 
   /** From the worker too: through the Redis adapter it reaches the dashboards on every instance. */
   mediaProgress(ownerId: string, event: TMediaProgressEvent): void {
-    if (!this.inFlight.isClosing) this.io.to(userRoom(ownerId)).emit('media:progress', event);
+    if (!this.inFlight.isClosing) this.io.to(ownerRoom(ownerId)).emit('media:progress', event);
   }
 
   private invalidate(what: ConfigInvalidation): void {

@@ -10,6 +10,7 @@ import {
   SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents, type TSocketAuth,
 } from '@pano/contract';
 import { loadConfig, type AppConfig } from '../config/env.js';
+import { withOwnAccount } from '../modules/accounts/own-account.js';
 import { startServer, type RunningServer } from '../server.js';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -45,13 +46,13 @@ export type Customer = { id: string; token: string; auth: { Authorization: strin
 export async function liveCustomer(server: RunningServer): Promise<Customer> {
   const { db, tokens } = server.ctx;
   const user = await db.user.create({
-    data: { email: `live-${randomUUID().slice(0, 8)}@test.pano`, passwordHash: 'x', firstName: 'Ayşe', lastName: 'Test' },
+    data: withOwnAccount({ email: `live-${randomUUID().slice(0, 8)}@test.pano`, passwordHash: 'x', firstName: 'Ayşe', lastName: 'Test' }),
   });
   const mobileCode = randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
   const now = new Date();
   await db.purchase.create({
     data: {
-      userId: user.id, provider: 'test', status: 'completed', amount: 499, amountPaid: 499, packageName: 'Test Paketi',
+      userId: user.id, accountId: user.id, provider: 'test', status: 'completed', amount: 499, amountPaid: 499, packageName: 'Test Paketi',
       durationDays: 30, maxMediaUploadGb: 5, maxScreens: 20, maxPlaylists: 20, mobileCode,
       completedAt: now, expiresAt: new Date(now.getTime() + 30 * 86_400_000),
     },

@@ -5,7 +5,7 @@ import type { InFlight } from './in-flight.js';
 import type { RedisLink } from './redis-adapter.js';
 import type { PresenceReader } from './screen-notifier.js';
 import { LastSeenWriter } from './last-seen-writer.js';
-import { deviceRoom, screenRoom, userRoom, type PanoServer, type PanoSocket } from '../sockets/socket-types.js';
+import { deviceRoom, screenRoom, ownerRoom, type PanoServer, type PanoSocket } from '../sockets/socket-types.js';
 
 /**
  * How often one player's `lastSeenAt` (screen and device rows) is written while it stays
@@ -106,7 +106,7 @@ export class Presence implements PresenceReader {
 
   private async report(socket: PanoSocket, online: boolean, write = true): Promise<void> {
     const { screenId, ownerId, deviceId, version } = socket.data;
-    if (!screenId || this.inFlight.isClosing) return;
+    if (!screenId || !ownerId || this.inFlight.isClosing) return;
     const now = this.ctx.clock();
     if (write) {
       if (online && socket.connected) this.lastWrite.set(socket.id, now.getTime());
@@ -115,6 +115,6 @@ export class Presence implements PresenceReader {
     }
     const status: TScreenStatusEvent = { screenId, online, lastSeenAt: now.toISOString(), version };
     if (this.inFlight.isClosing) return;
-    this.io.to(userRoom(ownerId)).emit('screen:status', status);
+    this.io.to(ownerRoom(ownerId)).emit('screen:status', status);
   }
 }

@@ -3,7 +3,7 @@ import { SocketErrorCode, ZId, type TSocketErrorData } from '@pano/contract';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { KeyBatcher } from '../db/key-batcher.js';
-import { userFromToken } from '../http/authenticate.js';
+import { sessionFromToken } from '../http/authenticate.js';
 import { AppError } from '../http/errors.js';
 import { activeDeviceFromToken } from '../modules/devices/device-auth.js';
 import type { PanoSocket, SocketData } from '../sockets/socket-types.js';
@@ -43,18 +43,22 @@ async function resolveSocketIdentity(ctx: AppContext, owners: ScreenOwners, rawA
     // (moved while away, or none chosen) it is only told where it belongs.
     const onIt = device.screenId === auth.data.screenId;
     return {
-      role: onIt ? 'player' : 'device', ownerId: device.ownerId, screenId: onIt ? auth.data.screenId : null,
+      role: onIt ? 'player' : 'device', ownerId: device.ownerId, screenId: onIt ? auth.data.screenId : null, userId: null,
       deviceId: device.id, deviceScreenId: device.screenId, version: null,
     };
   }
 
-  const user = await userFromToken(ctx, auth.data.token).catch((err: unknown) => {
+  const { user, account } = await sessionFromToken(ctx, auth.data.token).catch((err: unknown) => {
     if (err instanceof AppError) throw new SocketAuthError(err.message, SocketErrorCode.UNAUTHORIZED);
     throw err;
   });
-  if (!auth.data.screenId) return { role: 'dashboard', ownerId: user.id, screenId: null, deviceId: null, deviceScreenId: null, version: null };
-  await assertOwnsScreen(owners, user.id, auth.data.screenId);
-  return { role: 'preview', ownerId: user.id, screenId: auth.data.screenId, deviceId: null, deviceScreenId: null, version: null };
+  // A dashboard hears its account's events; a person in no account hears none but is still signed in.
+  const ownerId = account?.id ?? null;
+  const person = { userId: user.id, deviceId: null, deviceScreenId: null, version: null };
+  if (!auth.data.screenId) return { role: 'dashboard', ownerId, screenId: null, ...person };
+  if (!ownerId) throw noScreen();
+  await assertOwnsScreen(owners, ownerId, auth.data.screenId);
+  return { role: 'preview', ownerId, screenId: auth.data.screenId, ...person };
 }
 
 async function assertOwnsScreen(owners: ScreenOwners, ownerId: string, screenId: string): Promise<void> {

@@ -13,7 +13,7 @@ import { DEVICE_LOOKUP_TTL_MS, DeviceLookupCache } from '../modules/devices/devi
 import { ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
 import { alertSocketEvents } from '../modules/alerts/alerts.socket.js';
 import { healthSocketEvents } from '../modules/screen-health/screen-health.socket.js';
-import { accountRoom, deviceRoom, screenRoom, userRoom, type PanoServer, type SocketWork } from '../sockets/socket-types.js';
+import { sessionRoom, deviceRoom, screenRoom, ownerRoom, type PanoServer, type SocketWork } from '../sockets/socket-types.js';
 import type { Redis } from 'ioredis';
 import { LiveConnectionControl } from './live-connection-control.js';
 import { LiveHealthNotifier } from './live-health.js';
@@ -110,7 +110,7 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
         if (!inFlight.isClosing) inFlight.track(disconnectStalePlayers(io, ctx.db)).catch(logFailure('resubscribed: checking players'));
       });
       io.on('connection', (socket) => {
-        const { role, ownerId, screenId, deviceId, deviceScreenId } = socket.data;
+        const { role, ownerId, userId, screenId, deviceId, deviceScreenId } = socket.data;
         // First, so a socket cut off below is counted out too.
         socket.once('disconnect', ctx.metrics.socketConnected(role));
         if (role === 'device') {
@@ -120,9 +120,9 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
           else socket.emit('device:screen', { screenId: deviceScreenId });
           return;
         }
-        if (role !== 'player') void socket.join(accountRoom(ownerId));
+        if (userId) void socket.join(sessionRoom(userId));
         if (role === 'dashboard') {
-          void socket.join(userRoom(ownerId));
+          if (ownerId) void socket.join(ownerRoom(ownerId));
           return;
         }
         void socket.join(screenRoom(screenId!));
@@ -142,7 +142,7 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
         inFlight.track(presence.playerConnected(socket).then(healthChanged)).catch(logFailure('presence: connect'));
         socket.on('player:hello', (payload) => { inFlight.track(presence.playerHello(socket, payload)).catch(logFailure('presence: hello')); });
         socket.on('disconnect', (reason) => { inFlight.track(presence.playerDisconnected(socket, reason).then(healthChanged)).catch(logFailure('presence: disconnect')); });
-        const player = { ownerId, screenId: screenId!, deviceId: deviceId! };
+        const player = { ownerId: ownerId!, screenId: screenId!, deviceId: deviceId! };
         for (const events of moduleEvents) events(socket, player, work);
       });
     },

@@ -21,7 +21,10 @@ export type SocketData = {
    * belongs; preview: a user watching a screen; dashboard: a user's live status.
    */
   role: 'player' | 'device' | 'preview' | 'dashboard';
-  ownerId: string;
+  /** The account it belongs to; null only for the dashboard of a person in no account. */
+  ownerId: string | null;
+  /** The person behind a dashboard or preview; null for devices. */
+  userId: string | null;
   /** The screen it speaks for (player) or watches (preview); null for the rest. */
   screenId: string | null;
   deviceId: string | null;
@@ -54,11 +57,12 @@ export type PanoServer = Server<ClientToServerEvents, ServerToClientEvents, Inte
 export type PanoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export const screenRoom = (screenId: string) => `screen:${screenId}`;
-export const userRoom = (userId: string) => `user:${userId}`;
+/** Every dashboard socket of one account: the account's events (screen status, alerts, media progress). */
+export const ownerRoom = (accountId: string) => `owner:${accountId}`;
 /** Every socket of one paired device, whichever screen it shows: revoking the device empties it. */
 export const deviceRoom = (deviceId: string) => `device:${deviceId}`;
-/** Every dashboard and preview socket of one user: logging out empties it. */
-export const accountRoom = (userId: string) => `account:${userId}`;
+/** Every dashboard and preview socket of one person: logging out or leaving the account empties it. */
+export const sessionRoom = (userId: string) => `session:${userId}`;
 
 /**
  * What the socket server hands a module's incoming-event handlers: `track` keeps the work an

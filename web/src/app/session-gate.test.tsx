@@ -6,7 +6,7 @@ import { tokenStorage } from '../lib/token-storage';
 import { useSession } from '../stores/session-store';
 import { SessionGate } from './session-gate';
 
-const user = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', firstName: null, lastName: null, role: 'customer' };
+const user = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', firstName: null, lastName: null, role: 'customer', account: null };
 
 afterEach(() => {
   tokenStorage.clear();

@@ -33,7 +33,7 @@ describe('the session check at start', () => {
 
   it('signs in with a token the server accepts', async () => {
     tokenStorage.set('good');
-    const user = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', firstName: 'Ayşe', lastName: null, role: 'customer' };
+    const user = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', firstName: 'Ayşe', lastName: null, role: 'customer', account: null };
     answer(() => HttpResponse.json({ user }));
     await useSession.getState().verify();
     expect(useSession.getState()).toMatchObject({ status: 'authenticated', user });
@@ -42,7 +42,7 @@ describe('the session check at start', () => {
 
   it('asks the server once when the check is started twice (main.tsx, then the gate)', async () => {
     tokenStorage.set('good');
-    const user = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', firstName: 'Ayşe', lastName: null, role: 'customer' };
+    const user = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', firstName: 'Ayşe', lastName: null, role: 'customer', account: null };
     const fetch = vi.fn(() => HttpResponse.json({ user }));
     answer(fetch);
     await Promise.all([useSession.getState().verify(), useSession.getState().verify()]);

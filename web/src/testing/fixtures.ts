@@ -19,7 +19,10 @@ const at = '2025-01-01T00:00:00Z';
 
 /** A signed-in customer, as GET /api/auth/verify and the login give it. */
 export function aUser(over: Partial<TUser> = {}): TUser {
-  return ZUser.parse({ _id: fixtureId(99), email: 'ayse@ornek.com', firstName: 'Ayşe', lastName: null, role: 'customer', ...over });
+  return ZUser.parse({
+    _id: fixtureId(99), email: 'ayse@ornek.com', firstName: 'Ayşe', lastName: null, role: 'customer',
+    account: { _id: fixtureId(99), name: 'Ayşe', role: 'owner' }, ...over,
+  });
 }
 
 /** What a file's processing adds to the spec's media shape, for a ready file written out by hand. */

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { AppContext } from '../../context.js';
-import { currentUser } from '../../http/authenticate.js';
+import { currentAccount } from '../../http/authenticate.js';
 import { successesPerMinutePerKey } from '../../http/rate-limits.js';
 
 /**
@@ -19,4 +19,4 @@ export const ALERT_SENDS_PER_MINUTE = 20;
 export const alertSendLimit = (ctx: AppContext): RequestHandler =>
   successesPerMinutePerKey(ctx.rateLimits, 'alert-send', ALERT_SENDS_PER_MINUTE,
     `Dakikada en fazla ${ALERT_SENDS_PER_MINUTE} acil duyuru gönderilebilir. Lütfen biraz bekleyip tekrar deneyin.`,
-    (req) => (req.apiKey ? `key:${req.apiKey.id}` : `account:${currentUser(req).id}`));
+    (req) => (req.apiKey ? `key:${req.apiKey.id}` : `account:${currentAccount(req).id}`));

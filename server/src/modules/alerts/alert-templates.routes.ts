@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { ZAlertTemplateWrite, ZIdParams, ZSendAlertTemplateRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { actorOf } from '../api-keys/api-key-auth.js';
 import { presentAlertTemplate } from './alert-templates.presenter.js';
@@ -19,30 +19,30 @@ export function alertTemplateRoutes(ctx: AppContext, sends: RequestHandler): Rou
   router.use(requireAuth(ctx), requireActivePackage(ctx));
 
   router.get('/', async (req, res) => {
-    res.json((await listTemplates(ctx.db, currentUser(req).id)).map(presentAlertTemplate));
+    res.json((await listTemplates(ctx.db, currentAccount(req).id)).map(presentAlertTemplate));
   });
 
   router.post('/', async (req, res) => {
     const body = ZAlertTemplateWrite.parse(req.body);
-    res.status(201).json(presentAlertTemplate(await createTemplate(ctx, currentUser(req).id, body)));
+    res.status(201).json(presentAlertTemplate(await createTemplate(ctx, currentAccount(req).id, body)));
   });
 
   router.put('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const body = ZAlertTemplateWrite.parse(req.body);
-    res.json(presentAlertTemplate(await updateTemplate(ctx, currentUser(req).id, id, body)));
+    res.json(presentAlertTemplate(await updateTemplate(ctx, currentAccount(req).id, id, body)));
   });
 
   router.delete('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    await deleteTemplate(ctx, currentUser(req).id, id);
+    await deleteTemplate(ctx, currentAccount(req).id, id);
     res.json({ message: 'Şablon silindi' });
   });
 
   router.post('/:id/send', sends, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const override = ZSendAlertTemplateRequest.parse(req.body ?? {});
-    res.status(201).json(presentAlert(await sendTemplate(ctx, currentUser(req).id, actorOf(req), id, override)));
+    res.status(201).json(presentAlert(await sendTemplate(ctx, currentAccount(req).id, actorOf(req), id, override)));
   });
 
   return router;

@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { ZCreateAlertRequest, ZIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { actorOf, requireUserOrAlertKey } from '../api-keys/api-key-auth.js';
 import { presentAlert, presentAlertDetail } from './alerts.presenter.js';
@@ -19,22 +19,22 @@ export function alertRoutes(ctx: AppContext, sends: RequestHandler): Router {
   const personOrKey = [...requireUserOrAlertKey(ctx), requireActivePackage(ctx)];
 
   router.get('/', ...person, async (req, res) => {
-    res.json((await listAlerts(ctx, currentUser(req).id)).map(presentAlert));
+    res.json((await listAlerts(ctx, currentAccount(req).id)).map(presentAlert));
   });
 
   router.post('/', ...personOrKey, sends, async (req, res) => {
     const body = ZCreateAlertRequest.parse(req.body);
-    res.status(201).json(presentAlert(await createAlert(ctx, currentUser(req).id, actorOf(req), body)));
+    res.status(201).json(presentAlert(await createAlert(ctx, currentAccount(req).id, actorOf(req), body)));
   });
 
   router.get('/:id', ...personOrKey, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    res.json(presentAlertDetail(await getAlert(ctx, currentUser(req).id, id)));
+    res.json(presentAlertDetail(await getAlert(ctx, currentAccount(req).id, id)));
   });
 
   router.delete('/:id', ...personOrKey, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    res.json(presentAlert(await endAlert(ctx, currentUser(req).id, actorOf(req), id)));
+    res.json(presentAlert(await endAlert(ctx, currentAccount(req).id, actorOf(req), id)));
   });
 
   return router;

@@ -6,8 +6,8 @@ import { authenticateApiKey, invalidApiKey, isApiKey } from './api-keys.service.
 
 /**
  * The only way an API key is accepted (docs/architecture/security.md#api-keys): mounted on the few
- * alert routes a building system needs. A key sets `req.user` to its owner, so the package
- * check and the services see the customer, and `req.apiKey` records which key acted. Anything
+ * alert routes a building system needs. A key sets `req.account` to its account, so the
+ * package check and the services see the customer, and `req.apiKey` records which key acted. Anything
  * else goes through requireAuth as everywhere.
  *
  * The key is checked before the address limit, and only an unknown or revoked key reaches it:
@@ -23,7 +23,7 @@ export function requireUserOrAlertKey(ctx: AppContext): RequestHandler[] {
     const found = await authenticateApiKey(ctx, token);
     // Counted, then 401 (or 429 from the limiter once the address is over it).
     if (!found) return failedKeys(req, res, () => next(invalidApiKey()));
-    req.user = found.user;
+    req.account = found.account;
     req.apiKey = found.key;
     next();
   };

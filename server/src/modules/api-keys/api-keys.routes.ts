@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { ZCreateApiKeyRequest, ZIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { presentApiKey } from './api-keys.presenter.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
 
@@ -15,18 +15,18 @@ export function apiKeyRoutes(ctx: AppContext): Router {
   router.use(requireAuth(ctx));
 
   router.get('/', async (req, res) => {
-    res.json((await listApiKeys(ctx.db, currentUser(req).id)).map(presentApiKey));
+    res.json((await listApiKeys(ctx.db, currentAccount(req).id)).map(presentApiKey));
   });
 
   router.post('/', async (req, res) => {
     const { name } = ZCreateApiKeyRequest.parse(req.body);
-    const { row, key } = await createApiKey(ctx, currentUser(req).id, name);
+    const { row, key } = await createApiKey(ctx, currentAccount(req).id, name);
     res.status(201).json({ ...presentApiKey(row), key });
   });
 
   router.delete('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    await revokeApiKey(ctx, currentUser(req).id, id);
+    await revokeApiKey(ctx, currentAccount(req).id, id);
     res.json({ message: 'API anahtarı iptal edildi' });
   });
 

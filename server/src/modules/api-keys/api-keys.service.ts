@@ -3,7 +3,7 @@ import { API_KEY_PREFIX } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { limitReached, notFound, unauthorized } from '../../http/errors.js';
-import type { AuthUser } from '../../http/request-types.js';
+import type { AuthAccount } from '../../http/request-types.js';
 
 /*
  * API keys for building systems (docs/architecture/security.md#api-keys): a long random secret shown
@@ -53,13 +53,13 @@ export const invalidApiKey = () => unauthorized('Geçersiz veya iptal edilmiş A
  */
 export async function authenticateApiKey(
   ctx: AppContext, key: string,
-): Promise<{ user: AuthUser; key: { id: string; name: string } } | undefined> {
+): Promise<{ account: AuthAccount; key: { id: string; name: string } } | undefined> {
   const hash = hashOf(key);
   const row = await ctx.db.apiKey.findUnique({
     where: { hash },
     select: {
       id: true, name: true, hash: true, scope: true, revokedAt: true, lastUsedAt: true,
-      owner: { select: { id: true, email: true, role: true, firstName: true, lastName: true } },
+      owner: { select: { id: true, name: true } },
     },
   });
   if (!row || row.revokedAt || row.scope !== 'alerts') return undefined;
@@ -71,5 +71,6 @@ export async function authenticateApiKey(
       where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: stale } }] }, data: { lastUsedAt: now },
     });
   }
-  return { user: row.owner, key: { id: row.id, name: row.name } };
+  // A key sends and ends alerts for the whole account: a publisher's rights (docs/architecture/accounts.md#roles).
+  return { account: { ...row.owner, role: 'publisher', groupIds: [] }, key: { id: row.id, name: row.name } };
 }

@@ -1,9 +1,15 @@
 import type { TUser } from '@pano/contract';
+import type { AuthAccount } from '../../http/request-types.js';
 
-export const presentUser = (u: { id: string; email: string; firstName: string | null; lastName: string | null; role: 'customer' | 'admin' }): TUser => ({
+type UserRow = { id: string; email: string; firstName: string | null; lastName: string | null; role: 'customer' | 'admin' };
+type AccountRef = Pick<AuthAccount, 'id' | 'name' | 'role'>;
+
+/** A user, with the account the session works in (docs/architecture/accounts.md). */
+export const presentUser = (u: UserRow, account: AccountRef | null): TUser => ({
   _id: u.id,
   email: u.email,
   firstName: u.firstName,
   lastName: u.lastName,
   role: u.role,
+  account: account && { _id: account.id, name: account.name, role: account.role },
 });

@@ -5,7 +5,7 @@ import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { failedLoginsPerAccount, failuresPerAddress } from '../../http/rate-limits.js';
 import { registerFirstAdmin } from './admin-setup.service.js';
 import { presentUser } from './auth.presenter.js';
-import { deleteOwnAdminAccount, login, logout, registerAdmin, registerCustomer } from './auth.service.js';
+import { deleteOwnAdminAccount, firstAccountOf, login, logout, registerAdmin, registerCustomer } from './auth.service.js';
 
 export function authRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -13,27 +13,27 @@ export function authRoutes(ctx: AppContext): Router {
   const limited = failuresPerAddress(ctx.rateLimits, 'auth-address', limit);
 
   router.post('/login', limited, failedLoginsPerAccount(ctx.rateLimits, limit), async (req, res) => {
-    const { user, token } = await login(ctx, ZLoginRequest.parse(req.body));
-    res.json({ token, user: presentUser(user) });
+    const { user, account, token } = await login(ctx, ZLoginRequest.parse(req.body));
+    res.json({ token, user: presentUser(user, account) });
   });
 
   router.post('/register', limited, async (req, res) => {
     const user = await registerCustomer(ctx, ZRegisterRequest.parse(req.body));
-    res.status(201).json({ message: 'Kayıt başarılı', user: presentUser(user) });
+    res.status(201).json({ message: 'Kayıt başarılı', user: presentUser(user, await firstAccountOf(ctx.db, user.id)) });
   });
 
   router.post('/admin-register', limited, async (req, res) => {
     const user = await registerAdmin(ctx, ZAdminRegisterRequest.parse(req.body));
-    res.status(201).json({ message: 'Admin hesabı oluşturuldu', user: presentUser(user) });
+    res.status(201).json({ message: 'Admin hesabı oluşturuldu', user: presentUser(user, await firstAccountOf(ctx.db, user.id)) });
   });
 
   router.post('/setup-admin', limited, async (req, res) => {
     const user = await registerFirstAdmin(ctx, ZSetupAdminRequest.parse(req.body));
-    res.status(201).json({ message: 'Admin hesabı oluşturuldu', user: presentUser(user) });
+    res.status(201).json({ message: 'Admin hesabı oluşturuldu', user: presentUser(user, await firstAccountOf(ctx.db, user.id)) });
   });
 
   router.get('/verify', requireAuth(ctx), (req, res) => {
-    res.json({ user: presentUser(currentUser(req)) });
+    res.json({ user: presentUser(currentUser(req), req.account ?? null) });
   });
 
   router.post('/logout', requireAuth(ctx), async (req, res) => {

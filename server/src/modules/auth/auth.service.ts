@@ -6,28 +6,41 @@ import { AppError, conflict, forbidden } from '../../http/errors.js';
 import { Prisma } from '../../db/generated/client.js';
 import { storageKey } from '../../storage/file-storage.js';
 import { removeScreenshots } from '../screen-health/screenshots.js';
+import { withOwnAccount } from '../accounts/own-account.js';
+import { lockOwner } from '../entitlements/limits.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 
 const INVALID_LOGIN = 'Email veya şifre hatalı';
 const LAST_ADMIN = 'Sistemdeki son admin hesabı silinemez. Önce başka bir admin hesabı oluşturun, sonra bu hesabı silin.';
 
+/** Signing in opens the person's first account (their own, unless they left it). */
 export async function login(ctx: AppContext, body: TLoginRequest) {
   const user = await ctx.db.user.findUnique({ where: { email: body.email } });
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password);
   if (!user || !ok) throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, INVALID_LOGIN);
-  return { user, token: await ctx.tokens.signUser(user.id, user.tokenVersion) };
+  const account = await firstAccountOf(ctx.db, user.id);
+  return { user, account, token: await ctx.tokens.signUser(user.id, user.tokenVersion, account?.id) };
+}
+
+/** The account a person works in when nothing else says which: the one they joined first. */
+export async function firstAccountOf(db: DbOrTx, userId: string) {
+  const m = await db.membership.findFirst({
+    where: { userId }, orderBy: { createdAt: 'asc' }, select: { role: true, account: { select: { id: true, name: true } } },
+  });
+  return m && { ...m.account, role: m.role };
 }
 
 type NewUser = { email: string; password: string; firstName?: string; lastName?: string; role: 'customer' | 'admin' };
 
+/** A new user's row, with the account of their own they own (docs/architecture/accounts.md). */
 export async function newUserRow(input: NewUser) {
-  return {
+  return withOwnAccount({
     email: input.email,
     passwordHash: await hashPassword(input.password),
     firstName: input.firstName || null,
     lastName: input.lastName || null,
     role: input.role,
-  };
+  });
 }
 
 /** A unique-email violation is the customer's problem (409), not the server's. */
@@ -77,8 +90,7 @@ export async function registerAdmin(ctx: AppContext, body: TAdminRegisterRequest
  * then queue on the same first row: the second sees the first one's row gone (READ
  * COMMITTED skips a row deleted while it waited) and is refused as the last admin. A
  * count without the lock would let both pass, and a lock on one's own row first would
- * deadlock the pair. The admin's own row is among the locked ones, so this is also the
- * owner lock uploads take.
+ * deadlock the pair.
  */
 async function lockAdmins(tx: DbOrTx): Promise<string[]> {
   const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE`;
@@ -86,9 +98,10 @@ async function lockAdmins(tx: DbOrTx): Promise<string[]> {
 }
 
 /**
- * The rows cascade with the user; the uploaded files do not, and would stay public under
- * /uploads. Under the owner lock (uploads take it too) no media can slip in between the
- * listing and the delete. Files go and screens are told only after the commit.
+ * The admin's own account goes with them (docs/architecture/accounts.md) and its rows cascade;
+ * the uploaded files do not, and would stay public under /uploads. Under the owner lock
+ * (uploads take it too) no media can slip in between the listing and the delete. Files go and
+ * screens are told only after the commit.
  */
 export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
   const { fileNames, screenIds } = await ctx.db.$transaction(async (tx) => {
@@ -98,9 +111,11 @@ export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
     // Not among them: deleted by a parallel request of its own while this one waited.
     if (!admins.includes(userId)) throw forbidden('Yalnızca admin hesapları bu yolla silinebilir');
     if (admins.length === 1) throw conflict(LAST_ADMIN, ErrorCode.LAST_ADMIN);
+    await lockOwner(tx, userId);
     const media = await tx.media.findMany({ where: { ownerId: userId }, select: { fileName: true } });
     const screens = await tx.screen.findMany({ where: { ownerId: userId }, select: { id: true } });
     await tx.user.delete({ where: { id: userId } });
+    await tx.account.deleteMany({ where: { id: userId } });
     return { fileNames: media.flatMap((m) => (m.fileName ? [m.fileName] : [])), screenIds: screens.map((s) => s.id) };
   });
   for (const fileName of fileNames) {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { ZIdParams, ZPairDeviceRequest, ZSelectDeviceScreenRequest, ZUpdateDeviceRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { attemptsPerAddress, failedPairingsPerCode } from '../../http/rate-limits.js';
 import { currentDevice, requireDevice } from './device-auth.js';
 import { ownerScreens, pairDevice, selectDeviceScreen } from './devices.service.js';
@@ -35,21 +35,21 @@ export function deviceRoutes(ctx: AppContext): Router {
   });
 
   router.get('/presence', requireAuth(ctx), async (req, res) => {
-    res.json((await screenPresence(ctx, currentUser(req).id)).map(presentScreenPresence));
+    res.json((await screenPresence(ctx, currentAccount(req).id)).map(presentScreenPresence));
   });
 
   router.get('/', requireAuth(ctx), async (req, res) => {
-    res.json((await listDevices(ctx, currentUser(req).id)).map(presentDevice));
+    res.json((await listDevices(ctx, currentAccount(req).id)).map(presentDevice));
   });
 
   router.put('/:id', requireAuth(ctx), async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    res.json(presentDevice(await updateDevice(ctx, currentUser(req).id, id, ZUpdateDeviceRequest.parse(req.body))));
+    res.json(presentDevice(await updateDevice(ctx, currentAccount(req).id, id, ZUpdateDeviceRequest.parse(req.body))));
   });
 
   router.delete('/:id', requireAuth(ctx), async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    await revokeDevice(ctx, currentUser(req).id, id);
+    await revokeDevice(ctx, currentAccount(req).id, id);
     res.json({ message: 'Cihaz kaldırıldı' });
   });
 

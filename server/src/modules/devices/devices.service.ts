@@ -19,24 +19,24 @@ export async function pairDevice(ctx: AppContext, body: Pick<TPairDeviceRequest,
   const now = ctx.clock();
   const purchase = await ctx.db.purchase.findFirst({
     where: { mobileCode: { equals: body.mobileCode, mode: 'insensitive' }, status: 'completed', expiresAt: { gt: now } },
-    select: { id: true, userId: true, maxScreens: true, user: { select: { firstName: true } } },
+    select: { id: true, accountId: true, maxScreens: true, user: { select: { firstName: true } } },
   });
   if (!purchase) throw badRequest('Geçersiz mobil kod');
-  const previousDeviceId = await previousPairing(ctx, body.previousDeviceToken, purchase.userId);
+  const previousDeviceId = await previousPairing(ctx, body.previousDeviceToken, purchase.accountId);
 
   const device = await ctx.db.$transaction(async (tx) => {
     // Under the owner lock, so parallel pairings cannot both take the last place.
-    await lockOwner(tx, purchase.userId);
-    const paired = await tx.device.count({ where: { ownerId: purchase.userId, revokedAt: null } });
+    await lockOwner(tx, purchase.accountId);
+    const paired = await tx.device.count({ where: { ownerId: purchase.accountId, revokedAt: null } });
     if (paired >= purchase.maxScreens) throw deviceLimitReached(purchase.maxScreens);
     await tx.purchase.update({ where: { id: purchase.id }, data: { isMobileVerified: true } });
-    return tx.device.create({ data: { ownerId: purchase.userId, name: body.name || null, lastSeenAt: now, previousDeviceId } });
+    return tx.device.create({ data: { ownerId: purchase.accountId, name: body.name || null, lastSeenAt: now, previousDeviceId } });
   });
   return {
-    deviceToken: await ctx.tokens.signDevice(device.id, purchase.userId),
+    deviceToken: await ctx.tokens.signDevice(device.id, purchase.accountId),
     deviceId: device.id,
     ownerFirstName: purchase.user.firstName,
-    screens: await ownerScreens(ctx, purchase.userId),
+    screens: await ownerScreens(ctx, purchase.accountId),
   };
 }
 

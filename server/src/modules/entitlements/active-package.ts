@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Purchase } from '../../db/generated/client.js';
 import { packageRequired } from '../../http/errors.js';
-import { currentUser } from '../../http/authenticate.js';
+import { currentAccount } from '../../http/authenticate.js';
 
 export type ActivePurchase = {
   id: string;
@@ -25,16 +25,16 @@ export type ActivePurchase = {
  * purchase it replaces, so one runs at a time; the order only matters for rows bought
  * before that rule (two running at once), where the newest wins as it always did.
  */
-export async function findRunningPurchase(db: DbOrTx, userId: string, now: Date, exceptId?: string): Promise<Purchase | null> {
+export async function findRunningPurchase(db: DbOrTx, accountId: string, now: Date, exceptId?: string): Promise<Purchase | null> {
   const p = await db.purchase.findFirst({
-    where: { userId, status: 'completed', expiresAt: { gt: now }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    where: { accountId, status: 'completed', expiresAt: { gt: now }, ...(exceptId ? { id: { not: exceptId } } : {}) },
     orderBy: [{ completedAt: 'desc' }, { createdAt: 'desc' }],
   });
   return p?.expiresAt ? p : null;
 }
 
-export async function findActivePurchase(db: Db, userId: string, now: Date): Promise<ActivePurchase | null> {
-  const p = await findRunningPurchase(db, userId, now);
+export async function findActivePurchase(db: Db, accountId: string, now: Date): Promise<ActivePurchase | null> {
+  const p = await findRunningPurchase(db, accountId, now);
   if (!p || !p.expiresAt) return null;
   return {
     id: p.id,
@@ -65,9 +65,9 @@ declare global {
 /** 402 for customers without an active package; admins are exempt (docs/architecture/purchases.md#packages). */
 export function requireActivePackage(ctx: AppContext): RequestHandler {
   return async (req, _res, next) => {
-    const user = currentUser(req);
-    if (user.role === 'admin') return next();
-    const active = await findActivePurchase(ctx.db, user.id, ctx.clock());
+    // A platform admin's own account needs no package; an admin invited into a customer's does.
+    if (req.user?.role === 'admin' && req.account?.role === 'owner') return next();
+    const active = await findActivePurchase(ctx.db, currentAccount(req).id, ctx.clock());
     if (!active) throw packageRequired();
     req.activePurchase = active;
     next();

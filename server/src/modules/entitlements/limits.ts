@@ -78,7 +78,7 @@ export async function assertPlaylistSlot(db: DbOrTx, ownerId: string, p: ActiveP
   }
 }
 
-/** Serialises limit-checked writes of one owner: `SELECT … FOR UPDATE` on the user row. */
+/** Serialises limit-checked writes of one owner: `SELECT … FOR UPDATE` on the account row. */
 export async function lockOwner(tx: DbOrTx, ownerId: string): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM users WHERE id = ${ownerId} FOR UPDATE`;
+  await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${ownerId} FOR UPDATE`;
 }

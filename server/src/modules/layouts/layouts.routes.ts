@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { LAYOUT_TEMPLATES, ZCreateLayoutRequest, ZIdParams, ZUpdateLayoutRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentLayout } from './layouts.presenter.js';
@@ -13,7 +13,7 @@ export function layoutRoutes(ctx: AppContext): Router {
   router.use(requireAuth(ctx), requireActivePackage(ctx));
 
   router.get('/', async (req, res) => {
-    res.json((await listLayouts(ctx.db, currentUser(req).id)).map(presentLayout));
+    res.json((await listLayouts(ctx.db, currentAccount(req).id)).map(presentLayout));
   });
 
   // Ahead of /:id, which would read 'templates' as an id.
@@ -23,29 +23,29 @@ export function layoutRoutes(ctx: AppContext): Router {
 
   router.post('/', async (req, res) => {
     const body = ZCreateLayoutRequest.parse(req.body);
-    res.status(201).json(presentLayout(await createLayout(ctx, currentUser(req).id, body)));
+    res.status(201).json(presentLayout(await createLayout(ctx, currentAccount(req).id, body)));
   });
 
   router.get('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    res.json(presentLayout(await getLayout(ctx.db, currentUser(req).id, id)));
+    res.json(presentLayout(await getLayout(ctx.db, currentAccount(req).id, id)));
   });
 
   router.put('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const body = ZUpdateLayoutRequest.parse(req.body);
-    res.json(presentLayout(await updateLayout(ctx, currentUser(req).id, id, body)));
+    res.json(presentLayout(await updateLayout(ctx, currentAccount(req).id, id, body)));
   });
 
   router.get('/:id/usage', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    const usage = await layoutUsage(ctx.db, currentUser(req).id, id);
+    const usage = await layoutUsage(ctx.db, currentAccount(req).id, id);
     res.json({ screens: presentRefs(usage.screens), schedules: presentRefs(usage.schedules) });
   });
 
   router.delete('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    await deleteLayout(ctx, currentUser(req).id, id);
+    await deleteLayout(ctx, currentAccount(req).id, id);
     res.json({ message: 'Yerleşim silindi' });
   });
 

@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { ZCreateAppRequest, ZIdParams, ZUpdateMediaRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { perMinutePerKey } from '../../http/rate-limits.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentRefs } from '../../http/present-refs.js';
@@ -27,46 +27,46 @@ export function mediaRoutes(ctx: AppContext): Router {
   const r = Router();
   r.use(requireAuth(ctx), requireActivePackage(ctx));
   const fetchingSaves = perMinutePerKey(ctx.rateLimits, 'app-save', APP_FETCHING_SAVES_PER_MINUTE,
-    'Çok sık haber ya da hava durumu uygulaması kaydedildi. Lütfen biraz bekleyip tekrar deneyin.', (req) => currentUser(req).id);
+    'Çok sık haber ya da hava durumu uygulaması kaydedildi. Lütfen biraz bekleyip tekrar deneyin.', (req) => currentAccount(req).id);
   const limitFetchingSaves: RequestHandler = (req, res, next) => (fetchesOnSave(req.body) ? fetchingSaves(req, res, next) : next());
 
   r.get('/', async (req, res) => {
-    const rows = await listMedia(ctx.db, currentUser(req).id);
+    const rows = await listMedia(ctx.db, currentAccount(req).id);
     res.json(rows.map(presentMedia));
   });
 
   r.post('/upload', async (req, res) => {
-    const row = await uploadMedia(ctx, req, res, currentUser(req).id, req.activePurchase);
+    const row = await uploadMedia(ctx, req, res, currentAccount(req).id, req.activePurchase);
     res.status(201).json(presentMedia(row));
   });
 
   // docs/PRODUCT.md#replacing-a-file: a new file for the item, which keeps its id.
   r.put('/:id/file', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    const row = await replaceMediaUpload(ctx, req, res, currentUser(req).id, id, req.activePurchase);
+    const row = await replaceMediaUpload(ctx, req, res, currentAccount(req).id, id, req.activePurchase);
     res.json(presentMedia(row));
   });
 
   r.post('/apps', limitFetchingSaves, async (req, res) => {
     const body = ZCreateAppRequest.parse(req.body);
-    res.status(201).json(presentSaved(await createApp(ctx, currentUser(req).id, body)));
+    res.status(201).json(presentSaved(await createApp(ctx, currentAccount(req).id, body)));
   });
 
   r.put('/:id', limitFetchingSaves, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const body = ZUpdateMediaRequest.parse(req.body);
-    res.json(presentSaved(await updateMedia(ctx, currentUser(req).id, id, body)));
+    res.json(presentSaved(await updateMedia(ctx, currentAccount(req).id, id, body)));
   });
 
   r.get('/:id/usage', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    const usage = await mediaUsage(ctx.db, currentUser(req).id, id);
+    const usage = await mediaUsage(ctx.db, currentAccount(req).id, id);
     res.json({ playlists: presentRefs(usage.playlists), screens: presentRefs(usage.screens) });
   });
 
   r.delete('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    await deleteMedia(ctx, currentUser(req).id, id);
+    await deleteMedia(ctx, currentAccount(req).id, id);
     res.json({ message: 'Medya silindi' });
   });
 

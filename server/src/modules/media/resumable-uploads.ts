@@ -6,7 +6,7 @@ import { S3Store } from '@tus/s3-store';
 import { Server, type Upload } from '@tus/server';
 import { ErrorCode, ZId, ZMediaUploadFields, type TErrorCode } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser } from '../../http/authenticate.js';
+import { currentAccount, currentUser } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
 import { s3ClientConfig, type S3Storage } from '../../storage/s3-storage.js';
 import { removeQuietly } from '../../storage/stored-files.js';
@@ -87,7 +87,7 @@ export function resumableUploadServer(ctx: AppContext): Server {
   const assertFits = async (req: Request, size: number, self?: string, replaces?: string) => {
     const purchase = req.activePurchase;
     if (!purchase) return;
-    const ownerId = currentUser(req).id;
+    const ownerId = currentAccount(req).id;
     const [used, open, freed] = await Promise.all([
       storageUsedBytes(ctx.db, ownerId), openUploadBytes(ctx, store, ownerId, self), replacedBytes(ctx, ownerId, replaces),
     ]);
@@ -157,7 +157,7 @@ async function replacedBytes(ctx: AppContext, ownerId: string, replaces: string 
 
 /** The whole file received: new media, or the new file of the item the upload `replaces`. */
 async function storeUpload(ctx: AppContext, req: Request, upload: Upload, tempPath: string, written: string[]) {
-  const ownerId = currentUser(req).id;
+  const ownerId = currentAccount(req).id;
   // tus writes each PATCH as it comes: the file is hashed once it is whole, if its row keeps it.
   const file = { tempPath, size: upload.offset };
   const replaces = upload.metadata?.[REPLACES];

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { ZIdParams, ZPackageUpdate, ZPackageWrite } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { bearerToken, requireAdmin, requireAuth, userFromToken } from '../../http/authenticate.js';
+import { bearerToken, requireAdmin, requireAuth, sessionFromToken } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
 import { presentPackage } from './packages.presenter.js';
 import {
@@ -17,7 +17,7 @@ async function isAdminCaller(ctx: AppContext, req: Request): Promise<boolean> {
   const token = bearerToken(req);
   if (!token) return false;
   try {
-    return (await userFromToken(ctx, token)).role === 'admin';
+    return (await sessionFromToken(ctx, token)).user.role === 'admin';
   } catch (err) {
     if (err instanceof AppError) return false;
     throw err;

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { ZCreatePlaylistRequest, ZIdParams, ZUpdatePlaylistRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentPlaylist } from './playlists.presenter.js';
 import { presentRefs } from '../../http/present-refs.js';
@@ -14,25 +14,25 @@ export function playlistRoutes(ctx: AppContext): Router {
   router.use(requireAuth(ctx), requireActivePackage(ctx));
 
   router.get('/', async (req, res) => {
-    const rows = await listPlaylists(ctx.db, currentUser(req).id);
+    const rows = await listPlaylists(ctx.db, currentAccount(req).id);
     res.json(rows.map(presentPlaylist));
   });
 
   router.post('/', async (req, res) => {
     const body = ZCreatePlaylistRequest.parse(req.body);
-    const row = await createPlaylist(ctx, currentUser(req).id, req.activePurchase, body);
+    const row = await createPlaylist(ctx, currentAccount(req).id, req.activePurchase, body);
     res.status(201).json(presentPlaylist(row));
   });
 
   router.put('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const body = ZUpdatePlaylistRequest.parse(req.body);
-    res.json(presentPlaylist(await updatePlaylist(ctx, currentUser(req).id, id, body)));
+    res.json(presentPlaylist(await updatePlaylist(ctx, currentAccount(req).id, id, body)));
   });
 
   router.get('/:id/usage', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    const ownerId = currentUser(req).id;
+    const ownerId = currentAccount(req).id;
     const screens = presentRefs(await playlistUsage(ctx.db, ownerId, id));
     const [schedules, layouts] = await Promise.all([
       schedulesUsing(ctx.db, ownerId, { playlistId: id }), layoutsUsing(ctx.db, ownerId, { playlistId: id }),
@@ -42,7 +42,7 @@ export function playlistRoutes(ctx: AppContext): Router {
 
   router.delete('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    await deletePlaylist(ctx, currentUser(req).id, id);
+    await deletePlaylist(ctx, currentAccount(req).id, id);
     res.json({ message: 'Playlist silindi' });
   });
 

@@ -153,7 +153,7 @@ describe('plays rollup job', () => {
     expect(res.body).toEqual({ accepted: 1, duplicates: 0, refused: [{ id: stale.id, message: 'Oynatma kaydı saklama süresinden (400 gün) daha eski' }] });
   });
 
-  it("keeps a customer's plays until the customer is deleted, then deletes them with the customer", async () => {
+  it("keeps an account's plays until the account is deleted, then deletes them with it", async () => {
     const c = await customerWithDevice(t);
     await upload(c.device.auth, [play(c.screen.id, c.media.id), play(c.screen.id, c.media.id, { startedAt: '2026-03-10T11:00:00Z' })]);
     await rollUpPlays(t.ctx.db);
@@ -161,7 +161,7 @@ describe('plays rollup job', () => {
     await t.ctx.db.screen.delete({ where: { id: c.screen.id } });
     await t.ctx.db.media.delete({ where: { id: c.media.id } });
     expect(await t.ctx.db.playRecord.count({ where: { ownerId: c.id } })).toBe(3);
-    await t.ctx.db.user.delete({ where: { id: c.id } });
+    await t.ctx.db.account.delete({ where: { id: c.id } });
     for (const count of [
       t.ctx.db.playRecord.count({ where: { ownerId: c.id } }),
       t.ctx.db.playRollupQueue.count({ where: { ownerId: c.id } }),

@@ -74,7 +74,7 @@ export async function deleteOldPlays(ctx: Pick<AppContext, 'db' | 'clock' | 'con
   await rollUpPlays(ctx.db);
   // Owner by owner along (ownerId, startedAt): an index on startedAt alone would cost every
   // ingested record one more write.
-  const owners = await ctx.db.user.findMany({ select: { id: true } });
+  const owners = await ctx.db.account.findMany({ select: { id: true } });
   let deleted = 0;
   for (const { id } of owners) {
     deleted += (await ctx.db.playRecord.deleteMany({ where: { ownerId: id, startedAt: { lt: rawCutoff } } })).count;

@@ -2,20 +2,19 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Package, Purchase } from '../../db/generated/client.js';
 import { conflict } from '../../http/errors.js';
-import type { AuthUser } from '../../http/request-types.js';
 import { findRunningPurchase } from '../entitlements/active-package.js';
 import { afterCompletion, completeInTransaction, retryOnCodeCollision } from './complete-purchase.js';
 import { lockOwner } from '../entitlements/limits.js';
-import { pendingPurchaseData } from './pending-purchase.js';
+import { pendingPurchaseData, type Buyer } from './pending-purchase.js';
 
 /**
- * Why a price-0 package cannot be started now, or null. Once per customer; and never over a
+ * Why a price-0 package cannot be started now, or null. Once per account; and never over a
  * running paid package, whose paid days would have nothing to convert into.
  */
-export async function freeTrialRefusal(db: DbOrTx, userId: string, now: Date): Promise<string | null> {
-  const used = await db.purchase.count({ where: { userId, amount: 0, status: { in: ['pending', 'completed', 'expired'] } } });
+export async function freeTrialRefusal(db: DbOrTx, accountId: string, now: Date): Promise<string | null> {
+  const used = await db.purchase.count({ where: { accountId, amount: 0, status: { in: ['pending', 'completed', 'expired'] } } });
   if (used > 0) return 'Ücretsiz deneme paketini daha önce kullandınız. Devam etmek için ücretli bir paket seçebilirsiniz.';
-  const running = await findRunningPurchase(db, userId, now);
+  const running = await findRunningPurchase(db, accountId, now);
   if (running && Number(running.amountPaid ?? running.amount) > 0) {
     return 'Ücretli paketiniz devam ederken ücretsiz deneme başlatılamaz; kalan günleriniz ücretsiz pakete aktarılamaz.';
   }
@@ -24,16 +23,16 @@ export async function freeTrialRefusal(db: DbOrTx, userId: string, now: Date): P
 
 /**
  * A price-0 package completes without a card. The checks, the insert and the completion run
- * in one transaction under the customer's row lock, so parallel clicks cannot start two
+ * in one transaction under the account's row lock, so parallel clicks cannot start two
  * trials and no paid package can complete in between.
  */
-export async function startFreeTrial(ctx: AppContext, user: AuthUser, pkg: Package): Promise<Purchase> {
+export async function startFreeTrial(ctx: AppContext, buyer: Buyer, pkg: Package): Promise<Purchase> {
   const { purchase } = await retryOnCodeCollision(() => ctx.db.$transaction(async (tx) => {
-    await lockOwner(tx, user.id);
+    await lockOwner(tx, buyer.accountId);
     const now = ctx.clock();
-    const refusal = await freeTrialRefusal(tx, user.id, now);
+    const refusal = await freeTrialRefusal(tx, buyer.accountId, now);
     if (refusal) throw conflict(refusal);
-    const created = await tx.purchase.create({ data: { ...pendingPurchaseData(user.id, pkg, 'free', now), amount: 0 } });
+    const created = await tx.purchase.create({ data: { ...pendingPurchaseData(buyer, pkg, 'free', now), amount: 0 } });
     return completeInTransaction(tx, created, { paymentId: null, amount: 0, card: null }, now);
   }));
   await afterCompletion(ctx, purchase);

@@ -65,7 +65,7 @@ describe('GET /api/purchase/my-package/:userId', () => {
   it('shows the latest completed purchase, ignoring expired and pending ones', async () => {
     const u = await newUser(t);
     const now = Date.now();
-    const base = { userId: u.id, provider: 'test', amount: 10, durationDays: 30, maxMediaUploadGb: 1, maxScreens: 1, maxPlaylists: 1 };
+    const base = { userId: u.id, accountId: u.id, provider: 'test', amount: 10, durationDays: 30, maxMediaUploadGb: 1, maxScreens: 1, maxPlaylists: 1 };
     await t.ctx.db.purchase.createMany({
       data: [
         { ...base, status: 'completed', amountPaid: 10, packageName: 'Eski', completedAt: new Date(now - 40 * 86_400_000), expiresAt: new Date(now - 10 * 86_400_000) },

@@ -8,16 +8,18 @@ import { usageReport, type UsageReport } from '../entitlements/limits.js';
 export type MyPackage = { active: ActivePurchase; usage: UsageReport };
 
 /**
- * The running package of `userId` with its usage (docs/PRODUCT.md#settings).
- * Customers may only ask about themselves: another id answers 404, as for any other
- * customer's data. A customer without a running package gets 402 (the web app then
+ * The running package with its usage (docs/PRODUCT.md#settings): asked with one's own user id,
+ * that of the account one works in (docs/architecture/accounts.md). Customers may only ask
+ * about themselves: another id answers 404, as for any other customer's data. A customer without a running package gets 402 (the web app then
  * sends them to /packages). Admins may read anyone's; as they never need to buy, a
  * user without a package is a plain 404 for them, not a 402 that would redirect.
  */
-export async function getMyPackage(ctx: AppContext, caller: AuthUser, userId: string): Promise<MyPackage> {
+export async function getMyPackage(ctx: AppContext, caller: AuthUser, callerAccountId: string | undefined, userId: string): Promise<MyPackage> {
   const isAdmin = caller.role === 'admin';
   if (!isAdmin && caller.id !== userId) throw notFound('Paket bilgisi');
-  const active = await findActivePurchase(ctx.db, userId, ctx.clock());
+  // An admin asking about someone else reads that person's own account (it has their id).
+  const accountId = caller.id === userId ? callerAccountId : userId;
+  const active = accountId ? await findActivePurchase(ctx.db, accountId, ctx.clock()) : null;
   if (!active) throw isAdmin ? notFound('Aktif paket') : packageRequired();
-  return { active, usage: await usageReport(ctx.db, userId, active) };
+  return { active, usage: await usageReport(ctx.db, accountId!, active) };
 }

@@ -4,12 +4,12 @@ import {
   ZDevConfirmCardRequest, type TDevConfirmCardResponse,
 } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { notFound } from '../../http/errors.js';
 import type { DevPaymentProvider } from '../../payments/dev-provider.js';
 import { cardDeclined, paymentNotFound } from '../../payments/payment-errors.js';
 import { devCheckoutRoutes } from './dev-checkout.routes.js';
-import { failPendingPurchase } from './pending-purchase.js';
+import { buyerOf, failPendingPurchase } from './pending-purchase.js';
 import { handleProviderEvent } from './payment-webhook.service.js';
 import { completePayment, confirmSession, createCheckoutSession, createPaymentIntent } from './purchase-flow.service.js';
 import { presentPaymentConfig, presentPaymentStart, presentPurchaseCompleted } from './purchase.presenter.js';
@@ -39,29 +39,29 @@ export function paymentRoutes(ctx: AppContext): Router {
 
   router.post('/create-payment-intent', auth, async (req, res) => {
     const { packageId } = ZCreatePaymentIntentRequest.parse(req.body);
-    res.json(presentPaymentStart(await createPaymentIntent(ctx, ctx.payments, currentUser(req), packageId)));
+    res.json(presentPaymentStart(await createPaymentIntent(ctx, ctx.payments, buyerOf(req), packageId)));
   });
 
   router.post('/complete-payment', auth, async (req, res) => {
     const { paymentIntentId } = ZCompletePaymentRequest.parse(req.body);
-    res.json(presentPurchaseCompleted(await completePayment(ctx, ctx.payments, currentUser(req), paymentIntentId)));
+    res.json(presentPurchaseCompleted(await completePayment(ctx, ctx.payments, buyerOf(req), paymentIntentId)));
   });
 
   router.post('/create-checkout-session', auth, async (req, res) => {
     const body = ZCreateCheckoutSessionRequest.parse(req.body);
-    res.json(await createCheckoutSession(ctx, ctx.payments, currentUser(req), body));
+    res.json(await createCheckoutSession(ctx, ctx.payments, buyerOf(req), body));
   });
 
   router.post('/confirm-session', auth, async (req, res) => {
     const { sessionId } = ZConfirmSessionRequest.parse(req.body);
-    res.json(presentPurchaseCompleted(await confirmSession(ctx, ctx.payments, currentUser(req), sessionId)));
+    res.json(presentPurchaseCompleted(await confirmSession(ctx, ctx.payments, buyerOf(req), sessionId)));
   });
 
   // What Stripe.js does in the browser, for the dev processor: charge a test card.
   router.post('/dev/confirm-card', auth, async (req, res) => {
     const dev = devProvider(ctx);
     const { paymentIntentId, ...card } = ZDevConfirmCardRequest.parse(req.body);
-    const owned = await ctx.db.purchase.findFirst({ where: { providerPaymentId: paymentIntentId, userId: currentUser(req).id }, select: { id: true } });
+    const owned = await ctx.db.purchase.findFirst({ where: { providerPaymentId: paymentIntentId, accountId: currentAccount(req).id }, select: { id: true } });
     if (!owned) throw paymentNotFound();
     const r = dev.confirmCard(paymentIntentId, card, ctx.clock());
     if (!r.ok) {

@@ -1,4 +1,6 @@
+import type { Request } from 'express';
 import type { DbOrTx } from '../../db/client.js';
+import { currentAccount, currentUser } from '../../http/authenticate.js';
 import type { Package, Prisma, Purchase } from '../../db/generated/client.js';
 
 /** A payment still pending after this long is given up (`purchase.abandon`). */
@@ -8,14 +10,20 @@ export const ABANDON_AFTER_MS = 30 * 60_000;
 export const abandonJobKey = (purchaseId: string) => `purchase.abandon-${purchaseId}`;
 export const abandonAt = (p: Pick<Purchase, 'createdAt'>) => new Date(p.createdAt.getTime() + ABANDON_AFTER_MS);
 
+/** Who pays (recorded on the sale) and the account the package is for (docs/architecture/accounts.md). */
+export type Buyer = { userId: string; accountId: string };
+
+/** The buyer of a request: the signed-in person, for the account they work in. */
+export const buyerOf = (req: Request): Buyer => ({ userId: currentUser(req).id, accountId: currentAccount(req).id });
+
 /**
  * The row a purchase starts as: pending, with a snapshot of the package, so later edits or
  * deletion of the package never change what was bought (docs/architecture/purchases.md#packages).
  */
-export const pendingPurchaseData = (userId: string, pkg: Package, provider: string, now: Date): Prisma.PurchaseUncheckedCreateInput => ({
-  userId, packageId: pkg.id, status: 'pending', provider, amount: pkg.price, createdAt: now,
+export const pendingPurchaseData = (buyer: Buyer, pkg: Package, provider: string, now: Date): Prisma.PurchaseUncheckedCreateInput => ({
+  userId: buyer.userId, accountId: buyer.accountId, packageId: pkg.id, status: 'pending', provider, amount: pkg.price, createdAt: now,
   packageName: pkg.name, durationDays: pkg.durationDays,
-  maxMediaUploadGb: pkg.maxMediaUploadGb, maxScreens: pkg.maxScreens, maxPlaylists: pkg.maxPlaylists,
+  maxMediaUploadGb: pkg.maxMediaUploadGb, maxScreens: pkg.maxScreens, maxPlaylists: pkg.maxPlaylists, maxMembers: pkg.maxMembers,
 });
 
 /**

@@ -1,13 +1,12 @@
 import type { TCreateCheckoutSessionRequest, TCreateCheckoutSessionResponse } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Package, Purchase } from '../../db/generated/client.js';
-import type { AuthUser } from '../../http/request-types.js';
 import { cardDeclined, paymentNotCompleted, paymentNotFound, sessionNotFound } from '../../payments/payment-errors.js';
 import { toMinorUnits, type PaymentProvider } from '../../payments/payment-provider.js';
 import { getPackage } from '../packages/packages.service.js';
 import { completePurchase, type CompletionResult } from './complete-purchase.js';
 import { startFreeTrial } from './free-trial.js';
-import { abandonAt, abandonJobKey, failPendingPurchase, pendingPurchaseData } from './pending-purchase.js';
+import { abandonAt, abandonJobKey, failPendingPurchase, pendingPurchaseData, type Buyer } from './pending-purchase.js';
 
 const CURRENCY = 'try';
 
@@ -17,8 +16,8 @@ export type PaymentStart =
   | { completed: false; clientSecret: string; paymentIntentId: string };
 
 /** A pending purchase plus its abandon job (a payment never finished turns `failed`). */
-async function startPurchase(ctx: AppContext, provider: PaymentProvider, user: AuthUser, pkg: Package): Promise<Purchase> {
-  const purchase = await ctx.db.purchase.create({ data: pendingPurchaseData(user.id, pkg, provider.name, ctx.clock()) });
+async function startPurchase(ctx: AppContext, provider: PaymentProvider, buyer: Buyer, pkg: Package): Promise<Purchase> {
+  const purchase = await ctx.db.purchase.create({ data: pendingPurchaseData(buyer, pkg, provider.name, ctx.clock()) });
   await ctx.jobs.enqueue('purchase.abandon', { purchaseId: purchase.id }, { runAt: abandonAt(purchase), key: abandonJobKey(purchase.id) })
     .catch((err) => ctx.logger.error({ err, purchaseId: purchase.id }, 'scheduling abandon failed; the sweep will queue it again'));
   return purchase;
@@ -36,23 +35,23 @@ async function withProvider<T>(ctx: AppContext, purchase: Purchase, fn: () => Pr
 
 const description = (pkg: Package) => `Pano paketi: ${pkg.name} (${pkg.durationDays} gün)`;
 
-export async function createPaymentIntent(ctx: AppContext, provider: PaymentProvider, user: AuthUser, packageId: string): Promise<PaymentStart> {
+export async function createPaymentIntent(ctx: AppContext, provider: PaymentProvider, buyer: Buyer, packageId: string): Promise<PaymentStart> {
   const pkg = await getPackage(ctx.db, packageId, { includeInactive: false });
   if (Number(pkg.price) === 0) {
-    return { completed: true, purchase: await startFreeTrial(ctx, user, pkg) };
+    return { completed: true, purchase: await startFreeTrial(ctx, buyer, pkg) };
   }
-  const purchase = await startPurchase(ctx, provider, user, pkg);
+  const purchase = await startPurchase(ctx, provider, buyer, pkg);
   const pi = await withProvider(ctx, purchase, () => provider.createPayment({
     amount: toMinorUnits(pkg.price.toString()), currency: CURRENCY, description: description(pkg),
-    metadata: { purchaseId: purchase.id, userId: user.id },
+    metadata: { purchaseId: purchase.id, userId: buyer.userId },
   }));
   await ctx.db.purchase.update({ where: { id: purchase.id }, data: { providerPaymentId: pi.id } });
   return { completed: false, clientSecret: pi.clientSecret, paymentIntentId: pi.id };
 }
 
-/** Only the customer who started a payment may complete it; anyone else's id is "not found". */
-export async function completePayment(ctx: AppContext, provider: PaymentProvider, user: AuthUser, paymentIntentId: string): Promise<CompletionResult> {
-  const purchase = await ctx.db.purchase.findFirst({ where: { providerPaymentId: paymentIntentId, userId: user.id } });
+/** Only the account a payment was started for may complete it; anyone else's id is "not found". */
+export async function completePayment(ctx: AppContext, provider: PaymentProvider, buyer: Buyer, paymentIntentId: string): Promise<CompletionResult> {
+  const purchase = await ctx.db.purchase.findFirst({ where: { providerPaymentId: paymentIntentId, accountId: buyer.accountId } });
   if (!purchase) throw paymentNotFound();
   if (purchase.status === 'completed' || purchase.status === 'expired') return { purchase, completedNow: false };
   const payment = await provider.retrievePayment(paymentIntentId);
@@ -66,24 +65,24 @@ export async function completePayment(ctx: AppContext, provider: PaymentProvider
   return completePurchase(ctx, purchase.id, { paymentId: payment.id, amount: payment.amount, card: payment.card });
 }
 
-export async function createCheckoutSession(ctx: AppContext, provider: PaymentProvider, user: AuthUser, body: TCreateCheckoutSessionRequest): Promise<TCreateCheckoutSessionResponse> {
+export async function createCheckoutSession(ctx: AppContext, provider: PaymentProvider, buyer: Buyer, body: TCreateCheckoutSessionRequest): Promise<TCreateCheckoutSessionResponse> {
   const pkg = await getPackage(ctx.db, body.packageId, { includeInactive: false });
   if (Number(pkg.price) === 0) {
     // Nothing to pay: the trial starts now and the browser goes straight back.
-    await startFreeTrial(ctx, user, pkg);
+    await startFreeTrial(ctx, buyer, pkg);
     return { url: body.successUrl, sessionId: null };
   }
-  const purchase = await startPurchase(ctx, provider, user, pkg);
+  const purchase = await startPurchase(ctx, provider, buyer, pkg);
   const session = await withProvider(ctx, purchase, () => provider.createCheckoutSession({
     amount: toMinorUnits(pkg.price.toString()), currency: CURRENCY, description: description(pkg), productName: pkg.name,
-    successUrl: body.successUrl, cancelUrl: body.cancelUrl, metadata: { purchaseId: purchase.id, userId: user.id },
+    successUrl: body.successUrl, cancelUrl: body.cancelUrl, metadata: { purchaseId: purchase.id, userId: buyer.userId },
   }));
   await ctx.db.purchase.update({ where: { id: purchase.id }, data: { checkoutSessionId: session.id } });
   return { url: session.url, sessionId: session.id };
 }
 
-export async function confirmSession(ctx: AppContext, provider: PaymentProvider, user: AuthUser, sessionId: string): Promise<CompletionResult> {
-  const purchase = await ctx.db.purchase.findFirst({ where: { checkoutSessionId: sessionId, userId: user.id } });
+export async function confirmSession(ctx: AppContext, provider: PaymentProvider, buyer: Buyer, sessionId: string): Promise<CompletionResult> {
+  const purchase = await ctx.db.purchase.findFirst({ where: { checkoutSessionId: sessionId, accountId: buyer.accountId } });
   if (!purchase) throw sessionNotFound();
   return completeCheckout(ctx, provider, purchase, { requirePaid: true });
 }

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context.js';
 import type { Purchase } from '../../db/generated/client.js';
-import type { AuthUser } from '../../http/request-types.js';
 import { getPackage } from '../packages/packages.service.js';
 import { findRunningPurchase } from '../entitlements/active-package.js';
 import { freeTrialRefusal } from './free-trial.js';
@@ -19,9 +18,9 @@ export type PurchasePreview = RunningPackage & {
 };
 
 /** GET /api/purchase/current */
-export async function currentPackage(ctx: AppContext, user: AuthUser): Promise<RunningPackage> {
+export async function currentPackage(ctx: AppContext, accountId: string): Promise<RunningPackage> {
   const now = ctx.clock();
-  return { running: await findRunningPurchase(ctx.db, user.id, now), now };
+  return { running: await findRunningPurchase(ctx.db, accountId, now), now };
 }
 
 /**
@@ -29,12 +28,12 @@ export async function currentPackage(ctx: AppContext, user: AuthUser): Promise<R
  * and the same snapshot the completion uses. Completion recomputes it from the state at that
  * moment, so a preview left open for a day shows a day more than is converted.
  */
-export async function purchasePlan(ctx: AppContext, user: AuthUser, packageId: string): Promise<PurchasePreview> {
+export async function purchasePlan(ctx: AppContext, accountId: string, packageId: string): Promise<PurchasePreview> {
   const pkg = await getPackage(ctx.db, packageId, { includeInactive: false });
   const now = ctx.clock();
-  const running = await findRunningPurchase(ctx.db, user.id, now);
+  const running = await findRunningPurchase(ctx.db, accountId, now);
   const base = { running, now, packageName: pkg.name, durationDays: pkg.durationDays };
-  const refusal = Number(pkg.price) === 0 ? await freeTrialRefusal(ctx.db, user.id, now) : null;
+  const refusal = Number(pkg.price) === 0 ? await freeTrialRefusal(ctx.db, accountId, now) : null;
   if (refusal) {
     return { ...base, plan: { kind: running ? 'change' : 'new', extraDays: 0, expiresAt: new Date(now.getTime() + pkg.durationDays * DAY_MS) }, refusal };
   }

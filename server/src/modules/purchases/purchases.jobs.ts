@@ -26,7 +26,7 @@ export async function expirePurchase(ctx: AppContext, purchaseId: string): Promi
     where: { id: purchaseId, status: 'completed', expiresAt: { lte: now } },
     data: { status: 'expired' },
   });
-  if (count) await ctx.notifier.ownerScreensChanged(p.userId);
+  if (count) await ctx.notifier.ownerScreensChanged(p.accountId);
 }
 
 /**
@@ -74,9 +74,9 @@ export async function sweepPurchases(ctx: AppContext): Promise<{ expired: number
   const expired = await ctx.db.purchase.updateManyAndReturn({
     where: { status: 'completed', expiresAt: { lte: now } },
     data: { status: 'expired' },
-    select: { userId: true },
+    select: { accountId: true },
   });
-  for (const userId of new Set(expired.map((e) => e.userId))) await ctx.notifier.ownerScreensChanged(userId);
+  for (const accountId of new Set(expired.map((e) => e.accountId))) await ctx.notifier.ownerScreensChanged(accountId);
 
   const stale = await ctx.db.purchase.findMany({
     where: { status: 'pending', createdAt: { lte: new Date(now.getTime() - ABANDON_AFTER_MS) } },

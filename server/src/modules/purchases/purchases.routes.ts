@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import { ZPackageIdParams, ZSalesQuery, ZUserIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAdmin, requireAuth } from '../../http/authenticate.js';
+import { currentAccount, currentUser, requireAdmin, requireAuth } from '../../http/authenticate.js';
 import { getMyPackage } from './my-package.service.js';
 import { paymentRoutes, paymentWebhookRoute } from './payment.routes.js';
 import { currentPackage, purchasePlan } from './purchase-plan.service.js';
@@ -17,15 +17,15 @@ export function purchaseRoutes(ctx: AppContext): Router {
   router.use(paymentRoutes(ctx));
 
   router.get('/my-package/:userId', requireAuth(ctx), async (req, res) => {
-    res.json(presentMyPackage(await getMyPackage(ctx, currentUser(req), ZUserIdParams.parse(req.params).userId)));
+    res.json(presentMyPackage(await getMyPackage(ctx, currentUser(req), req.account?.id, ZUserIdParams.parse(req.params).userId)));
   });
 
   router.get('/current', requireAuth(ctx), async (req, res) => {
-    res.json(presentCurrentPackage(await currentPackage(ctx, currentUser(req))));
+    res.json(presentCurrentPackage(await currentPackage(ctx, currentAccount(req).id)));
   });
 
   router.get('/plan/:packageId', requireAuth(ctx), async (req, res) => {
-    res.json(presentPurchasePlan(await purchasePlan(ctx, currentUser(req), ZPackageIdParams.parse(req.params).packageId)));
+    res.json(presentPurchasePlan(await purchasePlan(ctx, currentAccount(req).id, ZPackageIdParams.parse(req.params).packageId)));
   });
 
   router.get('/admin/sales', requireAuth(ctx), requireAdmin, async (req, res) => {

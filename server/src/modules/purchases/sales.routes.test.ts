@@ -23,7 +23,7 @@ type Status = 'completed' | 'pending' | 'failed' | 'expired';
 async function insertPurchases(userId: string, rows: { status: Status; amount: number; at: number; last4?: string; holder?: string; code?: string; verified?: boolean }[]) {
   await t.ctx.db.purchase.createMany({
     data: rows.map((r) => ({
-      userId,
+      userId, accountId: userId,
       provider: 'test',
       status: r.status,
       amount: r.amount,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZSalesReport } from '@pano/contract';
 import { openMigratedDatabase, type Database } from '../../db/client.js';
+import { withOwnAccount } from '../accounts/own-account.js';
 import { presentSalesReport } from './sales.presenter.js';
 import { SALES_LIST_LIMIT, salesReport } from './sales.service.js';
 
@@ -31,17 +32,17 @@ describe('salesReport (whole database)', () => {
   });
 
   it("sums every customer's completed revenue in the database and caps the list at the newest 500", async () => {
-    const [a, b] = await Promise.all(['a', 'b'].map((n) => database.db.user.create({ data: { email: `${n}@sales.test`, passwordHash: 'x' } })));
+    const [a, b] = await Promise.all(['a', 'b'].map((n) => database.db.user.create({ data: withOwnAccount({ email: `${n}@sales.test`, passwordHash: 'x' }) })));
     const t0 = Date.UTC(2026, 0, 1);
     // 498 failed (oldest) + 2 completed + 1 pending (newest): 501 purchases in all.
     await database.db.purchase.createMany({
-      data: Array.from({ length: 498 }, (_, i) => ({ ...snapshot, userId: a!.id, status: 'failed' as const, amount: 499, createdAt: new Date(t0 + i * 1000) })),
+      data: Array.from({ length: 498 }, (_, i) => ({ ...snapshot, userId: a!.id, accountId: a!.id, status: 'failed' as const, amount: 499, createdAt: new Date(t0 + i * 1000) })),
     });
     await database.db.purchase.createMany({
       data: [
-        { ...snapshot, userId: a!.id, status: 'completed', amount: 499, amountPaid: 499.99, createdAt: new Date(t0 + 600_000) },
-        { ...snapshot, userId: b!.id, status: 'completed', amount: 1299, amountPaid: 1299.01, createdAt: new Date(t0 + 601_000) },
-        { ...snapshot, userId: b!.id, status: 'pending', amount: 3999, createdAt: new Date(t0 + 602_000) },
+        { ...snapshot, userId: a!.id, accountId: a!.id, status: 'completed', amount: 499, amountPaid: 499.99, createdAt: new Date(t0 + 600_000) },
+        { ...snapshot, userId: b!.id, accountId: b!.id, status: 'completed', amount: 1299, amountPaid: 1299.01, createdAt: new Date(t0 + 601_000) },
+        { ...snapshot, userId: b!.id, accountId: b!.id, status: 'pending', amount: 3999, createdAt: new Date(t0 + 602_000) },
       ],
     });
 

@@ -105,7 +105,7 @@ describe('schedule entries naming a layout', () => {
   it('a customer\'s whole account still goes at once, layouts named by its entries included', async () => {
     const w = await world();
     await makeSchedule(t, w.user.id, { layoutId: w.l.id, screenIds: [w.a.id] });
-    await t.ctx.db.user.delete({ where: { id: w.user.id } });
+    await t.ctx.db.account.delete({ where: { id: w.user.id } });
     expect(await t.ctx.db.layout.count({ where: { id: w.l.id } })).toBe(0);
   });
 });

@@ -98,7 +98,7 @@ describe('POST /api/screen-groups and GET /api/screen-groups', () => {
     const expired = await newUser(t);
     await t.ctx.db.purchase.create({
       data: {
-        userId: expired.id, provider: 'test', status: 'completed', amount: 1, packageName: 'Eski', durationDays: 1,
+        userId: expired.id, accountId: expired.id, provider: 'test', status: 'completed', amount: 1, packageName: 'Eski', durationDays: 1,
         maxMediaUploadGb: 1, maxScreens: 1, maxPlaylists: 1, completedAt: new Date(Date.now() - 3 * 86_400_000),
         expiresAt: new Date(Date.now() - 86_400_000),
       },

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { ZCreateScreenGroupRequest, ZIdParams, ZUpdateScreenGroupRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentScreenGroup } from './screen-groups.presenter.js';
@@ -15,28 +15,28 @@ export function screenGroupRoutes(ctx: AppContext): Router {
   router.use(requireAuth(ctx), requireActivePackage(ctx));
 
   router.get('/', async (req, res) => {
-    res.json((await listScreenGroups(ctx.db, currentUser(req).id)).map(presentScreenGroup));
+    res.json((await listScreenGroups(ctx.db, currentAccount(req).id)).map(presentScreenGroup));
   });
 
   router.post('/', async (req, res) => {
     const body = ZCreateScreenGroupRequest.parse(req.body);
-    res.status(201).json(presentScreenGroup(await createScreenGroup(ctx, currentUser(req).id, body)));
+    res.status(201).json(presentScreenGroup(await createScreenGroup(ctx, currentAccount(req).id, body)));
   });
 
   router.put('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const body = ZUpdateScreenGroupRequest.parse(req.body);
-    res.json(presentScreenGroup(await updateScreenGroup(ctx, currentUser(req).id, id, body)));
+    res.json(presentScreenGroup(await updateScreenGroup(ctx, currentAccount(req).id, id, body)));
   });
 
   router.get('/:id/usage', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    res.json({ schedules: presentRefs(await screenGroupUsage(ctx.db, currentUser(req).id, id)) });
+    res.json({ schedules: presentRefs(await screenGroupUsage(ctx.db, currentAccount(req).id, id)) });
   });
 
   router.delete('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    await deleteScreenGroup(ctx, currentUser(req).id, id);
+    await deleteScreenGroup(ctx, currentAccount(req).id, id);
     res.json({ message: 'Ekran grubu silindi' });
   });
 

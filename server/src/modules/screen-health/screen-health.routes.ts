@@ -1,7 +1,7 @@
 import express, { Router, type RequestHandler } from 'express';
 import { SCREENSHOT_MAX_BYTES, ZIdParams, ZScreenshotUploadQuery, ZUpdateHealthSettingsRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { fileTooLarge, unsupportedFileType } from '../../http/errors.js';
 import { perMinutePerKey } from '../../http/rate-limits.js';
 import { currentDevice, requireDevice } from '../devices/device-auth.js';
@@ -33,23 +33,23 @@ export function screenHealthRoutes(ctx: AppContext): Router {
   const router = Router();
   const requestsPerScreen = perMinutePerKey(ctx.rateLimits, 'screenshot-request', SCREENSHOT_REQUESTS_PER_MINUTE,
     'Bu ekrandan çok sık ekran görüntüsü istendi. Lütfen biraz bekleyip tekrar deneyin.',
-    (req) => `${currentUser(req).id}:${String(req.params.id)}`);
+    (req) => `${currentAccount(req).id}:${String(req.params.id)}`);
   const uploadsPerDevice = perMinutePerKey(ctx.rateLimits, 'screenshot-upload', SCREENSHOT_UPLOADS_PER_MINUTE,
     'Çok sık ekran görüntüsü gönderildi. Lütfen biraz bekleyip tekrar deneyin.',
     (req) => currentDevice(req).id);
 
   router.get('/screens/health', requireAuth(ctx), async (req, res) => {
-    res.json(presentScreenHealthList(await screenHealthList(ctx, currentUser(req).id)));
+    res.json(presentScreenHealthList(await screenHealthList(ctx, currentAccount(req).id)));
   });
 
   router.post('/screens/:id/screenshot', requireAuth(ctx), requestsPerScreen, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    res.status(202).json(await requestScreenshot(ctx, currentUser(req).id, id));
+    res.status(202).json(await requestScreenshot(ctx, currentAccount(req).id, id));
   });
 
   router.get('/screens/:id/screenshot', requireAuth(ctx), async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    const { key, takenAt } = await newestScreenshot(ctx, currentUser(req).id, id);
+    const { key, takenAt } = await newestScreenshot(ctx, currentAccount(req).id, id);
     const sent = await ctx.storage.send(res, key, {
       headers: { 'Content-Type': 'image/jpeg', 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff', 'Last-Modified': takenAt.toUTCString() },
     });
@@ -64,12 +64,12 @@ export function screenHealthRoutes(ctx: AppContext): Router {
   });
 
   router.get('/settings/health', requireAuth(ctx), async (req, res) => {
-    res.json(await getHealthSettings(ctx.db, currentUser(req).id));
+    res.json(await getHealthSettings(ctx.db, currentAccount(req).id));
   });
 
   router.put('/settings/health', requireAuth(ctx), async (req, res) => {
     const input = ZUpdateHealthSettingsRequest.parse(req.body);
-    res.json(await updateHealthSettings(ctx.db, currentUser(req).id, input));
+    res.json(await updateHealthSettings(ctx.db, currentAccount(req).id, input));
   });
 
   return router;

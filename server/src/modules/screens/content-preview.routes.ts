@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { ZContentPreviewRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { readContentPreview } from './content-preview.js';
 import { presentContentPreview } from './screen-config.presenter.js';
@@ -15,7 +15,7 @@ export function contentPreviewRoutes(ctx: AppContext): Router {
   const router = Router();
   router.post('/', requireAuth(ctx), requireActivePackage(ctx), async (req, res) => {
     const body = ZContentPreviewRequest.parse(req.body);
-    res.json(presentContentPreview(await readContentPreview(ctx.db, currentUser(req).id, body)));
+    res.json(presentContentPreview(await readContentPreview(ctx.db, currentAccount(req).id, body)));
   });
   return router;
 }

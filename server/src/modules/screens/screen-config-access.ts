@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { AppContext } from '../../context.js';
-import { bearerToken, userOfClaims, verifiedClaims } from '../../http/authenticate.js';
+import { bearerToken, sessionOfClaims, verifiedClaims } from '../../http/authenticate.js';
 import { notFound, unauthorized } from '../../http/errors.js';
 import type { ScreenConfigAnswer } from './screen-config-cache.js';
 
@@ -13,7 +13,11 @@ async function ownerAllowedBy(ctx: AppContext, token: string | undefined): Promi
   if (!token) throw unauthorized();
   // A device token's verify is a map lookup after its first use (http/tokens.ts).
   const claims = await verifiedClaims(ctx, token);
-  if (claims.kind === 'user') return (await userOfClaims(ctx, claims)).id;
+  if (claims.kind === 'user') {
+    const { account } = await sessionOfClaims(ctx, claims);
+    if (!account) throw notFound('Ekran');
+    return account.id;
+  }
   const ownerId = await ctx.devices.activeOwner(claims.sub, claims.ownerId);
   if (!ownerId) throw unauthorized('Bu cihazın erişimi kaldırılmış, lütfen yeniden eşleştirin');
   return ownerId;

@@ -77,10 +77,9 @@ export function presentScreenConfigs(src: ScreenConfigSources | undefined, publi
  * ticker, layout, rotation, entries).
  */
 function sharedContent(s: ScreenRow, reaching: ScheduleRow[], rows: ConfigContentRows, base: string, shared: Map<string, SharedContent>): SharedContent {
-  const { ownerById, settingsByOwner, activeOwners, playlistById, tickerById, layoutById } = rows;
-  const owner = ownerById.get(s.ownerId);
+  const { adminOwned, settingsByOwner, activeOwners, playlistById, tickerById, layoutById } = rows;
   // Admins have no package and are never cut off (docs/architecture/purchases.md#packages).
-  const running = owner?.role === 'admin' || activeOwners.has(s.ownerId);
+  const running = adminOwned.has(s.ownerId) || activeOwners.has(s.ownerId);
   // Ownership is checked on assignment; re-checked here so a config never leaks across owners.
   const layout = running ? layoutById.get(s.currentLayoutId ?? '') : undefined;
   const ly = layout?.ownerId === s.ownerId ? layout : undefined;

@@ -36,7 +36,8 @@ export type LayoutRow = {
 
 /** What the screens' contents are built from: owners, their package state and settings, playlists and tickers. */
 export type ConfigContentRows = {
-  ownerById: Map<string, { id: string; role: string }>;
+  /** Accounts owned by a platform admin: they need no package (docs/architecture/purchases.md#packages). */
+  adminOwned: Set<string>;
   settingsByOwner: Map<string, DisplaySettings>;
   activeOwners: Set<string>;
   playlistById: Map<string, PlaylistRow>;
@@ -187,24 +188,24 @@ export async function readScreenConfigSources(
   // One flat round of queries after the screens (each round trip comes before a push goes out:
   // docs/PERFORMANCE.md, P1).
   const [owners, settings, active, { playlistById, tickerById }] = await Promise.all([
-    db.user.findMany({ where: { id: { in: ownerIds } }, select: { id: true, role: true } }),
+    db.account.findMany({ where: { id: { in: ownerIds }, members: { some: { role: 'owner', user: { role: 'admin' } } } }, select: { id: true } }),
     db.displaySettings.findMany({ where: { ownerId: { in: ownerIds } } }),
     db.purchase.findMany({
-      where: { userId: { in: ownerIds }, status: 'completed', expiresAt: { gt: opts.now } },
-      select: { userId: true }, distinct: ['userId'],
+      where: { accountId: { in: ownerIds }, status: 'completed', expiresAt: { gt: opts.now } },
+      select: { accountId: true }, distinct: ['accountId'],
     }),
     readPlaylistsAndTickers(db, playlistIds, tickerIds),
   ]);
 
-  const ownerById = new Map(owners.map((o) => [o.id, o]));
+  const adminOwned = new Set(owners.map((o) => o.id));
   const settingsByOwner = new Map(settings.map((d) => [d.ownerId, d]));
-  const activeOwners = new Set(active.map((p) => p.userId));
+  const activeOwners = new Set(active.map((p) => p.accountId));
   const zonesOf = groupBy(zones, (z) => z.layoutId);
   const layoutById = new Map(layouts.map((l) => [l.id, { ...l, zones: zonesOf.get(l.id) ?? [] }]));
 
   return {
     screens, alerts, entriesOf, memo,
-    content: { ownerById, settingsByOwner, activeOwners, playlistById, tickerById, layoutById },
+    content: { adminOwned, settingsByOwner, activeOwners, playlistById, tickerById, layoutById },
   };
 }
 

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { ZIdParams, ZScreenNowQuery } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { presentScreenConfigs } from './screen-config.presenter.js';
 import { readScreenConfigSources } from './screen-config.js';
 import { screenNow, screensNow } from './screen-now.js';
@@ -16,7 +16,7 @@ export function screenNowRoutes(ctx: AppContext): Router {
   router.get('/now', requireAuth(ctx), async (req, res) => {
     const { at } = ZScreenNowQuery.parse(req.query);
     const now = at ?? ctx.clock();
-    const configs = presentScreenConfigs(await readScreenConfigSources(ctx.db, { ownerId: currentUser(req).id }, { now }), '');
+    const configs = presentScreenConfigs(await readScreenConfigSources(ctx.db, { ownerId: currentAccount(req).id }, { now }), '');
     res.json(screensNow(configs, now));
   });
 
@@ -25,7 +25,7 @@ export function screenNowRoutes(ctx: AppContext): Router {
     const { at } = ZScreenNowQuery.parse(req.query);
     const now = at ?? ctx.clock();
     const configs = presentScreenConfigs(await readScreenConfigSources(ctx.db, [id], { now }), '');
-    res.json(screenNow(configs, currentUser(req).id, id, now));
+    res.json(screenNow(configs, currentAccount(req).id, id, now));
   });
 
   return router;

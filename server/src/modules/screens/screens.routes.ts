@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { ZAssignScreenRequest, ZCreateScreenRequest, ZIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { presentScreen } from './screens.presenter.js';
@@ -15,29 +15,29 @@ export function screenRoutes(ctx: AppContext): Router {
   router.use(requireAuth(ctx), requireActivePackage(ctx));
 
   router.get('/', async (req, res) => {
-    res.json((await listScreens(ctx.db, currentUser(req).id)).map(presentScreen));
+    res.json((await listScreens(ctx.db, currentAccount(req).id)).map(presentScreen));
   });
 
   router.post('/', async (req, res) => {
     const body = ZCreateScreenRequest.parse(req.body);
-    res.status(201).json(presentScreen(await createScreen(ctx, currentUser(req).id, req.activePurchase, body)));
+    res.status(201).json(presentScreen(await createScreen(ctx, currentAccount(req).id, req.activePurchase, body)));
   });
 
   router.put('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const body = ZAssignScreenRequest.parse(req.body);
-    res.json(presentScreen(await updateScreen(ctx, currentUser(req).id, id, body)));
+    res.json(presentScreen(await updateScreen(ctx, currentAccount(req).id, id, body)));
   });
 
   router.get('/:id/usage', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    const { devices, groups, schedules } = await screenUsage(ctx.db, currentUser(req).id, id);
+    const { devices, groups, schedules } = await screenUsage(ctx.db, currentAccount(req).id, id);
     res.json({ devices, groups: presentRefs(groups), schedules: presentRefs(schedules) });
   });
 
   router.delete('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    await deleteScreen(ctx.db, currentUser(req).id, id);
+    await deleteScreen(ctx.db, currentAccount(req).id, id);
     // Its players and previews are cut on every instance; reconnecting, they learn it is gone.
     ctx.connections.screensDeleted([id]);
     // Drops the screen's cached config at once (pushes nothing: the screen is gone).

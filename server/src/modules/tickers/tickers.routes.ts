@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { ZCreateTickerRequest, ZIdParams, ZUpdateTickerRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { schedulesUsing } from '../schedules/schedules.service.js';
@@ -17,24 +17,24 @@ export function tickerRoutes(ctx: AppContext): Router {
   router.use(requireAuth(ctx), requireActivePackage(ctx));
 
   router.get('/', async (req, res) => {
-    const rows = await listTickerPlaylists(ctx.db, currentUser(req).id);
+    const rows = await listTickerPlaylists(ctx.db, currentAccount(req).id);
     res.json(rows.map(presentTickerPlaylist));
   });
 
   router.post('/', async (req, res) => {
     const body = ZCreateTickerRequest.parse(req.body);
-    res.status(201).json(presentTickerPlaylist(await createTickerPlaylist(ctx.db, currentUser(req).id, body)));
+    res.status(201).json(presentTickerPlaylist(await createTickerPlaylist(ctx.db, currentAccount(req).id, body)));
   });
 
   router.put('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const body = ZUpdateTickerRequest.parse(req.body);
-    res.json(presentTickerPlaylist(await updateTickerPlaylist(ctx, currentUser(req).id, id, body)));
+    res.json(presentTickerPlaylist(await updateTickerPlaylist(ctx, currentAccount(req).id, id, body)));
   });
 
   router.get('/:id/usage', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    const ownerId = currentUser(req).id;
+    const ownerId = currentAccount(req).id;
     const screens = presentRefs(await tickerUsage(ctx.db, ownerId, id));
     const [schedules, layouts] = await Promise.all([
       schedulesUsing(ctx.db, ownerId, { tickerPlaylistId: id }), layoutsUsing(ctx.db, ownerId, { tickerPlaylistId: id }),
@@ -44,7 +44,7 @@ export function tickerRoutes(ctx: AppContext): Router {
 
   router.delete('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    await deleteTickerPlaylist(ctx, currentUser(req).id, id);
+    await deleteTickerPlaylist(ctx, currentAccount(req).id, id);
     res.json({ message: 'Reji playlisti silindi' });
   });
 

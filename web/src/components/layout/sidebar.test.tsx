@@ -15,7 +15,7 @@ afterEach(() => {
 function avatarFor(user: Partial<TUser>) {
   useSession.setState({
     status: 'authenticated',
-    user: { _id: '00000000-0000-4000-8000-000000000001', email: 'x@ornek.com', firstName: null, lastName: null, role: 'customer', ...user },
+    user: { _id: '00000000-0000-4000-8000-000000000001', email: 'x@ornek.com', firstName: null, lastName: null, role: 'customer', account: null, ...user },
   });
   const { container } = render(
     <QueryClientProvider client={createQueryClient()}>

@@ -18,7 +18,7 @@ afterEach(() => {
 
 const signIn = (role: TUser['role']) => useSession.setState({
   status: 'authenticated',
-  user: { _id: '00000000-0000-4000-8000-000000000001', email: 'x@ornek.com', firstName: 'Deniz', lastName: null, role },
+  user: { _id: '00000000-0000-4000-8000-000000000001', email: 'x@ornek.com', firstName: 'Deniz', lastName: null, role, account: null },
 });
 
 function renderWithRouter(node: React.ReactNode) {

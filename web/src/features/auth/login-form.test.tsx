@@ -22,7 +22,7 @@ function renderForm(answer: () => Promise<Response>, onSuccess = vi.fn()) {
   return { fetchMock, onSuccess };
 }
 
-const user = { _id: '00000000-0000-4000-8000-000000000001', email: 'a@b.co', firstName: null, lastName: null, role: 'customer' as const };
+const user = { _id: '00000000-0000-4000-8000-000000000001', email: 'a@b.co', firstName: null, lastName: null, role: 'customer' as const, account: null };
 
 async function fill() {
   await userEvent.type(screen.getByLabelText('Email'), 'a@b.co');

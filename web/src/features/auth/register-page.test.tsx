@@ -19,7 +19,7 @@ function registration() {
     fetchMock(...await fetchCallOf(request));
     return HttpResponse.json({
       message: 'Kayıt başarılı',
-      user: { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'ayse@ornek.com', firstName: null, lastName: null, role: 'customer' },
+      user: { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'ayse@ornek.com', firstName: null, lastName: null, role: 'customer', account: null },
     }, { status: 201 });
   }));
   return fetchMock;

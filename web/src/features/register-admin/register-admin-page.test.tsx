@@ -19,7 +19,7 @@ afterEach(() => {
 /** What the server answers a new admin (ZRegisterResponse). */
 const created = () => Response.json({
   message: 'Admin hesabı oluşturuldu',
-  user: { _id: '5f0c5a1e-0000-4000-8000-000000000002', email: 'admin@ornek.com', firstName: 'Ayşe', lastName: 'Yılmaz', role: 'admin' },
+  user: { _id: '5f0c5a1e-0000-4000-8000-000000000002', email: 'admin@ornek.com', firstName: 'Ayşe', lastName: 'Yılmaz', role: 'admin', account: null },
 }, { status: 201 });
 
 /** The fake API answers both ways of creating an admin with `response`; `fetchMock` records each request as fetch's (url, init). */

@@ -284,7 +284,7 @@ describe('ReportsPage for an admin', () => {
   it('says reports are for customers and asks nothing', async () => {
     useSession.setState({
       status: 'authenticated',
-      user: { _id: id(90), email: 'admin@ornek.com', firstName: null, lastName: null, role: 'admin' },
+      user: { _id: id(90), email: 'admin@ornek.com', firstName: null, lastName: null, role: 'admin', account: null },
     });
     const { calls } = open();
     expect(await screen.findByText('Raporlar yalnızca müşteriler içindir')).toBeTruthy();

@@ -88,7 +88,7 @@ function serve(health: TScreenHealthResponse, screens: TScreen[], opts: { screen
 function openScreens(qc: QueryClient, withSidebar = false) {
   useSession.setState({
     status: 'authenticated',
-    user: { _id: id(99), email: 'ayse@ornek.com', firstName: 'Ayşe', lastName: null, role: 'customer' },
+    user: { _id: id(99), email: 'ayse@ornek.com', firstName: 'Ayşe', lastName: null, role: 'customer', account: null },
   });
   render(
     <QueryClientProvider client={qc}>
@@ -156,7 +156,7 @@ describe("'N ekran sorunlu'", { timeout: 15_000 }, () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     const calls = serve({ warnMinutes: 5, screens: [] }, []);
     await import('../../components/layout/sidebar-health');
-    useSession.setState({ status: 'authenticated', user: { _id: id(98), email: 'admin@ornek.com', firstName: 'Ali', lastName: null, role: 'admin' } });
+    useSession.setState({ status: 'authenticated', user: { _id: id(98), email: 'admin@ornek.com', firstName: 'Ali', lastName: null, role: 'admin', account: null } });
     render(
       <QueryClientProvider client={createQueryClient()}>
         <MemoryRouter initialEntries={['/admin/packages']}><Sidebar open={false} onNavigate={() => {}} onClose={() => {}} /></MemoryRouter>
