@@ -17,7 +17,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  t.ctx.mailer.close();
   await t.close();
   await smtp.close();
 });
