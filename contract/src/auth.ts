@@ -27,9 +27,12 @@ export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 export const ZLoginResponse = z.object({ token: z.string(), user: ZUser });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
+/** A password someone chooses (registration, a new admin, a reset): the rules are the same everywhere. */
+const newPassword = password.refine((p) => p.length >= 6, 'Şifre en az 6 karakter olmalıdır');
+
 export const ZRegisterRequest = z.object({
   email,
-  password: password.refine((p) => p.length >= 6, 'Şifre en az 6 karakter olmalıdır'),
+  password: newPassword,
   firstName: name('Ad').optional(),
   lastName: name('Soyad').optional(),
 });
@@ -38,7 +41,7 @@ export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 /** An admin's own fields, however the admin is made (key, setup link, `npm run create-admin`). */
 export const ZNewAdmin = z.object({
   email,
-  password: password.refine((p) => p.length >= 6, 'Şifre en az 6 karakter olmalıdır'),
+  password: newPassword,
   firstName: name('Ad').min(1, 'Ad zorunludur'),
   lastName: name('Soyad').min(1, 'Soyad zorunludur'),
 });
@@ -57,3 +60,14 @@ export type TSetupAdminRequest = z.infer<typeof ZSetupAdminRequest>;
 
 export const ZRegisterResponse = z.object({ message: z.string(), user: ZUser });
 export const ZVerifyResponse = z.object({ user: ZUser });
+
+/** POST /api/auth/forgot-password: answered 202 whatever the address (docs/PRODUCT.md#forgot-password). */
+export const ZForgotPasswordRequest = z.object({ email });
+export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
+
+/** POST /api/auth/reset-password: the token of the mailed link and the new password. */
+export const ZResetPasswordRequest = z.object({
+  token: z.string({ error: 'Şifre sıfırlama bağlantısı geçersiz' }).min(1, 'Şifre sıfırlama bağlantısı geçersiz').max(200, 'Şifre sıfırlama bağlantısı geçersiz'),
+  password: newPassword,
+});
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;

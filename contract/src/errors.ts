@@ -21,6 +21,10 @@ export const ErrorCode = {
   INVALID_ADMIN_KEY: 'INVALID_ADMIN_KEY',
   LAST_ADMIN: 'LAST_ADMIN',
   SETUP_LINK_INVALID: 'SETUP_LINK_INVALID',
+  /** A password reset link that is unknown, already used, or replaced by a newer one. */
+  RESET_LINK_INVALID: 'RESET_LINK_INVALID',
+  /** A password reset link older than its hour. */
+  RESET_LINK_EXPIRED: 'RESET_LINK_EXPIRED',
   CARD_DECLINED: 'CARD_DECLINED',
   PAYMENT_FAILED: 'PAYMENT_FAILED',
   /** A playlist named a media item still processing, or whose processing failed. */

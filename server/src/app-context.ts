@@ -10,6 +10,7 @@ import { noConnections, type ConnectionControl } from './realtime/connection-con
 import { countInMemory, countInRedis } from './http/rate-limit-store.js';
 import type { Redis } from 'ioredis';
 import { createFileStorage } from './storage/create-file-storage.js';
+import { createMailer } from './mail/mailer.js';
 
 /** The collaborators a process makes first, from its config alone; none of them needs another. */
 export type ContextBase = Pick<AppContext, 'config' | 'db' | 'logger' | 'clock' | 'tokens' | 'jobs' | 'metrics'>;
@@ -57,5 +58,6 @@ export function createAppContext(base: ContextBase, realtime: RealtimeParts): Ap
     connections: realtime.connections,
     rateLimits: realtime.redis ? countInRedis(realtime.redis, logger) : countInMemory,
     storage: createFileStorage(config),
+    mailer: createMailer({ config, logger }),
   };
 }

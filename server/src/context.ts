@@ -12,6 +12,7 @@ import type { ConnectionControl } from './realtime/connection-control.js';
 import type { RateLimitStores } from './http/rate-limit-store.js';
 import type { Metrics } from './metrics/metrics.js';
 import type { FileStorage } from './storage/file-storage.js';
+import type { Mailer } from './mail/mailer.js';
 
 /**
  * Everything a route, service or job handler may use, passed explicitly (no globals, no
@@ -48,4 +49,6 @@ export type AppContext = Readonly<{
   metrics: Metrics;
   /** Every stored file: the local folder or a bucket (docs/architecture/storage.md#the-storage-collaborator). */
   storage: FileStorage;
+  /** Mail to people (password resets, later invitations): SMTP_URL, else the log (docs/OPERATIONS.md#mail). */
+  mailer: Mailer;
 }>;

@@ -112,7 +112,9 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
     if (!(await requests.drain(config.shutdownTimeoutMs))) {
       logger.warn({ unfinished: requests.active, timeoutS: config.shutdownTimeoutMs / 1000 }, 'shutdown: requests still running after SHUTDOWN_TIMEOUT_S are cut off');
     }
-    // After the requests: what they enqueue and push still goes out.
+    // After the requests: what they enqueue, push and mail still goes out.
+    await ctx.mailer.settled();
+    ctx.mailer.close();
     await jobs.stop();
     http.closeAllConnections(); // idle keep-alive connections; websockets are not among them
     await realtime.close(); // closes every socket (clients see it at once and reconnect), then the Redis adapter clients

@@ -75,6 +75,9 @@ export async function createTestApp(opts: {
   return {
     ctx, app, http: supertest(app), database, dataDir,
     close: async () => {
+      // Mail made after an answer (forgot-password) still reads the database: it finishes first.
+      await ctx.mailer.settled();
+      ctx.mailer.close();
       await jobs.stop();
       await database.close();
       await own?.drop();

@@ -62,6 +62,10 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** A CDN in front of the bucket: players and the dashboard fetch uploads there instead of through signed URLs. */
   MEDIA_PUBLIC_URL: z.string().url().refine((s) => /^https?:\/\//.test(s)).optional(),
+  /** `smtp://user:pass@host:587` or `smtps://…:465`: invitations and password resets go out by mail (docs/OPERATIONS.md#mail). */
+  SMTP_URL: z.string().refine((s) => /^smtps?:\/\/[^/?#]+/.test(s)).optional(),
+  /** The sender of those mails: `Pano <pano@ornek.com>` or a bare address. */
+  MAIL_FROM: z.string().min(3).max(320).optional(),
 });
 
 /**
@@ -89,9 +93,11 @@ const EXPECTED: Partial<Record<keyof z.infer<typeof ZEnv>, string>> = {
   FETCH_ALLOW_PRIVATE: '0 ya da 1 olmalı',
   WEATHER_API_URL: 'http:// ya da https:// ile başlayan tam bir adres olmalı',
   MEDIA_PUBLIC_URL: 'http:// ya da https:// ile başlayan tam bir adres olmalı (örnek: https://cdn.ornek.com)',
+  SMTP_URL: 'smtp:// ya da smtps:// ile başlayan bir adres olmalı (örnek: smtp://kullanici:sifre@smtp.ornek.com:587)',
+  MAIL_FROM: 'bir gönderen adresi olmalı (örnek: Pano <pano@ornek.com>)',
 };
 /** Never echoed back: secrets, and URLs that may carry a password. */
-const SECRET = new Set(['JWT_SECRET', 'ADMIN_REGISTRATION_KEY', 'DATABASE_URL', 'REDIS_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY']);
+const SECRET = new Set(['JWT_SECRET', 'ADMIN_REGISTRATION_KEY', 'DATABASE_URL', 'REDIS_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY', 'SMTP_URL']);
 
 /** Invalid environment values, one Turkish line per variable (`PORT="abc": … olmalı`). */
 export class ConfigError extends Error {
@@ -149,6 +155,10 @@ export type AppConfig = {
   ffmpegNiceness: number;
   /** Where stored files live: the local folder (default) or an S3-compatible bucket (STORAGE_URL). */
   storage: StorageConfig;
+  /** Where mail goes out (SMTP_URL); unset: each mail is written to the log instead. */
+  smtpUrl: string | undefined;
+  /** The From of every mail (MAIL_FROM, default `Pano <pano@localhost>`). */
+  mailFrom: string;
 };
 
 /**
@@ -208,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ffprobePath: e.FFPROBE_PATH ?? bundledBinary('ffprobe'),
     ffmpegNiceness: e.FFMPEG_NICENESS,
     storage,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Pano <pano@localhost>',
     ...overrides,
   };
 }
@@ -223,3 +235,11 @@ function storageConfig(e: z.infer<typeof ZEnv>): StorageConfig {
   if (typeof parsed === 'string') throw new ConfigError([`STORAGE_URL=${JSON.stringify(e.STORAGE_URL.replace(/\/\/[^@/?]*@/, '//…@'))}: ${parsed}`]);
   return parsed;
 }
+
+/**
+ * Where links sent to people point (mails): PUBLIC_URL, else this machine's own port, which only
+ * serves someone at the machine. Never the request's Host header: a forged one would send a
+ * reset link, token and all, to a stranger's site.
+ */
+export const linkBaseUrl = (config: Pick<AppConfig, 'publicUrl' | 'port'>): string =>
+  config.publicUrl ?? `http://localhost:${config.port}`;

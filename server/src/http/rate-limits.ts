@@ -34,18 +34,18 @@ export const failuresPerAddress = (stores: RateLimitStores, name: string, limit:
  * someone with many addresses try one account (or one mobile code) without end. Its headers
  * would overwrite the address limit's, so it sends none.
  */
-function failuresPerKey(stores: RateLimitStores, name: string, limit: number, keyOf: (req: Request) => string | undefined) {
+function failuresPerKey(stores: RateLimitStores, name: string, limit: number, keyOf: (req: Request) => string | undefined, count: 'failures' | 'all' = 'failures') {
   return rateLimit({
     ...common(limit),
     standardHeaders: false,
-    skipSuccessfulRequests: true,
+    skipSuccessfulRequests: count === 'failures',
     skip: (req) => keyOf(req) === undefined,
     keyGenerator: (req) => `${name}:${keyOf(req) ?? ''}`,
     store: stores.create(name),
   });
 }
 
-/** The account a login names, normalised as the login itself normalises it. */
+/** The account a login (or a forgot-password request) names, normalised as the login itself normalises it. */
 function accountOf(req: Request): string | undefined {
   const parsed = ZLoginRequest.shape.email.safeParse((req.body as { email?: unknown } | undefined)?.email);
   return parsed.success ? parsed.data : undefined;
@@ -60,6 +60,13 @@ function mobileCodeOf(req: Request): string | undefined {
 }
 
 export const failedLoginsPerAccount = (stores: RateLimitStores, limit: number) => failuresPerKey(stores, 'login-account', limit, accountOf);
+
+/**
+ * Every forgot-password request per address it names, from any address: each one mails that
+ * person, so nobody can fill someone's inbox by asking again and again (or from many places).
+ * Known and unknown addresses count alike, so the limit tells nothing about who has an account.
+ */
+export const resetRequestsPerAccount = (stores: RateLimitStores, limit: number) => failuresPerKey(stores, 'reset-account', limit, accountOf, 'all');
 
 /**
  * Failed pairings per mobile code, from any address: a code refused again and again (its

@@ -3,6 +3,7 @@ import {
   caughtUp, closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, startLiveServer,
   type ClientSocket, type LiveServer,
 } from './live-server.fixtures.js';
+import { passwordResetFor } from '../modules/auth/password-reset.service.js';
 
 // Two API instances on one Redis: the customer acts through A, the sockets sit on A and B.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -122,6 +123,21 @@ describe('logging out', () => {
     const dashboard = await connectSocket(b, { token: c.token });
     const gone = disconnected(dashboard);
     await a.api.post('/api/auth/logout').set(c.auth).expect(200);
+    await expect.poll(() => gone.length === 1, { timeout: 1000 }).toBe(true);
+    await expect(connectSocket(b, { token: c.token })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
+  });
+});
+
+describe('resetting the password', () => {
+  it("disconnects the user's dashboards on every instance, as logging out does", async () => {
+    const { c } = await customerWithScreen();
+    const user = await a.ctx.db.user.findUniqueOrThrow({ where: { id: c.id } });
+    const dashboard = await connectSocket(b, { token: c.token });
+    const gone = disconnected(dashboard);
+    // The mail's link, made as forgot-password makes it (its delivery: password-reset.routes.test.ts).
+    const mail = await passwordResetFor(a.ctx, user.email);
+    const token = /token=([\w-]+)/.exec(mail!.text)![1]!;
+    await a.api.post('/api/auth/reset-password').send({ token, password: 'yeni-sifre-1' }).expect(200);
     await expect.poll(() => gone.length === 1, { timeout: 1000 }).toBe(true);
     await expect(connectSocket(b, { token: c.token })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
   });

@@ -43,8 +43,12 @@ export function createAppRouter(queryClient: QueryClient) {
           children: [
             { path: '/login', lazy: lazyPage(() => import('../features/auth/login-page'), 'LoginPage') },
             { path: '/register', lazy: lazyPage(() => import('../features/auth/register-page'), 'RegisterPage') },
+            // docs/PRODUCT.md#forgot-password
+            { path: '/sifremi-unuttum', lazy: lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage') },
           ],
         },
+        // The mailed link: public, no guard (a signed-in browser may open it too).
+        { path: '/sifre-sifirla', lazy: lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage') },
         // docs/PRODUCT.md#register-admin: public, no guard.
         { path: '/register-admin', lazy: lazyPage(() => import('../features/register-admin/register-admin-page'), 'RegisterAdminPage') },
         // Any other address: the public header gives the way on (home, login, or the user's menu).

@@ -1,11 +1,15 @@
 import { Router } from 'express';
-import { ZAdminRegisterRequest, ZLoginRequest, ZRegisterRequest, ZSetupAdminRequest } from '@pano/contract';
+import { ZAdminRegisterRequest, ZForgotPasswordRequest, ZLoginRequest, ZRegisterRequest, ZResetPasswordRequest, ZSetupAdminRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
-import { failedLoginsPerAccount, failuresPerAddress } from '../../http/rate-limits.js';
+import { attemptsPerAddress, failedLoginsPerAccount, failuresPerAddress, resetRequestsPerAccount } from '../../http/rate-limits.js';
 import { registerFirstAdmin } from './admin-setup.service.js';
 import { presentUser } from './auth.presenter.js';
 import { deleteOwnAdminAccount, firstAccountOf, login, logout, registerAdmin, registerCustomer } from './auth.service.js';
+import { passwordResetFor, RESET_VALID_MINUTES, resetPassword } from './password-reset.service.js';
+
+/** How many reset mails one address may be sent per 15 minutes, whoever asks. */
+export const RESET_MAILS_PER_ACCOUNT = 5;
 
 export function authRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -30,6 +34,22 @@ export function authRoutes(ctx: AppContext): Router {
   router.post('/setup-admin', limited, async (req, res) => {
     const user = await registerFirstAdmin(ctx, ZSetupAdminRequest.parse(req.body));
     res.status(201).json({ message: 'Admin hesabı oluşturuldu', user: presentUser(user, await firstAccountOf(ctx.db, user.id)) });
+  });
+
+  // docs/PRODUCT.md#forgot-password: the same answer, as fast, whether the address has an
+  // account or not; the mail (if any) is made and sent after it.
+  router.post('/forgot-password', attemptsPerAddress(ctx.rateLimits, 'reset-address', limit),
+    resetRequestsPerAccount(ctx.rateLimits, RESET_MAILS_PER_ACCOUNT), (req, res) => {
+      const { email } = ZForgotPasswordRequest.parse(req.body);
+      ctx.mailer.dispatch(() => passwordResetFor(ctx, email));
+      res.status(202).json({
+        message: `Bu e-posta adresiyle kayıtlı bir hesap varsa şifre sıfırlama bağlantısı gönderildi. Bağlantı ${RESET_VALID_MINUTES} dakika geçerlidir; gelen kutunuzu ve istenmeyen klasörünü kontrol edin.`,
+      });
+    });
+
+  router.post('/reset-password', limited, async (req, res) => {
+    await resetPassword(ctx, ZResetPasswordRequest.parse(req.body));
+    res.json({ message: 'Şifreniz değiştirildi. Yeni şifrenizle giriş yapabilirsiniz.' });
   });
 
   router.get('/verify', requireAuth(ctx), (req, res) => {

@@ -9,19 +9,21 @@ export function LoginPage() {
   usePageTitle(tr.auth.loginTitle);
   const navigate = useNavigate();
   const setSession = useSession((s) => s.login);
-  const registered = (useLocation().state as { registered?: boolean } | null)?.registered === true;
+  const state = useLocation().state as { registered?: boolean; passwordReset?: boolean } | null;
   return (
     <div className="auth-page">
       <div className="auth-card card">
         <h1 className="auth-title">{tr.auth.loginTitle}</h1>
         <p className="auth-lead">{tr.auth.loginLead}</p>
-        {registered && <Banner tone="success">{tr.auth.registerDone}</Banner>}
+        {state?.registered === true && <Banner tone="success">{tr.auth.registerDone}</Banner>}
+        {state?.passwordReset === true && <Banner tone="success">{tr.auth.resetDone}</Banner>}
         <LoginForm
           onSuccess={(res) => {
             setSession(res.token, res.user);
             void navigate(homePathFor(res.user), { replace: true });
           }}
         />
+        <p className="auth-forgot"><Link to="/sifremi-unuttum">{tr.auth.forgotLink}</Link></p>
         <footer className="auth-footer">
           {tr.auth.noAccount} <Link to="/register">{tr.auth.registerLink}</Link>
         </footer>

@@ -1,0 +1,48 @@
+import type { OutgoingMail } from './mailer.js';
+
+/**
+ * The Turkish mails Pano sends, each in plain text and HTML with the same words. Values are
+ * escaped into the HTML; the link is also written out in full, for readers that show no buttons.
+ */
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+type Body = { heading: string; paragraphs: string[]; action: { label: string; url: string }; footer: string };
+
+function compose(to: string, subject: string, body: Body): OutgoingMail {
+  const text = [
+    body.heading,
+    '',
+    ...body.paragraphs.flatMap((p) => [p, '']),
+    `${body.action.label}: ${body.action.url}`,
+    '',
+    body.footer,
+    '',
+    '— Pano',
+  ].join('\n');
+  const url = escapeHtml(body.action.url);
+  const html = `<!doctype html>
+<html lang="tr"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(body.heading)}</h1>
+${body.paragraphs.map((p) => `<p style="font-size:15px;line-height:1.5;margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n')}
+<p style="margin:24px 0"><a href="${url}" style="display:inline-block;background:#2563eb;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">${escapeHtml(body.action.label)}</a></p>
+<p style="font-size:13px;line-height:1.5;color:#52606d;margin:0 0 16px">Düğme çalışmazsa bu adresi tarayıcınıza yapıştırın:<br><a href="${url}" style="color:#2563eb;word-break:break-all">${url}</a></p>
+<p style="font-size:13px;line-height:1.5;color:#52606d;margin:0">${escapeHtml(body.footer)}</p>
+</div>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+/** 'Şifremi unuttum': the one-time link to /sifre-sifirla (docs/PRODUCT.md#forgot-password). */
+export function passwordResetMail(to: string, link: string, validMinutes: number): OutgoingMail {
+  return compose(to, 'Pano şifre sıfırlama', {
+    heading: 'Şifrenizi sıfırlayın',
+    paragraphs: [
+      'Pano hesabınız için bir şifre sıfırlama isteği aldık.',
+      `Yeni bir şifre belirlemek için aşağıdaki bağlantıyı kullanın. Bağlantı ${validMinutes} dakika geçerlidir ve yalnızca bir kez kullanılabilir. Yeni şifreniz kaydedildiğinde açık olan tüm oturumlarınız kapanır.`,
+    ],
+    action: { label: 'Yeni şifre belirle', url: link },
+    footer: 'Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın; şifreniz değişmez.',
+  });
+}
