@@ -1,0 +1,24 @@
+import type { RequestHandler } from 'express';
+import { ACCOUNT_ROLE_LABELS, roleAtLeast, type TAccountRole } from '@pano/contract';
+import { currentAccount } from './authenticate.js';
+import { forbidden } from './errors.js';
+
+/*
+ * The one place rights are checked (docs/architecture/accounts.md#roles): routes, sockets and the
+ * dashboard ask the same ordered list of roles from the contract.
+ */
+
+/** The 403 of a role below what an action needs: it names the right that is missing. */
+export const roleRequired = (needed: TAccountRole, has: TAccountRole) =>
+  forbidden(`Bu işlem için '${ACCOUNT_ROLE_LABELS[needed]}' yetkisi gerekiyor (rolünüz: ${ACCOUNT_ROLE_LABELS[has]})`);
+
+/** Whether the caller's role in the current account reaches `needed`; else the 403 above. */
+export function assertRole(role: TAccountRole, needed: TAccountRole): void {
+  if (!roleAtLeast(role, needed)) throw roleRequired(needed, role);
+}
+
+/** Route guard: the caller's role in the account the request works in is at least `needed`. */
+export const requireRole = (needed: TAccountRole): RequestHandler => (req, _res, next) => {
+  assertRole(currentAccount(req).role, needed);
+  next();
+};
