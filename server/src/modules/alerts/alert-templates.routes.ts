@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { ZAlertTemplateWrite, ZIdParams, ZSendAlertTemplateRequest } from '@pano/contract';
+import { assertTargetsInScope } from '../accounts/screen-scope.js';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
@@ -42,7 +43,8 @@ export function alertTemplateRoutes(ctx: AppContext, sends: RequestHandler): Rou
   router.post('/:id/send', sends, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const override = ZSendAlertTemplateRequest.parse(req.body ?? {});
-    res.status(201).json(presentAlert(await sendTemplate(ctx, currentAccount(req).id, actorOf(req), id, override)));
+    const inScope = (targets: { all: boolean; screens: string[]; groups: string[] }) => assertTargetsInScope(ctx.db, req, targets);
+    res.status(201).json(presentAlert(await sendTemplate(ctx, currentAccount(req).id, actorOf(req), id, override, inScope)));
   });
 
   return router;
