@@ -15,12 +15,17 @@ export type ScreenScope = ReadonlySet<string> | null;
 
 const scopes = new WeakMap<Request, Promise<ScreenScope>>();
 
+/** The screens in these groups of the account (a member's limit; their dashboard socket's too). */
+export async function screensOfGroups(db: DbOrTx, accountId: string, groupIds: string[]): Promise<string[]> {
+  const rows = await db.screenGroupMember.findMany({
+    where: { groupId: { in: groupIds }, group: { ownerId: accountId } }, select: { screenId: true },
+  });
+  return [...new Set(rows.map((r) => r.screenId))];
+}
+
 async function readScope(db: DbOrTx, account: AuthAccount): Promise<ScreenScope> {
   if (account.groupIds.length === 0) return null;
-  const rows = await db.screenGroupMember.findMany({
-    where: { groupId: { in: account.groupIds }, group: { ownerId: account.id } }, select: { screenId: true },
-  });
-  return new Set(rows.map((r) => r.screenId));
+  return new Set(await screensOfGroups(db, account.id, account.groupIds));
 }
 
 /** The request's scope, read once per request. */
