@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAYS_BATCH_MAX, ZPlaysReport } from '@pano/contract';
-import { createTestApp, newAdmin, newCustomer, type TestApp } from '../../../test/harness.js';
+import { createTestApp, newAdmin, newCustomer, newMember, type TestApp } from '../../../test/harness.js';
 import { customerWithDevice, deviceFor, newMedia, play } from '../../../test/plays.fixtures.js';
 import { rollUpPlays } from './plays-rollup.js';
 
@@ -215,6 +215,15 @@ describe('GET /api/reports/plays', () => {
     const admin = await newAdmin(t);
     expect((await report(admin.auth, period)).status).toBe(403);
     expect((await t.http.get('/api/reports/plays')).status).toBe(401);
+  });
+
+  it("a member of the account reads the account's report, not their own account's", async () => {
+    const { c } = await seeded();
+    const viewer = await newMember(t, c.id, 'viewer');
+    const asOwner = ZPlaysReport.parse((await report(c.auth, period).expect(200)).body);
+    const asViewer = ZPlaysReport.parse((await report(viewer.auth, period).expect(200)).body);
+    expect(asViewer.total).toEqual(asOwner.total);
+    expect(asViewer.total.plays).toBe(6);
   });
 
   it('validates the period, the zone and the grouping in Turkish', async () => {
