@@ -32,6 +32,8 @@ describe('screens', () => {
     notFoundAnswer(await t.http.delete(`/api/screens/${w.cafe.id}`).set(lobbyOnly.auth), 'Ekran');
     notFoundAnswer(await t.http.get(`/api/screens/${w.cafe.id}/now`).set(lobbyOnly.auth), 'Ekran');
     notFoundAnswer(await t.http.post(`/api/screens/${w.cafe.id}/screenshot`).set(lobbyOnly.auth), 'Ekran');
+    notFoundAnswer(await t.http.get(`/api/screens/${w.cafe.id}/config`).set(lobbyOnly.auth), 'Ekran');
+    await t.http.get(`/api/screens/${w.lobby.id}/config`).set(lobbyOnly.auth).expect(200);
     const cafe = await t.ctx.db.screen.findUniqueOrThrow({ where: { id: w.cafe.id } });
     expect(cafe.currentPlaylistId).toBeNull();
     // Their own screen works as for anyone.
