@@ -226,6 +226,17 @@ describe('GET /api/reports/plays', () => {
     expect(asViewer.total.plays).toBe(6);
   });
 
+  it("a member limited to a group counts only its screens' plays and may not filter by others", async () => {
+    const { c, second, group } = await seeded();
+    const limited = await newMember(t, c.id, 'viewer', [group.id]);
+    const own = ZPlaysReport.parse((await report(limited.auth, { ...period, by: 'screen' }).expect(200)).body);
+    expect(own.rows.map((r) => r.key)).toEqual([c.screen.id]);
+    expect(own.total.plays).toBe(3);
+    expect(ZPlaysReport.parse((await report(limited.auth, period).expect(200)).body).total.plays).toBe(3);
+    const res = await report(limited.auth, { ...period, screen: second.screen.id });
+    expect({ status: res.status, message: res.body.message }).toEqual({ status: 404, message: 'Ekran bulunamadı' });
+  });
+
   it('validates the period, the zone and the grouping in Turkish', async () => {
     const c = await newCustomer(t);
     const cases: [Record<string, string>, string][] = [

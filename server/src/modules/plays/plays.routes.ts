@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { ZPlaysReportQuery, ZPlaysUpload } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, currentUser, requireAuth } from '../../http/authenticate.js';
+import { assertTargetsInScope, screenScopeOf } from '../accounts/screen-scope.js';
 import { forbidden } from '../../http/errors.js';
 import { currentDevice, requireDevice } from '../devices/device-auth.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
@@ -28,7 +29,10 @@ export function reportRoutes(ctx: AppContext): Router {
   router.get('/plays', async (req, res) => {
     if (currentUser(req).role !== 'customer') throw forbidden('Raporlar yalnızca müşteriler içindir');
     const query = ZPlaysReportQuery.parse(req.query);
-    const report = presentPlaysReport(await playsReport(ctx, currentAccount(req).id, query));
+    // A member limited to screen groups reads their screens' plays only.
+    await assertTargetsInScope(ctx.db, req, { screens: query.screen ? [query.screen] : [], groups: query.group ? [query.group] : [] });
+    const scope = await screenScopeOf(ctx.db, req);
+    const report = presentPlaysReport(await playsReport(ctx, currentAccount(req).id, query, scope ? [...scope] : undefined));
     if (query.format === 'csv') {
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="${reportFileName(report)}"`);
