@@ -54,6 +54,23 @@ describe('screens', () => {
   });
 });
 
+describe('devices', () => {
+  it("lists and manages only the devices on their screens", async () => {
+    const onLobby = await t.ctx.db.device.create({ data: { ownerId: owner.id, screenId: w.lobby.id } });
+    const onCafe = await t.ctx.db.device.create({ data: { ownerId: owner.id, screenId: w.cafe.id } });
+    const listed = (await t.http.get('/api/devices').set(lobbyOnly.auth).expect(200)).body as { _id: string }[];
+    expect(listed.map((d) => d._id)).toEqual([onLobby.id]);
+    const presence = (await t.http.get('/api/devices/presence').set(lobbyOnly.auth).expect(200)).body as { screenId: string }[];
+    expect(presence.map((p) => p.screenId)).toEqual([w.lobby.id]);
+    notFoundAnswer(await t.http.put(`/api/devices/${onCafe.id}`).set(lobbyOnly.auth).send({ name: 'Kasa' }), 'Cihaz');
+    notFoundAnswer(await t.http.delete(`/api/devices/${onCafe.id}`).set(lobbyOnly.auth), 'Cihaz');
+    notFoundAnswer(await t.http.put(`/api/devices/${onLobby.id}`).set(lobbyOnly.auth).send({ screenId: w.cafe.id }), 'Ekran');
+    const cafeDevice = await t.ctx.db.device.findUniqueOrThrow({ where: { id: onCafe.id } });
+    expect({ revokedAt: cafeDevice.revokedAt, name: cafeDevice.name }).toEqual({ revokedAt: null, name: null });
+    expect((await t.ctx.db.device.findUniqueOrThrow({ where: { id: onLobby.id } })).screenId).toBe(w.lobby.id);
+  });
+});
+
 describe('alerts', () => {
   const alert = (targets: object) => ({ title: 'Yangın', message: 'Binayı terk edin', ...targets });
 
