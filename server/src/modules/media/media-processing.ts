@@ -199,7 +199,7 @@ async function finish(ctx: Ctx, t: Target, done: Converted) {
     if (done.file) await put(done.file, fileName);
     if (done.poster && posterFileName) await put(done.poster, posterFileName);
     if (t.replacement) {
-      swapped = await ctx.db.$transaction((tx) => swapFile(tx, media, next, t.where));
+      swapped = await ctx.db.$transaction((tx) => swapFile(tx, media, next, ctx.clock(), t.where));
       written = swapped !== null;
     } else {
       const { count } = await ctx.db.media.updateMany({ where: { ...t.where, id: media.id }, data: { ...next, status: 'ready', progress: 100, error: null } });
@@ -216,7 +216,7 @@ async function finish(ctx: Ctx, t: Target, done: Converted) {
   if (done.file) await ctx.storage.remove(storageKey.upload(t.fileName));
   if (swapped) return afterSwap(ctx, swapped);
   ctx.notifier.mediaProgress(media.ownerId, eventOf(t, 'ready', 100, null));
-  const screenIds = await screensShowingMedia(ctx.db, media.ownerId, [media.id]);
+  const screenIds = await screensShowingMedia(ctx.db, media.ownerId, [media.id], ctx.clock());
   if (screenIds.length) await ctx.notifier.screensChanged(screenIds);
 }
 

@@ -32,9 +32,9 @@ export type Swapped = { media: Media; next: NewFile; screenIds: string[] };
  * In the caller's transaction: the row takes the new file's fields (`where` guards against a
  * change since `media` was read; null when it no longer holds), and the playlist items whose
  * duration was the old video's length (rounded up, as the forms fill it in) get the new one;
- * a duration the customer chose stays. Returns the screens showing the item, for the push.
+ * a duration the customer chose stays. Returns the screens showing the item at `now`, for the push.
  */
-export async function swapFile(tx: DbOrTx, media: Media, next: NewFile, where: Prisma.MediaWhereInput = {}): Promise<Swapped | null> {
+export async function swapFile(tx: DbOrTx, media: Media, next: NewFile, now: Date, where: Prisma.MediaWhereInput = {}): Promise<Swapped | null> {
   const { count } = await tx.media.updateMany({
     where: { ...where, id: media.id },
     data: { ...next, status: 'ready', progress: 100, error: null, ...NO_REPLACEMENT },
@@ -45,7 +45,7 @@ export async function swapFile(tx: DbOrTx, media: Media, next: NewFile, where: P
   if (before !== null && after !== null && before !== after) {
     await tx.playlistItem.updateMany({ where: { mediaId: media.id, duration: before }, data: { duration: after } });
   }
-  return { media, next, screenIds: await screensShowingMedia(tx, media.ownerId, [media.id]) };
+  return { media, next, screenIds: await screensShowingMedia(tx, media.ownerId, [media.id], now) };
 }
 
 /**

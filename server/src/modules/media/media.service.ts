@@ -70,7 +70,7 @@ export async function updateMedia(ctx: AppContext, ownerId: string, id: string, 
       if (sourceOf(before) !== sourceOf(body.app)) data.appData = Prisma.DbNull;
     }
     const updated = await tx.media.update({ where: { id }, data });
-    return { updated, screenIds: await screensShowingMedia(tx, ownerId, [id]) };
+    return { updated, screenIds: await screensShowingMedia(tx, ownerId, [id], ctx.clock()) };
   });
   if (screenIds.length) await ctx.notifier.screensChanged(screenIds);
   await fetchSoon(ctx, id, body.app);
@@ -107,7 +107,7 @@ export async function deleteMedia(ctx: AppContext, ownerId: string, id: string):
     const media = await tx.media.findFirst({ where: { id, ownerId } });
     if (!media) throw notFound('Medya');
     // Read before deleting: the items (and with them what the screens show) go with the row.
-    const screenIds = await screensShowingMedia(tx, ownerId, [id]);
+    const screenIds = await screensShowingMedia(tx, ownerId, [id], ctx.clock());
     await tx.media.delete({ where: { id } });
     return { media, screenIds };
   });

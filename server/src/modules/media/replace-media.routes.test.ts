@@ -129,6 +129,23 @@ describe('replacing a media file', () => {
     expect(configs[0]!.playlist?.mediaItems).toEqual([expect.objectContaining({ duration: 8, media: expect.objectContaining({ url: after.filePath }) as unknown })]);
   });
 
+  it('a picture an active alert shows: the alert\'s screens are pushed and show the new file; an ended alert\'s screens are not', async () => {
+    const u = await newCustomer(t, { maxScreens: 5 });
+    const before = await upload(u, await png(40, 20, '#c00'), 'a.png', 'Kaçış Planı');
+    const alerted = await makeScreen(t, u.id);
+    const past = await makeScreen(t, u.id);
+    await t.http.post('/api/alerts').set(u.auth).send({ title: 'Yangın', message: 'Merdivenleri kullanın', screens: [alerted.id], mediaId: before._id }).expect(201);
+    const ended = (await t.http.post('/api/alerts').set(u.auth).send({ title: 'Tatbikat', message: 'Bitti', screens: [past.id], mediaId: before._id }).expect(201)).body as { _id: string };
+    await t.ctx.db.alert.update({ where: { id: ended._id }, data: { endedAt: new Date() } });
+    expect((await configOf(u, alerted.id)).alerts[0]?.imageUrl).toMatch(new RegExp(`${before.filePath}$`));
+    notifier.reset();
+
+    const after = ZMedia.parse((await put(u, before._id, await png(20, 40, '#0c0'), 'b.png').expect(200)).body);
+    expect(notifier.calls).toEqual([[alerted.id]]);
+    expect((await configOf(u, alerted.id)).alerts[0]?.imageUrl).toMatch(new RegExp(`${after.filePath}$`));
+    expect(await exists(onDisk(before.filePath))).toBe(false);
+  });
+
   it('tus with `replaces`: a video to convert waits beside the old one, which plays until the new one is ready; then the items that ran the old length run the new one', async () => {
     const u = await newCustomer(t);
     const old = await upload(u, await sampleClip('playable'), 'v.mp4', 'Tanıtım');

@@ -104,7 +104,7 @@ async function replaceFile(r: Replacing, type: SniffedMedia & { kind: 'image' | 
           durationSec: f.durationSec, sha256: f.sha256, posterFileName: f.posterFileName,
         };
         // None: deleted since it was read (a delete takes no owner lock).
-        return (await swapFile(tx, media, next)) ?? gone();
+        return (await swapFile(tx, media, next, ctx.clock())) ?? gone();
       }
       const { count } = await tx.media.updateMany({
         where: { id: media.id },
@@ -149,7 +149,7 @@ async function replacePdf(r: Replacing): Promise<Media> {
         },
       });
       if (!count) gone();
-      return { old: media, screenIds: await screensShowingMedia(tx, r.ownerId, [media.id]) };
+      return { old: media, screenIds: await screensShowingMedia(tx, r.ownerId, [media.id], ctx.clock()) };
     });
   } catch (err) {
     for (const key of keys) await ctx.storage.remove(key).catch(() => {});
