@@ -308,6 +308,18 @@ describe('replacing a media file', () => {
     expect(Number(await storageUsedBytes(t.ctx.db, u.id))).toBe(GB);
   });
 
+  it('two tus uploads replacing the same item count the old file as freed once, not once each', async () => {
+    const u = await newCustomer(t, { maxMediaUploadGb: 1 });
+    await t.ctx.db.media.create({ data: { ownerId: u.id, name: 'Dolu', fileName: `fill-${u.id}.mp4`, kind: 'video', mime: 'video/mp4', sizeBytes: BigInt(GB - 3 * MB) } });
+    const media = await upload(u, paddedPng(2 * MB), 'a.png');
+    // 1 MB left, 3 MB once the old file goes: one 2.4 MB replacement fits, a second beside it does not.
+    const first = await tusCreate(u, media._id, Math.round(2.4 * MB)).expect(201);
+    const second = await tusCreate(u, media._id, Math.round(2.4 * MB));
+    expect(second.status).toBe(409);
+    expect(JSON.parse(second.text).code).toBe('LIMIT_REACHED');
+    await t.http.delete(first.headers.location as string).set(u.auth).set(tus).expect(204);
+  });
+
   it('deleting media while its replacement converts removes both files', async () => {
     const u = await newCustomer(t);
     const old = await upload(u, await sampleClip('playable'), 'v.mp4');
