@@ -172,7 +172,7 @@ async function replacePdf(r: Replacing): Promise<Media> {
  */
 export async function replaceMediaUpload(ctx: AppContext, req: Request, res: Response, ownerId: string, mediaId: string, purchase: ActivePurchase | undefined): Promise<Media> {
   const media = await replaceableMedia(ctx.db, ownerId, mediaId);
-  return receiveMultipart(ctx, req, res, { ownerId, purchase, freed: Number(media.sizeBytes) }, ({ file }, written) => {
+  return receiveMultipart(ctx, req, res, { ownerId, purchase, freed: { mediaId, bytes: Number(media.sizeBytes) } }, ({ file }, written) => {
     if (!file) throw badRequest('Lütfen bir dosya seçin');
     return replaceWithReceivedFile(ctx, { ownerId, purchase, mediaId, file }, written);
   });

@@ -10,7 +10,7 @@ import { randomFileName, removeQuietly } from '../../storage/stored-files.js';
 import { receiveUpload, type ReceivedUpload } from '../../storage/upload-to-disk.js';
 import type { ActivePurchase } from '../entitlements/active-package.js';
 import { assertStorageAvailable, lockOwner, storageLimitBytes, storageLimitReached, storageUsedBytes } from '../entitlements/limits.js';
-import type { UploadReservation } from './upload-reservations.js';
+import type { Freed, UploadReservation } from './upload-reservations.js';
 import { queueProcessing } from './media-processing.js';
 import { prepareUpload, type ReceivedFileBytes } from './prepare-upload.js';
 import { renderPdfUpload } from './upload-pdf.js';
@@ -44,11 +44,11 @@ export async function uploadMedia(ctx: AppContext, req: Request, res: Response, 
 /**
  * A multipart request's file streamed to disk (field `file`, the upload size cap) while the
  * storage limit is watched, then `store` makes the row of it: for new media and for a
- * replacement (`freed`: the bytes of the file it replaces, which go when it is stored).
+ * replacement (`freed`: the file it replaces, which goes when it is stored).
  * Whatever fails, every path in `written` (the temp file is the first) is removed.
  */
 export async function receiveMultipart(
-  ctx: AppContext, req: Request, res: Response, who: { ownerId: string; purchase: ActivePurchase | undefined; freed?: number },
+  ctx: AppContext, req: Request, res: Response, who: { ownerId: string; purchase: ActivePurchase | undefined; freed?: Freed },
   store: (received: ReceivedUpload, written: string[]) => Promise<Media>,
 ): Promise<Media> {
   const { ownerId, purchase } = who;
@@ -157,11 +157,12 @@ async function storePdf(u: Upload): Promise<Media> {
 
 /**
  * Refuses at once when the storage is already full; otherwise this upload's share of what is
- * left. `freed`: the bytes of a file this one replaces, which go when it is stored.
+ * left. `freed`: the file this one replaces, which goes when it is stored; every upload of the
+ * owner in flight counts it (upload-reservations.ts).
  */
-async function reserveStorage(ctx: AppContext, ownerId: string, purchase: ActivePurchase, freed = 0): Promise<UploadReservation> {
+async function reserveStorage(ctx: AppContext, ownerId: string, purchase: ActivePurchase, freed?: Freed): Promise<UploadReservation> {
   const stored = Number(await storageUsedBytes(ctx.db, ownerId));
-  const limit = storageLimitBytes(purchase) + freed;
-  if (stored + 1 > limit) throw storageLimitReached(purchase);
-  return ctx.uploads.open(ownerId, stored, limit);
+  const limit = storageLimitBytes(purchase);
+  if (stored + 1 > limit + (freed?.bytes ?? 0)) throw storageLimitReached(purchase);
+  return ctx.uploads.open(ownerId, stored, limit, freed);
 }
