@@ -213,8 +213,12 @@ async function finish(ctx: Ctx, t: Target, done: Converted) {
     }
   }
   if (!written) return;
-  if (done.file) await ctx.storage.remove(storageKey.upload(t.fileName));
-  if (swapped) return afterSwap(ctx, swapped);
+  // The converted file took the place of the one it was made from, which goes now.
+  if (swapped) return afterSwap(ctx, swapped, done.file ? [t.fileName] : []);
+  if (done.file) {
+    await ctx.storage.remove(storageKey.upload(t.fileName))
+      .catch((err: unknown) => ctx.logger.warn({ err, fileName: t.fileName }, 'a converted video\'s original could not be removed'));
+  }
   ctx.notifier.mediaProgress(media.ownerId, eventOf(t, 'ready', 100, null));
   const screenIds = await screensShowingMedia(ctx.db, media.ownerId, [media.id], ctx.clock());
   if (screenIds.length) await ctx.notifier.screensChanged(screenIds);

@@ -49,13 +49,14 @@ export async function swapFile(tx: DbOrTx, media: Media, next: NewFile, now: Dat
 }
 
 /**
- * After the commit: the old file and poster (and a picture's thumbnail) leave the storage, the
+ * After the commit: the old file and poster (and a picture's thumbnail) leave the storage with
+ * `alsoGone` (files the row never pointed at, such as a converted replacement's original), the
  * owner's dashboards hear that the replacement is done, and every screen showing the item is
- * pushed its new config.
+ * pushed its new config. A file that cannot be removed is logged and stops none of it.
  */
-export async function afterSwap(ctx: Pick<AppContext, 'storage' | 'logger' | 'notifier'>, s: Swapped): Promise<void> {
+export async function afterSwap(ctx: Pick<AppContext, 'storage' | 'logger' | 'notifier'>, s: Swapped, alsoGone: string[] = []): Promise<void> {
   const kept = new Set([s.next.fileName, s.next.posterFileName]);
-  for (const name of [s.media.fileName, s.media.posterFileName]) {
+  for (const name of [s.media.fileName, s.media.posterFileName, ...alsoGone]) {
     if (!name || kept.has(name)) continue;
     try {
       await ctx.storage.remove(storageKey.upload(name));

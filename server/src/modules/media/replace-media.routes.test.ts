@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZMedia, ZScreenConfig, type TMedia } from '@pano/contract';
 import { createTestApp, newCustomer, type TestApp, type TestUser } from '../../../test/harness.js';
 import { createInProcessRunner } from '../../jobs/in-process-runner.js';
@@ -11,6 +11,7 @@ import { filesOnDisk } from '../../storage/testing/disk-helpers.js';
 import { sampleClip, undecodableClip } from '../../storage/testing/sample-clips.js';
 import { samplePdf } from '../../storage/testing/sample-pdfs.js';
 import { tinyPng } from '../../storage/testing/sample-files.js';
+import { storageKey } from '../../storage/file-storage.js';
 import { loadSharp } from '../../storage/load-sharp.js';
 import { storageUsedBytes } from '../entitlements/limits.js';
 import { makeApp, makeLayout, makePlaylist, makeSchedule, makeScreen, recordingNotifier } from '../screens/content.fixtures.js';
@@ -197,6 +198,46 @@ describe('replacing a media file', () => {
     expect(notifier.media.at(-1)).toEqual({ ownerId: u.id, mediaId: old._id, status: 'ready', progress: 100, error: null, replacement: true });
     expect((await configOf(u, screen.id)).playlist?.mediaItems.map((i) => [i.media.url, i.duration]))
       .toEqual([[done.filePath, Math.ceil(done.durationSeconds!)], [done.filePath, 9]]);
+  });
+
+  it('a push that fails after the swap keeps the new file the row points at', async () => {
+    const u = await newCustomer(t);
+    const before = await upload(u, await png(40, 20, '#c00'), 'a.png');
+    await makeScreen(t, u.id, { currentPlaylistId: (await makePlaylist(t, u.id, [{ mediaId: before._id }])).id });
+    const next = await png(20, 40, '#0c0');
+    const push = notifier.screensChanged;
+    notifier.screensChanged = () => Promise.reject(new Error('the push failed'));
+    try {
+      await put(u, before._id, next, 'b.png');
+    } finally {
+      notifier.screensChanged = push;
+    }
+    const row = await t.ctx.db.media.findUniqueOrThrow({ where: { id: before._id } });
+    expect(row.fileName).not.toBe(path.basename(before.filePath));
+    expect(await readFile(onDisk(row.fileName!))).toEqual(next);
+  });
+
+  it('a converted replacement whose unconverted file cannot be removed is still swapped in, told and pushed', async () => {
+    const u = await newCustomer(t);
+    const old = await upload(u, await sampleClip('playable'), 'v.mp4');
+    const screen = await makeScreen(t, u.id, { currentPlaylistId: (await makePlaylist(t, u.id, [{ mediaId: old._id }])).id });
+    const pending = await holdingJobs(async () => {
+      await put(u, old._id, await sampleClip('webm'), 'w.webm').expect(200);
+      return t.ctx.db.media.findUniqueOrThrow({ where: { id: old._id } });
+    });
+    notifier.reset();
+    // The storage refuses to remove the unconverted file (a bucket that does not answer, say).
+    const storage = t.ctx.storage;
+    const remove = storage.remove.bind(storage);
+    storage.remove = (key) => (key === storageKey.upload(pending.replacementFileName!) ? Promise.reject(new Error('EIO')) : remove(key));
+    try {
+      const done = await replacedWhenProcessed(t, u, old._id);
+      expect(done.replacement).toBeNull();
+      await vi.waitFor(() => expect(notifier.calls).toEqual([[screen.id]]));
+    } finally {
+      storage.remove = remove;
+    }
+    expect(notifier.media.at(-1)).toEqual({ ownerId: u.id, mediaId: old._id, status: 'ready', progress: 100, error: null, replacement: true });
   });
 
   it('a replacement ffmpeg cannot convert leaves the old file playing, says why on the item, counts nothing and keeps no new file', async () => {

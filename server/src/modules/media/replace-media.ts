@@ -9,7 +9,7 @@ import { sniffMedia, type SniffedMedia } from '../../storage/sniff-media.js';
 import { randomFileName, removeQuietly } from '../../storage/stored-files.js';
 import type { ActivePurchase } from '../entitlements/active-package.js';
 import { assertStorageAvailable, lockOwner } from '../entitlements/limits.js';
-import { afterSwap, NO_REPLACEMENT, swapFile } from './media-swap.js';
+import { afterSwap, NO_REPLACEMENT, swapFile, type Swapped } from './media-swap.js';
 import { screensShowingMedia } from './media-screens.js';
 import { pdfPagesOf } from './pdf-document.js';
 import { queueProcessing } from './media-processing.js';
@@ -93,10 +93,11 @@ async function replaceFile(r: Replacing, type: SniffedMedia & { kind: 'image' | 
   const fileName = randomFileName(type.ext);
   const key = storageKey.upload(fileName);
   const f = prepared.fields;
+  let swapped: Swapped | 'queued';
   try {
     await ctx.storage.putFile(key, r.file.tempPath);
     await prepared.placePoster();
-    const swapped = await ctx.db.$transaction(async (tx: Prisma.TransactionClient) => {
+    swapped = await ctx.db.$transaction(async (tx: Prisma.TransactionClient) => {
       const media = await lockedReplaceable(tx, r, prepared.size);
       if (f.status === 'ready') {
         const next = {
@@ -115,13 +116,14 @@ async function replaceFile(r: Replacing, type: SniffedMedia & { kind: 'image' | 
       });
       return count ? 'queued' : gone();
     });
-    if (swapped === 'queued') await queueProcessing(ctx, r.mediaId, fileName);
-    else await afterSwap(ctx, swapped);
   } catch (err) {
     await ctx.storage.remove(key).catch(() => {}); // the refusal is what the customer needs to hear
     await prepared.discard().catch(() => {});
     throw err;
   }
+  // Committed: the row points at the new file now, so nothing after this may remove it.
+  if (swapped === 'queued') await queueProcessing(ctx, r.mediaId, fileName);
+  else await afterSwap(ctx, swapped);
   return ctx.db.media.findUniqueOrThrow({ where: { id: r.mediaId } });
 }
 
