@@ -26,7 +26,8 @@ export const NO_REPLACEMENT = {
 /** A video's length as a playlist form rounds it (web's initialDuration); null for none. */
 const wholeSeconds = (sec: number | null) => (sec !== null && sec > 0 ? Math.ceil(sec) : null);
 
-export type Swapped = { media: Media; next: NewFile; screenIds: string[] };
+/** `media`: the row before the swap; `row`: after it. */
+export type Swapped = { media: Media; row: Media; next: NewFile; screenIds: string[] };
 
 /**
  * In the caller's transaction: the row takes the new file's fields (`where` guards against a
@@ -35,17 +36,17 @@ export type Swapped = { media: Media; next: NewFile; screenIds: string[] };
  * a duration the customer chose stays. Returns the screens showing the item at `now`, for the push.
  */
 export async function swapFile(tx: DbOrTx, media: Media, next: NewFile, now: Date, where: Prisma.MediaWhereInput = {}): Promise<Swapped | null> {
-  const { count } = await tx.media.updateMany({
+  const [row] = await tx.media.updateManyAndReturn({
     where: { ...where, id: media.id },
     data: { ...next, status: 'ready', progress: 100, error: null, ...NO_REPLACEMENT },
   });
-  if (count === 0) return null;
+  if (!row) return null;
   const before = wholeSeconds(media.durationSec);
   const after = wholeSeconds(next.durationSec);
   if (before !== null && after !== null && before !== after) {
     await tx.playlistItem.updateMany({ where: { mediaId: media.id, duration: before }, data: { duration: after } });
   }
-  return { media, next, screenIds: await screensShowingMedia(tx, media.ownerId, [media.id], now) };
+  return { media, row, next, screenIds: await screensShowingMedia(tx, media.ownerId, [media.id], now) };
 }
 
 /**

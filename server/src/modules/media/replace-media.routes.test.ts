@@ -217,6 +217,23 @@ describe('replacing a media file', () => {
     expect(await readFile(onDisk(row.fileName!))).toEqual(next);
   });
 
+  it('answers the swapped row even when the item is deleted right after the swap commits', async () => {
+    const u = await newCustomer(t);
+    const before = await upload(u, await png(40, 20, '#c00'), 'a.png', 'Afiş');
+    await makeScreen(t, u.id, { currentPlaylistId: (await makePlaylist(t, u.id, [{ mediaId: before._id }])).id });
+    const push = notifier.screensChanged;
+    // The push comes after the commit: a delete then is a delete right after the swap.
+    notifier.screensChanged = async () => { await t.ctx.db.media.delete({ where: { id: before._id } }); };
+    let res;
+    try {
+      res = await put(u, before._id, await png(20, 40, '#0c0'), 'b.png');
+    } finally {
+      notifier.screensChanged = push;
+    }
+    expect(res.status).toBe(200);
+    expect(ZMedia.parse(res.body)).toMatchObject({ _id: before._id, name: 'Afiş', width: 20, height: 40, replacement: null });
+  });
+
   it('a converted replacement whose unconverted file cannot be removed is still swapped in, told and pushed', async () => {
     const u = await newCustomer(t);
     const old = await upload(u, await sampleClip('playable'), 'v.mp4');

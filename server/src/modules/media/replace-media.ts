@@ -93,7 +93,7 @@ async function replaceFile(r: Replacing, type: SniffedMedia & { kind: 'image' | 
   const fileName = randomFileName(type.ext);
   const key = storageKey.upload(fileName);
   const f = prepared.fields;
-  let swapped: Swapped | 'queued';
+  let swapped: Swapped | { queued: Media };
   try {
     await ctx.storage.putFile(key, r.file.tempPath);
     await prepared.placePoster();
@@ -107,14 +107,14 @@ async function replaceFile(r: Replacing, type: SniffedMedia & { kind: 'image' | 
         // None: deleted since it was read (a delete takes no owner lock).
         return (await swapFile(tx, media, next, ctx.clock())) ?? gone();
       }
-      const { count } = await tx.media.updateMany({
+      const [queued] = await tx.media.updateManyAndReturn({
         where: { id: media.id },
         data: {
           replacementFileName: fileName, replacementMime: r.mime, replacementSizeBytes: BigInt(prepared.size),
           replacementPosterFileName: f.posterFileName, replacementStatus: 'processing', replacementProgress: 0, replacementError: null,
         },
       });
-      return count ? 'queued' : gone();
+      return { queued: queued ?? gone() };
     });
   } catch (err) {
     await ctx.storage.remove(key).catch(() => {}); // the refusal is what the customer needs to hear
@@ -122,9 +122,12 @@ async function replaceFile(r: Replacing, type: SniffedMedia & { kind: 'image' | 
     throw err;
   }
   // Committed: the row points at the new file now, so nothing after this may remove it.
-  if (swapped === 'queued') await queueProcessing(ctx, r.mediaId, fileName);
-  else await afterSwap(ctx, swapped);
-  return ctx.db.media.findUniqueOrThrow({ where: { id: r.mediaId } });
+  if ('queued' in swapped) {
+    await queueProcessing(ctx, r.mediaId, fileName);
+    return swapped.queued;
+  }
+  await afterSwap(ctx, swapped);
+  return swapped.row;
 }
 
 const gone = (): never => { throw notFound('Medya'); };
@@ -138,20 +141,19 @@ async function replacePdf(r: Replacing): Promise<Media> {
   const pdf = await renderPdfUpload(ctx.config.uploadsDir, r.file.tempPath, r.ownerId);
   const keys = pdf.pages.map((page) => storageKey.upload(page.fileName));
   r.written.push(...pdf.pages.map((page) => page.tempPath));
-  let done: { old: Media; screenIds: string[] };
+  let done: { old: Media; row: Media; screenIds: string[] };
   try {
     for (const [i, page] of pdf.pages.entries()) await ctx.storage.putFile(keys[i]!, page.tempPath);
     done = await ctx.db.$transaction(async (tx: Prisma.TransactionClient) => {
       const media = await lockedReplaceable(tx, r, pdf.bytes);
-      const { count } = await tx.media.updateMany({
+      const [row] = await tx.media.updateManyAndReturn({
         where: { id: media.id },
         data: {
           mime: r.mime, sizeBytes: BigInt(pdf.bytes), width: pdf.width, height: pdf.height, ...NO_REPLACEMENT,
           app: { ...(media.app as object), kind: 'pdf', pages: pdf.pages.map((page) => page.fileName) },
         },
       });
-      if (!count) gone();
-      return { old: media, screenIds: await screensShowingMedia(tx, r.ownerId, [media.id], ctx.clock()) };
+      return { old: media, row: row ?? gone(), screenIds: await screensShowingMedia(tx, r.ownerId, [media.id], ctx.clock()) };
     });
   } catch (err) {
     for (const key of keys) await ctx.storage.remove(key).catch(() => {});
@@ -164,7 +166,7 @@ async function replacePdf(r: Replacing): Promise<Media> {
   }
   ctx.notifier.mediaProgress(r.ownerId, { mediaId: r.mediaId, status: 'ready', progress: 100, error: null, replacement: true });
   if (done.screenIds.length) await ctx.notifier.screensChanged(done.screenIds);
-  return ctx.db.media.findUniqueOrThrow({ where: { id: r.mediaId } });
+  return done.row;
 }
 
 /**
