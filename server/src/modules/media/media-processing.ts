@@ -44,7 +44,7 @@ const jobKey = (mediaId: string, replacementFileName?: string | null) =>
  * A job that cannot be queued is logged; `media.repair` queues it later.
  */
 export async function queueProcessing(ctx: Pick<AppContext, 'jobs' | 'logger'>, mediaId: string, replacementFileName?: string): Promise<void> {
-  await ctx.jobs.enqueue('media.process', { mediaId }, { key: jobKey(mediaId, replacementFileName) })
+  await ctx.jobs.enqueue('media.process', { mediaId, ...(replacementFileName ? { fileName: replacementFileName } : {}) }, { key: jobKey(mediaId, replacementFileName) })
     .catch((err: unknown) => ctx.logger.error({ err, mediaId }, 'queueing media processing failed'));
 }
 
@@ -63,17 +63,22 @@ export async function requeueProcessing(ctx: Pick<AppContext, 'db' | 'jobs' | 'c
     select: { id: true, status: true, replacementFileName: true }, orderBy: { id: 'asc' },
   });
   const now = ctx.clock();
-  return ctx.jobs.ensureScheduled(rows.filter((r) => !converting.has(r.id)).map((r) => ({
-    name: 'media.process', payload: { mediaId: r.id }, runAt: now,
-    key: jobKey(r.id, r.status === 'processing' ? undefined : r.replacementFileName),
-  })));
+  return ctx.jobs.ensureScheduled(rows.filter((r) => !converting.has(r.id)).map((r) => {
+    const fileName = r.status === 'processing' ? undefined : r.replacementFileName ?? undefined;
+    return { name: 'media.process', payload: { mediaId: r.id, ...(fileName ? { fileName } : {}) }, runAt: now, key: jobKey(r.id, fileName) };
+  }));
 }
 
-export async function processMedia(ctx: Ctx, mediaId: string): Promise<void> {
+/**
+ * The `media.process` job: converts the item's own file, or its replacement. A job naming a
+ * replacement file (`fileName`) converts that one only: run again after its file was swapped in
+ * or failed (a retry, a kept job), it must not convert a newer replacement beside that one's own job.
+ */
+export async function processMedia(ctx: Ctx, mediaId: string, fileName?: string): Promise<void> {
   if (converting.has(mediaId)) return;
   converting.add(mediaId);
   try {
-    await processOne(ctx, mediaId);
+    await processOne(ctx, mediaId, fileName);
   } finally {
     converting.delete(mediaId);
   }
@@ -104,11 +109,11 @@ function targetOf(media: Media): Target | undefined {
 const eventOf = (t: Target, status: TMediaStatus, progress: number, error: string | null): TMediaProgressEvent =>
   ({ mediaId: t.media.id, status, progress, error, ...(t.replacement ? { replacement: true as const } : {}) });
 
-async function processOne(ctx: Ctx, mediaId: string): Promise<void> {
+async function processOne(ctx: Ctx, mediaId: string, fileName: string | undefined): Promise<void> {
   const media = await ctx.db.media.findUnique({ where: { id: mediaId } });
   // Deleted meanwhile, or already done by an earlier run of a repeated job.
   const target = media && targetOf(media);
-  if (!target) return;
+  if (!target || (fileName !== undefined && target.fileName !== fileName)) return;
   // A bucket's file is read from a temp copy (storage.withLocalFile), so any instance converts it.
   const done = await ctx.storage.withLocalFile(storageKey.upload(target.fileName), (source) => convertFrom(ctx, target, source));
   if (!done) return fail(ctx, target, UNREADABLE_VIDEO);

@@ -15,7 +15,7 @@ import { storageKey } from '../../storage/file-storage.js';
 import { loadSharp } from '../../storage/load-sharp.js';
 import { storageUsedBytes } from '../entitlements/limits.js';
 import { makeApp, makeLayout, makePlaylist, makeSchedule, makeScreen, recordingNotifier } from '../screens/content.fixtures.js';
-import { CONVERT_FAILED } from './media-processing.js';
+import { CONVERT_FAILED, processMedia } from './media-processing.js';
 import { KIND_MISMATCH, REPLACEMENT_PENDING } from './replace-media.js';
 import { replacedWhenProcessed } from './media.fixtures.js';
 
@@ -255,6 +255,19 @@ describe('replacing a media file', () => {
       storage.remove = remove;
     }
     expect(notifier.media.at(-1)).toEqual({ ownerId: u.id, mediaId: old._id, status: 'ready', progress: 100, error: null, replacement: true });
+  });
+
+  it('a job naming another replacement file than the one waiting converts nothing', async () => {
+    const u = await newCustomer(t);
+    const old = await upload(u, await sampleClip('playable'), 'v.mp4');
+    await holdingJobs(async () => {
+      await put(u, old._id, await sampleClip('webm'), 'w.webm').expect(200);
+      const pending = await t.ctx.db.media.findUniqueOrThrow({ where: { id: old._id } });
+      // A job of an earlier replacement, run again (a retry) after this one began.
+      await processMedia(t.ctx, old._id, 'f'.repeat(32) + '.webm');
+      expect(await t.ctx.db.media.findUniqueOrThrow({ where: { id: old._id } })).toEqual(pending);
+    });
+    expect((await replacedWhenProcessed(t, u, old._id)).replacement).toBeNull();
   });
 
   it('a replacement ffmpeg cannot convert leaves the old file playing, says why on the item, counts nothing and keeps no new file', async () => {
