@@ -218,8 +218,8 @@ async function finish(ctx: Ctx, t: Target, done: Converted) {
     }
   }
   if (!written) return;
-  // The converted file took the place of the one it was made from, which goes now.
-  if (swapped) return afterSwap(ctx, swapped, done.file ? [t.fileName] : []);
+  // The converted file took the place of the one it was made from, which goes with the old files.
+  if (swapped) return afterSwap(ctx, swapped);
   if (done.file) {
     await ctx.storage.remove(storageKey.upload(t.fileName))
       .catch((err: unknown) => ctx.logger.warn({ err, fileName: t.fileName }, 'a converted video\'s original could not be removed'));

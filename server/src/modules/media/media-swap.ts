@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Media, Prisma } from '../../db/generated/client.js';
-import { storageKey } from '../../storage/file-storage.js';
+import { removeStoredFiles, storedFilesOf } from './media-files.js';
 import { screensShowingMedia } from './media-screens.js';
 
 /*
@@ -50,23 +50,15 @@ export async function swapFile(tx: DbOrTx, media: Media, next: NewFile, now: Dat
 }
 
 /**
- * After the commit: the old file and poster (and a picture's thumbnail) leave the storage with
- * `alsoGone` (files the row never pointed at, such as a converted replacement's original), the
- * owner's dashboards hear that the replacement is done, and every screen showing the item is
- * pushed its new config. A file that cannot be removed is logged and stops none of it.
+ * After the commit: the old row's files that the new row does not keep (its file, poster, a
+ * PDF's pages, a converted replacement's original; `storedFilesOf`) leave the storage with their
+ * thumbnails, the owner's dashboards hear that the replacement is done, and every screen showing
+ * the item is pushed its new config. A file that cannot be removed is logged and stops none of it.
  */
-export async function afterSwap(ctx: Pick<AppContext, 'storage' | 'logger' | 'notifier'>, s: Swapped, alsoGone: string[] = []): Promise<void> {
-  const kept = new Set([s.next.fileName, s.next.posterFileName]);
-  for (const name of [s.media.fileName, s.media.posterFileName, ...alsoGone]) {
-    if (!name || kept.has(name)) continue;
-    try {
-      await ctx.storage.remove(storageKey.upload(name));
-      await ctx.storage.remove(storageKey.thumb(name));
-    } catch (err) {
-      // The row points at the new file already; an undeletable old one is an operator matter.
-      ctx.logger.warn({ err, fileName: name }, 'a replaced media file could not be removed');
-    }
-  }
+export async function afterSwap(ctx: Pick<AppContext, 'storage' | 'logger' | 'notifier'>, s: Swapped): Promise<void> {
+  const kept = new Set(storedFilesOf(s.row));
+  // The row points at the new file already; an undeletable old one is an operator matter.
+  await removeStoredFiles(ctx, storedFilesOf(s.media).filter((name) => !kept.has(name)), 'a replaced media file could not be removed');
   ctx.notifier.mediaProgress(s.media.ownerId, { mediaId: s.media.id, status: 'ready', progress: 100, error: null, replacement: true });
   if (s.screenIds.length) await ctx.notifier.screensChanged(s.screenIds);
 }
