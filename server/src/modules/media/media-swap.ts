@@ -26,8 +26,8 @@ export const NO_REPLACEMENT = {
 /** A video's length as a playlist form rounds it (web's initialDuration); null for none. */
 const wholeSeconds = (sec: number | null) => (sec !== null && sec > 0 ? Math.ceil(sec) : null);
 
-/** `media`: the row before the swap; `row`: after it. */
-export type Swapped = { media: Media; row: Media; next: NewFile; screenIds: string[] };
+/** `media`: the row before the swap; `row`: after it; the screens showing it, for the push. */
+export type Swapped = { media: Media; row: Media; screenIds: string[] };
 
 /**
  * In the caller's transaction: the row takes the new file's fields (`where` guards against a
@@ -46,7 +46,7 @@ export async function swapFile(tx: DbOrTx, media: Media, next: NewFile, now: Dat
   if (before !== null && after !== null && before !== after) {
     await tx.playlistItem.updateMany({ where: { mediaId: media.id, duration: before }, data: { duration: after } });
   }
-  return { media, row, next, screenIds: await screensShowingMedia(tx, media.ownerId, [media.id], now) };
+  return { media, row, screenIds: await screensShowingMedia(tx, media.ownerId, [media.id], now) };
 }
 
 /**
