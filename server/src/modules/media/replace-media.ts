@@ -10,6 +10,7 @@ import { assertStorageAvailable, lockOwner } from '../entitlements/limits.js';
 import { afterSwap, NO_REPLACEMENT, swapFile, type Swapped } from './media-swap.js';
 import { screensShowingMedia } from './media-screens.js';
 import { queueProcessing } from './media-processing.js';
+import { isPdfDocument } from './pdf-document.js';
 import { receiveMultipart, storeFileThen, storePdfThen, UNSUPPORTED_TYPE, type ReceivedFile } from './upload-media.js';
 
 /*
@@ -27,9 +28,9 @@ export const REPLACEMENT_PENDING = 'Bu medya için bir dosya değişikliği zate
 const STILL_PROCESSING = 'Bu medya henüz işleniyor. İşlendikten sonra dosyasını değiştirebilirsiniz.';
 const NO_FILE = 'Bu uygulamanın değiştirilecek bir dosyası yok; ayarlarını düzenleyin.';
 
-/** A PDF document is an app whose pages are files (docs/PRODUCT.md#apps); other apps have no file. */
+/** A PDF document's pages are files; other apps have none. */
 const fileKindOf = (m: Pick<Media, 'kind' | 'app'>): SniffedMedia['kind'] | undefined =>
-  (m.kind === 'app' ? ((m.app as { kind?: unknown } | null)?.kind === 'pdf' ? 'pdf' : undefined) : m.kind);
+  (m.kind !== 'app' ? m.kind : isPdfDocument(m) ? 'pdf' : undefined);
 
 /**
  * The refusals that need none of the new file's bytes, so both ways in say them before a byte is

@@ -139,7 +139,8 @@ export function resumableUploadServer(ctx: AppContext): Server {
 async function replacedMedia(ctx: AppContext, ownerId: string, replaces: string | null | undefined) {
   if (replaces === undefined || replaces === null) return undefined;
   const id = ZId.safeParse(replaces);
-  if (!id.success) throw refusal(400, ErrorCode.VALIDATION, 'Geçersiz kimlik');
+  // The contract's own message for a malformed id.
+  if (!id.success) throw refusal(400, ErrorCode.VALIDATION, id.error.issues[0]?.message ?? id.error.message);
   try {
     return await replaceableMedia(ctx.db, ownerId, id.data);
   } catch (err) {
