@@ -89,18 +89,17 @@ export async function processMedia(ctx: Ctx, mediaId: string, fileName?: string)
  * the row only while that is still so (not deleted, not replaced again, not finished by another run).
  */
 type Target = {
-  media: Media; replacement: boolean; fileName: string; mime: string; sizeBytes: bigint; sha256: string | null;
-  posterFileName: string | null; where: Prisma.MediaWhereInput;
+  media: Media; replacement: boolean; fileName: string; mime: string; sizeBytes: bigint; posterFileName: string | null; where: Prisma.MediaWhereInput;
 };
 
 function targetOf(media: Media): Target | undefined {
   if (media.status === 'processing' && media.fileName) {
-    return { media, replacement: false, fileName: media.fileName, mime: media.mime, sizeBytes: media.sizeBytes, sha256: media.sha256,
+    return { media, replacement: false, fileName: media.fileName, mime: media.mime, sizeBytes: media.sizeBytes,
       posterFileName: media.posterFileName, where: { status: 'processing' } };
   }
   if (media.replacementStatus === 'processing' && media.replacementFileName) {
     return { media, replacement: true, fileName: media.replacementFileName, mime: media.replacementMime ?? '', sizeBytes: media.replacementSizeBytes ?? 0n,
-      sha256: null, posterFileName: media.replacementPosterFileName, where: { replacementStatus: 'processing', replacementFileName: media.replacementFileName } };
+      posterFileName: media.replacementPosterFileName, where: { replacementStatus: 'processing', replacementFileName: media.replacementFileName } };
   }
   return undefined;
 }
@@ -127,7 +126,8 @@ async function convertFrom(ctx: Ctx, t: Target, source: string): Promise<Convert
   if (!probe) return { error: UNREADABLE_VIDEO };
   const isMp4 = t.mime === 'video/mp4';
   const plan = planVideo(probe, isMp4, isMp4 && await moovBeforeMdat(source));
-  if (plan === 'keep') return withPoster(ctx, t, { file: undefined, probe, size: Number(t.sizeBytes), sha256: t.sha256 ?? await sha256Of(source) }, source);
+  // A file the upload found to need converting has no hash yet (prepare-upload.ts hashes only what it keeps).
+  if (plan === 'keep') return withPoster(ctx, t, { file: undefined, probe, size: Number(t.sizeBytes), sha256: await sha256Of(source) }, source);
   const out = path.join(incomingDir(ctx.config.uploadsDir), `${incomingFileName()}.mp4`);
   try {
     await mkdir(path.dirname(out), { recursive: true });
