@@ -105,13 +105,12 @@ export function resumableUploadServer(ctx: AppContext): Server {
       const node = expressOf(req);
       const ownerId = currentUser(node).id;
       const replaced = await replacedMedia(ctx, ownerId, upload.metadata?.[REPLACES]);
-      // A replacement keeps its item's name: none is needed.
-      const fields = ZMediaUploadFields.safeParse({ name: replaced?.name ?? upload.metadata?.name ?? '' });
-      if (!fields.success) throw refusal(400, ErrorCode.VALIDATION, fields.error.issues[0]?.message ?? 'Lütfen medya adı girin');
+      // A replacement keeps its item's name as it is: only new media need one, and a valid one.
+      const name = replaced ? replaced.name : newMediaName(upload.metadata?.name);
       if (upload.size === undefined) throw refusal(400, ErrorCode.VALIDATION, 'Dosyanın boyutu yüklemenin başında bildirilmelidir');
       if (upload.size > ctx.config.maxUploadBytes) throw refusal(413, ErrorCode.FILE_TOO_LARGE, tooLargeMessage(ctx.config.maxUploadBytes));
       await assertFits(node, { size: upload.size, replaces: replaced?.id });
-      const metadata: Record<string, string | null> = { ...upload.metadata, name: fields.data.name, [OWNER]: ownerId };
+      const metadata: Record<string, string | null> = { ...upload.metadata, name, [OWNER]: ownerId };
       if (replaced) metadata[REPLACES] = replaced.id;
       return { metadata };
     },
@@ -130,6 +129,13 @@ export function resumableUploadServer(ctx: AppContext): Server {
     },
   });
   return server;
+}
+
+/** The name of new media from the upload's metadata, as the multipart form's is checked. */
+function newMediaName(name: string | null | undefined): string {
+  const fields = ZMediaUploadFields.safeParse({ name: name ?? '' });
+  if (!fields.success) throw refusal(400, ErrorCode.VALIDATION, fields.error.issues[0]?.message ?? 'Lütfen medya adı girin');
+  return fields.data.name;
 }
 
 /**
