@@ -46,7 +46,7 @@ export async function replaceableMedia(db: DbOrTx, ownerId: string, mediaId: str
 }
 
 /** A received file and the media item it replaces. */
-export type ReceivedReplacement = Omit<ReceivedFile, 'name'> & { mediaId: string };
+type ReceivedReplacement = Omit<ReceivedFile, 'name'> & { mediaId: string };
 
 type Replacing = ReceivedReplacement & { ctx: AppContext; media: Media; mime: string; written: string[] };
 
