@@ -6,7 +6,7 @@ import { S3Store } from '@tus/s3-store';
 import { Server, type Upload } from '@tus/server';
 import { ErrorCode, ZId, ZMediaUploadFields, type TErrorCode } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentAccount, currentUser } from '../../http/authenticate.js';
+import { currentAccount } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
 import { s3ClientConfig, type S3Storage } from '../../storage/s3-storage.js';
 import { removeQuietly } from '../../storage/stored-files.js';
@@ -103,7 +103,7 @@ export function resumableUploadServer(ctx: AppContext): Server {
     exposedHeaders: ['Media-Id'],
     onUploadCreate: async (req, upload) => {
       const node = expressOf(req);
-      const ownerId = currentUser(node).id;
+      const ownerId = currentAccount(node).id;
       const replaced = await replacedMedia(ctx, ownerId, upload.metadata?.[REPLACES]);
       // A replacement keeps its item's name as it is: only new media need one, and a valid one.
       const name = replaced ? replaced.name : newMediaName(upload.metadata?.name);
@@ -118,7 +118,7 @@ export function resumableUploadServer(ctx: AppContext): Server {
       if (req.method === 'POST') return;
       const node = expressOf(req);
       const upload = await store.getUpload(id).catch(() => undefined);
-      if (!upload || upload.metadata?.[OWNER] !== currentUser(node).id) throw refusal(404, ErrorCode.NOT_FOUND, 'Yükleme bulunamadı');
+      if (!upload || upload.metadata?.[OWNER] !== currentAccount(node).id) throw refusal(404, ErrorCode.NOT_FOUND, 'Yükleme bulunamadı');
       // The rest must still fit: other uploads may have filled the storage since this one began.
       if (req.method === 'PATCH' && upload.size !== undefined) await assertFits(node, { id, size: upload.size, replaces: upload.metadata?.[REPLACES] ?? undefined });
     },
