@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { ZUpdateDisplaySettingsRequest, type TApkInfo } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { currentAccount, currentUser, requireAuth } from '../../http/authenticate.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { apkKey, downloadName, latestApk, uploadApk } from './apk.service.js';
 import { presentDisplaySettings } from './display-settings.presenter.js';
@@ -27,7 +27,7 @@ export function settingsRoutes(ctx: AppContext): Router {
   });
 
   r.post('/apk', requireAuth(ctx), adminOnly, async (req, res) => {
-    const release = await uploadApk(ctx, req, res, currentAccount(req).id);
+    const release = await uploadApk(ctx, req, res, currentUser(req).id);
     res.status(201).json(apkInfo(release));
   });
 
