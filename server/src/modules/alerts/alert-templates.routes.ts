@@ -3,6 +3,7 @@ import { ZAlertTemplateWrite, ZIdParams, ZSendAlertTemplateRequest } from '@pano
 import { assertTargetsInScope } from '../accounts/screen-scope.js';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { writesNeed } from '../../http/policy.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { actorOf } from '../api-keys/api-key-auth.js';
 import { presentAlertTemplate } from './alert-templates.presenter.js';
@@ -17,7 +18,7 @@ import {
  */
 export function alertTemplateRoutes(ctx: AppContext, sends: RequestHandler): Router {
   const router = Router();
-  router.use(requireAuth(ctx), requireActivePackage(ctx));
+  router.use(requireAuth(ctx), requireActivePackage(ctx), writesNeed('publisher'));
 
   router.get('/', async (req, res) => {
     res.json((await listTemplates(ctx.db, currentAccount(req).id)).map(presentAlertTemplate));

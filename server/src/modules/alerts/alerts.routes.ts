@@ -2,6 +2,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { ZCreateAlertRequest, ZIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { requireRole } from '../../http/policy.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { actorOf, requireUserOrAlertKey } from '../api-keys/api-key-auth.js';
 import { presentAlert, presentAlertDetail } from './alerts.presenter.js';
@@ -30,7 +31,7 @@ export function alertRoutes(ctx: AppContext, sends: RequestHandler): Router {
     res.json(shown.map(presentAlert));
   });
 
-  router.post('/', ...personOrKey, sends, async (req, res) => {
+  router.post('/', ...personOrKey, requireRole('publisher'), sends, async (req, res) => {
     const body = ZCreateAlertRequest.parse(req.body);
     await assertTargetsInScope(ctx.db, req, body);
     res.status(201).json(presentAlert(await createAlert(ctx, currentAccount(req).id, actorOf(req), body)));
@@ -43,7 +44,7 @@ export function alertRoutes(ctx: AppContext, sends: RequestHandler): Router {
     res.json(presentAlertDetail(alert));
   });
 
-  router.delete('/:id', ...personOrKey, async (req, res) => {
+  router.delete('/:id', ...personOrKey, requireRole('publisher'), async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     if (!(await visible(req, await getAlert(ctx, currentAccount(req).id, id)))) throw alertMissing();
     res.json(presentAlert(await endAlert(ctx, currentAccount(req).id, actorOf(req), id)));

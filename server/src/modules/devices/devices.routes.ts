@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import { ZIdParams, ZPairDeviceRequest, ZSelectDeviceScreenRequest, ZUpdateDeviceRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { requireRole } from '../../http/policy.js';
 import { attemptsPerAddress, failedPairingsPerCode } from '../../http/rate-limits.js';
 import { currentDevice, requireDevice } from './device-auth.js';
 import { ownerScreens, pairDevice, selectDeviceScreen } from './devices.service.js';
@@ -53,7 +54,7 @@ export function deviceRoutes(ctx: AppContext): Router {
     res.json(withinScope(scope, await listDevices(ctx, currentAccount(req).id), (d) => d.screen?.id ?? '').map(presentDevice));
   });
 
-  router.put('/:id', requireAuth(ctx), async (req, res) => {
+  router.put('/:id', requireAuth(ctx), requireRole('admin'), async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const body = ZUpdateDeviceRequest.parse(req.body);
     await assertDeviceInScope(req, id);
@@ -61,7 +62,7 @@ export function deviceRoutes(ctx: AppContext): Router {
     res.json(presentDevice(await updateDevice(ctx, currentAccount(req).id, id, body)));
   });
 
-  router.delete('/:id', requireAuth(ctx), async (req, res) => {
+  router.delete('/:id', requireAuth(ctx), requireRole('admin'), async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     await assertDeviceInScope(req, id);
     await revokeDevice(ctx, currentAccount(req).id, id);

@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import { ZIdParams, ZScheduleWrite } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { writesNeed } from '../../http/policy.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { notFound } from '../../http/errors.js';
 import { assertTargetsInScope, screenScopeOf, targetsWithin } from '../accounts/screen-scope.js';
@@ -11,7 +12,7 @@ import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from '.
 /** Schedule entries ('Zamanlama'): /api/schedules. */
 export function scheduleRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.use(requireAuth(ctx), requireActivePackage(ctx));
+  router.use(requireAuth(ctx), requireActivePackage(ctx), writesNeed('publisher'));
 
   // A member limited to screen groups sees and changes only entries aimed within them (accounts/screen-scope.ts).
   const visible = async (req: Request, screenIds: string[], groupIds: string[]) =>

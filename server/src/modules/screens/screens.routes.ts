@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { ZAssignScreenRequest, ZCreateScreenRequest, ZIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { writesNeed } from '../../http/policy.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { presentScreen } from './screens.presenter.js';
@@ -14,7 +15,7 @@ export function screenRoutes(ctx: AppContext): Router {
   const router = Router();
 
   // GET /:id/config is mounted on its own, ahead of this router (screen-config.routes.ts).
-  router.use(requireAuth(ctx), requireActivePackage(ctx));
+  router.use(requireAuth(ctx), requireActivePackage(ctx), writesNeed('publisher'));
   // A member limited to screen groups: any other screen is missing (accounts/screen-scope.ts).
   router.param('id', async (req, _res, next, id: string) => {
     await assertScreenInScope(ctx.db, req, id);
