@@ -13,6 +13,9 @@ import { tusApi } from '../../testing/tus-api';
 import { MediaPage } from './media-page';
 import { progressInList } from './media-live';
 import { aFile, resetUploads } from './uploads/uploads.fixtures';
+import { signedInAs } from '../../testing/session';
+
+signedInAs();
 
 /*
  * docs/PRODUCT.md#replacing-a-file: 'Dosyayı Değiştir' on a media card sends a new file of the
