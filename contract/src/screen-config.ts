@@ -147,7 +147,7 @@ export type TScreenConfig = z.infer<typeof ZScreenConfig>;
 export const ZContentPreviewRequest = z.object({
   playlists: z.array(ZId).max(LAYOUT_ZONES_MAX, `En fazla ${LAYOUT_ZONES_MAX} playlist önizlenebilir`).default([]),
   tickers: z.array(ZId).max(LAYOUT_ZONES_MAX, `En fazla ${LAYOUT_ZONES_MAX} Reji playlisti önizlenebilir`).default([]),
-});
+}).strict();
 export type TContentPreviewRequest = z.input<typeof ZContentPreviewRequest>;
 export const ZContentPreview = z.object({
   playlists: z.array(ZConfigPlaylist),

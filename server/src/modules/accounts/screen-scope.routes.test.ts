@@ -56,15 +56,17 @@ describe('screens', () => {
 
 describe('devices', () => {
   it("lists and manages only the devices on their screens", async () => {
+    // Devices are an admin's to manage: an admin limited to the lobby.
+    const lobbyAdmin = await newMember(t, owner.id, 'admin', [w.lobbyGroup.id]);
     const onLobby = await t.ctx.db.device.create({ data: { ownerId: owner.id, screenId: w.lobby.id } });
     const onCafe = await t.ctx.db.device.create({ data: { ownerId: owner.id, screenId: w.cafe.id } });
-    const listed = (await t.http.get('/api/devices').set(lobbyOnly.auth).expect(200)).body as { _id: string }[];
+    const listed = (await t.http.get('/api/devices').set(lobbyAdmin.auth).expect(200)).body as { _id: string }[];
     expect(listed.map((d) => d._id)).toEqual([onLobby.id]);
-    const presence = (await t.http.get('/api/devices/presence').set(lobbyOnly.auth).expect(200)).body as { screenId: string }[];
+    const presence = (await t.http.get('/api/devices/presence').set(lobbyAdmin.auth).expect(200)).body as { screenId: string }[];
     expect(presence.map((p) => p.screenId)).toEqual([w.lobby.id]);
-    notFoundAnswer(await t.http.put(`/api/devices/${onCafe.id}`).set(lobbyOnly.auth).send({ name: 'Kasa' }), 'Cihaz');
-    notFoundAnswer(await t.http.delete(`/api/devices/${onCafe.id}`).set(lobbyOnly.auth), 'Cihaz');
-    notFoundAnswer(await t.http.put(`/api/devices/${onLobby.id}`).set(lobbyOnly.auth).send({ screenId: w.cafe.id }), 'Ekran');
+    notFoundAnswer(await t.http.put(`/api/devices/${onCafe.id}`).set(lobbyAdmin.auth).send({ name: 'Kasa' }), 'Cihaz');
+    notFoundAnswer(await t.http.delete(`/api/devices/${onCafe.id}`).set(lobbyAdmin.auth), 'Cihaz');
+    notFoundAnswer(await t.http.put(`/api/devices/${onLobby.id}`).set(lobbyAdmin.auth).send({ screenId: w.cafe.id }), 'Ekran');
     const cafeDevice = await t.ctx.db.device.findUniqueOrThrow({ where: { id: onCafe.id } });
     expect({ revokedAt: cafeDevice.revokedAt, name: cafeDevice.name }).toEqual({ revokedAt: null, name: null });
     expect((await t.ctx.db.device.findUniqueOrThrow({ where: { id: onLobby.id } })).screenId).toBe(w.lobby.id);

@@ -65,6 +65,8 @@ describe('POST /api/layouts/preview', () => {
       [{ playlists: 'abc' }, null],
       [{ playlists: ten }, 'En fazla 9 playlist önizlenebilir'],
       [{ tickers: ten }, 'En fazla 9 Reji playlisti önizlenebilir'],
+      // A field it does not know is a mistake, not an empty preview.
+      [{ a: { b: 1 } }, null],
     ] as const) {
       const res = await preview(u, body);
       expect(res.status).toBe(400);
