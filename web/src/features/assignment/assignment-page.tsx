@@ -1,7 +1,7 @@
 import './assignment.css';
 import { useState, type FormEvent } from 'react';
 import { tr } from '../../i18n/tr';
-import { useCan } from '../../lib/use-can';
+import { useCan } from '../../stores/use-can';
 import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, Card, EmptyState, PageHeader, SelectField, Spinner, showAlert } from '../../components/ui';
 import { usePlaylists } from '../../api/playlists.api';

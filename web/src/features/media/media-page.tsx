@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import type { TMedia } from '@pano/contract';
 import { tr } from '../../i18n/tr';
-import { useCan } from '../../lib/use-can';
+import { useCan } from '../../stores/use-can';
 import { errorMessage } from '../../lib/api-error';
 import { mediaUsageText } from '../../lib/usage-text';
 import { Banner, Button, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { tr } from '../../i18n/tr';
-import { useCan } from '../../lib/use-can';
+import { useCan } from '../../stores/use-can';
 import { errorMessage } from '../../lib/api-error';
 import { playlistUsageText } from '../../lib/usage-text';
 import { Banner, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';

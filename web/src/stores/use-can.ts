@@ -1,5 +1,5 @@
 import { roleAtLeast, type TAccountRole } from '@pano/contract';
-import { useSession } from '../stores/session-store';
+import { useSession } from './session-store';
 
 /**
  * Whether the signed-in person's role in the account they work in reaches `needed`
