@@ -24,7 +24,7 @@ import { alertSendLimit } from './modules/alerts/alert-send-limit.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { screenHealthRoutes } from './modules/screen-health/screen-health.routes.js';
 import { devicePlayRoutes, reportRoutes } from './modules/plays/plays.routes.js';
-import { accountRoutes } from './modules/accounts/accounts.routes.js';
+import { accountRoutes } from './modules/team/accounts.routes.js';
 import { teamRoutes } from './modules/team/team.routes.js';
 import { invitationRoutes } from './modules/team/invitations.routes.js';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { currentAccount, currentUser, requireAuth } from '../../http/authenticate.js';
 import { requireRole } from '../../http/policy.js';
 import { createInvitation, revokeInvitation } from './invitations.service.js';
-import { presentMember } from './team.presenter.js';
+import { presentMember, presentTeam } from './team.presenter.js';
 import { getTeam, removeMember, renameAccount, transferOwnership, updateMember } from './team.service.js';
 
 /** /api/team: the team page, for the account's owners and admins (docs/PRODUCT.md#team). */
@@ -13,12 +13,12 @@ export function teamRoutes(ctx: AppContext): Router {
   router.use(requireAuth(ctx), requireRole('admin'));
 
   router.get('/', async (req, res) => {
-    res.json(await getTeam(ctx, currentAccount(req).id));
+    res.json(presentTeam(await getTeam(ctx, currentAccount(req).id)));
   });
 
   router.put('/', async (req, res) => {
     const { name } = ZTeamRenameRequest.parse(req.body);
-    res.json(await renameAccount(ctx, currentAccount(req).id, name));
+    res.json(presentTeam(await renameAccount(ctx, currentAccount(req).id, name)));
   });
 
   router.put('/members/:id', async (req, res) => {
@@ -39,7 +39,7 @@ export function teamRoutes(ctx: AppContext): Router {
     await transferOwnership(ctx, account, memberId);
     // The former owner's other dashboards learn their new role too.
     ctx.connections.memberChanged(account.id, currentUser(req).id);
-    res.json(await getTeam(ctx, account.id));
+    res.json(presentTeam(await getTeam(ctx, account.id)));
   });
 
   router.post('/invitations', async (req, res) => {

@@ -5,7 +5,6 @@ import { allOwned } from '../../db/ownership.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuthAccount } from '../../http/request-types.js';
 import { lockOwner } from '../entitlements/limits.js';
-import { presentTeam } from './team.presenter.js';
 import { openInvitationWhere, seatLimit, seatsUsed } from './seats.js';
 
 /*
@@ -30,7 +29,7 @@ export async function getTeam(ctx: AppContext, accountId: string) {
     seatsUsed(ctx.db, accountId, now),
     seatLimit(ctx.db, accountId, now),
   ]);
-  return presentTeam({ account, members, invitations, groups, seats: { used, max: max ?? null } });
+  return { account, members, invitations, groups, seats: { used, max: max ?? null } };
 }
 
 export async function renameAccount(ctx: AppContext, accountId: string, name: string) {

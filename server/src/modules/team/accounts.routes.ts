@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth, sessionFromToken } from '../../http/authenticate.js';
 import { notFound } from '../../http/errors.js';
 import { presentUser } from '../auth/auth.presenter.js';
-import { presentAccountSummary } from '../team/team.presenter.js';
+import { presentAccountSummary } from './team.presenter.js';
 
 /*
  * Several accounts per person (docs/architecture/accounts.md#switching): an agency works for
