@@ -727,6 +727,7 @@ export const tr = {
     featureStorage: (n: number) => `${n} GB medya depolama`,
     featureScreens: (n: number) => `${n} ekran`,
     featurePlaylists: (n: number) => `${n} playlist`,
+    featureMembers: (n: number) => `${n} kişilik ekip`,
     choose: 'Paketi Seç',
     loadError: 'Paket listesi yüklenirken hata oluştu',
     empty: 'Şu anda satın alınabilecek paket bulunmuyor',

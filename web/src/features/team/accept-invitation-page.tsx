@@ -35,8 +35,8 @@ function NewPersonForm({ onAccept, busy }: { onAccept: (body: { password: string
 export function AcceptInvitationPage() {
   usePageTitle(t.title);
   const token = useParams().token ?? '';
-  const info = useInvitation(token);
   const accept = useAcceptInvitation(token);
+  const info = useInvitation(token, accept.isIdle || accept.isError);
   const { user, status, login } = useSession();
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -49,7 +49,7 @@ export function AcceptInvitationPage() {
   const acceptWith = (body: Parameters<typeof accept.mutateAsync>[0]) => accept.mutateAsync(body, { onSuccess: signIn });
 
   let body;
-  if (info.isPending) body = <Spinner label={t.loading} />;
+  if (info.isPending || accept.isSuccess) body = <Spinner label={t.loading} />;
   else if (info.isError) body = <Banner tone="error">{errorMessage(info.error, t.loadFailed)}</Banner>;
   else {
     const inv = info.data;

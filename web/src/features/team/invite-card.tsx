@@ -74,7 +74,7 @@ export function InviteCard({ invitations, groups }: { invitations: TTeamInvitati
           </div>
         </Form>
       )}
-      <h3 className="card-title">{t.invitationsTitle}</h3>
+      <h3 className="card-title team-invitations-title">{t.invitationsTitle}</h3>
       {invitations.length === 0 ? <p className="muted">{t.noInvitations}</p> : (
         <ul className="team-list">
           {invitations.map((inv) => (

@@ -63,14 +63,15 @@ export function MembersTable({ members, groups, me, busyId, onUpdate, onRemove, 
         <tbody>
           {members.map((m) => {
             const self = m.user._id === me.userId;
-            // Only an owner changes an owner's row, and only transfer gives or takes the owner role.
-            const locked = m.role === 'owner' && me.role !== 'owner';
             const busy = busyId === m._id;
+            // The owner's row changes only by transfer, which only the owner starts.
+            const canTransfer = me.role === 'owner' && !self;
+            const canRemove = m.role !== 'owner';
             return (
               <tr key={m._id} data-testid="team-member">
                 <td data-label={t.colPerson}>
                   <span className="team-person">{personName(m)} {self && <span className="muted">{t.you}</span>}</span>
-                  <span className="team-email">{m.user.email}</span>
+                  {personName(m) !== m.user.email && <span className="team-email">{m.user.email}</span>}
                 </td>
                 <td data-label={t.colRole}>
                   {m.role === 'owner' ? <strong>{ACCOUNT_ROLE_LABELS.owner}</strong> : (
@@ -81,16 +82,17 @@ export function MembersTable({ members, groups, me, busyId, onUpdate, onRemove, 
                   )}
                 </td>
                 <td data-label={t.colGroups}>
-                  <GroupsCell member={m} groups={groups} disabled={locked || busy} onSave={(ids) => onUpdate(m, { groups: ids })} />
+                  {/* An owner sees every screen: buying, transferring and deleting are the whole account's. */}
+                  <GroupsCell member={m} groups={groups} disabled={m.role === 'owner' || busy} onSave={(ids) => onUpdate(m, { groups: ids })} />
                 </td>
                 <td data-label={t.colLastActive}>{m.lastActiveAt ? formatDateTime(m.lastActiveAt) : t.never}</td>
-                <td data-label={t.colActions}>
+                <td data-label={t.colActions} className={canTransfer || canRemove ? undefined : 'team-no-actions'}>
                   <div className="team-actions">
-                    {me.role === 'owner' && !self && (
+                    {canTransfer && (
                       <Button size="sm" variant="secondary" disabled={busy} onClick={() => onTransfer(m)}
                         aria-label={`${t.transfer}: ${personName(m)}`}>{t.transfer}</Button>
                     )}
-                    {!locked && m.role !== 'owner' && (
+                    {canRemove && (
                       <Button size="sm" variant="danger" busy={busy} onClick={() => onRemove(m)}
                         aria-label={`${t.remove}: ${personName(m)}`}>{t.remove}</Button>
                     )}

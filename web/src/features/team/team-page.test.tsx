@@ -64,6 +64,8 @@ describe('TeamPage', { timeout: 15_000 }, () => {
     expect((screen.getByLabelText('Mehmet Kaya: rol') as HTMLSelectElement).value).toBe('editor');
     expect(screen.getByTestId('team-seats').textContent).toBe('3 / 5 kişi (açık davetler dahil)');
     expect(screen.getByTestId('team-invitation').textContent).toContain('zeynep@ornek.com · İzleyici');
+    // An owner sees every screen: no groups to pick for them.
+    expect(screen.queryByRole('button', { name: 'Grupları düzenle: Ayşe' })).toBeNull();
     // The owner role is only given by transfer: no select offers it.
     expect(within(screen.getByLabelText('Mehmet Kaya: rol')).queryByText('Sahip')).toBeNull();
   });

@@ -4,9 +4,10 @@ import { api, apiRequest } from '../../../lib/api-client';
 
 /* The accept page (/davet/{token}): public; a signed-in person's token goes with the accept. */
 
-export function useInvitation(token: string) {
+/** `enabled` false once accepted: the link is used then, and asking again would only answer 410. */
+export function useInvitation(token: string, enabled = true) {
   return useQuery({
-    queryKey: ['invitation', token], retry: false,
+    queryKey: ['invitation', token], retry: false, enabled,
     queryFn: ({ signal }) => api.get(`/api/invitations/${encodeURIComponent(token)}`, ZInvitationInfo, signal),
   });
 }
