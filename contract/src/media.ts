@@ -54,10 +54,10 @@ export const ZMedia = z.object({
   /**
    * docs/PRODUCT.md#replacing-a-file: a new file converting before it takes this item's place
    * (the fields above still describe the file screens show), or the reason the last one failed;
-   * null when there is none.
+   * null when there is none (a ready one has taken the item's place).
    */
   replacement: z.object({
-    status: ZMediaStatus,
+    status: z.enum(['processing', 'failed']),
     progress: z.number().int().min(0).max(100),
     error: z.string().nullable(),
   }).nullable().default(null),

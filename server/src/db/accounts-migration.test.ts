@@ -68,7 +68,8 @@ it('gives every existing user an account of their own with their id, keeping wha
   await db.query(`INSERT INTO purchases (id, "userId", status, provider, amount, "packageName", "durationDays", "maxMediaUploadGb", "maxScreens", "maxPlaylists")
     VALUES ($1, $2, 'completed', 'test', 499, 'Temel', 30, 5, 3, 10)`, [purchase, ayse]);
 
-  expect(await applyPendingMigrations({ kind: 'postgres', url })).toEqual([ACCOUNTS]);
+  // The accounts migration first, then whatever came after it.
+  expect((await applyPendingMigrations({ kind: 'postgres', url }))[0]).toBe(ACCOUNTS);
 
   const accounts = await db.query(`SELECT id, name FROM accounts ORDER BY name`);
   expect(accounts.rows).toEqual([

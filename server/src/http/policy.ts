@@ -17,6 +17,15 @@ export function assertRole(role: TAccountRole, needed: TAccountRole): void {
   if (!roleAtLeast(role, needed)) throw roleRequired(needed, role);
 }
 
+/**
+ * Router guard: every member reads (GET, HEAD); anything else needs at least `needed`
+ * (docs/architecture/accounts.md#roles).
+ */
+export const writesNeed = (needed: TAccountRole): RequestHandler => (req, _res, next) => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') assertRole(currentAccount(req).role, needed);
+  next();
+};
+
 /** Route guard: the caller's role in the account the request works in is at least `needed`. */
 export const requireRole = (needed: TAccountRole): RequestHandler => (req, _res, next) => {
   assertRole(currentAccount(req).role, needed);

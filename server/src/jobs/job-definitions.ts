@@ -24,7 +24,11 @@ export const JOB_SCHEMAS = {
   /** On save and from the refresh: fetches an rss or weather app's data (docs/PRODUCT.md#apps). */
   'app.fetch': z.object({ mediaId: z.string().uuid() }),
   /** After an upload that must be converted: remux or transcode, then ready or failed (docs/architecture/media-processing.md). */
-  'media.process': z.object({ mediaId: z.string().uuid() }),
+  'media.process': z.object({
+    mediaId: z.string().uuid(),
+    /** A replacement's file (docs/PRODUCT.md#replacing-a-file): the job converts that one or nothing. */
+    fileName: z.string().optional(),
+  }),
   /** Periodic (10 minutes): queues media.process again for media still processing whose job was lost (a restart). */
   'media.repair': z.object({}),
   /** Periodic (10 minutes): queues an app.fetch for every rss and weather app a playlist holds. */

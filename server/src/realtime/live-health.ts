@@ -5,7 +5,7 @@ import { screenHealthOf } from '../modules/screen-health/screen-health.service.j
 import type { InFlight } from './in-flight.js';
 import type { Presence } from './presence.js';
 import type { HealthNotifier } from './screen-notifier.js';
-import { ownerRoom, type PanoServer } from '../sockets/socket-types.js';
+import { allScreensRoom, screenWatchRoom, type PanoServer } from '../sockets/socket-types.js';
 
 /** Pushes built at most this often (a fleet reconnecting would otherwise cost a query per player). */
 const PUSH_GAP_MS = 100;
@@ -48,7 +48,7 @@ export class LiveHealthNotifier implements HealthNotifier {
     const { screens, warnMinutesOf } = await screenHealthOf(this.ctx.db, screenIds);
     for (const s of screens) {
       if (this.inFlight.isClosing) break;
-      this.io.to(ownerRoom(s.ownerId)).emit('screen:health', presentScreenHealth(s, online.has(s.id), warnMinutesOf(s.ownerId), now));
+      this.io.to(allScreensRoom(s.ownerId)).to(screenWatchRoom(s.id)).emit('screen:health', presentScreenHealth(s, online.has(s.id), warnMinutesOf(s.ownerId), now));
     }
     return new Map<string, never>();
   }

@@ -6,7 +6,7 @@ import { configPushOf, emitConfigPushLocally } from './config-push.js';
 import type { InFlight } from './in-flight.js';
 import { reachesOtherInstances } from './redis-adapter.js';
 import type { ScreenNotifier } from './screen-notifier.js';
-import { ownerRoom, type ConfigInvalidation, type PanoServer } from '../sockets/socket-types.js';
+import { allScreensRoom, ownerRoom, screenWatchRoom, type ConfigInvalidation, type PanoServer } from '../sockets/socket-types.js';
 
 /**
  * docs/architecture/realtime.md#pushes: after a commit, recompute the named screens' configs and push each to
@@ -50,7 +50,7 @@ export class LiveNotifier implements ScreenNotifier {
 
   alertsAcked(acks: readonly { ownerId: string; alertId: string; screenId: string }[]): void {
     if (this.inFlight.isClosing) return;
-    for (const a of acks) this.io.to(ownerRoom(a.ownerId)).emit('alert:acked', { alertId: a.alertId, screenId: a.screenId });
+    for (const a of acks) this.io.to(allScreensRoom(a.ownerId)).to(screenWatchRoom(a.screenId)).emit('alert:acked', { alertId: a.alertId, screenId: a.screenId });
   }
 
   /** From the worker too: through the Redis adapter it reaches the dashboards on every instance. */

@@ -5,7 +5,7 @@ import type { InFlight } from './in-flight.js';
 import type { RedisLink } from './redis-adapter.js';
 import type { PresenceReader } from './screen-notifier.js';
 import { LastSeenWriter } from './last-seen-writer.js';
-import { deviceRoom, screenRoom, ownerRoom, type PanoServer, type PanoSocket } from '../sockets/socket-types.js';
+import { allScreensRoom, deviceRoom, screenRoom, screenWatchRoom, type PanoServer, type PanoSocket } from '../sockets/socket-types.js';
 
 /**
  * How often one player's `lastSeenAt` (screen and device rows) is written while it stays
@@ -115,6 +115,6 @@ export class Presence implements PresenceReader {
     }
     const status: TScreenStatusEvent = { screenId, online, lastSeenAt: now.toISOString(), version };
     if (this.inFlight.isClosing) return;
-    this.io.to(ownerRoom(ownerId)).emit('screen:status', status);
+    this.io.to(allScreensRoom(ownerId)).to(screenWatchRoom(screenId)).emit('screen:status', status);
   }
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import { KeyBatcher } from '../db/key-batcher.js';
 import { sessionFromToken } from '../http/authenticate.js';
 import { AppError } from '../http/errors.js';
+import { screensOfGroups } from '../modules/accounts/screen-scope.js';
 import { activeDeviceFromToken } from '../modules/devices/device-auth.js';
 import type { PanoSocket, SocketData } from '../sockets/socket-types.js';
 
@@ -55,8 +56,12 @@ async function resolveSocketIdentity(ctx: AppContext, owners: ScreenOwners, rawA
   // A dashboard hears its account's events; a person in no account hears none but is still signed in.
   const ownerId = account?.id ?? null;
   const person = { userId: user.id, deviceId: null, deviceScreenId: null, version: null };
-  if (!auth.data.screenId) return { role: 'dashboard', ownerId, screenId: null, ...person };
+  if (!auth.data.screenId) {
+    const watchedScreens = account?.groupIds.length ? await screensOfGroups(ctx.db, account.id, account.groupIds) : null;
+    return { role: 'dashboard', ownerId, screenId: null, ...person, watchedScreens };
+  }
   if (!ownerId) throw noScreen();
+  if (account?.groupIds.length && !(await screensOfGroups(ctx.db, account.id, account.groupIds)).includes(auth.data.screenId)) throw noScreen();
   await assertOwnsScreen(owners, ownerId, auth.data.screenId);
   return { role: 'preview', ownerId, screenId: auth.data.screenId, ...person };
 }

@@ -32,6 +32,11 @@ export type SocketData = {
   deviceScreenId: string | null;
   /** The config version the player last reported (player:hello). */
   version: string | null;
+  /**
+   * A dashboard of a member limited to screen groups: the screens whose events it hears, as they
+   * were when it connected; null for every screen of the account (docs/architecture/accounts.md).
+   */
+  watchedScreens?: string[] | null;
 };
 
 /**
@@ -57,8 +62,12 @@ export type PanoServer = Server<ClientToServerEvents, ServerToClientEvents, Inte
 export type PanoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export const screenRoom = (screenId: string) => `screen:${screenId}`;
-/** Every dashboard socket of one account: the account's events (screen status, alerts, media progress). */
+/** Every dashboard socket of one account: its content's and its alerts' events (media progress, alert changes). */
 export const ownerRoom = (accountId: string) => `owner:${accountId}`;
+/** The dashboards of an account's members who see every screen: every screen's events. */
+export const allScreensRoom = (accountId: string) => `screens:${accountId}`;
+/** The dashboards of members limited to screen groups that include this screen: its events only. */
+export const screenWatchRoom = (screenId: string) => `watch:${screenId}`;
 /** Every socket of one paired device, whichever screen it shows: revoking the device empties it. */
 export const deviceRoom = (deviceId: string) => `device:${deviceId}`;
 /** Every dashboard and preview socket of one person: logging out or leaving the account empties it. */

@@ -16,6 +16,9 @@ import { PlaylistsPage } from '../features/playlists/playlists-page';
 import { ScreensPage } from '../features/screens/screens-page';
 import { SCREENS_PAGE_LISTS, apiServer, emptyLists } from '../testing/api-server';
 import { aMedia, aPackage, aPlaylist, aScreen } from '../testing/fixtures';
+import { signedInAs } from '../testing/session';
+
+signedInAs();
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZLoginResponse, ZPlaylist, ZVerifyResponse } from '@pano/contract';
+import { ZLoginResponse, ZMyPackage, ZPlaylist, ZVerifyResponse } from '@pano/contract';
 import { createTestApp, newCustomer, newMember, type TestApp } from '../../../test/harness.js';
 import { makeMedia, makePlaylist } from '../screens/content.fixtures.js';
 
@@ -31,6 +31,15 @@ describe('sessions and accounts', () => {
     const stranger = await newCustomer(t);
     const forged = await t.ctx.tokens.signUser(stranger.id, 0, owner.id);
     await t.http.get('/api/playlists').set({ Authorization: `Bearer ${forged}` }).expect(401);
+  });
+
+  it("my-package, asked with one's own id, answers with the package of the account one works in", async () => {
+    const owner = await newCustomer(t, { maxScreens: 7 });
+    const member = await newMember(t, owner.id, 'viewer');
+    const res = await t.http.get(`/api/purchase/my-package/${member.id}`).set(member.auth).expect(200);
+    expect(ZMyPackage.parse(res.body).limits.maxScreens).toBe(7);
+    // Another person's id is still not theirs to ask about, the owner's included.
+    await t.http.get(`/api/purchase/my-package/${owner.id}`).set(member.auth).expect(404);
   });
 
   it("a removed member's next request is refused at once (401), and their last activity was kept", async () => {

@@ -1,7 +1,9 @@
 import { Router, type RequestHandler } from 'express';
 import { ZAlertTemplateWrite, ZIdParams, ZSendAlertTemplateRequest } from '@pano/contract';
+import { assertTargetsInScope } from '../accounts/screen-scope.js';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { writesNeed } from '../../http/policy.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { actorOf } from '../api-keys/api-key-auth.js';
 import { presentAlertTemplate } from './alert-templates.presenter.js';
@@ -16,7 +18,7 @@ import {
  */
 export function alertTemplateRoutes(ctx: AppContext, sends: RequestHandler): Router {
   const router = Router();
-  router.use(requireAuth(ctx), requireActivePackage(ctx));
+  router.use(requireAuth(ctx), requireActivePackage(ctx), writesNeed('publisher'));
 
   router.get('/', async (req, res) => {
     res.json((await listTemplates(ctx.db, currentAccount(req).id)).map(presentAlertTemplate));
@@ -42,7 +44,8 @@ export function alertTemplateRoutes(ctx: AppContext, sends: RequestHandler): Rou
   router.post('/:id/send', sends, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const override = ZSendAlertTemplateRequest.parse(req.body ?? {});
-    res.status(201).json(presentAlert(await sendTemplate(ctx, currentAccount(req).id, actorOf(req), id, override)));
+    const inScope = (targets: { all: boolean; screens: string[]; groups: string[] }) => assertTargetsInScope(ctx.db, req, targets);
+    res.status(201).json(presentAlert(await sendTemplate(ctx, currentAccount(req).id, actorOf(req), id, override, inScope)));
   });
 
   return router;

@@ -93,6 +93,7 @@ export async function deleteTemplate(ctx: AppContext, ownerId: string, id: strin
  */
 export async function sendTemplate(
   ctx: AppContext, ownerId: string, actor: Actor, id: string, override: z.output<typeof ZSendAlertTemplateRequest>,
+  assertTargets: (targets: { all: boolean; screens: string[]; groups: string[] }) => Promise<void>,
 ): Promise<AlertState> {
   const t = await ctx.db.alertTemplate.findFirst({ where: { id, ownerId } });
   if (!t) throw templateMissing();
@@ -109,5 +110,6 @@ export async function sendTemplate(
     ...(t.durationMinutes === null ? { untilEnded: true } : { durationMinutes: t.durationMinutes }),
     ...targets,
   });
+  await assertTargets(body);
   return createAlert(ctx, ownerId, actor, body);
 }

@@ -57,7 +57,7 @@ export type AckScreenRow = { id: string; name: string; online: boolean; acknowle
 /** An alert with each target screen's acknowledgement. */
 export type AlertDetail = { row: AlertRow; screens: AckScreenRow[]; now: Date };
 
-const alertMissing = () => notFound('Acil duyuru');
+export const alertMissing = () => notFound('Acil duyuru');
 export const NO_SCREENS = 'Seçilen hedeflerde hiç ekran yok';
 
 /** A media, screen or group deleted between the checks and the write fails a foreign key: 404. */

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { ZCreateApiKeyRequest, ZIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { requireRole } from '../../http/policy.js';
 import { presentApiKey } from './api-keys.presenter.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
 
@@ -12,7 +13,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
  */
 export function apiKeyRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.use(requireAuth(ctx));
+  router.use(requireAuth(ctx), requireRole('admin'));
 
   router.get('/', async (req, res) => {
     res.json((await listApiKeys(ctx.db, currentAccount(req).id)).map(presentApiKey));

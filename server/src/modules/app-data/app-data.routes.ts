@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { ZAppPreviewRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { requireRole } from '../../http/policy.js';
 import { perMinutePerKey } from '../../http/rate-limits.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { previewAppData } from './app-data.service.js';
@@ -14,7 +15,7 @@ export function appDataRoutes(ctx: AppContext): Router {
   const router = Router();
   const previewsPerUser = perMinutePerKey(ctx.rateLimits, 'app-preview', APP_PREVIEWS_PER_MINUTE,
     'Çok sık önizleme istendi. Lütfen biraz bekleyip tekrar deneyin.', (req) => currentAccount(req).id);
-  router.post('/', requireAuth(ctx), requireActivePackage(ctx), previewsPerUser, async (req, res) => {
+  router.post('/', requireAuth(ctx), requireActivePackage(ctx), requireRole('editor'), previewsPerUser, async (req, res) => {
     const { app } = ZAppPreviewRequest.parse(req.body);
     res.json(await previewAppData(ctx, app));
   });

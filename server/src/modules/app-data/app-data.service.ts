@@ -99,7 +99,7 @@ export async function fetchAppData(ctx: AppContext, mediaId: string): Promise<vo
     data: { appData },
   });
   if (count === 1 && changed) {
-    const screens = await screensShowingMedia(ctx.db, media.ownerId, [mediaId]);
+    const screens = await screensShowingMedia(ctx.db, media.ownerId, [mediaId], ctx.clock());
     if (screens.length > 0) await ctx.notifier.screensChanged(screens);
   }
 }

@@ -1,8 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZLoginResponse, ZUser } from '@pano/contract';
+import { ZLoginResponse, ZMedia, ZUser } from '@pano/contract';
 import { createTestApp, newAdmin, newUser, uniqueEmail, type TestApp } from '../../../test/harness.js';
+import { createInProcessRunner } from '../../jobs/in-process-runner.js';
+import type { JobRunner } from '../../jobs/job-runner.js';
+import { createLogger } from '../../logger.js';
+import { filesOnDisk } from '../../storage/testing/disk-helpers.js';
+import { sampleClip } from '../../storage/testing/sample-clips.js';
+import { samplePdf } from '../../storage/testing/sample-pdfs.js';
 import { tinyPng } from '../../storage/testing/sample-files.js';
 import { recordingNotifier } from '../screens/content.fixtures.js';
 
@@ -150,6 +156,33 @@ describe('DELETE /api/auth/admin', () => {
       expect((await app.http.get(up.body.filePath)).status).toBe(404);
       expect(await app.ctx.db.media.count({ where: { ownerId: a.id } })).toBe(0);
       expect(notifier.calls).toEqual([[screen.body._id]]);
+    } finally { await app.close(); }
+  });
+
+  it("leaves none of the admin's files: a video's poster and thumbnails, a PDF's pages, a replacement still converting", async () => {
+    // media.process never runs here: the replacement stays waiting beside its item.
+    const inner = createInProcessRunner({ logger: createLogger('silent'), sweepEveryMs: 0 });
+    const jobs: JobRunner = { ...inner, enqueue: (name, payload, opts) => (name === 'media.process' ? Promise.resolve() : inner.enqueue(name, payload, opts)) };
+    const app = await createTestApp({ jobs });
+    try {
+      await newAdmin(app);
+      const a = await newAdmin(app);
+      const upload = async (file: Buffer, fileName: string) =>
+        ZMedia.parse((await app.http.post('/api/media/upload').set(a.auth).field('name', fileName).attach('file', file, fileName).expect(201)).body);
+      const video = await upload(await sampleClip('playable'), 'v.mp4');
+      const pdf = await upload(await samplePdf(2, { size: [400, 300] }), 'menu.pdf');
+      const pages = pdf.app?.kind === 'pdf' ? pdf.app.pages : [];
+      for (const url of [video.posterUrl!, ...pages.map((p) => `/uploads/${p}`)]) {
+        await app.http.get(`/uploads/thumbs/${path.basename(url)}`).expect(200);
+      }
+      const replaced = await upload(await sampleClip('playable'), 'w.mp4');
+      await app.http.put(`/api/media/${replaced._id}/file`).set(a.auth).attach('file', await sampleClip('webm'), 'w.webm').expect(200);
+      const waiting = await app.ctx.db.media.findUniqueOrThrow({ where: { id: replaced._id } });
+      expect(waiting.replacementFileName).not.toBeNull();
+      expect((await filesOnDisk(app.ctx.config.uploadsDir)).length).toBeGreaterThan(0);
+
+      expect((await app.http.delete('/api/auth/admin').set(a.auth)).status).toBe(200);
+      expect(await filesOnDisk(app.ctx.config.uploadsDir)).toEqual([]);
     } finally { await app.close(); }
   });
 

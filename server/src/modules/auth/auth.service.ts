@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, forbidden } from '../../http/errors.js';
 import { Prisma } from '../../db/generated/client.js';
-import { storageKey } from '../../storage/file-storage.js';
+import { removeStoredFiles, STORED_FILE_FIELDS, storedFilesOf } from '../media/media-files.js';
 import { removeScreenshots } from '../screen-health/screenshots.js';
 import { withOwnAccount } from '../accounts/own-account.js';
 import { lockOwner } from '../entitlements/limits.js';
@@ -112,16 +112,13 @@ export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
     if (!admins.includes(userId)) throw forbidden('Yalnızca admin hesapları bu yolla silinebilir');
     if (admins.length === 1) throw conflict(LAST_ADMIN, ErrorCode.LAST_ADMIN);
     await lockOwner(tx, userId);
-    const media = await tx.media.findMany({ where: { ownerId: userId }, select: { fileName: true } });
+    const media = await tx.media.findMany({ where: { ownerId: userId }, select: STORED_FILE_FIELDS });
     const screens = await tx.screen.findMany({ where: { ownerId: userId }, select: { id: true } });
     await tx.user.delete({ where: { id: userId } });
     await tx.account.deleteMany({ where: { id: userId } });
-    return { fileNames: media.flatMap((m) => (m.fileName ? [m.fileName] : [])), screenIds: screens.map((s) => s.id) };
+    return { fileNames: media.flatMap(storedFilesOf), screenIds: screens.map((s) => s.id) };
   });
-  for (const fileName of fileNames) {
-    await ctx.storage.remove(storageKey.upload(fileName))
-      .catch((err: unknown) => ctx.logger.warn({ err, fileName }, 'media file of a deleted admin could not be removed'));
-  }
+  await removeStoredFiles(ctx, fileNames, 'media file of a deleted admin could not be removed');
   await removeScreenshots(ctx.storage, screenIds)
     .catch((err: unknown) => ctx.logger.warn({ err }, 'screenshots of a deleted admin could not be removed'));
   // Its sockets and its screens' players are cut; its token already fails (no user row).

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { owns } from '../../db/ownership.js';
 
-const deviceMissing = () => notFound('Cihaz');
+export const deviceMissing = () => notFound('Cihaz');
 
 const listed = {
   id: true, name: true, createdAt: true, lastSeenAt: true, screen: { select: { id: true, name: true } },

@@ -1,12 +1,14 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { ZIdParams, ZPairDeviceRequest, ZSelectDeviceScreenRequest, ZUpdateDeviceRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { requireRole } from '../../http/policy.js';
 import { attemptsPerAddress, failedPairingsPerCode } from '../../http/rate-limits.js';
 import { currentDevice, requireDevice } from './device-auth.js';
 import { ownerScreens, pairDevice, selectDeviceScreen } from './devices.service.js';
 import { screenPresence } from './presence.service.js';
-import { listDevices, revokeDevice, updateDevice } from './device-management.service.js';
+import { deviceMissing, listDevices, revokeDevice, updateDevice } from './device-management.service.js';
+import { assertScreenInScope, inScope, screenScopeOf, withinScope } from '../accounts/screen-scope.js';
 import { presentDevice, presentDeviceScreen, presentPairing, presentScreenPresence } from './devices.presenter.js';
 
 /**
@@ -34,21 +36,35 @@ export function deviceRoutes(ctx: AppContext): Router {
     res.json({ deviceId: device.id, screen: presentDeviceScreen(await selectDeviceScreen(ctx, device, screenId)) });
   });
 
+  // A member limited to screen groups sees and manages only the devices on their screens.
+  const assertDeviceInScope = async (req: Request, id: string) => {
+    const scope = await screenScopeOf(ctx.db, req);
+    if (!scope) return;
+    const device = await ctx.db.device.findFirst({ where: { id, ownerId: currentAccount(req).id }, select: { screenId: true } });
+    if (device && !inScope(scope, device.screenId ?? '')) throw deviceMissing();
+  };
+
   router.get('/presence', requireAuth(ctx), async (req, res) => {
-    res.json((await screenPresence(ctx, currentAccount(req).id)).map(presentScreenPresence));
+    const scope = await screenScopeOf(ctx.db, req);
+    res.json(withinScope(scope, await screenPresence(ctx, currentAccount(req).id), (s) => s.id).map(presentScreenPresence));
   });
 
   router.get('/', requireAuth(ctx), async (req, res) => {
-    res.json((await listDevices(ctx, currentAccount(req).id)).map(presentDevice));
+    const scope = await screenScopeOf(ctx.db, req);
+    res.json(withinScope(scope, await listDevices(ctx, currentAccount(req).id), (d) => d.screen?.id ?? '').map(presentDevice));
   });
 
-  router.put('/:id', requireAuth(ctx), async (req, res) => {
+  router.put('/:id', requireAuth(ctx), requireRole('admin'), async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    res.json(presentDevice(await updateDevice(ctx, currentAccount(req).id, id, ZUpdateDeviceRequest.parse(req.body))));
+    const body = ZUpdateDeviceRequest.parse(req.body);
+    await assertDeviceInScope(req, id);
+    if (body.screenId) await assertScreenInScope(ctx.db, req, body.screenId);
+    res.json(presentDevice(await updateDevice(ctx, currentAccount(req).id, id, body)));
   });
 
-  router.delete('/:id', requireAuth(ctx), async (req, res) => {
+  router.delete('/:id', requireAuth(ctx), requireRole('admin'), async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
+    await assertDeviceInScope(req, id);
     await revokeDevice(ctx, currentAccount(req).id, id);
     res.json({ message: 'Cihaz kaldırıldı' });
   });

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { LAYOUT_TEMPLATES, ZCreateLayoutRequest, ZIdParams, ZUpdateLayoutRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { writesNeed } from '../../http/policy.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentLayout } from './layouts.presenter.js';
@@ -10,7 +11,7 @@ import { createLayout, deleteLayout, getLayout, layoutUsage, listLayouts, update
 /** /api/layouts (docs/PRODUCT.md#layouts-api). */
 export function layoutRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.use(requireAuth(ctx), requireActivePackage(ctx));
+  router.use(requireAuth(ctx), requireActivePackage(ctx), writesNeed('editor'));
 
   router.get('/', async (req, res) => {
     res.json((await listLayouts(ctx.db, currentAccount(req).id)).map(presentLayout));

@@ -44,7 +44,7 @@ const jobKey = (mediaId: string, replacementFileName?: string | null) =>
  * A job that cannot be queued is logged; `media.repair` queues it later.
  */
 export async function queueProcessing(ctx: Pick<AppContext, 'jobs' | 'logger'>, mediaId: string, replacementFileName?: string): Promise<void> {
-  await ctx.jobs.enqueue('media.process', { mediaId }, { key: jobKey(mediaId, replacementFileName) })
+  await ctx.jobs.enqueue('media.process', { mediaId, ...(replacementFileName ? { fileName: replacementFileName } : {}) }, { key: jobKey(mediaId, replacementFileName) })
     .catch((err: unknown) => ctx.logger.error({ err, mediaId }, 'queueing media processing failed'));
 }
 
@@ -63,17 +63,22 @@ export async function requeueProcessing(ctx: Pick<AppContext, 'db' | 'jobs' | 'c
     select: { id: true, status: true, replacementFileName: true }, orderBy: { id: 'asc' },
   });
   const now = ctx.clock();
-  return ctx.jobs.ensureScheduled(rows.filter((r) => !converting.has(r.id)).map((r) => ({
-    name: 'media.process', payload: { mediaId: r.id }, runAt: now,
-    key: jobKey(r.id, r.status === 'processing' ? undefined : r.replacementFileName),
-  })));
+  return ctx.jobs.ensureScheduled(rows.filter((r) => !converting.has(r.id)).map((r) => {
+    const fileName = r.status === 'processing' ? undefined : r.replacementFileName ?? undefined;
+    return { name: 'media.process', payload: { mediaId: r.id, ...(fileName ? { fileName } : {}) }, runAt: now, key: jobKey(r.id, fileName) };
+  }));
 }
 
-export async function processMedia(ctx: Ctx, mediaId: string): Promise<void> {
+/**
+ * The `media.process` job: converts the item's own file, or its replacement. A job naming a
+ * replacement file (`fileName`) converts that one only: run again after its file was swapped in
+ * or failed (a retry, a kept job), it must not convert a newer replacement beside that one's own job.
+ */
+export async function processMedia(ctx: Ctx, mediaId: string, fileName?: string): Promise<void> {
   if (converting.has(mediaId)) return;
   converting.add(mediaId);
   try {
-    await processOne(ctx, mediaId);
+    await processOne(ctx, mediaId, fileName);
   } finally {
     converting.delete(mediaId);
   }
@@ -84,18 +89,17 @@ export async function processMedia(ctx: Ctx, mediaId: string): Promise<void> {
  * the row only while that is still so (not deleted, not replaced again, not finished by another run).
  */
 type Target = {
-  media: Media; replacement: boolean; fileName: string; mime: string; sizeBytes: bigint; sha256: string | null;
-  posterFileName: string | null; where: Prisma.MediaWhereInput;
+  media: Media; replacement: boolean; fileName: string; mime: string; sizeBytes: bigint; posterFileName: string | null; where: Prisma.MediaWhereInput;
 };
 
 function targetOf(media: Media): Target | undefined {
   if (media.status === 'processing' && media.fileName) {
-    return { media, replacement: false, fileName: media.fileName, mime: media.mime, sizeBytes: media.sizeBytes, sha256: media.sha256,
+    return { media, replacement: false, fileName: media.fileName, mime: media.mime, sizeBytes: media.sizeBytes,
       posterFileName: media.posterFileName, where: { status: 'processing' } };
   }
   if (media.replacementStatus === 'processing' && media.replacementFileName) {
     return { media, replacement: true, fileName: media.replacementFileName, mime: media.replacementMime ?? '', sizeBytes: media.replacementSizeBytes ?? 0n,
-      sha256: null, posterFileName: media.replacementPosterFileName, where: { replacementStatus: 'processing', replacementFileName: media.replacementFileName } };
+      posterFileName: media.replacementPosterFileName, where: { replacementStatus: 'processing', replacementFileName: media.replacementFileName } };
   }
   return undefined;
 }
@@ -104,11 +108,11 @@ function targetOf(media: Media): Target | undefined {
 const eventOf = (t: Target, status: TMediaStatus, progress: number, error: string | null): TMediaProgressEvent =>
   ({ mediaId: t.media.id, status, progress, error, ...(t.replacement ? { replacement: true as const } : {}) });
 
-async function processOne(ctx: Ctx, mediaId: string): Promise<void> {
+async function processOne(ctx: Ctx, mediaId: string, fileName: string | undefined): Promise<void> {
   const media = await ctx.db.media.findUnique({ where: { id: mediaId } });
   // Deleted meanwhile, or already done by an earlier run of a repeated job.
   const target = media && targetOf(media);
-  if (!target) return;
+  if (!target || (fileName !== undefined && target.fileName !== fileName)) return;
   // A bucket's file is read from a temp copy (storage.withLocalFile), so any instance converts it.
   const done = await ctx.storage.withLocalFile(storageKey.upload(target.fileName), (source) => convertFrom(ctx, target, source));
   if (!done) return fail(ctx, target, UNREADABLE_VIDEO);
@@ -122,7 +126,8 @@ async function convertFrom(ctx: Ctx, t: Target, source: string): Promise<Convert
   if (!probe) return { error: UNREADABLE_VIDEO };
   const isMp4 = t.mime === 'video/mp4';
   const plan = planVideo(probe, isMp4, isMp4 && await moovBeforeMdat(source));
-  if (plan === 'keep') return withPoster(ctx, t, { file: undefined, probe, size: Number(t.sizeBytes), sha256: t.sha256 ?? await sha256Of(source) }, source);
+  // A file the upload found to need converting has no hash yet (prepare-upload.ts hashes only what it keeps).
+  if (plan === 'keep') return withPoster(ctx, t, { file: undefined, probe, size: Number(t.sizeBytes), sha256: await sha256Of(source) }, source);
   const out = path.join(incomingDir(ctx.config.uploadsDir), `${incomingFileName()}.mp4`);
   try {
     await mkdir(path.dirname(out), { recursive: true });
@@ -199,7 +204,7 @@ async function finish(ctx: Ctx, t: Target, done: Converted) {
     if (done.file) await put(done.file, fileName);
     if (done.poster && posterFileName) await put(done.poster, posterFileName);
     if (t.replacement) {
-      swapped = await ctx.db.$transaction((tx) => swapFile(tx, media, next, t.where));
+      swapped = await ctx.db.$transaction((tx) => swapFile(tx, media, next, ctx.clock(), t.where));
       written = swapped !== null;
     } else {
       const { count } = await ctx.db.media.updateMany({ where: { ...t.where, id: media.id }, data: { ...next, status: 'ready', progress: 100, error: null } });
@@ -213,10 +218,14 @@ async function finish(ctx: Ctx, t: Target, done: Converted) {
     }
   }
   if (!written) return;
-  if (done.file) await ctx.storage.remove(storageKey.upload(t.fileName));
+  // The converted file took the place of the one it was made from, which goes with the old files.
   if (swapped) return afterSwap(ctx, swapped);
+  if (done.file) {
+    await ctx.storage.remove(storageKey.upload(t.fileName))
+      .catch((err: unknown) => ctx.logger.warn({ err, fileName: t.fileName }, 'a converted video\'s original could not be removed'));
+  }
   ctx.notifier.mediaProgress(media.ownerId, eventOf(t, 'ready', 100, null));
-  const screenIds = await screensShowingMedia(ctx.db, media.ownerId, [media.id]);
+  const screenIds = await screensShowingMedia(ctx.db, media.ownerId, [media.id], ctx.clock());
   if (screenIds.length) await ctx.notifier.screensChanged(screenIds);
 }
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Media, Prisma } from '../../db/generated/client.js';
-import { storageKey } from '../../storage/file-storage.js';
+import { removeStoredFiles, storedFilesOf } from './media-files.js';
 import { screensShowingMedia } from './media-screens.js';
 
 /*
@@ -26,45 +26,39 @@ export const NO_REPLACEMENT = {
 /** A video's length as a playlist form rounds it (web's initialDuration); null for none. */
 const wholeSeconds = (sec: number | null) => (sec !== null && sec > 0 ? Math.ceil(sec) : null);
 
-export type Swapped = { media: Media; next: NewFile; screenIds: string[] };
+/** `media`: the row before the swap; `row`: after it; the screens showing it, for the push. */
+export type Swapped = { media: Media; row: Media; screenIds: string[] };
 
 /**
  * In the caller's transaction: the row takes the new file's fields (`where` guards against a
  * change since `media` was read; null when it no longer holds), and the playlist items whose
  * duration was the old video's length (rounded up, as the forms fill it in) get the new one;
- * a duration the customer chose stays. Returns the screens showing the item, for the push.
+ * a duration the customer chose stays. Returns the screens showing the item at `now`, for the push.
  */
-export async function swapFile(tx: DbOrTx, media: Media, next: NewFile, where: Prisma.MediaWhereInput = {}): Promise<Swapped | null> {
-  const { count } = await tx.media.updateMany({
+export async function swapFile(tx: DbOrTx, media: Media, next: NewFile, now: Date, where: Prisma.MediaWhereInput = {}): Promise<Swapped | null> {
+  const [row] = await tx.media.updateManyAndReturn({
     where: { ...where, id: media.id },
     data: { ...next, status: 'ready', progress: 100, error: null, ...NO_REPLACEMENT },
   });
-  if (count === 0) return null;
+  if (!row) return null;
   const before = wholeSeconds(media.durationSec);
   const after = wholeSeconds(next.durationSec);
   if (before !== null && after !== null && before !== after) {
     await tx.playlistItem.updateMany({ where: { mediaId: media.id, duration: before }, data: { duration: after } });
   }
-  return { media, next, screenIds: await screensShowingMedia(tx, media.ownerId, [media.id]) };
+  return { media, row, screenIds: await screensShowingMedia(tx, media.ownerId, [media.id], now) };
 }
 
 /**
- * After the commit: the old file and poster (and a picture's thumbnail) leave the storage, the
- * owner's dashboards hear that the replacement is done, and every screen showing the item is
- * pushed its new config.
+ * After the commit: the old row's files that the new row does not keep (its file, poster, a
+ * PDF's pages, a converted replacement's original; `storedFilesOf`) leave the storage with their
+ * thumbnails, the owner's dashboards hear that the replacement is done, and every screen showing
+ * the item is pushed its new config. A file that cannot be removed is logged and stops none of it.
  */
 export async function afterSwap(ctx: Pick<AppContext, 'storage' | 'logger' | 'notifier'>, s: Swapped): Promise<void> {
-  const kept = new Set([s.next.fileName, s.next.posterFileName]);
-  for (const name of [s.media.fileName, s.media.posterFileName]) {
-    if (!name || kept.has(name)) continue;
-    try {
-      await ctx.storage.remove(storageKey.upload(name));
-      await ctx.storage.remove(storageKey.thumb(name));
-    } catch (err) {
-      // The row points at the new file already; an undeletable old one is an operator matter.
-      ctx.logger.warn({ err, fileName: name }, 'a replaced media file could not be removed');
-    }
-  }
+  const kept = new Set(storedFilesOf(s.row));
+  // The row points at the new file already; an undeletable old one is an operator matter.
+  await removeStoredFiles(ctx, storedFilesOf(s.media).filter((name) => !kept.has(name)), 'a replaced media file could not be removed');
   ctx.notifier.mediaProgress(s.media.ownerId, { mediaId: s.media.id, status: 'ready', progress: 100, error: null, replacement: true });
   if (s.screenIds.length) await ctx.notifier.screensChanged(s.screenIds);
 }

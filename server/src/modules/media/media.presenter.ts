@@ -31,8 +31,10 @@ export const processingOf = (m: Pick<Media, 'status' | 'progress' | 'error' | 'd
 });
 
 /** docs/PRODUCT.md#replacing-a-file: the new file converting, or why the last one failed; null when none. */
-export const replacementOf = (m: Pick<Media, 'replacementStatus' | 'replacementProgress' | 'replacementError'>): TMedia['replacement'] =>
-  (m.replacementStatus ? { status: m.replacementStatus, progress: m.replacementProgress ?? 0, error: m.replacementError } : null);
+const replacementOf = (m: Pick<Media, 'replacementStatus' | 'replacementProgress' | 'replacementError'>): TMedia['replacement'] =>
+  (m.replacementStatus === 'processing' || m.replacementStatus === 'failed'
+    ? { status: m.replacementStatus, progress: m.replacementProgress ?? 0, error: m.replacementError }
+    : null);
 
 export function presentMedia(m: Media): TMedia {
   return {

@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { ZCreateAppRequest, ZIdParams, ZUpdateMediaRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { writesNeed } from '../../http/policy.js';
 import { perMinutePerKey } from '../../http/rate-limits.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentRefs } from '../../http/present-refs.js';
@@ -25,7 +26,7 @@ const fetchesOnSave = (body: unknown): boolean => {
 /** /api/media: the customer's own media; every route needs a running package (402). */
 export function mediaRoutes(ctx: AppContext): Router {
   const r = Router();
-  r.use(requireAuth(ctx), requireActivePackage(ctx));
+  r.use(requireAuth(ctx), requireActivePackage(ctx), writesNeed('editor'));
   const fetchingSaves = perMinutePerKey(ctx.rateLimits, 'app-save', APP_FETCHING_SAVES_PER_MINUTE,
     'Çok sık haber ya da hava durumu uygulaması kaydedildi. Lütfen biraz bekleyip tekrar deneyin.', (req) => currentAccount(req).id);
   const limitFetchingSaves: RequestHandler = (req, res, next) => (fetchesOnSave(req.body) ? fetchingSaves(req, res, next) : next());

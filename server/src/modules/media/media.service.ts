@@ -4,10 +4,9 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { Prisma, type Media } from '../../db/generated/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { storageKey } from '../../storage/file-storage.js';
 import { screensShowingMedia } from './media-screens.js';
 import { framingWarning } from './web-framing.js';
-import { pdfPagesOf } from './pdf-document.js';
+import { removeStoredFiles, storedFilesOf } from './media-files.js';
 import { fetchPolicy } from '../../http/guarded-fetch.js';
 
 // Alphabetical reads best in a dialog; id keeps equal names in a stable order.
@@ -70,7 +69,7 @@ export async function updateMedia(ctx: AppContext, ownerId: string, id: string, 
       if (sourceOf(before) !== sourceOf(body.app)) data.appData = Prisma.DbNull;
     }
     const updated = await tx.media.update({ where: { id }, data });
-    return { updated, screenIds: await screensShowingMedia(tx, ownerId, [id]) };
+    return { updated, screenIds: await screensShowingMedia(tx, ownerId, [id], ctx.clock()) };
   });
   if (screenIds.length) await ctx.notifier.screensChanged(screenIds);
   await fetchSoon(ctx, id, body.app);
@@ -98,8 +97,8 @@ const sourceOf = (app: object | null): string => {
 };
 
 /**
- * Deletes the row (its playlist items cascade), then the file if it has one (an app has
- * none; a PDF document has its pages' pictures), then tells the screens that showed it (`screensShowingMedia`). The file goes after
+ * Deletes the row (its playlist items cascade), then its files (`storedFilesOf`: an app has
+ * none), then tells the screens that showed it (`screensShowingMedia`). The files go after
  * the commit so a failed delete never leaves a row pointing at nothing.
  */
 export async function deleteMedia(ctx: AppContext, ownerId: string, id: string): Promise<void> {
@@ -107,22 +106,10 @@ export async function deleteMedia(ctx: AppContext, ownerId: string, id: string):
     const media = await tx.media.findFirst({ where: { id, ownerId } });
     if (!media) throw notFound('Medya');
     // Read before deleting: the items (and with them what the screens show) go with the row.
-    const screenIds = await screensShowingMedia(tx, ownerId, [id]);
+    const screenIds = await screensShowingMedia(tx, ownerId, [id], ctx.clock());
     await tx.media.delete({ where: { id } });
     return { media, screenIds };
   });
-  // A file and its poster, or a PDF document's page pictures; their thumbnails with them; and a
-  // replacement still converting (docs/PRODUCT.md#replacing-a-file) with its poster.
-  const files = [media.fileName, media.posterFileName, ...pdfPagesOf(media), media.replacementFileName, media.replacementPosterFileName]
-    .filter((f): f is string => Boolean(f));
-  for (const fileName of files) {
-    try {
-      await ctx.storage.remove(storageKey.upload(fileName));
-      await ctx.storage.remove(storageKey.thumb(fileName));
-    } catch (err) {
-      // The row is gone; an undeletable file is an operator matter, not the customer's.
-      ctx.logger.warn({ err, fileName }, 'media file could not be removed');
-    }
-  }
+  await removeStoredFiles(ctx, storedFilesOf(media), 'media file could not be removed');
   if (screenIds.length) await ctx.notifier.screensChanged(screenIds);
 }

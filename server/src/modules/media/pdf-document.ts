@@ -6,3 +6,7 @@ export function pdfPagesOf(m: { app: unknown }): string[] {
   const app = m.app as { kind?: unknown; pages?: unknown } | null;
   return app?.kind === 'pdf' && Array.isArray(app.pages) ? app.pages.filter((p): p is string => typeof p === 'string') : [];
 }
+
+/** Whether the row is a PDF document: an app whose pages are files (docs/PRODUCT.md#apps). */
+export const isPdfDocument = (m: { kind: string; app: unknown }): boolean =>
+  m.kind === 'app' && (m.app as { kind?: unknown } | null)?.kind === 'pdf';

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZMedia, ZScreenConfig, type TMedia } from '@pano/contract';
 import { createTestApp, newCustomer, type TestApp, type TestUser } from '../../../test/harness.js';
 import { createInProcessRunner } from '../../jobs/in-process-runner.js';
@@ -11,10 +11,11 @@ import { filesOnDisk } from '../../storage/testing/disk-helpers.js';
 import { sampleClip, undecodableClip } from '../../storage/testing/sample-clips.js';
 import { samplePdf } from '../../storage/testing/sample-pdfs.js';
 import { tinyPng } from '../../storage/testing/sample-files.js';
+import { storageKey } from '../../storage/file-storage.js';
 import { loadSharp } from '../../storage/load-sharp.js';
 import { storageUsedBytes } from '../entitlements/limits.js';
 import { makeApp, makeLayout, makePlaylist, makeSchedule, makeScreen, recordingNotifier } from '../screens/content.fixtures.js';
-import { CONVERT_FAILED } from './media-processing.js';
+import { CONVERT_FAILED, processMedia } from './media-processing.js';
 import { KIND_MISMATCH, REPLACEMENT_PENDING } from './replace-media.js';
 import { replacedWhenProcessed } from './media.fixtures.js';
 
@@ -129,6 +130,23 @@ describe('replacing a media file', () => {
     expect(configs[0]!.playlist?.mediaItems).toEqual([expect.objectContaining({ duration: 8, media: expect.objectContaining({ url: after.filePath }) as unknown })]);
   });
 
+  it('a picture an active alert shows: the alert\'s screens are pushed and show the new file; an ended alert\'s screens are not', async () => {
+    const u = await newCustomer(t, { maxScreens: 5 });
+    const before = await upload(u, await png(40, 20, '#c00'), 'a.png', 'Kaçış Planı');
+    const alerted = await makeScreen(t, u.id);
+    const past = await makeScreen(t, u.id);
+    await t.http.post('/api/alerts').set(u.auth).send({ title: 'Yangın', message: 'Merdivenleri kullanın', screens: [alerted.id], mediaId: before._id }).expect(201);
+    const ended = (await t.http.post('/api/alerts').set(u.auth).send({ title: 'Tatbikat', message: 'Bitti', screens: [past.id], mediaId: before._id }).expect(201)).body as { _id: string };
+    await t.ctx.db.alert.update({ where: { id: ended._id }, data: { endedAt: new Date() } });
+    expect((await configOf(u, alerted.id)).alerts[0]?.imageUrl).toMatch(new RegExp(`${before.filePath}$`));
+    notifier.reset();
+
+    const after = ZMedia.parse((await put(u, before._id, await png(20, 40, '#0c0'), 'b.png').expect(200)).body);
+    expect(notifier.calls).toEqual([[alerted.id]]);
+    expect((await configOf(u, alerted.id)).alerts[0]?.imageUrl).toMatch(new RegExp(`${after.filePath}$`));
+    expect(await exists(onDisk(before.filePath))).toBe(false);
+  });
+
   it('tus with `replaces`: a video to convert waits beside the old one, which plays until the new one is ready; then the items that ran the old length run the new one', async () => {
     const u = await newCustomer(t);
     const old = await upload(u, await sampleClip('playable'), 'v.mp4', 'Tanıtım');
@@ -180,6 +198,76 @@ describe('replacing a media file', () => {
     expect(notifier.media.at(-1)).toEqual({ ownerId: u.id, mediaId: old._id, status: 'ready', progress: 100, error: null, replacement: true });
     expect((await configOf(u, screen.id)).playlist?.mediaItems.map((i) => [i.media.url, i.duration]))
       .toEqual([[done.filePath, Math.ceil(done.durationSeconds!)], [done.filePath, 9]]);
+  });
+
+  it('a push that fails after the swap keeps the new file the row points at', async () => {
+    const u = await newCustomer(t);
+    const before = await upload(u, await png(40, 20, '#c00'), 'a.png');
+    await makeScreen(t, u.id, { currentPlaylistId: (await makePlaylist(t, u.id, [{ mediaId: before._id }])).id });
+    const next = await png(20, 40, '#0c0');
+    const push = notifier.screensChanged;
+    notifier.screensChanged = () => Promise.reject(new Error('the push failed'));
+    try {
+      await put(u, before._id, next, 'b.png');
+    } finally {
+      notifier.screensChanged = push;
+    }
+    const row = await t.ctx.db.media.findUniqueOrThrow({ where: { id: before._id } });
+    expect(row.fileName).not.toBe(path.basename(before.filePath));
+    expect(await readFile(onDisk(row.fileName!))).toEqual(next);
+  });
+
+  it('answers the swapped row even when the item is deleted right after the swap commits', async () => {
+    const u = await newCustomer(t);
+    const before = await upload(u, await png(40, 20, '#c00'), 'a.png', 'Afiş');
+    await makeScreen(t, u.id, { currentPlaylistId: (await makePlaylist(t, u.id, [{ mediaId: before._id }])).id });
+    const push = notifier.screensChanged;
+    // The push comes after the commit: a delete then is a delete right after the swap.
+    notifier.screensChanged = async () => { await t.ctx.db.media.delete({ where: { id: before._id } }); };
+    let res;
+    try {
+      res = await put(u, before._id, await png(20, 40, '#0c0'), 'b.png');
+    } finally {
+      notifier.screensChanged = push;
+    }
+    expect(res.status).toBe(200);
+    expect(ZMedia.parse(res.body)).toMatchObject({ _id: before._id, name: 'Afiş', width: 20, height: 40, replacement: null });
+  });
+
+  it('a converted replacement whose unconverted file cannot be removed is still swapped in, told and pushed', async () => {
+    const u = await newCustomer(t);
+    const old = await upload(u, await sampleClip('playable'), 'v.mp4');
+    const screen = await makeScreen(t, u.id, { currentPlaylistId: (await makePlaylist(t, u.id, [{ mediaId: old._id }])).id });
+    const pending = await holdingJobs(async () => {
+      await put(u, old._id, await sampleClip('webm'), 'w.webm').expect(200);
+      return t.ctx.db.media.findUniqueOrThrow({ where: { id: old._id } });
+    });
+    notifier.reset();
+    // The storage refuses to remove the unconverted file (a bucket that does not answer, say).
+    const storage = t.ctx.storage;
+    const remove = storage.remove.bind(storage);
+    storage.remove = (key) => (key === storageKey.upload(pending.replacementFileName!) ? Promise.reject(new Error('EIO')) : remove(key));
+    try {
+      const done = await replacedWhenProcessed(t, u, old._id);
+      expect(done.replacement).toBeNull();
+      await vi.waitFor(() => expect(notifier.calls).toEqual([[screen.id]]));
+    } finally {
+      storage.remove = remove;
+    }
+    expect(notifier.media.at(-1)).toEqual({ ownerId: u.id, mediaId: old._id, status: 'ready', progress: 100, error: null, replacement: true });
+  });
+
+  it('a job naming another replacement file than the one waiting converts nothing', async () => {
+    const u = await newCustomer(t);
+    const old = await upload(u, await sampleClip('playable'), 'v.mp4');
+    await holdingJobs(async () => {
+      await put(u, old._id, await sampleClip('webm'), 'w.webm').expect(200);
+      const pending = await t.ctx.db.media.findUniqueOrThrow({ where: { id: old._id } });
+      // A job of an earlier replacement, run again (a retry) after this one began.
+      await processMedia(t.ctx, old._id, 'f'.repeat(32) + '.webm');
+      expect(await t.ctx.db.media.findUniqueOrThrow({ where: { id: old._id } })).toEqual(pending);
+    });
+    expect((await replacedWhenProcessed(t, u, old._id)).replacement).toBeNull();
   });
 
   it('a replacement ffmpeg cannot convert leaves the old file playing, says why on the item, counts nothing and keeps no new file', async () => {
@@ -267,6 +355,17 @@ describe('replacing a media file', () => {
     expect((await t.http.put(`/api/media/${theirs._id}/file`).set(u.auth)).status).toBe(404);
   });
 
+  it('a tus replacement keeps the item\'s name as it is, whatever the rules for a new name', async () => {
+    const u = await newCustomer(t);
+    // A name no form would take now (written before a rule, or by an import): the file can still change.
+    const row = await t.ctx.db.media.create({
+      data: { ownerId: u.id, name: 'Ad'.repeat(101), fileName: `${randomUUID().replaceAll('-', '')}.png`, kind: 'image', mime: 'image/png', sizeBytes: 100n },
+    });
+    const created = await tusCreate(u, row.id, 1000);
+    expect([created.status, created.text]).toEqual([201, '']);
+    await t.http.delete(created.headers.location as string).set(u.auth).set(tus).expect(204);
+  });
+
   it('the storage limit counts that the old file goes: a replacement fits where a new upload would not; one that does not fit is refused both ways', async () => {
     const u = await newCustomer(t, { maxMediaUploadGb: 1 });
     await t.ctx.db.media.create({ data: { ownerId: u.id, name: 'Dolu', fileName: `fill-${u.id}.mp4`, kind: 'video', mime: 'video/mp4', sizeBytes: BigInt(GB - 3 * MB) } });
@@ -289,6 +388,18 @@ describe('replacing a media file', () => {
     const last = await tusReplace(u, media._id, exact);
     expect([last.status, last.headers['media-id']]).toEqual([204, media._id]);
     expect(Number(await storageUsedBytes(t.ctx.db, u.id))).toBe(GB);
+  });
+
+  it('two tus uploads replacing the same item count the old file as freed once, not once each', async () => {
+    const u = await newCustomer(t, { maxMediaUploadGb: 1 });
+    await t.ctx.db.media.create({ data: { ownerId: u.id, name: 'Dolu', fileName: `fill-${u.id}.mp4`, kind: 'video', mime: 'video/mp4', sizeBytes: BigInt(GB - 3 * MB) } });
+    const media = await upload(u, paddedPng(2 * MB), 'a.png');
+    // 1 MB left, 3 MB once the old file goes: one 2.4 MB replacement fits, a second beside it does not.
+    const first = await tusCreate(u, media._id, Math.round(2.4 * MB)).expect(201);
+    const second = await tusCreate(u, media._id, Math.round(2.4 * MB));
+    expect(second.status).toBe(409);
+    expect(JSON.parse(second.text).code).toBe('LIMIT_REACHED');
+    await t.http.delete(first.headers.location as string).set(u.auth).set(tus).expect(204);
   });
 
   it('deleting media while its replacement converts removes both files', async () => {

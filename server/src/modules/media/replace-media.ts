@@ -4,18 +4,14 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Media, Prisma } from '../../db/generated/client.js';
 import { badRequest, conflict, notFound, unsupportedFileType } from '../../http/errors.js';
-import { storageKey } from '../../storage/file-storage.js';
 import { sniffMedia, type SniffedMedia } from '../../storage/sniff-media.js';
-import { randomFileName, removeQuietly } from '../../storage/stored-files.js';
 import type { ActivePurchase } from '../entitlements/active-package.js';
 import { assertStorageAvailable, lockOwner } from '../entitlements/limits.js';
-import { afterSwap, NO_REPLACEMENT, swapFile } from './media-swap.js';
+import { afterSwap, NO_REPLACEMENT, swapFile, type Swapped } from './media-swap.js';
 import { screensShowingMedia } from './media-screens.js';
-import { pdfPagesOf } from './pdf-document.js';
 import { queueProcessing } from './media-processing.js';
-import { prepareUpload } from './prepare-upload.js';
-import { renderPdfUpload } from './upload-pdf.js';
-import { receiveMultipart, UNSUPPORTED_TYPE, type ReceivedFile } from './upload-media.js';
+import { isPdfDocument } from './pdf-document.js';
+import { receiveMultipart, storeFileThen, storePdfThen, UNSUPPORTED_TYPE, type ReceivedFile } from './upload-media.js';
 
 /*
  * 'Dosyayı Değiştir' (docs/PRODUCT.md#replacing-a-file): a file received whole (a multipart
@@ -32,9 +28,9 @@ export const REPLACEMENT_PENDING = 'Bu medya için bir dosya değişikliği zate
 const STILL_PROCESSING = 'Bu medya henüz işleniyor. İşlendikten sonra dosyasını değiştirebilirsiniz.';
 const NO_FILE = 'Bu uygulamanın değiştirilecek bir dosyası yok; ayarlarını düzenleyin.';
 
-/** A PDF document is an app whose pages are files (docs/PRODUCT.md#apps); other apps have no file. */
+/** A PDF document's pages are files; other apps have none. */
 const fileKindOf = (m: Pick<Media, 'kind' | 'app'>): SniffedMedia['kind'] | undefined =>
-  (m.kind === 'app' ? ((m.app as { kind?: unknown } | null)?.kind === 'pdf' ? 'pdf' : undefined) : m.kind);
+  (m.kind !== 'app' ? m.kind : isPdfDocument(m) ? 'pdf' : undefined);
 
 /**
  * The refusals that need none of the new file's bytes, so both ways in say them before a byte is
@@ -50,7 +46,7 @@ export async function replaceableMedia(db: DbOrTx, ownerId: string, mediaId: str
 }
 
 /** A received file and the media item it replaces. */
-export type ReceivedReplacement = Omit<ReceivedFile, 'name'> & { mediaId: string };
+type ReceivedReplacement = Omit<ReceivedFile, 'name'> & { mediaId: string };
 
 type Replacing = ReceivedReplacement & { ctx: AppContext; media: Media; mime: string; written: string[] };
 
@@ -83,86 +79,62 @@ async function lockedReplaceable(tx: Prisma.TransactionClient, r: Replacing, new
 }
 
 /**
- * A picture or a video: stored under a new random name after the quick part of processing
- * (prepare-upload.ts). Ready now, it takes the old file's place in the same transaction; a video
- * to convert is written as the row's replacement and queued.
+ * A picture or a video, stored as a new upload is (`storeFileThen`). Ready now, it takes the old
+ * file's place in the same transaction; a video to convert is written as the row's replacement
+ * and queued.
  */
 async function replaceFile(r: Replacing, type: SniffedMedia & { kind: 'image' | 'video' }): Promise<Media> {
   const { ctx } = r;
-  const prepared = await prepareUpload(ctx, r.file, type);
-  const fileName = randomFileName(type.ext);
-  const key = storageKey.upload(fileName);
-  const f = prepared.fields;
-  try {
-    await ctx.storage.putFile(key, r.file.tempPath);
-    await prepared.placePoster();
-    const swapped = await ctx.db.$transaction(async (tx: Prisma.TransactionClient) => {
-      const media = await lockedReplaceable(tx, r, prepared.size);
-      if (f.status === 'ready') {
-        const next = {
-          fileName, mime: r.mime, sizeBytes: BigInt(prepared.size), width: f.width, height: f.height,
-          durationSec: f.durationSec, sha256: f.sha256, posterFileName: f.posterFileName,
-        };
-        // None: deleted since it was read (a delete takes no owner lock).
-        return (await swapFile(tx, media, next)) ?? gone();
-      }
-      const { count } = await tx.media.updateMany({
-        where: { id: media.id },
-        data: {
-          replacementFileName: fileName, replacementMime: r.mime, replacementSizeBytes: BigInt(prepared.size),
-          replacementPosterFileName: f.posterFileName, replacementStatus: 'processing', replacementProgress: 0, replacementError: null,
-        },
-      });
-      return count ? 'queued' : gone();
+  const done = await storeFileThen(ctx, r.file, type, async (tx, { fileName, prepared }): Promise<Swapped | { queued: Media }> => {
+    const media = await lockedReplaceable(tx, r, prepared.size);
+    const f = prepared.fields;
+    if (f.status === 'ready') {
+      const next = {
+        fileName, mime: r.mime, sizeBytes: BigInt(prepared.size), width: f.width, height: f.height,
+        durationSec: f.durationSec, sha256: f.sha256, posterFileName: f.posterFileName,
+      };
+      // None: deleted since it was read (a delete takes no owner lock).
+      return (await swapFile(tx, media, next, ctx.clock())) ?? gone();
+    }
+    const [queued] = await tx.media.updateManyAndReturn({
+      where: { id: media.id },
+      data: {
+        replacementFileName: fileName, replacementMime: r.mime, replacementSizeBytes: BigInt(prepared.size),
+        replacementPosterFileName: f.posterFileName, replacementStatus: 'processing', replacementProgress: 0, replacementError: null,
+      },
     });
-    if (swapped === 'queued') await queueProcessing(ctx, r.mediaId, fileName);
-    else await afterSwap(ctx, swapped);
-  } catch (err) {
-    await ctx.storage.remove(key).catch(() => {}); // the refusal is what the customer needs to hear
-    await prepared.discard().catch(() => {});
-    throw err;
+    return { queued: queued ?? gone() };
+  });
+  // Committed: the row points at the new file now, so nothing after this may remove it.
+  if ('queued' in done) {
+    await queueProcessing(ctx, r.mediaId, done.queued.replacementFileName ?? undefined);
+    return done.queued;
   }
-  return ctx.db.media.findUniqueOrThrow({ where: { id: r.mediaId } });
+  await afterSwap(ctx, done);
+  return done.row;
 }
 
 const gone = (): never => { throw notFound('Medya'); };
 
 /**
- * A PDF: its pages' pictures are drawn before the transaction (as for a new document) and take
- * the old pages' place at once; the old pictures and their thumbnails go after the commit.
+ * A PDF, stored as a new document is (`storePdfThen`): its pages take the old pages' place at
+ * once, and the old pictures and their thumbnails go after the commit (`afterSwap`).
  */
 async function replacePdf(r: Replacing): Promise<Media> {
   const { ctx } = r;
-  const pdf = await renderPdfUpload(ctx.config.uploadsDir, r.file.tempPath, r.ownerId);
-  const keys = pdf.pages.map((page) => storageKey.upload(page.fileName));
-  r.written.push(...pdf.pages.map((page) => page.tempPath));
-  let done: { old: Media; screenIds: string[] };
-  try {
-    for (const [i, page] of pdf.pages.entries()) await ctx.storage.putFile(keys[i]!, page.tempPath);
-    done = await ctx.db.$transaction(async (tx: Prisma.TransactionClient) => {
-      const media = await lockedReplaceable(tx, r, pdf.bytes);
-      const { count } = await tx.media.updateMany({
-        where: { id: media.id },
-        data: {
-          mime: r.mime, sizeBytes: BigInt(pdf.bytes), width: pdf.width, height: pdf.height, ...NO_REPLACEMENT,
-          app: { ...(media.app as object), kind: 'pdf', pages: pdf.pages.map((page) => page.fileName) },
-        },
-      });
-      if (!count) gone();
-      return { old: media, screenIds: await screensShowingMedia(tx, r.ownerId, [media.id]) };
+  const done = await storePdfThen(ctx, r, async (tx, pdf): Promise<Swapped> => {
+    const media = await lockedReplaceable(tx, r, pdf.bytes);
+    const [row] = await tx.media.updateManyAndReturn({
+      where: { id: media.id },
+      data: {
+        mime: r.mime, sizeBytes: BigInt(pdf.bytes), width: pdf.width, height: pdf.height, ...NO_REPLACEMENT,
+        app: { ...(media.app as object), kind: 'pdf', pages: pdf.pages.map((page) => page.fileName) },
+      },
     });
-  } catch (err) {
-    for (const key of keys) await ctx.storage.remove(key).catch(() => {});
-    throw err;
-  }
-  await removeQuietly(r.file.tempPath);
-  for (const page of pdfPagesOf(done.old)) {
-    await ctx.storage.remove(storageKey.upload(page)).catch((err: unknown) => ctx.logger.warn({ err, page }, 'a replaced PDF page could not be removed'));
-    await ctx.storage.remove(storageKey.thumb(page)).catch(() => {});
-  }
-  ctx.notifier.mediaProgress(r.ownerId, { mediaId: r.mediaId, status: 'ready', progress: 100, error: null, replacement: true });
-  if (done.screenIds.length) await ctx.notifier.screensChanged(done.screenIds);
-  return ctx.db.media.findUniqueOrThrow({ where: { id: r.mediaId } });
+    return { media, row: row ?? gone(), screenIds: await screensShowingMedia(tx, r.ownerId, [media.id], ctx.clock()) };
+  });
+  await afterSwap(ctx, done);
+  return done.row;
 }
 
 /**
@@ -172,7 +144,7 @@ async function replacePdf(r: Replacing): Promise<Media> {
  */
 export async function replaceMediaUpload(ctx: AppContext, req: Request, res: Response, ownerId: string, mediaId: string, purchase: ActivePurchase | undefined): Promise<Media> {
   const media = await replaceableMedia(ctx.db, ownerId, mediaId);
-  return receiveMultipart(ctx, req, res, { ownerId, purchase, freed: Number(media.sizeBytes) }, ({ file }, written) => {
+  return receiveMultipart(ctx, req, res, { ownerId, purchase, freed: { mediaId, bytes: Number(media.sizeBytes) } }, ({ file }, written) => {
     if (!file) throw badRequest('Lütfen bir dosya seçin');
     return replaceWithReceivedFile(ctx, { ownerId, purchase, mediaId, file }, written);
   });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZMedia } from '@pano/contract';
-import { createTestApp, newCustomer, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
+import { createTestApp, newCustomer, newMember, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
 import { sampleClip } from '../../storage/testing/sample-clips.js';
 import { minimalMp4, tinyPng } from '../../storage/testing/sample-files.js';
 import { removeAbandonedUploads } from './resumable-uploads.js';
@@ -132,6 +132,27 @@ describe('/api/uploads (tus 1.0)', () => {
     // Ended, it no longer holds the space.
     await t.http.delete(first.location!).set(u.auth).set(tus).expect(204);
     expect((await create(u, 2 * MB, 'İkinci', 'b.mp4')).res.status).toBe(201);
+  });
+
+  it("a member's uploads are the account's: counted against its storage, stored as its media, able to replace its items", async () => {
+    const owner = await newCustomer(t, { maxMediaUploadGb: 1 });
+    const editor = await newMember(t, owner.id, 'editor');
+    await t.ctx.db.media.create({ data: { ownerId: owner.id, name: 'Dolu', fileName: `fill3-${owner.id}.mp4`, kind: 'video', mime: 'video/mp4', sizeBytes: BigInt(GB - 3 * MB) } });
+    const first = await create(owner, 2 * MB, 'Birinci', 'a.mp4');
+    expect(first.res.status).toBe(201);
+    // The owner's open upload leaves no room for the editor's: one account, one storage.
+    const second = await create(editor, 2 * MB, 'İkinci', 'b.mp4');
+    expect([second.res.status, JSON.parse(second.res.text).code]).toEqual([409, 'LIMIT_REACHED']);
+    await t.http.delete(first.location!).set(owner.auth).set(tus).expect(204);
+
+    const png = tinyPng();
+    const { location } = await create(editor, png.length, 'Afiş');
+    const done = await patch(editor, location!, 0, png).expect(204);
+    const media = await t.ctx.db.media.findUniqueOrThrow({ where: { id: done.headers['media-id'] as string } });
+    expect(media.ownerId).toBe(owner.id);
+    const replacement = await t.http.post('/api/uploads').set(editor.auth).set(tus).set('Upload-Length', String(png.length))
+      .set('Upload-Metadata', `filename ${b64('yeni.png')},replaces ${b64(media.id)}`);
+    expect(replacement.status).toBe(201);
   });
 
   it('refuses the rest of an upload when other files filled the storage meanwhile', async () => {

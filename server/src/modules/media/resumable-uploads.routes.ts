@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { writesNeed } from '../../http/policy.js';
 import { perMinutePerKey } from '../../http/rate-limits.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { inTurkish, resumableUploadServer } from './resumable-uploads.js';
@@ -19,7 +20,7 @@ export function resumableUploadRoutes(ctx: AppContext): Router {
   // Uploads begun per person: a folder of photos is a few hundred; more is a script filling the disk with empty uploads.
   const creations = perMinutePerKey(ctx.rateLimits, 'upload-create', UPLOADS_BEGUN_PER_MINUTE,
     'Çok sık yükleme başlatıldı. Lütfen biraz bekleyip tekrar deneyin.', (req) => currentAccount(req).id);
-  router.use(requireAuth(ctx), requireActivePackage(ctx));
+  router.use(requireAuth(ctx), requireActivePackage(ctx), writesNeed('editor'));
   router.post('/', creations);
   router.all('/{*rest}', async (req, res) => {
     // Not router.get: Express answers HEAD (tus's offset question) with GET's handler.

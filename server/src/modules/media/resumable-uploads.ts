@@ -6,7 +6,7 @@ import { S3Store } from '@tus/s3-store';
 import { Server, type Upload } from '@tus/server';
 import { ErrorCode, ZId, ZMediaUploadFields, type TErrorCode } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentAccount, currentUser } from '../../http/authenticate.js';
+import { currentAccount } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
 import { s3ClientConfig, type S3Storage } from '../../storage/s3-storage.js';
 import { removeQuietly } from '../../storage/stored-files.js';
@@ -84,14 +84,13 @@ export function resumableUploadServer(ctx: AppContext): Server {
    * the package's storage beside what is stored and the owner's other unfinished uploads, so
    * many uploads begun at once cannot together write past the limit.
    */
-  const assertFits = async (req: Request, size: number, self?: string, replaces?: string) => {
+  const assertFits = async (req: Request, self: OpenUpload & { id?: string }) => {
     const purchase = req.activePurchase;
     if (!purchase) return;
     const ownerId = currentAccount(req).id;
-    const [used, open, freed] = await Promise.all([
-      storageUsedBytes(ctx.db, ownerId), openUploadBytes(ctx, store, ownerId, self), replacedBytes(ctx, ownerId, replaces),
-    ]);
-    if (Number(used) + open + Math.max(0, size - freed) > storageLimitBytes(purchase)) throw fromAppError(storageLimitReached(purchase));
+    const [used, open] = await Promise.all([storageUsedBytes(ctx.db, ownerId), openUploads(ctx, store, ownerId, self.id)]);
+    const added = await addedBytes(ctx, ownerId, [...open, self]);
+    if (Number(used) + added > storageLimitBytes(purchase)) throw fromAppError(storageLimitReached(purchase));
   };
 
   const server = new Server({
@@ -104,15 +103,14 @@ export function resumableUploadServer(ctx: AppContext): Server {
     exposedHeaders: ['Media-Id'],
     onUploadCreate: async (req, upload) => {
       const node = expressOf(req);
-      const ownerId = currentUser(node).id;
+      const ownerId = currentAccount(node).id;
       const replaced = await replacedMedia(ctx, ownerId, upload.metadata?.[REPLACES]);
-      // A replacement keeps its item's name: none is needed.
-      const fields = ZMediaUploadFields.safeParse({ name: replaced?.name ?? upload.metadata?.name ?? '' });
-      if (!fields.success) throw refusal(400, ErrorCode.VALIDATION, fields.error.issues[0]?.message ?? 'Lütfen medya adı girin');
+      // A replacement keeps its item's name as it is: only new media need one, and a valid one.
+      const name = replaced ? replaced.name : newMediaName(upload.metadata?.name);
       if (upload.size === undefined) throw refusal(400, ErrorCode.VALIDATION, 'Dosyanın boyutu yüklemenin başında bildirilmelidir');
       if (upload.size > ctx.config.maxUploadBytes) throw refusal(413, ErrorCode.FILE_TOO_LARGE, tooLargeMessage(ctx.config.maxUploadBytes));
-      await assertFits(node, upload.size, undefined, replaced?.id);
-      const metadata: Record<string, string | null> = { ...upload.metadata, name: fields.data.name, [OWNER]: ownerId };
+      await assertFits(node, { size: upload.size, replaces: replaced?.id });
+      const metadata: Record<string, string | null> = { ...upload.metadata, name, [OWNER]: ownerId };
       if (replaced) metadata[REPLACES] = replaced.id;
       return { metadata };
     },
@@ -120,9 +118,9 @@ export function resumableUploadServer(ctx: AppContext): Server {
       if (req.method === 'POST') return;
       const node = expressOf(req);
       const upload = await store.getUpload(id).catch(() => undefined);
-      if (!upload || upload.metadata?.[OWNER] !== currentUser(node).id) throw refusal(404, ErrorCode.NOT_FOUND, 'Yükleme bulunamadı');
+      if (!upload || upload.metadata?.[OWNER] !== currentAccount(node).id) throw refusal(404, ErrorCode.NOT_FOUND, 'Yükleme bulunamadı');
       // The rest must still fit: other uploads may have filled the storage since this one began.
-      if (req.method === 'PATCH' && upload.size !== undefined) await assertFits(node, upload.size, id, upload.metadata?.[REPLACES] ?? undefined);
+      if (req.method === 'PATCH' && upload.size !== undefined) await assertFits(node, { id, size: upload.size, replaces: upload.metadata?.[REPLACES] ?? undefined });
     },
     onUploadFinish: async (req, upload) => {
       const node = expressOf(req);
@@ -133,6 +131,13 @@ export function resumableUploadServer(ctx: AppContext): Server {
   return server;
 }
 
+/** The name of new media from the upload's metadata, as the multipart form's is checked. */
+function newMediaName(name: string | null | undefined): string {
+  const fields = ZMediaUploadFields.safeParse({ name: name ?? '' });
+  if (!fields.success) throw refusal(400, ErrorCode.VALIDATION, fields.error.issues[0]?.message ?? 'Lütfen medya adı girin');
+  return fields.data.name;
+}
+
 /**
  * `replaces` at creation: the item it names, checked as the multipart way in checks it
  * (`replaceableMedia`); none for an upload of new media.
@@ -140,19 +145,13 @@ export function resumableUploadServer(ctx: AppContext): Server {
 async function replacedMedia(ctx: AppContext, ownerId: string, replaces: string | null | undefined) {
   if (replaces === undefined || replaces === null) return undefined;
   const id = ZId.safeParse(replaces);
-  if (!id.success) throw refusal(400, ErrorCode.VALIDATION, 'Geçersiz kimlik');
+  // The contract's own message for a malformed id.
+  if (!id.success) throw refusal(400, ErrorCode.VALIDATION, id.error.issues[0]?.message ?? id.error.message);
   try {
     return await replaceableMedia(ctx.db, ownerId, id.data);
   } catch (err) {
     throw err instanceof AppError ? fromAppError(err) : err;
   }
-}
-
-/** The bytes of the file an upload replaces, which go when it is stored; 0 for new media. */
-async function replacedBytes(ctx: AppContext, ownerId: string, replaces: string | undefined): Promise<number> {
-  if (!replaces) return 0;
-  const media = await ctx.db.media.findFirst({ where: { id: replaces, ownerId }, select: { sizeBytes: true } });
-  return Number(media?.sizeBytes ?? 0n);
 }
 
 /** The whole file received: new media, or the new file of the item the upload `replaces`. */
@@ -212,24 +211,37 @@ async function openUploadIds(ctx: AppContext, store: UploadStore): Promise<strin
   return records.map((f) => f.slice(0, -'.json'.length));
 }
 
+/** An upload's declared length and the media item it `replaces`, if any. */
+type OpenUpload = { size: number; replaces: string | undefined };
+
 /**
- * The declared lengths of the owner's unfinished uploads (but `except`), read from the store's
- * records: as many as the 24-hour sweep leaves, and their creation is limited per person.
+ * The owner's unfinished uploads (but `except`), read from the store's records: as many as the
+ * 24-hour sweep leaves, and their creation is limited per person.
  */
-async function openUploadBytes(ctx: AppContext, store: UploadStore, ownerId: string, except?: string): Promise<number> {
+async function openUploads(ctx: AppContext, store: UploadStore, ownerId: string, except?: string): Promise<OpenUpload[]> {
   const ids = (await openUploadIds(ctx, store)).filter((id) => id !== except);
-  const uploads = (await Promise.all(ids.map((id) => store.getUpload(id).catch(() => undefined))))
-    .filter((upload) => upload?.metadata?.[OWNER] === ownerId);
-  // A replacement counts only what it adds to the file it replaces, which goes when it is stored.
-  const replaced = uploads.map((upload) => upload?.metadata?.[REPLACES]).filter((id): id is string => Boolean(id));
-  const sizes = replaced.length
-    ? new Map((await ctx.db.media.findMany({ where: { id: { in: replaced }, ownerId }, select: { id: true, sizeBytes: true } }))
-      .map((m) => [m.id, Number(m.sizeBytes)]))
-    : new Map<string, number>();
-  return uploads.reduce((sum, upload) => {
-    const replaces = upload?.metadata?.[REPLACES];
-    return sum + Math.max(0, (upload?.size ?? 0) - (replaces ? sizes.get(replaces) ?? 0 : 0));
-  }, 0);
+  const uploads = await Promise.all(ids.map((id) => store.getUpload(id).catch(() => undefined)));
+  return uploads.filter((upload) => upload?.metadata?.[OWNER] === ownerId)
+    .map((upload) => ({ size: upload?.size ?? 0, replaces: upload?.metadata?.[REPLACES] ?? undefined }));
+}
+
+/**
+ * What these uploads add to the storage once stored. Those replacing one item together count
+ * what they add to its file, which goes when one of them is stored: its bytes are freed once,
+ * however many uploads replace it.
+ */
+async function addedBytes(ctx: AppContext, ownerId: string, uploads: OpenUpload[]): Promise<number> {
+  const perItem = new Map<string, number>();
+  let added = 0;
+  for (const { size, replaces } of uploads) {
+    if (replaces) perItem.set(replaces, (perItem.get(replaces) ?? 0) + size);
+    else added += size;
+  }
+  if (perItem.size === 0) return added;
+  const replaced = await ctx.db.media.findMany({ where: { id: { in: [...perItem.keys()] }, ownerId }, select: { id: true, sizeBytes: true } });
+  const freed = new Map(replaced.map((m) => [m.id, Number(m.sizeBytes)]));
+  for (const [id, bytes] of perItem) added += Math.max(0, bytes - (freed.get(id) ?? 0));
+  return added;
 }
 
 type UploadStore = FileStore | S3Store;

@@ -10,10 +10,10 @@ import { randomFileName, removeQuietly } from '../../storage/stored-files.js';
 import { receiveUpload, type ReceivedUpload } from '../../storage/upload-to-disk.js';
 import type { ActivePurchase } from '../entitlements/active-package.js';
 import { assertStorageAvailable, lockOwner, storageLimitBytes, storageLimitReached, storageUsedBytes } from '../entitlements/limits.js';
-import type { UploadReservation } from './upload-reservations.js';
+import type { Freed, UploadReservation } from './upload-reservations.js';
 import { queueProcessing } from './media-processing.js';
-import { prepareUpload, type ReceivedFileBytes } from './prepare-upload.js';
-import { renderPdfUpload } from './upload-pdf.js';
+import { prepareUpload, type PreparedUpload, type ReceivedFileBytes } from './prepare-upload.js';
+import { renderPdfUpload, type RenderedPdf } from './upload-pdf.js';
 
 type Tx = Prisma.TransactionClient;
 const MISSING = 'Lütfen bir dosya seçin ve medya adı girin';
@@ -44,11 +44,11 @@ export async function uploadMedia(ctx: AppContext, req: Request, res: Response, 
 /**
  * A multipart request's file streamed to disk (field `file`, the upload size cap) while the
  * storage limit is watched, then `store` makes the row of it: for new media and for a
- * replacement (`freed`: the bytes of the file it replaces, which go when it is stored).
+ * replacement (`freed`: the file it replaces, which goes when it is stored).
  * Whatever fails, every path in `written` (the temp file is the first) is removed.
  */
 export async function receiveMultipart(
-  ctx: AppContext, req: Request, res: Response, who: { ownerId: string; purchase: ActivePurchase | undefined; freed?: number },
+  ctx: AppContext, req: Request, res: Response, who: { ownerId: string; purchase: ActivePurchase | undefined; freed?: Freed },
   store: (received: ReceivedUpload, written: string[]) => Promise<Media>,
 ): Promise<Media> {
   const { ownerId, purchase } = who;
@@ -103,25 +103,39 @@ type Upload = ReceivedFile & { ctx: AppContext; mime: string; written: string[] 
  * poster and length). A video that must be converted answers 'processing' and is queued.
  */
 async function storeFile(u: Upload, type: SniffedMedia & { kind: 'image' | 'video' }): Promise<Media> {
-  const prepared = await prepareUpload(u.ctx, u.file, type);
+  const row = await storeFileThen(u.ctx, u.file, type, async (tx, { fileName, prepared }) => {
+    await lockOwner(tx, u.ownerId);
+    await assertStorageAvailable(tx, u.ownerId, u.purchase, prepared.size);
+    return tx.media.create({
+      data: { ownerId: u.ownerId, name: u.name, fileName, kind: type.kind, mime: u.mime, sizeBytes: BigInt(prepared.size), ...prepared.fields },
+    });
+  });
+  if (row.status === 'processing') await queueProcessing(u.ctx, row.id);
+  return row;
+}
+
+/** A picture or video stored under its new random name, after the quick part of processing. */
+export type StoredFile = { fileName: string; prepared: PreparedUpload };
+
+/**
+ * The one way a picture or video is stored, for new media and for a replacement: prepared
+ * (prepare-upload.ts), stored under a new random name, then `writeRow` writes the row in a
+ * transaction. Stored before the row (a bucket's upload may outlast a transaction); the random
+ * name is unknown to anyone until the row is committed, and whatever fails until then removes it.
+ */
+export async function storeFileThen<T>(
+  ctx: AppContext, file: ReceivedFileBytes, type: SniffedMedia & { kind: 'image' | 'video' },
+  writeRow: (tx: Tx, stored: StoredFile) => Promise<T>,
+): Promise<T> {
+  const prepared = await prepareUpload(ctx, file, type);
   const fileName = randomFileName(type.ext);
   const key = storageKey.upload(fileName);
   try {
-    // Stored before the row (a bucket's upload may outlast a transaction); the random name is
-    // unknown to anyone until the row is committed, and a refusal removes it.
-    await u.ctx.storage.putFile(key, u.file.tempPath);
+    await ctx.storage.putFile(key, file.tempPath);
     await prepared.placePoster();
-    const row = await u.ctx.db.$transaction(async (tx: Tx) => {
-      await lockOwner(tx, u.ownerId);
-      await assertStorageAvailable(tx, u.ownerId, u.purchase, prepared.size);
-      return tx.media.create({
-        data: { ownerId: u.ownerId, name: u.name, fileName, kind: type.kind, mime: u.mime, sizeBytes: BigInt(prepared.size), ...prepared.fields },
-      });
-    });
-    if (row.status === 'processing') await queueProcessing(u.ctx, row.id);
-    return row;
+    return await ctx.db.$transaction((tx: Tx) => writeRow(tx, { fileName, prepared }));
   } catch (err) {
-    await u.ctx.storage.remove(key).catch(() => {}); // the refusal is what the customer needs to hear
+    await ctx.storage.remove(key).catch(() => {}); // the refusal is what the customer needs to hear
     await prepared.discard().catch(() => {});
     throw err;
   }
@@ -129,39 +143,52 @@ async function storeFile(u: Upload, type: SniffedMedia & { kind: 'image' | 'vide
 
 /**
  * A PDF: a document app whose pages' pictures are stored instead of it (docs/PRODUCT.md#apps).
- * They are drawn before the transaction, so the owner's lock is not held while pages render.
  */
 async function storePdf(u: Upload): Promise<Media> {
-  const pdf = await renderPdfUpload(u.ctx.config.uploadsDir, u.file.tempPath, u.ownerId);
+  return storePdfThen(u.ctx, u, async (tx, pdf) => {
+    await lockOwner(tx, u.ownerId);
+    await assertStorageAvailable(tx, u.ownerId, u.purchase, pdf.bytes);
+    return tx.media.create({
+      data: {
+        ownerId: u.ownerId, name: u.name, fileName: null, kind: 'app', mime: u.mime, sizeBytes: BigInt(pdf.bytes),
+        width: pdf.width, height: pdf.height, app: { kind: 'pdf', pages: pdf.pages.map((page) => page.fileName) },
+      },
+    });
+  });
+}
+
+/**
+ * The one way a PDF's pages are stored, for a new document and for a replacement: drawn before
+ * the transaction (so the owner's lock is not held while pages render), stored, then `writeRow`
+ * writes the row. Whatever fails until the commit removes the stored pages; `written` gets the
+ * pages' temp files, for the caller to remove.
+ */
+export async function storePdfThen<T>(
+  ctx: AppContext, u: { file: ReceivedFileBytes; ownerId: string; written: string[] }, writeRow: (tx: Tx, pdf: RenderedPdf) => Promise<T>,
+): Promise<T> {
+  const pdf = await renderPdfUpload(ctx.config.uploadsDir, u.file.tempPath, u.ownerId);
   const keys = pdf.pages.map((page) => storageKey.upload(page.fileName));
   u.written.push(...pdf.pages.map((page) => page.tempPath));
+  let row: T;
   try {
-    for (const [i, page] of pdf.pages.entries()) await u.ctx.storage.putFile(keys[i]!, page.tempPath);
-    const row = await u.ctx.db.$transaction(async (tx: Tx) => {
-      await lockOwner(tx, u.ownerId);
-      await assertStorageAvailable(tx, u.ownerId, u.purchase, pdf.bytes);
-      return tx.media.create({
-        data: {
-          ownerId: u.ownerId, name: u.name, fileName: null, kind: 'app', mime: u.mime, sizeBytes: BigInt(pdf.bytes),
-          width: pdf.width, height: pdf.height, app: { kind: 'pdf', pages: pdf.pages.map((page) => page.fileName) },
-        },
-      });
-    });
-    await removeQuietly(u.file.tempPath);
-    return row;
+    for (const [i, page] of pdf.pages.entries()) await ctx.storage.putFile(keys[i]!, page.tempPath);
+    row = await ctx.db.$transaction((tx: Tx) => writeRow(tx, pdf));
   } catch (err) {
-    for (const key of keys) await u.ctx.storage.remove(key).catch(() => {});
+    for (const key of keys) await ctx.storage.remove(key).catch(() => {});
     throw err;
   }
+  await removeQuietly(u.file.tempPath);
+  return row;
 }
 
 /**
  * Refuses at once when the storage is already full; otherwise this upload's share of what is
- * left. `freed`: the bytes of a file this one replaces, which go when it is stored.
+ * left. `freed`: the file this one replaces, which goes when it is stored; every upload of the
+ * owner in flight counts it (upload-reservations.ts).
  */
-async function reserveStorage(ctx: AppContext, ownerId: string, purchase: ActivePurchase, freed = 0): Promise<UploadReservation> {
+async function reserveStorage(ctx: AppContext, ownerId: string, purchase: ActivePurchase, freed?: Freed): Promise<UploadReservation> {
   const stored = Number(await storageUsedBytes(ctx.db, ownerId));
-  const limit = storageLimitBytes(purchase) + freed;
-  if (stored + 1 > limit) throw storageLimitReached(purchase);
-  return ctx.uploads.open(ownerId, stored, limit);
+  const limit = storageLimitBytes(purchase);
+  if (stored + 1 > limit + (freed?.bytes ?? 0)) throw storageLimitReached(purchase);
+  return ctx.uploads.open(ownerId, stored, limit, freed);
 }

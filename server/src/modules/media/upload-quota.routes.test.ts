@@ -39,13 +39,13 @@ type Answer = { status: number; body: { code?: string; message?: string } };
  * Sends a form the way a browser does, 64 KB at a time, writing only as fast as the server
  * reads; stops when the answer arrives. `holdAt`: stops after that many bytes until `go()`.
  */
-function sendForm(u: TestUser, body: Buffer, holdAt?: number) {
+function sendForm(u: TestUser, body: Buffer, holdAt?: number, to = { method: 'POST', path: '/api/media/upload' }) {
   let go!: () => void;
   const held = new Promise<void>((r) => { go = r; });
   let sent = 0;
   let answered = false;
   const req = http.request({
-    host: '127.0.0.1', port: (server.address() as AddressInfo).port, method: 'POST', path: '/api/media/upload',
+    host: '127.0.0.1', port: (server.address() as AddressInfo).port, ...to,
     headers: { ...u.auth, 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, 'Content-Length': String(body.length) },
   });
   const answer = new Promise<Answer>((resolve, reject) => {
@@ -81,6 +81,12 @@ async function fillStorage(u: TestUser, bytes: number) {
 }
 
 const tempFiles = () => readdir(incomingDir(t.ctx.config.uploadsDir)).catch(() => [] as string[]);
+/** Until an upload's temp file holds `bytes`: the server has read that much of it. */
+const tempFileReaches = (bytes: number) => expect.poll(async () => {
+  const dir = incomingDir(t.ctx.config.uploadsDir);
+  const sizes = await Promise.all((await tempFiles()).map(async (f) => (await stat(path.join(dir, f)).catch(() => null))?.size ?? 0));
+  return sizes.some((s) => s >= bytes);
+}).toBe(true);
 
 describe('storage limit while uploading', () => {
   it('cuts an upload off with 409 as soon as it passes the space left, reading no further and keeping no temp file', async () => {
@@ -105,12 +111,8 @@ describe('storage limit while uploading', () => {
     await fillStorage(u, GB - 3 * MB); // 3 MB left: room for one 2 MB video, not two
     // A picture padded to 2 MB: stored as it is, so the test is about the bytes alone.
     const first = sendForm(u, form(Buffer.concat([tinyPng(), Buffer.alloc(2 * MB)]), 'Birinci'), 1.5 * MB);
-    const dir = incomingDir(t.ctx.config.uploadsDir);
     // The server has taken at least 1 MB of the first video.
-    await expect.poll(async () => {
-      const sizes = await Promise.all((await tempFiles()).map(async (f) => (await stat(path.join(dir, f)).catch(() => null))?.size ?? 0));
-      return sizes.some((s) => s >= 1 * MB);
-    }).toBe(true);
+    await tempFileReaches(1 * MB);
 
     const second = await sendForm(u, form(minimalMp4(2 * MB), 'İkinci')).answer;
     expect(second.status).toBe(409);
@@ -121,6 +123,23 @@ describe('storage limit while uploading', () => {
     expect(stored.status).toBe(201);
     const rows = await t.ctx.db.media.findMany({ where: { ownerId: u.id }, orderBy: { createdAt: 'asc' } });
     expect(rows.map((r) => r.name)).toEqual(['Dolu', 'Birinci']);
+    expect(await tempFiles()).toEqual([]);
+  });
+
+  it('counts the file a replacement frees for every upload in flight: a new upload beside it fits in what the swap leaves', async () => {
+    const u = await newCustomer(t, { maxMediaUploadGb: 1 });
+    await fillStorage(u, GB - 3 * MB);
+    const picture = (bytes: number) => Buffer.concat([tinyPng(), Buffer.alloc(bytes - tinyPng().length)]);
+    const item = (await t.http.post('/api/media/upload').set(u.auth).field('name', 'Afiş').attach('file', picture(2 * MB), 'a.png').expect(201)).body as { _id: string };
+    // 1 MB left; the 2.5 MB replacement of the 2 MB picture adds 0.5 MB, so 0.4 MB more fits beside it.
+    const replacing = sendForm(u, form(picture(2.5 * MB), 'Afiş'), 2 * MB, { method: 'PUT', path: `/api/media/${item._id}/file` });
+    await tempFileReaches(1.5 * MB);
+
+    const beside = await sendForm(u, form(picture(0.4 * MB), 'Yanında')).answer;
+    expect(beside.status).toBe(201);
+
+    replacing.go();
+    expect((await replacing.answer).status).toBe(200);
     expect(await tempFiles()).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { ZCreatePlaylistRequest, ZIdParams, ZUpdatePlaylistRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { writesNeed } from '../../http/policy.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentPlaylist } from './playlists.presenter.js';
 import { presentRefs } from '../../http/present-refs.js';
@@ -11,7 +12,7 @@ import { createPlaylist, deletePlaylist, listPlaylists, playlistUsage, updatePla
 
 export function playlistRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.use(requireAuth(ctx), requireActivePackage(ctx));
+  router.use(requireAuth(ctx), requireActivePackage(ctx), writesNeed('editor'));
 
   router.get('/', async (req, res) => {
     const rows = await listPlaylists(ctx.db, currentAccount(req).id);

@@ -23,7 +23,11 @@ export type PlaysReport = {
   zones: string[];
 };
 
-export type ReportFilter = { screen?: string; group?: string; media?: string; zone?: string };
+/**
+ * `scopeScreens`: a member limited to screen groups counts only their screens' plays
+ * (docs/architecture/accounts.md#screen-group-limits); absent for everyone else.
+ */
+export type ReportFilter = { screen?: string; group?: string; media?: string; zone?: string; scopeScreens?: string[] };
 export type ReportParams = ReportFilter & { from: string; to: string; tz: string; by: TReportGrouping };
 
 type Row = { key: string | null; plays: bigint | number; ms: bigint | number };
@@ -75,10 +79,10 @@ async function checkFilters(ctx: AppContext, ownerId: string, f: ReportFilter): 
  * job has covered) plus the rollup queue (what it has not yet), so a play is counted exactly
  * once from the moment its upload is accepted.
  */
-export async function playsReport(ctx: AppContext, ownerId: string, q: TPlaysReportQuery): Promise<PlaysReport> {
+export async function playsReport(ctx: AppContext, ownerId: string, q: TPlaysReportQuery, scopeScreens?: string[]): Promise<PlaysReport> {
   const period = reportPeriod(q, ctx.clock());
   const by = q.by ?? 'media';
-  const filter: ReportFilter = { screen: q.screen, group: q.group, media: q.media, zone: q.zone };
+  const filter: ReportFilter = { screen: q.screen, group: q.group, media: q.media, zone: q.zone, scopeScreens };
   await checkFilters(ctx, ownerId, filter);
   const [rows, zones] = await Promise.all([
     aggregate(ctx, ownerId, { ...period, ...filter, by }),
@@ -115,16 +119,17 @@ function source(ownerId: string, p: ReportParams, start: Prisma.Sql, end: Prisma
   const owner = Prisma.sql`"ownerId" = ${ownerId}`;
   const inPeriod = Prisma.sql`hour >= ${start} AND hour < ${end}`;
   const media = Prisma.sql`${p.media ? Prisma.sql` AND "mediaId" = ${p.media}` : Prisma.empty}${p.zone ? Prisma.sql` AND zone = ${p.zone}` : Prisma.empty}`;
-  const screens = p.screen
+  const chosen = p.screen
     ? Prisma.sql` AND "screenId" = ${p.screen}`
     : p.group
       ? Prisma.sql` AND "screenId" IN (SELECT "screenId" FROM screen_group_members WHERE "groupId" = ${p.group})`
       : Prisma.empty;
+  const screens = p.scopeScreens ? Prisma.sql`${chosen} AND "screenId" = ANY(${p.scopeScreens}::text[])` : chosen;
   const queue = Prisma.sql`SELECT "screenId", "mediaId", zone, hour, plays::bigint AS plays, "durationMs" AS ms
     FROM play_rollup_queue WHERE ${owner} AND ${inPeriod}${media}${screens}`;
 
   let rollup: Prisma.Sql;
-  if (p.screen || p.group || p.by === 'screen' || p.by === 'group') {
+  if (p.screen || p.group || p.scopeScreens || p.by === 'screen' || p.by === 'group') {
     rollup = Prisma.sql`SELECT "screenId", "mediaId", zone, hour, plays::bigint AS plays, "durationMs" AS ms
       FROM play_hourly WHERE ${owner} AND ${inPeriod}${media}${screens}`;
   } else if (p.by === 'media') {

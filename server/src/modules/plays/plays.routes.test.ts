@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAYS_BATCH_MAX, ZPlaysReport } from '@pano/contract';
-import { createTestApp, newAdmin, newCustomer, type TestApp } from '../../../test/harness.js';
+import { createTestApp, newAdmin, newCustomer, newMember, type TestApp } from '../../../test/harness.js';
 import { customerWithDevice, deviceFor, newMedia, play } from '../../../test/plays.fixtures.js';
 import { rollUpPlays } from './plays-rollup.js';
 
@@ -215,6 +215,26 @@ describe('GET /api/reports/plays', () => {
     const admin = await newAdmin(t);
     expect((await report(admin.auth, period)).status).toBe(403);
     expect((await t.http.get('/api/reports/plays')).status).toBe(401);
+  });
+
+  it("a member of the account reads the account's report, not their own account's", async () => {
+    const { c } = await seeded();
+    const viewer = await newMember(t, c.id, 'viewer');
+    const asOwner = ZPlaysReport.parse((await report(c.auth, period).expect(200)).body);
+    const asViewer = ZPlaysReport.parse((await report(viewer.auth, period).expect(200)).body);
+    expect(asViewer.total).toEqual(asOwner.total);
+    expect(asViewer.total.plays).toBe(6);
+  });
+
+  it("a member limited to a group counts only its screens' plays and may not filter by others", async () => {
+    const { c, second, group } = await seeded();
+    const limited = await newMember(t, c.id, 'viewer', [group.id]);
+    const own = ZPlaysReport.parse((await report(limited.auth, { ...period, by: 'screen' }).expect(200)).body);
+    expect(own.rows.map((r) => r.key)).toEqual([c.screen.id]);
+    expect(own.total.plays).toBe(3);
+    expect(ZPlaysReport.parse((await report(limited.auth, period).expect(200)).body).total.plays).toBe(3);
+    const res = await report(limited.auth, { ...period, screen: second.screen.id });
+    expect({ status: res.status, message: res.body.message }).toEqual({ status: 404, message: 'Ekran bulunamadı' });
   });
 
   it('validates the period, the zone and the grouping in Turkish', async () => {

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { ZPlaysReportQuery, ZPlaysUpload } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAuth } from '../../http/authenticate.js';
+import { currentAccount, currentUser, requireAuth } from '../../http/authenticate.js';
+import { assertTargetsInScope, screenScopeOf } from '../accounts/screen-scope.js';
 import { forbidden } from '../../http/errors.js';
 import { currentDevice, requireDevice } from '../devices/device-auth.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
@@ -26,10 +27,12 @@ export function reportRoutes(ctx: AppContext): Router {
   router.use(requireAuth(ctx), requireActivePackage(ctx));
 
   router.get('/plays', async (req, res) => {
-    const user = currentUser(req);
-    if (user.role !== 'customer') throw forbidden('Raporlar yalnızca müşteriler içindir');
+    if (currentUser(req).role !== 'customer') throw forbidden('Raporlar yalnızca müşteriler içindir');
     const query = ZPlaysReportQuery.parse(req.query);
-    const report = presentPlaysReport(await playsReport(ctx, user.id, query));
+    // A member limited to screen groups reads their screens' plays only.
+    await assertTargetsInScope(ctx.db, req, { screens: query.screen ? [query.screen] : [], groups: query.group ? [query.group] : [] });
+    const scope = await screenScopeOf(ctx.db, req);
+    const report = presentPlaysReport(await playsReport(ctx, currentAccount(req).id, query, scope ? [...scope] : undefined));
     if (query.format === 'csv') {
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="${reportFileName(report)}"`);

@@ -5,6 +5,7 @@ import {
 } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { requireRole } from '../../http/policy.js';
 import { notFound } from '../../http/errors.js';
 import type { DevPaymentProvider } from '../../payments/dev-provider.js';
 import { cardDeclined, paymentNotFound } from '../../payments/payment-errors.js';
@@ -34,31 +35,33 @@ export function paymentWebhookRoute(ctx: AppContext): Router {
 export function paymentRoutes(ctx: AppContext): Router {
   const router = Router();
   const auth = requireAuth(ctx);
+  // Only the account's owner buys (docs/architecture/accounts.md#roles).
+  const buyer = [auth, requireRole('owner')];
 
   router.get('/config', auth, (_req, res) => void res.json(presentPaymentConfig(ctx.payments)));
 
-  router.post('/create-payment-intent', auth, async (req, res) => {
+  router.post('/create-payment-intent', ...buyer, async (req, res) => {
     const { packageId } = ZCreatePaymentIntentRequest.parse(req.body);
     res.json(presentPaymentStart(await createPaymentIntent(ctx, ctx.payments, buyerOf(req), packageId)));
   });
 
-  router.post('/complete-payment', auth, async (req, res) => {
+  router.post('/complete-payment', ...buyer, async (req, res) => {
     const { paymentIntentId } = ZCompletePaymentRequest.parse(req.body);
     res.json(presentPurchaseCompleted(await completePayment(ctx, ctx.payments, buyerOf(req), paymentIntentId)));
   });
 
-  router.post('/create-checkout-session', auth, async (req, res) => {
+  router.post('/create-checkout-session', ...buyer, async (req, res) => {
     const body = ZCreateCheckoutSessionRequest.parse(req.body);
     res.json(await createCheckoutSession(ctx, ctx.payments, buyerOf(req), body));
   });
 
-  router.post('/confirm-session', auth, async (req, res) => {
+  router.post('/confirm-session', ...buyer, async (req, res) => {
     const { sessionId } = ZConfirmSessionRequest.parse(req.body);
     res.json(presentPurchaseCompleted(await confirmSession(ctx, ctx.payments, buyerOf(req), sessionId)));
   });
 
   // What Stripe.js does in the browser, for the dev processor: charge a test card.
-  router.post('/dev/confirm-card', auth, async (req, res) => {
+  router.post('/dev/confirm-card', ...buyer, async (req, res) => {
     const dev = devProvider(ctx);
     const { paymentIntentId, ...card } = ZDevConfirmCardRequest.parse(req.body);
     const owned = await ctx.db.purchase.findFirst({ where: { providerPaymentId: paymentIntentId, accountId: currentAccount(req).id }, select: { id: true } });

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { ZCreateScreenGroupRequest, ZIdParams, ZUpdateScreenGroupRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { writesNeed } from '../../http/policy.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentScreenGroup } from './screen-groups.presenter.js';
@@ -12,7 +13,7 @@ import {
 /** Screen groups ('Ekran Grupları'): /api/screen-groups. */
 export function screenGroupRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.use(requireAuth(ctx), requireActivePackage(ctx));
+  router.use(requireAuth(ctx), requireActivePackage(ctx), writesNeed('publisher'));
 
   router.get('/', async (req, res) => {
     res.json((await listScreenGroups(ctx.db, currentAccount(req).id)).map(presentScreenGroup));

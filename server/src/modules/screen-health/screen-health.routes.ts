@@ -2,12 +2,14 @@ import express, { Router, type RequestHandler } from 'express';
 import { SCREENSHOT_MAX_BYTES, ZIdParams, ZScreenshotUploadQuery, ZUpdateHealthSettingsRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { requireRole } from '../../http/policy.js';
 import { fileTooLarge, unsupportedFileType } from '../../http/errors.js';
 import { perMinutePerKey } from '../../http/rate-limits.js';
 import { currentDevice, requireDevice } from '../devices/device-auth.js';
 import { presentScreenHealthList } from './screen-health.presenter.js';
 import { getHealthSettings, requestScreenshot, screenHealthList, updateHealthSettings } from './screen-health.service.js';
 import { newestScreenshot, noScreenshotYet, storeScreenshot, tooLargeMessage } from './screenshots.js';
+import { assertScreenInScope, screenScopeOf, withinScope } from '../accounts/screen-scope.js';
 
 /** 'Ekran Görüntüsü Al' per screen and person: more is a stuck button or a script, not a look at the wall. */
 export const SCREENSHOT_REQUESTS_PER_MINUTE = 6;
@@ -39,16 +41,20 @@ export function screenHealthRoutes(ctx: AppContext): Router {
     (req) => currentDevice(req).id);
 
   router.get('/screens/health', requireAuth(ctx), async (req, res) => {
-    res.json(presentScreenHealthList(await screenHealthList(ctx, currentAccount(req).id)));
+    const scope = await screenScopeOf(ctx.db, req);
+    const list = presentScreenHealthList(await screenHealthList(ctx, currentAccount(req).id));
+    res.json({ ...list, screens: withinScope(scope, list.screens, (s) => s.screenId) });
   });
 
   router.post('/screens/:id/screenshot', requireAuth(ctx), requestsPerScreen, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
+    await assertScreenInScope(ctx.db, req, id);
     res.status(202).json(await requestScreenshot(ctx, currentAccount(req).id, id));
   });
 
   router.get('/screens/:id/screenshot', requireAuth(ctx), async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
+    await assertScreenInScope(ctx.db, req, id);
     const { key, takenAt } = await newestScreenshot(ctx, currentAccount(req).id, id);
     const sent = await ctx.storage.send(res, key, {
       headers: { 'Content-Type': 'image/jpeg', 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff', 'Last-Modified': takenAt.toUTCString() },
@@ -67,7 +73,7 @@ export function screenHealthRoutes(ctx: AppContext): Router {
     res.json(await getHealthSettings(ctx.db, currentAccount(req).id));
   });
 
-  router.put('/settings/health', requireAuth(ctx), async (req, res) => {
+  router.put('/settings/health', requireAuth(ctx), requireRole('admin'), async (req, res) => {
     const input = ZUpdateHealthSettingsRequest.parse(req.body);
     res.json(await updateHealthSettings(ctx.db, currentAccount(req).id, input));
   });

@@ -2,20 +2,23 @@ import type { Request } from 'express';
 import type { AppContext } from '../../context.js';
 import { bearerToken, sessionOfClaims, verifiedClaims } from '../../http/authenticate.js';
 import { notFound, unauthorized } from '../../http/errors.js';
+import { screensOfGroups } from '../accounts/screen-scope.js';
 import type { ScreenConfigAnswer } from './screen-config-cache.js';
 
 /**
- * Who may read a screen's config: its owner with a user token (preview) or a paired,
- * unrevoked device of the same owner. Returns the owner id; another owner's screen is 404.
- * On an API instance the device check is reused for a few seconds (device-lookup.ts).
+ * Who may read a screen's config: a member of its account with a user token (preview; one
+ * limited to screen groups, for their screens only) or a paired, unrevoked device of the same
+ * account. Returns the owner id; another owner's screen is 404. On an API instance the device
+ * check is reused for a few seconds (device-lookup.ts).
  */
-async function ownerAllowedBy(ctx: AppContext, token: string | undefined): Promise<string> {
+async function ownerAllowedBy(ctx: AppContext, token: string | undefined, screenId: string): Promise<string> {
   if (!token) throw unauthorized();
   // A device token's verify is a map lookup after its first use (http/tokens.ts).
   const claims = await verifiedClaims(ctx, token);
   if (claims.kind === 'user') {
     const { account } = await sessionOfClaims(ctx, claims);
     if (!account) throw notFound('Ekran');
+    if (account.groupIds.length && !(await screensOfGroups(ctx.db, account.id, account.groupIds)).includes(screenId)) throw notFound('Ekran');
     return account.id;
   }
   const ownerId = await ctx.devices.activeOwner(claims.sub, claims.ownerId);
@@ -29,7 +32,7 @@ async function ownerAllowedBy(ctx: AppContext, token: string | undefined): Promi
  * a miss builds it, and the cache keeps it unless a change overtook the build.
  */
 export async function readScreenConfig(ctx: AppContext, req: Request, screenId: string): Promise<ScreenConfigAnswer> {
-  const ownerId = await ownerAllowedBy(ctx, bearerToken(req));
+  const ownerId = await ownerAllowedBy(ctx, bearerToken(req), screenId);
   const answer = await ctx.screenConfigs.read(screenId);
   // Missing, deleted, or another owner's: all answer the same 404.
   if (!answer || answer.ownerId !== ownerId) throw notFound('Ekran');

@@ -2,23 +2,34 @@ import { Router } from 'express';
 import { ZAssignScreenRequest, ZCreateScreenRequest, ZIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { writesNeed } from '../../http/policy.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { presentScreen } from './screens.presenter.js';
 import { removeScreenshots } from '../screen-health/screenshots.js';
+import { assertScreenInScope, screenScopeOf, withinScope } from '../accounts/screen-scope.js';
+import { forbidden } from '../../http/errors.js';
 import { createScreen, deleteScreen, listScreens, screenUsage, updateScreen } from './screens.service.js';
 
 export function screenRoutes(ctx: AppContext): Router {
   const router = Router();
 
   // GET /:id/config is mounted on its own, ahead of this router (screen-config.routes.ts).
-  router.use(requireAuth(ctx), requireActivePackage(ctx));
+  router.use(requireAuth(ctx), requireActivePackage(ctx), writesNeed('publisher'));
+  // A member limited to screen groups: any other screen is missing (accounts/screen-scope.ts).
+  router.param('id', async (req, _res, next, id: string) => {
+    await assertScreenInScope(ctx.db, req, id);
+    next();
+  });
 
   router.get('/', async (req, res) => {
-    res.json((await listScreens(ctx.db, currentAccount(req).id)).map(presentScreen));
+    const scope = await screenScopeOf(ctx.db, req);
+    res.json(withinScope(scope, await listScreens(ctx.db, currentAccount(req).id), (s) => s.id).map(presentScreen));
   });
 
   router.post('/', async (req, res) => {
+    // A new screen is in no group yet: a limited member could never see it.
+    if (currentAccount(req).groupIds.length) throw forbidden('Ekran gruplarıyla sınırlı bir üye yeni ekran ekleyemez');
     const body = ZCreateScreenRequest.parse(req.body);
     res.status(201).json(presentScreen(await createScreen(ctx, currentAccount(req).id, req.activePurchase, body)));
   });

@@ -1,7 +1,8 @@
 import { Router, type RequestHandler } from 'express';
 import { ZUpdateDisplaySettingsRequest, type TApkInfo } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { currentAccount, currentUser, requireAuth } from '../../http/authenticate.js';
+import { requireRole } from '../../http/policy.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { apkKey, downloadName, latestApk, uploadApk } from './apk.service.js';
 import { presentDisplaySettings } from './display-settings.presenter.js';
@@ -21,13 +22,13 @@ export function settingsRoutes(ctx: AppContext): Router {
     res.json(presentDisplaySettings(await getDisplaySettings(ctx.db, currentAccount(req).id)));
   });
 
-  r.put('/', requireAuth(ctx), async (req, res) => {
+  r.put('/', requireAuth(ctx), requireRole('admin'), async (req, res) => {
     const input = ZUpdateDisplaySettingsRequest.parse(req.body);
     res.json(presentDisplaySettings(await updateDisplaySettings(ctx, currentAccount(req).id, input)));
   });
 
   r.post('/apk', requireAuth(ctx), adminOnly, async (req, res) => {
-    const release = await uploadApk(ctx, req, res, currentAccount(req).id);
+    const release = await uploadApk(ctx, req, res, currentUser(req).id);
     res.status(201).json(apkInfo(release));
   });
 

@@ -153,7 +153,7 @@ describe('POST /api/team/transfer', () => {
     const other = await newCustomer(t);
     const before = await snapshot(owner.id);
     const transfer = (who: TestUser, memberId: unknown) => t.http.post('/api/team/transfer').set(who.auth).send({ memberId });
-    await expectRefused(owner, await transfer(admin, adminRow.id), 403, 'Sahipliği yalnızca hesabın sahibi devredebilir', before);
+    await expectRefused(owner, await transfer(admin, adminRow.id), 403, "Bu işlem için 'Sahip' yetkisi gerekiyor (rolünüz: Yönetici)", before);
     await expectRefused(owner, await transfer(owner, ownerRow.id), 409, 'Sahiplik başka bir üyeye devredilmelidir', before);
     await expectRefused(owner, await transfer(owner, (await membershipOf(other.id, other.id)).id), 404, 'Üye bulunamadı', before);
     await expectRefused(owner, await transfer(owner, undefined), 400, 'Üye seçilmelidir', before);

@@ -10,6 +10,15 @@ import { getTeam, removeMember, renameAccount, transferOwnership, updateMember }
 /** /api/team: the team page, for the account's owners and admins (docs/PRODUCT.md#team). */
 export function teamRoutes(ctx: AppContext): Router {
   const router = Router();
+  // Ahead of the admin guard below, so an admin hears that the owner's right is the one missing.
+  router.post('/transfer', requireAuth(ctx), requireRole('owner'), async (req, res) => {
+    const { memberId } = ZTransferRequest.parse(req.body);
+    const account = currentAccount(req);
+    await transferOwnership(ctx, account, memberId);
+    // The former owner's other dashboards learn their new role too.
+    ctx.connections.memberChanged(account.id, currentUser(req).id);
+    res.json(presentTeam(await getTeam(ctx, account.id)));
+  });
   router.use(requireAuth(ctx), requireRole('admin'));
 
   router.get('/', async (req, res) => {
@@ -31,15 +40,6 @@ export function teamRoutes(ctx: AppContext): Router {
     const { id } = ZIdParams.parse(req.params);
     await removeMember(ctx, currentAccount(req), id);
     res.json({ message: 'Üye ekipten çıkarıldı' });
-  });
-
-  router.post('/transfer', async (req, res) => {
-    const { memberId } = ZTransferRequest.parse(req.body);
-    const account = currentAccount(req);
-    await transferOwnership(ctx, account, memberId);
-    // The former owner's other dashboards learn their new role too.
-    ctx.connections.memberChanged(account.id, currentUser(req).id);
-    res.json(presentTeam(await getTeam(ctx, account.id)));
   });
 
   router.post('/invitations', async (req, res) => {

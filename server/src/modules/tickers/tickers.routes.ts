@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { ZCreateTickerRequest, ZIdParams, ZUpdateTickerRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { writesNeed } from '../../http/policy.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { schedulesUsing } from '../schedules/schedules.service.js';
@@ -14,7 +15,7 @@ import {
 /** Ticker ("Reji") playlists: /api/direction-playlists. */
 export function tickerRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.use(requireAuth(ctx), requireActivePackage(ctx));
+  router.use(requireAuth(ctx), requireActivePackage(ctx), writesNeed('editor'));
 
   router.get('/', async (req, res) => {
     const rows = await listTickerPlaylists(ctx.db, currentAccount(req).id);

@@ -9,6 +9,9 @@ import { apiServer, emptyLists, recorded, type RecordedCall } from '../../testin
 import type { TLayout } from '@pano/contract';
 import { aLayout, aPlaylist, aScreen, fixtureId } from '../../testing/fixtures';
 import { AssignmentPage } from './assignment-page';
+import { signedInAs } from '../../testing/session';
+
+signedInAs();
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,7 @@
 import './assignment.css';
 import { useState, type FormEvent } from 'react';
 import { tr } from '../../i18n/tr';
+import { useCan } from '../../lib/use-can';
 import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, Card, EmptyState, PageHeader, SelectField, Spinner, showAlert } from '../../components/ui';
 import { usePlaylists } from '../../api/playlists.api';
@@ -17,6 +18,7 @@ export function AssignmentPage() {
   const playlists = usePlaylists();
   const tickers = useTickerPlaylists();
   const screens = useScreens();
+  const canAssign = useCan('publisher');
   // Groups only help pick screens: without them the page works as before.
   const groups = useScreenGroups();
   // Layouts are offered beside the playlists when there are any; without them (or an older
@@ -76,7 +78,9 @@ export function AssignmentPage() {
             <ScreenPicker screens={screenList} groups={groups.data ?? []} selected={screenIds} onChange={setScreenIds} disabled={busy} />
           )}
           <div>
-            <Button type="submit" busy={busy} busyText={tr.assignment.assigning}>{tr.assignment.assign}</Button>
+            {canAssign
+              ? <Button type="submit" busy={busy} busyText={tr.assignment.assigning}>{tr.assignment.assign}</Button>
+              : <p className="muted">{tr.assignment.needsPublisher}</p>}
           </div>
         </form>
       </Card>

@@ -8,6 +8,9 @@ import type { TPlaylist, TScreen, TScreenGroup } from '@pano/contract';
 import { createQueryClient } from '../../lib/query-client';
 import { apiServer, emptyLists } from '../../testing/api-server';
 import { AssignmentPage } from './assignment-page';
+import { signedInAs } from '../../testing/session';
+
+signedInAs();
 
 afterEach(() => {
   cleanup();

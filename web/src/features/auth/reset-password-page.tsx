@@ -1,6 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ZResetPasswordRequest } from '@pano/contract';
-import { tr } from '../../i18n/tr';
+import { trPassword } from '../../i18n/tr-password';
 import { errorMessage } from '../../lib/api-error';
 import { useZodForm } from '../../lib/use-zod-form';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -16,7 +16,7 @@ const ZNewPasswordForm = ZResetPasswordRequest.pick({ password: true });
  * browser that is still signed in, and the reset ends that session anyway.
  */
 export function ResetPasswordPage() {
-  usePageTitle(tr.auth.resetTitle);
+  usePageTitle(trPassword.resetTitle);
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
   const form = useZodForm(ZNewPasswordForm, { password: '' });
@@ -30,22 +30,22 @@ export function ResetPasswordPage() {
   return (
     <div className="auth-page">
       <div className="auth-card card">
-        <h1 className="auth-title">{tr.auth.resetTitle}</h1>
+        <h1 className="auth-title">{trPassword.resetTitle}</h1>
         {token ? (
           <>
-            <p className="auth-lead">{tr.auth.resetLead}</p>
+            <p className="auth-lead">{trPassword.resetLead}</p>
             <Form className="form" onSubmit={send}>
-              {reset.isError && <Banner tone="error">{errorMessage(reset.error, tr.auth.resetFailed)}</Banner>}
-              <TextField label={tr.auth.newPassword} type="password" autoComplete="new-password" required error={errors.password?.message}
+              {reset.isError && <Banner tone="error">{errorMessage(reset.error, trPassword.resetFailed)}</Banner>}
+              <TextField label={trPassword.newPassword} type="password" autoComplete="new-password" required error={errors.password?.message}
                 {...form.register('password')} />
-              <Button type="submit" block busy={reset.isPending || reset.isSuccess} busyText={tr.auth.resetBusy}>{tr.auth.resetSubmit}</Button>
+              <Button type="submit" block busy={reset.isPending || reset.isSuccess} busyText={trPassword.resetBusy}>{trPassword.resetSubmit}</Button>
             </Form>
           </>
         ) : (
-          <Banner tone="error">{tr.auth.resetNoToken}</Banner>
+          <Banner tone="error">{trPassword.resetNoToken}</Banner>
         )}
         <footer className="auth-footer">
-          <Link to="/sifremi-unuttum">{tr.auth.resetNewLink}</Link>
+          <Link to="/sifremi-unuttum">{trPassword.resetNewLink}</Link>
         </footer>
       </div>
     </div>

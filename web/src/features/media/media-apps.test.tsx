@@ -9,6 +9,9 @@ import { DialogHost } from '../../components/ui/dialog-host';
 import { apiServer, recorded, type RecordedCall } from '../../testing/api-server';
 import { aMedia, fixtureId } from '../../testing/fixtures';
 import { MediaPage } from './media-page';
+import { signedInAs } from '../../testing/session';
+
+signedInAs();
 
 afterEach(() => {
   cleanup();

@@ -48,10 +48,11 @@ function replacementProgress(media: TMedia, upload: UploadRow | undefined): { te
 }
 
 /** `onEdit`: an app's form (name and settings); `onRename`: a file's or a PDF document's new name. */
-type Props = { media: TMedia; onDelete: () => void; onRename: () => void; onEdit: () => void; deleting: boolean };
+/** `readOnly`: the person may only look (a viewer or a publisher's role below editor): no actions. */
+type Props = { media: TMedia; onDelete: () => void; onRename: () => void; onEdit: () => void; deleting: boolean; readOnly?: boolean };
 
 /** One library item: a file's picture, or an app's kind where a file has its thumbnail, or a document's first page (docs/PRODUCT.md#apps). */
-export function MediaCard({ media, onDelete, onRename, onEdit, deleting }: Props) {
+export function MediaCard({ media, onDelete, onRename, onEdit, deleting, readOnly = false }: Props) {
   const app = media.type === 'app' ? media.app : undefined;
   // A PDF document (docs/PRODUCT.md#apps): its first page where a file has its thumbnail; renamed like a file.
   const pdf = app?.kind === 'pdf' ? app : undefined;
@@ -97,27 +98,31 @@ export function MediaCard({ media, onDelete, onRename, onEdit, deleting }: Props
           {pdf && <span className="muted" data-testid="pdf-pages">{trApps.pdfPages(pdf.pages.length)}</span>}
           <time dateTime={media.createdAt} className="muted">{formatDate(media.createdAt)}</time>
         </div>
-        {app && !pdf ? (
-          <Button variant="secondary" size="sm" block onClick={onEdit} aria-label={`${tr.common.edit}: ${media.name}`}>{tr.common.edit}</Button>
-        ) : (
-          <Button variant="secondary" size="sm" block onClick={onRename} aria-label={`${trApps.rename}: ${media.name}`}>
-            {trApps.rename}
-          </Button>
-        )}
-        {replaceError && <p className="media-replace-error" role="alert">{trUploads.replaceFailed(replaceError)}</p>}
-        {replaceable && (
+        {!readOnly && (
           <>
-            <input ref={picker} type="file" accept={acceptFor(media, Boolean(pdf))} className="sr-only" tabIndex={-1} aria-hidden="true"
-              data-testid="replace-file" onChange={(e) => chosen(e.target.files?.[0])} />
-            <Button variant="secondary" size="sm" block onClick={() => picker.current?.click()} disabled={replacing !== null || media.status === 'processing'}
-              aria-label={trUploads.replaceFor(media.name)}>
-              {trUploads.replace}
+            {app && !pdf ? (
+              <Button variant="secondary" size="sm" block onClick={onEdit} aria-label={`${tr.common.edit}: ${media.name}`}>{tr.common.edit}</Button>
+            ) : (
+              <Button variant="secondary" size="sm" block onClick={onRename} aria-label={`${trApps.rename}: ${media.name}`}>
+                {trApps.rename}
+              </Button>
+            )}
+            {replaceError && <p className="media-replace-error" role="alert">{trUploads.replaceFailed(replaceError)}</p>}
+            {replaceable && (
+              <>
+                <input ref={picker} type="file" accept={acceptFor(media, Boolean(pdf))} className="sr-only" tabIndex={-1} aria-hidden="true"
+                  data-testid="replace-file" onChange={(e) => chosen(e.target.files?.[0])} />
+                <Button variant="secondary" size="sm" block onClick={() => picker.current?.click()} disabled={replacing !== null || media.status === 'processing'}
+                  aria-label={trUploads.replaceFor(media.name)}>
+                  {trUploads.replace}
+                </Button>
+              </>
+            )}
+            <Button variant="danger-soft" size="sm" block onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${media.name}`}>
+              {tr.common.delete}
             </Button>
           </>
         )}
-        <Button variant="danger-soft" size="sm" block onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${media.name}`}>
-          {tr.common.delete}
-        </Button>
       </div>
     </li>
   );

@@ -5,12 +5,15 @@ import { useDashboardEvents, type DashboardListener } from '../../lib/dashboard-
 
 /**
  * `media:progress` on the cached list: the item's status, progress and reason, nothing else; or,
- * for a new file converting in its place (docs/PRODUCT.md#replacing-a-file), its replacement's.
+ * for a new file converting in its place (docs/PRODUCT.md#replacing-a-file), its replacement's,
+ * which is gone once it is ready (it took the item's place).
  */
 export function progressInList(list: TMedia[], e: TMediaProgressEvent): TMedia[] {
-  const state = { status: e.status, progress: e.progress, error: e.error };
-  return list.map((m) => (m._id !== e.mediaId ? m : e.replacement ? { ...m, replacement: state } : { ...m, ...state }));
+  return list.map((m) => (m._id !== e.mediaId ? m : e.replacement ? { ...m, replacement: replacementAfter(e) } : { ...m, status: e.status, progress: e.progress, error: e.error }));
 }
+
+const replacementAfter = (e: TMediaProgressEvent): TMedia['replacement'] =>
+  (e.status === 'ready' ? null : { status: e.status, progress: e.progress, error: e.error });
 
 /**
  * /media live (docs/PRODUCT.md#media-processing): `media:progress` on the dashboard socket moves

@@ -7,6 +7,9 @@ import { createQueryClient } from '../../lib/query-client';
 import { DialogHost } from '../../components/ui/dialog-host';
 import { apiServer } from '../../testing/api-server';
 import { MediaPage } from './media-page';
+import { signedInAs } from '../../testing/session';
+
+signedInAs();
 
 afterEach(() => {
   cleanup();

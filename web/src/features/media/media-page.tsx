@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import type { TMedia } from '@pano/contract';
 import { tr } from '../../i18n/tr';
+import { useCan } from '../../lib/use-can';
 import { errorMessage } from '../../lib/api-error';
 import { mediaUsageText } from '../../lib/usage-text';
 import { Banner, Button, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';
@@ -18,6 +19,7 @@ const RenameMediaModal = lazy(async () => ({ default: (await import('./rename-me
 
 export function MediaPage() {
   const list = useMediaList();
+  const canEdit = useCan('editor');
   useMediaLive();
   const remove = useDeleteMedia();
   // The app form: null closed, 'new' for 'Uygulama Ekle', or the app being edited.
@@ -35,8 +37,8 @@ export function MediaPage() {
   return (
     <div className="page">
       <PageHeader title={tr.media.title} lead={tr.media.lead}
-        actions={<Button variant="secondary" onClick={() => setAppForm('new')}>{trApps.addApp}</Button>} />
-      <MediaUploadForm />
+        actions={canEdit && <Button variant="secondary" onClick={() => setAppForm('new')}>{trApps.addApp}</Button>} />
+      {canEdit && <MediaUploadForm />}
       <Suspense fallback={null}>
         {appForm && (
           <AppFormModal key={appForm === 'new' ? 'new' : appForm._id} media={appForm === 'new' ? undefined : appForm} onClose={() => setAppForm(null)} />
@@ -52,7 +54,7 @@ export function MediaPage() {
       ) : (
         <ul className="media-grid">
           {items.map((m) => (
-            <MediaCard key={m._id} media={m} deleting={remove.isPending && remove.variables === m._id}
+            <MediaCard key={m._id} media={m} deleting={remove.isPending && remove.variables === m._id} readOnly={!canEdit}
               onDelete={() => void onDelete(m._id)} onRename={() => setRenaming(m)} onEdit={() => setAppForm(m)} />
           ))}
         </ul>

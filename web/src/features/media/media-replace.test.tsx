@@ -13,6 +13,9 @@ import { tusApi } from '../../testing/tus-api';
 import { MediaPage } from './media-page';
 import { progressInList } from './media-live';
 import { aFile, resetUploads } from './uploads/uploads.fixtures';
+import { signedInAs } from '../../testing/session';
+
+signedInAs();
 
 /*
  * docs/PRODUCT.md#replacing-a-file: 'Dosyayı Değiştir' on a media card sends a new file of the
@@ -97,6 +100,9 @@ describe("media card 'Dosyayı Değiştir'", () => {
     // The item's own state is untouched by its replacement's events.
     expect(qc.getQueryData<TMedia[]>(mediaKeys.all)?.[0]).toMatchObject({ status: 'ready', progress: 100, error: null });
     expect(within(card).getByRole('button', { name: 'Dosyayı Değiştir: Tanıtım' })).toHaveProperty('disabled', false);
+    // Swapped in: nothing waits beside the item any more (the list is then read again for the new file).
+    event({ status: 'ready', progress: 100, error: null });
+    expect(qc.getQueryData<TMedia[]>(mediaKeys.all)?.[0]?.replacement).toBeNull();
   });
 
   it("the server's refusal (another kind) is said on the card, and the old file stays", async () => {

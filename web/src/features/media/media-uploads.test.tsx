@@ -12,6 +12,9 @@ import { tusApi } from '../../testing/tus-api';
 import { MediaPage } from './media-page';
 import { useUploads } from './uploads/upload-store';
 import { aFile, resetUploads } from './uploads/uploads.fixtures';
+import { signedInAs } from '../../testing/session';
+
+signedInAs();
 
 /*
  * docs/PRODUCT.md#media: several files at once through tus (tus-js-client against the fake

@@ -13,6 +13,9 @@ import { tusApi } from '../../testing/tus-api';
 import { cancelUpload, useUploads } from './uploads/upload-store';
 import { MediaPage } from './media-page';
 import { readyFile } from '../../testing/fixtures';
+import { signedInAs } from '../../testing/session';
+
+signedInAs();
 
 const at = '2025-01-01T00:00:00Z';
 const logo: TMedia = {

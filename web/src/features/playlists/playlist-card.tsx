@@ -6,10 +6,11 @@ import { MediaThumb } from './media-thumb';
 
 const SHOWN = 3;
 
-type Props = { playlist: TPlaylist; onEdit: () => void; onDelete: () => void; deleting: boolean };
+/** `readOnly`: the person may only look (a role below editor): no actions. */
+type Props = { playlist: TPlaylist; onEdit: () => void; onDelete: () => void; deleting: boolean; readOnly?: boolean };
 
 /** docs/PRODUCT.md#playlists: the first 3 thumbnails plus '+N' for the rest. */
-export function PlaylistCard({ playlist, onEdit, onDelete, deleting }: Props) {
+export function PlaylistCard({ playlist, onEdit, onDelete, deleting, readOnly = false }: Props) {
   const items = playlist.mediaItems;
   const rest = items.length - SHOWN;
   return (
@@ -25,10 +26,12 @@ export function PlaylistCard({ playlist, onEdit, onDelete, deleting }: Props) {
         <p className="muted playlist-meta">
           {tr.playlists.itemCount(items.length)} · {formatDate(playlist.updatedAt)}
         </p>
-        <div className="card-actions">
-          <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`${tr.common.edit}: ${playlist.name}`}>{tr.common.edit}</Button>
-          <Button size="sm" variant="danger-soft" onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${playlist.name}`}>{tr.common.delete}</Button>
-        </div>
+        {!readOnly && (
+          <div className="card-actions">
+            <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`${tr.common.edit}: ${playlist.name}`}>{tr.common.edit}</Button>
+            <Button size="sm" variant="danger-soft" onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${playlist.name}`}>{tr.common.delete}</Button>
+          </div>
+        )}
       </div>
     </li>
   );

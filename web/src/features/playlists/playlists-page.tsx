@@ -1,5 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { tr } from '../../i18n/tr';
+import { useCan } from '../../lib/use-can';
 import { errorMessage } from '../../lib/api-error';
 import { playlistUsageText } from '../../lib/usage-text';
 import { Banner, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';
@@ -17,6 +18,7 @@ export function PlaylistsPage() {
   const playlists = usePlaylists();
   const media = useMediaList();
   const remove = useDeletePlaylist();
+  const canEdit = useCan('editor');
   const [editingId, setEditingId] = useState<string | null>(null);
 
   const mediaList = media.data ?? [];
@@ -48,7 +50,7 @@ export function PlaylistsPage() {
   return (
     <div className="page">
       {header}
-      <PlaylistCreateForm media={mediaList} />
+      {canEdit && <PlaylistCreateForm media={mediaList} />}
       <h2 className="section-title">{tr.playlists.listTitle}</h2>
       {playlists.isError && <Banner tone="error">{errorMessage(playlists.error, tr.playlists.listError)}</Banner>}
       {remove.isError && (
@@ -59,7 +61,7 @@ export function PlaylistsPage() {
       ) : (
         <ul className="playlist-grid">
           {list.map((p) => (
-            <PlaylistCard key={p._id} playlist={p} deleting={remove.isPending && remove.variables === p._id}
+            <PlaylistCard key={p._id} playlist={p} deleting={remove.isPending && remove.variables === p._id} readOnly={!canEdit}
               onEdit={() => setEditingId(p._id)} onDelete={() => void onDelete(p._id)} />
           ))}
         </ul>

@@ -2,7 +2,7 @@ import { useRef, type ChangeEvent, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { TLayout, TPlaylist, TSchedule, TScheduleWrite, TScreen, TScreenGroup, TTickerPlaylist } from '@pano/contract';
 import { SCHEDULE_PRIORITY_MAX, SCHEDULE_PRIORITY_MIN } from '@pano/contract';
-import { tr } from '../../i18n/tr';
+import { trSchedule } from '../../i18n/tr-schedule';
 import { errorMessage } from '../../lib/api-error';
 import { dayFirst, readDayFirst } from '../../lib/date-text';
 import { separateTyped } from '../../lib/typed-separators';
@@ -27,7 +27,7 @@ type Props = {
 };
 
 const FORM_ID = 'schedule-form';
-const t = tr.schedule;
+const t = trSchedule;
 
 function FieldError({ id, error }: { id: string; error?: string }) {
   return error ? <p className="field-error" id={id} role="alert">{error}</p> : null;

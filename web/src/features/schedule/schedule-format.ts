@@ -1,9 +1,9 @@
 import type { TSchedule } from '@pano/contract';
 import { EVERY_DAY, WEEKDAYS, WEEKEND } from './schedule-draft';
-import { tr } from '../../i18n/tr';
+import { trSchedule } from '../../i18n/tr-schedule';
 import { formatDate } from '../../lib/format';
 
-const t = tr.schedule;
+const t = trSchedule;
 const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** 'Pzt, Çar, Cum'; the usual sets by name ('Hafta içi', 'Hafta sonu', 'Her gün'). */

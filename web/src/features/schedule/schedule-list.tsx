@@ -1,5 +1,6 @@
 import type { TSchedule } from '@pano/contract';
 import { tr } from '../../i18n/tr';
+import { trSchedule } from '../../i18n/tr-schedule';
 import { Badge, Button } from '../../components/ui';
 import { dateRangeText, daysText, windowText } from './schedule-format';
 
@@ -13,7 +14,7 @@ type Props = {
 
 /** One card per entry: what plays, where, when; the state is a button that flips it. */
 export function ScheduleList({ schedules, busyId, onToggle, onEdit, onDelete }: Props) {
-  const t = tr.schedule;
+  const t = trSchedule;
   return (
     <ul className="schedule-list">
       {schedules.map((s) => {

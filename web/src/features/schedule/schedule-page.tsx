@@ -2,6 +2,7 @@ import './schedule.css';
 import { useState } from 'react';
 import type { TSchedule } from '@pano/contract';
 import { tr } from '../../i18n/tr';
+import { trSchedule } from '../../i18n/tr-schedule';
 import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, EmptyState, PageHeader, Spinner, showConfirm } from '../../components/ui';
 import { usePlaylists } from '../../api/playlists.api';
@@ -20,7 +21,7 @@ type ModalState = { open: false } | { open: true; editing: TSchedule | null };
 
 /** docs/PRODUCT.md#schedule: the entries, their form, and the week each screen or group will see. */
 export function SchedulePage() {
-  const t = tr.schedule;
+  const t = trSchedule;
   const schedules = useSchedules();
   const playlists = usePlaylists();
   // Layouts are offered beside the playlists when there are any (an older server: none).

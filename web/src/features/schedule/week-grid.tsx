@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, type CSSProperties } from 'react';
 import type { WeekSegment } from '@pano/contract';
-import { tr } from '../../i18n/tr';
+import { trSchedule } from '../../i18n/tr-schedule';
 import { formatDate } from '../../lib/format';
 import { conflictNames, minuteText } from './schedule-format';
 import type { TargetWeek } from './week-model';
@@ -16,7 +16,7 @@ type Props = {
   now: { date: string; minute: number };
 };
 
-const t = tr.schedule;
+const t = trSchedule;
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const percent = (minute: number) => `${(minute / 1440) * 100}%`;
 const span = (from: number, to: number) => ({ top: percent(from), height: percent(to - from) });

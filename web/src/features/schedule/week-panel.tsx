@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { TSchedule, TScreen, TScreenGroup } from '@pano/contract';
-import { tr } from '../../i18n/tr';
+import { trSchedule } from '../../i18n/tr-schedule';
 import { formatDate } from '../../lib/format';
 import { Banner, Button, Card, SelectField } from '../../components/ui';
 import { WeekGrid } from './week-grid';
@@ -15,7 +15,7 @@ type Props = {
   initialNow?: number;
 };
 
-const t = tr.schedule;
+const t = trSchedule;
 const MINUTE = 60_000;
 
 /** The wall clock moves the 'now' line; once a minute is enough for a line on a 24-hour grid. */

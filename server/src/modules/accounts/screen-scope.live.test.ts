@@ -1,0 +1,40 @@
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import {
+  caughtUp, closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, startLiveServer, type LiveServer,
+} from '../../realtime/live-server.fixtures.js';
+
+/* docs/architecture/accounts.md#screen-group-limits: a limited member's dashboard hears only their screens. */
+
+let s: LiveServer;
+beforeAll(async () => { s = await startLiveServer(); });
+afterEach(() => closeAllSockets());
+afterAll(async () => { await s.close(); });
+
+it("a member limited to a group hears only its screens' status; the owner hears every screen", async () => {
+  const owner = await liveCustomer(s);
+  const lobby = await s.ctx.db.screen.create({ data: { ownerId: owner.id, name: 'Lobi' } });
+  const cafe = await s.ctx.db.screen.create({ data: { ownerId: owner.id, name: 'Kafeterya' } });
+  const group = await s.ctx.db.screenGroup.create({ data: { ownerId: owner.id, name: 'Giriş', members: { create: [{ screenId: lobby.id }] } } });
+  const member = await liveCustomer(s);
+  await s.ctx.db.membership.create({ data: { accountId: owner.id, userId: member.id, role: 'viewer', groups: { create: [{ groupId: group.id }] } } });
+  const memberToken = await s.ctx.tokens.signUser(member.id, 0, owner.id);
+
+  const ownerDash = await connectSocket(s, { token: owner.token });
+  const memberDash = await connectSocket(s, { token: memberToken });
+  const ownerHeard = record(ownerDash, 'screen:status');
+  const memberHeard = record(memberDash, 'screen:status');
+
+  const players = [];
+  for (const screen of [cafe, lobby]) {
+    const device = await pairedDevice(s, owner.id, screen.id);
+    players.push(await connectSocket(s, { deviceToken: device.token, screenId: screen.id }));
+  }
+  await expect.poll(() => ownerHeard.length).toBe(2);
+  await caughtUp(s, [memberDash]);
+  expect(ownerHeard.map((e) => e.screenId).sort()).toEqual([cafe.id, lobby.id].sort());
+  expect(memberHeard.map((e) => e.screenId)).toEqual([lobby.id]);
+
+  // Nor may they watch the other screen's preview.
+  await expect(connectSocket(s, { token: memberToken, screenId: cafe.id })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
+  expect((await connectSocket(s, { token: memberToken, screenId: lobby.id })).connected).toBe(true);
+});

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZAlert, ZSchedule, ZScreen, ZScreenHealthResponse, ZScreensNow } from '@pano/contract';
+import { createTestApp, newCustomer, newMember, type TestApp, type TestUser } from '../../../test/harness.js';
+import { makeGroup, makeMedia, makePlaylist, makeSchedule, makeScreen } from '../screens/content.fixtures.js';
+
+/* docs/architecture/accounts.md#screen-group-limits: a member limited to groups sees and acts on only their screens. */
+
+let t: TestApp;
+let owner: TestUser;
+let lobbyOnly: TestUser;
+let w: { lobby: { id: string }; cafe: { id: string }; lobbyGroup: { id: string }; cafeGroup: { id: string }; playlist: { id: string } };
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await newCustomer(t, { maxScreens: 10 });
+  const lobby = await makeScreen(t, owner.id, { name: 'Lobi' });
+  const cafe = await makeScreen(t, owner.id, { name: 'Kafeterya' });
+  const playlist = await makePlaylist(t, owner.id, [{ mediaId: (await makeMedia(t, owner.id)).id }]);
+  w = { lobby, cafe, playlist, lobbyGroup: await makeGroup(t, owner.id, 'Giriş', [lobby.id]), cafeGroup: await makeGroup(t, owner.id, 'Yemek', [cafe.id]) };
+  lobbyOnly = await newMember(t, owner.id, 'publisher', [w.lobbyGroup.id]);
+});
+afterAll(async () => { await t.close(); });
+
+const notFoundAnswer = (res: { status: number; body: { message?: string } }, what: string) =>
+  expect({ status: res.status, message: res.body.message }).toEqual({ status: 404, message: `${what} bulunamadı` });
+
+describe('screens', () => {
+  it("lists only the groups' screens; every other screen of the account is missing", async () => {
+    const list = ZScreen.array().parse((await t.http.get('/api/screens').set(lobbyOnly.auth).expect(200)).body);
+    expect(list.map((s) => s.name)).toEqual(['Lobi']);
+    notFoundAnswer(await t.http.get(`/api/screens/${w.cafe.id}/usage`).set(lobbyOnly.auth), 'Ekran');
+    notFoundAnswer(await t.http.put(`/api/screens/${w.cafe.id}`).set(lobbyOnly.auth).send({ currentPlaylist: w.playlist.id }), 'Ekran');
+    notFoundAnswer(await t.http.delete(`/api/screens/${w.cafe.id}`).set(lobbyOnly.auth), 'Ekran');
+    notFoundAnswer(await t.http.get(`/api/screens/${w.cafe.id}/now`).set(lobbyOnly.auth), 'Ekran');
+    notFoundAnswer(await t.http.post(`/api/screens/${w.cafe.id}/screenshot`).set(lobbyOnly.auth), 'Ekran');
+    notFoundAnswer(await t.http.get(`/api/screens/${w.cafe.id}/config`).set(lobbyOnly.auth), 'Ekran');
+    await t.http.get(`/api/screens/${w.lobby.id}/config`).set(lobbyOnly.auth).expect(200);
+    const cafe = await t.ctx.db.screen.findUniqueOrThrow({ where: { id: w.cafe.id } });
+    expect(cafe.currentPlaylistId).toBeNull();
+    // Their own screen works as for anyone.
+    await t.http.put(`/api/screens/${w.lobby.id}`).set(lobbyOnly.auth).send({ currentPlaylist: w.playlist.id }).expect(200);
+    const now = ZScreensNow.parse((await t.http.get('/api/screens/now').set(lobbyOnly.auth).expect(200)).body);
+    expect(now.map((s) => s.screenId)).toEqual([w.lobby.id]);
+    const health = ZScreenHealthResponse.parse((await t.http.get('/api/screens/health').set(lobbyOnly.auth).expect(200)).body);
+    expect(health.screens.map((s) => s.screenId)).toEqual([w.lobby.id]);
+    // The owner, unlimited, still sees both.
+    expect(ZScreen.array().parse((await t.http.get('/api/screens').set(owner.auth).expect(200)).body)).toHaveLength(2);
+  });
+
+  it('cannot add a screen: it would belong to no group of theirs', async () => {
+    const before = await t.ctx.db.screen.count({ where: { ownerId: owner.id } });
+    const res = await t.http.post('/api/screens').set(lobbyOnly.auth).send({ name: 'Yeni' });
+    expect({ status: res.status, message: res.body.message }).toEqual({ status: 403, message: 'Ekran gruplarıyla sınırlı bir üye yeni ekran ekleyemez' });
+    expect(await t.ctx.db.screen.count({ where: { ownerId: owner.id } })).toBe(before);
+  });
+});
+
+describe('devices', () => {
+  it("lists and manages only the devices on their screens", async () => {
+    const onLobby = await t.ctx.db.device.create({ data: { ownerId: owner.id, screenId: w.lobby.id } });
+    const onCafe = await t.ctx.db.device.create({ data: { ownerId: owner.id, screenId: w.cafe.id } });
+    const listed = (await t.http.get('/api/devices').set(lobbyOnly.auth).expect(200)).body as { _id: string }[];
+    expect(listed.map((d) => d._id)).toEqual([onLobby.id]);
+    const presence = (await t.http.get('/api/devices/presence').set(lobbyOnly.auth).expect(200)).body as { screenId: string }[];
+    expect(presence.map((p) => p.screenId)).toEqual([w.lobby.id]);
+    notFoundAnswer(await t.http.put(`/api/devices/${onCafe.id}`).set(lobbyOnly.auth).send({ name: 'Kasa' }), 'Cihaz');
+    notFoundAnswer(await t.http.delete(`/api/devices/${onCafe.id}`).set(lobbyOnly.auth), 'Cihaz');
+    notFoundAnswer(await t.http.put(`/api/devices/${onLobby.id}`).set(lobbyOnly.auth).send({ screenId: w.cafe.id }), 'Ekran');
+    const cafeDevice = await t.ctx.db.device.findUniqueOrThrow({ where: { id: onCafe.id } });
+    expect({ revokedAt: cafeDevice.revokedAt, name: cafeDevice.name }).toEqual({ revokedAt: null, name: null });
+    expect((await t.ctx.db.device.findUniqueOrThrow({ where: { id: onLobby.id } })).screenId).toBe(w.lobby.id);
+  });
+});
+
+describe('alerts', () => {
+  const alert = (targets: object) => ({ title: 'Yangın', message: 'Binayı terk edin', ...targets });
+
+  it('are sent only towards their groups, never to every screen', async () => {
+    const all = await t.http.post('/api/alerts').set(lobbyOnly.auth).send(alert({ all: true }));
+    expect(all.status).toBe(403);
+    expect(all.body.message).toBe('Ekran gruplarıyla sınırlı bir üye tüm ekranları hedefleyemez; lütfen kendi gruplarınızdan seçin');
+    notFoundAnswer(await t.http.post('/api/alerts').set(lobbyOnly.auth).send(alert({ screens: [w.cafe.id] })), 'Ekran');
+    notFoundAnswer(await t.http.post('/api/alerts').set(lobbyOnly.auth).send(alert({ groups: [w.cafeGroup.id] })), 'Ekran grubu');
+    expect(await t.ctx.db.alert.count({ where: { ownerId: owner.id } })).toBe(0);
+    const sent = ZAlert.parse((await t.http.post('/api/alerts').set(lobbyOnly.auth).send(alert({ groups: [w.lobbyGroup.id] })).expect(201)).body);
+    await t.http.delete(`/api/alerts/${sent._id}`).set(lobbyOnly.auth).expect(200);
+  });
+
+  it("an alert aimed beyond their groups is not in their list and cannot be read or ended by them", async () => {
+    const everywhere = ZAlert.parse((await t.http.post('/api/alerts').set(owner.auth).send(alert({ all: true })).expect(201)).body);
+    const listed = ZAlert.array().parse((await t.http.get('/api/alerts').set(lobbyOnly.auth).expect(200)).body);
+    expect(listed.map((a) => a._id)).not.toContain(everywhere._id);
+    notFoundAnswer(await t.http.get(`/api/alerts/${everywhere._id}`).set(lobbyOnly.auth), 'Acil duyuru');
+    notFoundAnswer(await t.http.delete(`/api/alerts/${everywhere._id}`).set(lobbyOnly.auth), 'Acil duyuru');
+    expect((await t.ctx.db.alert.findUniqueOrThrow({ where: { id: everywhere._id } })).endedAt).toBeNull();
+    await t.http.delete(`/api/alerts/${everywhere._id}`).set(owner.auth).expect(200);
+  });
+});
+
+describe('schedules', () => {
+  const entry = (targets: object) => ({ name: 'Öğle', playlist: w.playlist.id, days: [1], startTime: '12:00', endTime: '13:00', ...targets });
+
+  it('are made only towards their groups and screens', async () => {
+    notFoundAnswer(await t.http.post('/api/schedules').set(lobbyOnly.auth).send(entry({ screens: [w.cafe.id] })), 'Ekran');
+    notFoundAnswer(await t.http.post('/api/schedules').set(lobbyOnly.auth).send(entry({ groups: [w.cafeGroup.id] })), 'Ekran grubu');
+    const made = ZSchedule.parse((await t.http.post('/api/schedules').set(lobbyOnly.auth).send(entry({ groups: [w.lobbyGroup.id] })).expect(201)).body);
+    notFoundAnswer(await t.http.put(`/api/schedules/${made._id}`).set(lobbyOnly.auth).send(entry({ screens: [w.cafe.id] })), 'Ekran');
+    expect((await t.ctx.db.scheduleScreen.count({ where: { scheduleId: made._id } }))).toBe(0);
+  });
+
+  it("an entry aimed beyond their groups is not listed and cannot be changed or deleted by them", async () => {
+    const cafeLunch = await makeSchedule(t, owner.id, { name: 'Kafeterya öğle', playlistId: w.playlist.id, screenIds: [w.cafe.id] });
+    const listed = ZSchedule.array().parse((await t.http.get('/api/schedules').set(lobbyOnly.auth).expect(200)).body);
+    expect(listed.map((s) => s._id)).not.toContain(cafeLunch.id);
+    notFoundAnswer(await t.http.put(`/api/schedules/${cafeLunch.id}`).set(lobbyOnly.auth).send(entry({ groups: [w.lobbyGroup.id] })), 'Zamanlama');
+    notFoundAnswer(await t.http.delete(`/api/schedules/${cafeLunch.id}`).set(lobbyOnly.auth), 'Zamanlama');
+    expect(await t.ctx.db.schedule.count({ where: { id: cafeLunch.id } })).toBe(1);
+    expect(ZSchedule.array().parse((await t.http.get('/api/schedules').set(owner.auth).expect(200)).body).map((s) => s._id)).toContain(cafeLunch.id);
+  });
+});
