@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_ROLE_LABELS, ZAcceptNewRequest, type TLoginResponse } from '@pano/contract';
-import { tr } from '../../i18n/tr';
+import { trInvitation } from '../../i18n/tr-team';
 import { errorMessage } from '../../lib/api-error';
 import { useZodForm } from '../../lib/use-zod-form';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -9,7 +9,7 @@ import { homePathFor, useSession } from '../../stores/session-store';
 import { Banner, Button, Form, Spinner, TextField } from '../../components/ui';
 import { useAcceptInvitation, useInvitation } from './api/use-invitation';
 
-const t = tr.invitation;
+const t = trInvitation;
 
 function NewPersonForm({ onAccept, busy }: { onAccept: (body: { password: string; firstName: string; lastName: string }) => Promise<unknown>; busy: boolean }) {
   const form = useZodForm(ZAcceptNewRequest, { firstName: '', lastName: '', password: '' });

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { ACCOUNT_ROLES, ACCOUNT_ROLE_LABELS, ZInviteRequest, type TInviteResponse, type TTeamInvitation } from '@pano/contract';
-import { tr } from '../../i18n/tr';
+import { trTeam } from '../../i18n/tr-team';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Banner, Button, Card, CheckList, Form, SelectField, TextField, showConfirm } from '../../components/ui';
 import { useInvite, useRevokeInvitation } from './api/use-team';
 
-const t = tr.team;
+const t = trTeam;
 const GIVEN_ROLES = ACCOUNT_ROLES.filter((r) => r !== 'owner');
 type Group = { _id: string; name: string };
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { ACCOUNT_ROLES, ACCOUNT_ROLE_LABELS, type TAccountRole, type TTeamMember } from '@pano/contract';
-import { tr } from '../../i18n/tr';
+import { trTeam } from '../../i18n/tr-team';
 import { formatDateTime } from '../../lib/format';
 import { Button, CheckList } from '../../components/ui';
 
-const t = tr.team;
+const t = trTeam;
 /** The roles a select offers: the owner's is given only by transfer. */
 const GIVEN_ROLES = ACCOUNT_ROLES.filter((r) => r !== 'owner');
 

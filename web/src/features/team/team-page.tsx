@@ -1,6 +1,6 @@
 import './team.css';
 import { roleAtLeast, ZTeamRenameRequest, type TAccountRole, type TTeamMember } from '@pano/contract';
-import { tr } from '../../i18n/tr';
+import { trTeam } from '../../i18n/tr-team';
 import { errorMessage } from '../../lib/api-error';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useScreenGroups } from '../../api/screen-groups.api';
@@ -10,7 +10,7 @@ import { useRemoveMember, useRenameAccount, useTeam, useTransferOwnership, useUp
 import { InviteCard } from './invite-card';
 import { MembersTable, personName } from './members-table';
 
-const t = tr.team;
+const t = trTeam;
 
 function RenameForm({ name }: { name: string }) {
   const rename = useRenameAccount();
