@@ -17,24 +17,27 @@ export type TUser = z.infer<typeof ZUser>;
 
 // An e-mail address is an identifier: Turkish rules would turn 'INFO@' into 'ınfo@'.
 // eslint-disable-next-line no-restricted-syntax
-const email = storableText('E-posta zorunludur').trim().toLowerCase()
+export const ZEmail = storableText('E-posta zorunludur').trim().toLowerCase()
   .min(1, 'E-posta zorunludur').max(254, 'E-posta çok uzun').email('Geçerli bir e-posta adresi girin');
 const password = storableText('Şifre zorunludur').min(1, 'Şifre zorunludur').max(200, 'Şifre çok uzun');
-const name = (label: string) => storableText().trim().max(100, `${label} çok uzun`);
+export const personName = (label: string) => storableText().trim().max(100, `${label} çok uzun`);
 
+const email = ZEmail;
 export const ZLoginRequest = z.object({ email, password });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 export const ZLoginResponse = z.object({ token: z.string(), user: ZUser });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 /** A password someone chooses (registration, a new admin, a reset): the rules are the same everywhere. */
-const newPassword = password.refine((p) => p.length >= 6, 'Şifre en az 6 karakter olmalıdır');
+export const ZNewPassword = password.refine((p) => p.length >= 6, 'Şifre en az 6 karakter olmalıdır');
+
+const newPassword = ZNewPassword;
 
 export const ZRegisterRequest = z.object({
   email,
   password: newPassword,
-  firstName: name('Ad').optional(),
-  lastName: name('Soyad').optional(),
+  firstName: personName('Ad').optional(),
+  lastName: personName('Soyad').optional(),
 });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 
@@ -42,8 +45,8 @@ export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 export const ZNewAdmin = z.object({
   email,
   password: newPassword,
-  firstName: name('Ad').min(1, 'Ad zorunludur'),
-  lastName: name('Soyad').min(1, 'Soyad zorunludur'),
+  firstName: personName('Ad').min(1, 'Ad zorunludur'),
+  lastName: personName('Soyad').min(1, 'Soyad zorunludur'),
 });
 export type TNewAdmin = z.infer<typeof ZNewAdmin>;
 

@@ -25,6 +25,12 @@ export const ErrorCode = {
   RESET_LINK_INVALID: 'RESET_LINK_INVALID',
   /** A password reset link older than its hour. */
   RESET_LINK_EXPIRED: 'RESET_LINK_EXPIRED',
+  /** The account's last owner cannot be removed or demoted (docs/architecture/accounts.md#roles). */
+  LAST_OWNER: 'LAST_OWNER',
+  /** The package's member limit is reached: members and open invitations (HTTP 402). */
+  MEMBER_LIMIT_REACHED: 'MEMBER_LIMIT_REACHED',
+  /** An invitation link already used, revoked or expired (HTTP 410). */
+  INVITATION_GONE: 'INVITATION_GONE',
   CARD_DECLINED: 'CARD_DECLINED',
   PAYMENT_FAILED: 'PAYMENT_FAILED',
   /** A playlist named a media item still processing, or whose processing failed. */

@@ -16,6 +16,8 @@ const ZPackageFeatures = z.object(
     maxMediaUpload: positiveInt('Medya depolama (GB)'),
     maxScreens: positiveInt('Maksimum ekran sayısı'),
     maxPlaylists: positiveInt('Maksimum playlist sayısı'),
+    /** People in the account, the owner and open invitations included (docs/PRODUCT.md#team). */
+    maxMembers: positiveInt('Üye sınırı', 10_000).optional().default(5),
   },
   { error: 'Paket özellikleri zorunludur' },
 );
@@ -60,7 +62,7 @@ export const ZPackage = z.object({
   duration: z.number().int(),
   isPopular: z.boolean(),
   isActive: z.boolean(),
-  features: z.object({ maxMediaUpload: z.number().int(), maxScreens: z.number().int(), maxPlaylists: z.number().int() }),
+  features: z.object({ maxMediaUpload: z.number().int(), maxScreens: z.number().int(), maxPlaylists: z.number().int(), maxMembers: z.number().int() }),
   createdAt: ZIsoDate,
   updatedAt: ZIsoDate,
 });

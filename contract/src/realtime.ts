@@ -1,3 +1,4 @@
+import type { TMemberChangedEvent } from './team.js';
 import { z } from './zod.js';
 import { ZId, ZIsoDate } from './common.js';
 import { ZScreenConfig } from './screen-config.js';
@@ -113,6 +114,10 @@ export interface ServerToClientEvents {
   'screen:health': (payload: TScreenHealth) => void;
   'screenshot:request': (payload: TScreenshotRequest) => void;
   'media:progress': (payload: TMediaProgressEvent) => void;
+  /** To one member's sockets in one account (room `member:<accountId>:<userId>`): their role or groups changed. */
+  'member:changed': (payload: TMemberChangedEvent) => void;
+  /** To one member's sockets in one account, just before they are cut: they were removed from it. */
+  'member:removed': (payload: TMemberChangedEvent) => void;
 }
 export interface ClientToServerEvents {
   'player:hello': (payload: TPlayerHello) => void;

@@ -24,6 +24,9 @@ import { alertSendLimit } from './modules/alerts/alert-send-limit.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { screenHealthRoutes } from './modules/screen-health/screen-health.routes.js';
 import { devicePlayRoutes, reportRoutes } from './modules/plays/plays.routes.js';
+import { accountRoutes } from './modules/team/accounts.routes.js';
+import { teamRoutes } from './modules/team/team.routes.js';
+import { invitationRoutes } from './modules/team/invitations.routes.js';
 
 export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // First: the API's busiest request (every player, after each reconnect and push) is a GET
@@ -41,6 +44,10 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // Ahead of the screens router, whose package guard would answer /api/screens/health first.
   app.use('/api', screenHealthRoutes(ctx));
   app.use('/api/auth', authRoutes(ctx));
+  // /api/accounts and /api/auth/switch-account.
+  app.use('/api', accountRoutes(ctx));
+  app.use('/api/team', teamRoutes(ctx));
+  app.use('/api/invitations', invitationRoutes(ctx));
   app.use('/api/media/apps/preview', appDataRoutes(ctx));
   app.use('/api/media', mediaRoutes(ctx));
   app.use('/api/playlists', playlistRoutes(ctx));

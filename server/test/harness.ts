@@ -118,7 +118,7 @@ export async function newUser(t: TestApp, role: 'customer' | 'admin' = 'customer
   return { id: user.id, email: user.email, token, auth: { Authorization: `Bearer ${token}` } };
 }
 
-export type PackageLimits = { maxMediaUploadGb?: number; maxScreens?: number; maxPlaylists?: number; durationDays?: number };
+export type PackageLimits = { maxMediaUploadGb?: number; maxScreens?: number; maxPlaylists?: number; maxMembers?: number; durationDays?: number };
 
 /** Gives a user a completed, running purchase (what a successful payment leaves behind). */
 export async function grantPackage(t: TestApp, userId: string, limits: PackageLimits = {}) {
@@ -137,6 +137,7 @@ export async function grantPackage(t: TestApp, userId: string, limits: PackageLi
       maxMediaUploadGb: limits.maxMediaUploadGb ?? 5,
       maxScreens: limits.maxScreens ?? 3,
       maxPlaylists: limits.maxPlaylists ?? 10,
+      maxMembers: limits.maxMembers ?? 5,
       mobileCode: randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase(),
       completedAt: now,
       expiresAt: new Date(now.getTime() + durationDays * 86_400_000),

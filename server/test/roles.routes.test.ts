@@ -56,6 +56,13 @@ const RULES: Record<string, TAccountRole | 'not a member route'> = {
   'DELETE /api/api-keys/:id': 'admin',
   'PUT /api/devices/:id': 'admin',
   'DELETE /api/devices/:id': 'admin',
+  // Admins: the team (docs/PRODUCT.md#team); the owner alone hands ownership on.
+  'PUT /api/team': 'admin',
+  'PUT /api/team/members/:id': 'admin',
+  'DELETE /api/team/members/:id': 'admin',
+  'POST /api/team/invitations': 'admin',
+  'DELETE /api/team/invitations/:id': 'admin',
+  'POST /api/team/transfer': 'owner',
   // The owner buys.
   'POST /api/purchase/create-payment-intent': 'owner',
   'POST /api/purchase/complete-payment': 'owner',
@@ -70,6 +77,9 @@ const RULES: Record<string, TAccountRole | 'not a member route'> = {
   'POST /api/auth/setup-admin': 'not a member route',
   'POST /api/auth/forgot-password': 'not a member route',
   'POST /api/auth/reset-password': 'not a member route',
+  // Joining an account (the link is the right) and choosing which of one's accounts to work in.
+  'POST /api/invitations/:token/accept': 'not a member route',
+  'POST /api/auth/switch-account': 'not a member route',
   // Platform administrators (User.role admin), not account roles.
   'DELETE /api/auth/admin': 'not a member route',
   'POST /api/packages/admin': 'not a member route',

@@ -1,4 +1,5 @@
 import type { OutgoingMail } from './mailer.js';
+import { ACCOUNT_ROLE_LABELS, type TAccountRole } from '@pano/contract';
 
 /**
  * The Turkish mails Pano sends, each in plain text and HTML with the same words. Values are
@@ -44,5 +45,20 @@ export function passwordResetMail(to: string, link: string, validMinutes: number
     ],
     action: { label: 'Yeni şifre belirle', url: link },
     footer: 'Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın; şifreniz değişmez.',
+  });
+}
+
+type InvitationFacts = { accountName: string; inviterName: string; role: TAccountRole; link: string; validDays: number };
+
+/** An invitation to an account's team: the one-time link to /davet/{token} (docs/PRODUCT.md#team). */
+export function invitationMail(to: string, f: InvitationFacts): OutgoingMail {
+  return compose(to, `Pano: ${f.accountName} ekibine davet edildiniz`, {
+    heading: `${f.accountName} ekibine davet edildiniz`,
+    paragraphs: [
+      `${f.inviterName} sizi Pano'da "${f.accountName}" hesabına ${ACCOUNT_ROLE_LABELS[f.role]} olarak davet etti.`,
+      `Daveti kabul etmek için aşağıdaki bağlantıyı kullanın. Bağlantı ${f.validDays} gün geçerlidir ve yalnızca bir kez kullanılabilir.`,
+    ],
+    action: { label: 'Daveti kabul et', url: f.link },
+    footer: 'Bu daveti beklemiyorsanız bu e-postayı dikkate almayın.',
   });
 }

@@ -11,6 +11,10 @@ export type ConnectionControl = {
   screensDeleted(screenIds: string[]): void;
   /** A user's tokens were revoked (logout): their dashboards and previews are disconnected. */
   userSignedOut(userId: string): void;
+  /** A member's role or groups changed: their dashboards in that account are told, and reload their session. */
+  memberChanged(accountId: string, userId: string): void;
+  /** A member was removed: their dashboards and previews in that account are told, then disconnected. */
+  memberRemoved(accountId: string, userId: string): void;
 };
 
 /** Without a realtime layer (route tests, CLI) there is no socket to cut. */
@@ -19,4 +23,6 @@ export const noConnections: ConnectionControl = {
   deviceMoved: () => {},
   screensDeleted: () => {},
   userSignedOut: () => {},
+  memberChanged: () => {},
+  memberRemoved: () => {},
 };

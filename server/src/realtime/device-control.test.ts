@@ -142,3 +142,42 @@ describe('resetting the password', () => {
     await expect(connectSocket(b, { token: c.token })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
   });
 });
+
+describe('team changes (docs/PRODUCT.md#team)', () => {
+  /** A member of `owner`'s account (with an account of their own too), and a dashboard token for each account. */
+  async function memberOf(ownerId: string) {
+    const person = await liveCustomer(a);
+    const m = await a.ctx.db.membership.create({ data: { accountId: ownerId, userId: person.id, role: 'editor' } });
+    const inTeam = await a.ctx.tokens.signUser(person.id, 0, ownerId);
+    return { person, membershipId: m.id, inTeam };
+  }
+
+  it("a role change is told to that member's dashboards in that account only", async () => {
+    const { c } = await customerWithScreen();
+    const { person, membershipId, inTeam } = await memberOf(c.id);
+    const teamSocket = await connectSocket(b, { token: inTeam });
+    const ownSocket = await connectSocket(b, { token: person.token });
+    const told = record(teamSocket, 'member:changed');
+    const toldOwn = record(ownSocket, 'member:changed');
+    await a.api.put(`/api/team/members/${membershipId}`).set(c.auth).send({ role: 'viewer' }).expect(200);
+    await expect.poll(() => told.length, { timeout: 1000 }).toBe(1);
+    expect(told).toEqual([{ accountId: c.id }]);
+    expect(toldOwn).toEqual([]);
+  });
+
+  it("a removal tells and cuts the member's sockets in that account within a second, and refuses their next handshake; their own account's stay", async () => {
+    const { c } = await customerWithScreen();
+    const { person, membershipId, inTeam } = await memberOf(c.id);
+    const teamSocket = await connectSocket(b, { token: inTeam });
+    const ownSocket = await connectSocket(b, { token: person.token });
+    const gone = disconnected(teamSocket);
+    teamSocket.on('member:removed', () => gone.push('member:removed'));
+    const ownGone = disconnected(ownSocket);
+    await a.api.delete(`/api/team/members/${membershipId}`).set(c.auth).expect(200);
+    await expect.poll(() => gone.length, { timeout: 1000 }).toBe(2);
+    expect(gone).toEqual(['member:removed', 'io server disconnect']);
+    await expect(connectSocket(b, { token: inTeam })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
+    expect(ownGone).toEqual([]);
+    expect(ownSocket.connected).toBe(true);
+  });
+});

@@ -2,7 +2,7 @@ import type { DeviceLookupCache } from '../modules/devices/device-lookup-cache.j
 import type { ConnectionControl } from './connection-control.js';
 import type { InFlight } from './in-flight.js';
 import { reachesOtherInstances } from './redis-adapter.js';
-import { sessionRoom, deviceRoom, screenRoom, type PanoServer } from '../sockets/socket-types.js';
+import { sessionRoom, memberRoom, deviceRoom, screenRoom, type PanoServer } from '../sockets/socket-types.js';
 
 /**
  * socket.io's `disconnectSockets` and room emits travel through the Redis adapter, so one call
@@ -38,5 +38,17 @@ export class LiveConnectionControl implements ConnectionControl {
 
   userSignedOut(userId: string): void {
     this.io.in(sessionRoom(userId)).disconnectSockets(true);
+  }
+
+  memberChanged(accountId: string, userId: string): void {
+    this.io.to(memberRoom(accountId, userId)).emit('member:changed', { accountId });
+  }
+
+  memberRemoved(accountId: string, userId: string): void {
+    const room = memberRoom(accountId, userId);
+    // Told first, on the same connection as the disconnect: the dashboard signs out at once
+    // instead of on its next refused request.
+    this.io.to(room).emit('member:removed', { accountId });
+    this.io.in(room).disconnectSockets(true);
   }
 }

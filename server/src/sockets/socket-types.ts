@@ -72,6 +72,8 @@ export const screenWatchRoom = (screenId: string) => `watch:${screenId}`;
 export const deviceRoom = (deviceId: string) => `device:${deviceId}`;
 /** Every dashboard and preview socket of one person: logging out or leaving the account empties it. */
 export const sessionRoom = (userId: string) => `session:${userId}`;
+/** Every dashboard and preview socket of one person in one account: a role change is told there, a removal empties it. */
+export const memberRoom = (accountId: string, userId: string) => `member:${accountId}:${userId}`;
 
 /**
  * What the socket server hands a module's incoming-event handlers: `track` keeps the work an

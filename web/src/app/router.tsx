@@ -49,6 +49,8 @@ export function createAppRouter(queryClient: QueryClient) {
         },
         // The mailed link: public, no guard (a signed-in browser may open it too).
         { path: '/sifre-sifirla', lazy: lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage') },
+        // docs/PRODUCT.md#team: the invitation link; public, a signed-in person accepts there too.
+        { path: '/davet/:token', lazy: lazyPage(() => import('../features/team/accept-invitation-page'), 'AcceptInvitationPage') },
         // docs/PRODUCT.md#register-admin: public, no guard.
         { path: '/register-admin', lazy: lazyPage(() => import('../features/register-admin/register-admin-page'), 'RegisterAdminPage') },
         // Any other address: the public header gives the way on (home, login, or the user's menu).
@@ -78,6 +80,7 @@ export function createAppRouter(queryClient: QueryClient) {
                 { path: '/schedule', lazy: lazyPage(() => import('../features/schedule/schedule-page'), 'SchedulePage') },
                 { path: '/reports', lazy: lazyPage(() => import('../features/reports/reports-page'), 'ReportsPage') },
                 { path: '/alerts', lazy: lazyPage(() => import('../features/alerts/alerts-page'), 'AlertsPage') },
+                { path: '/team', lazy: lazyPage(() => import('../features/team/team-page'), 'TeamPage') },
                 { path: '/settings', lazy: lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage') },
                 { path: '/packages', lazy: lazyPage(() => import('../features/packages/packages-page'), 'PackagesPage') },
                 { path: '/purchase/:packageId', lazy: lazyPage(() => import('../features/purchase/purchase-page'), 'PurchasePage') },

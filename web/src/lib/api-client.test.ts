@@ -69,6 +69,14 @@ describe('api client', () => {
     expect(localStorage.getItem('token')).toBe('abc');
   });
 
+  it('a 402 of a full team stays on the page with its message (it needs a seat, not a package)', async () => {
+    localStorage.setItem('token', 'abc');
+    answer(402, { message: 'Paketinizin üye sınırına ulaştınız', code: 'MEMBER_LIMIT_REACHED' });
+    const err = (await api.post('/api/team/invitations', ZPlaylist, {}).catch((e: unknown) => e)) as ApiError;
+    expect([err.status, err.message]).toEqual([402, 'Paketinizin üye sınırına ulaştınız']);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('carries the server message, code and details of other errors', async () => {
     answer(409, { message: 'Playlist limitine ulaştınız', code: 'LIMIT_REACHED', details: [{ path: 'x', message: 'y' }] });
     const err = (await api.post('/api/playlists', ZPlaylist, {}).catch((e: unknown) => e)) as ApiError;

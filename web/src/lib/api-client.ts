@@ -2,6 +2,9 @@ import { tr } from '../i18n/tr';
 import { ApiError, INVALID_RESPONSE } from './api-error';
 import { tokenStorage } from './token-storage';
 
+/** ErrorCode.MEMBER_LIMIT_REACHED, spelled out: the entry chunk carries none of the contract's index. */
+const MEMBER_LIMIT_REACHED = 'MEMBER_LIMIT_REACHED';
+
 export { ApiError } from './api-error';
 
 type Navigate = (path: string) => void;
@@ -30,18 +33,22 @@ export function authHeaders(): Record<string, string> {
 }
 
 /**
- * docs/PRODUCT.md#session: any 401 drops the token and goes to /login; any 402 goes to /packages.
- * A 401 on a call made without a token (a wrong password at login) is only an error.
+ * docs/PRODUCT.md#session: any 401 drops the token and goes to /login; a 402 goes to /packages.
+ * A 401 on a call made without a token (a wrong password at login) is only an error, and so is
+ * the 402 of a full team (docs/PRODUCT.md#team): its message is shown where the invitation was made.
  */
-function handleStatus(status: number, hadToken: boolean) {
+function handleStatus(status: number, hadToken: boolean, body?: unknown) {
   if (status === 401 && hadToken) {
     tokenStorage.clear();
     hooks.onUnauthorized();
     hooks.navigate('/login');
-  } else if (status === 402) {
+  } else if (status === 402 && !isMemberLimit(body)) {
     hooks.navigate('/packages');
   }
 }
+
+const isMemberLimit = (body: unknown) =>
+  typeof body === 'object' && body !== null && 'code' in body && body.code === MEMBER_LIMIT_REACHED;
 
 function parseBody(text: string): unknown {
   if (!text) return undefined;
@@ -110,7 +117,7 @@ async function send(path: string, options: RequestOptions): Promise<{ status: nu
   }
   const parsed = parseBody(await res.text());
   if (!res.ok) {
-    handleStatus(res.status, hadToken);
+    handleStatus(res.status, hadToken, parsed);
     throw toError(res.status, parsed);
   }
   return { status: res.status, body: parsed };
@@ -177,8 +184,9 @@ export async function apiFile(path: string, signal?: AbortSignal): Promise<Downl
  * the same 401/402 handling, and the same error with the server's Turkish message.
  */
 export function refusalOf(status: number, text: string, hadToken: boolean): ApiError {
-  handleStatus(status, hadToken);
-  return toError(status, parseBody(text));
+  const body = parseBody(text);
+  handleStatus(status, hadToken, body);
+  return toError(status, body);
 }
 
 /** Every JSON call of the dashboard: a path, the answer's contract schema, then what the call sends. */

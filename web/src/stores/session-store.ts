@@ -60,6 +60,12 @@ async function check(): Promise<void> {
 
 export const isAdmin = (user: TUser | null) => user?.role === 'admin';
 
+/**
+ * Whether the person manages the current account's team (owner or admin; docs/PRODUCT.md#team).
+ * Spelled out rather than the contract's roleAtLeast: the entry chunk carries no zod.
+ */
+export const managesTeam = (user: TUser | null) => user?.account?.role === 'owner' || user?.account?.role === 'admin';
+
 /** Where a user lands after login (docs/PRODUCT.md#session). */
 export const homePathFor = (user: TUser | null) => (isAdmin(user) ? '/admin/packages' : '/packages');
 

@@ -16,6 +16,8 @@ import { aUser, screenHealthResponse } from './fixtures';
 const defaultHandlers = [
   // The session check at start (stores/session-store.ts): a signed-in customer.
   http.get('/api/auth/verify', () => HttpResponse.json({ user: aUser() })),
+  // The sidebar's account switcher (components/layout/sidebar-account.tsx): the user's one account.
+  http.get('/api/accounts', () => HttpResponse.json([{ ...aUser().account }])),
   // The screens page's cards, the sidebar's 'N ekran sorunlu' and the settings' warning time.
   http.get('/api/screens/health', () => HttpResponse.json(screenHealthResponse())),
   // The dashboard's and the preview's socket (socket.io over a WebSocket) find no server, as

@@ -59,7 +59,7 @@ export function aLayout(over: Partial<TLayout> = {}): TLayout {
 export function aPackage(over: Partial<TPackage> = {}): TPackage {
   return ZPackage.parse({
     _id: fixtureId(5), name: 'Pro', description: 'Orta ölçek', price: 49.9, duration: 30, isPopular: false, isActive: true,
-    features: { maxMediaUpload: 5, maxScreens: 3, maxPlaylists: 10 }, createdAt: at, updatedAt: at, ...over,
+    features: { maxMediaUpload: 5, maxScreens: 3, maxPlaylists: 10, maxMembers: 5 }, createdAt: at, updatedAt: at, ...over,
   });
 }
 

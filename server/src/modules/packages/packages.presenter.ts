@@ -9,7 +9,7 @@ export const presentPackage = (p: Package): TPackage => ({
   duration: p.durationDays,
   isPopular: p.isPopular,
   isActive: p.isActive,
-  features: { maxMediaUpload: p.maxMediaUploadGb, maxScreens: p.maxScreens, maxPlaylists: p.maxPlaylists },
+  features: { maxMediaUpload: p.maxMediaUploadGb, maxScreens: p.maxScreens, maxPlaylists: p.maxPlaylists, maxMembers: p.maxMembers },
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
 });

@@ -134,6 +134,17 @@ describe('POST /api/packages/admin', () => {
     expect(ZPackage.parse(res.body)).toMatchObject({ duration: 30, isPopular: false });
   });
 
+  it("keeps the member limit ('Üye sınırı', default 5), which purchases of it copy; refuses 0 in Turkish", async () => {
+    const five = ZPackage.parse((await t.http.post('/api/packages/admin').set(admin.auth).send(validBody()).expect(201)).body);
+    expect(five.features.maxMembers).toBe(5);
+    const body = validBody({ features: { maxMediaUpload: 1, maxScreens: 1, maxPlaylists: 1, maxMembers: 12 } });
+    const twelve = ZPackage.parse((await t.http.post('/api/packages/admin').set(admin.auth).send(body).expect(201)).body);
+    expect(twelve.features.maxMembers).toBe(12);
+    expect((await t.ctx.db.package.findUniqueOrThrow({ where: { id: twelve._id } })).maxMembers).toBe(12);
+    const bad = await t.http.post('/api/packages/admin').set(admin.auth).send(validBody({ features: { maxMediaUpload: 1, maxScreens: 1, maxPlaylists: 1, maxMembers: 0 } }));
+    expect([bad.status, bad.body.message]).toEqual([400, 'Üye sınırı en az 1 olmalıdır']);
+  });
+
   it('accepts numeric strings from form inputs and a free (price 0) package', async () => {
     const res = await t.http.post('/api/packages/admin').set(admin.auth)
       .send({ ...validBody({ price: 0 }), duration: '14', features: { maxMediaUpload: '1', maxScreens: '1', maxPlaylists: '2' } });

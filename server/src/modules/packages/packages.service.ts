@@ -21,6 +21,7 @@ const toColumns = (p: PackageWrite) => ({
   maxMediaUploadGb: p.features.maxMediaUpload,
   maxScreens: p.features.maxScreens,
   maxPlaylists: p.features.maxPlaylists,
+  maxMembers: p.features.maxMembers,
   ...(p.isActive === undefined ? {} : { isActive: p.isActive }),
 });
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
+import { useSession } from '../../stores/session-store';
 import { BrandMark } from './brand-mark';
 import { Sidebar } from './sidebar';
 
@@ -9,6 +10,8 @@ export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const hamburger = useRef<HTMLButtonElement>(null);
+  // Switching accounts starts the shell afresh: every page's state and live socket belong to one account.
+  const accountId = useSession((s) => s.user?.account?._id);
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   // Escape, the × button or the scrim close the menu: focus goes back to the hamburger,
@@ -30,7 +33,7 @@ export function AppLayout() {
   }, [menuOpen]);
 
   return (
-    <div className="app-shell">
+    <div className="app-shell" key={accountId}>
       <a href="#main" className="skip-link">{tr.nav.skipToContent}</a>
       <header className="topbar">
         <button

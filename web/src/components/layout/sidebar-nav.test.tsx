@@ -5,8 +5,8 @@ import { SidebarNav } from './sidebar-nav';
 
 afterEach(cleanup);
 
-const labels = (admin: boolean) => {
-  render(<MemoryRouter><SidebarNav admin={admin} onNavigate={() => {}} /></MemoryRouter>);
+const labels = (admin: boolean, team = false) => {
+  render(<MemoryRouter><SidebarNav admin={admin} team={team} onNavigate={() => {}} /></MemoryRouter>);
   return screen.getAllByRole('link').map((l) => l.textContent);
 };
 
@@ -19,5 +19,12 @@ describe('sidebar links', () => {
 
   it('gives admins no reports link: plays are counted per customer', () => {
     expect(labels(true)).not.toContain('Raporlar');
+  });
+
+  it("gives the account's owners and admins 'Ekip' (/team), and nobody else", () => {
+    expect(labels(false)).not.toContain('Ekip');
+    cleanup();
+    expect(labels(false, true).at(-1)).toBe('Ekip');
+    expect(screen.getByRole('link', { name: 'Ekip' }).getAttribute('href')).toBe('/team');
   });
 });

@@ -28,6 +28,9 @@ const customerLinks: Link[] = [
   { to: '/settings', label: tr.nav.settings },
 ];
 
+/** 'Ekip' (docs/PRODUCT.md#team), for the account's owners and admins. */
+const teamLink: Link = { to: '/team', label: tr.nav.team };
+
 export const adminLinks: Link[] = [
   { to: '/admin/packages', label: tr.nav.adminPackages },
   { to: '/admin/sales', label: tr.nav.adminSales },
@@ -52,9 +55,12 @@ function LinkList({ links, onNavigate, notes = {} }: { links: Link[]; onNavigate
   );
 }
 
-/** docs/PRODUCT.md#layout: customers get the content links plus usage; admins an admin panel plus content (no usage). */
-export function SidebarNav({ admin, onNavigate, notes }: { admin: boolean; onNavigate: () => void; notes?: NavNotes }) {
-  if (!admin) return <LinkList links={customerLinks} onNavigate={onNavigate} notes={notes} />;
+/**
+ * docs/PRODUCT.md#layout: customers get the content links plus usage; admins an admin panel plus
+ * content (no usage). `team`: the person manages the current account's team ('Ekip').
+ */
+export function SidebarNav({ admin, team = false, onNavigate, notes }: { admin: boolean; team?: boolean; onNavigate: () => void; notes?: NavNotes }) {
+  if (!admin) return <LinkList links={team ? [...customerLinks, teamLink] : customerLinks} onNavigate={onNavigate} notes={notes} />;
   return (
     <>
       <p className="nav-section">{tr.nav.adminPanel}</p>

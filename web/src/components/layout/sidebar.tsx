@@ -3,7 +3,7 @@ import { initialTr } from '@pano/contract/text-case';
 import { tr } from '../../i18n/tr';
 import { useLogout } from '../../api/use-logout';
 import { useAfterFirstLoad } from '../../lib/use-after-first-load';
-import { displayName, isAdmin, useSession } from '../../stores/session-store';
+import { displayName, isAdmin, managesTeam, useSession } from '../../stores/session-store';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { BrandMark } from './brand-mark';
@@ -11,6 +11,7 @@ import { SidebarNav } from './sidebar-nav';
 import { useDeleteAdmin } from './use-delete-admin';
 
 const SidebarHealth = lazy(() => import('./sidebar-health'));
+const SidebarAccount = lazy(() => import('./sidebar-account'));
 
 export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNavigate: () => void; onClose: () => void }) {
   const ref = useRef<HTMLElement>(null);
@@ -39,10 +40,17 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
         <span className="sidebar-user-name" data-testid="sidebar-user" title={displayName(user)}>{displayName(user)}</span>
         {admin && <Badge tone="admin">{tr.nav.adminBadge}</Badge>}
       </div>
+      {user?.account && (
+        <div className="sidebar-account" data-testid="sidebar-account">
+          <span className="sidebar-account-label">{tr.nav.account}</span>
+          <span className="sidebar-account-name" title={user.account.name}>{user.account.name}</span>
+          {healthReady && <Suspense fallback={null}><SidebarAccount /></Suspense>}
+        </div>
+      )}
       {/* An admin has no screens: no count to read (and no request racing their account's deletion). */}
       {healthReady && !admin && <Suspense fallback={null}><SidebarHealth onCount={setProblems} /></Suspense>}
       <nav className="sidebar-nav" aria-label={tr.nav.mainNav}>
-        <SidebarNav admin={admin} onNavigate={onNavigate} notes={notes} />
+        <SidebarNav admin={admin} team={managesTeam(user)} onNavigate={onNavigate} notes={notes} />
       </nav>
       <div className="sidebar-footer">
         {admin && (

@@ -97,7 +97,7 @@ describe('AdminPackagesPage', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       name: 'Mini', description: 'Küçük', price: 19.99, isPopular: false, duration: 30,
-      features: { maxMediaUpload: 1, maxScreens: 2, maxPlaylists: 3 },
+      features: { maxMediaUpload: 1, maxScreens: 2, maxPlaylists: 3, maxMembers: 5 },
     });
     expect((await within(dialog).findByRole('alert')).textContent).toContain('Paket adı zorunludur');
   });

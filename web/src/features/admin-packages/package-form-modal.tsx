@@ -60,6 +60,9 @@ export function PackageFormModal({ editing, onClose, onSaved }: Props) {
         </div>
         <div className="form-row">
           <TextField label={t.playlistsLabel} required {...num} {...field('maxPlaylists')} />
+          <TextField label={t.membersLabel} required {...num} {...field('maxMembers')} />
+        </div>
+        <div className="form-row">
           <TextField label={t.durationLabel} required {...num} {...field('duration')} />
         </div>
         <label className="checkbox-row">

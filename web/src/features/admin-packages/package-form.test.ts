@@ -23,7 +23,7 @@ describe('package form conversion', () => {
     expect(r).toEqual({
       body: {
         name: 'Kurumsal', description: 'Büyük işletmeler', price: 149.9,
-        features: { maxMediaUpload: 10, maxScreens: 5, maxPlaylists: 20 }, isPopular: true, duration: 30,
+        features: { maxMediaUpload: 10, maxScreens: 5, maxPlaylists: 20, maxMembers: 5 }, isPopular: true, duration: 30,
       },
     });
   });
@@ -54,6 +54,11 @@ describe('package form conversion', () => {
     expect(toPackageBody(filled({ maxScreens: '0' }))).toEqual({ errors: { maxScreens: 'Maksimum ekran sayısı en az 1 olmalıdır' } });
     expect(toPackageBody(filled({ maxPlaylists: '2.5' }))).toEqual({ errors: { maxPlaylists: 'Maksimum playlist sayısı tam sayı olmalıdır' } });
     expect(toPackageBody(filled({ duration: '0' }))).toEqual({ errors: { duration: 'Süre (gün) en az 1 olmalıdır' } });
+    expect(toPackageBody(filled({ maxMembers: '0' }))).toEqual({ errors: { maxMembers: 'Üye sınırı en az 1 olmalıdır' } });
+  });
+
+  it('starts the member limit at 5', () => {
+    expect(emptyDraft().maxMembers).toBe('5');
   });
 
   it("applies the contract's upper limits too, which the form's own copy of the rules did not", () => {
@@ -64,7 +69,7 @@ describe('package form conversion', () => {
   it('round-trips an existing package into the edit form', () => {
     const p: TPackage = {
       _id: '00000000-0000-4000-8000-000000000001', name: 'Pro', description: 'd', price: 49.99, duration: 90,
-      isPopular: true, isActive: false, features: { maxMediaUpload: 2, maxScreens: 3, maxPlaylists: 4 },
+      isPopular: true, isActive: false, features: { maxMediaUpload: 2, maxScreens: 3, maxPlaylists: 4, maxMembers: 12 },
       createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z',
     };
     expect(toPackageBody(draftFromPackage(p))).toEqual({

@@ -10,6 +10,7 @@ export type PackageDraft = {
   maxMediaUpload: string;
   maxScreens: string;
   maxPlaylists: string;
+  maxMembers: string;
   duration: string;
   isPopular: boolean;
 };
@@ -17,9 +18,9 @@ export type PackageDraft = {
 export type DraftField = Exclude<keyof PackageDraft, 'isPopular'>;
 export type DraftErrors = Partial<Record<DraftField, string>>;
 
-/** docs/PRODUCT.md#admin-packages: duration defaults to 30 days in the form. */
+/** docs/PRODUCT.md#admin-packages: duration defaults to 30 days in the form, the member limit to 5. */
 export const emptyDraft = (): PackageDraft => ({
-  name: '', price: '', description: '', maxMediaUpload: '', maxScreens: '', maxPlaylists: '', duration: '30', isPopular: false,
+  name: '', price: '', description: '', maxMediaUpload: '', maxScreens: '', maxPlaylists: '', maxMembers: '5', duration: '30', isPopular: false,
 });
 
 export function draftFromPackage(p: TPackage): PackageDraft {
@@ -30,6 +31,7 @@ export function draftFromPackage(p: TPackage): PackageDraft {
     maxMediaUpload: String(p.features.maxMediaUpload),
     maxScreens: String(p.features.maxScreens),
     maxPlaylists: String(p.features.maxPlaylists),
+    maxMembers: String(p.features.maxMembers),
     duration: String(p.duration),
     isPopular: p.isPopular,
   };
@@ -40,7 +42,7 @@ const toWrite = (d: PackageDraft) => ({
   description: d.description,
   // Numbers as typed: the contract reads '99,90' (a Turkish decimal comma) and '99.90' alike.
   price: d.price,
-  features: { maxMediaUpload: d.maxMediaUpload, maxScreens: d.maxScreens, maxPlaylists: d.maxPlaylists },
+  features: { maxMediaUpload: d.maxMediaUpload, maxScreens: d.maxScreens, maxPlaylists: d.maxPlaylists, maxMembers: d.maxMembers },
   isPopular: d.isPopular,
   duration: d.duration,
 });
@@ -62,7 +64,7 @@ export function toPackageBody(d: PackageDraft): { body: TPackageWrite } | { erro
  */
 export const ZPackageDraft = z.object({
   name: z.string(), price: z.string(), description: z.string(), maxMediaUpload: z.string(), maxScreens: z.string(),
-  maxPlaylists: z.string(), duration: z.string(), isPopular: z.boolean(),
+  maxPlaylists: z.string(), maxMembers: z.string(), duration: z.string(), isPopular: z.boolean(),
 }).transform((d, ctx): TPackageWrite => {
   const result = toPackageBody(d);
   if ('body' in result) return result.body;

@@ -44,6 +44,7 @@ export function PackagesTable({ packages, busyId, onToggle, onEdit, onDelete }: 
                     <li>{t.storage(p.features.maxMediaUpload)}</li>
                     <li>{t.screens(p.features.maxScreens)}</li>
                     <li>{t.playlists(p.features.maxPlaylists)}</li>
+                    <li>{t.members(p.features.maxMembers)}</li>
                   </ul>
                 </td>
                 <td data-label={t.colStatus}>

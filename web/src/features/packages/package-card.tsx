@@ -27,6 +27,7 @@ export function PackageCard({ pkg, current }: { pkg: TPackage; current?: TCurren
         <li>{tr.packages.featureStorage(f.maxMediaUpload)}</li>
         <li>{tr.packages.featureScreens(f.maxScreens)}</li>
         <li>{tr.packages.featurePlaylists(f.maxPlaylists)}</li>
+        <li>{tr.packages.featureMembers(f.maxMembers)}</li>
       </ul>
       <Link to={`/purchase/${pkg._id}`} className={`btn btn-block ${pkg.isPopular ? 'btn-primary' : 'btn-secondary'}`}
         aria-label={`${tr.packages.choose}: ${pkg.name}`}>

@@ -45,7 +45,7 @@ describe('PackagesPage', () => {
 
 const pkg = (id: number, name: string, price: number): TPackage => ({
   _id: `00000000-0000-4000-8000-00000000000${id}`, name, description: `${name} paketi`, price, duration: 30, isPopular: false, isActive: true,
-  features: { maxMediaUpload: 5, maxScreens: 3, maxPlaylists: 10 }, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+  features: { maxMediaUpload: 5, maxScreens: 3, maxPlaylists: 10, maxMembers: 5 }, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
 });
 
 describe('PackagesPage: the running package', () => {

@@ -1,0 +1,61 @@
+import { Router } from 'express';
+import { ZIdParams, ZInviteRequest, ZMemberUpdateRequest, ZTeamRenameRequest, ZTransferRequest, type TInviteResponse } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import { currentAccount, currentUser, requireAuth } from '../../http/authenticate.js';
+import { requireRole } from '../../http/policy.js';
+import { createInvitation, revokeInvitation } from './invitations.service.js';
+import { presentMember, presentTeam } from './team.presenter.js';
+import { getTeam, removeMember, renameAccount, transferOwnership, updateMember } from './team.service.js';
+
+/** /api/team: the team page, for the account's owners and admins (docs/PRODUCT.md#team). */
+export function teamRoutes(ctx: AppContext): Router {
+  const router = Router();
+  // Ahead of the admin guard below, so an admin hears that the owner's right is the one missing.
+  router.post('/transfer', requireAuth(ctx), requireRole('owner'), async (req, res) => {
+    const { memberId } = ZTransferRequest.parse(req.body);
+    const account = currentAccount(req);
+    await transferOwnership(ctx, account, memberId);
+    // The former owner's other dashboards learn their new role too.
+    ctx.connections.memberChanged(account.id, currentUser(req).id);
+    res.json(presentTeam(await getTeam(ctx, account.id)));
+  });
+  router.use(requireAuth(ctx), requireRole('admin'));
+
+  router.get('/', async (req, res) => {
+    res.json(presentTeam(await getTeam(ctx, currentAccount(req).id)));
+  });
+
+  router.put('/', async (req, res) => {
+    const { name } = ZTeamRenameRequest.parse(req.body);
+    res.json(presentTeam(await renameAccount(ctx, currentAccount(req).id, name)));
+  });
+
+  router.put('/members/:id', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    const body = ZMemberUpdateRequest.parse(req.body);
+    res.json(presentMember(await updateMember(ctx, currentAccount(req), id, body)));
+  });
+
+  router.delete('/members/:id', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    await removeMember(ctx, currentAccount(req), id);
+    res.json({ message: 'Üye ekipten çıkarıldı' });
+  });
+
+  router.post('/invitations', async (req, res) => {
+    const body = ZInviteRequest.parse(req.body);
+    const { invitation, link, mailed } = await createInvitation(ctx, currentAccount(req), currentUser(req), body);
+    const answer: TInviteResponse = {
+      _id: invitation.id, email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt.toISOString(), link, mailed,
+    };
+    res.status(201).json(answer);
+  });
+
+  router.delete('/invitations/:id', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    await revokeInvitation(ctx, currentAccount(req).id, id);
+    res.json({ message: 'Davet geri alındı' });
+  });
+
+  return router;
+}

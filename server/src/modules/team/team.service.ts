@@ -1,0 +1,107 @@
+import { ErrorCode, type TMemberUpdateRequest } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { allOwned } from '../../db/ownership.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
+import type { AuthAccount } from '../../http/request-types.js';
+import { lockOwner } from '../entitlements/limits.js';
+import { openInvitationWhere, seatLimit, seatsUsed } from './seats.js';
+
+/*
+ * The team page (docs/PRODUCT.md#team): members, their roles and screen groups, invitations.
+ * Every change runs under the account's lock (the row uploads lock too), so two admins acting
+ * at once cannot both remove the last owner or both take the last seat.
+ */
+
+export const memberSelect = {
+  id: true, role: true, lastActiveAt: true, userId: true,
+  user: { select: { id: true, email: true, firstName: true, lastName: true } },
+  groups: { select: { group: { select: { id: true, name: true } } }, orderBy: { group: { name: 'asc' as const } } },
+};
+
+export async function getTeam(ctx: AppContext, accountId: string) {
+  const now = ctx.clock();
+  const [account, members, invitations, groups, used, max] = await Promise.all([
+    ctx.db.account.findUniqueOrThrow({ where: { id: accountId }, select: { id: true, name: true } }),
+    ctx.db.membership.findMany({ where: { accountId }, select: memberSelect, orderBy: { createdAt: 'asc' } }),
+    ctx.db.invitation.findMany({ where: openInvitationWhere(accountId, now), orderBy: { createdAt: 'asc' } }),
+    ctx.db.screenGroup.findMany({ where: { ownerId: accountId }, select: { id: true, name: true } }),
+    seatsUsed(ctx.db, accountId, now),
+    seatLimit(ctx.db, accountId, now),
+  ]);
+  return { account, members, invitations, groups, seats: { used, max: max ?? null } };
+}
+
+export async function renameAccount(ctx: AppContext, accountId: string, name: string) {
+  await ctx.db.account.update({ where: { id: accountId }, data: { name } });
+  return getTeam(ctx, accountId);
+}
+
+const memberNotFound = () => notFound('Üye');
+export const ownerByTransferOnly = () =>
+  forbidden("Sahiplik yalnızca 'Sahipliği devret' ile verilebilir");
+const ownerUntouchable = () => forbidden('Hesap sahibini yalnızca sahibin kendisi değiştirebilir ya da çıkarabilir');
+const lastOwner = (what: 'çıkarılamaz' | 'rolü değiştirilemez') => conflict(
+  `Hesabın son sahibi ${what}. Önce 'Sahipliği devret' ile hesabı başka bir üyeye devredin.`, ErrorCode.LAST_OWNER);
+
+/** The account's own screen groups only; another account's or a deleted group reads as missing (404). */
+export async function assertOwnGroups(db: DbOrTx, accountId: string, groupIds: string[]): Promise<void> {
+  if (!(await allOwned(db, 'screenGroup', accountId, groupIds))) throw notFound('Ekran grubu');
+}
+
+async function lockedMember(tx: DbOrTx, caller: AuthAccount, memberId: string) {
+  await lockOwner(tx, caller.id);
+  const target = await tx.membership.findFirst({ where: { id: memberId, accountId: caller.id }, select: { id: true, role: true, userId: true } });
+  if (!target) throw memberNotFound();
+  if (target.role === 'owner' && caller.role !== 'owner') throw ownerUntouchable();
+  return target;
+}
+
+const isLastOwner = async (tx: DbOrTx, accountId: string) =>
+  (await tx.membership.count({ where: { accountId, role: 'owner' } })) <= 1;
+
+export async function updateMember(ctx: AppContext, caller: AuthAccount, memberId: string, body: TMemberUpdateRequest) {
+  if (body.role === 'owner') throw ownerByTransferOnly();
+  const userId = await ctx.db.$transaction(async (tx) => {
+    const target = await lockedMember(tx, caller, memberId);
+    if (body.role && target.role === 'owner' && body.role !== 'owner' && (await isLastOwner(tx, caller.id))) throw lastOwner('rolü değiştirilemez');
+    if (body.groups) await assertOwnGroups(tx, caller.id, body.groups);
+    await tx.membership.update({
+      where: { id: target.id },
+      data: {
+        ...(body.role ? { role: body.role } : {}),
+        ...(body.groups ? { groups: { deleteMany: {}, create: [...new Set(body.groups)].map((groupId) => ({ groupId })) } } : {}),
+      },
+    });
+    return target.userId;
+  });
+  ctx.connections.memberChanged(caller.id, userId);
+  return ctx.db.membership.findUniqueOrThrow({ where: { id: memberId }, select: memberSelect });
+}
+
+/** Their token for this account stops working at once (authenticate.ts), and their sockets in it are cut. */
+export async function removeMember(ctx: AppContext, caller: AuthAccount, memberId: string): Promise<void> {
+  const userId = await ctx.db.$transaction(async (tx) => {
+    const target = await lockedMember(tx, caller, memberId);
+    if (target.role === 'owner' && (await isLastOwner(tx, caller.id))) throw lastOwner('çıkarılamaz');
+    await tx.membership.delete({ where: { id: target.id } });
+    return target.userId;
+  });
+  ctx.connections.memberRemoved(caller.id, userId);
+}
+
+/** 'Sahipliği devret': the member becomes the owner, the owner an admin (owner only). */
+export async function transferOwnership(ctx: AppContext, caller: AuthAccount, memberId: string): Promise<void> {
+  if (caller.role !== 'owner') throw forbidden('Sahipliği yalnızca hesabın sahibi devredebilir');
+  if (memberId === caller.membershipId) throw conflict('Sahiplik başka bir üyeye devredilmelidir');
+  const userId = await ctx.db.$transaction(async (tx) => {
+    const target = await lockedMember(tx, caller, memberId);
+    // The caller's own row, read under the lock: a parallel transfer may have made them an admin already.
+    const self = await tx.membership.findFirst({ where: { id: caller.membershipId, role: 'owner' }, select: { id: true } });
+    if (!self) throw forbidden('Sahipliği yalnızca hesabın sahibi devredebilir');
+    await tx.membership.update({ where: { id: target.id }, data: { role: 'owner' } });
+    await tx.membership.update({ where: { id: self.id }, data: { role: 'admin' } });
+    return target.userId;
+  });
+  ctx.connections.memberChanged(caller.id, userId);
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ZOkResponse, ZInviteResponse, ZTeam, ZTeamMember,
+  type TInviteRequest, type TMemberUpdateRequest,
+} from '@pano/contract';
+import { api } from '../../../lib/api-client';
+
+/* docs/PRODUCT.md#team: one hook per call; each change reads the team again. */
+
+export const teamKeys = { all: ['team'] as const };
+
+export function useTeam() {
+  return useQuery({ queryKey: teamKeys.all, queryFn: ({ signal }) => api.get('/api/team', ZTeam, signal) });
+}
+
+function useTeamMutation<A, R>(call: (arg: A) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: call, onSettled: () => qc.invalidateQueries({ queryKey: teamKeys.all }) });
+}
+
+export const useRenameAccount = () => useTeamMutation((name: string) => api.put('/api/team', ZTeam, { name }));
+export const useUpdateMember = () =>
+  useTeamMutation(({ id, body }: { id: string; body: TMemberUpdateRequest }) => api.put(`/api/team/members/${id}`, ZTeamMember, body));
+export const useRemoveMember = () => useTeamMutation((id: string) => api.delete(`/api/team/members/${id}`, ZOkResponse));
+export const useTransferOwnership = () => useTeamMutation((memberId: string) => api.post('/api/team/transfer', ZTeam, { memberId }));
+export const useInvite = () => useTeamMutation((body: TInviteRequest) => api.post('/api/team/invitations', ZInviteResponse, body));
+export const useRevokeInvitation = () => useTeamMutation((id: string) => api.delete(`/api/team/invitations/${id}`, ZOkResponse));

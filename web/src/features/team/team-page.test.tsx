@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import type { TAccountRole, TTeam } from '@pano/contract';
+import { DialogHost } from '../../components/ui/dialog-host';
+import { useDialogStore } from '../../components/ui/dialog-store';
+import { useSession } from '../../stores/session-store';
+import { apiServer, recorded, type RecordedCall } from '../../testing/api-server';
+import { aUser, fixtureId } from '../../testing/fixtures';
+import { TeamPage } from './team-page';
+
+afterEach(() => {
+  cleanup();
+  useDialogStore.setState({ current: null, queue: [] });
+  useSession.setState({ status: 'anonymous', user: null });
+});
+
+const OWNER = fixtureId(99);
+const lobby = { _id: fixtureId(50), name: 'Lobi' };
+const team = (): TTeam => ({
+  account: { _id: OWNER, name: 'Ayşe Ajans' },
+  members: [
+    { _id: fixtureId(1), user: { _id: OWNER, email: 'ayse@ornek.com', firstName: 'Ayşe', lastName: null }, role: 'owner', groups: [], lastActiveAt: '2026-11-28T09:00:00.000Z' },
+    { _id: fixtureId(2), user: { _id: fixtureId(3), email: 'mehmet@ornek.com', firstName: 'Mehmet', lastName: 'Kaya' }, role: 'editor', groups: [lobby], lastActiveAt: null },
+  ],
+  invitations: [{ _id: fixtureId(4), email: 'zeynep@ornek.com', role: 'viewer', groups: [], expiresAt: '2026-12-05T09:00:00.000Z' }],
+  seats: { used: 3, max: 5 },
+});
+
+function open(role: TAccountRole = 'owner', over: { invite?: () => Response } = {}) {
+  const calls: RecordedCall[] = [];
+  useSession.setState({ status: 'authenticated', user: aUser({ account: { _id: OWNER, name: 'Ayşe Ajans', role } }) });
+  apiServer.use(
+    http.get('/api/team', recorded(calls, () => HttpResponse.json(team()))),
+    http.get('/api/screen-groups', () => HttpResponse.json([{ ...lobby, screens: [] }, { _id: fixtureId(51), name: 'Kasa', screens: [] }])),
+    http.put('/api/team/members/:id', recorded(calls, () => HttpResponse.json(team().members[1]))),
+    http.delete('/api/team/members/:id', recorded(calls, () => HttpResponse.json({ message: 'Üye ekipten çıkarıldı' }))),
+    http.delete('/api/team/invitations/:id', recorded(calls, () => HttpResponse.json({ message: 'Davet geri alındı' }))),
+    http.post('/api/team/invitations', recorded(calls, over.invite ?? (() => HttpResponse.json({
+      _id: fixtureId(5), email: 'yeni@ornek.com', role: 'publisher', expiresAt: '2026-12-05T09:00:00.000Z',
+      link: 'https://pano.ornek.test/davet/abc', mailed: false,
+    }, { status: 201 })))),
+  );
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(<QueryClientProvider client={qc}><TeamPage /><DialogHost /></QueryClientProvider>);
+  return calls;
+}
+
+const writes = (calls: RecordedCall[]) => calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url, c.body]);
+
+describe('TeamPage', { timeout: 15_000 }, () => {
+  it('lists members with role, groups and last activity, seats and open invitations', async () => {
+    open();
+    const rows = await screen.findAllByTestId('team-member');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Ayşe (siz)'),
+      expect.stringContaining('Mehmet Kaya'),
+    ]);
+    expect(rows[0]!.textContent).toContain('Sahip');
+    expect(rows[1]!.textContent).toContain('Lobi');
+    expect(rows[1]!.textContent).toContain('Henüz yok');
+    expect((screen.getByLabelText('Mehmet Kaya: rol') as HTMLSelectElement).value).toBe('editor');
+    expect(screen.getByTestId('team-seats').textContent).toBe('3 / 5 kişi (açık davetler dahil)');
+    expect(screen.getByTestId('team-invitation').textContent).toContain('zeynep@ornek.com · İzleyici');
+    // An owner sees every screen: no groups to pick for them.
+    expect(screen.queryByRole('button', { name: 'Grupları düzenle: Ayşe' })).toBeNull();
+    // The owner role is only given by transfer: no select offers it.
+    expect(within(screen.getByLabelText('Mehmet Kaya: rol')).queryByText('Sahip')).toBeNull();
+  });
+
+  it('changes a role and groups, removes after confirming, revokes an invitation', async () => {
+    const calls = open();
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Mehmet Kaya: rol'), 'publisher');
+    await waitFor(() => expect(writes(calls)).toEqual([['PUT', `/api/team/members/${fixtureId(2)}`, { role: 'publisher' }]]));
+
+    await user.click(screen.getByRole('button', { name: 'Grupları düzenle: Mehmet Kaya' }));
+    const row = screen.getAllByTestId('team-member')[1]!;
+    await user.click(within(row).getByRole('checkbox', { name: 'Kasa' }));
+    await user.click(within(row).getByRole('button', { name: 'Grupları kaydet' }));
+    await waitFor(() => expect(writes(calls).at(-1)).toEqual(['PUT', `/api/team/members/${fixtureId(2)}`, { groups: [lobby._id, fixtureId(51)] }]));
+
+    await user.click(screen.getByRole('button', { name: 'Çıkar: Mehmet Kaya' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Açık oturumları hemen kapanır.');
+    await user.click(within(dialog).getByRole('button', { name: 'Çıkar' }));
+    await waitFor(() => expect(writes(calls).at(-1)).toEqual(['DELETE', `/api/team/members/${fixtureId(2)}`, undefined]));
+
+    await user.click(screen.getByRole('button', { name: 'Geri al: zeynep@ornek.com' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Geri al' }));
+    await waitFor(() => expect(writes(calls).at(-1)).toEqual(['DELETE', `/api/team/invitations/${fixtureId(4)}`, undefined]));
+  });
+
+  it('invites and shows the link to copy; checks the email in Turkish first', async () => {
+    const calls = open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Davet gönder' }));
+    expect(await screen.findByText('E-posta zorunludur')).toBeTruthy();
+    await user.type(screen.getByLabelText('E-posta'), 'Yeni@Ornek.com');
+    await user.selectOptions(screen.getByLabelText('Rol'), 'publisher');
+    await user.click(within(screen.getByRole('group', { name: 'Ekran grupları (boş: tüm ekranlar)' })).getByRole('checkbox', { name: 'Lobi' }));
+    await user.click(screen.getByRole('button', { name: 'Davet gönder' }));
+    const link = await screen.findByTestId('invitation-link');
+    expect(writes(calls)).toEqual([['POST', '/api/team/invitations', { email: 'yeni@ornek.com', role: 'publisher', groups: [lobby._id] }]]);
+    expect(link.textContent).toContain('https://pano.ornek.test/davet/abc');
+    expect(link.textContent).toContain('E-posta gönderimi ayarlı değil');
+  });
+
+  it("shows the server's Turkish refusal (the seat limit) on the page, without leaving it", async () => {
+    const refusal = 'Paketinizin üye sınırına ulaştınız (en fazla 5 kişi, açık davetler dahil). Yeni bir kişi davet etmek için bir daveti geri alın, bir üyeyi çıkarın ya da paketinizi yükseltin.';
+    open('owner', { invite: () => HttpResponse.json({ code: 'MEMBER_LIMIT_REACHED', message: refusal }, { status: 402 }) });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('E-posta'), 'yeni@ornek.com');
+    await user.click(screen.getByRole('button', { name: 'Davet gönder' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(refusal);
+  });
+
+  it("an admin cannot touch the owner's row; a publisher sees only the refusal", async () => {
+    open('admin');
+    await screen.findAllByTestId('team-member');
+    expect(screen.queryByRole('button', { name: 'Çıkar: Ayşe' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Grupları düzenle: Ayşe' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Sahipliği devret/ })).toBeNull();
+    cleanup();
+    const calls = open('publisher');
+    expect(screen.getByText('Bu sayfa yalnızca hesabın sahibi ve yöneticileri içindir.')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+});
