@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { snap } from '../support/browser';
 import { apiLogin, apiRegister, uniqueEmail } from '../support/accounts';
 import { useE2E } from '../support/harness';
-import { buyPackage, call } from './dashboard-support';
+import { buyPackage, call, createPlaylistWithImage } from './dashboard-support';
 
-// docs/PRODUCT.md#team end to end: the owner invites an editor, the editor joins in another
-// browser, the owner removes them and the editor's open page goes to /login at once.
+// docs/PRODUCT.md#team end to end: the owner invites an editor limited to one group, the editor
+// joins in another browser, sees only that group's screens, can edit a playlist but finds no
+// 'Ata' button, and when the owner removes them their open page goes to /login at once.
 const e2e = useE2E();
 const FLOW = 'team';
 
@@ -19,6 +20,8 @@ describe('Ekip', () => {
     await call(base, ownerToken, '/api/team', { method: 'PUT', body: { name: 'Anadolu Hastanesi' } });
     const screen = await call<{ _id: string }>(base, ownerToken, '/api/screens', { method: 'POST', body: { name: 'Giriş', status: 'active' } });
     await call(base, ownerToken, '/api/screen-groups', { method: 'POST', body: { name: 'Lobi', screenIds: [screen._id] } });
+    await call(base, ownerToken, '/api/screens', { method: 'POST', body: { name: 'Mutfak Ekranı', status: 'active' } });
+    await createPlaylistWithImage(base, ownerToken, 'Karşılama');
 
     const owner = await e2e.newPage();
     await owner.context.addInitScript((t) => localStorage.setItem('token', t), ownerToken);
@@ -53,6 +56,18 @@ describe('Ekip', () => {
     await editor.page.getByTestId('sidebar-account').getByText('Anadolu Hastanesi').waitFor();
     // An editor does not manage the team.
     expect(await editor.page.getByRole('link', { name: 'Ekip' }).count()).toBe(0);
+    // Limited to 'Lobi': its screen only, never the kitchen's.
+    await editor.page.goto('/screens');
+    await editor.page.getByText('Giriş', { exact: true }).first().waitFor();
+    expect(await editor.page.getByText('Mutfak Ekranı').count()).toBe(0);
+    // An editor edits playlists, but assigns nothing: no 'Ata' button.
+    await editor.page.goto('/playlists');
+    await editor.page.getByRole('button', { name: 'Düzenle: Karşılama' }).click();
+    await editor.page.getByRole('button', { name: 'Kaydet' }).waitFor();
+    await editor.page.goto('/assignment');
+    await editor.page.getByText("Atama yapmak için 'Yayıncı' yetkisi gerekir.").waitFor();
+    expect(await editor.page.getByRole('button', { name: 'Ata' }).count()).toBe(0);
+    await snap(editor.page, FLOW, '02b-editor-assignment');
 
     await owner.page.getByRole('button', { name: 'Tamam' }).click();
     await owner.page.reload();
