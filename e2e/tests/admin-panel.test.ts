@@ -110,7 +110,7 @@ describe('admin: registration, packages, sales, APK', () => {
     // On phones the features stay one per line (a wrapped inline list started lines with '·').
     await page.setViewportSize(MOBILE);
     const featureX = await row.locator('td').nth(2).locator('li').evaluateAll((lis) => lis.map((li) => li.getBoundingClientRect().left));
-    expect(featureX).toHaveLength(3);
+    expect(featureX).toHaveLength(4); // storage, screens, playlists, team size
     expect(new Set(featureX).size).toBe(1);
     await page.setViewportSize(DESKTOP);
 
