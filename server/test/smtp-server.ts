@@ -33,3 +33,4 @@ export async function startLocalSmtp() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+

@@ -1,25 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newUser, uniqueEmail, type TestApp } from '../../../test/harness.js';
-import { startLocalSmtp, type LocalSmtp } from '../../../test/smtp-server.js';
+import { createMailingTestApp, type MailingTestApp } from '../../../test/mailing-app.js';
 import { createLogger } from '../../logger.js';
 
 // docs/PRODUCT.md#forgot-password, docs/architecture/security.md#password-reset: the mail goes
 // through a real SMTP server started here, and the link is read out of what it received.
-let smtp: LocalSmtp;
-let t: TestApp;
 // The app's clock can be moved forward, so "an hour later" needs no waiting.
-let offsetMs = 0;
+let app: MailingTestApp;
+let smtp: MailingTestApp['smtp'];
+let t: TestApp;
 beforeAll(async () => {
-  smtp = await startLocalSmtp();
-  t = await createTestApp({
-    config: { smtpUrl: smtp.url, mailFrom: 'Pano <pano@ornek.test>', publicUrl: 'https://pano.ornek.test' },
-    clock: () => new Date(Date.now() + offsetMs),
-  });
+  app = await createMailingTestApp();
+  ({ t, smtp } = app);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(async () => { await app.close(); });
 
 const ANSWER = 'Bu e-posta adresiyle kayıtlı bir hesap varsa şifre sıfırlama bağlantısı gönderildi. Bağlantı 60 dakika geçerlidir; gelen kutunuzu ve istenmeyen klasörünü kontrol edin.';
 const LINK = /https:\/\/pano\.ornek\.test\/sifre-sifirla\?token=([A-Za-z0-9_-]{43})/;
@@ -94,14 +88,11 @@ describe('forgot and reset password', () => {
     const u = await newUser(t);
     const session = await loginAs(u.email);
     const token = await mailedToken(u.email);
-    offsetMs = 60 * 60_000 + 1000;
-    try {
+    await app.later(60 * 60_000 + 1000, async () => {
       const res = await t.http.post('/api/auth/reset-password').send({ token, password: 'yeni-sifre-1' });
       expect([res.status, res.body.code, res.body.message]).toEqual([400, 'RESET_LINK_EXPIRED',
         'Bu şifre sıfırlama bağlantısının süresi dolmuş (bağlantılar 60 dakika geçerlidir). "Şifremi unuttum" sayfasından yeni bir bağlantı isteyin.']);
-    } finally {
-      offsetMs = 0;
-    }
+    });
     await t.http.get('/api/auth/verify').set(session).expect(200);
     await loginAs(u.email);
   });
@@ -109,12 +100,7 @@ describe('forgot and reset password', () => {
   it('keeps a link good within its hour', async () => {
     const u = await newUser(t);
     const token = await mailedToken(u.email);
-    offsetMs = 59 * 60_000;
-    try {
-      await t.http.post('/api/auth/reset-password').send({ token, password: 'yeni-sifre-1' }).expect(200);
-    } finally {
-      offsetMs = 0;
-    }
+    await app.later(59 * 60_000, () => t.http.post('/api/auth/reset-password').send({ token, password: 'yeni-sifre-1' }).expect(200));
   });
 
   it('ends earlier links when a new one is asked for', async () => {

@@ -1,25 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZInvitationInfo, ZInviteResponse, ZLoginResponse, ZTeam } from '@pano/contract';
-import { createTestApp, grantPackage, newAdmin, newCustomer, newMember, newUser, uniqueEmail, type TestApp, type TestUser } from '../../../test/harness.js';
-import { startLocalSmtp, type LocalSmtp } from '../../../test/smtp-server.js';
+import { grantPackage, newAdmin, newCustomer, newMember, newUser, uniqueEmail, type TestApp, type TestUser } from '../../../test/harness.js';
+import { createMailingTestApp, type MailingTestApp } from '../../../test/mailing-app.js';
 
 /* docs/PRODUCT.md#team, docs/architecture/accounts.md#invitations: one-time links, seats, the mail. */
 
-let smtp: LocalSmtp;
-let t: TestApp;
 // The app's clock can be moved forward: "8 days later" needs no waiting.
-let offsetMs = 0;
+let app: MailingTestApp;
+let smtp: MailingTestApp['smtp'];
+let t: TestApp;
 beforeAll(async () => {
-  smtp = await startLocalSmtp();
-  t = await createTestApp({
-    config: { smtpUrl: smtp.url, mailFrom: 'Pano <pano@ornek.test>', publicUrl: 'https://pano.ornek.test' },
-    clock: () => new Date(Date.now() + offsetMs),
-  });
+  app = await createMailingTestApp();
+  ({ t, smtp } = app);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(async () => { await app.close(); });
 
 const LINK = /^https:\/\/pano\.ornek\.test\/davet\/([A-Za-z0-9_-]{43})$/;
 
@@ -117,14 +111,11 @@ describe('invitations', () => {
     expect([res404.status, res404.body.message]).toEqual([404, 'Davet bulunamadı']);
 
     const expiring = await invite(owner, { email: uniqueEmail(), role: 'viewer' });
-    offsetMs = 7 * 86_400_000 + 1000;
-    try {
+    await app.later(7 * 86_400_000 + 1000, async () => {
       const e = await accept(expiring.token, NEW_PERSON);
       expect([e.status, e.body.message]).toEqual([410, 'Bu davet bağlantısının süresi dolmuş (davetler 7 gün geçerlidir). Hesap yöneticisinden yeni bir davet isteyin.']);
       expect(await t.ctx.db.user.count({ where: { email: expiring.email } })).toBe(0);
-    } finally {
-      offsetMs = 0;
-    }
+    });
     const unknown = await t.http.get('/api/invitations/yok');
     expect([unknown.status, unknown.body.message]).toEqual([404, 'Davet bulunamadı']);
   });
@@ -175,12 +166,7 @@ describe('seats', () => {
     await t.http.delete(`/api/team/invitations/${open._id}`).set(owner.auth).expect(200);
     await invite(owner, { email: uniqueEmail(), role: 'viewer' });
     // An expired invitation holds no seat.
-    offsetMs = 8 * 86_400_000;
-    try {
-      await invite(owner, { email: uniqueEmail(), role: 'viewer' });
-    } finally {
-      offsetMs = 0;
-    }
+    await app.later(8 * 86_400_000, () => invite(owner, { email: uniqueEmail(), role: 'viewer' }));
   });
 
   it('a customer without a running package cannot invite (402); an administrator’s account has no limit', async () => {
