@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import { fetchWatched } from '../connection/timeouts.js';
 
 /*
  * A file enters the offline cache only if its bytes have the SHA-256 the screen config gives
@@ -58,7 +59,7 @@ async function putHashed(cache: Cache, url: string, res: Response, expected: str
  * 'corrupt' (nothing stored) or 'failed' (not a 200: tried again later). A network error throws.
  */
 export async function fetchVerified(cache: Cache, url: string, expected: string): Promise<'stored' | 'corrupt' | 'failed'> {
-  const res = await fetch(url, { cache: 'no-store' });
+  const res = await fetchWatched(url, { cache: 'no-store' });
   if (res.status !== 200 || !res.body) return 'failed';
   return putHashed(cache, url, res, expected);
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TConfigPlaylist, TScreenConfig } from '@pano/contract';
 import { cachePlaylistMedia, CORRUPT_RETRY_MAX_MS, corruptRetryAfterMs, MEDIA_CACHE, MEDIA_RETRY_MS, mediaUrlsOf, recacheMedia } from './media-cache.js';
 import { VERIFIED_HEADER } from './file-integrity.js';
+import { DOWNLOAD_STALL_MS, downloadsWatched } from '../connection/timeouts.js';
 
 const playlist = (id: string, files: string[]): TConfigPlaylist => ({
   _id: id, name: id,
@@ -81,6 +82,9 @@ describe('filling the media cache', () => {
   let host: string;
   /** Files the server answers 503 for, once each. */
   let busyOnce: Set<string>;
+  /** Files the server answers no byte of, once each (a line gone silent), and the answers it holds. */
+  let silentOnce: Set<string>;
+  let silent: { res: import('node:http').ServerResponse; asked: () => void; seen: Promise<void> };
   const config = (files: string[]) => ({
     playlist: playlist('own', files),
     schedule: { timezone: 'Europe/Istanbul', entries: [], playlists: [], tickers: [] },
@@ -89,8 +93,15 @@ describe('filling the media cache', () => {
 
   beforeEach(async () => {
     busyOnce = new Set();
+    silentOnce = new Set();
+    let asked = () => {};
+    silent = { res: null!, asked: () => asked(), seen: new Promise<void>((r) => (asked = r)) };
     server = createServer((req, res) => {
       if (busyOnce.delete(req.url!)) return void res.writeHead(503).end();
+      if (silentOnce.delete(req.url!)) {
+        silent.res = res;
+        return silent.asked();
+      }
       res.writeHead(200, { 'Content-Type': 'image/png' }).end('png');
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -100,7 +111,21 @@ describe('filling the media cache', () => {
   afterEach(async () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    server.closeAllConnections();
     await new Promise((r) => server.close(r));
+  });
+
+  it('gives up a file whose download goes silent, so the next config is cached, and tries it again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    silentOnce.add('/uploads/s.png');
+    const first = cachePlaylistMedia(config(['a', 's']), host);
+    await silent.seen;
+    await vi.advanceTimersByTimeAsync(DOWNLOAD_STALL_MS);
+    await first;
+    expect(await stored()).toEqual(['/uploads/a.png']);
+    // A new config is not held behind the silent download; the file comes with it.
+    await cachePlaylistMedia(config(['s', 'c']), host);
+    expect(await stored()).toEqual(['/uploads/c.png', '/uploads/s.png']);
   });
 
   it('tries a file the server could not give again a little later, without a new config', async () => {
@@ -133,9 +158,9 @@ describe('files checked against their SHA-256 before they enter the cache', () =
   let asked: Map<string, number>;
   /** Resolves once the server has been asked for `path` `n` times (fake timers: vi.waitFor would move them). */
   let waiters: { path: string; n: number; resolve: () => void }[];
-  /** Resolves once the code under test waits on a timer (its fetch and check are done). */
+  /** Resolves once the code under test waits on a timer (its fetch and check are done: no download's watch is one of them). */
   const timerArmed = async () => {
-    while (vi.getTimerCount() === 0) await new Promise((r) => setImmediate(r));
+    while (vi.getTimerCount() === 0 || downloadsWatched() > 0) await new Promise((r) => setImmediate(r));
   };
   const askedFor = (path: string, n: number) => new Promise<void>((resolve) => {
     if ((asked.get(path) ?? 0) >= n) resolve();

@@ -1,6 +1,7 @@
 import type { TCorruptFile, TScreenConfig } from '@pano/contract';
 import { resolveMediaUrl } from '@pano/contract/media-rules';
 import { allLayouts, allPlaylists } from '../playback/screen-schedule.js';
+import { fetchWatched } from '../connection/timeouts.js';
 import { fetchVerified, isVerifiedCopy, verifyCachedCopy } from './file-integrity.js';
 
 /** Shared with public/sw.js, which serves these caches. */
@@ -139,7 +140,7 @@ async function cacheFile(cache: Cache, file: MediaFile): Promise<boolean> {
     await cache.delete(file.url);
   }
   if (!file.sha256) {
-    const res = await fetch(file.url, { cache: 'no-store' });
+    const res = await fetchWatched(file.url, { cache: 'no-store' });
     if (res.status !== 200) return false;
     await cache.put(file.url, res);
     return true;
