@@ -1,4 +1,4 @@
-import { loadConfig } from './config/env.js';
+import { linkBaseUrl, loadConfig } from './config/env.js';
 import { checkPayments } from './config/startup-checks.js';
 import { issueAdminSetupToken } from './modules/auth/admin-setup.service.js';
 import { handleShutdownSignals, startOrExit } from './process-lifecycle.js';
@@ -17,6 +17,11 @@ const payments = config.stripe.secretKey ? 'Stripe' : 'test kartları (dev; ger�
 if (!config.stripe.secretKey && server.database.mode === 'postgres') {
   server.ctx.logger.warn('payments: dev provider in use with PostgreSQL; packages are sold for test cards only');
 }
+// Mail links name PUBLIC_URL; without it they name this machine, which nobody else can open.
+const mailTo = config.smtpUrl ? `SMTP (${new URL(config.smtpUrl).host})` : 'gönderilmiyor; davet ve şifre sıfırlama metinleri günlüğe yazılır (göndermek için SMTP_URL)';
+const mailWarning = config.smtpUrl && !config.publicUrl
+  ? `\n  UYARI: PUBLIC_URL ayarlanmamış: postalardaki bağlantılar ${linkBaseUrl(config)} adresini gösterir ve başka bir bilgisayardan açılmaz. PUBLIC_URL'yi sitenin adresine ayarlayın.`
+  : '';
 // Printed here and nowhere else (never through the logger), and only while no admin exists.
 const setupToken = await issueAdminSetupToken(server.ctx);
 const firstAdmin = setupToken
@@ -30,5 +35,6 @@ console.log(`
   Pano çalışıyor: ${server.url}
   Veritabanı: ${mode}
   Ödeme: ${payments}
+  Posta: ${mailTo}${mailWarning}
 ${firstAdmin}`);
 signals.ready({ what: 'server', stop: server.stop, logger: server.ctx.logger, timeoutMs: config.shutdownTimeoutMs });

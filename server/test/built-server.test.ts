@@ -33,8 +33,12 @@ describe('the built server under plain node', () => {
   }
 
   it('boots in embedded mode (PGlite) and is ready; NODE_ENV=production with PAYMENTS=dev is allowed', async () => {
-    expect(await boot({ NODE_ENV: 'production', PAYMENTS: 'dev' })).toMatchObject({ ready: true, checks: { database: 'up' } });
+    // Mail set up without PUBLIC_URL: its links would name this machine (docs/OPERATIONS.md#mail).
+    expect(await boot({ NODE_ENV: 'production', PAYMENTS: 'dev', SMTP_URL: 'smtp://posta:gizli-sifre@127.0.0.1:2525' })).toMatchObject({ ready: true, checks: { database: 'up' } });
     expect(app!.output()).toContain('Veritabanı: gömülü veritabanı');
+    expect(app!.output()).toContain('Posta: SMTP (127.0.0.1:2525)');
+    expect(app!.output()).toContain(`UYARI: PUBLIC_URL ayarlanmamış: postalardaki bağlantılar http://localhost:${port} adresini gösterir`);
+    expect(app!.output()).not.toContain('gizli-sifre');
     process.kill(app!.pid, 'SIGTERM');
     expect(await app!.exited).toEqual({ code: 0, signal: null });
   }, 60_000);
@@ -42,6 +46,8 @@ describe('the built server under plain node', () => {
   it('boots with PostgreSQL and is ready', async () => {
     expect(await boot({ DATABASE_URL: inject('databaseUrl') })).toMatchObject({ ready: true, checks: { database: 'up' } });
     expect(app!.output()).toContain('Veritabanı: PostgreSQL');
+    expect(app!.output()).toContain('Posta: gönderilmiyor');
+    expect(app!.output()).not.toContain('UYARI: PUBLIC_URL');
     process.kill(app!.pid, 'SIGTERM');
     expect(await app!.exited).toEqual({ code: 0, signal: null });
   }, 60_000);

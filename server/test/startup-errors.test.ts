@@ -40,6 +40,7 @@ describe('start-up errors, in Turkish, before any migration', () => {
     const dataDir = path.join(base, 'env');
     const text = refusal(await start({
       DATA_DIR: dataDir, PORT: 'üç bin', LOG_LEVEL: 'loud', WORKERS: '2', JWT_SECRET: 'kısa-gizli', SHUTDOWN_TIMEOUT_S: '-5',
+      SMTP_URL: 'https://posta:gizli-sifre@smtp.ornek.com', MAIL_FROM: 'x',
     }));
     const lines = text.split('\n').map((l) => l.trim());
     expect(lines).toEqual([
@@ -49,8 +50,11 @@ describe('start-up errors, in Turkish, before any migration', () => {
       'WORKERS="2": 0 ya da 1 olmalı',
       'LOG_LEVEL="loud": fatal, error, warn, info, debug, trace ya da silent olmalı',
       'SHUTDOWN_TIMEOUT_S="-5": 0 ile 3600 arasında bir sayı olmalı (saniye)',
+      'SMTP_URL: smtp:// ya da smtps:// ile başlayan bir adres olmalı (örnek: smtp://kullanici:sifre@smtp.ornek.com:587)',
+      'MAIL_FROM="x": bir gönderen adresi olmalı (örnek: Pano <pano@ornek.com>)',
     ]);
     expect(text).not.toContain('kısa-gizli');
+    expect(text).not.toContain('gizli-sifre');
     expect(existsSync(dataDir)).toBe(false);
   }, 30_000);
 
