@@ -22,10 +22,10 @@ export function PackagesPage() {
   const redirected = Boolean((useLocation().state as { packageRequiredFrom?: string } | null)?.packageRequiredFrom);
   return (
     <div className="page packages-page">
-      <PageHeader title={tr.packages.title} lead={tr.packages.lead} />
+      {/* Anyone but the owner reads the packages: who buys them stands where 'choose one' would. */}
+      <PageHeader title={tr.packages.title} lead={canBuy ? tr.packages.lead : trRoles.ownerBuys} />
       {redirected && <Banner tone="warning">{tr.packages.packageRequired}</Banner>}
-      {!canBuy && <Banner tone="info">{trRoles.ownerBuys}</Banner>}
-      {current && <Banner tone="info">{tr.packages.currentNote(current.packageName, current.remainingDays, formatDate(current.expiresAt))}</Banner>}
+      {current && canBuy && <Banner tone="info">{tr.packages.currentNote(current.packageName, current.remainingDays, formatDate(current.expiresAt))}</Banner>}
       {packages.isError ? (
         <Banner tone="error">{tr.packages.loadError}</Banner>
       ) : packages.isPending ? (
