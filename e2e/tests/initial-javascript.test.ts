@@ -93,6 +93,11 @@ describe('the dashboard first load (web/dist)', () => {
     expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 
+  it('carries no zod: the sidebar and the session ask the roles from @pano/contract/roles', () => {
+    // zod's error class name survives minification (it is set as a string).
+    for (const f of initialFiles()) expect(read(f).toString(), f).not.toContain('ZodError');
+  });
+
   it.each(libraries)('loads $name only with the pages that use it', ({ marker }) => {
     const initial = new Set(initialFiles());
     // The marker must still identify the library somewhere in the build, or this test proves nothing.

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { tr } from '../i18n/tr';
+import { nextPath } from '../lib/next-path';
 import { homePathFor, isAdmin, useSession } from '../stores/session-store';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { PageHeader } from '../components/ui/page-header';
@@ -36,10 +37,14 @@ export function RequireAdmin() {
   return <Outlet />;
 }
 
-/** /login and /register: a signed-in user goes straight to their home page. */
+/**
+ * /login and /register: a signed-in user goes straight to their home page, or to the page that
+ * sent them to sign in (`?next=`, lib/next-path.ts). Signing in on /login lands here too.
+ */
 export function RedirectIfAuthenticated() {
   const { status, user } = useSession();
-  if (status === 'authenticated') return <Navigate to={homePathFor(user)} replace />;
+  const { search } = useLocation();
+  if (status === 'authenticated') return <Navigate to={nextPath(search) ?? homePathFor(user)} replace />;
   return <Outlet />;
 }
 

@@ -1,17 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, type ByRoleMatcher } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
-import { http, HttpResponse } from 'msw';
+import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { ReactElement } from 'react';
-import type { TAccountRole } from '@pano/contract';
+import type { TAccountRole, TAlert, TDevice, TSchedule } from '@pano/contract';
+import { Sidebar } from '../components/layout/sidebar';
+import { AlertsPage } from '../features/alerts/alerts-page';
 import { AssignmentPage } from '../features/assignment/assignment-page';
+import { LayoutsPage } from '../features/layouts/layouts-page';
 import { MediaPage } from '../features/media/media-page';
+import { PackagesPage } from '../features/packages/packages-page';
 import { PlaylistsPage } from '../features/playlists/playlists-page';
+import { PurchasePage } from '../features/purchase/purchase-page';
+import { SchedulePage } from '../features/schedule/schedule-page';
+import { ScreensPage } from '../features/screens/screens-page';
+import { SettingsPage } from '../features/settings/settings-page';
+import { TickersPage } from '../features/tickers/tickers-page';
 import { createQueryClient } from '../lib/query-client';
 import { useSession } from '../stores/session-store';
-import { apiServer, emptyLists } from '../testing/api-server';
-import { aMedia, aPlaylist, aScreen, aUser, fixtureId } from '../testing/fixtures';
+import { SCREENS_PAGE_LISTS, apiServer, emptyLists } from '../testing/api-server';
+import { aLayout, aMedia, aPackage, aPlaylist, aScreen, aUser, fixtureId } from '../testing/fixtures';
 
 /* docs/architecture/accounts.md#roles: the dashboard hides what a member's role cannot do. */
 
@@ -20,8 +29,11 @@ afterEach(() => {
   useSession.setState({ status: 'anonymous', user: null });
 });
 
-function renderAs(role: TAccountRole, page: ReactElement) {
+const signIn = (role: TAccountRole) =>
   useSession.setState({ status: 'authenticated', user: aUser({ account: { _id: fixtureId(99), name: 'Ayşe', role } }) });
+
+function renderAs(role: TAccountRole, page: ReactElement) {
+  signIn(role);
   apiServer.use(
     http.get('/api/media', () => HttpResponse.json([aMedia({ name: 'Logo' })])),
     http.get('/api/playlists', () => HttpResponse.json([aPlaylist({ name: 'Lobi' })])),
@@ -55,5 +67,141 @@ describe('what each role is offered', () => {
     cleanup();
     renderAs('publisher', <AssignmentPage />);
     expect(await screen.findByRole('button', { name: 'Ata' })).toBeTruthy();
+  });
+});
+
+const at = '2026-11-01T00:00:00.000Z';
+const group = { _id: fixtureId(21), name: 'Kafeterya', screens: [{ _id: fixtureId(4), name: 'Giriş' }] };
+const device: TDevice = { _id: fixtureId(71), name: 'Kasa TV', screen: { _id: fixtureId(4), name: 'Giriş' }, createdAt: at, lastSeenAt: null, online: false };
+const lunch: TSchedule = {
+  _id: fixtureId(41), name: 'Öğle', playlist: { _id: fixtureId(2), name: 'Lobi' }, directionPlaylist: null, screens: [], groups: [],
+  days: [1, 2, 3, 4, 5], startTime: '12:00', endTime: '13:30', startDate: null, endDate: null, exceptDates: [], priority: 5,
+  enabled: true, createdAt: at, updatedAt: at,
+};
+const codeBlue: TAlert = {
+  _id: fixtureId(51), title: 'Kod Mavi', message: '3. kat', background: '#B91C1C', textColor: '#FFFFFF', media: null, sound: false,
+  all: true, screens: [], groups: [], startedAt: at, endsAt: null, endedAt: null, active: true, targetCount: 1, acknowledgedCount: 0,
+  createdBy: { kind: 'user', _id: fixtureId(1), name: 'Ayşe' }, endedBy: null,
+};
+const pro = aPackage({ name: 'Pro' });
+const json = (path: string, answer: unknown) => http.get(path, () => HttpResponse.json(answer as object));
+
+type Control = [ByRoleMatcher, string];
+type Row = {
+  page: string; needed: TAccountRole; below: TAccountRole;
+  /** The route the page is opened at, and its pattern. */
+  path: string; pattern: string; element: ReactElement;
+  handlers: HttpHandler[];
+  /** Texts of the page's answers: once they show, every control that will come is there. */
+  ready: string[];
+  controls: Control[];
+};
+
+/** Each page's least role (server/test/roles.routes.test.ts), and the role just below it. */
+const rows: Row[] = [
+  {
+    page: '/screens', needed: 'publisher', below: 'editor', path: '/screens', pattern: '/screens', element: <ScreensPage />,
+    handlers: [json('/api/screens', [aScreen({ groups: [{ _id: group._id, name: group.name }] })]), json('/api/screen-groups', [group]),
+      ...emptyLists(...SCREENS_PAGE_LISTS.filter((p) => p !== '/api/screen-groups'))],
+    ready: ['Giriş', '1 ekran: Giriş'],
+    controls: [['button', 'Ekran Ekle'], ['button', 'Sil: Giriş'], ['combobox', 'Saat dilimi: Giriş'],
+      ['button', 'Düzenle: Kafeterya'], ['button', 'Sil: Kafeterya'], ['button', 'Grup Oluştur']],
+  },
+  {
+    page: "/screens' devices", needed: 'admin', below: 'publisher', path: '/screens', pattern: '/screens', element: <ScreensPage />,
+    handlers: [json('/api/screens', [aScreen()]), json('/api/devices', [device]),
+      ...emptyLists(...SCREENS_PAGE_LISTS.filter((p) => p !== '/api/devices'))],
+    ready: ['Kasa TV'],
+    controls: [['button', 'Yeniden Adlandır: Kasa TV'], ['button', 'Cihazı Kaldır: Kasa TV']],
+  },
+  {
+    page: '/schedule', needed: 'publisher', below: 'editor', path: '/schedule', pattern: '/schedule', element: <SchedulePage />,
+    handlers: [json('/api/schedules', [lunch]), json('/api/screens', [aScreen()]), json('/api/playlists', [aPlaylist()]),
+      ...emptyLists('/api/layouts', '/api/direction-playlists', '/api/screen-groups')],
+    ready: ['Öğle'],
+    controls: [['button', 'Yeni Zamanlama'], ['button', 'Öğle: durum Etkin, değiştir'], ['button', 'Düzenle: Öğle'], ['button', 'Sil: Öğle']],
+  },
+  {
+    page: '/alerts', needed: 'publisher', below: 'editor', path: '/alerts', pattern: '/alerts', element: <AlertsPage />,
+    handlers: [json('/api/alerts', [codeBlue]), json('/api/screens', [aScreen()]), ...emptyLists('/api/screen-groups', '/api/media', '/api/alert-templates')],
+    ready: ['Kod Mavi'],
+    controls: [['region', 'Duyuru Gönder'], ['button', 'Bitir: Kod Mavi'], ['button', 'Yeni Şablon']],
+  },
+  {
+    page: 'the sidebar', needed: 'publisher', below: 'editor', path: '/media', pattern: '/media',
+    element: <Sidebar open={false} onNavigate={() => {}} onClose={() => {}} />,
+    handlers: [], ready: ['Medya'],
+    // The red entry that sends; a reader's ordinary link reads 'Acil Duyuru' too, further down.
+    controls: [['link', 'Acil Duyuru']],
+  },
+  {
+    page: '/direction', needed: 'editor', below: 'viewer', path: '/direction', pattern: '/direction', element: <TickersPage />,
+    handlers: [json('/api/direction-playlists', [{ _id: fixtureId(11), name: 'Duyurular', speed: 3, directions: [{ text: 'Merhaba' }], createdAt: at, updatedAt: at }])],
+    ready: ['Duyurular'],
+    controls: [['region', 'Yeni Reji Playlisti'], ['button', 'Düzenle: Duyurular'], ['button', 'Sil: Duyurular']],
+  },
+  {
+    page: '/layouts', needed: 'editor', below: 'viewer', path: '/layouts', pattern: '/layouts', element: <LayoutsPage />,
+    handlers: [json('/api/layouts', [aLayout()])], ready: ['Lobi Yerleşimi'],
+    controls: [['button', 'Yeni Yerleşim'], ['button', 'Düzenle: Lobi Yerleşimi'], ['button', 'Sil: Lobi Yerleşimi']],
+  },
+  {
+    page: '/settings', needed: 'admin', below: 'publisher', path: '/settings', pattern: '/settings', element: <SettingsPage />,
+    handlers: [
+      http.get('/api/purchase/my-package/:id', () => HttpResponse.json({ message: 'Aktif paket yok' }, { status: 404 })),
+      json('/api/settings', { showDirectionBar: true, backgroundColor: '#000000', barHeight: 60, textColor: '#FFFFFF', fontSize: 24 }),
+      json('/api/devices', [device]), json('/api/screens', [aScreen()]), ...emptyLists('/api/api-keys'),
+    ],
+    ready: ['Hesap'],
+    controls: [['region', 'Cihazlar'], ['region', 'API Anahtarları'], ['region', 'Ekran Uyarıları'], ['region', 'Görüntü Ayarları']],
+  },
+  {
+    page: '/packages', needed: 'owner', below: 'admin', path: '/packages', pattern: '/packages', element: <PackagesPage />,
+    handlers: [json('/api/packages', [pro]), json('/api/purchase/current', { current: null })],
+    ready: ['Pro'], controls: [['link', 'Paketi Seç: Pro']],
+  },
+  {
+    page: '/purchase', needed: 'owner', below: 'admin', path: `/purchase/${pro._id}`, pattern: '/purchase/:packageId', element: <PurchasePage />,
+    handlers: [json('/api/packages/:id', pro), json('/api/purchase/config', { provider: 'dev' }),
+      http.get('/api/purchase/plan/:id', () => HttpResponse.json({ message: 'yok' }, { status: 500 }))],
+    ready: ['Pro'], controls: [['button', 'Güvenli Ödeme Sayfasına Git']],
+  },
+];
+
+function open(row: Row, role: TAccountRole) {
+  signIn(role);
+  apiServer.use(...row.handlers);
+  const router = createMemoryRouter([{ path: row.pattern, element: row.element }], { initialEntries: [row.path] });
+  render(<QueryClientProvider client={createQueryClient()}><RouterProvider router={router} /></QueryClientProvider>);
+}
+
+const ready = async (row: Row) => {
+  for (const text of row.ready) await screen.findAllByText(text);
+};
+
+describe('each page offers its actions from the least role that may use them', { timeout: 15_000 }, () => {
+  it.each(rows)('$page: a member with $needed is offered them', async (row) => {
+    open(row, row.needed);
+    await ready(row);
+    for (const [role, name] of row.controls) expect(await screen.findByRole(role, { name }), name).toBeTruthy();
+  });
+
+  it.each(rows)('$page: a member with $below is not', async (row) => {
+    open(row, row.below);
+    await ready(row);
+    for (const [role, name] of row.controls) {
+      const found = screen.queryAllByRole(role, { name });
+      // The sidebar still links a reader to the alerts, as an ordinary entry.
+      expect(found.filter((el) => row.page !== 'the sidebar' || el.className.includes('nav-alarm')), name).toEqual([]);
+    }
+  });
+
+  it('below the owner, /packages and /purchase say who buys', async () => {
+    open(rows.find((r) => r.page === '/packages')!, 'admin');
+    expect(await screen.findByText("Paketleri yalnızca hesabın sahibi ('Sahip') satın alabilir.")).toBeTruthy();
+    cleanup();
+    open(rows.find((r) => r.page === '/purchase')!, 'admin');
+    expect(await screen.findByText("Paketleri yalnızca hesabın sahibi ('Sahip') satın alabilir.")).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'İptal' })).toBeTruthy();
   });
 });

@@ -67,7 +67,7 @@ export const trInvitation = {
   accept: 'Daveti kabul et',
   accepting: 'Katılınıyor...',
   acceptFailed: 'Davet kabul edilemedi',
-  signInFirst: 'Bu e-posta adresiyle bir Pano hesabı var. Daveti kabul etmek için önce giriş yapın, sonra bu bağlantıyı yeniden açın.',
+  signInFirst: 'Bu e-posta adresiyle bir Pano hesabı var. Daveti kabul etmek için önce giriş yapın; ardından bu sayfaya dönersiniz.',
   signedInAs: (email: string) => `${email} olarak giriş yaptınız.`,
   wrongUser: (email: string) => `Bu davet ${email} adresine gönderilmiş. O adresle giriş yapın.`,
   login: 'Giriş Yap',

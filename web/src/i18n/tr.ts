@@ -405,8 +405,6 @@ export const tr = {
     unassigned: 'Atanmamış',
     assign: 'Ata',
     assigning: 'Atanıyor...',
-    /** docs/architecture/accounts.md#roles: below a publisher, the page shows what is assigned but assigns nothing. */
-    needsPublisher: "Atama yapmak için 'Yayıncı' yetkisi gerekir.",
     needSelection: 'Lütfen bir playlist ve en az bir ekran seçin',
     success: 'Atama başarıyla tamamlandı',
     error: (reason: string) => `Atama yapılırken hata oluştu: ${reason}`,

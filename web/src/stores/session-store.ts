@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { TUser } from '@pano/contract';
+import { roleAtLeast } from '@pano/contract/roles';
 import { ApiError, api } from '../lib/api-client';
 import { lazySchema } from '../lib/lazy-schema';
 import { tokenStorage } from '../lib/token-storage';
@@ -60,11 +61,8 @@ async function check(): Promise<void> {
 
 export const isAdmin = (user: TUser | null) => user?.role === 'admin';
 
-/**
- * Whether the person manages the current account's team (owner or admin; docs/PRODUCT.md#team).
- * Spelled out rather than the contract's roleAtLeast: the entry chunk carries no zod.
- */
-export const managesTeam = (user: TUser | null) => user?.account?.role === 'owner' || user?.account?.role === 'admin';
+/** Whether the person manages the current account's team (owner or admin; docs/PRODUCT.md#team). */
+export const managesTeam = (user: TUser | null) => Boolean(user?.account && roleAtLeast(user.account.role, 'admin'));
 
 /** Where a user lands after login (docs/PRODUCT.md#session). */
 export const homePathFor = (user: TUser | null) => (isAdmin(user) ? '/admin/packages' : '/packages');

@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api-error';
 import { useMoveDevice } from '../../api/devices/use-move-device';
 import { useRemoveDevice } from '../../api/devices/use-remove-device';
 import { useRenameDevice } from '../../api/devices/use-rename-device';
+import { useCan } from '../../stores/use-can';
 import { Button } from '../ui/button';
 import { showConfirm } from '../ui/dialog-store';
 import { SelectField, TextField } from '../ui/form-field';
@@ -17,8 +18,12 @@ type Props = {
   screens?: readonly TDeviceScreen[];
 };
 
-/** One paired device: its name and live state, rename, move (when `screens` is given) and 'Cihazı Kaldır'. */
+/**
+ * One paired device: its name and live state, rename, move (when `screens` is given) and 'Cihazı
+ * Kaldır'; those three are an admin's (docs/architecture/accounts.md#roles), others only read.
+ */
 export function DeviceItem({ device, screens }: Props) {
+  const manages = useCan('admin');
   const rename = useRenameDevice();
   const move = useMoveDevice();
   const remove = useRemoveDevice();
@@ -51,7 +56,7 @@ export function DeviceItem({ device, screens }: Props) {
       <p className="muted device-facts">
         {device.lastSeenAt ? tr.devices.lastSeen(formatDateTime(device.lastSeenAt)) : tr.devices.pairedAt(formatDateTime(device.createdAt))}
       </p>
-      {screens && (
+      {manages && screens && (
         <SelectField label={tr.devices.screenLabel} value={device.screen?._id ?? ''} disabled={move.isPending}
           error={move.error ? errorMessage(move.error, tr.devices.moveError) : undefined}
           onChange={(e) => move.mutate({ id: device._id, screenId: e.target.value || null })}>
@@ -59,7 +64,7 @@ export function DeviceItem({ device, screens }: Props) {
           {screens.map((s) => <option key={s._id} value={s._id}>{s.name}</option>)}
         </SelectField>
       )}
-      {editing ? (
+      {!manages ? null : editing ? (
         <form className="device-rename" onSubmit={saveName} noValidate>
           <TextField label={tr.devices.nameLabel} value={draft} maxLength={100} autoFocus
             error={rename.error ? errorMessage(rename.error, tr.devices.renameError) : undefined}

@@ -5,8 +5,8 @@ import { SidebarNav } from './sidebar-nav';
 
 afterEach(cleanup);
 
-const labels = (admin: boolean, team = false) => {
-  render(<MemoryRouter><SidebarNav admin={admin} team={team} onNavigate={() => {}} /></MemoryRouter>);
+const labels = (admin: boolean, team = false, sendsAlerts = true) => {
+  render(<MemoryRouter><SidebarNav admin={admin} team={team} sendsAlerts={sendsAlerts} onNavigate={() => {}} /></MemoryRouter>);
   return screen.getAllByRole('link').map((l) => l.textContent);
 };
 
@@ -26,5 +26,15 @@ describe('sidebar links', () => {
     cleanup();
     expect(labels(false, true).at(-1)).toBe('Ekip');
     expect(screen.getByRole('link', { name: 'Ekip' }).getAttribute('href')).toBe('/team');
+  });
+
+  it("gives a role that may send alerts 'Acil Duyuru' first, in red; a reader an ordinary link after 'Raporlar'", () => {
+    expect(labels(false, false, true)[0]).toBe('Acil Duyuru');
+    expect(screen.getByRole('link', { name: 'Acil Duyuru' }).className).toContain('nav-alarm');
+    cleanup();
+    const links = labels(false, false, false);
+    expect(links.filter((l) => l === 'Acil Duyuru')).toHaveLength(1);
+    expect(links.indexOf('Acil Duyuru')).toBe(links.indexOf('Raporlar') + 1);
+    expect(screen.getByRole('link', { name: 'Acil Duyuru' }).className).not.toContain('nav-alarm');
   });
 });

@@ -28,6 +28,13 @@ const customerLinks: Link[] = [
   { to: '/settings', label: tr.nav.settings },
 ];
 
+/**
+ * A member below 'Yayıncı' reads the alerts but cannot send one (docs/architecture/accounts.md#roles):
+ * no red entry on top, an ordinary link after 'Raporlar'.
+ */
+const readerLinks: Link[] = customerLinks.filter((l) => l.to !== '/alerts')
+  .flatMap((l) => (l.to === '/reports' ? [l, { to: '/alerts', label: tr.nav.alerts }] : [l]));
+
 /** 'Ekip' (docs/PRODUCT.md#team), for the account's owners and admins. */
 const teamLink: Link = { to: '/team', label: tr.nav.team };
 
@@ -57,10 +64,16 @@ function LinkList({ links, onNavigate, notes = {} }: { links: Link[]; onNavigate
 
 /**
  * docs/PRODUCT.md#layout: customers get the content links plus usage; admins an admin panel plus
- * content (no usage). `team`: the person manages the current account's team ('Ekip').
+ * content (no usage). `team`: the person manages the current account's team ('Ekip');
+ * `sendsAlerts`: their role may send alerts ('Acil Duyuru' first, in red).
  */
-export function SidebarNav({ admin, team = false, onNavigate, notes }: { admin: boolean; team?: boolean; onNavigate: () => void; notes?: NavNotes }) {
-  if (!admin) return <LinkList links={team ? [...customerLinks, teamLink] : customerLinks} onNavigate={onNavigate} notes={notes} />;
+export function SidebarNav({ admin, team = false, sendsAlerts = false, onNavigate, notes }: {
+  admin: boolean; team?: boolean; sendsAlerts?: boolean; onNavigate: () => void; notes?: NavNotes;
+}) {
+  if (!admin) {
+    const links = sendsAlerts ? customerLinks : readerLinks;
+    return <LinkList links={team ? [...links, teamLink] : links} onNavigate={onNavigate} notes={notes} />;
+  }
   return (
     <>
       <p className="nav-section">{tr.nav.adminPanel}</p>

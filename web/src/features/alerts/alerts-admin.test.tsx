@@ -18,7 +18,10 @@ afterEach(() => {
 
 const signIn = (role: TUser['role']) => useSession.setState({
   status: 'authenticated',
-  user: { _id: '00000000-0000-4000-8000-000000000001', email: 'x@ornek.com', firstName: 'Deniz', lastName: null, role, account: null },
+  user: {
+    _id: '00000000-0000-4000-8000-000000000001', email: 'x@ornek.com', firstName: 'Deniz', lastName: null, role,
+    account: { _id: '00000000-0000-4000-8000-000000000002', name: 'Deniz', role: 'owner' },
+  },
 });
 
 function renderWithRouter(node: React.ReactNode) {
@@ -28,7 +31,7 @@ function renderWithRouter(node: React.ReactNode) {
 
 describe('Acil Duyuru for admins', () => {
   it('the sidebar offers it to customers, first, and not to admins', () => {
-    renderWithRouter(<SidebarNav admin={false} onNavigate={() => {}} />);
+    renderWithRouter(<SidebarNav admin={false} sendsAlerts onNavigate={() => {}} />);
     expect(screen.getAllByRole('link')[0]!.textContent).toBe('Acil Duyuru');
     cleanup();
     renderWithRouter(<SidebarNav admin onNavigate={() => {}} />);

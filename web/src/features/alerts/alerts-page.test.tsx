@@ -12,6 +12,9 @@ import { aMedia } from '../../testing/fixtures';
 import type { RecordedCall } from '../../testing/api-server';
 import { AlertsPage } from './alerts-page';
 import { progressText } from './alert-format';
+import { signedInAs } from '../../testing/session';
+
+signedInAs();
 
 afterEach(() => {
   cleanup();

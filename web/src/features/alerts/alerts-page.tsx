@@ -6,6 +6,8 @@ import { errorMessage } from '../../lib/api-error';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Banner, Button, PageHeader, Spinner, showConfirm } from '../../components/ui';
 import { isAdmin, useSession } from '../../stores/session-store';
+import { useCan } from '../../stores/use-can';
+import { trRoles } from '../../i18n/tr-roles';
 import { useMediaList } from '../../api/media.api';
 import { useScreenGroups } from '../../api/screen-groups.api';
 import { useScreens } from '../../api/screens.api';
@@ -38,8 +40,12 @@ export function AlertsPage() {
   );
 }
 
-/** Send, watch the confirmations, end; templates; the history. */
+/**
+ * Send, watch the confirmations, end; templates; the history. Sending, ending and templates are
+ * a publisher's (docs/architecture/accounts.md#roles): below that the page lists and follows.
+ */
 function AlertsContent() {
+  const canSend = useCan('publisher');
   const alerts = useAlerts();
   useAlertsLive();
   const screens = useScreens();
@@ -66,7 +72,7 @@ function AlertsContent() {
     end.mutate(a._id);
   };
 
-  const header = <PageHeader title={t.title} lead={t.lead} />;
+  const header = <PageHeader title={t.title} lead={canSend ? t.lead : trRoles.alertsNeedPublisher} />;
   if (alerts.isPending || screens.isPending || groups.isPending) return <div className="page alerts-page">{header}<Spinner /></div>;
   const list = alerts.data ?? [];
   const active = list.filter((a) => a.active);
@@ -82,19 +88,23 @@ function AlertsContent() {
 
       <h2 className="section-title">{t.activeTitle}</h2>
       {active.length === 0 ? <p className="muted">{t.noActive}</p> : (
-        <AlertList alerts={active} testId="alert-active" onOpen={(a) => setOpenId(a._id)} onEnd={(a) => void onEnd(a)}
+        <AlertList alerts={active} testId="alert-active" onOpen={(a) => setOpenId(a._id)} onEnd={canSend ? (a) => void onEnd(a) : undefined}
           busyId={end.isPending ? end.variables : null} />
       )}
       {openId && <AlertDetail key={openId} id={openId} onClose={() => setOpenId(null)} />}
 
-      <section className="card alert-send" aria-labelledby="alert-send-title">
-        <h2 id="alert-send-title" className="card-title">{t.sendTitle}</h2>
-        {send.isError && <Banner tone="error" onDismiss={send.reset}>{errorMessage(send.error, t.sendError)}</Banner>}
-        <AlertForm id={FORM_ID} form={form} onSend={onSend} {...choices}
-          footer={<div className="card-actions"><Button type="submit" variant="danger" busy={send.isPending} busyText={t.sending}>{t.send}</Button></div>} />
-      </section>
+      {canSend && (
+        <>
+          <section className="card alert-send" aria-labelledby="alert-send-title">
+            <h2 id="alert-send-title" className="card-title">{t.sendTitle}</h2>
+            {send.isError && <Banner tone="error" onDismiss={send.reset}>{errorMessage(send.error, t.sendError)}</Banner>}
+            <AlertForm id={FORM_ID} form={form} onSend={onSend} {...choices}
+              footer={<div className="card-actions"><Button type="submit" variant="danger" busy={send.isPending} busyText={t.sending}>{t.send}</Button></div>} />
+          </section>
 
-      <TemplatesPanel choices={choices} onSent={setOpenId} />
+          <TemplatesPanel choices={choices} onSent={setOpenId} />
+        </>
+      )}
 
       <h2 className="section-title">{t.historyTitle}</h2>
       {history.length === 0 ? <p className="muted">{active.length > 0 ? t.noEndedYet : t.noHistory}</p> : (

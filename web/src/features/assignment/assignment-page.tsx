@@ -1,6 +1,7 @@
 import './assignment.css';
 import { useState, type FormEvent } from 'react';
 import { tr } from '../../i18n/tr';
+import { trRoles } from '../../i18n/tr-roles';
 import { useCan } from '../../stores/use-can';
 import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, Card, EmptyState, PageHeader, SelectField, Spinner, showAlert } from '../../components/ui';
@@ -80,7 +81,7 @@ export function AssignmentPage() {
           <div>
             {canAssign
               ? <Button type="submit" busy={busy} busyText={tr.assignment.assigning}>{tr.assignment.assign}</Button>
-              : <p className="muted">{tr.assignment.needsPublisher}</p>}
+              : <p className="muted">{trRoles.assignNeedsPublisher}</p>}
           </div>
         </form>
       </Card>

@@ -2,6 +2,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Banner } from '../../components/ui';
 import { tr } from '../../i18n/tr';
 import { usePageTitle } from '../../lib/use-page-title';
+import { nextPath } from '../../lib/next-path';
 import { homePathFor, useSession } from '../../stores/session-store';
 import { LoginForm } from './login-form';
 
@@ -9,7 +10,8 @@ export function LoginPage() {
   usePageTitle(tr.auth.loginTitle);
   const navigate = useNavigate();
   const setSession = useSession((s) => s.login);
-  const state = useLocation().state as { registered?: boolean; passwordReset?: boolean } | null;
+  const location = useLocation();
+  const state = location.state as { registered?: boolean; passwordReset?: boolean } | null;
   return (
     <div className="auth-page">
       <div className="auth-card card">
@@ -20,7 +22,8 @@ export function LoginPage() {
         <LoginForm
           onSuccess={(res) => {
             setSession(res.token, res.user);
-            void navigate(homePathFor(res.user), { replace: true });
+            // Back to the page that asked for the login (an invitation), else home.
+            void navigate(nextPath(location.search) ?? homePathFor(res.user), { replace: true });
           }}
         />
         <p className="auth-forgot"><Link to="/sifremi-unuttum">{tr.auth.forgotLink}</Link></p>

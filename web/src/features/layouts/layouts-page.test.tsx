@@ -9,6 +9,9 @@ import { DialogHost } from '../../components/ui/dialog-host';
 import { apiServer, recorded, type RecordedCall } from '../../testing/api-server';
 import { aLayout, aPlaylist, fixtureId, okAnswer } from '../../testing/fixtures';
 import { LayoutsPage } from './layouts-page';
+import { signedInAs } from '../../testing/session';
+
+signedInAs();
 
 afterEach(() => {
   cleanup();

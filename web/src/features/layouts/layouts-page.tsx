@@ -3,6 +3,7 @@ import { Suspense, lazy, useState } from 'react';
 import type { TLayout } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
+import { useCan } from '../../stores/use-can';
 import { Banner, Button, EmptyState, PageHeader, Spinner, showConfirm } from '../../components/ui';
 import { useLayouts } from '../../api/layouts.api';
 import { useDeleteLayout } from './api/use-delete-layout';
@@ -24,13 +25,15 @@ export function LayoutsPage() {
   const remove = useDeleteLayout();
   const [picking, setPicking] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
+  // Layouts are content: an editor's (docs/architecture/accounts.md#roles).
+  const canEdit = useCan('editor');
 
   const onDelete = async (l: TLayout) => {
     if (!(await showConfirm(trLayouts.deleteConfirm, { detail: l.name, confirmLabel: tr.common.delete, danger: true }))) return;
     remove.mutate(l._id);
   };
 
-  if (editing) {
+  if (canEdit && editing) {
     return (
       <div className="page">
         <PageHeader title={trLayouts.title} />
@@ -45,23 +48,25 @@ export function LayoutsPage() {
   return (
     <div className="page">
       <PageHeader title={trLayouts.title} lead={trLayouts.lead}
-        actions={<Button onClick={() => setPicking(true)}>{trLayouts.create}</Button>} />
-      <TemplatePicker open={picking} onClose={() => setPicking(false)}
-        onPick={(t) => {
-          setPicking(false);
-          setEditing({ id: null, draft: draftOfTemplate(t) });
-        }} />
+        actions={canEdit && <Button onClick={() => setPicking(true)}>{trLayouts.create}</Button>} />
+      {canEdit && (
+        <TemplatePicker open={picking} onClose={() => setPicking(false)}
+          onPick={(t) => {
+            setPicking(false);
+            setEditing({ id: null, draft: draftOfTemplate(t) });
+          }} />
+      )}
       <h2 className="section-title">{trLayouts.listTitle}</h2>
       {layouts.isError && <Banner tone="error">{errorMessage(layouts.error, trLayouts.listError)}</Banner>}
       {remove.isError && (
         <Banner tone="error" onDismiss={remove.reset}>{errorMessage(remove.error, trLayouts.deleteError)}</Banner>
       )}
       {layouts.isPending ? <Spinner /> : list.length === 0 ? (
-        !layouts.isError && <EmptyState title={trLayouts.empty} hint={trLayouts.emptyHint} icon="▦" />
+        !layouts.isError && <EmptyState title={trLayouts.empty} hint={canEdit ? trLayouts.emptyHint : undefined} icon="▦" />
       ) : (
         <ul className="layout-grid">
           {list.map((l) => (
-            <LayoutCard key={l._id} layout={l} deleting={remove.isPending && remove.variables === l._id}
+            <LayoutCard key={l._id} layout={l} deleting={remove.isPending && remove.variables === l._id} readOnly={!canEdit}
               onEdit={() => setEditing({ id: l._id, draft: draftOfLayout(l) })} onDelete={() => void onDelete(l)} />
           ))}
         </ul>

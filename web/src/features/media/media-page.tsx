@@ -50,7 +50,7 @@ export function MediaPage() {
       {list.isPending ? (
         <Spinner />
       ) : items.length === 0 ? (
-        !list.isError && <EmptyState title={tr.media.empty} hint={tr.media.emptyHint} icon="▤" />
+        !list.isError && <EmptyState title={tr.media.empty} hint={canEdit ? tr.media.emptyHint : undefined} icon="▤" />
       ) : (
         <ul className="media-grid">
           {items.map((m) => (

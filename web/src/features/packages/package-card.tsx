@@ -4,8 +4,11 @@ import { tr } from '../../i18n/tr';
 import { formatDate, formatMoney } from '../../lib/format';
 import { Badge } from '../../components/ui';
 
-/** `current` is set on the card of the package the customer is running now. */
-export function PackageCard({ pkg, current }: { pkg: TPackage; current?: TCurrentPackage }) {
+/**
+ * `current` is set on the card of the package the customer is running now; `canBuy`: the person
+ * is the account's owner, the one role that buys (docs/architecture/accounts.md#roles).
+ */
+export function PackageCard({ pkg, current, canBuy }: { pkg: TPackage; current?: TCurrentPackage; canBuy: boolean }) {
   const f = pkg.features;
   const classes = ['package-card', pkg.isPopular && 'is-popular', current && 'is-current'].filter(Boolean).join(' ');
   return (
@@ -29,10 +32,12 @@ export function PackageCard({ pkg, current }: { pkg: TPackage; current?: TCurren
         <li>{tr.packages.featurePlaylists(f.maxPlaylists)}</li>
         <li>{tr.packages.featureMembers(f.maxMembers)}</li>
       </ul>
-      <Link to={`/purchase/${pkg._id}`} className={`btn btn-block ${pkg.isPopular ? 'btn-primary' : 'btn-secondary'}`}
-        aria-label={`${tr.packages.choose}: ${pkg.name}`}>
-        {tr.packages.choose}
-      </Link>
+      {canBuy && (
+        <Link to={`/purchase/${pkg._id}`} className={`btn btn-block ${pkg.isPopular ? 'btn-primary' : 'btn-secondary'}`}
+          aria-label={`${tr.packages.choose}: ${pkg.name}`}>
+          {tr.packages.choose}
+        </Link>
+      )}
     </li>
   );
 }

@@ -7,6 +7,9 @@ import { createQueryClient } from '../../lib/query-client';
 import { apiServer } from '../../testing/api-server';
 import type { TCurrentPackage, TPackage } from '@pano/contract';
 import { PackagesPage } from './packages-page';
+import { signedInAs } from '../../testing/session';
+
+signedInAs();
 
 afterEach(() => {
   cleanup();

@@ -57,7 +57,7 @@ export function PlaylistsPage() {
         <Banner tone="error" onDismiss={remove.reset}>{errorMessage(remove.error, tr.playlists.deleteError)}</Banner>
       )}
       {list.length === 0 ? (
-        !playlists.isError && <EmptyState title={tr.playlists.empty} hint={tr.playlists.emptyHint} icon="☰" />
+        !playlists.isError && <EmptyState title={tr.playlists.empty} hint={canEdit ? tr.playlists.emptyHint : undefined} icon="☰" />
       ) : (
         <ul className="playlist-grid">
           {list.map((p) => (

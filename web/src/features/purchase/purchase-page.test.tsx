@@ -10,6 +10,9 @@ import { apiServer, recordAll } from '../../testing/api-server';
 import type { RecordedCall } from '../../testing/api-server';
 import { PurchasePage } from './purchase-page';
 import { pkg, purchase } from './purchase-test-data';
+import { signedInAs } from '../../testing/session';
+
+signedInAs();
 
 afterEach(() => {
   cleanup();

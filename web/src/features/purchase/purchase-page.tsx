@@ -4,6 +4,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { TPackage, TPaymentConfig, TPurchaseSummary } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
+import { useCan } from '../../stores/use-can';
+import { trRoles } from '../../i18n/tr-roles';
 import { Banner, Button, PageHeader, Spinner } from '../../components/ui';
 import { DevCardForm } from './dev-card-form';
 import { FreeTrialCard } from './free-trial-card';
@@ -52,11 +54,14 @@ export function PurchasePage() {
   // The payment hooks reload the package info themselves; the page only shows the outcome.
   const [done, setDone] = useState<TPurchaseSummary | null>(null);
   const checkoutReturn = useCheckoutReturn(setDone);
+  // Only the account's owner buys (docs/architecture/accounts.md#roles): others read the package and are told so.
+  const canBuy = useCan('owner');
   const t = tr.purchase;
 
   const cancel = <Button variant="ghost" onClick={() => void navigate('/packages')}>{t.cancel}</Button>;
   let body;
   if (done) body = <PurchaseSuccess purchase={done} />;
+
   else if (checkoutReturn.confirming) body = <Spinner label={t.confirming} />;
   else if (pkg.isError) {
     // An unknown or removed package: the way back is still offered.
@@ -73,8 +78,12 @@ export function PurchasePage() {
       <div className="purchase-layout">
         <PackageSummary pkg={pkg.data} />
         <div className="purchase-pay">
-          {plan && !plan.refusal && <PurchasePlanNote plan={plan} />}
-          {plan?.refusal ? <Banner tone="warning">{plan.refusal}</Banner> : <PaymentOptions pkg={pkg.data} onPaid={setDone} />}
+          {!canBuy ? <Banner tone="info">{trRoles.ownerBuys}</Banner> : (
+            <>
+              {plan && !plan.refusal && <PurchasePlanNote plan={plan} />}
+              {plan?.refusal ? <Banner tone="warning">{plan.refusal}</Banner> : <PaymentOptions pkg={pkg.data} onPaid={setDone} />}
+            </>
+          )}
           <div className="purchase-cancel">{cancel}</div>
         </div>
       </div>

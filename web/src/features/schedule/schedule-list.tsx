@@ -10,10 +10,12 @@ type Props = {
   onToggle: (s: TSchedule) => void;
   onEdit: (s: TSchedule) => void;
   onDelete: (s: TSchedule) => void;
+  /** A role below publisher: the state reads as a badge, no edit or delete. */
+  readOnly?: boolean;
 };
 
 /** One card per entry: what plays, where, when; the state is a button that flips it. */
-export function ScheduleList({ schedules, busyId, onToggle, onEdit, onDelete }: Props) {
+export function ScheduleList({ schedules, busyId, onToggle, onEdit, onDelete, readOnly = false }: Props) {
   const t = trSchedule;
   return (
     <ul className="schedule-list">
@@ -25,12 +27,14 @@ export function ScheduleList({ schedules, busyId, onToggle, onEdit, onDelete }: 
           <li key={s._id} className={`schedule-card${s.enabled ? '' : ' is-off'}`} data-testid="schedule-card">
             <div className="schedule-card-head">
               <h3 className="schedule-name" title={s.name}>{s.name}</h3>
-              <Button size="sm" variant="secondary" className={`status-toggle ${s.enabled ? 'is-active' : 'is-passive'}`}
-                disabled={busyId === s._id} aria-pressed={s.enabled} aria-label={t.toggleLabel(s.name, state)}
-                onClick={() => onToggle(s)}>
-                <span className="status-dot" aria-hidden="true" />
-                {state}
-              </Button>
+              {readOnly ? <Badge tone={s.enabled ? 'success' : 'neutral'}>{state}</Badge> : (
+                <Button size="sm" variant="secondary" className={`status-toggle ${s.enabled ? 'is-active' : 'is-passive'}`}
+                  disabled={busyId === s._id} aria-pressed={s.enabled} aria-label={t.toggleLabel(s.name, state)}
+                  onClick={() => onToggle(s)}>
+                  <span className="status-dot" aria-hidden="true" />
+                  {state}
+                </Button>
+              )}
             </div>
             <dl className="schedule-facts">
               <dt>{t.colContent}</dt>
@@ -59,11 +63,13 @@ export function ScheduleList({ schedules, busyId, onToggle, onEdit, onDelete }: 
               <dt>{t.colPriority}</dt>
               <dd>{s.priority}</dd>
             </dl>
-            <div className="card-actions">
-              <Button size="sm" variant="secondary" onClick={() => onEdit(s)} aria-label={`${tr.common.edit}: ${s.name}`}>{tr.common.edit}</Button>
-              <Button size="sm" variant="danger-soft" onClick={() => onDelete(s)} disabled={busyId === s._id}
-                aria-label={`${tr.common.delete}: ${s.name}`}>{tr.common.delete}</Button>
-            </div>
+            {!readOnly && (
+              <div className="card-actions">
+                <Button size="sm" variant="secondary" onClick={() => onEdit(s)} aria-label={`${tr.common.edit}: ${s.name}`}>{tr.common.edit}</Button>
+                <Button size="sm" variant="danger-soft" onClick={() => onDelete(s)} disabled={busyId === s._id}
+                  aria-label={`${tr.common.delete}: ${s.name}`}>{tr.common.delete}</Button>
+              </div>
+            )}
           </li>
         );
       })}

@@ -10,6 +10,9 @@ import { apiServer, recorded } from '../../testing/api-server';
 import type { RecordedCall } from '../../testing/api-server';
 import { SchedulePage } from './schedule-page';
 import { groups, id, layouts, playlists, schedule, screens, tickers } from './schedule-test-data';
+import { signedInAs } from '../../testing/session';
+
+signedInAs();
 
 afterEach(() => {
   cleanup();

@@ -4,6 +4,7 @@ import type { TSchedule } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { trSchedule } from '../../i18n/tr-schedule';
 import { errorMessage } from '../../lib/api-error';
+import { useCan } from '../../stores/use-can';
 import { Banner, Button, EmptyState, PageHeader, Spinner, showConfirm } from '../../components/ui';
 import { usePlaylists } from '../../api/playlists.api';
 import { useLayoutChoices } from '../../api/layouts.api';
@@ -32,6 +33,8 @@ export function SchedulePage() {
   const toggle = useToggleSchedule();
   const remove = useDeleteSchedule();
   const [modal, setModal] = useState<ModalState>({ open: false });
+  // Scheduling is a publisher's (docs/architecture/accounts.md#roles): others read the entries and the week.
+  const canPublish = useCan('publisher');
 
   const onToggle = (s: TSchedule) => {
     remove.reset();
@@ -52,7 +55,7 @@ export function SchedulePage() {
 
   const header = (
     <PageHeader title={t.title} lead={t.lead}
-      actions={<Button onClick={() => setModal({ open: true, editing: null })} disabled={schedules.isPending}>{t.create}</Button>} />
+      actions={canPublish && <Button onClick={() => setModal({ open: true, editing: null })} disabled={schedules.isPending}>{t.create}</Button>} />
   );
   if (schedules.isPending || screens.isPending || groups.isPending) return <div className="page">{header}<Spinner /></div>;
 
@@ -67,13 +70,13 @@ export function SchedulePage() {
       {actionError && <Banner tone="error" onDismiss={dismiss}>{actionError}</Banner>}
       <h2 className="section-title">{t.listTitle}</h2>
       {list.length === 0 ? (
-        !schedules.isError && <EmptyState title={t.empty} hint={t.emptyHint} icon="◷" />
+        !schedules.isError && <EmptyState title={t.empty} hint={canPublish ? t.emptyHint : undefined} icon="◷" />
       ) : (
-        <ScheduleList schedules={list} busyId={busyId} onToggle={onToggle}
+        <ScheduleList schedules={list} busyId={busyId} onToggle={onToggle} readOnly={!canPublish}
           onEdit={(s) => setModal({ open: true, editing: s })} onDelete={(s) => void onDelete(s)} />
       )}
       <WeekPanel schedules={list} screens={screenList} groups={groupList} />
-      {modal.open && (
+      {canPublish && modal.open && (
         <ScheduleFormModal editing={modal.editing} playlists={playlists.data ?? []}
           layouts={layouts} tickers={tickers.data ?? []}
           screens={screenList} groups={groupList} onClose={() => setModal({ open: false })} />

@@ -9,6 +9,9 @@ import { createQueryClient } from '../../lib/query-client';
 import { SCREENS_PAGE_LISTS, apiServer, emptyLists, recorded } from '../../testing/api-server';
 import type { RecordedCall } from '../../testing/api-server';
 import { ScreensPage } from './screens-page';
+import { signedInAs } from '../../testing/session';
+
+signedInAs();
 
 afterEach(() => {
   cleanup();

@@ -23,9 +23,11 @@ type Props = {
   problem?: boolean;
   onDelete: () => void;
   deleting: boolean;
+  /** A role below publisher: the time zone reads as a fact, no 'Sil'. */
+  readOnly?: boolean;
 };
 
-export function ScreenCard({ screen, presence, now, devices, health, problem = false, onDelete, deleting }: Props) {
+export function ScreenCard({ screen, presence, now, devices, health, problem = false, onDelete, deleting, readOnly = false }: Props) {
   const online = presence?.online ?? false;
   // The socket's time is newer than the list's; fall back to the list's when no event came yet.
   const lastSeen = presence?.lastSeenAt ?? screen.lastSeenAt;
@@ -74,8 +76,14 @@ export function ScreenCard({ screen, presence, now, devices, health, problem = f
             <dd>{screen.currentDirectionPlaylist.name}</dd>
           </div>
         )}
+        {readOnly && (
+          <div>
+            <dt>{tr.screens.timezoneLabel}</dt>
+            <dd data-testid="screen-timezone">{screen.timezone.replaceAll('_', ' ')}</dd>
+          </div>
+        )}
       </dl>
-      <ScreenTimezoneField screenId={screen._id} screenName={screen.name} timezone={screen.timezone} />
+      {!readOnly && <ScreenTimezoneField screenId={screen._id} screenName={screen.name} timezone={screen.timezone} />}
       <p className="muted screen-seen" data-testid="screen-last-seen">
         {lastSeen ? (
           <time dateTime={lastSeen}>{tr.screens.lastSeen(formatDateTime(lastSeen))}</time>
@@ -92,9 +100,11 @@ export function ScreenCard({ screen, presence, now, devices, health, problem = f
         <Link to={`/preview/${screen._id}`} className="btn btn-secondary btn-sm" aria-label={`${tr.screens.preview}: ${screen.name}`}>
           {tr.screens.preview}
         </Link>
-        <Button size="sm" variant="danger" onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${screen.name}`}>
-          {tr.common.delete}
-        </Button>
+        {!readOnly && (
+          <Button size="sm" variant="danger" onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${screen.name}`}>
+            {tr.common.delete}
+          </Button>
+        )}
       </div>
     </li>
   );

@@ -10,6 +10,9 @@ import { SCREENS_PAGE_LISTS, apiServer, emptyLists, recorded } from '../../testi
 import type { RecordedCall } from '../../testing/api-server';
 import { aScreen, fixtureId } from '../../testing/fixtures';
 import { ScreensPage } from './screens-page';
+import { signedInAs } from '../../testing/session';
+
+signedInAs();
 
 afterEach(() => {
   cleanup();

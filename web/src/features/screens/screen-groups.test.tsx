@@ -11,6 +11,9 @@ import { useDialogStore } from '../../components/ui/dialog-store';
 import { SCREENS_PAGE_LISTS, apiServer, emptyLists, recorded } from '../../testing/api-server';
 import type { RecordedCall } from '../../testing/api-server';
 import { ScreensPage } from './screens-page';
+import { signedInAs } from '../../testing/session';
+
+signedInAs();
 
 afterEach(() => {
   cleanup();

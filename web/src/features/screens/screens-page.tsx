@@ -2,6 +2,7 @@ import './screens.css';
 import { useSearchParams } from 'react-router-dom';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
+import { useCan } from '../../stores/use-can';
 import { screenUsageText } from '../../lib/usage-text';
 import { Banner, EmptyState, PageHeader, SelectField, Spinner, confirmDelete } from '../../components/ui';
 import { useScreens } from '../../api/screens.api';
@@ -30,6 +31,8 @@ export function ScreensPage() {
   // Devices are listed on their screen's card; a failed list only leaves the cards without them.
   const devices = useDevices().data ?? [];
   const remove = useDeleteScreen();
+  // Adding, changing and deleting screens and groups is a publisher's (docs/architecture/accounts.md#roles).
+  const canPublish = useCan('publisher');
   const [params, setParams] = useSearchParams();
 
   const onDelete = async (id: string) => {
@@ -61,7 +64,7 @@ export function ScreensPage() {
           </Banner>
         </div>
       )}
-      <ScreenCreateForm />
+      {canPublish && <ScreenCreateForm />}
       <div className="screen-list-head">
         <h2 className="section-title">{tr.screens.listTitle}</h2>
         {groupList.length > 0 && (
@@ -80,7 +83,7 @@ export function ScreensPage() {
       {screens.isPending ? (
         <Spinner />
       ) : list.length === 0 ? (
-        !screens.isError && <EmptyState title={tr.screens.empty} hint={tr.screens.emptyHint} icon="▭" />
+        !screens.isError && <EmptyState title={tr.screens.empty} hint={canPublish ? tr.screens.emptyHint : undefined} icon="▭" />
       ) : shown.length === 0 ? (
         <EmptyState title={tr.screens.filterEmpty} icon="▭" />
       ) : (
@@ -88,7 +91,7 @@ export function ScreensPage() {
           {shown.map((s) => (
             <ScreenCard key={s._id} screen={s} presence={presence[s._id]} now={now.get(s._id)}
               health={healthById.get(s._id)} problem={problems.has(s._id)}
-              deleting={remove.isPending && remove.variables === s._id}
+              deleting={remove.isPending && remove.variables === s._id} readOnly={!canPublish}
               devices={devices.filter((d) => d.screen?._id === s._id)}
               onDelete={() => void onDelete(s._id)} />
           ))}
@@ -96,7 +99,7 @@ export function ScreensPage() {
       )}
       {/* Below the list: the screens are what a customer comes for; groups are arranged now and then. */}
       <div className="screen-groups-section">
-        <ScreenGroupsPanel groups={groupList} screens={list} loadError={groups.error} />
+        <ScreenGroupsPanel groups={groupList} screens={list} loadError={groups.error} readOnly={!canPublish} />
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import { tr } from '../../i18n/tr';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { Banner, Card, Spinner } from '../../components/ui';
 import { isAdmin, useSession } from '../../stores/session-store';
+import { useCan } from '../../stores/use-can';
 import { useDisplaySettings } from './api/use-display-settings';
 import { useMyPackage } from './api/use-my-package';
 import { MobileCodeCard, PackageInfoCard } from './package-info-card';
@@ -47,14 +48,17 @@ function PackageSection({ myPackage }: { myPackage: UseQueryResult<TMyPackage> }
 /** The page under its header: its reads and its cards (settings-page.tsx loads this). */
 export function SettingsContent({ header }: { header: ReactNode }) {
   const user = useSession((s) => s.user);
+  // Devices, API keys, the warning time and the ticker's look are the account's settings: an
+  // account admin's (docs/architecture/accounts.md#roles). Others read the package and usage.
+  const manages = useCan('admin');
   const myPackage = useMyPackage(user?._id);
-  const display = useDisplaySettings();
+  const display = useDisplaySettings(manages);
   // The warning time comes with the screens' health (GET /api/screens/health); unreadable, the form starts at the default.
   const health = useScreenHealth();
   // How tall the cards are depends on their data (the ticker preview follows the saved bar
   // height), so no placeholder could hold their place: the page waits for both answers and
   // shows every card at once, instead of pushing the cards below down one answer at a time.
-  const answered = !myPackage.isPending && !display.isPending && (isAdmin(user) || !health.isPending);
+  const answered = !myPackage.isPending && (!manages || (!display.isPending && (isAdmin(user) || !health.isPending)));
   // The cards are drawn as a transition once the answers are in: React renders them in slices
   // between which the page still answers input, instead of one long task (an answer's own
   // render is synchronous; docs/PERFORMANCE.md#dashboard-first-load-p13).
@@ -69,17 +73,15 @@ export function SettingsContent({ header }: { header: ReactNode }) {
     <div className="page settings-page">
       {header}
       <PackageSection myPackage={myPackage} />
-      {/* Admins have no package, so no mobile code and no devices. */}
-      {!isAdmin(user) && <DevicesCard />}
+      {/* Admins have no package, so no mobile code and no devices; below an account admin they show on their screens' cards. */}
+      {manages && !isAdmin(user) && <DevicesCard />}
       {/* Alerts are a customer's: admins have no screens to send to. */}
-      {!isAdmin(user) && <ApiKeysCard />}
+      {manages && !isAdmin(user) && <ApiKeysCard />}
       {/* Admins have no screens to warn about. */}
-      {!isAdmin(user) && <HealthSettingsCard warnMinutes={health.data?.warnMinutes} />}
-      {display.isError ? (
+      {manages && !isAdmin(user) && <HealthSettingsCard warnMinutes={health.data?.warnMinutes} />}
+      {manages && (display.isError ? (
         <Banner tone="error">{errorMessage(display.error, tr.settings.displayLoadError)}</Banner>
-      ) : (
-        <DisplaySettingsCard settings={display.data} />
-      )}
+      ) : display.data && <DisplaySettingsCard settings={display.data} />)}
       <div className="settings-grid">
         <AppDownloadCard />
         <AccountCard />

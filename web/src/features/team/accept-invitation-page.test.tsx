@@ -87,7 +87,7 @@ describe('AcceptInvitationPage', { timeout: 15_000 }, () => {
     useSession.setState({ status: 'anonymous', user: null });
     open({ hasUser: true });
     expect(await screen.findByText(/Bu e-posta adresiyle bir Pano hesabı var/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Giriş Yap' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Giriş Yap' }).getAttribute('href')).toBe(`/login?next=%2Fdavet%2F${TOKEN}`);
     expect(first.calls).toEqual([]);
   });
 

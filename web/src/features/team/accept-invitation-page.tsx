@@ -69,7 +69,8 @@ export function AcceptInvitationPage() {
         ) : inv.hasUser ? (
           <>
             <Banner tone="info">{t.signInFirst}</Banner>
-            <Link className="btn btn-primary btn-block" to="/login">{t.login}</Link>
+            {/* Signed in, they come back here to accept (lib/next-path.ts). */}
+            <Link className="btn btn-primary btn-block" to={`/login?${new URLSearchParams({ next: `/davet/${encodeURIComponent(token)}` })}`}>{t.login}</Link>
           </>
         ) : <NewPersonForm onAccept={acceptWith} busy={accept.isPending || accept.isSuccess} />}
       </>

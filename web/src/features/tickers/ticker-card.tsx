@@ -3,11 +3,12 @@ import { TICKER_SPEEDS } from '@pano/contract/constants';
 import { tr } from '../../i18n/tr';
 import { Badge, Button } from '../../components/ui';
 
-type Props = { playlist: TTickerPlaylist; onEdit: () => void; onDelete: () => void; deleting: boolean };
+/** `readOnly`: a role below editor: no actions. */
+type Props = { playlist: TTickerPlaylist; onEdit: () => void; onDelete: () => void; deleting: boolean; readOnly?: boolean };
 
 const speedName = (s: number) => TICKER_SPEEDS[s as keyof typeof TICKER_SPEEDS] ?? String(s);
 
-export function TickerCard({ playlist, onEdit, onDelete, deleting }: Props) {
+export function TickerCard({ playlist, onEdit, onDelete, deleting, readOnly = false }: Props) {
   return (
     <li className="ticker-card" data-testid="ticker-card">
       <div className="ticker-head">
@@ -19,10 +20,12 @@ export function TickerCard({ playlist, onEdit, onDelete, deleting }: Props) {
         {playlist.directions.slice(0, 3).map((d, i) => <li key={i}>{d.text}</li>)}
         {playlist.directions.length > 3 && <li className="muted">{tr.playlists.more(playlist.directions.length - 3)}</li>}
       </ul>
-      <div className="card-actions">
-        <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`${tr.common.edit}: ${playlist.name}`}>{tr.common.edit}</Button>
-        <Button size="sm" variant="danger-soft" onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${playlist.name}`}>{tr.common.delete}</Button>
-      </div>
+      {!readOnly && (
+        <div className="card-actions">
+          <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`${tr.common.edit}: ${playlist.name}`}>{tr.common.edit}</Button>
+          <Button size="sm" variant="danger-soft" onClick={onDelete} busy={deleting} aria-label={`${tr.common.delete}: ${playlist.name}`}>{tr.common.delete}</Button>
+        </div>
+      )}
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
+import { useCan } from '../../stores/use-can';
 import { tickerUsageText } from '../../lib/usage-text';
 import { Banner, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';
 import { useTickerPlaylists } from '../../api/tickers.api';
@@ -13,6 +14,8 @@ export function TickersPage() {
   const list = useTickerPlaylists();
   const remove = useDeleteTicker();
   const [editingId, setEditingId] = useState<string | null>(null);
+  // Tickers are content: an editor's (docs/architecture/accounts.md#roles).
+  const canEdit = useCan('editor');
 
   const onDelete = async (id: string) => {
     if (!(await confirmDelete(tr.ticker.deleteConfirm, { load: () => fetchTickerUsage(id), describe: tickerUsageText }))) return;
@@ -24,7 +27,7 @@ export function TickersPage() {
   return (
     <div className="page">
       <PageHeader title={tr.ticker.title} lead={tr.ticker.lead} />
-      <TickerCreateForm />
+      {canEdit && <TickerCreateForm />}
       <h2 className="section-title">{tr.ticker.listTitle}</h2>
       {list.isError && <Banner tone="error">{errorMessage(list.error, tr.ticker.listError)}</Banner>}
       {remove.isError && (
@@ -37,12 +40,12 @@ export function TickersPage() {
       ) : (
         <ul className="playlist-grid">
           {items.map((p) => (
-            <TickerCard key={p._id} playlist={p} deleting={remove.isPending && remove.variables === p._id}
+            <TickerCard key={p._id} playlist={p} deleting={remove.isPending && remove.variables === p._id} readOnly={!canEdit}
               onEdit={() => setEditingId(p._id)} onDelete={() => void onDelete(p._id)} />
           ))}
         </ul>
       )}
-      {editing && (
+      {canEdit && editing && (
         <TickerEditModal key={editing._id} playlist={editing} onClose={() => setEditingId(null)} />
       )}
     </div>

@@ -4,6 +4,7 @@ import { api } from '../../../lib/api-client';
 
 export const displayKey = ['settings', 'display'] as const;
 
-export function useDisplaySettings() {
-  return useQuery({ queryKey: displayKey, queryFn: ({ signal }) => api.get('/api/settings', ZDisplaySettings, signal) });
+/** `enabled`: false for someone the page shows no display settings to (below an account admin). */
+export function useDisplaySettings(enabled = true) {
+  return useQuery({ queryKey: displayKey, queryFn: ({ signal }) => api.get('/api/settings', ZDisplaySettings, signal), enabled });
 }
