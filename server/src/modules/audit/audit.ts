@@ -90,3 +90,7 @@ export function changesOf<T extends Record<string, unknown>>(before: T | null, a
   }
   return out;
 }
+
+/** What an event records of a media item (its file's name and size are not the person's doing). */
+export const MEDIA_FIELDS = ['name', 'kind', 'app'] as const;
+export const mediaTarget = (m: { id: string; name: string }): AuditTarget => ({ type: 'media', id: m.id, name: m.name });
