@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Prisma } from '../../db/generated/client.js';
-import { auditRequest, type AuditActor } from './audit-context.js';
+import { auditRequest, personName, type AuditActor } from './audit-context.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -94,3 +94,9 @@ export function changesOf<T extends Record<string, unknown>>(before: T | null, a
 /** What an event records of a media item (its file's name and size are not the person's doing). */
 export const MEDIA_FIELDS = ['name', 'kind', 'app'] as const;
 export const mediaTarget = (m: { id: string; name: string }): AuditTarget => ({ type: 'media', id: m.id, name: m.name });
+
+/** A person as an event's target (a member, an invitation's or an account's user), by name or email. */
+export async function personTarget(tx: Tx, type: string, userId: string): Promise<AuditTarget> {
+  const u = await tx.user.findUnique({ where: { id: userId }, select: { email: true, firstName: true, lastName: true } });
+  return { type, id: userId, name: u ? personName(u) : null };
+}
