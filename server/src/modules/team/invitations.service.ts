@@ -13,6 +13,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { assertSeatFree } from './seats.js';
 import { assertOwnGroups, ownerByTransferOnly } from './team.service.js';
 import { audit, personTarget } from '../audit/audit.js';
+import { personName } from '../audit/audit-context.js';
 
 /*
  * Invitations (docs/architecture/accounts.md#invitations): a one-time link to /davet/{token},
@@ -113,7 +114,8 @@ export async function acceptAsUser(ctx: AppContext, token: string, user: AuthUse
     }
     const { inv, groups } = await claim(tx, token, now);
     await tx.membership.create({ data: { accountId: inv.accountId, userId: user.id, role: inv.role, groups } });
-    await audit(tx, { account: inv.accountId, action: 'invitation.accept', target: await personTarget(tx, 'member', user.id), changes: { role: [null, inv.role] } });
+    // The link's route reads the session itself (no requireAuth): the person is named here.
+    await audit(tx, { account: inv.accountId, action: 'invitation.accept', target: await personTarget(tx, 'member', user.id), actor: { type: 'user', id: user.id, name: personName(user) }, changes: { role: [null, inv.role] } });
     const row = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { tokenVersion: true } });
     return { accountId: inv.accountId, tokenVersion: row.tokenVersion };
   });
