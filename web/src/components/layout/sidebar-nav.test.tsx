@@ -24,7 +24,17 @@ describe('sidebar links', () => {
   it("gives the account's owners and admins 'Ekip' (/team), and nobody else", () => {
     expect(labels(false)).not.toContain('Ekip');
     cleanup();
-    expect(labels(false, true).at(-1)).toBe('Ekip');
+    expect(labels(false, true).at(-2)).toBe('Ekip');
     expect(screen.getByRole('link', { name: 'Ekip' }).getAttribute('href')).toBe('/team');
+  });
+
+  it("gives the account's owners and admins 'Etkinlik Geçmişi' (/activity) after 'Ekip', and platform admins 'Platform Etkinliği'", () => {
+    expect(labels(false)).not.toContain('Etkinlik Geçmişi');
+    cleanup();
+    expect(labels(false, true).at(-1)).toBe('Etkinlik Geçmişi');
+    expect(screen.getByRole('link', { name: 'Etkinlik Geçmişi' }).getAttribute('href')).toBe('/activity');
+    cleanup();
+    expect(labels(true)).toContain('Platform Etkinliği');
+    expect(screen.getByRole('link', { name: 'Platform Etkinliği' }).getAttribute('href')).toBe('/admin/activity');
   });
 });

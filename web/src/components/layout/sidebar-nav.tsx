@@ -28,13 +28,14 @@ const customerLinks: Link[] = [
   { to: '/settings', label: tr.nav.settings },
 ];
 
-/** 'Ekip' (docs/PRODUCT.md#team), for the account's owners and admins. */
-const teamLink: Link = { to: '/team', label: tr.nav.team };
+/** 'Ekip' (docs/PRODUCT.md#team) and 'Etkinlik Geçmişi' (docs/PRODUCT.md#activity), for the account's owners and admins. */
+const teamLinks: Link[] = [{ to: '/team', label: tr.nav.team }, { to: '/activity', label: tr.nav.activity }];
 
 export const adminLinks: Link[] = [
   { to: '/admin/packages', label: tr.nav.adminPackages },
   { to: '/admin/sales', label: tr.nav.adminSales },
   { to: '/admin/apk', label: tr.nav.adminApk },
+  { to: '/admin/activity', label: tr.nav.adminActivity },
 ];
 
 /** A short warning shown under a link, by its route ('3 ekran sorunlu' under 'Ekranlar'). */
@@ -60,7 +61,7 @@ function LinkList({ links, onNavigate, notes = {} }: { links: Link[]; onNavigate
  * content (no usage). `team`: the person manages the current account's team ('Ekip').
  */
 export function SidebarNav({ admin, team = false, onNavigate, notes }: { admin: boolean; team?: boolean; onNavigate: () => void; notes?: NavNotes }) {
-  if (!admin) return <LinkList links={team ? [...customerLinks, teamLink] : customerLinks} onNavigate={onNavigate} notes={notes} />;
+  if (!admin) return <LinkList links={team ? [...customerLinks, ...teamLinks] : customerLinks} onNavigate={onNavigate} notes={notes} />;
   return (
     <>
       <p className="nav-section">{tr.nav.adminPanel}</p>
