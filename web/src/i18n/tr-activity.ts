@@ -32,6 +32,20 @@ export const trActivity = {
   pageOf: (page: number, pages: number, total: number) => `Sayfa ${page} / ${pages} (${total} kayıt)`,
   actorTypes: { user: 'Kişi', apiKey: 'API anahtarı', device: 'Cihaz', system: 'Sistem' } as Record<string, string>,
   empty_value: '—',
+  /** The changed fields' names; a field missing here shows as stored. */
+  fields: {
+    name: 'Ad', items: 'Öğeler', kind: 'Tür', mime: 'Dosya türü', sizeBytes: 'Boyut (bayt)', app: 'Uygulama ayarları',
+    speed: 'Hız', texts: 'Metinler', orientation: 'Yön', background: 'Arka plan', zones: 'Bölgeler',
+    playlist: 'Playlist', ticker: 'Reji', layout: 'Yerleşim', timezone: 'Saat dilimi', rotation: 'Döndürme', screens: 'Ekranlar',
+    groups: 'Gruplar', days: 'Günler', startTime: 'Başlangıç saati', endTime: 'Bitiş saati', startDate: 'Başlangıç tarihi',
+    endDate: 'Bitiş tarihi', exceptDates: 'Hariç günler', priority: 'Öncelik', enabled: 'Etkin', title: 'Başlık', message: 'Mesaj',
+    endsAt: 'Bitiş', endedAt: 'Sonlandırma', textColor: 'Yazı rengi', mediaId: 'Görsel', sound: 'Ses', durationMinutes: 'Süre (dk)',
+    allScreens: 'Tüm ekranlar', screenIds: 'Ekranlar', groupIds: 'Gruplar', prefix: 'Anahtar başı', revokedAt: 'İptal', screen: 'Ekran',
+    previousDevice: 'Önceki cihaz', warnMinutes: 'Uyarı süresi (dk)', role: 'Rol', email: 'E-posta', expiresAt: 'Bitiş', status: 'Durum',
+    amount: 'Tutar', amountPaid: 'Ödenen', provider: 'Ödeme yolu', version: 'Sürüm', price: 'Fiyat', description: 'Açıklama',
+    isActive: 'Satışta', isPopular: 'Öne çıkan', durationDays: 'Süre (gün)', maxScreens: 'Ekran sınırı', maxPlaylists: 'Playlist sınırı',
+    maxMediaUploadGb: 'Depolama (GB)', maxMembers: 'Kişi sınırı',
+  } as Record<string, string>,
   /** The target types, for the filter and the table. */
   targets: {
     media: 'Medya', playlist: 'Playlist', ticker: 'Reji', layout: 'Yerleşim', screen: 'Ekran', screenGroup: 'Ekran grubu',

@@ -17,9 +17,12 @@ const FILTERS = ['from', 'to', 'action', 'actor', 'page'] as const;
 const ACCOUNT_WHAT = ['media', 'playlist', 'ticker', 'layout', 'screen', 'screenGroup', 'schedule', 'alert', 'alertTemplate', 'apiKey', 'device', 'settings', 'account', 'member', 'invitation', 'purchase'];
 const PLATFORM_WHAT = ['package', 'apk'];
 
-/** A value of `changes` as text: lists joined, nothing as a dash. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** A value of `changes` as text: lists joined, times in Turkish, nothing as a dash. */
 function valueText(v: unknown): string {
   if (v === null || v === undefined || v === '') return t.empty_value;
+  if (typeof v === 'string' && INSTANT.test(v)) return formatDateTime(v);
   if (Array.isArray(v)) return v.length ? v.map(valueText).join(', ') : t.empty_value;
   if (typeof v === 'boolean') return v ? 'Evet' : 'Hayır';
   if (typeof v === 'object') return JSON.stringify(v);
@@ -33,7 +36,7 @@ function Changes({ changes }: { changes: TAuditEvent['changes'] }) {
     <dl className="activity-changes">
       {entries.map(([field, [before, after]]) => (
         <div key={field}>
-          <dt>{field}</dt>
+          <dt>{t.fields[field] ?? field}</dt>
           <dd>
             {before !== null && <><del>{valueText(before)}</del> → </>}
             <ins>{valueText(after)}</ins>
