@@ -55,7 +55,9 @@ const plain = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : ty
 /**
  * Appends one event to its chain, inside the transaction of the change it records
  * (docs/architecture/audit.md): both commit, or neither does. A per-chain advisory lock makes
- * concurrent changes of one account append one after another.
+ * concurrent changes of one account append one after another. Call it after the change's last
+ * write: the chain's lock must be the last lock a transaction takes, or a transaction holding it
+ * and waiting for a row would deadlock with one holding that row and waiting to append.
  */
 export async function audit(tx: Tx, entry: AuditEntry): Promise<void> {
   const request = auditRequest();

@@ -138,11 +138,11 @@ export async function deleteLayout(ctx: AppContext, ownerId: string, id: string)
       throw conflict(`Bu yerleşim şu zamanlamalarda kullanılıyor: ${listedNames(schedules.map((s) => s.name), 'zamanlama')}. Silmeden önce bu zamanlamaları değiştirin veya silin.`);
     }
     const existing = await tx.layout.findUniqueOrThrow({ where: { id }, include: withZones });
-    await audit(tx, { account: ownerId, action: 'layout.delete', target: { type: 'layout', id, name: existing.name }, changes: changesOf(auditedLayout(existing), null, LAYOUT_FIELDS) });
     await tx.layout.delete({ where: { id } }).catch((err: unknown) => {
       // An entry naming it was written after the check (the foreign key RESTRICTs): still in use.
       if ((err as { code?: string }).code === 'P2003') throw conflict('Bu yerleşim bir zamanlamada kullanılıyor. Silmeden önce zamanlamayı değiştirin.');
       throw err;
     });
+    await audit(tx, { account: ownerId, action: 'layout.delete', target: { type: 'layout', id, name: existing.name }, changes: changesOf(auditedLayout(existing), null, LAYOUT_FIELDS) });
   });
 }

@@ -101,10 +101,10 @@ export async function deletePlaylist(ctx: AppContext, ownerId: string, id: strin
   const screenIds = await ctx.db.$transaction(async (tx) => {
     const existing = await tx.playlist.findFirst({ where: { id, ownerId }, include: withItems });
     if (!existing) throw notFound('Playlist');
-    await audit(tx, { account: ownerId, action: 'playlist.delete', target: { type: 'playlist', id, name: existing.name }, changes: changesOf(auditedPlaylist(existing), null, PLAYLIST_FIELDS) });
     // Read before deleting: the FK sets currentPlaylistId (and zones' playlist) to NULL and deletes the schedules playing it.
     const showing = await screensShowing(tx, id);
     await tx.playlist.delete({ where: { id } });
+    await audit(tx, { account: ownerId, action: 'playlist.delete', target: { type: 'playlist', id, name: existing.name }, changes: changesOf(auditedPlaylist(existing), null, PLAYLIST_FIELDS) });
     return showing;
   });
   await ctx.notifier.screensChanged(screenIds);

@@ -139,8 +139,8 @@ export async function deleteSchedule(ctx: AppContext, ownerId: string, id: strin
     if (!(await lockOwnedRow(tx, 'schedules', id, ownerId))) throw scheduleMissing();
     const reached = await screensOfSchedules(tx, { id });
     const existing = await tx.schedule.findUniqueOrThrow({ where: { id }, include: withRefs });
-    await audit(tx, { account: ownerId, action: 'schedule.delete', target: scheduleTarget(existing), changes: changesOf(auditedSchedule(existing), null, SCHEDULE_FIELDS) });
     await tx.schedule.delete({ where: { id } });
+    await audit(tx, { account: ownerId, action: 'schedule.delete', target: scheduleTarget(existing), changes: changesOf(auditedSchedule(existing), null, SCHEDULE_FIELDS) });
     return reached;
   });
   await notifyAffectedScreens(ctx, affected);

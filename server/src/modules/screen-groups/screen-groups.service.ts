@@ -90,9 +90,10 @@ export async function deleteScreenGroup(ctx: AppContext, ownerId: string, id: st
     const members = (await tx.screenGroupMember.findMany({ where: { groupId: id }, select: { screenId: true } })).map((m) => m.screenId);
     const before = await scheduleKeysOf(tx, ownerId, members);
     const existing = await tx.screenGroup.findUniqueOrThrow({ where: { id }, include: withMembers });
-    await audit(tx, { account: ownerId, action: 'screenGroup.delete', target: groupTarget(existing), changes: changesOf(auditedGroup(existing), null, GROUP_FIELDS) });
     await tx.screenGroup.delete({ where: { id } });
-    return changedKeys(before, await scheduleKeysOf(tx, ownerId, members));
+    const changed = changedKeys(before, await scheduleKeysOf(tx, ownerId, members));
+    await audit(tx, { account: ownerId, action: 'screenGroup.delete', target: groupTarget(existing), changes: changesOf(auditedGroup(existing), null, GROUP_FIELDS) });
+    return changed;
   });
   await notifyAffectedScreens(ctx, affected);
 }

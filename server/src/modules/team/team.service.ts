@@ -98,8 +98,8 @@ export async function removeMember(ctx: AppContext, caller: AuthAccount, memberI
   const userId = await ctx.db.$transaction(async (tx) => {
     const target = await lockedMember(tx, caller, memberId);
     if (target.role === 'owner' && (await isLastOwner(tx, caller.id))) throw lastOwner('çıkarılamaz');
-    await audit(tx, { account: caller.id, action: 'member.remove', target: await personTarget(tx, 'member', target.userId), changes: { role: [target.role, null] } });
     await tx.membership.delete({ where: { id: target.id } });
+    await audit(tx, { account: caller.id, action: 'member.remove', target: await personTarget(tx, 'member', target.userId), changes: { role: [target.role, null] } });
     return target.userId;
   });
   ctx.connections.memberRemoved(caller.id, userId);

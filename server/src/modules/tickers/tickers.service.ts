@@ -87,10 +87,10 @@ export async function deleteTickerPlaylist(ctx: AppContext, ownerId: string, id:
   const screenIds = await ctx.db.$transaction(async (tx) => {
     const existing = await tx.tickerPlaylist.findFirst({ where: { id, ownerId }, include: withTexts });
     if (!existing) throw missing();
-    await audit(tx, { account: ownerId, action: 'ticker.delete', target: { type: 'ticker', id, name: existing.name }, changes: changesOf(auditedTicker(existing), null, TICKER_FIELDS) });
     // Read before deleting: the FKs set currentTickerPlaylistId, schedules' and zones' ticker to NULL.
     const showing = await screensShowing(tx, id);
     await tx.tickerPlaylist.delete({ where: { id } });
+    await audit(tx, { account: ownerId, action: 'ticker.delete', target: { type: 'ticker', id, name: existing.name }, changes: changesOf(auditedTicker(existing), null, TICKER_FIELDS) });
     return showing;
   });
   await ctx.notifier.screensChanged(screenIds);
