@@ -50,7 +50,7 @@ export const trActivity = {
   targets: {
     media: 'Medya', playlist: 'Playlist', ticker: 'Reji', layout: 'Yerleşim', screen: 'Ekran', screenGroup: 'Ekran grubu',
     schedule: 'Zamanlama', alert: 'Acil duyuru', alertTemplate: 'Duyuru şablonu', apiKey: 'API anahtarı', device: 'Cihaz',
-    settings: 'Ayarlar', account: 'Hesap', member: 'Üye', invitation: 'Davet', purchase: 'Satın alma', package: 'Paket', apk: 'APK',
+    settings: 'Ayarlar', account: 'Hesap', member: 'Üye', invitation: 'Davet', purchase: 'Satın alma', package: 'Paket', apk: 'APK', admin: 'Yönetici',
   } as Record<string, string>,
   /** What was done, by action; an action missing here shows as written. */
   actions: {
@@ -66,12 +66,12 @@ export const trActivity = {
     'apiKey.create': 'API anahtarı oluşturdu', 'apiKey.revoke': 'API anahtarını iptal etti',
     'device.pair': 'Cihaz eşleştirildi', 'device.update': 'Cihazı düzenledi', 'device.revoke': 'Cihazı kaldırdı', 'device.selectScreen': 'Cihaz ekran seçti',
     'settings.display': 'Görünüm ayarlarını değiştirdi', 'settings.health': 'Ekran sağlığı ayarını değiştirdi',
-    'account.rename': 'Hesap adını değiştirdi', 'account.transfer': 'Sahipliği devretti',
+    'account.create': 'Hesabı oluşturdu', 'account.rename': 'Hesap adını değiştirdi', 'account.transfer': 'Sahipliği devretti',
     'member.update': 'Üyeyi düzenledi', 'member.remove': 'Üyeyi çıkardı',
     'invitation.create': 'Davet gönderdi', 'invitation.revoke': 'Daveti iptal etti', 'invitation.accept': 'Daveti kabul etti',
     'purchase.start': 'Ödeme başlattı', 'purchase.complete': 'Satın alma tamamlandı', 'purchase.fail': 'Ödeme başarısız',
     'purchase.abandon': 'Ödeme yarım kaldı', 'purchase.expire': 'Paket süresi doldu', 'purchase.replace': 'Paket yenisiyle değişti',
     'package.create': 'Paket oluşturdu', 'package.update': 'Paketi düzenledi', 'package.delete': 'Paketi sildi',
-    'apk.upload': 'APK yükledi',
+    'apk.upload': 'APK yükledi', 'admin.create': 'Yönetici hesabı oluşturuldu', 'admin.delete': 'Yönetici hesabını sildi',
   } as Record<string, string>,
 };

@@ -102,3 +102,18 @@ export async function personTarget(tx: Tx, type: string, userId: string): Promis
   const u = await tx.user.findUnique({ where: { id: userId }, select: { email: true, firstName: true, lastName: true } });
   return { type, id: userId, name: u ? personName(u) : null };
 }
+
+/**
+ * A person who registers (their own new account's first event) or a new platform administrator
+ * (the platform's chain): nobody is signed in yet, so the new person is the actor.
+ */
+export async function auditNewUser(tx: Tx, user: { id: string; email: string; firstName: string | null; lastName: string | null; role: string }): Promise<void> {
+  const name = personName(user);
+  const actor: AuditActor = auditRequest().actor.type === 'system' ? { type: 'user', id: user.id, name } : auditRequest().actor;
+  if (user.role === 'admin') {
+    await audit(tx, { account: null, action: 'admin.create', target: { type: 'admin', id: user.id, name }, actor, changes: { email: [null, user.email] } });
+    return;
+  }
+  // The own account takes the user's id (modules/accounts/own-account.ts).
+  await audit(tx, { account: user.id, action: 'account.create', target: { type: 'account', id: user.id, name }, actor, changes: { email: [null, user.email] } });
+}

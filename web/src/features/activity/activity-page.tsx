@@ -15,7 +15,7 @@ const t = trActivity;
 const FILTERS = ['from', 'to', 'action', 'actor', 'page'] as const;
 
 const ACCOUNT_WHAT = ['media', 'playlist', 'ticker', 'layout', 'screen', 'screenGroup', 'schedule', 'alert', 'alertTemplate', 'apiKey', 'device', 'settings', 'account', 'member', 'invitation', 'purchase'];
-const PLATFORM_WHAT = ['package', 'apk'];
+const PLATFORM_WHAT = ['package', 'apk', 'admin'];
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
