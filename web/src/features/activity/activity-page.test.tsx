@@ -46,7 +46,7 @@ describe('ActivityPage', { timeout: 15_000 }, () => {
     expect(row!.textContent).toContain('Ayşe Yılmaz');
     expect(row!.textContent).toContain('Playlisti düzenledi');
     expect(row!.textContent).toContain('Sabah');
-    expect(row!.textContent).toContain('name');
+    expect(row!.textContent).toContain('Öğeler');
     expect(row!.textContent).toContain('Öğle');
     expect(screen.getByText('Sayfa 1 / 1 (1 kayıt)')).toBeTruthy();
   });
