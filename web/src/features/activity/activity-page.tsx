@@ -23,9 +23,10 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 function valueText(v: unknown): string {
   if (v === null || v === undefined || v === '') return t.empty_value;
   if (typeof v === 'string' && INSTANT.test(v)) return formatDateTime(v);
-  if (Array.isArray(v)) return v.length ? v.map(valueText).join(', ') : t.empty_value;
+  if (Array.isArray(v)) return v.length ? v.map(valueText).join(v.some((x) => typeof x === 'object') ? '; ' : ', ') : t.empty_value;
   if (typeof v === 'boolean') return v ? 'Evet' : 'Hayır';
-  if (typeof v === 'object') return JSON.stringify(v);
+  // A layout's zone and the like: its fields as 'Ad: Alt bant, x: 0', without the empty ones.
+  if (typeof v === 'object') return Object.entries(v).filter(([, x]) => x !== null).map(([k, x]) => `${t.fields[k] ?? k}: ${valueText(x)}`).join(', ');
   return String(v);
 }
 
