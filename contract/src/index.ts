@@ -28,3 +28,4 @@ export * from './screen-now.js';
 export * from './alerts.js';
 export * from './plays.js';
 export * from './screen-health.js';
+export * from './audit.js';

@@ -91,6 +91,7 @@ const customer: RouteCase[] = [
   { path: '/assignment', dialogs: ['Ata'] },
   { path: '/schedule', dialogs: ['Yeni Zamanlama', 'Düzenle: Öğle menüsü', 'Sil: Öğle menüsü'] },
   { path: '/reports' },
+  { path: '/activity' },
   {
     path: '/alerts',
     dialogs: ['Yeni Şablon', `Düzenle: ${LONG_TEMPLATE_NAME}`, `Gönder: ${LONG_TEMPLATE_NAME}`, `Sil: ${LONG_TEMPLATE_NAME}`, /^Bitir: /],
@@ -104,6 +105,7 @@ const admin: RouteCase[] = [
   { path: '/admin/packages', dialogs: ['Yeni Paket Oluştur', 'Düzenle: Kurumsal Plus Hastane Zinciri', 'Sil: Kurumsal Plus Hastane Zinciri', 'Admin Hesabını Sil'] },
   { path: '/admin/sales' },
   { path: '/admin/apk' },
+  { path: '/admin/activity' },
 ];
 const visitor: RouteCase[] = ['/', '/login', '/register', '/register-admin', '/bu-sayfa-yok'].map((path) => ({ path }));
 

@@ -8,6 +8,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { mountStatic } from './http/static.js';
 import { thumbnailRoute } from './storage/thumbnails.js';
 import { observeRequests } from './http/observe-requests.js';
+import { auditRequestContext } from './modules/audit/audit-context.js';
 import { metricsRoute } from './metrics/metrics.routes.js';
 import { useTurkishValidationMessages } from './http/turkish-validation.js';
 import './http/request-types.js';
@@ -36,6 +37,7 @@ export function createApp(
     next();
   });
   app.use(observeRequests(ctx));
+  app.use(auditRequestContext);
   // Liveness only (the process answers); readiness to take traffic is /readyz.
   app.get('/healthz', (_req, res) => void res.json({ ok: true }));
   app.get('/readyz', readinessRoute(readiness));

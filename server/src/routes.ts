@@ -27,6 +27,7 @@ import { devicePlayRoutes, reportRoutes } from './modules/plays/plays.routes.js'
 import { accountRoutes } from './modules/team/accounts.routes.js';
 import { teamRoutes } from './modules/team/team.routes.js';
 import { invitationRoutes } from './modules/team/invitations.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 
 export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // First: the API's busiest request (every player, after each reconnect and push) is a GET
@@ -69,4 +70,5 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   app.use('/api/alert-templates', alertTemplateRoutes(ctx, alertSends));
   app.use('/api/api-keys', apiKeyRoutes(ctx));
   app.use('/api/reports', reportRoutes(ctx));
+  app.use('/api/audit', auditRoutes(ctx));
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { forbidden, tokenExpired, unauthorized } from './errors.js';
 import { TokenExpiredError, type TokenClaims } from './tokens.js';
 import type { AuthAccount, AuthUser } from './request-types.js';
+import { personName, setAuditActor } from '../modules/audit/audit-context.js';
 
 export function bearerToken(req: Request): string | undefined {
   const header = req.headers.authorization;
@@ -80,6 +81,7 @@ export function requireAuth(ctx: AppContext): RequestHandler {
     const session = await sessionFromToken(ctx, token);
     req.user = session.user;
     if (session.account) req.account = session.account;
+    setAuditActor(req, { type: 'user', id: session.user.id, name: personName(session.user) });
     next();
   };
 }

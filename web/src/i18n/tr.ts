@@ -101,6 +101,8 @@ export const tr = {
     packages: 'Paketler',
     settings: 'Kullanımım',
     team: 'Ekip',
+    activity: 'Etkinlik Geçmişi',
+    adminActivity: 'Platform Etkinliği',
     adminPanel: 'Admin Paneli',
     adminPackages: 'Paket Yönetimi',
     adminSales: 'Satış Raporu',

@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import { stillOwned } from '../../db/ownership.js';
 import { assertOwnImage, assertOwnTargets, uniqueTargets } from './alert-targets.js';
 import { createAlert, type Actor, type AlertState } from './alerts.service.js';
+import { audit, changesOf } from '../audit/audit.js';
 
 /* Saved alerts ('Şablonlar') sent with one click, with default targets (docs/PRODUCT.md#alerts-api). */
 
@@ -59,12 +60,18 @@ function templateData(body: Write) {
   };
 }
 
+/** What an event records of an alert template. */
+const TEMPLATE_FIELDS = ['name', 'title', 'message', 'background', 'textColor', 'mediaId', 'sound', 'durationMinutes', 'allScreens', 'screenIds', 'groupIds'] as const;
+const templateTarget = (t: { id: string; name: string }) => ({ type: 'alertTemplate', id: t.id, name: t.name });
+
 export async function createTemplate(ctx: AppContext, ownerId: string, body: Write): Promise<TemplateWithTargets> {
   const data = templateData(body);
   const row = await ctx.db.$transaction(async (tx) => {
     await assertOwnImage(tx, ownerId, data.mediaId);
     await assertOwnTargets(tx, ownerId, { all: data.allScreens, screens: data.screenIds, groups: data.groupIds });
-    return tx.alertTemplate.create({ data: { ownerId, ...data } });
+    const row = await tx.alertTemplate.create({ data: { ownerId, ...data } });
+    await audit(tx, { account: ownerId, action: 'alertTemplate.create', target: templateTarget(row), changes: changesOf(null, row, TEMPLATE_FIELDS) });
+    return row;
   }).catch(nameTaken);
   return findOne(ctx.db, ownerId, row.id);
 }
@@ -73,17 +80,22 @@ export async function createTemplate(ctx: AppContext, ownerId: string, body: Wri
 export async function updateTemplate(ctx: AppContext, ownerId: string, id: string, body: Write): Promise<TemplateWithTargets> {
   const data = templateData(body);
   await ctx.db.$transaction(async (tx) => {
-    if (!(await tx.alertTemplate.findFirst({ where: { id, ownerId }, select: { id: true } }))) throw templateMissing();
+    const before = await tx.alertTemplate.findFirst({ where: { id, ownerId } });
+    if (!before) throw templateMissing();
     await assertOwnImage(tx, ownerId, data.mediaId);
     await assertOwnTargets(tx, ownerId, { all: data.allScreens, screens: data.screenIds, groups: data.groupIds });
-    await tx.alertTemplate.update({ where: { id }, data: { ...data, updatedAt: ctx.clock() } });
+    const after = await tx.alertTemplate.update({ where: { id }, data: { ...data, updatedAt: ctx.clock() } });
+    await audit(tx, { account: ownerId, action: 'alertTemplate.update', target: templateTarget(after), changes: changesOf(before, after, TEMPLATE_FIELDS) });
   }).catch(nameTaken);
   return findOne(ctx.db, ownerId, id);
 }
 
 export async function deleteTemplate(ctx: AppContext, ownerId: string, id: string): Promise<void> {
-  const { count } = await ctx.db.alertTemplate.deleteMany({ where: { id, ownerId } });
-  if (count === 0) throw templateMissing();
+  await ctx.db.$transaction(async (tx) => {
+    const existing = await tx.alertTemplate.findFirst({ where: { id, ownerId } });
+    if (!existing || (await tx.alertTemplate.deleteMany({ where: { id, ownerId } })).count === 0) throw templateMissing();
+    await audit(tx, { account: ownerId, action: 'alertTemplate.delete', target: templateTarget(existing), changes: changesOf(existing, null, TEMPLATE_FIELDS) });
+  });
 }
 
 /**

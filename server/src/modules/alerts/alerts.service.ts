@@ -7,6 +7,7 @@ import { activeAlertWhere } from './active-alert.js';
 import { assertRoomOnScreens } from './alert-cap.js';
 import { scheduleAlertEnd } from './alerts.jobs.js';
 import { assertOwnImage, assertOwnTargets, resolveTargetScreens, uniqueTargets } from './alert-targets.js';
+import { audit, changesOf } from '../audit/audit.js';
 
 /*
  * Emergency alerts ('Acil Duyuru', docs/architecture/alerts.md#alerts): sent to screens resolved at
@@ -96,6 +97,10 @@ export async function createAlert(ctx: AppContext, ownerId: string, actor: Actor
       },
       include: alertInclude,
     });
+    await audit(tx, {
+      account: ownerId, action: 'alert.send', target: { type: 'alert', id: row.id, name: row.title },
+      changes: changesOf(null, { title: row.title, message: row.message, endsAt: row.endsAt, screens: screenIds.length }, ['title', 'message', 'endsAt', 'screens']),
+    });
     return { row, screenIds };
   }).catch(refGone);
   await ctx.notifier.screensChanged(screenIds);
@@ -147,13 +152,18 @@ export async function getAlert(ctx: AppContext, ownerId: string, id: string): Pr
  */
 export async function endAlert(ctx: AppContext, ownerId: string, actor: Actor, id: string): Promise<AlertState> {
   const now = ctx.clock();
-  const { count } = await ctx.db.alert.updateMany({
-    where: { id, ownerId, ...activeAlertWhere(now) },
-    data: {
-      endedAt: now,
-      endedByUserId: 'userId' in actor ? actor.userId : null,
-      endedByKeyId: 'keyId' in actor ? actor.keyId : null,
-    },
+  const { count } = await ctx.db.$transaction(async (tx) => {
+    const ended = await tx.alert.updateManyAndReturn({
+      where: { id, ownerId, ...activeAlertWhere(now) },
+      data: {
+        endedAt: now,
+        endedByUserId: 'userId' in actor ? actor.userId : null,
+        endedByKeyId: 'keyId' in actor ? actor.keyId : null,
+      },
+    });
+    // Already over: nothing changed, so nothing to record.
+    for (const a of ended) await audit(tx, { account: ownerId, action: 'alert.end', target: { type: 'alert', id: a.id, name: a.title }, changes: { endedAt: [null, now] } });
+    return { count: ended.length };
   });
   const row = await ctx.db.alert.findFirst({ where: { id, ownerId }, include: alertInclude });
   if (!row) throw alertMissing();

@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../../context.js';
 import { bearerToken, currentUser, requireAuth } from '../../http/authenticate.js';
 import { failedApiKeysPerAddress } from '../../http/rate-limits.js';
+import { setAuditActor } from '../audit/audit-context.js';
 import { authenticateApiKey, invalidApiKey, isApiKey } from './api-keys.service.js';
 
 /**
@@ -25,6 +26,7 @@ export function requireUserOrAlertKey(ctx: AppContext): RequestHandler[] {
     if (!found) return failedKeys(req, res, () => next(invalidApiKey()));
     req.account = found.account;
     req.apiKey = found.key;
+    setAuditActor(req, { type: 'apiKey', id: found.key.id, name: found.key.name });
     next();
   };
   return [asKey];

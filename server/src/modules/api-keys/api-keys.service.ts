@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { limitReached, notFound, unauthorized } from '../../http/errors.js';
 import type { AuthAccount } from '../../http/request-types.js';
+import { audit } from '../audit/audit.js';
 
 /*
  * API keys for building systems (docs/architecture/security.md#api-keys): a long random secret shown
@@ -32,15 +33,22 @@ export async function createApiKey(ctx: AppContext, ownerId: string, name: strin
     if (await tx.apiKey.count({ where: { ownerId, revokedAt: null } }) >= MAX_API_KEYS) {
       throw limitReached(`En fazla ${MAX_API_KEYS} API anahtarı oluşturabilirsiniz`);
     }
-    return tx.apiKey.create({ data: { ownerId, name, hash: hashOf(key), prefix: key.slice(0, PREFIX_SHOWN) } });
+    const created = await tx.apiKey.create({ data: { ownerId, name, hash: hashOf(key), prefix: key.slice(0, PREFIX_SHOWN) } });
+    // The prefix only: the secret and its hash are never written into an event.
+    await audit(tx, { account: ownerId, action: 'apiKey.create', target: { type: 'apiKey', id: created.id, name }, changes: { name: [null, name], prefix: [null, created.prefix] } });
+    return created;
   });
   return { row, key };
 }
 
 /** Refused at once: the next request with the key answers 401. The row stays for the alerts it sent. */
 export async function revokeApiKey(ctx: AppContext, ownerId: string, id: string): Promise<void> {
-  const { count } = await ctx.db.apiKey.updateMany({ where: { id, ownerId, revokedAt: null }, data: { revokedAt: ctx.clock() } });
-  if (count === 0) throw notFound('API anahtarı');
+  await ctx.db.$transaction(async (tx) => {
+    const now = ctx.clock();
+    const [revoked] = await tx.apiKey.updateManyAndReturn({ where: { id, ownerId, revokedAt: null }, data: { revokedAt: now } });
+    if (!revoked) throw notFound('API anahtarı');
+    await audit(tx, { account: ownerId, action: 'apiKey.revoke', target: { type: 'apiKey', id, name: revoked.name }, changes: { revokedAt: [null, now] } });
+  });
 }
 
 export const invalidApiKey = () => unauthorized('Geçersiz veya iptal edilmiş API anahtarı');

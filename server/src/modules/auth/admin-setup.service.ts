@@ -3,6 +3,7 @@ import { ErrorCode, type TSetupAdminRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { emailTakenAsConflict, newUserRow } from './auth.service.js';
+import { auditNewUser } from '../audit/audit.js';
 
 /**
  * The first admin of a fresh install needs neither ADMIN_REGISTRATION_KEY nor a shell:
@@ -33,6 +34,7 @@ export async function registerFirstAdmin(ctx: AppContext, body: TSetupAdminReque
     if (await tx.user.count({ where: { role: 'admin' } })) throw linkInvalid();
     const user = await tx.user.create({ data });
     await tx.adminSetupToken.deleteMany({});
+    await auditNewUser(tx, user);
     return user;
   }));
 }

@@ -9,6 +9,8 @@ import { removeScreenshots } from '../screen-health/screenshots.js';
 import { withOwnAccount } from '../accounts/own-account.js';
 import { lockOwner } from '../entitlements/limits.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import { audit, auditNewUser } from '../audit/audit.js';
+import { auditRequest } from '../audit/audit-context.js';
 
 const INVALID_LOGIN = 'Email veya şifre hatalı';
 const LAST_ADMIN = 'Sistemdeki son admin hesabı silinemez. Önce başka bir admin hesabı oluşturun, sonra bu hesabı silin.';
@@ -57,13 +59,13 @@ export async function emailTakenAsConflict<T>(write: () => Promise<T>): Promise<
 
 export async function createUser(ctx: Pick<AppContext, 'db'>, input: NewUser) {
   const data = await newUserRow(input);
-  if (input.role === 'customer') return emailTakenAsConflict(() => ctx.db.user.create({ data }));
-  // Setup links are valid until the first admin exists, however that admin is made.
-  const [user] = await emailTakenAsConflict(() => ctx.db.$transaction([
-    ctx.db.user.create({ data }),
-    ctx.db.adminSetupToken.deleteMany({}),
-  ]));
-  return user;
+  return emailTakenAsConflict(() => ctx.db.$transaction(async (tx) => {
+    const user = await tx.user.create({ data });
+    // Setup links are valid until the first admin exists, however that admin is made.
+    if (input.role === 'admin') await tx.adminSetupToken.deleteMany({});
+    await auditNewUser(tx, user);
+    return user;
+  }));
 }
 
 export const registerCustomer = (ctx: AppContext, body: TRegisterRequest) => createUser(ctx, { ...body, role: 'customer' });
@@ -116,6 +118,7 @@ export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
     const screens = await tx.screen.findMany({ where: { ownerId: userId }, select: { id: true } });
     await tx.user.delete({ where: { id: userId } });
     await tx.account.deleteMany({ where: { id: userId } });
+    await audit(tx, { account: null, action: 'admin.delete', target: { type: 'admin', id: userId, name: auditRequest().actor.name } });
     return { fileNames: media.flatMap(storedFilesOf), screenIds: screens.map((s) => s.id) };
   });
   await removeStoredFiles(ctx, fileNames, 'media file of a deleted admin could not be removed');

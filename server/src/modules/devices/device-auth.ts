@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../../context.js';
 import { bearerToken } from '../../http/authenticate.js';
 import { unauthorized } from '../../http/errors.js';
+import { setAuditActor } from '../audit/audit-context.js';
 
 export type AuthDevice = { id: string; ownerId: string; screenId: string | null };
 
@@ -35,6 +36,7 @@ export function requireDevice(ctx: AppContext): RequestHandler {
     const token = bearerToken(req);
     if (!token) throw unauthorized();
     req.device = await activeDeviceFromToken(ctx, token);
+    setAuditActor(req, { type: 'device', id: req.device.id, name: `Cihaz ${req.device.id.slice(0, 8)}` });
     next();
   };
 }

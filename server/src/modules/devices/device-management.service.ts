@@ -2,6 +2,7 @@ import type { TUpdateDeviceRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { owns } from '../../db/ownership.js';
+import { audit, changesOf } from '../audit/audit.js';
 
 export const deviceMissing = () => notFound('Cihaz');
 
@@ -29,20 +30,31 @@ export async function listDevices(ctx: AppContext, ownerId: string): Promise<Lis
  * Renames a device and/or moves it to another of the owner's screens (null: to none, and it
  * asks which screen to show). A moved device's players are told at once and switch.
  */
+/** What an event records of a device: its name and the screen it shows, by name. */
+const auditedDevice = { id: true, name: true, screen: { select: { name: true } } } as const;
+type AuditedDevice = { id: string; name: string | null; screen: { name: string } | null };
+const deviceFields = (d: AuditedDevice) => ({ name: d.name, screen: d.screen?.name ?? null });
+const deviceTarget = (d: AuditedDevice) => ({ type: 'device', id: d.id, name: d.name ?? 'Adsız cihaz' });
+
 export async function updateDevice(ctx: AppContext, ownerId: string, id: string, body: TUpdateDeviceRequest): Promise<ListedDevice> {
   const device = await ctx.db.device.findFirst({ where: { id, ownerId, revokedAt: null }, select: { id: true, screenId: true } });
   if (!device) throw deviceMissing();
   if (body.screenId && !(await owns(ctx.db, 'screen', ownerId, body.screenId))) throw notFound('Ekran');
   // Conditional on the row still being unrevoked and the screen still existing (FK): a revocation
   // or a screen deletion in between leaves nothing half-done.
-  const { count } = await ctx.db.device.updateMany({
-    where: { id, ownerId, revokedAt: null },
-    data: { name: body.name, screenId: body.screenId },
+  await ctx.db.$transaction(async (tx) => {
+    const before = await tx.device.findFirst({ where: { id, ownerId, revokedAt: null }, select: auditedDevice });
+    const [after] = await tx.device.updateManyAndReturn({
+      where: { id, ownerId, revokedAt: null },
+      data: { name: body.name, screenId: body.screenId },
+      select: auditedDevice,
+    });
+    if (!before || !after) throw deviceMissing();
+    await audit(tx, { account: ownerId, action: 'device.update', target: deviceTarget(after), changes: changesOf(deviceFields(before), deviceFields(after), ['name', 'screen']) });
   }).catch((err: unknown) => {
     if ((err as { code?: string }).code === 'P2003') throw notFound('Ekran');
     throw err;
   });
-  if (count === 0) throw deviceMissing();
   if (body.screenId !== undefined && body.screenId !== device.screenId) ctx.connections.deviceMoved(id, body.screenId);
   const updated = await ctx.db.device.findUniqueOrThrow({ where: { id }, select: listed });
   const online = await ctx.presence.onlineDeviceIds([id]);
@@ -55,7 +67,11 @@ export async function updateDevice(ctx: AppContext, ownerId: string, id: string,
  * more. The row stays, revoked, so an old token can never come back to life.
  */
 export async function revokeDevice(ctx: AppContext, ownerId: string, id: string): Promise<void> {
-  const { count } = await ctx.db.device.updateMany({ where: { id, ownerId, revokedAt: null }, data: { revokedAt: ctx.clock() } });
-  if (count === 0) throw deviceMissing();
+  await ctx.db.$transaction(async (tx) => {
+    const now = ctx.clock();
+    const [revoked] = await tx.device.updateManyAndReturn({ where: { id, ownerId, revokedAt: null }, data: { revokedAt: now }, select: auditedDevice });
+    if (!revoked) throw deviceMissing();
+    await audit(tx, { account: ownerId, action: 'device.revoke', target: deviceTarget(revoked), changes: { revokedAt: [null, now] } });
+  });
   ctx.connections.devicesRevoked([id]);
 }

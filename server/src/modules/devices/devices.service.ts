@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest, limitReached, notFound } from '../../http/errors.js';
 import { lockOwner } from '../entitlements/limits.js';
 import type { AuthDevice } from './device-auth.js';
+import { audit } from '../audit/audit.js';
 
 /** One of the owner's screens, as a device chooses among them. */
 export type ScreenChoice = { id: string; name: string };
@@ -30,7 +31,14 @@ export async function pairDevice(ctx: AppContext, body: Pick<TPairDeviceRequest,
     const paired = await tx.device.count({ where: { ownerId: purchase.accountId, revokedAt: null } });
     if (paired >= purchase.maxScreens) throw deviceLimitReached(purchase.maxScreens);
     await tx.purchase.update({ where: { id: purchase.id }, data: { isMobileVerified: true } });
-    return tx.device.create({ data: { ownerId: purchase.accountId, name: body.name || null, lastSeenAt: now, previousDeviceId } });
+    const created = await tx.device.create({ data: { ownerId: purchase.accountId, name: body.name || null, lastSeenAt: now, previousDeviceId } });
+    // Nobody is signed in on a pairing screen: the device itself acts, with the account's mobile code.
+    const name = created.name ?? 'Adsız cihaz';
+    await audit(tx, {
+      account: purchase.accountId, action: 'device.pair', target: { type: 'device', id: created.id, name },
+      actor: { type: 'device', id: created.id, name }, changes: { name: [null, created.name], previousDevice: [null, previousDeviceId] },
+    });
+    return created;
   });
   return {
     deviceToken: await ctx.tokens.signDevice(device.id, purchase.accountId),
@@ -74,7 +82,14 @@ export async function ownerScreens(ctx: AppContext, ownerId: string): Promise<Sc
 export async function selectDeviceScreen(ctx: AppContext, device: AuthDevice, screenId: string): Promise<ScreenChoice> {
   const screen = await ctx.db.screen.findFirst({ where: { id: screenId, ownerId: device.ownerId }, select: { id: true, name: true } });
   if (!screen) throw notFound('Ekran');
-  await ctx.db.device.update({ where: { id: device.id }, data: { screenId: screen.id } });
+  await ctx.db.$transaction(async (tx) => {
+    const before = await tx.device.findUniqueOrThrow({ where: { id: device.id }, select: { name: true, screenId: true, screen: { select: { name: true } } } });
+    await tx.device.update({ where: { id: device.id }, data: { screenId: screen.id } });
+    // Choosing the screen it already shows changes nothing.
+    if (before.screenId !== screen.id) {
+      await audit(tx, { account: device.ownerId, action: 'device.selectScreen', target: { type: 'device', id: device.id, name: before.name ?? 'Adsız cihaz' }, changes: { screen: [before.screen?.name ?? null, screen.name] } });
+    }
+  });
   // Its sockets still on the previous screen stop speaking for it (docs/architecture/devices.md#devices).
   if (device.screenId !== screen.id) ctx.connections.deviceMoved(device.id, screen.id);
   return screen;

@@ -6,6 +6,7 @@ import { lockOwnedRow } from '../../db/row-lock.js';
 import { allOwned } from '../../db/ownership.js';
 import { conflict, listedNames, notFound } from '../../http/errors.js';
 import { screensThroughLayouts } from './layout-screens.js';
+import { audit, changesOf } from '../audit/audit.js';
 
 /*
  * Layouts ('Yerleşimler', docs/PRODUCT.md#layouts): a row and its ordered zones, written whole
@@ -33,6 +34,13 @@ const withZones = {
   zones: { orderBy: { position: 'asc' }, include: { playlist: named, tickerPlaylist: named } },
 } as const;
 const missing = () => notFound('Yerleşim');
+
+/** What an event records of a layout: its settings and each zone's place and content, by name. */
+const LAYOUT_FIELDS = ['name', 'orientation', 'background', 'zones'] as const;
+const auditedLayout = (l: LayoutRow) => ({
+  name: l.name, orientation: l.orientation, background: l.background,
+  zones: l.zones.map((z) => ({ name: z.name, x: z.x, y: z.y, width: z.width, height: z.height, z: z.z, fit: z.fit, playlist: z.playlist?.name ?? null, ticker: z.tickerPlaylist?.name ?? null })),
+});
 
 export async function listLayouts(db: Db, ownerId: string): Promise<LayoutRow[]> {
   return db.layout.findMany({ where: { ownerId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], include: withZones });
@@ -62,7 +70,9 @@ export async function createLayout(ctx: AppContext, ownerId: string, body: z.out
     await assertOwnContent(tx, ownerId, body.zones);
     const l = await tx.layout.create({ data: { ownerId, name: body.name, orientation: body.orientation, background: body.background } });
     await tx.layoutZone.createMany({ data: zoneRows(l.id, body.zones) });
-    return tx.layout.findUniqueOrThrow({ where: { id: l.id }, include: withZones });
+    const row = await tx.layout.findUniqueOrThrow({ where: { id: l.id }, include: withZones });
+    await audit(tx, { account: ownerId, action: 'layout.create', target: { type: 'layout', id: row.id, name: row.name }, changes: changesOf(null, auditedLayout(row), LAYOUT_FIELDS) });
+    return row;
   });
 }
 
@@ -76,17 +86,20 @@ export async function updateLayout(
 ): Promise<LayoutRow> {
   const updated = await ctx.db.$transaction(async (tx) => {
     if (!(await lockOwnedRow(tx, 'layouts', id, ownerId))) throw missing();
+    const before = await tx.layout.findUniqueOrThrow({ where: { id }, include: withZones });
     if (body.zones) {
       await assertOwnContent(tx, ownerId, body.zones);
       await tx.layoutZone.deleteMany({ where: { layoutId: id } });
       await tx.layoutZone.createMany({ data: zoneRows(id, body.zones) });
     }
     // Always touch the row so updatedAt moves even when only zones changed (the config memo keys on it).
-    return tx.layout.update({
+    const after = await tx.layout.update({
       where: { id },
       data: { name: body.name, orientation: body.orientation, background: body.background, updatedAt: ctx.clock() },
       include: withZones,
     });
+    await audit(tx, { account: ownerId, action: 'layout.update', target: { type: 'layout', id, name: after.name }, changes: changesOf(auditedLayout(before), auditedLayout(after), LAYOUT_FIELDS) });
+    return after;
   });
   await ctx.notifier.screensChanged(await screensThroughLayouts(ctx.db, { id }));
   return updated;
@@ -124,10 +137,12 @@ export async function deleteLayout(ctx: AppContext, ownerId: string, id: string)
     if (schedules.length > 0) {
       throw conflict(`Bu yerleşim şu zamanlamalarda kullanılıyor: ${listedNames(schedules.map((s) => s.name), 'zamanlama')}. Silmeden önce bu zamanlamaları değiştirin veya silin.`);
     }
+    const existing = await tx.layout.findUniqueOrThrow({ where: { id }, include: withZones });
     await tx.layout.delete({ where: { id } }).catch((err: unknown) => {
       // An entry naming it was written after the check (the foreign key RESTRICTs): still in use.
       if ((err as { code?: string }).code === 'P2003') throw conflict('Bu yerleşim bir zamanlamada kullanılıyor. Silmeden önce zamanlamayı değiştirin.');
       throw err;
     });
+    await audit(tx, { account: ownerId, action: 'layout.delete', target: { type: 'layout', id, name: existing.name }, changes: changesOf(auditedLayout(existing), null, LAYOUT_FIELDS) });
   });
 }

@@ -8,6 +8,7 @@ import { screensShowingMedia } from './media-screens.js';
 import { framingWarning } from './web-framing.js';
 import { removeStoredFiles, storedFilesOf } from './media-files.js';
 import { fetchPolicy } from '../../http/guarded-fetch.js';
+import { audit, changesOf, mediaTarget, MEDIA_FIELDS } from '../audit/audit.js';
 
 // Alphabetical reads best in a dialog; id keeps equal names in a stable order.
 const byName = [{ name: 'asc' as const }, { id: 'asc' as const }];
@@ -37,8 +38,12 @@ export async function listMedia(db: Db, ownerId: string): Promise<Media[]> {
  * yet, so nothing is pushed. A web app's page is then asked whether it may be framed.
  */
 export async function createApp(ctx: AppContext, ownerId: string, body: z.output<typeof ZCreateAppRequest>): Promise<SavedMedia> {
-  const media = await ctx.db.media.create({
-    data: { ownerId, name: body.name, kind: 'app', fileName: null, mime: '', sizeBytes: 0n, app: body.app },
+  const media = await ctx.db.$transaction(async (tx) => {
+    const row = await tx.media.create({
+      data: { ownerId, name: body.name, kind: 'app', fileName: null, mime: '', sizeBytes: 0n, app: body.app },
+    });
+    await audit(tx, { account: ownerId, action: 'media.create', target: mediaTarget(row), changes: changesOf(null, row, MEDIA_FIELDS) });
+    return row;
   });
   await fetchSoon(ctx, media.id, body.app);
   return { media, warning: await warningFor(ctx, body.app) };
@@ -69,6 +74,7 @@ export async function updateMedia(ctx: AppContext, ownerId: string, id: string, 
       if (sourceOf(before) !== sourceOf(body.app)) data.appData = Prisma.DbNull;
     }
     const updated = await tx.media.update({ where: { id }, data });
+    await audit(tx, { account: ownerId, action: 'media.update', target: mediaTarget(updated), changes: changesOf(media, updated, MEDIA_FIELDS) });
     return { updated, screenIds: await screensShowingMedia(tx, ownerId, [id], ctx.clock()) };
   });
   if (screenIds.length) await ctx.notifier.screensChanged(screenIds);
@@ -108,6 +114,7 @@ export async function deleteMedia(ctx: AppContext, ownerId: string, id: string):
     // Read before deleting: the items (and with them what the screens show) go with the row.
     const screenIds = await screensShowingMedia(tx, ownerId, [id], ctx.clock());
     await tx.media.delete({ where: { id } });
+    await audit(tx, { account: ownerId, action: 'media.delete', target: mediaTarget(media), changes: changesOf(media, null, MEDIA_FIELDS) });
     return { media, screenIds };
   });
   await removeStoredFiles(ctx, storedFilesOf(media), 'media file could not be removed');

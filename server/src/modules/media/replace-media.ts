@@ -12,6 +12,7 @@ import { screensShowingMedia } from './media-screens.js';
 import { queueProcessing } from './media-processing.js';
 import { isPdfDocument } from './pdf-document.js';
 import { receiveMultipart, storeFileThen, storePdfThen, UNSUPPORTED_TYPE, type ReceivedFile } from './upload-media.js';
+import { audit, mediaTarget } from '../audit/audit.js';
 
 /*
  * 'Dosyayı Değiştir' (docs/PRODUCT.md#replacing-a-file): a file received whole (a multipart
@@ -94,7 +95,9 @@ async function replaceFile(r: Replacing, type: SniffedMedia & { kind: 'image' | 
         durationSec: f.durationSec, sha256: f.sha256, posterFileName: f.posterFileName,
       };
       // None: deleted since it was read (a delete takes no owner lock).
-      return (await swapFile(tx, media, next, ctx.clock())) ?? gone();
+      const swapped = (await swapFile(tx, media, next, ctx.clock())) ?? gone();
+      await auditReplace(tx, media, next);
+      return swapped;
     }
     const [queued] = await tx.media.updateManyAndReturn({
       where: { id: media.id },
@@ -103,6 +106,7 @@ async function replaceFile(r: Replacing, type: SniffedMedia & { kind: 'image' | 
         replacementPosterFileName: f.posterFileName, replacementStatus: 'processing', replacementProgress: 0, replacementError: null,
       },
     });
+    await auditReplace(tx, media, { mime: r.mime, sizeBytes: BigInt(prepared.size) });
     return { queued: queued ?? gone() };
   });
   // Committed: the row points at the new file now, so nothing after this may remove it.
@@ -113,6 +117,12 @@ async function replaceFile(r: Replacing, type: SniffedMedia & { kind: 'image' | 
   await afterSwap(ctx, done);
   return done.row;
 }
+
+/** A replacement's event: the file's type and size, before and after. */
+const auditReplace = (tx: Prisma.TransactionClient, before: Media, after: { mime: string; sizeBytes: bigint }) => audit(tx, {
+  account: before.ownerId, action: 'media.replace', target: mediaTarget(before),
+  changes: { mime: [before.mime, after.mime], sizeBytes: [before.sizeBytes, after.sizeBytes] },
+});
 
 const gone = (): never => { throw notFound('Medya'); };
 
@@ -131,6 +141,7 @@ async function replacePdf(r: Replacing): Promise<Media> {
         app: { ...(media.app as object), kind: 'pdf', pages: pdf.pages.map((page) => page.fileName) },
       },
     });
+    await auditReplace(tx, media, { mime: r.mime, sizeBytes: BigInt(pdf.bytes) });
     return { media, row: row ?? gone(), screenIds: await screensShowingMedia(tx, r.ownerId, [media.id], ctx.clock()) };
   });
   await afterSwap(ctx, done);

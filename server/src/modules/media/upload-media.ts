@@ -14,6 +14,7 @@ import type { Freed, UploadReservation } from './upload-reservations.js';
 import { queueProcessing } from './media-processing.js';
 import { prepareUpload, type PreparedUpload, type ReceivedFileBytes } from './prepare-upload.js';
 import { renderPdfUpload, type RenderedPdf } from './upload-pdf.js';
+import { audit, changesOf, mediaTarget } from '../audit/audit.js';
 
 type Tx = Prisma.TransactionClient;
 const MISSING = 'Lütfen bir dosya seçin ve medya adı girin';
@@ -95,6 +96,12 @@ export async function storeReceivedFile(ctx: AppContext, received: ReceivedFile,
   return row;
 }
 
+/** An upload's event: the new item, its type and size. */
+const auditUpload = (tx: Tx, m: Media) => audit(tx, {
+  account: m.ownerId, action: 'media.upload', target: mediaTarget(m),
+  changes: changesOf(null, { name: m.name, kind: m.kind, mime: m.mime, sizeBytes: m.sizeBytes }, ['name', 'kind', 'mime', 'sizeBytes']),
+});
+
 type Upload = ReceivedFile & { ctx: AppContext; mime: string; written: string[] };
 
 /**
@@ -106,9 +113,11 @@ async function storeFile(u: Upload, type: SniffedMedia & { kind: 'image' | 'vide
   const row = await storeFileThen(u.ctx, u.file, type, async (tx, { fileName, prepared }) => {
     await lockOwner(tx, u.ownerId);
     await assertStorageAvailable(tx, u.ownerId, u.purchase, prepared.size);
-    return tx.media.create({
+    const media = await tx.media.create({
       data: { ownerId: u.ownerId, name: u.name, fileName, kind: type.kind, mime: u.mime, sizeBytes: BigInt(prepared.size), ...prepared.fields },
     });
+    await auditUpload(tx, media);
+    return media;
   });
   if (row.status === 'processing') await queueProcessing(u.ctx, row.id);
   return row;
@@ -148,12 +157,14 @@ async function storePdf(u: Upload): Promise<Media> {
   return storePdfThen(u.ctx, u, async (tx, pdf) => {
     await lockOwner(tx, u.ownerId);
     await assertStorageAvailable(tx, u.ownerId, u.purchase, pdf.bytes);
-    return tx.media.create({
+    const media = await tx.media.create({
       data: {
         ownerId: u.ownerId, name: u.name, fileName: null, kind: 'app', mime: u.mime, sizeBytes: BigInt(pdf.bytes),
         width: pdf.width, height: pdf.height, app: { kind: 'pdf', pages: pdf.pages.map((page) => page.fileName) },
       },
     });
+    await auditUpload(tx, media);
+    return media;
   });
 }
 

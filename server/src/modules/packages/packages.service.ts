@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Package, Prisma } from '../../db/generated/client.js';
 import { notFound } from '../../http/errors.js';
+import { audit, changesOf } from '../audit/audit.js';
 
 type PackageWrite = z.output<typeof ZPackageWrite>;
 type PackageUpdate = z.output<typeof ZPackageUpdate>;
@@ -37,14 +38,26 @@ export async function getPackage(db: Db, id: string, opts: { includeInactive: bo
   return p;
 }
 
-export const createPackage = (db: Db, input: PackageWrite): Promise<Package> => db.package.create({ data: toColumns(input) });
+/** What an event records of a package: every column but its id and times. */
+const packageFields = (p: Package) => Object.keys(p).filter((k) => !['id', 'createdAt', 'updatedAt'].includes(k)) as (keyof Package & string)[];
+const packageTarget = (p: Package) => ({ type: 'package', id: p.id, name: p.name });
+
+export const createPackage = (db: Db, input: PackageWrite): Promise<Package> => db.$transaction(async (tx) => {
+  const row = await tx.package.create({ data: toColumns(input) });
+  await audit(tx, { account: null, action: 'package.create', target: packageTarget(row), changes: changesOf(null, row, packageFields(row)) });
+  return row;
+});
 
 /** A full update, or only the status; running purchases keep their snapshot either way. */
 export async function updatePackage(db: Db, id: string, input: PackageUpdate): Promise<Package> {
   const data = 'name' in input ? toColumns(input) : { isActive: input.isActive };
-  const [row] = await db.package.updateManyAndReturn({ where: { id }, data });
-  if (!row) throw packageNotFound();
-  return row;
+  return db.$transaction(async (tx) => {
+    const before = await tx.package.findUnique({ where: { id } });
+    const [row] = await tx.package.updateManyAndReturn({ where: { id }, data });
+    if (!before || !row) throw packageNotFound();
+    await audit(tx, { account: null, action: 'package.update', target: packageTarget(row), changes: changesOf(before, row, packageFields(row)) });
+    return row;
+  });
 }
 
 /**
@@ -64,6 +77,9 @@ export async function packageUsage(db: Db, id: string, now: Date) {
 
 /** Purchases keep packageName and limits; the FK sets their packageId to null. */
 export async function deletePackage(db: Db, id: string): Promise<void> {
-  const { count } = await db.package.deleteMany({ where: { id } });
-  if (count === 0) throw packageNotFound();
+  await db.$transaction(async (tx) => {
+    const [row] = await tx.package.findMany({ where: { id } });
+    if (!row || (await tx.package.deleteMany({ where: { id } })).count === 0) throw packageNotFound();
+    await audit(tx, { account: null, action: 'package.delete', target: packageTarget(row), changes: changesOf(row, null, packageFields(row)) });
+  });
 }

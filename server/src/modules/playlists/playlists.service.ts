@@ -10,6 +10,7 @@ import { assertPlaylistSlot, lockOwner } from '../entitlements/limits.js';
 import { screensOfSchedules } from '../schedules/schedule-targets.js';
 import { allOwned } from '../../db/ownership.js';
 import { screensThroughLayouts } from '../layouts/layout-screens.js';
+import { audit, changesOf } from '../audit/audit.js';
 
 export type PlaylistRow = {
   id: string;
@@ -21,6 +22,10 @@ export type PlaylistRow = {
 
 type Tx = Prisma.TransactionClient;
 type Items = z.output<typeof ZCreatePlaylistRequest>['mediaItems'];
+
+/** What an event records of a playlist: its name and its items (media id and seconds). */
+const PLAYLIST_FIELDS = ['name', 'items'] as const;
+const auditedPlaylist = (p: PlaylistRow) => ({ name: p.name, items: p.items.map((i) => `${i.media.name} (${i.duration} sn)`) });
 
 export const withItems = { items: { orderBy: { position: 'asc' }, include: { media: true } } } as const;
 
@@ -52,7 +57,9 @@ export async function createPlaylist(
     await assertOwnMedia(tx, ownerId, body.mediaItems);
     const p = await tx.playlist.create({ data: { ownerId, name: body.name } });
     await tx.playlistItem.createMany({ data: itemRows(p.id, body.mediaItems) });
-    return tx.playlist.findUniqueOrThrow({ where: { id: p.id }, include: withItems });
+    const row = await tx.playlist.findUniqueOrThrow({ where: { id: p.id }, include: withItems });
+    await audit(tx, { account: ownerId, action: 'playlist.create', target: { type: 'playlist', id: row.id, name: row.name }, changes: changesOf(null, auditedPlaylist(row), PLAYLIST_FIELDS) });
+    return row;
   });
 }
 
@@ -70,10 +77,13 @@ export async function updatePlaylist(
   const updated = await ctx.db.$transaction(async (tx) => {
     if (!(await lockOwnedRow(tx, 'playlists', id, ownerId))) throw notFound('Playlist');
     await assertOwnMedia(tx, ownerId, body.mediaItems);
+    const before = await tx.playlist.findUniqueOrThrow({ where: { id }, include: withItems });
     await tx.playlistItem.deleteMany({ where: { playlistId: id } });
     await tx.playlistItem.createMany({ data: itemRows(id, body.mediaItems) });
     // Always touch the row so updatedAt moves even when only items changed.
-    return tx.playlist.update({ where: { id }, data: { name: body.name, updatedAt: ctx.clock() }, include: withItems });
+    const after = await tx.playlist.update({ where: { id }, data: { name: body.name, updatedAt: ctx.clock() }, include: withItems });
+    await audit(tx, { account: ownerId, action: 'playlist.update', target: { type: 'playlist', id, name: after.name }, changes: changesOf(auditedPlaylist(before), auditedPlaylist(after), PLAYLIST_FIELDS) });
+    return after;
   });
   await ctx.notifier.screensChanged(await screensShowing(ctx.db, id));
   return updated;
@@ -89,11 +99,12 @@ export async function playlistUsage(db: Db, ownerId: string, id: string) {
 
 export async function deletePlaylist(ctx: AppContext, ownerId: string, id: string): Promise<void> {
   const screenIds = await ctx.db.$transaction(async (tx) => {
-    const existing = await tx.playlist.findFirst({ where: { id, ownerId }, select: { id: true } });
+    const existing = await tx.playlist.findFirst({ where: { id, ownerId }, include: withItems });
     if (!existing) throw notFound('Playlist');
     // Read before deleting: the FK sets currentPlaylistId (and zones' playlist) to NULL and deletes the schedules playing it.
     const showing = await screensShowing(tx, id);
     await tx.playlist.delete({ where: { id } });
+    await audit(tx, { account: ownerId, action: 'playlist.delete', target: { type: 'playlist', id, name: existing.name }, changes: changesOf(auditedPlaylist(existing), null, PLAYLIST_FIELDS) });
     return showing;
   });
   await ctx.notifier.screensChanged(screenIds);

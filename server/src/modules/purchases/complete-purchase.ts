@@ -8,6 +8,7 @@ import { findRunningPurchase } from '../entitlements/active-package.js';
 import { lockOwner } from '../entitlements/limits.js';
 import { generateMobileCode } from './mobile-code.js';
 import { planCurrentOf, planPackagePurchase } from './package-plan.js';
+import { auditPurchase } from './pending-purchase.js';
 
 const CODE_ATTEMPTS = 8;
 
@@ -85,6 +86,8 @@ export async function completeInTransaction(tx: Prisma.TransactionClient, p: Pur
       previousPurchaseId: current?.id ?? null,
     },
   });
+  if (current) await auditPurchase(tx, 'purchase.replace', current, { status: ['completed', 'expired'], expiresAt: [current.expiresAt, now] });
+  await auditPurchase(tx, 'purchase.complete', purchase, { status: [p.status, 'completed'], amountPaid: [null, purchase.amountPaid], expiresAt: [null, purchase.expiresAt] });
   return { purchase, completedNow: true };
 }
 

@@ -1,7 +1,8 @@
 import type { Request } from 'express';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { currentAccount, currentUser } from '../../http/authenticate.js';
 import type { Package, Prisma, Purchase } from '../../db/generated/client.js';
+import { audit, type AuditChanges } from '../audit/audit.js';
 
 /** A payment still pending after this long is given up (`purchase.abandon`). */
 export const ABANDON_AFTER_MS = 30 * 60_000;
@@ -31,7 +32,14 @@ export const pendingPurchaseData = (buyer: Buyer, pkg: Package, provider: string
  * Only a pending row changes; a completed one never does, and a failed one can still be
  * completed by a later successful attempt on the same payment.
  */
-export async function failPendingPurchase(db: DbOrTx, purchaseId: string): Promise<boolean> {
-  const { count } = await db.purchase.updateMany({ where: { id: purchaseId, status: 'pending' }, data: { status: 'failed' } });
-  return count === 1;
+export async function failPendingPurchase(db: Db, purchaseId: string): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const [failed] = await tx.purchase.updateManyAndReturn({ where: { id: purchaseId, status: 'pending' }, data: { status: 'failed' } });
+    if (failed) await auditPurchase(tx, 'purchase.fail', failed, { status: ['pending', 'failed'] });
+    return Boolean(failed);
+  });
 }
+
+/** A purchase's event, in its account's chain; the card's details are never written into it. */
+export const auditPurchase = (tx: Prisma.TransactionClient, action: string, p: Purchase, changes: AuditChanges) =>
+  audit(tx, { account: p.accountId, action, target: { type: 'purchase', id: p.id, name: p.packageName }, changes });

@@ -6,7 +6,7 @@ import { toMinorUnits, type PaymentProvider } from '../../payments/payment-provi
 import { getPackage } from '../packages/packages.service.js';
 import { completePurchase, type CompletionResult } from './complete-purchase.js';
 import { startFreeTrial } from './free-trial.js';
-import { abandonAt, abandonJobKey, failPendingPurchase, pendingPurchaseData, type Buyer } from './pending-purchase.js';
+import { abandonAt, abandonJobKey, auditPurchase, failPendingPurchase, pendingPurchaseData, type Buyer } from './pending-purchase.js';
 
 const CURRENCY = 'try';
 
@@ -17,7 +17,11 @@ export type PaymentStart =
 
 /** A pending purchase plus its abandon job (a payment never finished turns `failed`). */
 async function startPurchase(ctx: AppContext, provider: PaymentProvider, buyer: Buyer, pkg: Package): Promise<Purchase> {
-  const purchase = await ctx.db.purchase.create({ data: pendingPurchaseData(buyer, pkg, provider.name, ctx.clock()) });
+  const purchase = await ctx.db.$transaction(async (tx) => {
+    const row = await tx.purchase.create({ data: pendingPurchaseData(buyer, pkg, provider.name, ctx.clock()) });
+    await auditPurchase(tx, 'purchase.start', row, { status: [null, 'pending'], amount: [null, row.amount], provider: [null, row.provider] });
+    return row;
+  });
   await ctx.jobs.enqueue('purchase.abandon', { purchaseId: purchase.id }, { runAt: abandonAt(purchase), key: abandonJobKey(purchase.id) })
     .catch((err) => ctx.logger.error({ err, purchaseId: purchase.id }, 'scheduling abandon failed; the sweep will queue it again'));
   return purchase;

@@ -4,6 +4,7 @@ import type { JobHandlers } from '../../jobs/job-definitions.js';
 import { completePurchase, expireJobKey } from './complete-purchase.js';
 import { ABANDON_AFTER_MS, abandonAt, abandonJobKey } from './pending-purchase.js';
 import { completeCheckout } from './purchase-flow.service.js';
+import { auditPurchase } from './pending-purchase.js';
 
 const SWEEP_BATCH = 200;
 // Running purchases read per page when their expiry jobs are checked.
@@ -22,9 +23,13 @@ export async function expirePurchase(ctx: AppContext, purchaseId: string): Promi
     await ctx.jobs.enqueue('purchase.expire', { purchaseId }, { runAt: p.expiresAt, key: `${expireJobKey(p)}-again-${now.getTime()}` });
     return;
   }
-  const { count } = await ctx.db.purchase.updateMany({
-    where: { id: purchaseId, status: 'completed', expiresAt: { lte: now } },
-    data: { status: 'expired' },
+  const count = await ctx.db.$transaction(async (tx) => {
+    const [ended] = await tx.purchase.updateManyAndReturn({
+      where: { id: purchaseId, status: 'completed', expiresAt: { lte: now } },
+      data: { status: 'expired' },
+    });
+    if (ended) await auditPurchase(tx, 'purchase.expire', ended, { status: ['completed', 'expired'] });
+    return ended ? 1 : 0;
   });
   if (count) await ctx.notifier.ownerScreensChanged(p.accountId);
 }
@@ -43,7 +48,10 @@ export async function abandonPurchase(ctx: AppContext, purchaseId: string): Prom
     return;
   }
   if (await completeIfPaid(ctx, p)) return;
-  await ctx.db.purchase.updateMany({ where: { id: p.id, status: 'pending', createdAt: { lte: cutoff } }, data: { status: 'failed' } });
+  await ctx.db.$transaction(async (tx) => {
+    const [failed] = await tx.purchase.updateManyAndReturn({ where: { id: p.id, status: 'pending', createdAt: { lte: cutoff } }, data: { status: 'failed' } });
+    if (failed) await auditPurchase(tx, 'purchase.abandon', failed, { status: ['pending', 'failed'] });
+  });
 }
 
 async function completeIfPaid(ctx: AppContext, p: Purchase): Promise<boolean> {
@@ -71,10 +79,10 @@ async function completeIfPaid(ctx: AppContext, p: Purchase): Promise<boolean> {
  */
 export async function sweepPurchases(ctx: AppContext): Promise<{ expired: number; abandoned: number; requeued: number }> {
   const now = ctx.clock();
-  const expired = await ctx.db.purchase.updateManyAndReturn({
-    where: { status: 'completed', expiresAt: { lte: now } },
-    data: { status: 'expired' },
-    select: { accountId: true },
+  const expired = await ctx.db.$transaction(async (tx) => {
+    const rows = await tx.purchase.updateManyAndReturn({ where: { status: 'completed', expiresAt: { lte: now } }, data: { status: 'expired' } });
+    for (const row of rows) await auditPurchase(tx, 'purchase.expire', row, { status: ['completed', 'expired'] });
+    return rows;
   });
   for (const accountId of new Set(expired.map((e) => e.accountId))) await ctx.notifier.ownerScreensChanged(accountId);
 

@@ -7,6 +7,7 @@ import type { Prisma } from '../../db/generated/client.js';
 import { notFound } from '../../http/errors.js';
 import { allOwned, owns } from '../../db/ownership.js';
 import { notifyAffectedScreens, screensOfSchedules } from './schedule-targets.js';
+import { audit, changesOf } from '../audit/audit.js';
 
 type Named = { id: string; name: string };
 
@@ -42,6 +43,16 @@ export const withRefs = {
   groups: { select: { group: named } },
 } as const;
 const scheduleMissing = () => notFound('Zamanlama');
+
+/** What an event records of a schedule entry: its rule, and what and where it plays, by name. */
+const SCHEDULE_FIELDS = ['name', 'playlist', 'layout', 'ticker', 'screens', 'groups', 'days', 'startTime', 'endTime', 'startDate', 'endDate', 'exceptDates', 'priority', 'enabled'] as const;
+const auditedSchedule = (s: ScheduleRow) => ({
+  name: s.name, playlist: s.playlist?.name ?? null, layout: s.layout?.name ?? null, ticker: s.tickerPlaylist?.name ?? null,
+  screens: s.screens.map((x) => x.screen.name).sort(), groups: s.groups.map((x) => x.group.name).sort(),
+  days: s.days, startTime: s.startTime, endTime: s.endTime, startDate: s.startDate, endDate: s.endDate, exceptDates: s.exceptDates,
+  priority: s.priority, enabled: s.enabled,
+});
+const scheduleTarget = (s: { id: string; name: string }) => ({ type: 'schedule', id: s.id, name: s.name });
 
 /** Calendar days are stored as DATE; midnight UTC keeps the day as written whatever the server's zone. */
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -95,6 +106,7 @@ export async function createSchedule(ctx: AppContext, ownerId: string, body: Wri
   const { row, affected } = await ctx.db.$transaction(async (tx) => {
     await assertOwnRefs(tx, ownerId, body, screens, groups);
     const row = await tx.schedule.create({ data: { ownerId, ...ruleData(body), ...targets(screens, groups) }, include: withRefs });
+    await audit(tx, { account: ownerId, action: 'schedule.create', target: scheduleTarget(row), changes: changesOf(null, auditedSchedule(row), SCHEDULE_FIELDS) });
     return { row, affected: await screensOfSchedules(tx, { id: row.id }) };
   }).catch(refGone);
   await notifyAffectedScreens(ctx, affected);
@@ -109,11 +121,13 @@ export async function updateSchedule(ctx: AppContext, ownerId: string, id: strin
     if (!(await lockOwnedRow(tx, 'schedules', id, ownerId))) throw scheduleMissing();
     await assertOwnRefs(tx, ownerId, body, screens, groups);
     const before = await screensOfSchedules(tx, { id });
+    const previous = await tx.schedule.findUniqueOrThrow({ where: { id }, include: withRefs });
     await tx.scheduleScreen.deleteMany({ where: { scheduleId: id } });
     await tx.scheduleGroup.deleteMany({ where: { scheduleId: id } });
     const row = await tx.schedule.update({
       where: { id }, data: { ...ruleData(body), ...targets(screens, groups), updatedAt: ctx.clock() }, include: withRefs,
     });
+    await audit(tx, { account: ownerId, action: 'schedule.update', target: scheduleTarget(row), changes: changesOf(auditedSchedule(previous), auditedSchedule(row), SCHEDULE_FIELDS) });
     return { row, affected: [...before, ...(await screensOfSchedules(tx, { id }))] };
   }).catch(refGone);
   await notifyAffectedScreens(ctx, affected);
@@ -124,7 +138,9 @@ export async function deleteSchedule(ctx: AppContext, ownerId: string, id: strin
   const affected = await ctx.db.$transaction(async (tx) => {
     if (!(await lockOwnedRow(tx, 'schedules', id, ownerId))) throw scheduleMissing();
     const reached = await screensOfSchedules(tx, { id });
+    const existing = await tx.schedule.findUniqueOrThrow({ where: { id }, include: withRefs });
     await tx.schedule.delete({ where: { id } });
+    await audit(tx, { account: ownerId, action: 'schedule.delete', target: scheduleTarget(existing), changes: changesOf(auditedSchedule(existing), null, SCHEDULE_FIELDS) });
     return reached;
   });
   await notifyAffectedScreens(ctx, affected);

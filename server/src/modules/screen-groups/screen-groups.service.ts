@@ -6,11 +6,17 @@ import { lockOwnedRow } from '../../db/row-lock.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { allOwned } from '../../db/ownership.js';
 import { changedKeys, notifyAffectedScreens, scheduleKeysOf } from '../schedules/schedule-targets.js';
+import { audit, changesOf } from '../audit/audit.js';
 
 export type ScreenGroupRow = { id: string; name: string; members: { screen: { id: string; name: string } }[] };
 
 export const withMembers = { members: { select: { screen: { select: { id: true, name: true } } } } } as const;
 const groupMissing = () => notFound('Ekran grubu');
+
+/** What an event records of a group: its name and its screens, by name. */
+const GROUP_FIELDS = ['name', 'screens'] as const;
+const auditedGroup = (g: ScreenGroupRow) => ({ name: g.name, screens: g.members.map((m) => m.screen.name).sort() });
+const groupTarget = (g: { id: string; name: string }) => ({ type: 'screenGroup', id: g.id, name: g.name });
 
 /** The unique (owner, name) index refused the name: another group of this customer has it. */
 function nameTaken(err: unknown): never {
@@ -29,10 +35,12 @@ export async function createScreenGroup(
   const screenIds = [...new Set(body.screenIds)];
   return ctx.db.$transaction(async (tx) => {
     if (!(await allOwned(tx, 'screen', ownerId, screenIds))) throw notFound('Ekran');
-    return tx.screenGroup.create({
+    const row = await tx.screenGroup.create({
       data: { ownerId, name: body.name, members: { create: screenIds.map((screenId) => ({ screenId })) } },
       include: withMembers,
     });
+    await audit(tx, { account: ownerId, action: 'screenGroup.create', target: groupTarget(row), changes: changesOf(null, auditedGroup(row), GROUP_FIELDS) });
+    return row;
   }).catch(nameTaken);
 }
 
@@ -46,6 +54,7 @@ export async function updateScreenGroup(
 ): Promise<ScreenGroupRow> {
   const { group, affected } = await ctx.db.$transaction(async (tx) => {
     if (!(await lockOwnedRow(tx, 'screen_groups', id, ownerId))) throw groupMissing();
+    const previous = await tx.screenGroup.findUniqueOrThrow({ where: { id }, include: withMembers });
     let affected: string[] = [];
     if (body.screenIds) {
       const screenIds = [...new Set(body.screenIds)];
@@ -58,6 +67,7 @@ export async function updateScreenGroup(
       affected = changedKeys(before, await scheduleKeysOf(tx, ownerId, touched));
     }
     const group = await tx.screenGroup.update({ where: { id }, data: { name: body.name, updatedAt: ctx.clock() }, include: withMembers });
+    await audit(tx, { account: ownerId, action: 'screenGroup.update', target: groupTarget(group), changes: changesOf(auditedGroup(previous), auditedGroup(group), GROUP_FIELDS) });
     return { group, affected };
   }).catch(nameTaken);
   await notifyAffectedScreens(ctx, affected);
@@ -79,8 +89,11 @@ export async function deleteScreenGroup(ctx: AppContext, ownerId: string, id: st
     if (!(await lockOwnedRow(tx, 'screen_groups', id, ownerId))) throw groupMissing();
     const members = (await tx.screenGroupMember.findMany({ where: { groupId: id }, select: { screenId: true } })).map((m) => m.screenId);
     const before = await scheduleKeysOf(tx, ownerId, members);
+    const existing = await tx.screenGroup.findUniqueOrThrow({ where: { id }, include: withMembers });
     await tx.screenGroup.delete({ where: { id } });
-    return changedKeys(before, await scheduleKeysOf(tx, ownerId, members));
+    const changed = changedKeys(before, await scheduleKeysOf(tx, ownerId, members));
+    await audit(tx, { account: ownerId, action: 'screenGroup.delete', target: groupTarget(existing), changes: changesOf(auditedGroup(existing), null, GROUP_FIELDS) });
+    return changed;
   });
   await notifyAffectedScreens(ctx, affected);
 }

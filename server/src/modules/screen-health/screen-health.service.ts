@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { Prisma, type ScreenHealth } from '../../db/generated/client.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { audit, changesOf } from '../audit/audit.js';
 
 /**
  * docs/architecture/devices.md#health: the latest report per screen (one row, overwritten), when its
@@ -69,12 +70,19 @@ export async function getHealthSettings(db: Db, ownerId: string): Promise<THealt
 }
 
 export async function updateHealthSettings(db: Db, ownerId: string, input: z.output<typeof ZUpdateHealthSettingsRequest>): Promise<THealthSettings> {
-  const row = await db.healthSettings.upsert({
-    where: { ownerId },
-    create: { ownerId, warnMinutes: input.warnMinutes },
-    update: { warnMinutes: input.warnMinutes },
+  return db.$transaction(async (tx) => {
+    const before = await tx.healthSettings.findUnique({ where: { ownerId } });
+    const row = await tx.healthSettings.upsert({
+      where: { ownerId },
+      create: { ownerId, warnMinutes: input.warnMinutes },
+      update: { warnMinutes: input.warnMinutes },
+    });
+    await audit(tx, {
+      account: ownerId, action: 'settings.health', target: { type: 'settings', id: ownerId, name: 'Ekran sağlığı' },
+      changes: changesOf({ warnMinutes: before?.warnMinutes ?? HEALTH_WARN_MINUTES_DEFAULT }, { warnMinutes: row.warnMinutes }, ['warnMinutes']),
+    });
+    return { warnMinutes: row.warnMinutes };
   });
-  return { warnMinutes: row.warnMinutes };
 }
 
 const sourceSelect = {

@@ -7,6 +7,7 @@ import { notFound } from '../../http/errors.js';
 import type { ActivePurchase } from '../entitlements/active-package.js';
 import { assertScreenSlot, lockOwner } from '../entitlements/limits.js';
 import { owns } from '../../db/ownership.js';
+import { audit, changesOf } from '../audit/audit.js';
 
 export type ScreenRow = {
   id: string;
@@ -28,6 +29,14 @@ export const withRefs = {
 } as const;
 const screenMissing = () => notFound('Ekran');
 
+/** What an event records of a screen: its settings and what it shows, by name. */
+const SCREEN_FIELDS = ['name', 'playlist', 'ticker', 'layout', 'timezone', 'rotation'] as const;
+const auditedScreen = (s: ScreenRow & { timezone?: string | null }) => ({
+  name: s.name, playlist: s.currentPlaylist?.name ?? null, ticker: s.currentTickerPlaylist?.name ?? null,
+  layout: s.currentLayout?.name ?? null, timezone: s.timezone ?? null, rotation: s.rotation,
+});
+const screenTarget = (s: { id: string; name: string }) => ({ type: 'screen', id: s.id, name: s.name });
+
 export async function listScreens(db: Db, ownerId: string): Promise<ScreenRow[]> {
   return db.screen.findMany({ where: { ownerId }, orderBy: { createdAt: 'asc' }, include: withRefs });
 }
@@ -40,7 +49,9 @@ export async function createScreen(
     // limits.ts takes the full client; the transaction client has the same queries.
     await lockOwner(tx, ownerId);
     await assertScreenSlot(tx, ownerId, purchase);
-    return tx.screen.create({ data: { ownerId, name: body.name, status: 'active' }, include: withRefs });
+    const row = await tx.screen.create({ data: { ownerId, name: body.name, status: 'active' }, include: withRefs });
+    await audit(tx, { account: ownerId, action: 'screen.create', target: screenTarget(row), changes: changesOf(null, auditedScreen(row), SCREEN_FIELDS) });
+    return row;
   });
 }
 
@@ -68,12 +79,15 @@ export async function updateScreen(
   const updated = await ctx.db.$transaction(async (tx) => {
     // The layout's lock makes a delete of it wait for this assignment (layouts.service.ts deleteLayout).
     if (currentLayout && !(await lockOwnedRow(tx, 'layouts', currentLayout, ownerId))) throw notFound('Yerleşim');
+    const before = await tx.screen.findUniqueOrThrow({ where: { id }, include: withRefs });
     // A playlist deleted between the check and this write fails the FK: nothing is written, 404.
-    return tx.screen.update({
+    const after = await tx.screen.update({
       where: { id },
       data: { name, ...shows, currentTickerPlaylistId: tickerId, timezone, rotation },
       include: withRefs,
     });
+    await audit(tx, { account: ownerId, action: 'screen.update', target: screenTarget(after), changes: changesOf(auditedScreen(before), auditedScreen(after), SCREEN_FIELDS) });
+    return after;
   }).catch((err: unknown) => {
     if ((err as { code?: string }).code === 'P2003') throw notFound(currentPlaylist ? 'Playlist' : tickerId ? 'Reji playlisti' : 'Yerleşim');
     throw err;
@@ -98,6 +112,11 @@ export async function screenUsage(db: Db, ownerId: string, id: string) {
 }
 
 export async function deleteScreen(db: Db, ownerId: string, id: string): Promise<void> {
-  const { count } = await db.screen.deleteMany({ where: { id, ownerId } });
-  if (count === 0) throw screenMissing();
+  await db.$transaction(async (tx) => {
+    const existing = await tx.screen.findFirst({ where: { id, ownerId }, include: withRefs });
+    if (!existing) throw screenMissing();
+    // Deleted meanwhile by another request: that one wrote the event.
+    if ((await tx.screen.deleteMany({ where: { id, ownerId } })).count === 0) throw screenMissing();
+    await audit(tx, { account: ownerId, action: 'screen.delete', target: screenTarget(existing), changes: changesOf(auditedScreen(existing), null, SCREEN_FIELDS) });
+  });
 }

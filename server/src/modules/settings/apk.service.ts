@@ -8,6 +8,7 @@ import { formatSize } from '../../storage/format-size.js';
 import { storageKey } from '../../storage/file-storage.js';
 import { randomFileName, removeQuietly } from '../../storage/stored-files.js';
 import { receiveUpload } from '../../storage/upload-to-disk.js';
+import { audit } from '../audit/audit.js';
 
 export const apkKey = (release: Pick<ApkRelease, 'fileName'>) => storageKey.apk(release.fileName);
 
@@ -40,7 +41,12 @@ export async function uploadApk(ctx: AppContext, req: Request, res: Response, ad
     // Stored before the row names it; a failed write removes it.
     key = storageKey.apk(fileName);
     await ctx.storage.putFile(key, file.tempPath);
-    release = await ctx.db.apkRelease.create({ data: { version: version ?? null, fileName, sizeBytes: BigInt(file.size), uploadedById: adminId } });
+    release = await ctx.db.$transaction(async (tx) => {
+      const row = await tx.apkRelease.create({ data: { version: version ?? null, fileName, sizeBytes: BigInt(file.size), uploadedById: adminId } });
+      // A platform change: the player app every customer's screens download.
+      await audit(tx, { account: null, action: 'apk.upload', target: { type: 'apk', id: row.id, name: row.version ?? fileName }, changes: { version: [null, row.version], sizeBytes: [null, row.sizeBytes] } });
+      return row;
+    });
   } catch (err) {
     await removeQuietly(file?.tempPath);
     if (key) await ctx.storage.remove(key).catch(() => {});

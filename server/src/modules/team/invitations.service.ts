@@ -12,6 +12,8 @@ import { emailTakenAsConflict } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/passwords.js';
 import { assertSeatFree } from './seats.js';
 import { assertOwnGroups, ownerByTransferOnly } from './team.service.js';
+import { audit, personTarget } from '../audit/audit.js';
+import { personName } from '../audit/audit-context.js';
 
 /*
  * Invitations (docs/architecture/accounts.md#invitations): a one-time link to /davet/{token},
@@ -48,12 +50,14 @@ export async function createInvitation(ctx: AppContext, caller: AuthAccount, inv
     // A new invitation to the same address replaces the open one: only the latest link works.
     await tx.invitation.updateMany({ where: { accountId: caller.id, email: body.email, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
     await assertSeatFree(tx, caller.id, now);
-    return tx.invitation.create({
+    const created = await tx.invitation.create({
       data: {
         accountId: caller.id, email: body.email, role: body.role, groupIds: [...new Set(body.groups)],
         tokenHash: hashToken(token), invitedById: inviter.id, expiresAt,
       },
     });
+    await audit(tx, { account: caller.id, action: 'invitation.create', target: { type: 'invitation', id: created.id, name: created.email }, changes: { email: [null, created.email], role: [null, created.role], groupIds: [null, created.groupIds], expiresAt: [null, expiresAt] } });
+    return created;
   });
   const link = `${linkBaseUrl(ctx.config)}/davet/${token}`;
   const inviterName = [inviter.firstName, inviter.lastName].filter(Boolean).join(' ') || inviter.email;
@@ -62,8 +66,12 @@ export async function createInvitation(ctx: AppContext, caller: AuthAccount, inv
 }
 
 export async function revokeInvitation(ctx: AppContext, accountId: string, id: string): Promise<void> {
-  const { count } = await ctx.db.invitation.updateMany({ where: { id, accountId, acceptedAt: null, revokedAt: null }, data: { revokedAt: ctx.clock() } });
-  if (count !== 1) throw invitationUnknown();
+  await ctx.db.$transaction(async (tx) => {
+    const now = ctx.clock();
+    const [revoked] = await tx.invitation.updateManyAndReturn({ where: { id, accountId, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
+    if (!revoked) throw invitationUnknown();
+    await audit(tx, { account: accountId, action: 'invitation.revoke', target: { type: 'invitation', id, name: revoked.email }, changes: { revokedAt: [null, now] } });
+  });
 }
 
 async function openInvitation(db: DbOrTx, token: string, now: Date) {
@@ -106,6 +114,8 @@ export async function acceptAsUser(ctx: AppContext, token: string, user: AuthUse
     }
     const { inv, groups } = await claim(tx, token, now);
     await tx.membership.create({ data: { accountId: inv.accountId, userId: user.id, role: inv.role, groups } });
+    // The link's route reads the session itself (no requireAuth): the person is named here.
+    await audit(tx, { account: inv.accountId, action: 'invitation.accept', target: await personTarget(tx, 'member', user.id), actor: { type: 'user', id: user.id, name: personName(user) }, changes: { role: [null, inv.role] } });
     const row = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { tokenVersion: true } });
     return { accountId: inv.accountId, tokenVersion: row.tokenVersion };
   });
@@ -132,6 +142,9 @@ export async function acceptAsNewPerson(ctx: AppContext, token: string, body: TA
         memberships: { create: { accountId: inv.accountId, role: inv.role, groups } },
       },
     });
+    // Nobody is signed in yet: the new person acts, with the link as their right.
+    const target = await personTarget(tx, 'member', user.id);
+    await audit(tx, { account: inv.accountId, action: 'invitation.accept', target, actor: { type: 'user', id: user.id, name: target.name ?? user.email }, changes: { role: [null, inv.role] } });
     return { user, accountId: inv.accountId };
   }));
 }

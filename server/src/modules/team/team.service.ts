@@ -6,6 +6,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuthAccount } from '../../http/request-types.js';
 import { lockOwner } from '../entitlements/limits.js';
 import { openInvitationWhere, seatLimit, seatsUsed } from './seats.js';
+import { audit, changesOf, personTarget } from '../audit/audit.js';
 
 /*
  * The team page (docs/PRODUCT.md#team): members, their roles and screen groups, invitations.
@@ -33,7 +34,11 @@ export async function getTeam(ctx: AppContext, accountId: string) {
 }
 
 export async function renameAccount(ctx: AppContext, accountId: string, name: string) {
-  await ctx.db.account.update({ where: { id: accountId }, data: { name } });
+  await ctx.db.$transaction(async (tx) => {
+    const before = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { name: true } });
+    await tx.account.update({ where: { id: accountId }, data: { name } });
+    await audit(tx, { account: accountId, action: 'account.rename', target: { type: 'account', id: accountId, name }, changes: { name: [before.name, name] } });
+  });
   return getTeam(ctx, accountId);
 }
 
@@ -57,6 +62,10 @@ async function lockedMember(tx: DbOrTx, caller: AuthAccount, memberId: string) {
   return target;
 }
 
+/** A membership's screen groups by name, for its events. */
+const groupNames = async (tx: DbOrTx, membershipId: string) =>
+  (await tx.membershipGroup.findMany({ where: { membershipId }, select: { group: { select: { name: true } } } })).map((g) => g.group.name).sort();
+
 const isLastOwner = async (tx: DbOrTx, accountId: string) =>
   (await tx.membership.count({ where: { accountId, role: 'owner' } })) <= 1;
 
@@ -66,12 +75,17 @@ export async function updateMember(ctx: AppContext, caller: AuthAccount, memberI
     const target = await lockedMember(tx, caller, memberId);
     if (body.role && target.role === 'owner' && body.role !== 'owner' && (await isLastOwner(tx, caller.id))) throw lastOwner('rolü değiştirilemez');
     if (body.groups) await assertOwnGroups(tx, caller.id, body.groups);
+    const groupsBefore = await groupNames(tx, target.id);
     await tx.membership.update({
       where: { id: target.id },
       data: {
         ...(body.role ? { role: body.role } : {}),
         ...(body.groups ? { groups: { deleteMany: {}, create: [...new Set(body.groups)].map((groupId) => ({ groupId })) } } : {}),
       },
+    });
+    await audit(tx, {
+      account: caller.id, action: 'member.update', target: await personTarget(tx, 'member', target.userId),
+      changes: changesOf({ role: target.role, groups: groupsBefore }, { role: body.role ?? target.role, groups: await groupNames(tx, target.id) }, ['role', 'groups']),
     });
     return target.userId;
   });
@@ -85,6 +99,7 @@ export async function removeMember(ctx: AppContext, caller: AuthAccount, memberI
     const target = await lockedMember(tx, caller, memberId);
     if (target.role === 'owner' && (await isLastOwner(tx, caller.id))) throw lastOwner('çıkarılamaz');
     await tx.membership.delete({ where: { id: target.id } });
+    await audit(tx, { account: caller.id, action: 'member.remove', target: await personTarget(tx, 'member', target.userId), changes: { role: [target.role, null] } });
     return target.userId;
   });
   ctx.connections.memberRemoved(caller.id, userId);
@@ -101,6 +116,7 @@ export async function transferOwnership(ctx: AppContext, caller: AuthAccount, me
     if (!self) throw forbidden('Sahipliği yalnızca hesabın sahibi devredebilir');
     await tx.membership.update({ where: { id: target.id }, data: { role: 'owner' } });
     await tx.membership.update({ where: { id: self.id }, data: { role: 'admin' } });
+    await audit(tx, { account: caller.id, action: 'account.transfer', target: await personTarget(tx, 'member', target.userId), changes: { role: [target.role, 'owner'] } });
     return target.userId;
   });
   ctx.connections.memberChanged(caller.id, userId);

@@ -6,6 +6,7 @@ import { lockOwnedRow } from '../../db/row-lock.js';
 import { notFound } from '../../http/errors.js';
 import { screensOfSchedules } from '../schedules/schedule-targets.js';
 import { screensThroughLayouts } from '../layouts/layout-screens.js';
+import { audit, changesOf } from '../audit/audit.js';
 
 export type TickerRow = {
   id: string;
@@ -29,6 +30,10 @@ const screensShowing = async (db: DbOrTx, tickerId: string) => [...new Set([
 const textRows = (playlistId: string, texts: { text: string }[]) =>
   texts.map((d, position) => ({ playlistId, text: d.text, position }));
 
+/** What an event records of a ticker playlist. */
+const TICKER_FIELDS = ['name', 'speed', 'texts'] as const;
+const auditedTicker = (r: TickerRow) => ({ name: r.name, speed: r.speed, texts: r.texts.map((x) => x.text) });
+
 export async function listTickerPlaylists(db: Db, ownerId: string): Promise<TickerRow[]> {
   return db.tickerPlaylist.findMany({ where: { ownerId }, orderBy: { createdAt: 'asc' }, include: withTexts });
 }
@@ -36,9 +41,13 @@ export async function listTickerPlaylists(db: Db, ownerId: string): Promise<Tick
 export async function createTickerPlaylist(
   db: Db, ownerId: string, body: z.output<typeof ZCreateTickerRequest>,
 ): Promise<TickerRow> {
-  return db.tickerPlaylist.create({
-    data: { ownerId, name: body.name, speed: body.speed, texts: { create: body.directions.map((d, position) => ({ text: d.text, position })) } },
-    include: withTexts,
+  return db.$transaction(async (tx) => {
+    const row = await tx.tickerPlaylist.create({
+      data: { ownerId, name: body.name, speed: body.speed, texts: { create: body.directions.map((d, position) => ({ text: d.text, position })) } },
+      include: withTexts,
+    });
+    await audit(tx, { account: ownerId, action: 'ticker.create', target: { type: 'ticker', id: row.id, name: row.name }, changes: changesOf(null, auditedTicker(row), TICKER_FIELDS) });
+    return row;
   });
 }
 
@@ -49,15 +58,18 @@ export async function updateTickerPlaylist(
   const updated = await ctx.db.$transaction(async (tx) => {
     // Locked so that parallel edits replace the texts one after another (db/row-lock.ts).
     if (!(await lockOwnedRow(tx, 'direction_playlists', id, ownerId))) throw missing();
+    const before = await tx.tickerPlaylist.findUniqueOrThrow({ where: { id }, include: withTexts });
     if (body.directions) {
       await tx.tickerText.deleteMany({ where: { playlistId: id } });
       await tx.tickerText.createMany({ data: textRows(id, body.directions) });
     }
-    return tx.tickerPlaylist.update({
+    const after = await tx.tickerPlaylist.update({
       where: { id },
       data: { name: body.name, speed: body.speed, updatedAt: ctx.clock() },
       include: withTexts,
     });
+    await audit(tx, { account: ownerId, action: 'ticker.update', target: { type: 'ticker', id, name: after.name }, changes: changesOf(auditedTicker(before), auditedTicker(after), TICKER_FIELDS) });
+    return after;
   });
   await ctx.notifier.screensChanged(await screensShowing(ctx.db, id));
   return updated;
@@ -73,11 +85,12 @@ export async function tickerUsage(db: Db, ownerId: string, id: string) {
 
 export async function deleteTickerPlaylist(ctx: AppContext, ownerId: string, id: string): Promise<void> {
   const screenIds = await ctx.db.$transaction(async (tx) => {
-    const existing = await tx.tickerPlaylist.findFirst({ where: { id, ownerId }, select: { id: true } });
+    const existing = await tx.tickerPlaylist.findFirst({ where: { id, ownerId }, include: withTexts });
     if (!existing) throw missing();
     // Read before deleting: the FKs set currentTickerPlaylistId, schedules' and zones' ticker to NULL.
     const showing = await screensShowing(tx, id);
     await tx.tickerPlaylist.delete({ where: { id } });
+    await audit(tx, { account: ownerId, action: 'ticker.delete', target: { type: 'ticker', id, name: existing.name }, changes: changesOf(auditedTicker(existing), null, TICKER_FIELDS) });
     return showing;
   });
   await ctx.notifier.screensChanged(screenIds);

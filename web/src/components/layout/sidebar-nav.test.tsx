@@ -24,7 +24,7 @@ describe('sidebar links', () => {
   it("gives the account's owners and admins 'Ekip' (/team), and nobody else", () => {
     expect(labels(false)).not.toContain('Ekip');
     cleanup();
-    expect(labels(false, true).at(-1)).toBe('Ekip');
+    expect(labels(false, true).at(-2)).toBe('Ekip');
     expect(screen.getByRole('link', { name: 'Ekip' }).getAttribute('href')).toBe('/team');
   });
 
@@ -36,5 +36,15 @@ describe('sidebar links', () => {
     expect(links.filter((l) => l === 'Acil Duyuru')).toHaveLength(1);
     expect(links.indexOf('Acil Duyuru')).toBe(links.indexOf('Raporlar') + 1);
     expect(screen.getByRole('link', { name: 'Acil Duyuru' }).className).not.toContain('nav-alarm');
+  });
+
+  it("gives the account's owners and admins 'Etkinlik Geçmişi' (/activity) after 'Ekip', and platform admins 'Platform Etkinliği'", () => {
+    expect(labels(false)).not.toContain('Etkinlik Geçmişi');
+    cleanup();
+    expect(labels(false, true).at(-1)).toBe('Etkinlik Geçmişi');
+    expect(screen.getByRole('link', { name: 'Etkinlik Geçmişi' }).getAttribute('href')).toBe('/activity');
+    cleanup();
+    expect(labels(true)).toContain('Platform Etkinliği');
+    expect(screen.getByRole('link', { name: 'Platform Etkinliği' }).getAttribute('href')).toBe('/admin/activity');
   });
 });

@@ -35,13 +35,14 @@ const customerLinks: Link[] = [
 const readerLinks: Link[] = customerLinks.filter((l) => l.to !== '/alerts')
   .flatMap((l) => (l.to === '/reports' ? [l, { to: '/alerts', label: tr.nav.alerts }] : [l]));
 
-/** 'Ekip' (docs/PRODUCT.md#team), for the account's owners and admins. */
-const teamLink: Link = { to: '/team', label: tr.nav.team };
+/** 'Ekip' (docs/PRODUCT.md#team) and 'Etkinlik Geçmişi' (docs/PRODUCT.md#activity), for the account's owners and admins. */
+const teamLinks: Link[] = [{ to: '/team', label: tr.nav.team }, { to: '/activity', label: tr.nav.activity }];
 
 export const adminLinks: Link[] = [
   { to: '/admin/packages', label: tr.nav.adminPackages },
   { to: '/admin/sales', label: tr.nav.adminSales },
   { to: '/admin/apk', label: tr.nav.adminApk },
+  { to: '/admin/activity', label: tr.nav.adminActivity },
 ];
 
 /** A short warning shown under a link, by its route ('3 ekran sorunlu' under 'Ekranlar'). */
@@ -72,7 +73,7 @@ export function SidebarNav({ admin, team = false, sendsAlerts = false, onNavigat
 }) {
   if (!admin) {
     const links = sendsAlerts ? customerLinks : readerLinks;
-    return <LinkList links={team ? [...links, teamLink] : links} onNavigate={onNavigate} notes={notes} />;
+    return <LinkList links={team ? [...links, ...teamLinks] : links} onNavigate={onNavigate} notes={notes} />;
   }
   return (
     <>

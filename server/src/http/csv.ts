@@ -1,0 +1,13 @@
+/**
+ * Files for Turkish Excel (the plays report's and the audit log's 'CSV İndir'): UTF-8 with a BOM
+ * (so Excel reads Turkish letters) and semicolons between cells (Excel's Turkish locale). A cell
+ * that Excel would read as a formula (starting with = + - @, a tab or a carriage return) is
+ * prefixed with ' so it stays text.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export const csvFile = (lines: string[][]): string =>
+  `\uFEFF${lines.map((cells) => cells.map(csvCell).join(';')).join('\r\n')}\r\n`;

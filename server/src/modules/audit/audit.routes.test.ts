@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAuditEvent, TAuditPage } from '@pano/contract';
+import { createTestApp, newAdmin, newCustomer, newMember, type TestApp, type TestUser } from '../../../test/harness.js';
+import { makeGroup, makeMedia } from '../screens/content.fixtures.js';
+import { audit } from './audit.js';
+
+let t: TestApp;
+let owner: TestUser;
+let mediaId: string;
+
+// A database of its own: its tests edit and delete events with the trigger disabled.
+beforeAll(async () => {
+  t = await createTestApp({ ownDatabase: true });
+  owner = await newCustomer(t);
+  mediaId = (await makeMedia(t, owner.id, 'image', 'Afiş')).id;
+});
+afterAll(async () => { await t?.close(); });
+
+const events = async (u: TestUser, query = '') => {
+  const res = await t.http.get(`/api/audit${query}`).set(u.auth);
+  expect(res.status).toBe(200);
+  return res.body as TAuditPage;
+};
+const verify = async (u: TestUser) => (await t.http.get('/api/audit/verify').set(u.auth).expect(200)).body as { ok: boolean; checked: number; brokenAt: string | null };
+/** Runs SQL on events as someone with the database's owner rights would, past the trigger. */
+const tamper = async (sql: string, ...values: unknown[]) => {
+  await t.ctx.db.$executeRawUnsafe('ALTER TABLE audit_events DISABLE TRIGGER audit_events_append_only');
+  try { await t.ctx.db.$executeRawUnsafe(sql, ...values); } finally {
+    await t.ctx.db.$executeRawUnsafe('ALTER TABLE audit_events ENABLE TRIGGER audit_events_append_only');
+  }
+};
+
+describe('audit events', () => {
+  it('a change writes one event naming who, what, the fields changed and the request', async () => {
+    const created = await t.http.post('/api/playlists').set(owner.auth).set('User-Agent', 'Testci/1.0').set('X-Request-Id', 'req-audit-1')
+      .send({ name: 'Sabah', mediaItems: [{ media: mediaId, duration: 10 }] }).expect(201);
+    const { events: [event], total } = await events(owner);
+    expect(total).toBe(1);
+    expect(event).toMatchObject({
+      actor: { type: 'user', id: owner.id, name: 'Test Kullanıcı' },
+      action: 'playlist.create',
+      target: { type: 'playlist', id: created.body._id, name: 'Sabah' },
+      changes: { name: [null, 'Sabah'], items: [null, ['Afiş (10 sn)']] },
+      userAgent: 'Testci/1.0', requestId: 'req-audit-1',
+    } satisfies Partial<TAuditEvent>);
+    expect(event!.ip).toBeTruthy();
+
+    await t.http.put(`/api/playlists/${created.body._id}`).set(owner.auth).send({ name: 'Öğle', mediaItems: [{ media: mediaId, duration: 10 }] }).expect(200);
+    const [update] = (await events(owner)).events;
+    // Only what changed: the items stayed the same.
+    expect(update).toMatchObject({ action: 'playlist.update', changes: { name: ['Sabah', 'Öğle'] } });
+    expect(Object.keys(update!.changes)).toEqual(['name']);
+  });
+
+  it('a refused change writes no event', async () => {
+    const before = (await events(owner)).total;
+    const viewer = await newMember(t, owner.id, 'viewer');
+    await t.http.post('/api/playlists').set(viewer.auth).send({ name: 'X', mediaItems: [{ media: mediaId, duration: 5 }] }).expect(403);
+    await t.http.post('/api/playlists').set(owner.auth).send({ name: '', mediaItems: [] }).expect(400);
+    await t.http.delete('/api/playlists/6f1c1a36-4c1e-4b8e-9d55-0a7f3f2f1b14').set(owner.auth).expect(404);
+    expect((await events(owner)).total).toBe(before);
+  });
+
+  it('an event written in a transaction that rolls back is gone with it', async () => {
+    const before = (await events(owner)).total;
+    await expect(t.ctx.db.$transaction(async (tx) => {
+      await tx.playlist.create({ data: { ownerId: owner.id, name: 'Geri alınacak' } });
+      await audit(tx, { account: owner.id, action: 'playlist.create', target: { type: 'playlist', id: null, name: 'Geri alınacak' } });
+      throw new Error('rollback');
+    })).rejects.toThrow('rollback');
+    expect((await events(owner)).total).toBe(before);
+    expect(await t.ctx.db.playlist.count({ where: { name: 'Geri alınacak' } })).toBe(0);
+  });
+
+  it('filters by action, target and actor, pages newest first', async () => {
+    const editor = await newMember(t, owner.id, 'editor');
+    await t.http.post('/api/playlists').set(editor.auth).send({ name: 'Editörün', mediaItems: [{ media: mediaId, duration: 5 }] }).expect(201);
+    const byEditor = await events(owner, `?actor=${editor.id}`);
+    expect(byEditor.events.map((e) => [e.actor.id, e.target.name])).toEqual([[editor.id, 'Editörün']]);
+    expect((await events(owner, '?action=playlist.')).events.every((e) => e.action.startsWith('playlist.'))).toBe(true);
+    expect((await events(owner, '?action=playlist.update')).total).toBe(1);
+    expect((await events(owner, '?from=2000-01-01&to=2000-01-02')).total).toBe(0);
+    const bad = await t.http.get('/api/audit?from=dün').set(owner.auth);
+    expect([bad.status, bad.body.message]).toEqual([400, 'Başlangıç tarihi YYYY-AA-GG biçiminde olmalıdır']);
+  });
+
+  it('is read by admins of the whole account only', async () => {
+    for (const role of ['editor', 'publisher'] as const) {
+      const res = await t.http.get('/api/audit').set((await newMember(t, owner.id, role)).auth);
+      expect(res.status).toBe(403);
+    }
+    await events(await newMember(t, owner.id, 'admin'));
+    const group = await makeGroup(t, owner.id, 'Şube');
+    const limited = await t.http.get('/api/audit').set((await newMember(t, owner.id, 'admin', [group.id])).auth);
+    expect([limited.status, limited.body.message]).toEqual([403, 'Etkinlik geçmişini yalnızca tüm ekranlara erişen yöneticiler görebilir']);
+    // Another account's history is not this one's.
+    expect((await events(await newCustomer(t))).total).toBe(0);
+    // Platform administrators read the platform's chain, not accounts'.
+    expect((await t.http.get('/api/audit/platform').set((await newAdmin(t)).auth)).status).toBe(200);
+    expect((await t.http.get('/api/audit/platform').set(owner.auth)).status).toBe(403);
+  });
+
+  it('CSV cells that Excel would read as formulas stay text', async () => {
+    await t.http.post('/api/playlists').set(owner.auth).send({ name: '=HYPERLINK("http://x";"y")', mediaItems: [{ media: mediaId, duration: 5 }] }).expect(201);
+    const res = await t.http.get('/api/audit?format=csv&action=playlist.create').set(owner.auth).expect(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.text.startsWith('\uFEFFZaman;')).toBe(true);
+    expect(res.text).toContain(`;"'=HYPERLINK(""http://x"";""y"")";`);
+    expect(res.text).not.toMatch(/;=HYPERLINK/);
+  });
+
+  it('cannot be changed or deleted through the database without disabling its trigger', async () => {
+    await expect(t.ctx.db.$executeRawUnsafe(`UPDATE audit_events SET "actorName" = 'Başkası' WHERE chain = $1`, owner.id)).rejects.toThrow(/cannot be changed/);
+    await expect(t.ctx.db.$executeRawUnsafe('DELETE FROM audit_events WHERE chain = $1', owner.id)).rejects.toThrow(/cannot be changed/);
+  });
+
+  it('the chain check finds an edited event, a deleted one and a deleted newest one', async () => {
+    const other = await newCustomer(t);
+    const media = await makeMedia(t, other.id);
+    for (const name of ['A', 'B', 'C', 'D']) {
+      await t.http.post('/api/playlists').set(other.auth).send({ name, mediaItems: [{ media: media.id, duration: 5 }] }).expect(201);
+    }
+    expect(await verify(other)).toEqual({ ok: true, checked: 4, brokenAt: null });
+    const rows = await t.ctx.db.auditEvent.findMany({ where: { chain: other.id }, orderBy: { seq: 'asc' } });
+
+    await tamper(`UPDATE audit_events SET changes = '{"name":[null,"Z"]}' WHERE id = $1`, rows[1]!.id);
+    expect(await verify(other)).toEqual({ ok: false, checked: 1, brokenAt: rows[1]!.id });
+    await tamper('UPDATE audit_events SET changes = $2::jsonb WHERE id = $1', rows[1]!.id, JSON.stringify(rows[1]!.changes));
+    expect(await verify(other)).toEqual({ ok: true, checked: 4, brokenAt: null });
+
+    await tamper('DELETE FROM audit_events WHERE id = $1', rows[2]!.id);
+    expect(await verify(other)).toEqual({ ok: false, checked: 2, brokenAt: rows[3]!.id });
+
+    const newest = await newCustomer(t);
+    const m = await makeMedia(t, newest.id);
+    for (const name of ['A', 'B']) await t.http.post('/api/playlists').set(newest.auth).send({ name, mediaItems: [{ media: m.id, duration: 5 }] }).expect(201);
+    const last = await t.ctx.db.auditEvent.findFirstOrThrow({ where: { chain: newest.id }, orderBy: { seq: 'desc' } });
+    await tamper('DELETE FROM audit_events WHERE id = $1', last.id);
+    expect((await verify(newest)).ok).toBe(false);
+    // The first account's chain was never touched.
+    expect((await verify(owner)).ok).toBe(true);
+  });
+});
