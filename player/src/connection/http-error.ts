@@ -1,5 +1,4 @@
 import { tr } from '../i18n/tr.js';
-import { REQUEST_TIMEOUT_MS, withTimeout } from './timeouts.js';
 
 type Contract = typeof import('./player-schemas.js');
 
@@ -37,11 +36,10 @@ export class HttpError extends Error {
 
 /**
  * fetch + JSON with the server's error message kept (docs/PRODUCT.md#errors: 'the server message,
- * or ...'), the answer parsed with its contract schema. A call not answered and read within
- * `timeoutMs` fails as one without network (docs/architecture/player.md#network-waits).
+ * or ...'), the answer parsed with its contract schema.
  */
 export async function fetchJson<T>(
-  url: string, schema: AnswerSchema<T>, init: RequestInit & { token?: string; timeoutMs?: number } = {}, fallback: string = tr.configFailed,
+  url: string, schema: AnswerSchema<T>, init: RequestInit & { token?: string } = {}, fallback: string = tr.configFailed,
 ): Promise<T> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
@@ -51,17 +49,13 @@ export async function fetchJson<T>(
   // for no round trip of their own. A call that fails first leaves the import unawaited.
   const parser = loadParser();
   parser.catch(() => undefined);
-  const { token: _token, timeoutMs = REQUEST_TIMEOUT_MS, ...request } = init;
   let res: Response;
-  let text: string;
   try {
-    [res, text] = await withTimeout(timeoutMs, async (signal) => {
-      const answer = await fetch(url, { ...request, headers, cache: 'no-store', signal });
-      return [answer, await answer.text()] as const;
-    });
+    res = await fetch(url, { ...init, headers, cache: 'no-store' });
   } catch {
     throw new HttpError(fallback, 0);
   }
+  const text = await res.text();
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : undefined;

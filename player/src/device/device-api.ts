@@ -1,6 +1,5 @@
 import type { TPlayRecord } from '@pano/contract';
 import { fetchJson, HttpError, screenConfigUrl } from '../connection/http-error.js';
-import { UPLOAD_TIMEOUT_MS, withTimeout } from '../connection/timeouts.js';
 import { tr } from '../i18n/tr.js';
 import { deviceLabel } from './device-label.js';
 
@@ -26,13 +25,12 @@ export const deviceApi = {
   uploadScreenshot: async (deviceToken: string, jpeg: Blob, kind: 'screenshot' | 'thumbnail'): Promise<void> => {
     let res: Response;
     try {
-      res = await withTimeout(UPLOAD_TIMEOUT_MS, (signal) => fetch(`/api/devices/screenshot?kind=${kind}`, {
+      res = await fetch(`/api/devices/screenshot?kind=${kind}`, {
         method: 'PUT',
         headers: { Authorization: `Bearer ${deviceToken}`, 'Content-Type': 'image/jpeg', Accept: 'application/json' },
         body: jpeg,
         cache: 'no-store',
-        signal,
-      }));
+      });
     } catch {
       throw new HttpError(tr.screenshotFailed, 0);
     }

@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { fetchWatched } from '../connection/timeouts.js';
+import { fetchWatched } from './watched-download.js';
 
 /*
  * A file enters the offline cache only if its bytes have the SHA-256 the screen config gives

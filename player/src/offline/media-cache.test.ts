@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TConfigPlaylist, TScreenConfig } from '@pano/contract';
 import { cachePlaylistMedia, CORRUPT_RETRY_MAX_MS, corruptRetryAfterMs, MEDIA_CACHE, MEDIA_RETRY_MS, mediaUrlsOf, recacheMedia } from './media-cache.js';
 import { VERIFIED_HEADER } from './file-integrity.js';
-import { DOWNLOAD_STALL_MS, downloadsWatched } from '../connection/timeouts.js';
+import { DOWNLOAD_STALL_MS, downloadsWatched } from './watched-download.js';
 
 const playlist = (id: string, files: string[]): TConfigPlaylist => ({
   _id: id, name: id,

@@ -1,7 +1,7 @@
 import type { TCorruptFile, TScreenConfig } from '@pano/contract';
 import { resolveMediaUrl } from '@pano/contract/media-rules';
 import { allLayouts, allPlaylists } from '../playback/screen-schedule.js';
-import { fetchWatched } from '../connection/timeouts.js';
+import { fetchWatched } from './watched-download.js';
 import { fetchVerified, isVerifiedCopy, verifyCachedCopy } from './file-integrity.js';
 
 /** Shared with public/sw.js, which serves these caches. */

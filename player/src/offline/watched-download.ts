@@ -1,33 +1,13 @@
 /*
- * How long the player waits on the network (docs/architecture/player.md#network-waits). A
- * kiosk's connection can go silent without closing (a mobile router that dropped its route, a
- * captive portal, a proxy holding the socket): a call that waited for ever would hold what
- * comes after it for ever too, the next config's files, the play records, a pairing.
+ * A file's download that goes silent ends (docs/architecture/player.md#network-waits). Apart
+ * from connection/timeouts.ts: only the offline code, loaded after the first picture, needs it.
  */
 
-/** A JSON call of the player (config, pairing, play records): answered and read in full within this. */
-export const REQUEST_TIMEOUT_MS = 30_000;
-/** A screenshot's upload: a larger body over what may be a slow uplink. */
-export const UPLOAD_TIMEOUT_MS = 60_000;
 /**
  * A file's download ends when no byte came for this long. A video may take many minutes on a
  * slow line, so only silence counts, never the total time.
  */
 export const DOWNLOAD_STALL_MS = 60_000;
-
-/**
- * `call` given a signal that aborts it `ms` later (`AbortSignal.timeout` is missing in older
- * Android WebViews); the timer ends with the call.
- */
-export async function withTimeout<T>(ms: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('timed out', 'TimeoutError')), ms);
-  try {
-    return await call(controller.signal);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * `fetch` of a download that is aborted once `stallMs` pass without a byte: before the answer

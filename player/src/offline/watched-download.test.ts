@@ -1,14 +1,13 @@
 import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchJson, HttpError } from './http-error.js';
-import { DOWNLOAD_STALL_MS, downloadsWatched, fetchWatched, REQUEST_TIMEOUT_MS } from './timeouts.js';
+import { DOWNLOAD_STALL_MS, downloadsWatched, fetchWatched } from './watched-download.js';
 
 /*
  * A network that goes silent without closing (docs/architecture/player.md#network-waits): a
  * real HTTP server that answers when the test says so, and the player's clock moved by the test.
  */
-describe('waits on a silent network end', () => {
+describe('a download that goes silent ends', () => {
   let server: Server;
   let host: string;
   /** The answers the server holds open, in the order asked. */
@@ -33,31 +32,6 @@ describe('waits on a silent network end', () => {
     for (const res of held) res.destroy();
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
-  });
-
-  it('a JSON call the server never answers fails as one without network, and not before its time', async () => {
-    const asked = nextRequest();
-    let outcome: unknown = 'waiting';
-    const call = fetchJson(`${host}/api/devices/plays`, (c) => c.ZPlaysUploadResponse, { method: 'POST', body: '{}' }, 'Gönderilemedi')
-      .then(() => 'answered', (err: unknown) => err);
-    void call.then((o) => (outcome = o));
-    await asked;
-    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
-    expect(outcome).toBe('waiting');
-    await vi.advanceTimersByTimeAsync(1);
-    const err = await call;
-    expect(err).toBeInstanceOf(HttpError);
-    expect(err).toMatchObject({ status: 0, message: 'Gönderilemedi' });
-  });
-
-  it('a JSON call whose answer stops half way fails the same way', async () => {
-    const asked = nextRequest();
-    const call = fetchJson(`${host}/api/devices/screens`, (c) => c.ZDeviceScreensResponse, {}, 'Ekranlar alınamadı').catch((err: unknown) => err);
-    await asked;
-    held[0]!.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100' });
-    held[0]!.write('[{"_id":');
-    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
-    expect(await call).toMatchObject({ status: 0, message: 'Ekranlar alınamadı' });
   });
 
   it('a download that keeps coming, however slowly, is never cut; one silent for the stall time is', async () => {
