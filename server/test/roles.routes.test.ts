@@ -56,13 +56,14 @@ const RULES: Record<string, TAccountRole | 'not a member route'> = {
   'DELETE /api/api-keys/:id': 'admin',
   'PUT /api/devices/:id': 'admin',
   'DELETE /api/devices/:id': 'admin',
-  // Admins: the team (docs/PRODUCT.md#team); the owner alone hands ownership on.
+  // Admins: the team (docs/PRODUCT.md#team); the owner alone hands ownership on and deletes the account.
   'PUT /api/team': 'admin',
   'PUT /api/team/members/:id': 'admin',
   'DELETE /api/team/members/:id': 'admin',
   'POST /api/team/invitations': 'admin',
   'DELETE /api/team/invitations/:id': 'admin',
   'POST /api/team/transfer': 'owner',
+  'DELETE /api/team': 'owner',
   // The owner buys.
   'POST /api/purchase/create-payment-intent': 'owner',
   'POST /api/purchase/complete-payment': 'owner',

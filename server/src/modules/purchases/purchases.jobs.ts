@@ -26,7 +26,7 @@ export async function expirePurchase(ctx: AppContext, purchaseId: string): Promi
     where: { id: purchaseId, status: 'completed', expiresAt: { lte: now } },
     data: { status: 'expired' },
   });
-  if (count) await ctx.notifier.ownerScreensChanged(p.accountId);
+  if (count && p.accountId) await ctx.notifier.ownerScreensChanged(p.accountId);
 }
 
 /**
@@ -76,7 +76,7 @@ export async function sweepPurchases(ctx: AppContext): Promise<{ expired: number
     data: { status: 'expired' },
     select: { accountId: true },
   });
-  for (const accountId of new Set(expired.map((e) => e.accountId))) await ctx.notifier.ownerScreensChanged(accountId);
+  for (const accountId of new Set(expired.flatMap((e) => (e.accountId ? [e.accountId] : [])))) await ctx.notifier.ownerScreensChanged(accountId);
 
   const stale = await ctx.db.purchase.findMany({
     where: { status: 'pending', createdAt: { lte: new Date(now.getTime() - ABANDON_AFTER_MS) } },

@@ -3,7 +3,9 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { allOwned } from '../../db/ownership.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
-import type { AuthAccount } from '../../http/request-types.js';
+import type { AuthAccount, AuthUser } from '../../http/request-types.js';
+import { afterAccountDeleted, deleteAccountRows } from '../accounts/delete-account.js';
+import { verifyPassword } from '../auth/passwords.js';
 import { lockOwner } from '../entitlements/limits.js';
 import { openInvitationWhere, seatLimit, seatsUsed } from './seats.js';
 
@@ -104,4 +106,24 @@ export async function transferOwnership(ctx: AppContext, caller: AuthAccount, me
     return target.userId;
   });
   ctx.connections.memberChanged(caller.id, userId);
+}
+
+const ownerOnlyDeletes = () => forbidden('Hesabı yalnızca hesabın sahibi silebilir');
+
+/**
+ * 'Hesabı Sil' (owner only, with their password): everything of the account goes for every
+ * member; its purchases stay for the sales report; the people stay, as members of their other
+ * accounts (docs/architecture/accounts.md#deleting-the-account).
+ */
+export async function deleteAccount(ctx: AppContext, caller: AuthAccount, user: AuthUser, password: string): Promise<void> {
+  const row = await ctx.db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
+  if (!(await verifyPassword(row.passwordHash, password))) throw forbidden('Şifre hatalı. Hesabı silmek için kendi şifrenizi girin.');
+  const deleted = await ctx.db.$transaction(async (tx) => {
+    await lockOwner(tx, caller.id);
+    // Read under the lock: a transfer that committed meanwhile made the caller an admin.
+    const self = await tx.membership.findFirst({ where: { accountId: caller.id, userId: user.id, role: 'owner' }, select: { id: true } });
+    if (!self) throw ownerOnlyDeletes();
+    return deleteAccountRows(tx, caller.id);
+  });
+  await afterAccountDeleted(ctx, deleted);
 }
