@@ -16,8 +16,6 @@ export function teamRoutes(ctx: AppContext): Router {
     const { memberId } = ZTransferRequest.parse(req.body);
     const account = currentAccount(req);
     await transferOwnership(ctx, account, memberId);
-    // The former owner's other dashboards learn their new role too.
-    ctx.connections.memberChanged(account.id, currentUser(req).id);
     res.json(presentTeam(await getTeam(ctx, account.id)));
   });
   // The password is a credential: wrong guesses are limited as logins are.

@@ -5,6 +5,7 @@ import { allOwned } from '../../db/ownership.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuthAccount, AuthUser } from '../../http/request-types.js';
 import { afterAccountDeleted, deleteAccountRows } from '../accounts/delete-account.js';
+import { screensOfGroups } from '../accounts/screen-scope.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { lockOwner } from '../entitlements/limits.js';
 import { openInvitationWhere, seatLimit, seatsUsed } from './seats.js';
@@ -59,12 +60,21 @@ async function lockedMember(tx: DbOrTx, caller: AuthAccount, memberId: string) {
   return target;
 }
 
+/**
+ * The screens a member's live sockets hear after a change (read under the change's lock): their
+ * groups' screens, or null when not limited (docs/architecture/accounts.md#screen-group-limits).
+ */
+async function liveScopeOf(tx: DbOrTx, accountId: string, membershipId: string): Promise<string[] | null> {
+  const groups = await tx.membershipGroup.findMany({ where: { membershipId }, select: { groupId: true } });
+  return groups.length ? screensOfGroups(tx, accountId, groups.map((g) => g.groupId)) : null;
+}
+
 const isLastOwner = async (tx: DbOrTx, accountId: string) =>
   (await tx.membership.count({ where: { accountId, role: 'owner' } })) <= 1;
 
 export async function updateMember(ctx: AppContext, caller: AuthAccount, memberId: string, body: TMemberUpdateRequest) {
   if (body.role === 'owner') throw ownerByTransferOnly();
-  const userId = await ctx.db.$transaction(async (tx) => {
+  const { userId, screens } = await ctx.db.$transaction(async (tx) => {
     const target = await lockedMember(tx, caller, memberId);
     if (body.role && target.role === 'owner' && body.role !== 'owner' && (await isLastOwner(tx, caller.id))) throw lastOwner('rolü değiştirilemez');
     if (body.groups) await assertOwnGroups(tx, caller.id, body.groups);
@@ -75,9 +85,9 @@ export async function updateMember(ctx: AppContext, caller: AuthAccount, memberI
         ...(body.groups ? { groups: { deleteMany: {}, create: [...new Set(body.groups)].map((groupId) => ({ groupId })) } } : {}),
       },
     });
-    return target.userId;
+    return { userId: target.userId, screens: await liveScopeOf(tx, caller.id, target.id) };
   });
-  ctx.connections.memberChanged(caller.id, userId);
+  ctx.connections.memberChanged(caller.id, userId, screens);
   return ctx.db.membership.findUniqueOrThrow({ where: { id: memberId }, select: memberSelect });
 }
 
@@ -96,16 +106,20 @@ export async function removeMember(ctx: AppContext, caller: AuthAccount, memberI
 export async function transferOwnership(ctx: AppContext, caller: AuthAccount, memberId: string): Promise<void> {
   if (caller.role !== 'owner') throw forbidden('Sahipliği yalnızca hesabın sahibi devredebilir');
   if (memberId === caller.membershipId) throw conflict('Sahiplik başka bir üyeye devredilmelidir');
-  const userId = await ctx.db.$transaction(async (tx) => {
+  const told = await ctx.db.$transaction(async (tx) => {
     const target = await lockedMember(tx, caller, memberId);
     // The caller's own row, read under the lock: a parallel transfer may have made them an admin already.
-    const self = await tx.membership.findFirst({ where: { id: caller.membershipId, role: 'owner' }, select: { id: true } });
+    const self = await tx.membership.findFirst({ where: { id: caller.membershipId, role: 'owner' }, select: { id: true, userId: true } });
     if (!self) throw forbidden('Sahipliği yalnızca hesabın sahibi devredebilir');
     await tx.membership.update({ where: { id: target.id }, data: { role: 'owner' } });
     await tx.membership.update({ where: { id: self.id }, data: { role: 'admin' } });
-    return target.userId;
+    return [
+      { userId: target.userId, screens: await liveScopeOf(tx, caller.id, target.id) },
+      { userId: self.userId, screens: await liveScopeOf(tx, caller.id, self.id) },
+    ];
   });
-  ctx.connections.memberChanged(caller.id, userId);
+  // Both learn their new role, the former owner's other dashboards too.
+  for (const m of told) ctx.connections.memberChanged(caller.id, m.userId, m.screens);
 }
 
 const ownerOnlyDeletes = () => forbidden('Hesabı yalnızca hesabın sahibi silebilir');
