@@ -25,7 +25,10 @@ export const ZTeamInvitation = z.object({
 });
 export type TTeamInvitation = z.infer<typeof ZTeamInvitation>;
 
-/** GET /api/team. `seats`: members and open invitations against the package's limit (null: no limit). */
+/**
+ * GET /api/team. `seats`: members and open invitations against the limit that applies: the
+ * package's, 1 without a running package, null where there is none (an administrator's account).
+ */
 export const ZTeam = z.object({
   account: z.object({ _id: ZId, name: z.string() }),
   members: z.array(ZTeamMember),

@@ -10,7 +10,7 @@ import { invitationMail } from '../../mail/mail-templates.js';
 import { lockOwner } from '../entitlements/limits.js';
 import { emailTakenAsConflict } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/passwords.js';
-import { assertSeatFree } from './seats.js';
+import { assertRoomToJoin, assertSeatFree } from './seats.js';
 import { assertOwnGroups, ownerByTransferOnly } from './team.service.js';
 
 /*
@@ -104,6 +104,7 @@ export async function acceptAsUser(ctx: AppContext, token: string, user: AuthUse
     if (await tx.membership.count({ where: { accountId: pending.accountId, userId: user.id } })) {
       throw conflict('Bu hesabın zaten üyesisiniz');
     }
+    await assertRoomToJoin(tx, pending.accountId, now);
     const { inv, groups } = await claim(tx, token, now);
     await tx.membership.create({ data: { accountId: inv.accountId, userId: user.id, role: inv.role, groups } });
     const row = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { tokenVersion: true } });
@@ -125,6 +126,7 @@ export async function acceptAsNewPerson(ctx: AppContext, token: string, body: TA
       throw conflict('Bu e-posta adresiyle kayıtlı bir kullanıcı var. Daveti kabul etmek için önce giriş yapın.', ErrorCode.EMAIL_TAKEN);
     }
     await lockOwner(tx, pending.accountId);
+    await assertRoomToJoin(tx, pending.accountId, now);
     const { inv, groups } = await claim(tx, token, now);
     const user = await tx.user.create({
       data: {

@@ -8,7 +8,7 @@ import { afterAccountDeleted, deleteAccountRows } from '../accounts/delete-accou
 import { screensOfGroups } from '../accounts/screen-scope.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { lockOwner } from '../entitlements/limits.js';
-import { openInvitationWhere, seatLimit, seatsUsed } from './seats.js';
+import { openInvitationWhere, seatLimit, seatLimitShown, seatsUsed } from './seats.js';
 
 /*
  * The team page (docs/PRODUCT.md#team): members, their roles and screen groups, invitations.
@@ -32,7 +32,7 @@ export async function getTeam(ctx: AppContext, accountId: string) {
     seatsUsed(ctx.db, accountId, now),
     seatLimit(ctx.db, accountId, now),
   ]);
-  return { account, members, invitations, groups, seats: { used, max: max ?? null } };
+  return { account, members, invitations, groups, seats: { used, max: seatLimitShown(max) } };
 }
 
 export async function renameAccount(ctx: AppContext, accountId: string, name: string) {
