@@ -12,6 +12,7 @@ import { emailTakenAsConflict } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/passwords.js';
 import { assertRoomToJoin, assertSeatFree } from './seats.js';
 import { assertOwnGroups, ownerByTransferOnly } from './team.service.js';
+import { assertGrantable, assertInvitationWithin } from './team-scope.js';
 
 /*
  * Invitations (docs/architecture/accounts.md#invitations): a one-time link to /davet/{token},
@@ -42,6 +43,7 @@ export async function createInvitation(ctx: AppContext, caller: AuthAccount, inv
   const invitation = await ctx.db.$transaction(async (tx) => {
     await lockOwner(tx, caller.id);
     await assertOwnGroups(tx, caller.id, body.groups);
+    assertGrantable(caller, body.groups);
     if (await tx.membership.count({ where: { accountId: caller.id, user: { email: body.email } } })) {
       throw conflict('Bu e-posta adresine sahip kişi zaten ekipte');
     }
@@ -61,8 +63,13 @@ export async function createInvitation(ctx: AppContext, caller: AuthAccount, inv
   return { invitation, link, mailed: ctx.mailer.delivers };
 }
 
-export async function revokeInvitation(ctx: AppContext, accountId: string, id: string): Promise<void> {
-  const { count } = await ctx.db.invitation.updateMany({ where: { id, accountId, acceptedAt: null, revokedAt: null }, data: { revokedAt: ctx.clock() } });
+export async function revokeInvitation(ctx: AppContext, caller: AuthAccount, id: string): Promise<void> {
+  const open = { id, accountId: caller.id, acceptedAt: null, revokedAt: null };
+  const inv = await ctx.db.invitation.findFirst({ where: open, select: { groupIds: true } });
+  if (!inv) throw invitationUnknown();
+  assertInvitationWithin(caller, inv.groupIds);
+  // Its groups never change: the conditional update only settles a race with an accept or another revoke.
+  const { count } = await ctx.db.invitation.updateMany({ where: open, data: { revokedAt: ctx.clock() } });
   if (count !== 1) throw invitationUnknown();
 }
 

@@ -59,7 +59,7 @@ export function teamRoutes(ctx: AppContext): Router {
 
   router.delete('/invitations/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    await revokeInvitation(ctx, currentAccount(req).id, id);
+    await revokeInvitation(ctx, currentAccount(req), id);
     res.json({ message: 'Davet geri alındı' });
   });
 

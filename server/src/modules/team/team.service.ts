@@ -8,6 +8,7 @@ import { afterAccountDeleted, deleteAccountRows } from '../accounts/delete-accou
 import { screensOfGroups } from '../accounts/screen-scope.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { lockOwner } from '../entitlements/limits.js';
+import { assertGrantable, assertMayTransfer, assertMemberWithin } from './team-scope.js';
 import { openInvitationWhere, seatLimit, seatLimitShown, seatsUsed } from './seats.js';
 
 /*
@@ -54,9 +55,12 @@ export async function assertOwnGroups(db: DbOrTx, accountId: string, groupIds: s
 
 async function lockedMember(tx: DbOrTx, caller: AuthAccount, memberId: string) {
   await lockOwner(tx, caller.id);
-  const target = await tx.membership.findFirst({ where: { id: memberId, accountId: caller.id }, select: { id: true, role: true, userId: true } });
+  const target = await tx.membership.findFirst({
+    where: { id: memberId, accountId: caller.id }, select: { id: true, role: true, userId: true, groups: { select: { groupId: true } } },
+  });
   if (!target) throw memberNotFound();
   if (target.role === 'owner' && caller.role !== 'owner') throw ownerUntouchable();
+  assertMemberWithin(caller, target.groups.map((g) => g.groupId));
   return target;
 }
 
@@ -77,7 +81,10 @@ export async function updateMember(ctx: AppContext, caller: AuthAccount, memberI
   const { userId, screens } = await ctx.db.$transaction(async (tx) => {
     const target = await lockedMember(tx, caller, memberId);
     if (body.role && target.role === 'owner' && body.role !== 'owner' && (await isLastOwner(tx, caller.id))) throw lastOwner('rolü değiştirilemez');
-    if (body.groups) await assertOwnGroups(tx, caller.id, body.groups);
+    if (body.groups) {
+      await assertOwnGroups(tx, caller.id, body.groups);
+      assertGrantable(caller, body.groups);
+    }
     await tx.membership.update({
       where: { id: target.id },
       data: {
@@ -106,6 +113,7 @@ export async function removeMember(ctx: AppContext, caller: AuthAccount, memberI
 export async function transferOwnership(ctx: AppContext, caller: AuthAccount, memberId: string): Promise<void> {
   if (caller.role !== 'owner') throw forbidden('Sahipliği yalnızca hesabın sahibi devredebilir');
   if (memberId === caller.membershipId) throw conflict('Sahiplik başka bir üyeye devredilmelidir');
+  assertMayTransfer(caller);
   const told = await ctx.db.$transaction(async (tx) => {
     const target = await lockedMember(tx, caller, memberId);
     // The caller's own row, read under the lock: a parallel transfer may have made them an admin already.
