@@ -214,3 +214,16 @@ describe('seats', () => {
     expect(ZInvitationInfo.parse((await t.http.get(`/api/invitations/${inv.token}`).expect(200)).body).email).toBe(email);
   });
 });
+
+describe('groups', () => {
+  it("an invitation whose groups were all deleted since no longer opens (it would grant every screen)", async () => {
+    const owner = await newCustomer(t);
+    const lobby = await t.ctx.db.screenGroup.create({ data: { ownerId: owner.id, name: 'Lobi' } });
+    const email = uniqueEmail('gruplu');
+    const inv = await invite(owner, { email, role: 'viewer', groups: [lobby.id] });
+    await t.http.delete(`/api/screen-groups/${lobby.id}`).set(owner.auth).expect(200);
+    const res = await accept(inv.token, NEW_PERSON);
+    expect([res.status, res.body.code, res.body.message]).toEqual([410, 'INVITATION_GONE', 'Bu davetin ekran grupları silinmiş. Hesap yöneticisinden yeni bir davet isteyin.']);
+    expect(await t.ctx.db.user.count({ where: { email } })).toBe(0);
+  });
+});

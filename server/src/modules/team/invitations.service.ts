@@ -90,12 +90,14 @@ export async function invitationInfo(ctx: AppContext, token: string) {
 /** Claims the link once: of two accepts at once, one passes. Returns the membership's data. */
 async function claim(tx: DbOrTx, token: string, now: Date) {
   const inv = await openInvitation(tx, token, now);
+  // Groups deleted since the invitation was sent are left out; with none left it would grant
+  // every screen, which it never meant.
+  const groupIds = await stillOwned(tx, 'screenGroup', inv.accountId, inv.groupIds);
+  if (inv.groupIds.length > 0 && groupIds.length === 0) throw gone(`Bu davetin ekran grupları silinmiş. ${ASK_AGAIN}`);
   const { count } = await tx.invitation.updateMany({
     where: { id: inv.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } }, data: { acceptedAt: now },
   });
   if (count !== 1) throw gone(`Bu davet bağlantısı daha önce kullanılmış. ${ASK_AGAIN}`);
-  // Groups deleted since the invitation was sent are left out.
-  const groupIds = await stillOwned(tx, 'screenGroup', inv.accountId, inv.groupIds);
   return { inv, groups: { create: groupIds.map((groupId) => ({ groupId })) } };
 }
 
