@@ -19,7 +19,9 @@ export type TUser = z.infer<typeof ZUser>;
 // eslint-disable-next-line no-restricted-syntax
 export const ZEmail = storableText('E-posta zorunludur').trim().toLowerCase()
   .min(1, 'E-posta zorunludur').max(254, 'E-posta çok uzun').email('Geçerli bir e-posta adresi girin');
-const password = storableText('Şifre zorunludur').min(1, 'Şifre zorunludur').max(200, 'Şifre çok uzun');
+/** A password someone re-enters (login, deleting an account): whatever it is, only not empty. */
+export const ZPassword = storableText('Şifre zorunludur').min(1, 'Şifre zorunludur').max(200, 'Şifre çok uzun');
+const password = ZPassword;
 export const personName = (label: string) => storableText().trim().max(100, `${label} çok uzun`);
 
 const email = ZEmail;

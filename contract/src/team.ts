@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { ZId, ZIsoDate, requiredText } from './common.js';
 import { ZAccountRole } from './accounts.js';
-import { ZEmail, ZNewPassword, personName } from './auth.js';
+import { ZEmail, ZNewPassword, ZPassword, personName } from './auth.js';
 
 /*
  * The team page ('Ekip', /team) and invitations (docs/PRODUCT.md#team,
@@ -25,7 +25,10 @@ export const ZTeamInvitation = z.object({
 });
 export type TTeamInvitation = z.infer<typeof ZTeamInvitation>;
 
-/** GET /api/team. `seats`: members and open invitations against the package's limit (null: no limit). */
+/**
+ * GET /api/team. `seats`: members and open invitations against the limit that applies: the
+ * package's, 1 without a running package, null where there is none (an administrator's account).
+ */
 export const ZTeam = z.object({
   account: z.object({ _id: ZId, name: z.string() }),
   members: z.array(ZTeamMember),
@@ -48,6 +51,10 @@ export type TMemberUpdateRequest = z.infer<typeof ZMemberUpdateRequest>;
 /** POST /api/team/transfer: the member who becomes the owner; the owner becomes an admin. */
 export const ZTransferRequest = z.object({ memberId: z.string({ error: 'Üye seçilmelidir' }).pipe(ZId) }, { error: 'Geçersiz istek' });
 export type TTransferRequest = z.infer<typeof ZTransferRequest>;
+
+/** DELETE /api/team: the owner deletes the account, re-entering their password. */
+export const ZDeleteAccountRequest = z.object({ password: ZPassword }, { error: 'Geçersiz istek' });
+export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
 
 /** POST /api/team/invitations. */
 export const ZInviteRequest = z.object({ email: ZEmail, role: ZAccountRole, groups: groupIds.optional().default([]) }, { error: 'Geçersiz davet bilgisi' });

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZLoginResponse, ZPackage } from '@pano/contract';
+import { ZLoginResponse, ZPackage, ZVerifyResponse } from '@pano/contract';
 import { loadConfig } from '../src/config/env.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
@@ -36,7 +36,11 @@ describe('embedded mode from an empty folder', () => {
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'secret123' }),
     });
-    expect(ZLoginResponse.parse(await login.json()).user.email).toBe(email);
+    const session = ZLoginResponse.parse(await login.json());
+    expect(session.user.email).toBe(email);
+    // A session is read with one raw query (http/authenticate.ts): PGlite answers it as PostgreSQL does.
+    const verify = await fetch(`${server.url}/api/auth/verify`, { headers: { Authorization: `Bearer ${session.token}` } });
+    expect(ZVerifyResponse.parse(await verify.json()).user.account).toEqual({ ...session.user.account, role: 'owner' });
   });
 
   it('sends /player to /player/, where the player service worker is scoped', async () => {

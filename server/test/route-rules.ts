@@ -58,6 +58,7 @@ export const RULES: Record<string, TAccountRole | 'not a member route'> = {
   'POST /api/team/invitations': 'admin',
   'DELETE /api/team/invitations/:id': 'admin',
   'POST /api/team/transfer': 'owner',
+  'DELETE /api/team': 'owner',
   // The owner buys.
   'POST /api/purchase/create-payment-intent': 'owner',
   'POST /api/purchase/complete-payment': 'owner',

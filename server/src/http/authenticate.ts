@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { API_KEY_PREFIX } from '@pano/contract';
 import type { AppContext } from '../context.js';
+import { Prisma } from '../db/generated/client.js';
 import { forbidden, tokenExpired, unauthorized } from './errors.js';
 import { TokenExpiredError, type TokenClaims } from './tokens.js';
 import type { AuthAccount, AuthUser } from './request-types.js';
@@ -28,6 +29,31 @@ export type Session = { user: AuthUser; account: AuthAccount | null };
 /** How often a member's last activity is written: the team page shows it to the minute it needs. */
 const ACTIVITY_WRITE_MS = 5 * 60_000;
 
+type SessionRow = {
+  id: string; email: string; role: AuthUser['role']; firstName: string | null; lastName: string | null; tokenVersion: number;
+  membershipId: string | null; memberRole: AuthAccount['role'] | null; lastActiveAt: Date | null;
+  accountId: string | null; accountName: string | null; groupIds: string[];
+};
+
+/**
+ * The user, the membership the token names (or the first one joined, for a token without an
+ * account), its account and its screen groups: one round trip, as every authenticated request
+ * and socket handshake reads it (Prisma's nested select took four).
+ */
+const readSession = (db: AppContext['db'], userId: string, accountId: string | undefined) => db.$queryRaw<SessionRow[]>`
+  SELECT u.id, u.email, u.role::text AS role, u."firstName", u."lastName", u."tokenVersion",
+         m.id AS "membershipId", m.role::text AS "memberRole", m."lastActiveAt",
+         a.id AS "accountId", a.name AS "accountName",
+         COALESCE((SELECT array_agg(g."groupId" ORDER BY g."groupId") FROM membership_groups g WHERE g."membershipId" = m.id), '{}') AS "groupIds"
+  FROM users u
+  LEFT JOIN LATERAL (
+    SELECT id, role, "lastActiveAt", "accountId" FROM memberships
+    WHERE "userId" = u.id ${accountId ? Prisma.sql`AND "accountId" = ${accountId}` : Prisma.empty}
+    ORDER BY "createdAt" ASC LIMIT 1
+  ) m ON true
+  LEFT JOIN accounts a ON a.id = m."accountId"
+  WHERE u.id = ${userId}`;
+
 /**
  * The user a verified user token names and the account it works in. A deleted user's token stops
  * working at once, and so does one signed before the user's last logout (its version is behind the
@@ -35,32 +61,21 @@ const ACTIVITY_WRITE_MS = 5 * 60_000;
  */
 export async function sessionOfClaims(ctx: AppContext, claims: TokenClaims): Promise<Session> {
   if (claims.kind !== 'user') throw invalidSession();
-  const row = await ctx.db.user.findUnique({
-    where: { id: claims.sub },
-    select: {
-      id: true, email: true, role: true, firstName: true, lastName: true, tokenVersion: true,
-      memberships: {
-        ...(claims.acc ? { where: { accountId: claims.acc } } : { orderBy: { createdAt: 'asc' as const } }),
-        take: 1,
-        select: { id: true, role: true, lastActiveAt: true, account: { select: { id: true, name: true } }, groups: { select: { groupId: true } } },
-      },
-    },
-  });
+  const [row] = await readSession(ctx.db, claims.sub, claims.acc);
   if (!row) throw unauthorized('Hesap bulunamadı, lütfen tekrar giriş yapın');
-  const { tokenVersion, memberships, ...user } = row;
-  if (tokenVersion !== claims.ver) throw invalidSession();
-  const membership = memberships[0];
-  if (claims.acc && !membership) throw invalidSession();
-  if (!membership) return { user, account: null };
+  if (row.tokenVersion !== claims.ver) throw invalidSession();
+  const user: AuthUser = { id: row.id, email: row.email, role: row.role, firstName: row.firstName, lastName: row.lastName };
+  if (claims.acc && !row.membershipId) throw invalidSession();
+  if (row.membershipId === null || row.accountId === null || row.accountName === null || row.memberRole === null) return { user, account: null };
   const now = ctx.clock();
-  if (!membership.lastActiveAt || now.getTime() - membership.lastActiveAt.getTime() > ACTIVITY_WRITE_MS) {
-    await ctx.db.membership.updateMany({ where: { id: membership.id }, data: { lastActiveAt: now } });
+  if (!row.lastActiveAt || now.getTime() - row.lastActiveAt.getTime() > ACTIVITY_WRITE_MS) {
+    await ctx.db.membership.updateMany({ where: { id: row.membershipId }, data: { lastActiveAt: now } });
   }
   return {
     user,
     account: {
-      id: membership.account.id, name: membership.account.name, role: membership.role,
-      groupIds: membership.groups.map((g) => g.groupId), membershipId: membership.id,
+      id: row.accountId, name: row.accountName, role: row.memberRole,
+      groupIds: row.groupIds, membershipId: row.membershipId,
     },
   };
 }

@@ -11,8 +11,12 @@ export type ConnectionControl = {
   screensDeleted(screenIds: string[]): void;
   /** A user's tokens were revoked (logout): their dashboards and previews are disconnected. */
   userSignedOut(userId: string): void;
-  /** A member's role or groups changed: their dashboards in that account are told, and reload their session. */
-  memberChanged(accountId: string, userId: string): void;
+  /**
+   * A member's role or groups changed: their dashboards in that account move to the screen rooms
+   * of `screens` (the screens now in scope; null: every screen), their previews of screens now
+   * out of scope are cut, then they are told and reload their session.
+   */
+  memberChanged(accountId: string, userId: string, screens: string[] | null): void;
   /** A member was removed: their dashboards and previews in that account are told, then disconnected. */
   memberRemoved(accountId: string, userId: string): void;
 };

@@ -1,8 +1,9 @@
 import type { DeviceLookupCache } from '../modules/devices/device-lookup-cache.js';
+import type { Logger } from '../logger.js';
 import type { ConnectionControl } from './connection-control.js';
 import type { InFlight } from './in-flight.js';
 import { reachesOtherInstances } from './redis-adapter.js';
-import { sessionRoom, memberRoom, deviceRoom, screenRoom, type PanoServer } from '../sockets/socket-types.js';
+import { allScreensRoom, sessionRoom, memberRoom, deviceRoom, screenRoom, screenWatchRoom, type PanoServer } from '../sockets/socket-types.js';
 
 /**
  * socket.io's `disconnectSockets` and room emits travel through the Redis adapter, so one call
@@ -11,7 +12,9 @@ import { sessionRoom, memberRoom, deviceRoom, screenRoom, type PanoServer } from
  * device is refused on the config endpoint at once and receives nothing more.
  */
 export class LiveConnectionControl implements ConnectionControl {
-  constructor(private readonly io: PanoServer, private readonly inFlight: InFlight, private readonly deviceCache?: DeviceLookupCache) {}
+  constructor(
+    private readonly io: PanoServer, private readonly inFlight: InFlight, private readonly deviceCache?: DeviceLookupCache, private readonly logger?: Logger,
+  ) {}
 
   devicesRevoked(deviceIds: string[]): void {
     if (deviceIds.length === 0) return;
@@ -40,8 +43,31 @@ export class LiveConnectionControl implements ConnectionControl {
     this.io.in(sessionRoom(userId)).disconnectSockets(true);
   }
 
-  memberChanged(accountId: string, userId: string): void {
-    this.io.to(memberRoom(accountId, userId)).emit('member:changed', { accountId });
+  memberChanged(accountId: string, userId: string, screens: string[] | null): void {
+    const room = memberRoom(accountId, userId);
+    const rescoped = this.rescope(room, accountId, screens)
+      // Told even so: its dashboard reads the session again either way.
+      .catch((err: unknown) => this.logger?.error({ err, accountId }, 'member change: moving sockets failed'))
+      .then(() => { this.io.to(room).emit('member:changed', { accountId }); });
+    if (!this.inFlight.isClosing) void this.inFlight.track(rescoped);
+  }
+
+  /**
+   * The member's sockets on every instance (fetchSockets goes through the Redis adapter): a
+   * dashboard joins the rooms of its new scope before leaving the old ones, so a screen in both
+   * misses no event; a preview of a screen now out of scope is cut, as its handshake would refuse.
+   */
+  private async rescope(room: string, accountId: string, screens: string[] | null): Promise<void> {
+    const wanted = new Set(screens ? screens.map(screenWatchRoom) : [allScreensRoom(accountId)]);
+    const isScreenRoom = (r: string) => r === allScreensRoom(accountId) || r.startsWith(screenWatchRoom(''));
+    for (const socket of await this.io.in(room).fetchSockets()) {
+      if (socket.data.role === 'dashboard') {
+        socket.join([...wanted]);
+        for (const r of socket.rooms) if (isScreenRoom(r) && !wanted.has(r)) socket.leave(r);
+      } else if (socket.data.role === 'preview' && screens && !screens.includes(socket.data.screenId ?? '')) {
+        socket.disconnect(true);
+      }
+    }
   }
 
   memberRemoved(accountId: string, userId: string): void {

@@ -78,7 +78,7 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
   const configCache = kind === 'api' ? new ScreenConfigCache(CONFIG_CACHE_TTL_MS, now) : undefined;
   const deviceCache = kind === 'api' ? new DeviceLookupCache(DEVICE_LOOKUP_TTL_MS, now) : undefined;
   const notifier = new LiveNotifier(io, deps, inFlight, configCache);
-  const connections = new LiveConnectionControl(io, inFlight, deviceCache);
+  const connections = new LiveConnectionControl(io, inFlight, deviceCache, deps.logger);
   const health = new LiveHealthNotifier(io, deps, inFlight, presence);
   if (deviceCache) io.on('device:revoked', (ids) => deviceCache.revoke(ids));
   if (configCache) {

@@ -34,7 +34,8 @@ export type SocketData = {
   version: string | null;
   /**
    * A dashboard of a member limited to screen groups: the screens whose events it hears, as they
-   * were when it connected; null for every screen of the account (docs/architecture/accounts.md).
+   * were when it connected (a team change then moves its rooms, not this field); null for every
+   * screen of the account (docs/architecture/accounts.md).
    */
   watchedScreens?: string[] | null;
 };

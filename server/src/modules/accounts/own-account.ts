@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DbOrTx } from '../../db/client.js';
 
 type Person = { email: string; firstName?: string | null; lastName?: string | null };
 
@@ -14,4 +15,18 @@ export const accountNameOf = (p: Person): string => [p.firstName, p.lastName].fi
 export function withOwnAccount<T extends Person>(user: T): T & { id: string; memberships: { create: { role: 'owner'; account: { create: { id: string; name: string } } } } } {
   const id = randomUUID();
   return { ...user, id, memberships: { create: { role: 'owner', account: { create: { id, name: accountNameOf(user) } } } } };
+}
+
+/**
+ * An account of their own for a person who has none left (removed from their last account, or
+ * its owner deleted it): what registration gives, made at their next login. Its id is theirs
+ * when free (it is not if they handed their first account on and then left it).
+ */
+export async function newOwnAccount(tx: DbOrTx, user: Person & { id: string }) {
+  const idFree = (await tx.account.count({ where: { id: user.id } })) === 0;
+  const account = await tx.account.create({
+    data: { id: idFree ? user.id : randomUUID(), name: accountNameOf(user), members: { create: { userId: user.id, role: 'owner' } } },
+    select: { id: true, name: true },
+  });
+  return { ...account, role: 'owner' as const };
 }

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
-  caughtUp, closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, startLiveServer, type LiveServer,
+  caughtUp, closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, startLiveServer, type ClientSocket, type LiveServer,
 } from '../../realtime/live-server.fixtures.js';
 
 /* docs/architecture/accounts.md#screen-group-limits: a limited member's dashboard hears only their screens. */
@@ -37,4 +37,49 @@ it("a member limited to a group hears only its screens' status; the owner hears 
   // Nor may they watch the other screen's preview.
   await expect(connectSocket(s, { token: memberToken, screenId: cafe.id })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
   expect((await connectSocket(s, { token: memberToken, screenId: lobby.id })).connected).toBe(true);
+});
+
+const next = (socket: ClientSocket, event: 'member:changed' | 'disconnect') => new Promise<void>((resolve) => { socket.once(event, () => resolve()); });
+
+it("a change of the member's groups moves their open dashboard at once: out-of-scope screens go quiet, new ones speak", async () => {
+  const owner = await liveCustomer(s);
+  const lobby = await s.ctx.db.screen.create({ data: { ownerId: owner.id, name: 'Lobi' } });
+  const cafe = await s.ctx.db.screen.create({ data: { ownerId: owner.id, name: 'Kafeterya' } });
+  const entrance = await s.ctx.db.screenGroup.create({ data: { ownerId: owner.id, name: 'Giriş', members: { create: [{ screenId: lobby.id }] } } });
+  const kitchen = await s.ctx.db.screenGroup.create({ data: { ownerId: owner.id, name: 'Mutfak', members: { create: [{ screenId: cafe.id }] } } });
+  const member = await liveCustomer(s);
+  const row = await s.ctx.db.membership.create({ data: { accountId: owner.id, userId: member.id, role: 'viewer', groups: { create: [{ groupId: entrance.id }] } } });
+  const memberToken = await s.ctx.tokens.signUser(member.id, 0, owner.id);
+  const ownerDash = await connectSocket(s, { token: owner.token });
+  const memberDash = await connectSocket(s, { token: memberToken });
+  const lobbyPreview = await connectSocket(s, { token: memberToken, screenId: lobby.id });
+  const ownerHeard = record(ownerDash, 'screen:status');
+  const memberHeard = record(memberDash, 'screen:status');
+  const setGroups = async (groups: string[]) => {
+    const told = next(memberDash, 'member:changed');
+    await s.api.put(`/api/team/members/${row.id}`).set(owner.auth).send({ groups }).expect(200);
+    await told;
+  };
+
+  // Narrowed to the kitchen: the lobby (in scope before) goes quiet, the cafe speaks; the lobby's preview is cut.
+  const previewCut = next(lobbyPreview, 'disconnect');
+  await setGroups([kitchen.id]);
+  await previewCut;
+  const players = [];
+  for (const screen of [lobby, cafe]) {
+    const device = await pairedDevice(s, owner.id, screen.id);
+    players.push(await connectSocket(s, { deviceToken: device.token, screenId: screen.id }));
+  }
+  await expect.poll(() => ownerHeard.length).toBe(2);
+  await caughtUp(s, [memberDash]);
+  expect(memberHeard.map((e) => e.screenId)).toEqual([cafe.id]);
+
+  // Every screen again (no groups): both players going offline are heard.
+  await setGroups([]);
+  memberHeard.length = 0;
+  for (const p of players) p.close();
+  await expect.poll(() => ownerHeard.length).toBe(4);
+  await caughtUp(s, [memberDash]);
+  expect(memberHeard.map((e) => [e.screenId, e.online]).sort()).toEqual([[cafe.id, false], [lobby.id, false]].sort());
+  expect(memberDash.connected).toBe(true);
 });

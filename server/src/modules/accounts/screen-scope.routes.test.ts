@@ -119,3 +119,35 @@ describe('schedules', () => {
     expect(ZSchedule.array().parse((await t.http.get('/api/schedules').set(owner.auth).expect(200)).body).map((s) => s._id)).toContain(cafeLunch.id);
   });
 });
+
+describe('screen groups decide the scope: nobody widens it by redrawing them', () => {
+  it('a limited member cannot create, change or delete groups (403); nothing changes', async () => {
+    const message = 'Ekran gruplarıyla sınırlı olduğunuz için ekran grubu oluşturamaz, değiştiremez ya da silemezsiniz: gruplar kimin hangi ekranları gördüğünü belirler.';
+    const before = await t.ctx.db.screenGroup.findMany({ where: { ownerId: owner.id }, include: { members: true }, orderBy: { id: 'asc' } });
+    for (const res of [
+      await t.http.put(`/api/screen-groups/${w.lobbyGroup.id}`).set(lobbyOnly.auth).send({ name: 'Giriş', screenIds: [w.lobby.id, w.cafe.id] }),
+      await t.http.post('/api/screen-groups').set(lobbyOnly.auth).send({ name: 'Yeni', screenIds: [w.lobby.id] }),
+      await t.http.delete(`/api/screen-groups/${w.lobbyGroup.id}`).set(lobbyOnly.auth),
+    ]) expect([res.status, res.body.message]).toEqual([403, message]);
+    expect(await t.ctx.db.screenGroup.findMany({ where: { ownerId: owner.id }, include: { members: true }, orderBy: { id: 'asc' } })).toEqual(before);
+    // Reading them stays.
+    await t.http.get('/api/screen-groups').set(lobbyOnly.auth).expect(200);
+  });
+
+  it("deleting a member's only group is refused (they would see every screen); a group beside others goes", async () => {
+    const a = await makeGroup(t, owner.id, 'Tek', [w.lobby.id]);
+    const b = await makeGroup(t, owner.id, 'Yan', [w.cafe.id]);
+    const onlyA = await newMember(t, owner.id, 'viewer', [a.id]);
+    const user = await t.ctx.db.user.findUniqueOrThrow({ where: { id: onlyA.id } });
+    const res = await t.http.delete(`/api/screen-groups/${a.id}`).set(owner.auth);
+    expect([res.status, res.body.message]).toEqual([409,
+      `Bu grup ${user.firstName} ${user.lastName} için tek ekran grubu; silinirse tüm ekranları görürlerdi. Önce Ekip sayfasında gruplarını değiştirin.`]);
+    expect(await t.ctx.db.screenGroup.count({ where: { id: a.id } })).toBe(1);
+    // With a second group, deleting the first leaves them limited to the second.
+    const row = await t.ctx.db.membership.findFirstOrThrow({ where: { accountId: owner.id, userId: onlyA.id } });
+    await t.ctx.db.membershipGroup.create({ data: { membershipId: row.id, groupId: b.id } });
+    await t.http.delete(`/api/screen-groups/${a.id}`).set(owner.auth).expect(200);
+    const list = ZScreen.array().parse((await t.http.get('/api/screens').set(onlyA.auth).expect(200)).body);
+    expect(list.map((s) => s.name)).toEqual(['Kafeterya']);
+  });
+});

@@ -3,6 +3,7 @@ import { ZCreateApiKeyRequest, ZIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { requireRole } from '../../http/policy.js';
+import { assertMayCreateApiKey } from '../team/team-scope.js';
 import { presentApiKey } from './api-keys.presenter.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
 
@@ -21,7 +22,9 @@ export function apiKeyRoutes(ctx: AppContext): Router {
 
   router.post('/', async (req, res) => {
     const { name } = ZCreateApiKeyRequest.parse(req.body);
-    const { row, key } = await createApiKey(ctx, currentAccount(req).id, name);
+    const account = currentAccount(req);
+    assertMayCreateApiKey(account);
+    const { row, key } = await createApiKey(ctx, account.id, name);
     res.status(201).json({ ...presentApiKey(row), key });
   });
 

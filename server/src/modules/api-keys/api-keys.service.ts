@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { limitReached, notFound, unauthorized } from '../../http/errors.js';
 import type { AuthAccount } from '../../http/request-types.js';
 import { audit } from '../audit/audit.js';
+import { lockOwner } from '../entitlements/limits.js';
 
 /*
  * API keys for building systems (docs/architecture/security.md#api-keys): a long random secret shown
@@ -28,8 +29,9 @@ export async function createApiKey(ctx: AppContext, ownerId: string, name: strin
   // 32 random bytes: a key cannot be guessed, so one SHA-256 (no slow password hash) is enough.
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const row = await ctx.db.$transaction(async (tx) => {
-    // The owner's row lock serialises two creations, so the limit holds under concurrency.
-    await tx.$queryRaw`SELECT id FROM "users" WHERE id = ${ownerId} FOR UPDATE`;
+    // The account's row lock serialises two creations, so the limit holds under concurrency
+    // (a users row of the same id exists only for accounts made before accounts were).
+    await lockOwner(tx, ownerId);
     if (await tx.apiKey.count({ where: { ownerId, revokedAt: null } }) >= MAX_API_KEYS) {
       throw limitReached(`En fazla ${MAX_API_KEYS} API anahtarı oluşturabilirsiniz`);
     }

@@ -4,10 +4,8 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, forbidden } from '../../http/errors.js';
 import { Prisma } from '../../db/generated/client.js';
-import { removeStoredFiles, STORED_FILE_FIELDS, storedFilesOf } from '../media/media-files.js';
-import { removeScreenshots } from '../screen-health/screenshots.js';
-import { withOwnAccount } from '../accounts/own-account.js';
-import { lockOwner } from '../entitlements/limits.js';
+import { afterAccountDeleted, deleteAccountRows } from '../accounts/delete-account.js';
+import { newOwnAccount, withOwnAccount } from '../accounts/own-account.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { audit, auditNewUser } from '../audit/audit.js';
 import { auditRequest } from '../audit/audit-context.js';
@@ -15,14 +13,24 @@ import { auditRequest } from '../audit/audit-context.js';
 const INVALID_LOGIN = 'Email veya şifre hatalı';
 const LAST_ADMIN = 'Sistemdeki son admin hesabı silinemez. Önce başka bir admin hesabı oluşturun, sonra bu hesabı silin.';
 
-/** Signing in opens the person's first account (their own, unless they left it). */
+/**
+ * Signing in opens the person's first account (their own, unless they left it); a person left in
+ * no account gets a fresh one of their own, as at registration (docs/architecture/accounts.md#sessions).
+ */
 export async function login(ctx: AppContext, body: TLoginRequest) {
   const user = await ctx.db.user.findUnique({ where: { email: body.email } });
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password);
   if (!user || !ok) throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, INVALID_LOGIN);
-  const account = await firstAccountOf(ctx.db, user.id);
-  return { user, account, token: await ctx.tokens.signUser(user.id, user.tokenVersion, account?.id) };
+  const account = (await firstAccountOf(ctx.db, user.id)) ?? (await ownAccountAfterAll(ctx, user));
+  return { user, account, token: await ctx.tokens.signUser(user.id, user.tokenVersion, account.id) };
 }
+
+/** Under the user's row lock, so two logins at once make one account, not two. */
+const ownAccountAfterAll = (ctx: AppContext, user: { id: string; email: string; firstName: string | null; lastName: string | null }) =>
+  ctx.db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR UPDATE`;
+    return (await firstAccountOf(tx, user.id)) ?? newOwnAccount(tx, user);
+  });
 
 /** The account a person works in when nothing else says which: the one they joined first. */
 export async function firstAccountOf(db: DbOrTx, userId: string) {
@@ -100,35 +108,25 @@ async function lockAdmins(tx: DbOrTx): Promise<string[]> {
 }
 
 /**
- * The admin's own account goes with them (docs/architecture/accounts.md) and its rows cascade;
- * the uploaded files do not, and would stay public under /uploads. Under the owner lock
- * (uploads take it too) no media can slip in between the listing and the delete. Files go and
- * screens are told only after the commit.
+ * The admin's own account goes with them (docs/architecture/accounts.md#deleting-the-account):
+ * its rows cascade, its files, screenshots and sockets follow the commit (delete-account.ts).
  */
 export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
-  const { fileNames, screenIds } = await ctx.db.$transaction(async (tx) => {
+  const deleted = await ctx.db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
     if (!user || user.role !== 'admin') throw forbidden('Yalnızca admin hesapları bu yolla silinebilir');
     const admins = await lockAdmins(tx);
     // Not among them: deleted by a parallel request of its own while this one waited.
     if (!admins.includes(userId)) throw forbidden('Yalnızca admin hesapları bu yolla silinebilir');
     if (admins.length === 1) throw conflict(LAST_ADMIN, ErrorCode.LAST_ADMIN);
-    await lockOwner(tx, userId);
-    const media = await tx.media.findMany({ where: { ownerId: userId }, select: STORED_FILE_FIELDS });
-    const screens = await tx.screen.findMany({ where: { ownerId: userId }, select: { id: true } });
+    const rows = await deleteAccountRows(tx, userId);
     await tx.user.delete({ where: { id: userId } });
-    await tx.account.deleteMany({ where: { id: userId } });
     await audit(tx, { account: null, action: 'admin.delete', target: { type: 'admin', id: userId, name: auditRequest().actor.name } });
-    return { fileNames: media.flatMap(storedFilesOf), screenIds: screens.map((s) => s.id) };
+    return rows;
   });
-  await removeStoredFiles(ctx, fileNames, 'media file of a deleted admin could not be removed');
-  await removeScreenshots(ctx.storage, screenIds)
-    .catch((err: unknown) => ctx.logger.warn({ err }, 'screenshots of a deleted admin could not be removed'));
-  // Its sockets and its screens' players are cut; its token already fails (no user row).
+  // Its sockets in every account are cut too; its token already fails (no user row).
   ctx.connections.userSignedOut(userId);
-  ctx.connections.screensDeleted(screenIds);
-  // Drops the deleted screens' cached configs (pushes nothing: the screens are gone).
-  if (screenIds.length) await ctx.notifier.screensChanged(screenIds);
+  await afterAccountDeleted(ctx, deleted);
 }
 
 /**

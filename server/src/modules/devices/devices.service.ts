@@ -19,32 +19,34 @@ export type Pairing = { deviceToken: string; deviceId: string; ownerFirstName: s
 export async function pairDevice(ctx: AppContext, body: Pick<TPairDeviceRequest, 'mobileCode' | 'name' | 'previousDeviceToken'>): Promise<Pairing> {
   const now = ctx.clock();
   const purchase = await ctx.db.purchase.findFirst({
-    where: { mobileCode: { equals: body.mobileCode, mode: 'insensitive' }, status: 'completed', expiresAt: { gt: now } },
+    where: { mobileCode: { equals: body.mobileCode, mode: 'insensitive' }, status: 'completed', expiresAt: { gt: now }, accountId: { not: null } },
     select: { id: true, accountId: true, maxScreens: true, user: { select: { firstName: true } } },
   });
-  if (!purchase) throw badRequest('Geçersiz mobil kod');
-  const previousDeviceId = await previousPairing(ctx, body.previousDeviceToken, purchase.accountId);
+  // A deleted account's purchases stay for the sales report, with no account: their code pairs nothing.
+  const accountId = purchase?.accountId;
+  if (!purchase || !accountId) throw badRequest('Geçersiz mobil kod');
+  const previousDeviceId = await previousPairing(ctx, body.previousDeviceToken, accountId);
 
   const device = await ctx.db.$transaction(async (tx) => {
     // Under the owner lock, so parallel pairings cannot both take the last place.
-    await lockOwner(tx, purchase.accountId);
-    const paired = await tx.device.count({ where: { ownerId: purchase.accountId, revokedAt: null } });
+    await lockOwner(tx, accountId);
+    const paired = await tx.device.count({ where: { ownerId: accountId, revokedAt: null } });
     if (paired >= purchase.maxScreens) throw deviceLimitReached(purchase.maxScreens);
     await tx.purchase.update({ where: { id: purchase.id }, data: { isMobileVerified: true } });
-    const created = await tx.device.create({ data: { ownerId: purchase.accountId, name: body.name || null, lastSeenAt: now, previousDeviceId } });
+    const created = await tx.device.create({ data: { ownerId: accountId, name: body.name || null, lastSeenAt: now, previousDeviceId } });
     // Nobody is signed in on a pairing screen: the device itself acts, with the account's mobile code.
     const name = created.name ?? 'Adsız cihaz';
     await audit(tx, {
-      account: purchase.accountId, action: 'device.pair', target: { type: 'device', id: created.id, name },
+      account: accountId, action: 'device.pair', target: { type: 'device', id: created.id, name },
       actor: { type: 'device', id: created.id, name }, changes: { name: [null, created.name], previousDevice: [null, previousDeviceId] },
     });
     return created;
   });
   return {
-    deviceToken: await ctx.tokens.signDevice(device.id, purchase.accountId),
+    deviceToken: await ctx.tokens.signDevice(device.id, accountId),
     deviceId: device.id,
     ownerFirstName: purchase.user.firstName,
-    screens: await ownerScreens(ctx, purchase.accountId),
+    screens: await ownerScreens(ctx, accountId),
   };
 }
 

@@ -54,7 +54,9 @@ export async function retryOnCodeCollision<T>(fn: () => Promise<T>): Promise<T> 
 
 /** The completion itself, inside the caller's transaction; `afterCompletion` follows the commit. */
 export async function completeInTransaction(tx: Prisma.TransactionClient, p: Purchase, proof: PaymentProof, now: Date): Promise<CompletionResult> {
-  await lockOwner(tx, p.accountId);
+  // A payment that went through after its account was deleted is still money taken: it is
+  // recorded, and runs for no account (docs/architecture/accounts.md#deleting-the-account).
+  if (p.accountId) await lockOwner(tx, p.accountId);
   const card = proof.card;
   const { count } = await tx.purchase.updateMany({
     where: { id: p.id, status: { in: ['pending', 'failed'] } },
@@ -70,7 +72,7 @@ export async function completeInTransaction(tx: Prisma.TransactionClient, p: Pur
   });
   if (count === 0) return { purchase: await tx.purchase.findUniqueOrThrow({ where: { id: p.id } }), completedNow: false };
 
-  const current = await findRunningPurchase(tx, p.accountId, now, p.id);
+  const current = p.accountId ? await findRunningPurchase(tx, p.accountId, now, p.id) : null;
   const plan = planPackagePurchase(current && planCurrentOf(current), { packageId: p.packageId, price: p.amount.toString(), durationDays: p.durationDays }, now);
   if (current) {
     // Its remaining time now lives in the new purchase: it ends here, and hands over its
@@ -101,5 +103,5 @@ export async function afterCompletion(ctx: AppContext, p: Purchase): Promise<voi
     await ctx.jobs.enqueue('purchase.expire', { purchaseId: p.id }, { runAt: p.expiresAt, key: expireJobKey(p) })
       .catch((err) => ctx.logger.error({ err, purchaseId: p.id }, 'scheduling expiry failed; the sweep will queue it again'));
   }
-  await ctx.notifier.ownerScreensChanged(p.accountId);
+  if (p.accountId) await ctx.notifier.ownerScreensChanged(p.accountId);
 }

@@ -31,7 +31,7 @@ export async function expirePurchase(ctx: AppContext, purchaseId: string): Promi
     if (ended) await auditPurchase(tx, 'purchase.expire', ended, { status: ['completed', 'expired'] });
     return ended ? 1 : 0;
   });
-  if (count) await ctx.notifier.ownerScreensChanged(p.accountId);
+  if (count && p.accountId) await ctx.notifier.ownerScreensChanged(p.accountId);
 }
 
 /**
@@ -84,7 +84,7 @@ export async function sweepPurchases(ctx: AppContext): Promise<{ expired: number
     for (const row of rows) await auditPurchase(tx, 'purchase.expire', row, { status: ['completed', 'expired'] });
     return rows;
   });
-  for (const accountId of new Set(expired.map((e) => e.accountId))) await ctx.notifier.ownerScreensChanged(accountId);
+  for (const accountId of new Set(expired.flatMap((e) => (e.accountId ? [e.accountId] : [])))) await ctx.notifier.ownerScreensChanged(accountId);
 
   const stale = await ctx.db.purchase.findMany({
     where: { status: 'pending', createdAt: { lte: new Date(now.getTime() - ABANDON_AFTER_MS) } },

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { ZCreateScreenGroupRequest, ZIdParams, ZUpdateScreenGroupRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
+import { forbidden } from '../../http/errors.js';
 import { writesNeed } from '../../http/policy.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
@@ -10,10 +11,17 @@ import {
   createScreenGroup, deleteScreenGroup, listScreenGroups, screenGroupUsage, updateScreenGroup,
 } from './screen-groups.service.js';
 
+const LIMITED_MEMBERS_KEEP_GROUPS = 'Ekran gruplarıyla sınırlı olduğunuz için ekran grubu oluşturamaz, değiştiremez ya da silemezsiniz: gruplar kimin hangi ekranları gördüğünü belirler.';
+
 /** Screen groups ('Ekran Grupları'): /api/screen-groups. */
 export function screenGroupRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.use(requireAuth(ctx), requireActivePackage(ctx), writesNeed('publisher'));
+  router.use(requireAuth(ctx), requireActivePackage(ctx), writesNeed('publisher'), (req, _res, next) => {
+    // Groups decide who sees which screens: a member limited to some cannot redraw them
+    // (docs/architecture/accounts.md#screen-group-limits).
+    if (req.method !== 'GET' && currentAccount(req).groupIds.length > 0) throw forbidden(LIMITED_MEMBERS_KEEP_GROUPS);
+    next();
+  });
 
   router.get('/', async (req, res) => {
     res.json((await listScreenGroups(ctx.db, currentAccount(req).id)).map(presentScreenGroup));

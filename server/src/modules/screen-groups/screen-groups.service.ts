@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ZCreateScreenGroupRequest, ZUpdateScreenGroupRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { lockOwnedRow } from '../../db/row-lock.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { allOwned } from '../../db/ownership.js';
@@ -83,10 +83,25 @@ export async function screenGroupUsage(db: Db, ownerId: string, id: string) {
   });
 }
 
+/**
+ * A member limited to this group alone would be left with no group, which reads as 'every
+ * screen' (docs/architecture/accounts.md#screen-group-limits): such a deletion is refused.
+ */
+async function assertNoMemberLimitedToOnly(tx: DbOrTx, accountId: string, groupId: string): Promise<void> {
+  const stranded = await tx.membership.findMany({
+    where: { accountId, groups: { some: { groupId }, every: { groupId } } },
+    select: { user: { select: { email: true, firstName: true, lastName: true } } }, orderBy: { createdAt: 'asc' },
+  });
+  if (stranded.length === 0) return;
+  const names = stranded.map(({ user: u }) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email);
+  throw conflict(`Bu grup ${names.join(', ')} için tek ekran grubu; silinirse tüm ekranları görürlerdi. Önce Ekip sayfasında gruplarını değiştirin.`);
+}
+
 /** Memberships and the group's place in schedules go with it; its members that lose a schedule are pushed. */
 export async function deleteScreenGroup(ctx: AppContext, ownerId: string, id: string): Promise<void> {
   const affected = await ctx.db.$transaction(async (tx) => {
     if (!(await lockOwnedRow(tx, 'screen_groups', id, ownerId))) throw groupMissing();
+    await assertNoMemberLimitedToOnly(tx, ownerId, id);
     const members = (await tx.screenGroupMember.findMany({ where: { groupId: id }, select: { screenId: true } })).map((m) => m.screenId);
     const before = await scheduleKeysOf(tx, ownerId, members);
     const existing = await tx.screenGroup.findUniqueOrThrow({ where: { id }, include: withMembers });

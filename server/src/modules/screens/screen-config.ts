@@ -199,7 +199,7 @@ export async function readScreenConfigSources(
 
   const adminOwned = new Set(owners.map((o) => o.id));
   const settingsByOwner = new Map(settings.map((d) => [d.ownerId, d]));
-  const activeOwners = new Set(active.map((p) => p.accountId));
+  const activeOwners = new Set(active.flatMap((p) => (p.accountId ? [p.accountId] : [])));
   const zonesOf = groupBy(zones, (z) => z.layoutId);
   const layoutById = new Map(layouts.map((l) => [l.id, { ...l, zones: zonesOf.get(l.id) ?? [] }]));
 

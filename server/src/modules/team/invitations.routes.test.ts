@@ -173,9 +173,57 @@ describe('seats', () => {
     const bare = await newUser(t);
     const res = await t.http.post('/api/team/invitations').set(bare.auth).send({ email: uniqueEmail(), role: 'viewer' });
     expect([res.status, res.body.code]).toEqual([402, 'PACKAGE_REQUIRED']);
+    // What the page shows for it: the owner alone, the limit that applies.
+    expect(ZTeam.parse((await t.http.get('/api/team').set(bare.auth).expect(200)).body).seats).toEqual({ used: 1, max: 1 });
     const admin = await newAdmin(t);
     for (let i = 0; i < 6; i++) await invite(admin, { email: uniqueEmail(), role: 'viewer' });
     const team = ZTeam.parse((await t.http.get('/api/team').set(admin.auth).expect(200)).body);
     expect(team.seats).toEqual({ used: 7, max: null });
+  });
+
+  it('accepting checks the seats again: the package may have shrunk since; refused, the link stays usable', async () => {
+    const owner = await newUser(t);
+    const purchase = await grantPackage(t, owner.id, { maxMembers: 3 });
+    const first = await invite(owner, { email: uniqueEmail('ilk'), role: 'viewer' });
+    const existing = await newUser(t);
+    const second = await invite(owner, { email: existing.email, role: 'editor' });
+    // A smaller package now: room for one more member only.
+    await t.ctx.db.purchase.update({ where: { id: purchase.id }, data: { maxMembers: 2 } });
+    await accept(first.token, NEW_PERSON).expect(201);
+
+    const res = await accept(second.token, {}, existing.auth);
+    expect([res.status, res.body.code, res.body.message]).toEqual([402, 'MEMBER_LIMIT_REACHED',
+      'Bu hesabın üye sınırı dolu (paketi en fazla 2 kişiye izin veriyor). Hesap yöneticisine haber verin; davetiniz geçerli kalır ve yer açıldığında yeniden kabul edebilirsiniz.']);
+    expect(await t.ctx.db.membership.count({ where: { accountId: owner.id } })).toBe(2);
+    expect((await t.ctx.db.invitation.findUniqueOrThrow({ where: { id: second._id } })).acceptedAt).toBeNull();
+    // Room again: the same link works.
+    await t.ctx.db.purchase.update({ where: { id: purchase.id }, data: { maxMembers: 3 } });
+    await accept(second.token, {}, existing.auth).expect(200);
+  });
+
+  it('accepting into an account whose package ended is refused in Turkish; nobody is made, the link stays usable', async () => {
+    const owner = await newUser(t);
+    const purchase = await grantPackage(t, owner.id, { maxMembers: 5 });
+    const email = uniqueEmail('gec');
+    const inv = await invite(owner, { email, role: 'viewer' });
+    await t.ctx.db.purchase.update({ where: { id: purchase.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const res = await accept(inv.token, NEW_PERSON);
+    expect([res.status, res.body.code, res.body.message]).toEqual([402, 'MEMBER_LIMIT_REACHED',
+      'Bu hesabın paketi şu anda etkin değil, bu yüzden yeni üye katılamıyor. Hesap yöneticisine haber verin; davetiniz geçerli kalır ve yer açıldığında yeniden kabul edebilirsiniz.']);
+    expect(await t.ctx.db.user.count({ where: { email } })).toBe(0);
+    expect(ZInvitationInfo.parse((await t.http.get(`/api/invitations/${inv.token}`).expect(200)).body).email).toBe(email);
+  });
+});
+
+describe('groups', () => {
+  it("an invitation whose groups were all deleted since no longer opens (it would grant every screen)", async () => {
+    const owner = await newCustomer(t);
+    const lobby = await t.ctx.db.screenGroup.create({ data: { ownerId: owner.id, name: 'Lobi' } });
+    const email = uniqueEmail('gruplu');
+    const inv = await invite(owner, { email, role: 'viewer', groups: [lobby.id] });
+    await t.http.delete(`/api/screen-groups/${lobby.id}`).set(owner.auth).expect(200);
+    const res = await accept(inv.token, NEW_PERSON);
+    expect([res.status, res.body.code, res.body.message]).toEqual([410, 'INVITATION_GONE', 'Bu davetin ekran grupları silinmiş. Hesap yöneticisinden yeni bir davet isteyin.']);
+    expect(await t.ctx.db.user.count({ where: { email } })).toBe(0);
   });
 });

@@ -10,10 +10,11 @@ import { invitationMail } from '../../mail/mail-templates.js';
 import { lockOwner } from '../entitlements/limits.js';
 import { emailTakenAsConflict } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/passwords.js';
-import { assertSeatFree } from './seats.js';
+import { assertRoomToJoin, assertSeatFree } from './seats.js';
 import { assertOwnGroups, ownerByTransferOnly } from './team.service.js';
 import { audit, personTarget } from '../audit/audit.js';
 import { personName } from '../audit/audit-context.js';
+import { assertGrantable, assertInvitationWithin } from './team-scope.js';
 
 /*
  * Invitations (docs/architecture/accounts.md#invitations): a one-time link to /davet/{token},
@@ -44,6 +45,7 @@ export async function createInvitation(ctx: AppContext, caller: AuthAccount, inv
   const invitation = await ctx.db.$transaction(async (tx) => {
     await lockOwner(tx, caller.id);
     await assertOwnGroups(tx, caller.id, body.groups);
+    assertGrantable(caller, body.groups);
     if (await tx.membership.count({ where: { accountId: caller.id, user: { email: body.email } } })) {
       throw conflict('Bu e-posta adresine sahip kişi zaten ekipte');
     }
@@ -65,12 +67,17 @@ export async function createInvitation(ctx: AppContext, caller: AuthAccount, inv
   return { invitation, link, mailed: ctx.mailer.delivers };
 }
 
-export async function revokeInvitation(ctx: AppContext, accountId: string, id: string): Promise<void> {
+export async function revokeInvitation(ctx: AppContext, caller: AuthAccount, id: string): Promise<void> {
+  const open = { id, accountId: caller.id, acceptedAt: null, revokedAt: null };
   await ctx.db.$transaction(async (tx) => {
+    const inv = await tx.invitation.findFirst({ where: open, select: { groupIds: true } });
+    if (!inv) throw invitationUnknown();
+    assertInvitationWithin(caller, inv.groupIds);
+    // Its groups never change: the conditional update only settles a race with an accept or another revoke.
     const now = ctx.clock();
-    const [revoked] = await tx.invitation.updateManyAndReturn({ where: { id, accountId, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
+    const [revoked] = await tx.invitation.updateManyAndReturn({ where: open, data: { revokedAt: now } });
     if (!revoked) throw invitationUnknown();
-    await audit(tx, { account: accountId, action: 'invitation.revoke', target: { type: 'invitation', id, name: revoked.email }, changes: { revokedAt: [null, now] } });
+    await audit(tx, { account: caller.id, action: 'invitation.revoke', target: { type: 'invitation', id, name: revoked.email }, changes: { revokedAt: [null, now] } });
   });
 }
 
@@ -91,12 +98,14 @@ export async function invitationInfo(ctx: AppContext, token: string) {
 /** Claims the link once: of two accepts at once, one passes. Returns the membership's data. */
 async function claim(tx: DbOrTx, token: string, now: Date) {
   const inv = await openInvitation(tx, token, now);
+  // Groups deleted since the invitation was sent are left out; with none left it would grant
+  // every screen, which it never meant.
+  const groupIds = await stillOwned(tx, 'screenGroup', inv.accountId, inv.groupIds);
+  if (inv.groupIds.length > 0 && groupIds.length === 0) throw gone(`Bu davetin ekran grupları silinmiş. ${ASK_AGAIN}`);
   const { count } = await tx.invitation.updateMany({
     where: { id: inv.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } }, data: { acceptedAt: now },
   });
   if (count !== 1) throw gone(`Bu davet bağlantısı daha önce kullanılmış. ${ASK_AGAIN}`);
-  // Groups deleted since the invitation was sent are left out.
-  const groupIds = await stillOwned(tx, 'screenGroup', inv.accountId, inv.groupIds);
   return { inv, groups: { create: groupIds.map((groupId) => ({ groupId })) } };
 }
 
@@ -112,6 +121,7 @@ export async function acceptAsUser(ctx: AppContext, token: string, user: AuthUse
     if (await tx.membership.count({ where: { accountId: pending.accountId, userId: user.id } })) {
       throw conflict('Bu hesabın zaten üyesisiniz');
     }
+    await assertRoomToJoin(tx, pending.accountId, now);
     const { inv, groups } = await claim(tx, token, now);
     await tx.membership.create({ data: { accountId: inv.accountId, userId: user.id, role: inv.role, groups } });
     // The link's route reads the session itself (no requireAuth): the person is named here.
@@ -135,6 +145,7 @@ export async function acceptAsNewPerson(ctx: AppContext, token: string, body: TA
       throw conflict('Bu e-posta adresiyle kayıtlı bir kullanıcı var. Daveti kabul etmek için önce giriş yapın.', ErrorCode.EMAIL_TAKEN);
     }
     await lockOwner(tx, pending.accountId);
+    await assertRoomToJoin(tx, pending.accountId, now);
     const { inv, groups } = await claim(tx, token, now);
     const user = await tx.user.create({
       data: {

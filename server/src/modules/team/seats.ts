@@ -32,6 +32,32 @@ export async function seatLimit(db: DbOrTx, accountId: string, now: Date): Promi
 export const seatsFull = (max: number) => new AppError(402, ErrorCode.MEMBER_LIMIT_REACHED,
   `Paketinizin üye sınırına ulaştınız (en fazla ${max} kişi, açık davetler dahil). Yeni bir kişi davet etmek için bir daveti geri alın, bir üyeyi çıkarın ya da paketinizi yükseltin.`);
 
+/**
+ * What the team page shows as the limit: an account with no running package holds its people
+ * but takes nobody new, so it reads as its owner alone; null only where there is no limit.
+ */
+export const SEATS_WITHOUT_PACKAGE = 1;
+export const seatLimitShown = (max: number | null | undefined): number | null => (max === undefined ? SEATS_WITHOUT_PACKAGE : max);
+
+const ASK_THE_ADMIN = 'Hesap yöneticisine haber verin; davetiniz geçerli kalır ve yer açıldığında yeniden kabul edebilirsiniz.';
+
+/**
+ * At accept (under the invited account's lock): the package may have changed or ended since the
+ * invitation was sent. One more member must fit the limit that applies now; the refusal is the
+ * seat limit's 402 (shown on the invitation page, never sent to /packages), and the invitation
+ * stays open.
+ */
+export async function assertRoomToJoin(db: DbOrTx, accountId: string, now: Date): Promise<void> {
+  const max = await seatLimit(db, accountId, now);
+  if (max === null) return;
+  if (max === undefined) {
+    throw new AppError(402, ErrorCode.MEMBER_LIMIT_REACHED, `Bu hesabın paketi şu anda etkin değil, bu yüzden yeni üye katılamıyor. ${ASK_THE_ADMIN}`);
+  }
+  if ((await db.membership.count({ where: { accountId } })) + 1 > max) {
+    throw new AppError(402, ErrorCode.MEMBER_LIMIT_REACHED, `Bu hesabın üye sınırı dolu (paketi en fazla ${max} kişiye izin veriyor). ${ASK_THE_ADMIN}`);
+  }
+}
+
 /** Refuses one more seat (under the caller's account lock): 402 when the package's limit is reached or no package runs. */
 export async function assertSeatFree(db: DbOrTx, accountId: string, now: Date): Promise<void> {
   const max = await seatLimit(db, accountId, now);

@@ -159,3 +159,77 @@ describe('POST /api/team/transfer', () => {
     await expectRefused(owner, await transfer(owner, undefined), 400, 'Üye seçilmelidir', before);
   });
 });
+
+describe('a group-limited admin gives no more than they have', () => {
+  async function setup() {
+    const owner = await newCustomer(t);
+    const [a, b] = [await group(owner.id, 'A'), await group(owner.id, 'B')];
+    const admin = await newMember(t, owner.id, 'admin', [a.id]);
+    return { owner, a, b, admin };
+  }
+  const refusedWith = async (owner: TestUser, send: () => Promise<{ status: number; body: { message?: string } }>, message: string) => {
+    const before = await snapshot(owner.id);
+    await expectRefused(owner, await send(), 403, message, before);
+  };
+  const ALL = 'Ekran gruplarıyla sınırlı olduğunuz için tüm ekranları veremezsiniz; lütfen kendi gruplarınızdan seçin.';
+  const OUTSIDE = 'Yalnızca kendi ekran gruplarınızı verebilirsiniz.';
+  const WIDER = 'Sizden daha fazla ekran gören bir üyeyi değiştiremez ya da çıkaramazsınız.';
+
+  it('invites only within their groups: never every screen, never another group', async () => {
+    const { owner, a, b, admin } = await setup();
+    const inviteAs = (groups?: string[]) => () => t.http.post('/api/team/invitations').set(admin.auth).send({ email: 'kisi@ornek.test', role: 'viewer', ...(groups ? { groups } : {}) });
+    await refusedWith(owner, inviteAs(), ALL);
+    await refusedWith(owner, inviteAs([]), ALL);
+    await refusedWith(owner, inviteAs([b.id]), OUTSIDE);
+    await refusedWith(owner, inviteAs([a.id, b.id]), OUTSIDE);
+    expect((await inviteAs([a.id])()).status).toBe(201);
+  });
+
+  it('changes and removes only members within their groups, and grants only their own groups', async () => {
+    const { owner, a, b, admin } = await setup();
+    const inA = await membershipOf(owner.id, (await newMember(t, owner.id, 'viewer', [a.id])).id);
+    const everything = await membershipOf(owner.id, (await newMember(t, owner.id, 'viewer')).id);
+    const inAB = await membershipOf(owner.id, (await newMember(t, owner.id, 'viewer', [a.id, b.id])).id);
+    const put = (id: string, body: object) => () => t.http.put(`/api/team/members/${id}`).set(admin.auth).send(body);
+    const del = (id: string) => () => t.http.delete(`/api/team/members/${id}`).set(admin.auth);
+
+    await refusedWith(owner, put(inA.id, { groups: [] }), ALL);
+    await refusedWith(owner, put(inA.id, { groups: [a.id, b.id] }), OUTSIDE);
+    for (const wider of [everything, inAB]) {
+      await refusedWith(owner, put(wider.id, { role: 'publisher' }), WIDER);
+      await refusedWith(owner, put(wider.id, { groups: [a.id] }), WIDER);
+      await refusedWith(owner, del(wider.id), WIDER);
+    }
+    // Within their groups they manage as any admin.
+    expect((await put(inA.id, { role: 'publisher', groups: [a.id] })()).status).toBe(200);
+    expect((await del(inA.id)()).status).toBe(200);
+  });
+
+  it('revokes only invitations within their groups', async () => {
+    const { owner, a, admin } = await setup();
+    const invite = async (groups: string[]) => (await t.http.post('/api/team/invitations').set(owner.auth).send({ email: `k${groups.length}@ornek.test`, role: 'viewer', groups }).expect(201)).body as { _id: string };
+    const everything = await invite([]);
+    const inA = await invite([a.id]);
+    await refusedWith(owner, () => t.http.delete(`/api/team/invitations/${everything._id}`).set(admin.auth), 'Sizden daha fazla ekranı kapsayan bir daveti geri alamazsınız.');
+    expect((await t.http.delete(`/api/team/invitations/${inA._id}`).set(admin.auth)).status).toBe(200);
+  });
+
+  it('an owner limited to groups cannot hand the account on', async () => {
+    const { owner, a } = await setup();
+    const ownerRow = await membershipOf(owner.id, owner.id);
+    await t.ctx.db.membershipGroup.create({ data: { membershipId: ownerRow.id, groupId: a.id } });
+    const other = await membershipOf(owner.id, (await newMember(t, owner.id, 'viewer', [a.id])).id);
+    await refusedWith(owner, () => t.http.post('/api/team/transfer').set(owner.auth).send({ memberId: other.id }),
+      'Ekran gruplarıyla sınırlı olduğunuz için sahipliği devredemezsiniz.');
+  });
+
+  it('cannot create an API key, which would reach every screen; an admin who sees every screen can', async () => {
+    const { owner, admin } = await setup();
+    const res = await t.http.post('/api/api-keys').set(admin.auth).send({ name: 'Panel' });
+    expect([res.status, res.body.message]).toEqual([403,
+      'Ekran gruplarıyla sınırlı olduğunuz için API anahtarı oluşturamazsınız: bir anahtar hesabın tüm ekranlarına acil duyuru gönderebilir. Anahtarı tüm ekranları gören bir yönetici oluşturabilir.']);
+    expect(await t.ctx.db.apiKey.count({ where: { ownerId: owner.id } })).toBe(0);
+    const unlimited = await newMember(t, owner.id, 'admin');
+    await t.http.post('/api/api-keys').set(unlimited.auth).send({ name: 'Panel' }).expect(201);
+  });
+});

@@ -1,11 +1,12 @@
 import { Router } from 'express';
-import { ZIdParams, ZInviteRequest, ZMemberUpdateRequest, ZTeamRenameRequest, ZTransferRequest, type TInviteResponse } from '@pano/contract';
+import { ZDeleteAccountRequest, ZIdParams, ZInviteRequest, ZMemberUpdateRequest, ZTeamRenameRequest, ZTransferRequest, type TInviteResponse } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, currentUser, requireAuth } from '../../http/authenticate.js';
 import { requireRole } from '../../http/policy.js';
+import { failuresPerAddress } from '../../http/rate-limits.js';
 import { createInvitation, revokeInvitation } from './invitations.service.js';
 import { presentMember, presentTeam } from './team.presenter.js';
-import { getTeam, removeMember, renameAccount, transferOwnership, updateMember } from './team.service.js';
+import { deleteAccount, getTeam, removeMember, renameAccount, transferOwnership, updateMember } from './team.service.js';
 
 /** /api/team: the team page, for the account's owners and admins (docs/PRODUCT.md#team). */
 export function teamRoutes(ctx: AppContext): Router {
@@ -15,9 +16,14 @@ export function teamRoutes(ctx: AppContext): Router {
     const { memberId } = ZTransferRequest.parse(req.body);
     const account = currentAccount(req);
     await transferOwnership(ctx, account, memberId);
-    // The former owner's other dashboards learn their new role too.
-    ctx.connections.memberChanged(account.id, currentUser(req).id);
     res.json(presentTeam(await getTeam(ctx, account.id)));
+  });
+  // The password is a credential: wrong guesses are limited as logins are.
+  const guarded = failuresPerAddress(ctx.rateLimits, 'account-delete-address', ctx.config.authRateLimitPer15Min);
+  router.delete('/', guarded, requireAuth(ctx), requireRole('owner'), async (req, res) => {
+    const { password } = ZDeleteAccountRequest.parse(req.body);
+    await deleteAccount(ctx, currentAccount(req), currentUser(req), password);
+    res.json({ message: 'Hesap silindi' });
   });
   router.use(requireAuth(ctx), requireRole('admin'));
 
@@ -53,7 +59,7 @@ export function teamRoutes(ctx: AppContext): Router {
 
   router.delete('/invitations/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    await revokeInvitation(ctx, currentAccount(req).id, id);
+    await revokeInvitation(ctx, currentAccount(req), id);
     res.json({ message: 'Davet geri alındı' });
   });
 

@@ -3,9 +3,13 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { allOwned } from '../../db/ownership.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
-import type { AuthAccount } from '../../http/request-types.js';
+import type { AuthAccount, AuthUser } from '../../http/request-types.js';
+import { afterAccountDeleted, deleteAccountRows } from '../accounts/delete-account.js';
+import { screensOfGroups } from '../accounts/screen-scope.js';
+import { verifyPassword } from '../auth/passwords.js';
 import { lockOwner } from '../entitlements/limits.js';
-import { openInvitationWhere, seatLimit, seatsUsed } from './seats.js';
+import { assertGrantable, assertMayTransfer, assertMemberWithin } from './team-scope.js';
+import { openInvitationWhere, seatLimit, seatLimitShown, seatsUsed } from './seats.js';
 import { audit, changesOf, personTarget } from '../audit/audit.js';
 
 /*
@@ -30,7 +34,7 @@ export async function getTeam(ctx: AppContext, accountId: string) {
     seatsUsed(ctx.db, accountId, now),
     seatLimit(ctx.db, accountId, now),
   ]);
-  return { account, members, invitations, groups, seats: { used, max: max ?? null } };
+  return { account, members, invitations, groups, seats: { used, max: seatLimitShown(max) } };
 }
 
 export async function renameAccount(ctx: AppContext, accountId: string, name: string) {
@@ -56,9 +60,12 @@ export async function assertOwnGroups(db: DbOrTx, accountId: string, groupIds: s
 
 async function lockedMember(tx: DbOrTx, caller: AuthAccount, memberId: string) {
   await lockOwner(tx, caller.id);
-  const target = await tx.membership.findFirst({ where: { id: memberId, accountId: caller.id }, select: { id: true, role: true, userId: true } });
+  const target = await tx.membership.findFirst({
+    where: { id: memberId, accountId: caller.id }, select: { id: true, role: true, userId: true, groups: { select: { groupId: true } } },
+  });
   if (!target) throw memberNotFound();
   if (target.role === 'owner' && caller.role !== 'owner') throw ownerUntouchable();
+  assertMemberWithin(caller, target.groups.map((g) => g.groupId));
   return target;
 }
 
@@ -66,15 +73,27 @@ async function lockedMember(tx: DbOrTx, caller: AuthAccount, memberId: string) {
 const groupNames = async (tx: DbOrTx, membershipId: string) =>
   (await tx.membershipGroup.findMany({ where: { membershipId }, select: { group: { select: { name: true } } } })).map((g) => g.group.name).sort();
 
+/**
+ * The screens a member's live sockets hear after a change (read under the change's lock): their
+ * groups' screens, or null when not limited (docs/architecture/accounts.md#screen-group-limits).
+ */
+async function liveScopeOf(tx: DbOrTx, accountId: string, membershipId: string): Promise<string[] | null> {
+  const groups = await tx.membershipGroup.findMany({ where: { membershipId }, select: { groupId: true } });
+  return groups.length ? screensOfGroups(tx, accountId, groups.map((g) => g.groupId)) : null;
+}
+
 const isLastOwner = async (tx: DbOrTx, accountId: string) =>
   (await tx.membership.count({ where: { accountId, role: 'owner' } })) <= 1;
 
 export async function updateMember(ctx: AppContext, caller: AuthAccount, memberId: string, body: TMemberUpdateRequest) {
   if (body.role === 'owner') throw ownerByTransferOnly();
-  const userId = await ctx.db.$transaction(async (tx) => {
+  const { userId, screens } = await ctx.db.$transaction(async (tx) => {
     const target = await lockedMember(tx, caller, memberId);
     if (body.role && target.role === 'owner' && body.role !== 'owner' && (await isLastOwner(tx, caller.id))) throw lastOwner('rolü değiştirilemez');
-    if (body.groups) await assertOwnGroups(tx, caller.id, body.groups);
+    if (body.groups) {
+      await assertOwnGroups(tx, caller.id, body.groups);
+      assertGrantable(caller, body.groups);
+    }
     const groupsBefore = await groupNames(tx, target.id);
     await tx.membership.update({
       where: { id: target.id },
@@ -87,9 +106,9 @@ export async function updateMember(ctx: AppContext, caller: AuthAccount, memberI
       account: caller.id, action: 'member.update', target: await personTarget(tx, 'member', target.userId),
       changes: changesOf({ role: target.role, groups: groupsBefore }, { role: body.role ?? target.role, groups: await groupNames(tx, target.id) }, ['role', 'groups']),
     });
-    return target.userId;
+    return { userId: target.userId, screens: await liveScopeOf(tx, caller.id, target.id) };
   });
-  ctx.connections.memberChanged(caller.id, userId);
+  ctx.connections.memberChanged(caller.id, userId, screens);
   return ctx.db.membership.findUniqueOrThrow({ where: { id: memberId }, select: memberSelect });
 }
 
@@ -109,15 +128,43 @@ export async function removeMember(ctx: AppContext, caller: AuthAccount, memberI
 export async function transferOwnership(ctx: AppContext, caller: AuthAccount, memberId: string): Promise<void> {
   if (caller.role !== 'owner') throw forbidden('Sahipliği yalnızca hesabın sahibi devredebilir');
   if (memberId === caller.membershipId) throw conflict('Sahiplik başka bir üyeye devredilmelidir');
-  const userId = await ctx.db.$transaction(async (tx) => {
+  assertMayTransfer(caller);
+  const told = await ctx.db.$transaction(async (tx) => {
     const target = await lockedMember(tx, caller, memberId);
     // The caller's own row, read under the lock: a parallel transfer may have made them an admin already.
-    const self = await tx.membership.findFirst({ where: { id: caller.membershipId, role: 'owner' }, select: { id: true } });
+    const self = await tx.membership.findFirst({ where: { id: caller.membershipId, role: 'owner' }, select: { id: true, userId: true } });
     if (!self) throw forbidden('Sahipliği yalnızca hesabın sahibi devredebilir');
     await tx.membership.update({ where: { id: target.id }, data: { role: 'owner' } });
     await tx.membership.update({ where: { id: self.id }, data: { role: 'admin' } });
     await audit(tx, { account: caller.id, action: 'account.transfer', target: await personTarget(tx, 'member', target.userId), changes: { role: [target.role, 'owner'] } });
-    return target.userId;
+    return [
+      { userId: target.userId, screens: await liveScopeOf(tx, caller.id, target.id) },
+      { userId: self.userId, screens: await liveScopeOf(tx, caller.id, self.id) },
+    ];
   });
-  ctx.connections.memberChanged(caller.id, userId);
+  // Both learn their new role, the former owner's other dashboards too.
+  for (const m of told) ctx.connections.memberChanged(caller.id, m.userId, m.screens);
+}
+
+const ownerOnlyDeletes = () => forbidden('Hesabı yalnızca hesabın sahibi silebilir');
+
+/**
+ * 'Hesabı Sil' (owner only, with their password): everything of the account goes for every
+ * member; its purchases stay for the sales report; the people stay, as members of their other
+ * accounts (docs/architecture/accounts.md#deleting-the-account).
+ */
+export async function deleteAccount(ctx: AppContext, caller: AuthAccount, user: AuthUser, password: string): Promise<void> {
+  const row = await ctx.db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
+  if (!(await verifyPassword(row.passwordHash, password))) throw forbidden('Şifre hatalı. Hesabı silmek için kendi şifrenizi girin.');
+  const deleted = await ctx.db.$transaction(async (tx) => {
+    await lockOwner(tx, caller.id);
+    // Read under the lock: a transfer that committed meanwhile made the caller an admin.
+    const self = await tx.membership.findFirst({ where: { accountId: caller.id, userId: user.id, role: 'owner' }, select: { id: true } });
+    if (!self) throw ownerOnlyDeletes();
+    const rows = await deleteAccountRows(tx, caller.id);
+    // The account's history stays (no foreign key): its last event says who deleted it.
+    await audit(tx, { account: caller.id, action: 'account.delete', target: { type: 'account', id: caller.id, name: caller.name } });
+    return rows;
+  });
+  await afterAccountDeleted(ctx, deleted);
 }

@@ -29,7 +29,7 @@ const team = (): TTeam => ({
   seats: { used: 3, max: 5 },
 });
 
-function open(role: TAccountRole = 'owner', over: { invite?: () => Response } = {}) {
+function open(role: TAccountRole = 'owner', over: { invite?: () => Response; deleteAccount?: () => Response } = {}) {
   const calls: RecordedCall[] = [];
   useSession.setState({ status: 'authenticated', user: aUser({ account: { _id: OWNER, name: 'Ayşe Ajans', role } }) });
   apiServer.use(
@@ -37,6 +37,7 @@ function open(role: TAccountRole = 'owner', over: { invite?: () => Response } = 
     http.get('/api/screen-groups', () => HttpResponse.json([{ ...lobby, screens: [] }, { _id: fixtureId(51), name: 'Kasa', screens: [] }])),
     http.put('/api/team/members/:id', recorded(calls, () => HttpResponse.json(team().members[1]))),
     http.delete('/api/team/members/:id', recorded(calls, () => HttpResponse.json({ message: 'Üye ekipten çıkarıldı' }))),
+    http.delete('/api/team', recorded(calls, over.deleteAccount ?? (() => HttpResponse.json({ message: 'Hesap silindi' })))),
     http.delete('/api/team/invitations/:id', recorded(calls, () => HttpResponse.json({ message: 'Davet geri alındı' }))),
     http.post('/api/team/invitations', recorded(calls, over.invite ?? (() => HttpResponse.json({
       _id: fixtureId(5), email: 'yeni@ornek.com', role: 'publisher', expiresAt: '2026-12-05T09:00:00.000Z',
@@ -117,9 +118,44 @@ describe('TeamPage', { timeout: 15_000 }, () => {
     expect((await screen.findByRole('alert')).textContent).toContain(refusal);
   });
 
-  it("an admin cannot touch the owner's row; a publisher sees only the refusal", async () => {
+  it("the owner deletes the account with their password after confirming, and is signed out", async () => {
+    const calls = open();
+    const user = userEvent.setup();
+    const section = within(await screen.findByRole('region', { name: 'Hesabı Sil' }));
+    expect(section.getByText(/medya ve uygulamalar, oynatma listeleri/).textContent).toContain('ekipteki herkes için geçerlidir');
+    await user.click(section.getByRole('button', { name: 'Hesabı Sil' }));
+    expect(await section.findByText('Şifre zorunludur')).toBeTruthy();
+    await user.type(section.getByLabelText('Şifreniz (onay için)'), 'gizli123');
+    await user.click(section.getByRole('button', { name: 'Hesabı Sil' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('"Ayşe Ajans" hesabı ve içindeki her şey, bütün üyeler için kalıcı olarak silinsin mi?');
+    await user.click(within(dialog).getByRole('button', { name: 'Hesabı Sil' }));
+    await waitFor(() => expect(useSession.getState().status).toBe('anonymous'));
+    expect(writes(calls)).toEqual([['DELETE', '/api/team', { password: 'gizli123' }]]);
+  });
+
+  it("a wrong password shows the server's Turkish refusal and keeps the session; cancelling sends nothing", async () => {
+    const refusal = 'Şifre hatalı. Hesabı silmek için kendi şifrenizi girin.';
+    const calls = open('owner', { deleteAccount: () => HttpResponse.json({ code: 'FORBIDDEN', message: refusal }, { status: 403 }) });
+    const user = userEvent.setup();
+    const section = within(await screen.findByRole('region', { name: 'Hesabı Sil' }));
+    await user.type(section.getByLabelText('Şifreniz (onay için)'), 'yanlis');
+    await user.click(section.getByRole('button', { name: 'Hesabı Sil' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'İptal' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(writes(calls)).toEqual([]);
+
+    await user.click(section.getByRole('button', { name: 'Hesabı Sil' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Hesabı Sil' }));
+    expect((await section.findByRole('alert')).textContent).toContain(refusal);
+    expect(writes(calls)).toEqual([['DELETE', '/api/team', { password: 'yanlis' }]]);
+    expect(useSession.getState().status).toBe('authenticated');
+  });
+
+  it("an admin cannot touch the owner's row nor delete the account; a publisher sees only the refusal", async () => {
     open('admin');
     await screen.findAllByTestId('team-member');
+    expect(screen.queryByRole('region', { name: 'Hesabı Sil' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Çıkar: Ayşe' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Grupları düzenle: Ayşe' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Sahipliği devret/ })).toBeNull();

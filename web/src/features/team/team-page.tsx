@@ -7,6 +7,7 @@ import { useScreenGroups } from '../../api/screen-groups.api';
 import { useSession } from '../../stores/session-store';
 import { Banner, Button, Card, Form, PageHeader, Spinner, TextField, showConfirm } from '../../components/ui';
 import { useRemoveMember, useRenameAccount, useTeam, useTransferOwnership, useUpdateMember } from './api/use-team';
+import { DeleteAccountCard } from './delete-account-card';
 import { InviteCard } from './invite-card';
 import { MembersTable, personName } from './members-table';
 
@@ -73,6 +74,7 @@ function TeamContent({ me }: { me: { userId: string; role: TAccountRole } }) {
           onUpdate={onUpdate} onRemove={(m) => void onRemove(m)} onTransfer={(m) => void onTransfer(m)} />
       </section>
       <InviteCard invitations={invitations} groups={groupItems} />
+      {me.role === 'owner' && <DeleteAccountCard accountName={account.name} />}
     </>
   );
 }

@@ -3,7 +3,7 @@ import {
   ZOkResponse, ZInviteResponse, ZTeam, ZTeamMember,
   type TInviteRequest, type TMemberUpdateRequest,
 } from '@pano/contract';
-import { api } from '../../../lib/api-client';
+import { api, apiRequest } from '../../../lib/api-client';
 
 /* docs/PRODUCT.md#team: one hook per call; each change reads the team again. */
 
@@ -25,3 +25,6 @@ export const useRemoveMember = () => useTeamMutation((id: string) => api.delete(
 export const useTransferOwnership = () => useTeamMutation((memberId: string) => api.post('/api/team/transfer', ZTeam, { memberId }));
 export const useInvite = () => useTeamMutation((body: TInviteRequest) => api.post('/api/team/invitations', ZInviteResponse, body));
 export const useRevokeInvitation = () => useTeamMutation((id: string) => api.delete(`/api/team/invitations/${id}`, ZOkResponse));
+/** 'Hesabı Sil' (owner only): the owner's password goes with it; the caller signs out on success. */
+export const useDeleteAccount = () =>
+  useMutation({ mutationFn: (password: string) => apiRequest('/api/team', ZOkResponse, { method: 'DELETE', body: { password } }) });

@@ -1,0 +1,46 @@
+import { forbidden } from '../../http/errors.js';
+import type { AuthAccount } from '../../http/request-types.js';
+
+/*
+ * A member limited to screen groups who manages the team (an admin, or an owner handed a limited
+ * membership) gives no more than they have (docs/architecture/accounts.md#screen-group-limits):
+ * never 'every screen' (no groups), never a group outside their own, and never touches a person
+ * or invitation that sees more than they do.
+ */
+
+const limited = (caller: AuthAccount) => caller.groupIds.length > 0;
+
+/** Whether `groupIds` (empty: every screen) lie within the caller's own scope. */
+const withinCaller = (caller: AuthAccount, groupIds: string[]) =>
+  !limited(caller) || (groupIds.length > 0 && groupIds.every((g) => caller.groupIds.includes(g)));
+
+/** The groups an invitation or a member change grants: 403 beyond the caller's own. */
+export function assertGrantable(caller: AuthAccount, groupIds: string[]): void {
+  if (!limited(caller)) return;
+  if (groupIds.length === 0) {
+    throw forbidden('Ekran gruplarıyla sınırlı olduğunuz için tüm ekranları veremezsiniz; lütfen kendi gruplarınızdan seçin.');
+  }
+  if (!withinCaller(caller, groupIds)) throw forbidden('Yalnızca kendi ekran gruplarınızı verebilirsiniz.');
+}
+
+/** A member the caller changes or removes: 403 when they see more than the caller. */
+export function assertMemberWithin(caller: AuthAccount, groupIds: string[]): void {
+  if (!withinCaller(caller, groupIds)) throw forbidden('Sizden daha fazla ekran gören bir üyeyi değiştiremez ya da çıkaramazsınız.');
+}
+
+/** An invitation the caller revokes: 403 when it grants more than the caller has. */
+export function assertInvitationWithin(caller: AuthAccount, groupIds: string[]): void {
+  if (!withinCaller(caller, groupIds)) throw forbidden('Sizden daha fazla ekranı kapsayan bir daveti geri alamazsınız.');
+}
+
+/** Handing the account on is for an owner who sees every screen. */
+export function assertMayTransfer(caller: AuthAccount): void {
+  if (limited(caller)) throw forbidden('Ekran gruplarıyla sınırlı olduğunuz için sahipliği devredemezsiniz.');
+}
+
+/** An API key acts on every screen of the account: a limited member cannot make one. */
+export function assertMayCreateApiKey(caller: AuthAccount): void {
+  if (limited(caller)) {
+    throw forbidden('Ekran gruplarıyla sınırlı olduğunuz için API anahtarı oluşturamazsınız: bir anahtar hesabın tüm ekranlarına acil duyuru gönderebilir. Anahtarı tüm ekranları gören bir yönetici oluşturabilir.');
+  }
+}
