@@ -58,6 +58,7 @@ const RULES: Record<string, TAccountRole | 'not a member route'> = {
   'DELETE /api/devices/:id': 'admin',
   // Admins: the team (docs/PRODUCT.md#team); the owner alone hands ownership on.
   'PUT /api/team': 'admin',
+  'PUT /api/team/settings': 'admin',
   'PUT /api/team/members/:id': 'admin',
   'DELETE /api/team/members/:id': 'admin',
   'POST /api/team/invitations': 'admin',
@@ -77,6 +78,13 @@ const RULES: Record<string, TAccountRole | 'not a member route'> = {
   'POST /api/auth/setup-admin': 'not a member route',
   'POST /api/auth/forgot-password': 'not a member route',
   'POST /api/auth/reset-password': 'not a member route',
+  // Two-factor sign-in and sessions: each person's own (docs/PRODUCT.md#two-factor, #session).
+  'POST /api/auth/2fa/setup': 'not a member route',
+  'POST /api/auth/2fa/enable': 'not a member route',
+  'POST /api/auth/2fa/verify': 'not a member route',
+  'DELETE /api/auth/2fa': 'not a member route',
+  'POST /api/auth/sessions/end-others': 'not a member route',
+  'DELETE /api/auth/sessions/:id': 'not a member route',
   // Joining an account (the link is the right) and choosing which of one's accounts to work in.
   'POST /api/invitations/:token/accept': 'not a member route',
   'POST /api/auth/switch-account': 'not a member route',

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { forbidden, tokenExpired, unauthorized } from './errors.js';
 import { TokenExpiredError, type TokenClaims } from './tokens.js';
 import type { AuthAccount, AuthUser } from './request-types.js';
+import { sessionStillOpen } from '../modules/auth/sessions.service.js';
 
 export function bearerToken(req: Request): string | undefined {
   const header = req.headers.authorization;
@@ -30,7 +31,8 @@ const ACTIVITY_WRITE_MS = 5 * 60_000;
 /**
  * The user a verified user token names and the account it works in. A deleted user's token stops
  * working at once, and so does one signed before the user's last logout (its version is behind the
- * row's) or one naming an account the user was removed from (docs/architecture/accounts.md).
+ * row's) or one naming an account the user was removed from (docs/architecture/accounts.md), or
+ * one whose session was ended (docs/architecture/sessions.md).
  */
 export async function sessionOfClaims(ctx: AppContext, claims: TokenClaims): Promise<Session> {
   if (claims.kind !== 'user') throw invalidSession();
@@ -48,6 +50,7 @@ export async function sessionOfClaims(ctx: AppContext, claims: TokenClaims): Pro
   if (!row) throw unauthorized('Hesap bulunamadı, lütfen tekrar giriş yapın');
   const { tokenVersion, memberships, ...user } = row;
   if (tokenVersion !== claims.ver) throw invalidSession();
+  if (claims.sid && !(await sessionStillOpen(ctx, claims.sub, claims.sid))) throw invalidSession();
   const membership = memberships[0];
   if (claims.acc && !membership) throw invalidSession();
   if (!membership) return { user, account: null };

@@ -11,6 +11,8 @@ export type ConnectionControl = {
   screensDeleted(screenIds: string[]): void;
   /** A user's tokens were revoked (logout): their dashboards and previews are disconnected. */
   userSignedOut(userId: string): void;
+  /** Sessions ended one by one (docs/architecture/sessions.md): their dashboards and previews are disconnected. */
+  sessionsEnded(sessionIds: string[]): void;
   /** A member's role or groups changed: their dashboards in that account are told, and reload their session. */
   memberChanged(accountId: string, userId: string): void;
   /** A member was removed: their dashboards and previews in that account are told, then disconnected. */
@@ -23,6 +25,7 @@ export const noConnections: ConnectionControl = {
   deviceMoved: () => {},
   screensDeleted: () => {},
   userSignedOut: () => {},
+  sessionsEnded: () => {},
   memberChanged: () => {},
   memberRemoved: () => {},
 };

@@ -2,7 +2,7 @@ import type { DeviceLookupCache } from '../modules/devices/device-lookup-cache.j
 import type { ConnectionControl } from './connection-control.js';
 import type { InFlight } from './in-flight.js';
 import { reachesOtherInstances } from './redis-adapter.js';
-import { sessionRoom, memberRoom, deviceRoom, screenRoom, type PanoServer } from '../sockets/socket-types.js';
+import { sessionRoom, signInRoom, memberRoom, deviceRoom, screenRoom, type PanoServer } from '../sockets/socket-types.js';
 
 /**
  * socket.io's `disconnectSockets` and room emits travel through the Redis adapter, so one call
@@ -38,6 +38,10 @@ export class LiveConnectionControl implements ConnectionControl {
 
   userSignedOut(userId: string): void {
     this.io.in(sessionRoom(userId)).disconnectSockets(true);
+  }
+
+  sessionsEnded(sessionIds: string[]): void {
+    if (sessionIds.length > 0) this.io.in(sessionIds.map(signInRoom)).disconnectSockets(true);
   }
 
   memberChanged(accountId: string, userId: string): void {
