@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { storableText } from './common.js';
+import { ZUser } from './auth.js';
 
 /*
  * Two-factor sign-in and sessions (docs/PRODUCT.md#two-factor, docs/PRODUCT.md#session).
@@ -35,6 +36,9 @@ export const ZTwoFactorEnableRequest = z.object({ code: ZTwoFactorCode, ticket: 
 export const ZTwoFactorEnableResponse = z.object({ recoveryCodes: z.array(z.string()) });
 export type TTwoFactorEnableResponse = z.infer<typeof ZTwoFactorEnableResponse>;
 
+/** POST /api/auth/2fa/enable with a setup ticket: the codes, and the sign-in it finishes. */
+export const ZTwoFactorEnableSignInResponse = ZTwoFactorEnableResponse.extend({ token: z.string(), user: ZUser });
+
 /** DELETE /api/auth/2fa */
 export const ZTwoFactorDisableRequest = z.object({ code: ZTwoFactorCode });
 
@@ -54,3 +58,5 @@ export const ZUserSession = z.object({
   _id: z.string(), device: z.string(), ip: z.string().nullable(), createdAt: z.string(), lastSeenAt: z.string(), current: z.boolean(),
 });
 export type TUserSession = z.infer<typeof ZUserSession>;
+export const ZUserSessionList = z.array(ZUserSession);
+export const ZEndOtherSessionsResponse = z.object({ message: z.string(), ended: z.number() });
