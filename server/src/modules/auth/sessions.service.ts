@@ -19,7 +19,7 @@ export const signInMeta = (req: Request): SignInMeta => ({ userAgent: req.get('u
 
 const BROWSERS: [RegExp, string][] = [
   [/\bEdg(e|A|iOS)?\//, 'Edge'], [/\b(OPR|Opera)\//, 'Opera'], [/\bSamsungBrowser\//, 'Samsung Internet'],
-  [/\b(Firefox|FxiOS)\//, 'Firefox'], [/\bYaBrowser\//, 'Yandex'], [/\b(Chrome|CriOS|Chromium)\//, 'Chrome'],
+  [/\b(Firefox|FxiOS)\//, 'Firefox'], [/\bYaBrowser\//, 'Yandex'], [/(Chrome|CriOS|Chromium)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*Safari\//, 'Safari'],
 ];
 const SYSTEMS: [RegExp, string][] = [
