@@ -54,7 +54,4 @@ export const trSecurity = {
   endFailed: 'Oturum kapatılamadı',
   noOtherSessions: 'Başka açık oturum yok.',
   unknownIp: 'IP bilinmiyor',
-  teamRequireLabel: 'Tüm üyeler için iki adımlı doğrulama zorunlu',
-  teamRequireHint: 'Açıkken, iki adımlı doğrulaması olmayan üyelerden bir sonraki girişte kurmaları istenir.',
-  teamRequireFailed: 'Ayar kaydedilemedi',
 } as const;

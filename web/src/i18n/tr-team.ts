@@ -52,6 +52,9 @@ export const trTeam = {
   copy: 'Kopyala',
   copied: 'Kopyalandı',
   done: 'Tamam',
+  twoFactorRequired: 'Tüm üyeler için iki adımlı doğrulama zorunlu',
+  twoFactorRequiredHint: 'Açıkken, iki adımlı doğrulaması olmayan üyelerden bir sonraki girişte kurmaları istenir.',
+  twoFactorSaveError: 'Ayar kaydedilemedi',
 } as const;
 
 export const trInvitation = {

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ZOkResponse, ZInviteResponse, ZTeam, ZTeamMember,
+  ZOkResponse, ZInviteResponse, ZTeam, ZTeamMember, ZTeamSettings,
   type TInviteRequest, type TMemberUpdateRequest,
 } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 
 /* docs/PRODUCT.md#team: one hook per call; each change reads the team again. */
 
-export const teamKeys = { all: ['team'] as const };
+export const teamKeys = { all: ['team'] as const, settings: ['team', 'settings'] as const };
 
 export function useTeam() {
   return useQuery({ queryKey: teamKeys.all, queryFn: ({ signal }) => api.get('/api/team', ZTeam, signal) });
@@ -25,3 +25,10 @@ export const useRemoveMember = () => useTeamMutation((id: string) => api.delete(
 export const useTransferOwnership = () => useTeamMutation((memberId: string) => api.post('/api/team/transfer', ZTeam, { memberId }));
 export const useInvite = () => useTeamMutation((body: TInviteRequest) => api.post('/api/team/invitations', ZInviteResponse, body));
 export const useRevokeInvitation = () => useTeamMutation((id: string) => api.delete(`/api/team/invitations/${id}`, ZOkResponse));
+
+/** The account's sign-in rules (docs/PRODUCT.md#two-factor). */
+export function useTeamSettings() {
+  return useQuery({ queryKey: teamKeys.settings, queryFn: ({ signal }) => api.get('/api/team/settings', ZTeamSettings, signal) });
+}
+export const useSaveTeamSettings = () =>
+  useTeamMutation((twoFactorRequired: boolean) => api.put('/api/team/settings', ZTeamSettings, { twoFactorRequired }));
