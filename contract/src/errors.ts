@@ -31,6 +31,12 @@ export const ErrorCode = {
   MEMBER_LIMIT_REACHED: 'MEMBER_LIMIT_REACHED',
   /** An invitation link already used, revoked or expired (HTTP 410). */
   INVITATION_GONE: 'INVITATION_GONE',
+  /** A two-factor code (TOTP or recovery) that is wrong, too old or already used. */
+  TWO_FACTOR_CODE_INVALID: 'TWO_FACTOR_CODE_INVALID',
+  /** A sign-in ticket (the step after the password) unknown, used or expired: sign in again. */
+  LOGIN_TICKET_INVALID: 'LOGIN_TICKET_INVALID',
+  /** Five wrong codes locked the sign-in ticket (HTTP 429). */
+  LOGIN_TICKET_LOCKED: 'LOGIN_TICKET_LOCKED',
   CARD_DECLINED: 'CARD_DECLINED',
   PAYMENT_FAILED: 'PAYMENT_FAILED',
   /** A playlist named a media item still processing, or whose processing failed. */

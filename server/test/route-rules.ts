@@ -59,6 +59,7 @@ export const RULES: Record<string, TAccountRole | 'not a member route'> = {
   'DELETE /api/team/invitations/:id': 'admin',
   'POST /api/team/transfer': 'owner',
   'DELETE /api/team': 'owner',
+  'PUT /api/team/settings': 'admin',
   // The owner buys.
   'POST /api/purchase/create-payment-intent': 'owner',
   'POST /api/purchase/complete-payment': 'owner',
@@ -73,6 +74,13 @@ export const RULES: Record<string, TAccountRole | 'not a member route'> = {
   'POST /api/auth/setup-admin': 'not a member route',
   'POST /api/auth/forgot-password': 'not a member route',
   'POST /api/auth/reset-password': 'not a member route',
+  // Two-factor sign-in and sessions: each person's own (docs/PRODUCT.md#two-factor, #session).
+  'POST /api/auth/2fa/setup': 'not a member route',
+  'POST /api/auth/2fa/enable': 'not a member route',
+  'POST /api/auth/2fa/verify': 'not a member route',
+  'DELETE /api/auth/2fa': 'not a member route',
+  'POST /api/auth/sessions/end-others': 'not a member route',
+  'DELETE /api/auth/sessions/:id': 'not a member route',
   // Joining an account (the link is the right) and choosing which of one's accounts to work in.
   'POST /api/invitations/:token/accept': 'not a member route',
   'POST /api/auth/switch-account': 'not a member route',

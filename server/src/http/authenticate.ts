@@ -6,6 +6,7 @@ import { forbidden, tokenExpired, unauthorized } from './errors.js';
 import { TokenExpiredError, type TokenClaims } from './tokens.js';
 import type { AuthAccount, AuthUser } from './request-types.js';
 import { personName, setAuditActor } from '../modules/audit/audit-context.js';
+import { sessionStillOpen } from '../modules/auth/sessions.service.js';
 
 export function bearerToken(req: Request): string | undefined {
   const header = req.headers.authorization;
@@ -57,13 +58,15 @@ const readSession = (db: AppContext['db'], userId: string, accountId: string | u
 /**
  * The user a verified user token names and the account it works in. A deleted user's token stops
  * working at once, and so does one signed before the user's last logout (its version is behind the
- * row's) or one naming an account the user was removed from (docs/architecture/accounts.md).
+ * row's) or one naming an account the user was removed from (docs/architecture/accounts.md), or
+ * one whose session was ended (docs/architecture/sessions.md).
  */
 export async function sessionOfClaims(ctx: AppContext, claims: TokenClaims): Promise<Session> {
   if (claims.kind !== 'user') throw invalidSession();
   const [row] = await readSession(ctx.db, claims.sub, claims.acc);
   if (!row) throw unauthorized('Hesap bulunamadı, lütfen tekrar giriş yapın');
   if (row.tokenVersion !== claims.ver) throw invalidSession();
+  if (claims.sid && !(await sessionStillOpen(ctx, claims.sub, claims.sid))) throw invalidSession();
   const user: AuthUser = { id: row.id, email: row.email, role: row.role, firstName: row.firstName, lastName: row.lastName };
   if (claims.acc && !row.membershipId) throw invalidSession();
   if (row.membershipId === null || row.accountId === null || row.accountName === null || row.memberRole === null) return { user, account: null };

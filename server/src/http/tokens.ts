@@ -1,19 +1,24 @@
+import { hkdfSync } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 
 /**
  * `ver`: the user's token version when it was signed; logout raises it, refusing every older token.
  * `acc`: the account the session works in (docs/architecture/accounts.md); absent in tokens signed
  * before accounts, which then work in the user's first account.
+ * `sid`: the sign-in's session row (docs/architecture/sessions.md); ending it refuses the token.
+ * Absent in tokens signed before sessions existed, which live until they expire.
  */
-export type UserClaims = { kind: 'user'; sub: string; ver: number; acc?: string };
+export type UserClaims = { kind: 'user'; sub: string; ver: number; acc?: string; sid?: string };
 export type DeviceClaims = { kind: 'device'; sub: string; ownerId: string };
 export type TokenClaims = UserClaims | DeviceClaims;
 
 export type TokenService = {
-  signUser(userId: string, tokenVersion: number, accountId?: string): Promise<string>;
+  signUser(userId: string, tokenVersion: number, accountId?: string, sessionId?: string): Promise<string>;
   signDevice(deviceId: string, ownerId: string): Promise<string>;
   /** Throws `TokenExpiredError` or `InvalidTokenError`. */
   verify(token: string): Promise<TokenClaims>;
+  /** A 32-byte key for `purpose`, derived from the signing secret (HKDF-SHA256). */
+  derivedKey(purpose: string): Buffer;
 };
 
 export class TokenExpiredError extends Error {}
@@ -41,7 +46,9 @@ export function createTokenService(secret: string, userTtl: string): TokenServic
     return (ttl ? jwt.setExpirationTime(ttl) : jwt).sign(await key);
   };
   return {
-    signUser: (userId, tokenVersion, accountId) => sign({ kind: 'user', ver: tokenVersion, ...(accountId ? { acc: accountId } : {}) }, userId, userTtl),
+    signUser: (userId, tokenVersion, accountId, sessionId) =>
+      sign({ kind: 'user', ver: tokenVersion, ...(accountId ? { acc: accountId } : {}), ...(sessionId ? { sid: sessionId } : {}) }, userId, userTtl),
+    derivedKey: (purpose) => Buffer.from(hkdfSync('sha256', secret, '', `pano:${purpose}`, 32)),
     signDevice: (deviceId, ownerId) => sign({ kind: 'device', ownerId }, deviceId, null),
     async verify(token) {
       const known = verifiedDevices.get(token);
@@ -51,7 +58,8 @@ export function createTokenService(secret: string, userTtl: string): TokenServic
         // Tokens signed before versions existed carry none: they are version 0, as every user starts.
         if (payload.kind === 'user' && payload.sub) {
           const acc = typeof payload.acc === 'string' ? { acc: payload.acc } : {};
-          return { kind: 'user', sub: payload.sub, ver: typeof payload.ver === 'number' ? payload.ver : 0, ...acc };
+          const sid = typeof payload.sid === 'string' ? { sid: payload.sid } : {};
+          return { kind: 'user', sub: payload.sub, ver: typeof payload.ver === 'number' ? payload.ver : 0, ...acc, ...sid };
         }
         if (payload.kind === 'device' && payload.sub && typeof payload.ownerId === 'string') {
           const claims: DeviceClaims = { kind: 'device', sub: payload.sub, ownerId: payload.ownerId };

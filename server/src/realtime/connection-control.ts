@@ -11,6 +11,8 @@ export type ConnectionControl = {
   screensDeleted(screenIds: string[]): void;
   /** A user's tokens were revoked (logout): their dashboards and previews are disconnected. */
   userSignedOut(userId: string): void;
+  /** Sessions ended one by one (docs/architecture/sessions.md): their dashboards and previews are disconnected. */
+  sessionsEnded(sessionIds: string[]): void;
   /**
    * A member's role or groups changed: their dashboards in that account move to the screen rooms
    * of `screens` (the screens now in scope; null: every screen), their previews of screens now
@@ -27,6 +29,7 @@ export const noConnections: ConnectionControl = {
   deviceMoved: () => {},
   screensDeleted: () => {},
   userSignedOut: () => {},
+  sessionsEnded: () => {},
   memberChanged: () => {},
   memberRemoved: () => {},
 };

@@ -128,6 +128,26 @@ describe('logging out', () => {
   });
 });
 
+describe('ending one session (docs/architecture/sessions.md)', () => {
+  it("cuts that sign-in's dashboards on every instance and refuses its next handshake; the user's other session stays", async () => {
+    const { c } = await customerWithScreen();
+    const sign = async () => {
+      const row = await a.ctx.db.userSession.create({ data: { userId: c.id, device: 'Chrome · Linux' } });
+      return { id: row.id, token: await a.ctx.tokens.signUser(c.id, 0, c.id, row.id) };
+    };
+    const [ended, kept] = [await sign(), await sign()];
+    const endedSocket = await connectSocket(b, { token: ended.token });
+    const keptSocket = await connectSocket(b, { token: kept.token });
+    const gone = disconnected(endedSocket);
+    const keptGone = disconnected(keptSocket);
+    await a.api.delete(`/api/auth/sessions/${ended.id}`).set({ Authorization: `Bearer ${kept.token}` }).expect(200);
+    await expect.poll(() => gone, { timeout: 1000 }).toEqual(['io server disconnect']);
+    await expect(connectSocket(b, { token: ended.token })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
+    expect(keptGone).toEqual([]);
+    expect(keptSocket.connected).toBe(true);
+  });
+});
+
 describe('resetting the password', () => {
   it("disconnects the user's dashboards on every instance, as logging out does", async () => {
     const { c } = await customerWithScreen();

@@ -3,7 +3,7 @@ import type { Logger } from '../logger.js';
 import type { ConnectionControl } from './connection-control.js';
 import type { InFlight } from './in-flight.js';
 import { reachesOtherInstances } from './redis-adapter.js';
-import { allScreensRoom, sessionRoom, memberRoom, deviceRoom, screenRoom, screenWatchRoom, type PanoServer } from '../sockets/socket-types.js';
+import { allScreensRoom, sessionRoom, signInRoom, memberRoom, deviceRoom, screenRoom, screenWatchRoom, type PanoServer } from '../sockets/socket-types.js';
 
 /**
  * socket.io's `disconnectSockets` and room emits travel through the Redis adapter, so one call
@@ -41,6 +41,10 @@ export class LiveConnectionControl implements ConnectionControl {
 
   userSignedOut(userId: string): void {
     this.io.in(sessionRoom(userId)).disconnectSockets(true);
+  }
+
+  sessionsEnded(sessionIds: string[]): void {
+    if (sessionIds.length > 0) this.io.in(sessionIds.map(signInRoom)).disconnectSockets(true);
   }
 
   memberChanged(accountId: string, userId: string, screens: string[] | null): void {

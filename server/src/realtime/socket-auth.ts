@@ -3,7 +3,7 @@ import { SocketErrorCode, ZId, type TSocketErrorData } from '@pano/contract';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { KeyBatcher } from '../db/key-batcher.js';
-import { sessionFromToken } from '../http/authenticate.js';
+import { sessionOfClaims, verifiedClaims } from '../http/authenticate.js';
 import { AppError } from '../http/errors.js';
 import { screensOfGroups } from '../modules/accounts/screen-scope.js';
 import { activeDeviceFromToken } from '../modules/devices/device-auth.js';
@@ -49,13 +49,17 @@ async function resolveSocketIdentity(ctx: AppContext, owners: ScreenOwners, rawA
     };
   }
 
-  const { user, account } = await sessionFromToken(ctx, auth.data.token).catch((err: unknown) => {
+  const refused = (err: unknown): never => {
     if (err instanceof AppError) throw new SocketAuthError(err.message, SocketErrorCode.UNAUTHORIZED);
     throw err;
-  });
+  };
+  const claims = await verifiedClaims(ctx, auth.data.token).catch(refused);
+  const { user, account } = await sessionOfClaims(ctx, claims).catch(refused);
+  // Its sockets join this sign-in's room: ending the session cuts them (docs/architecture/sessions.md).
+  const signInId = claims.kind === 'user' ? claims.sid ?? null : null;
   // A dashboard hears its account's events; a person in no account hears none but is still signed in.
   const ownerId = account?.id ?? null;
-  const person = { userId: user.id, deviceId: null, deviceScreenId: null, version: null };
+  const person = { userId: user.id, deviceId: null, deviceScreenId: null, version: null, signInId };
   if (!auth.data.screenId) {
     const watchedScreens = account?.groupIds.length ? await screensOfGroups(ctx.db, account.id, account.groupIds) : null;
     return { role: 'dashboard', ownerId, screenId: null, ...person, watchedScreens };

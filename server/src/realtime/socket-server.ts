@@ -13,7 +13,7 @@ import { DEVICE_LOOKUP_TTL_MS, DeviceLookupCache } from '../modules/devices/devi
 import { ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
 import { alertSocketEvents } from '../modules/alerts/alerts.socket.js';
 import { healthSocketEvents } from '../modules/screen-health/screen-health.socket.js';
-import { allScreensRoom, deviceRoom, memberRoom, ownerRoom, screenRoom, screenWatchRoom, sessionRoom, type PanoServer, type SocketWork } from '../sockets/socket-types.js';
+import { allScreensRoom, deviceRoom, memberRoom, ownerRoom, screenRoom, screenWatchRoom, sessionRoom, signInRoom, type PanoServer, type SocketWork } from '../sockets/socket-types.js';
 import type { Redis } from 'ioredis';
 import { LiveConnectionControl } from './live-connection-control.js';
 import { LiveHealthNotifier } from './live-health.js';
@@ -121,6 +121,7 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
           return;
         }
         if (userId) void socket.join(sessionRoom(userId));
+        if (socket.data.signInId) void socket.join(signInRoom(socket.data.signInId));
         if (userId && ownerId) void socket.join(memberRoom(ownerId, userId));
         if (role === 'dashboard') {
           if (!ownerId) return;

@@ -38,6 +38,8 @@ export type SocketData = {
    * screen of the account (docs/architecture/accounts.md).
    */
   watchedScreens?: string[] | null;
+  /** The sign-in behind a dashboard or preview (its token's `sid`), when the token names one. */
+  signInId?: string | null;
 };
 
 /**
@@ -73,6 +75,8 @@ export const screenWatchRoom = (screenId: string) => `watch:${screenId}`;
 export const deviceRoom = (deviceId: string) => `device:${deviceId}`;
 /** Every dashboard and preview socket of one person: logging out or leaving the account empties it. */
 export const sessionRoom = (userId: string) => `session:${userId}`;
+/** The sockets of one sign-in (a user token's `sid`, docs/architecture/sessions.md). */
+export const signInRoom = (sessionId: string) => `signin:${sessionId}`;
 /** Every dashboard and preview socket of one person in one account: a role change is told there, a removal empties it. */
 export const memberRoom = (accountId: string, userId: string) => `member:${accountId}:${userId}`;
 

@@ -59,6 +59,9 @@ export const trTeam = {
   deleteSubmit: 'Hesabı Sil',
   deleteConfirm: (name: string) => `"${name}" hesabı ve içindeki her şey, bütün üyeler için kalıcı olarak silinsin mi?`,
   deleteError: 'Hesap silinemedi',
+  twoFactorRequired: 'Tüm üyeler için iki adımlı doğrulama zorunlu',
+  twoFactorRequiredHint: 'Açıkken, iki adımlı doğrulaması olmayan üyelerden bir sonraki girişte kurmaları istenir.',
+  twoFactorSaveError: 'Ayar kaydedilemedi',
 } as const;
 
 export const trInvitation = {

@@ -6,6 +6,8 @@ import { attemptsPerAddress, failedLoginsPerAccount, failuresPerAddress, resetRe
 import { registerFirstAdmin } from './admin-setup.service.js';
 import { presentUser } from './auth.presenter.js';
 import { deleteOwnAdminAccount, firstAccountOf, login, logout, registerAdmin, registerCustomer } from './auth.service.js';
+import { signInMeta } from './sessions.service.js';
+import { signInSecurityRoutes } from './two-factor.routes.js';
 import { passwordResetFor, RESET_VALID_MINUTES, resetPassword } from './password-reset.service.js';
 
 /** How many reset mails one address may be sent per 15 minutes, whoever asks. */
@@ -17,8 +19,7 @@ export function authRoutes(ctx: AppContext): Router {
   const limited = failuresPerAddress(ctx.rateLimits, 'auth-address', limit);
 
   router.post('/login', limited, failedLoginsPerAccount(ctx.rateLimits, limit), async (req, res) => {
-    const { user, account, token } = await login(ctx, ZLoginRequest.parse(req.body));
-    res.json({ token, user: presentUser(user, account) });
+    res.json(await login(ctx, ZLoginRequest.parse(req.body), signInMeta(req)));
   });
 
   router.post('/register', limited, async (req, res) => {
@@ -60,6 +61,8 @@ export function authRoutes(ctx: AppContext): Router {
     await logout(ctx, currentUser(req).id);
     res.json({ message: 'Çıkış yapıldı' });
   });
+
+  router.use(signInSecurityRoutes(ctx));
 
   router.delete('/admin', requireAuth(ctx), async (req, res) => {
     await deleteOwnAdminAccount(ctx, currentUser(req).id);

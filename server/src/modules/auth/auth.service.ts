@@ -1,5 +1,5 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { ErrorCode, type TAdminRegisterRequest, type TLoginRequest, type TRegisterRequest } from '@pano/contract';
+import { ErrorCode, type TAdminRegisterRequest, type TLoginRequest, type TLoginSecondStep, type TRegisterRequest, type TUser } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, forbidden } from '../../http/errors.js';
@@ -9,20 +9,38 @@ import { newOwnAccount, withOwnAccount } from '../accounts/own-account.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { audit, auditNewUser } from '../audit/audit.js';
 import { auditRequest } from '../audit/audit-context.js';
+import { presentUser } from './auth.presenter.js';
+import { openSession, type SignInMeta } from './sessions.service.js';
+import { issueTicket, twoFactorRequiredFor } from './two-factor.service.js';
 
 const INVALID_LOGIN = 'Email veya şifre hatalı';
 const LAST_ADMIN = 'Sistemdeki son admin hesabı silinemez. Önce başka bir admin hesabı oluşturun, sonra bu hesabı silin.';
 
 /**
- * Signing in opens the person's first account (their own, unless they left it); a person left in
- * no account gets a fresh one of their own, as at registration (docs/architecture/accounts.md#sessions).
+ * The right password. With two-factor on, or asked for by one of the person's accounts and not
+ * yet set up, the answer is a ticket for that step instead of the token (docs/PRODUCT.md#two-factor).
  */
-export async function login(ctx: AppContext, body: TLoginRequest) {
+export async function login(ctx: AppContext, body: TLoginRequest, meta: SignInMeta): Promise<SignedIn | TLoginSecondStep> {
   const user = await ctx.db.user.findUnique({ where: { email: body.email } });
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password);
   if (!user || !ok) throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, INVALID_LOGIN);
+  if (user.totpEnabledAt) return { twoFactorRequired: true, ticket: await issueTicket(ctx, user.id, 'verify') };
+  if (await twoFactorRequiredFor(ctx.db, user.id)) return { twoFactorSetupRequired: true, ticket: await issueTicket(ctx, user.id, 'setup') };
+  return signIn(ctx, user.id, meta);
+}
+
+export type SignedIn = { token: string; user: TUser };
+
+/**
+ * Signing in opens a session (docs/architecture/sessions.md) in the person's first account (their
+ * own, unless they left it); a person left in no account gets a fresh one of their own, as at
+ * registration (docs/architecture/accounts.md#sessions).
+ */
+export async function signIn(ctx: AppContext, userId: string, meta: SignInMeta): Promise<SignedIn> {
+  const user = await ctx.db.user.findUniqueOrThrow({ where: { id: userId } });
   const account = (await firstAccountOf(ctx.db, user.id)) ?? (await ownAccountAfterAll(ctx, user));
-  return { user, account, token: await ctx.tokens.signUser(user.id, user.tokenVersion, account.id) };
+  const sessionId = await openSession(ctx, user.id, meta);
+  return { token: await ctx.tokens.signUser(user.id, user.tokenVersion, account.id, sessionId), user: presentUser(user, account) };
 }
 
 /** Under the user's row lock, so two logins at once make one account, not two. */
@@ -132,10 +150,13 @@ export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
 /**
  * docs/PRODUCT.md#session: logging out raises the user's token version, so every token issued
  * before (this browser's and any copy of it) is refused from the next request on, and the
- * user's open sockets are cut. All of the user's sessions end together: a token is not tracked
- * one by one, and "log out" on a shared or lost computer must not leave another one alive.
+ * user's open sockets are cut. All of the user's sessions end together: "log out" on a shared or
+ * lost computer must not leave another one alive. Their rows go too, so the list is empty.
  */
 export async function logout(ctx: AppContext, userId: string): Promise<void> {
-  await ctx.db.user.updateMany({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
+  await ctx.db.$transaction([
+    ctx.db.user.updateMany({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } }),
+    ctx.db.userSession.deleteMany({ where: { userId } }),
+  ]);
   ctx.connections.userSignedOut(userId);
 }

@@ -54,6 +54,8 @@ export async function resetPassword(ctx: AppContext, body: TResetPasswordRequest
     const claimed = await tx.passwordResetToken.updateMany({ where: { tokenHash, usedAt: null }, data: { usedAt: now } });
     if (claimed.count !== 1) throw linkInvalid();
     await tx.user.update({ where: { id: row.userId }, data: { passwordHash, tokenVersion: { increment: 1 } } });
+    // Every session ends (docs/architecture/sessions.md): the version above refuses their tokens.
+    await tx.userSession.deleteMany({ where: { userId: row.userId } });
     return row.userId;
   });
   ctx.connections.userSignedOut(userId);

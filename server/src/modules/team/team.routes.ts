@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ZDeleteAccountRequest, ZIdParams, ZInviteRequest, ZMemberUpdateRequest, ZTeamRenameRequest, ZTransferRequest, type TInviteResponse } from '@pano/contract';
+import { ZDeleteAccountRequest, ZIdParams, ZInviteRequest, ZMemberUpdateRequest, ZTeamRenameRequest, ZTeamSettingsRequest, ZTransferRequest, type TInviteResponse, type TTeamSettings } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, currentUser, requireAuth } from '../../http/authenticate.js';
 import { requireRole } from '../../http/policy.js';
@@ -34,6 +34,20 @@ export function teamRoutes(ctx: AppContext): Router {
   router.put('/', async (req, res) => {
     const { name } = ZTeamRenameRequest.parse(req.body);
     res.json(presentTeam(await renameAccount(ctx, currentAccount(req).id, name)));
+  });
+
+  // The account's sign-in rules (docs/PRODUCT.md#two-factor); later also its other settings.
+  router.get('/settings', async (req, res) => {
+    const answer: TTeamSettings = await ctx.db.account.findUniqueOrThrow({ where: { id: currentAccount(req).id }, select: { twoFactorRequired: true } });
+    res.json(answer);
+  });
+
+  router.put('/settings', async (req, res) => {
+    const { twoFactorRequired } = ZTeamSettingsRequest.parse(req.body);
+    const answer: TTeamSettings = await ctx.db.account.update({
+      where: { id: currentAccount(req).id }, data: { twoFactorRequired }, select: { twoFactorRequired: true },
+    });
+    res.json(answer);
   });
 
   router.put('/members/:id', async (req, res) => {

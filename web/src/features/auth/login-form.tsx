@@ -1,4 +1,4 @@
-import type { TLoginResponse } from '@pano/contract';
+import type { TLoginResponse, TLoginSecondStep } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { lazySchema } from '../../lib/lazy-schema';
@@ -10,7 +10,7 @@ import { useLogin } from './api/use-login';
 const loginSchema = lazySchema(async () => (await import('./login-schema')).ZLoginRequest);
 
 /** docs/PRODUCT.md#login: 'Giriş Yapılıyor...' while busy; error = server message or 'Email veya şifre hatalı'. */
-export function LoginForm({ onSuccess }: { onSuccess: (res: TLoginResponse) => void }) {
+export function LoginForm({ onSuccess }: { onSuccess: (res: TLoginResponse | TLoginSecondStep) => void }) {
   const form = useZodForm(loginSchema, { email: '', password: '' });
   const { errors } = form.formState;
   const login = useLogin();

@@ -1,10 +1,15 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Banner } from '../../components/ui';
+import type { TLoginResponse, TLoginSecondStep } from '@pano/contract';
+import { Banner, Spinner } from '../../components/ui';
 import { tr } from '../../i18n/tr';
 import { usePageTitle } from '../../lib/use-page-title';
 import { nextPath } from '../../lib/next-path';
 import { homePathFor, useSession } from '../../stores/session-store';
 import { LoginForm } from './login-form';
+
+/** Loaded only when a sign-in needs it: /login's first load stays as small as it was. */
+const TwoFactorStep = lazy(async () => ({ default: (await import('./two-factor-step')).TwoFactorStep }));
 
 export function LoginPage() {
   usePageTitle(tr.auth.loginTitle);
@@ -12,6 +17,23 @@ export function LoginPage() {
   const setSession = useSession((s) => s.login);
   const location = useLocation();
   const state = location.state as { registered?: boolean; passwordReset?: boolean } | null;
+  const [secondStep, setSecondStep] = useState<TLoginSecondStep | null>(null);
+  const signedIn = (res: TLoginResponse) => {
+    setSession(res.token, res.user);
+    // Back to the page that asked for the login (an invitation), else home.
+    void navigate(nextPath(location.search) ?? homePathFor(res.user), { replace: true });
+  };
+  if (secondStep) {
+    return (
+      <div className="auth-page">
+        <div className="auth-card card">
+          <Suspense fallback={<Spinner />}>
+            <TwoFactorStep step={secondStep} onSignedIn={signedIn} onRestart={() => setSecondStep(null)} />
+          </Suspense>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="auth-page">
       <div className="auth-card card">
@@ -20,11 +42,7 @@ export function LoginPage() {
         {state?.registered === true && <Banner tone="success">{tr.auth.registerDone}</Banner>}
         {state?.passwordReset === true && <Banner tone="success">{tr.auth.resetDone}</Banner>}
         <LoginForm
-          onSuccess={(res) => {
-            setSession(res.token, res.user);
-            // Back to the page that asked for the login (an invitation), else home.
-            void navigate(nextPath(location.search) ?? homePathFor(res.user), { replace: true });
-          }}
+          onSuccess={(res) => ('token' in res ? signedIn(res) : setSecondStep(res))}
         />
         <p className="auth-forgot"><Link to="/sifremi-unuttum">{tr.auth.forgotLink}</Link></p>
         <footer className="auth-footer">

@@ -5,4 +5,9 @@
  * schema of the contract along. The answer's schema is loaded by then: the form's check needs
  * this module before anything is sent.
  */
+import { ZLoginResponse, ZLoginSecondStep } from '@pano/contract';
+
 export { ZLoginRequest, ZLoginResponse } from '@pano/contract';
+
+/** The token, or the second step's ticket (docs/PRODUCT.md#two-factor). */
+export const ZLoginAnswer = ZLoginResponse.or(ZLoginSecondStep);

@@ -17,6 +17,7 @@ import { AccountCard } from './account-card';
 import { DevicesCard } from './devices-card';
 import { ApiKeysCard } from './api-keys-card';
 import { HealthSettingsCard } from './health-settings-card';
+import { SessionsCard, TwoFactorCard } from './security-cards';
 import { useScreenHealth } from '../../api/screen-health.api';
 
 function PackageSection({ myPackage }: { myPackage: UseQueryResult<TMyPackage> }) {
@@ -82,6 +83,10 @@ export function SettingsContent({ header }: { header: ReactNode }) {
       {manages && (display.isError ? (
         <Banner tone="error">{errorMessage(display.error, tr.settings.displayLoadError)}</Banner>
       ) : display.data && <DisplaySettingsCard settings={display.data} />)}
+      <div className="settings-grid">
+        <TwoFactorCard />
+        <SessionsCard />
+      </div>
       <div className="settings-grid">
         <AppDownloadCard />
         <AccountCard />

@@ -34,6 +34,8 @@ function open(role: TAccountRole = 'owner', over: { invite?: () => Response; del
   useSession.setState({ status: 'authenticated', user: aUser({ account: { _id: OWNER, name: 'Ayşe Ajans', role } }) });
   apiServer.use(
     http.get('/api/team', recorded(calls, () => HttpResponse.json(team()))),
+    http.get('/api/team/settings', () => HttpResponse.json({ twoFactorRequired: false })),
+    http.put('/api/team/settings', recorded(calls, () => HttpResponse.json({ twoFactorRequired: true }))),
     http.get('/api/screen-groups', () => HttpResponse.json([{ ...lobby, screens: [] }, { _id: fixtureId(51), name: 'Kasa', screens: [] }])),
     http.put('/api/team/members/:id', recorded(calls, () => HttpResponse.json(team().members[1]))),
     http.delete('/api/team/members/:id', recorded(calls, () => HttpResponse.json({ message: 'Üye ekipten çıkarıldı' }))),
@@ -69,6 +71,14 @@ describe('TeamPage', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Grupları düzenle: Ayşe' })).toBeNull();
     // The owner role is only given by transfer: no select offers it.
     expect(within(screen.getByLabelText('Mehmet Kaya: rol')).queryByText('Sahip')).toBeNull();
+  });
+
+  it('requires two-factor for every member with one checkbox (docs/PRODUCT.md#two-factor)', async () => {
+    const calls = open();
+    const box = await screen.findByLabelText('Tüm üyeler için iki adımlı doğrulama zorunlu');
+    expect((box as HTMLInputElement).checked).toBe(false);
+    await userEvent.setup().click(box);
+    await waitFor(() => expect(writes(calls)).toEqual([['PUT', '/api/team/settings', { twoFactorRequired: true }]]));
   });
 
   it('changes a role and groups, removes after confirming, revokes an invitation', async () => {

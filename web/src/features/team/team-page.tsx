@@ -6,7 +6,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { useScreenGroups } from '../../api/screen-groups.api';
 import { useSession } from '../../stores/session-store';
 import { Banner, Button, Card, Form, PageHeader, Spinner, TextField, showConfirm } from '../../components/ui';
-import { useRemoveMember, useRenameAccount, useTeam, useTransferOwnership, useUpdateMember } from './api/use-team';
+import { useRemoveMember, useRenameAccount, useSaveTeamSettings, useTeam, useTeamSettings, useTransferOwnership, useUpdateMember } from './api/use-team';
 import { DeleteAccountCard } from './delete-account-card';
 import { InviteCard } from './invite-card';
 import { MembersTable, personName } from './members-table';
@@ -23,6 +23,24 @@ function RenameForm({ name }: { name: string }) {
       <TextField label={t.accountName} maxLength={100} error={form.formState.errors.name?.message} {...form.register('name')} />
       <Button type="submit" variant="secondary" busy={rename.isPending}>{t.rename}</Button>
     </Form>
+  );
+}
+
+/** 'Tüm üyeler için iki adımlı doğrulama zorunlu' (docs/PRODUCT.md#two-factor). */
+function TwoFactorRequirement() {
+  const settings = useTeamSettings();
+  const save = useSaveTeamSettings();
+  if (!settings.data) return null;
+  const checked = save.isPending ? save.variables : settings.data.twoFactorRequired;
+  return (
+    <div className="team-two-factor">
+      {save.isError && <Banner tone="error" onDismiss={save.reset}>{errorMessage(save.error, t.twoFactorSaveError)}</Banner>}
+      <label className="checkbox-line">
+        <input type="checkbox" checked={checked} disabled={save.isPending} onChange={(e) => save.mutate(e.target.checked)} />
+        {' '}{t.twoFactorRequired}
+      </label>
+      <p className="muted">{t.twoFactorRequiredHint}</p>
+    </div>
   );
 }
 
@@ -63,6 +81,7 @@ function TeamContent({ me }: { me: { userId: string; role: TAccountRole } }) {
         <h2 id="team-account-title" className="card-title">{account.name}</h2>
         <RenameForm key={account.name} name={account.name} />
         <p className="muted team-seats" data-testid="team-seats">{t.seats(seats.used, seats.max)}</p>
+        <TwoFactorRequirement />
       </Card>
       <section aria-labelledby="team-members-title">
         <h2 id="team-members-title" className="card-title">{t.membersTitle}</h2>

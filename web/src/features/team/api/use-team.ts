@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ZOkResponse, ZInviteResponse, ZTeam, ZTeamMember,
+  ZOkResponse, ZInviteResponse, ZTeam, ZTeamMember, ZTeamSettings,
   type TInviteRequest, type TMemberUpdateRequest,
 } from '@pano/contract';
 import { api, apiRequest } from '../../../lib/api-client';
 
 /* docs/PRODUCT.md#team: one hook per call; each change reads the team again. */
 
-export const teamKeys = { all: ['team'] as const };
+export const teamKeys = { all: ['team'] as const, settings: ['team', 'settings'] as const };
 
 export function useTeam() {
   return useQuery({ queryKey: teamKeys.all, queryFn: ({ signal }) => api.get('/api/team', ZTeam, signal) });
@@ -28,3 +28,10 @@ export const useRevokeInvitation = () => useTeamMutation((id: string) => api.del
 /** 'Hesabı Sil' (owner only): the owner's password goes with it; the caller signs out on success. */
 export const useDeleteAccount = () =>
   useMutation({ mutationFn: (password: string) => apiRequest('/api/team', ZOkResponse, { method: 'DELETE', body: { password } }) });
+
+/** The account's sign-in rules (docs/PRODUCT.md#two-factor). */
+export function useTeamSettings() {
+  return useQuery({ queryKey: teamKeys.settings, queryFn: ({ signal }) => api.get('/api/team/settings', ZTeamSettings, signal) });
+}
+export const useSaveTeamSettings = () =>
+  useTeamMutation((twoFactorRequired: boolean) => api.put('/api/team/settings', ZTeamSettings, { twoFactorRequired }));

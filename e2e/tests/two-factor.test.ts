@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { generate } from 'otplib';
+import { snap } from '../support/browser';
+import { apiLogin, apiRegister, PASSWORD, signInWithToken, uniqueEmail } from '../support/accounts';
+import { grantPackage } from '../support/packages';
+import { useE2E } from '../support/harness';
+
+// docs/PRODUCT.md#two-factor and #session, end to end: set up on /settings, sign in with the
+// second step, see and end sessions. Codes are made with otplib, as an authenticator app would.
+const e2e = useE2E();
+
+/** A customer with a package (so /settings shows every card), signed in through the API. */
+async function customer() {
+  const email = uniqueEmail('iki-adim');
+  await apiRegister(e2e.server.url, email);
+  const token = await apiLogin(e2e.server.url, email);
+  expect(await grantPackage({ baseUrl: e2e.server.url, token })).toBe(true);
+  return { email, token };
+}
+
+const call = async (path: string, token: string, body: object) => {
+  const res = await fetch(`${e2e.server.url}${path}`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return res.json() as Promise<Record<string, unknown>>;
+};
+
+describe('two-factor sign-in', () => {
+  it("is set up on /settings: QR, a wrong then a right code, recovery codes shown once", async () => {
+    const { token } = await customer();
+    const { page, errors } = await e2e.newPage();
+    await signInWithToken(page, token, '/settings');
+    const card = page.locator('.two-factor-card');
+    await card.getByRole('button', { name: 'Kur' }).click();
+    await card.getByRole('img', { name: 'İki adımlı doğrulama için QR kodu' }).waitFor();
+    await snap(page, 'two-factor', '01-settings-setup');
+    const key = (await card.locator('.two-factor-key').innerText()).replace(/\s/g, '');
+    await card.getByLabel('Doğrulama kodu').fill('000000');
+    await card.getByRole('button', { name: 'Etkinleştir' }).click();
+    await card.getByText('Doğrulama kodu hatalı').waitFor();
+    await card.getByLabel('Doğrulama kodu').fill(await generate({ secret: key }));
+    await card.getByRole('button', { name: 'Etkinleştir' }).click();
+    await page.getByTestId('recovery-codes').waitFor();
+    expect(await page.getByTestId('recovery-codes').locator('li').count()).toBe(10);
+    await snap(page, 'two-factor', '02-recovery-codes');
+    await card.getByRole('button', { name: 'Kodları kaydettim' }).click();
+    await card.getByText('Açık', { exact: true }).waitFor();
+    expect(await page.getByTestId('recovery-codes').count()).toBe(0);
+    // The wrong code's refusal, and nothing else.
+    expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+  });
+
+  it("login asks for 'Doğrulama kodu'; a recovery code signs in; the other session is ended from /settings", async () => {
+    const { email, token } = await customer();
+    const setup = await call('/api/auth/2fa/setup', token, {});
+    const secret = new URL(setup.otpauthUrl as string).searchParams.get('secret')!;
+    const { recoveryCodes } = await call('/api/auth/2fa/enable', token, { code: await generate({ secret }) }) as { recoveryCodes: string[] };
+
+    const { page, errors } = await e2e.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Şifre').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Giriş Yap' }).click();
+    await page.getByRole('heading', { name: 'İki Adımlı Doğrulama' }).waitFor();
+    await snap(page, 'two-factor', '03-login-second-step');
+    await page.getByLabel('Doğrulama kodu').fill('111111');
+    await page.getByRole('button', { name: 'Doğrula ve Giriş Yap' }).click();
+    await page.getByText('Doğrulama kodu hatalı').waitFor();
+    await page.getByLabel('Doğrulama kodu').fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Doğrula ve Giriş Yap' }).click();
+    await page.waitForURL('**/packages');
+
+    await page.goto('/settings');
+    const sessions = page.locator('.sessions-card');
+    await sessions.getByText('Bu cihaz').waitFor();
+    expect(await sessions.getByTestId('session-row').count()).toBe(2);
+    await snap(page, 'two-factor', '04-sessions');
+    await sessions.getByRole('button', { name: 'Diğer oturumları kapat' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Diğer oturumları kapat' }).click();
+    await sessions.getByText('Başka açık oturum yok.').waitFor();
+    const old = await fetch(`${e2e.server.url}/api/auth/verify`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(old.status).toBe(401);
+    // The wrong code's refusal, and nothing else.
+    expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+  });
+});

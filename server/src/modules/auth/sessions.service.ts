@@ -1,0 +1,94 @@
+import type { Request } from 'express';
+import type { TUserSession } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import { bearerToken, verifiedClaims } from '../../http/authenticate.js';
+import { notFound } from '../../http/errors.js';
+
+/*
+ * Sessions (docs/architecture/sessions.md): every sign-in makes a row and its token carries the
+ * row's id (`sid`). Ending a session deletes the row: its token is refused from the next request
+ * on and its sockets are cut. Logout still ends them all through the token version
+ * (docs/PRODUCT.md#session).
+ */
+
+/** How often a session's last activity is written: the list shows it to the minute it needs. */
+export const SESSION_SEEN_WRITE_MS = 5 * 60_000;
+
+export type SignInMeta = { userAgent: string | undefined; ip: string | undefined };
+export const signInMeta = (req: Request): SignInMeta => ({ userAgent: req.get('user-agent'), ip: req.ip });
+
+const BROWSERS: [RegExp, string][] = [
+  [/\bEdg(e|A|iOS)?\//, 'Edge'], [/\b(OPR|Opera)\//, 'Opera'], [/\bSamsungBrowser\//, 'Samsung Internet'],
+  [/\b(Firefox|FxiOS)\//, 'Firefox'], [/\bYaBrowser\//, 'Yandex'], [/(Chrome|CriOS|Chromium)\//, 'Chrome'],
+  [/\bVersion\/[\d.]+.*Safari\//, 'Safari'],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/\bWindows\b/, 'Windows'], [/\b(iPhone|iPad|iPod)\b/, 'iOS'], [/\bAndroid\b/, 'Android'], [/\bCrOS\b/, 'ChromeOS'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'], [/\bLinux\b/, 'Linux'],
+];
+
+/** A readable name for a user agent: 'Chrome · Linux'; 'Bilinmeyen cihaz' when nothing is known. */
+export function deviceName(userAgent: string | undefined): string {
+  const ua = userAgent ?? '';
+  const browser = BROWSERS.find(([re]) => re.test(ua))?.[1];
+  const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
+  const parts = [browser, system].filter(Boolean);
+  if (parts.length) return parts.join(' · ');
+  return ua ? ua.slice(0, 60) : 'Bilinmeyen cihaz';
+}
+
+/** The session id (`sid`) of the request's own token, if it names one. */
+export async function currentSessionId(ctx: AppContext, req: Request): Promise<string | undefined> {
+  const token = bearerToken(req);
+  if (!token) return undefined;
+  const claims = await verifiedClaims(ctx, token);
+  return claims.kind === 'user' ? claims.sid : undefined;
+}
+
+export async function openSession(ctx: AppContext, userId: string, meta: SignInMeta): Promise<string> {
+  const now = ctx.clock();
+  const row = await ctx.db.userSession.create({
+    data: { userId, device: deviceName(meta.userAgent), ip: meta.ip ?? null, createdAt: now, lastSeenAt: now },
+    select: { id: true },
+  });
+  return row.id;
+}
+
+/**
+ * Whether the session a token names is still open; its last activity is written at most every
+ * few minutes, never on each request.
+ */
+export async function sessionStillOpen(ctx: AppContext, userId: string, sessionId: string): Promise<boolean> {
+  const row = await ctx.db.userSession.findUnique({ where: { id: sessionId }, select: { userId: true, lastSeenAt: true } });
+  if (!row || row.userId !== userId) return false;
+  const now = ctx.clock();
+  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_SEEN_WRITE_MS) {
+    await ctx.db.userSession.updateMany({ where: { id: sessionId }, data: { lastSeenAt: now } });
+  }
+  return true;
+}
+
+export async function listSessions(ctx: AppContext, userId: string, currentId: string | undefined): Promise<TUserSession[]> {
+  const rows = await ctx.db.userSession.findMany({ where: { userId }, orderBy: [{ lastSeenAt: 'desc' }, { id: 'asc' }] });
+  return rows.map((r) => ({
+    _id: r.id, device: r.device, ip: r.ip, createdAt: r.createdAt.toISOString(), lastSeenAt: r.lastSeenAt.toISOString(),
+    current: r.id === currentId,
+  }));
+}
+
+/** Ends one of the user's own sessions; another user's (or a missing) id reads as missing. */
+export async function endSession(ctx: AppContext, userId: string, sessionId: string): Promise<void> {
+  const { count } = await ctx.db.userSession.deleteMany({ where: { id: sessionId, userId } });
+  if (count === 0) throw notFound('Oturum');
+  ctx.connections.sessionsEnded([sessionId]);
+}
+
+/** Ends every session of the user but `keepId` (all of them without one); answers how many ended. */
+export async function endOtherSessions(ctx: AppContext, userId: string, keepId: string | undefined): Promise<number> {
+  const rows = await ctx.db.userSession.findMany({ where: { userId, ...(keepId ? { id: { not: keepId } } : {}) }, select: { id: true } });
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return 0;
+  const { count } = await ctx.db.userSession.deleteMany({ where: { id: { in: ids }, userId } });
+  ctx.connections.sessionsEnded(ids);
+  return count;
+}

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from 'otplib';
+import { createTestApp, newCustomer, newMember, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
+
+/*
+ * Two-factor sign-in (docs/PRODUCT.md#two-factor). The app's clock is moved, never waited on:
+ * codes are made with otplib for the clock's time, as an authenticator app would.
+ */
+let now = new Date(Math.floor(Date.now() / 30_000) * 30_000 + 5_000);
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp({ clock: () => now }); });
+afterAll(async () => { await t.close(); });
+
+const at = (secondsFromNow: number) => Math.floor(now.getTime() / 1000) + secondsFromNow;
+const codeAt = (secret: string, secondsFromNow = 0) => generate({ secret, epoch: at(secondsFromNow) });
+const nextWindow = () => { now = new Date(now.getTime() + 30_000); };
+
+const login = (email: string) => t.http.post('/api/auth/login').send({ email, password: 'secret123' });
+
+/** Sets two-factor up for `u` through the API; answers the secret and the recovery codes. */
+async function enable(u: TestUser) {
+  const setup = await t.http.post('/api/auth/2fa/setup').set(u.auth).send({}).expect(200);
+  const secret = new URL(setup.body.otpauthUrl as string).searchParams.get('secret')!;
+  const res = await t.http.post('/api/auth/2fa/enable').set(u.auth).send({ code: await codeAt(secret) }).expect(200);
+  // The enabling code's window is spent (replay): sign-ins in these tests start in the next one.
+  nextWindow();
+  return { secret, recoveryCodes: res.body.recoveryCodes as string[] };
+}
+
+async function ticketOf(email: string) {
+  const res = await login(email).expect(200);
+  expect(res.body).toEqual({ twoFactorRequired: true, ticket: expect.any(String) });
+  return res.body.ticket as string;
+}
+
+const verify = (ticket: string, code: string) => t.http.post('/api/auth/2fa/verify').send({ ticket, code });
+
+describe('setting two-factor up', () => {
+  it('answers an otpauth link and an SVG QR, enables with a first code, and keeps the secret sealed', async () => {
+    const u = await newUser(t);
+    expect((await t.http.get('/api/auth/2fa').set(u.auth).expect(200)).body).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
+    const setup = await t.http.post('/api/auth/2fa/setup').set(u.auth).send({}).expect(200);
+    expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Pano:.+\?secret=[A-Z2-7]+/);
+    expect(setup.body.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    const secret = new URL(setup.body.otpauthUrl as string).searchParams.get('secret')!;
+
+    // Pending: login still answers the token, and a wrong first code changes nothing.
+    expect((await login(u.email).expect(200)).body.token).toEqual(expect.any(String));
+    const wrong = await t.http.post('/api/auth/2fa/enable').set(u.auth).send({ code: '000000' }).expect(400);
+    expect(wrong.body).toMatchObject({ code: 'TWO_FACTOR_CODE_INVALID', message: expect.stringContaining('Doğrulama kodu hatalı') });
+    expect((await t.http.get('/api/auth/2fa').set(u.auth)).body.enabled).toBe(false);
+
+    const res = await t.http.post('/api/auth/2fa/enable').set(u.auth).send({ code: await codeAt(secret) }).expect(200);
+    expect(res.body.recoveryCodes).toHaveLength(10);
+    expect(new Set(res.body.recoveryCodes).size).toBe(10);
+    expect((await t.http.get('/api/auth/2fa').set(u.auth)).body).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
+
+    const row = await t.ctx.db.user.findUniqueOrThrow({ where: { id: u.id } });
+    expect(row.totpSecret).toBeTruthy();
+    expect(row.totpSecret).not.toContain(secret);
+    expect(row.totpPendingSecret).toBeNull();
+    const stored = await t.ctx.db.recoveryCode.findMany({ where: { userId: u.id } });
+    expect(stored.map((c) => c.codeHash)).not.toContain((res.body.recoveryCodes as string[])[0]!.replace('-', ''));
+    // The secret is never shown again.
+    const again = await t.http.post('/api/auth/2fa/setup').set(u.auth).send({}).expect(409);
+    expect(again.body.message).toBe('İki adımlı doğrulama zaten açık. Yeniden kurmak için önce kapatın.');
+  });
+
+  it('needs a session or a setup ticket', async () => {
+    await t.http.post('/api/auth/2fa/setup').send({}).expect(401);
+    const res = await t.http.post('/api/auth/2fa/setup').send({ ticket: 'made-up' }).expect(401);
+    expect(res.body.code).toBe('LOGIN_TICKET_INVALID');
+  });
+});
+
+describe('signing in with two-factor', () => {
+  it('login answers a ticket instead of the token; a right code gives the normal answer, once', async () => {
+    const u = await newUser(t);
+    const { secret } = await enable(u);
+    const ticket = await ticketOf(u.email);
+    const res = await verify(ticket, await codeAt(secret)).expect(200);
+    expect(res.body).toEqual({ token: expect.any(String), user: expect.objectContaining({ _id: u.id, email: u.email }) });
+    await t.http.get('/api/auth/verify').set({ Authorization: `Bearer ${res.body.token as string}` }).expect(200);
+    // The ticket is used up.
+    nextWindow();
+    const reuse = await verify(ticket, await codeAt(secret)).expect(401);
+    expect(reuse.body.code).toBe('LOGIN_TICKET_INVALID');
+  });
+
+  it('accepts a code from the previous 30 s window and refuses an older one', async () => {
+    const u = await newUser(t);
+    const { secret } = await enable(u);
+    nextWindow(); // the previous window is not the enabling one, spent
+    await verify(await ticketOf(u.email), await codeAt(secret, -30)).expect(200);
+    nextWindow();
+    const old = await verify(await ticketOf(u.email), await codeAt(secret, -60)).expect(400);
+    expect(old.body.code).toBe('TWO_FACTOR_CODE_INVALID');
+    const future = await verify(await ticketOf(u.email), await codeAt(secret, 30)).expect(400);
+    expect(future.body.code).toBe('TWO_FACTOR_CODE_INVALID');
+  });
+
+  it('refuses a code used once already in its window (replay)', async () => {
+    const u = await newUser(t);
+    const { secret } = await enable(u);
+    const code = await codeAt(secret);
+    await verify(await ticketOf(u.email), code).expect(200);
+    const replay = await verify(await ticketOf(u.email), code).expect(400);
+    expect(replay.body.code).toBe('TWO_FACTOR_CODE_INVALID');
+    // Nor the previous window's code after this one was used.
+    const earlier = await verify(await ticketOf(u.email), await codeAt(secret, -30)).expect(400);
+    expect(earlier.body.code).toBe('TWO_FACTOR_CODE_INVALID');
+    nextWindow();
+    await verify(await ticketOf(u.email), await codeAt(secret)).expect(200);
+  });
+
+  it('accepts each recovery code once, dashes and case aside', async () => {
+    const u = await newUser(t);
+    const { recoveryCodes } = await enable(u);
+    const [first, second] = recoveryCodes as [string, string];
+    await verify(await ticketOf(u.email), first).expect(200);
+    const again = await verify(await ticketOf(u.email), first).expect(400);
+    expect(again.body.code).toBe('TWO_FACTOR_CODE_INVALID');
+    await verify(await ticketOf(u.email), second.replace('-', ' ').toLowerCase()).expect(200);
+    expect((await t.http.get('/api/auth/2fa').set(u.auth)).body.recoveryCodesLeft).toBe(8);
+  });
+
+  it('locks the ticket after five wrong codes, even for the right one then', async () => {
+    const u = await newUser(t);
+    const { secret } = await enable(u);
+    const ticket = await ticketOf(u.email);
+    for (let i = 0; i < 4; i++) await verify(ticket, '000000').expect(400);
+    const fifth = await verify(ticket, '000000').expect(429);
+    expect(fifth.body).toMatchObject({ code: 'LOGIN_TICKET_LOCKED', message: expect.stringContaining('5 kez hatalı') });
+    const right = await verify(ticket, await codeAt(secret)).expect(429);
+    expect(right.body.code).toBe('LOGIN_TICKET_LOCKED');
+    // A new sign-in gets a new ticket.
+    await verify(await ticketOf(u.email), await codeAt(secret)).expect(200);
+  });
+
+  it('a ticket expires after five minutes', async () => {
+    const u = await newUser(t);
+    const { secret } = await enable(u);
+    const ticket = await ticketOf(u.email);
+    now = new Date(now.getTime() + 5 * 60_000);
+    const res = await verify(ticket, await codeAt(secret)).expect(401);
+    expect(res.body).toMatchObject({ code: 'LOGIN_TICKET_INVALID', message: expect.stringContaining('süresi doldu') });
+    await verify(await ticketOf(u.email), await codeAt(secret)).expect(200);
+  });
+
+  it('bad input is refused in Turkish', async () => {
+    const res = await t.http.post('/api/auth/2fa/verify').send({ ticket: 'x' }).expect(400);
+    expect(res.body.details).toEqual([{ path: 'code', message: 'Doğrulama kodu zorunludur' }]);
+  });
+});
+
+describe('turning two-factor off', () => {
+  it('needs a right code (TOTP or recovery); then login answers the token again', async () => {
+    const u = await newUser(t);
+    const { recoveryCodes } = await enable(u);
+    await t.http.delete('/api/auth/2fa').set(u.auth).send({ code: '123456' }).expect(400);
+    await t.http.delete('/api/auth/2fa').set(u.auth).send({ code: recoveryCodes[3] }).expect(200);
+    expect((await t.http.get('/api/auth/2fa').set(u.auth)).body).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
+    expect((await login(u.email).expect(200)).body.token).toEqual(expect.any(String));
+  });
+});
+
+describe('an account that requires two-factor', () => {
+  it('asks its members without it to set it up at sign-in, and the setup step signs them in', async () => {
+    const owner = await newCustomer(t);
+    const editor = await newMember(t, owner.id, 'editor');
+    await t.http.put('/api/team/settings').set(editor.auth).send({ twoFactorRequired: true }).expect(403);
+    const bad = await t.http.put('/api/team/settings').set(owner.auth).send({ twoFactorRequired: 'evet' }).expect(400);
+    expect(bad.body.details[0].message).toBe('İki adımlı doğrulama zorunluluğu açık ya da kapalı olmalıdır');
+    const put = await t.http.put('/api/team/settings').set(owner.auth).send({ twoFactorRequired: true }).expect(200);
+    expect(put.body).toEqual({ twoFactorRequired: true });
+    expect((await t.http.get('/api/team/settings').set(owner.auth).expect(200)).body).toEqual({ twoFactorRequired: true });
+
+    const res = await login(editor.email).expect(200);
+    expect(res.body).toEqual({ twoFactorSetupRequired: true, ticket: expect.any(String) });
+    const ticket = res.body.ticket as string;
+    // A setup ticket is no verify ticket.
+    await verify(ticket, '000000').expect(401);
+    const setup = await t.http.post('/api/auth/2fa/setup').send({ ticket }).expect(200);
+    const secret = new URL(setup.body.otpauthUrl as string).searchParams.get('secret')!;
+    await t.http.post('/api/auth/2fa/enable').send({ ticket, code: '000000' }).expect(400);
+    const done = await t.http.post('/api/auth/2fa/enable').send({ ticket, code: await codeAt(secret) }).expect(200);
+    expect(done.body).toEqual({
+      recoveryCodes: expect.any(Array), token: expect.any(String),
+      user: expect.objectContaining({ _id: editor.id, email: editor.email }),
+    });
+    // The ticket is spent; from now on the member signs in with a code, and cannot turn it off.
+    await t.http.post('/api/auth/2fa/enable').send({ ticket, code: await codeAt(secret) }).expect(401);
+    nextWindow();
+    await ticketOf(editor.email);
+    const off = await t.http.delete('/api/auth/2fa').set(editor.auth).send({ code: await codeAt(secret) }).expect(409);
+    expect(off.body.message).toBe('Üyesi olduğunuz bir hesap iki adımlı doğrulamayı zorunlu tutuyor; kapatılamaz.');
+    expect((await t.http.get('/api/auth/2fa').set(editor.auth)).body).toMatchObject({ enabled: true, required: true });
+  });
+});

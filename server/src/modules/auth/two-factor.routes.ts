@@ -1,0 +1,90 @@
+import { Router, type Request } from 'express';
+import {
+  ErrorCode, ZIdParams, ZTwoFactorDisableRequest, ZTwoFactorEnableRequest, ZTwoFactorSetupRequest, ZTwoFactorVerifyRequest,
+  type TTwoFactorStatus,
+} from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import { bearerToken, currentUser, requireAuth, sessionFromToken } from '../../http/authenticate.js';
+import { AppError } from '../../http/errors.js';
+import { failuresPerAddress } from '../../http/rate-limits.js';
+import { signIn } from './auth.service.js';
+import { currentSessionId, endOtherSessions, endSession, listSessions, signInMeta } from './sessions.service.js';
+import {
+  acceptSecondFactor, attemptWithTicket, disableTwoFactor, enableTwoFactor, setupTwoFactor, ticketHolder, twoFactorStatus,
+} from './two-factor.service.js';
+
+/**
+ * /api/auth/2fa and /api/auth/sessions: a person's own sign-in security (docs/PRODUCT.md#two-factor,
+ * docs/PRODUCT.md#session). Each acts on the signed-in user only, whatever their account role.
+ */
+export function signInSecurityRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const limited = failuresPerAddress(ctx.rateLimits, 'auth-address', ctx.config.authRateLimitPer15Min);
+
+  router.get('/2fa', requireAuth(ctx), async (req, res) => {
+    const answer: TTwoFactorStatus = await twoFactorStatus(ctx, currentUser(req).id);
+    res.json(answer);
+  });
+
+  /** Signed in, or with the ticket of a sign-in that must set two-factor up first. */
+  const setupUser = async (req: Request, ticket: string | undefined) => {
+    if (ticket) return ticketHolder(ctx, ticket, 'setup');
+    const token = bearerToken(req);
+    if (!token) throw new AppError(401, ErrorCode.UNAUTHORIZED, 'Oturum açmanız gerekiyor');
+    return (await sessionFromToken(ctx, token)).user.id;
+  };
+
+  router.post('/2fa/setup', limited, async (req, res) => {
+    const { ticket } = ZTwoFactorSetupRequest.parse(req.body ?? {});
+    res.json(await setupTwoFactor(ctx, await setupUser(req, ticket)));
+  });
+
+  router.post('/2fa/enable', limited, async (req, res) => {
+    const { code, ticket } = ZTwoFactorEnableRequest.parse(req.body);
+    if (!ticket) {
+      res.json({ recoveryCodes: await enableTwoFactor(ctx, await setupUser(req, undefined), code) });
+      return;
+    }
+    // The sign-in that had to set it up: the first code also finishes the sign-in.
+    let recoveryCodes: string[] = [];
+    const userId = await attemptWithTicket(ctx, ticket, 'setup', async (id) => {
+      try {
+        recoveryCodes = await enableTwoFactor(ctx, id, code);
+        return true;
+      } catch (err) {
+        if (err instanceof AppError && err.code === ErrorCode.TWO_FACTOR_CODE_INVALID) return false;
+        throw err;
+      }
+    });
+    res.json({ recoveryCodes, ...(await signIn(ctx, userId, signInMeta(req))) });
+  });
+
+  router.post('/2fa/verify', limited, async (req, res) => {
+    const { ticket, code } = ZTwoFactorVerifyRequest.parse(req.body);
+    const userId = await attemptWithTicket(ctx, ticket, 'verify', (id) => acceptSecondFactor(ctx, id, code));
+    res.json(await signIn(ctx, userId, signInMeta(req)));
+  });
+
+  router.delete('/2fa', limited, requireAuth(ctx), async (req, res) => {
+    const { code } = ZTwoFactorDisableRequest.parse(req.body);
+    await disableTwoFactor(ctx, currentUser(req).id, code);
+    res.json({ message: 'İki adımlı doğrulama kapatıldı' });
+  });
+
+  router.get('/sessions', requireAuth(ctx), async (req, res) => {
+    res.json(await listSessions(ctx, currentUser(req).id, await currentSessionId(ctx, req)));
+  });
+
+  router.post('/sessions/end-others', requireAuth(ctx), async (req, res) => {
+    const ended = await endOtherSessions(ctx, currentUser(req).id, await currentSessionId(ctx, req));
+    res.json({ message: ended ? `${ended} oturum kapatıldı` : 'Kapatılacak başka oturum yok', ended });
+  });
+
+  router.delete('/sessions/:id', requireAuth(ctx), async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    await endSession(ctx, currentUser(req).id, id);
+    res.json({ message: 'Oturum kapatıldı' });
+  });
+
+  return router;
+}

@@ -1,0 +1,194 @@
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import { ErrorCode } from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError, conflict } from '../../http/errors.js';
+
+/*
+ * Two-factor sign-in with TOTP (RFC 6238; docs/architecture/two-factor.md). The codes come from
+ * otplib and the QR picture from qrcode, both on the server: the browser bundle carries neither.
+ */
+
+export const TICKET_VALID_MINUTES = 5;
+export const TICKET_MAX_FAILURES = 5;
+export const RECOVERY_CODE_COUNT = 10;
+const ISSUER = 'Pano';
+const PERIOD_S = 30;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+const codeInvalid = () => new AppError(400, ErrorCode.TWO_FACTOR_CODE_INVALID,
+  'Doğrulama kodu hatalı. Kimlik doğrulama uygulamanızdaki güncel kodu ya da kullanılmamış bir kurtarma kodunu girin.');
+const ticketInvalid = () => new AppError(401, ErrorCode.LOGIN_TICKET_INVALID,
+  'Bu giriş adımı geçersiz ya da kullanılmış. Lütfen e-posta ve şifrenizle yeniden giriş yapın.');
+const ticketExpired = () => new AppError(401, ErrorCode.LOGIN_TICKET_INVALID,
+  `Giriş adımının süresi doldu (${TICKET_VALID_MINUTES} dakika). Lütfen e-posta ve şifrenizle yeniden giriş yapın.`);
+const ticketLocked = () => new AppError(429, ErrorCode.LOGIN_TICKET_LOCKED,
+  `Doğrulama kodu ${TICKET_MAX_FAILURES} kez hatalı girildi; bu giriş denemesi kilitlendi. Lütfen e-posta ve şifrenizle yeniden giriş yapın.`);
+
+/** The TOTP secret at rest: AES-256-GCM under a key derived from the server's signing secret. */
+function sealSecret(ctx: AppContext, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', ctx.tokens.derivedKey('totp-secret'), iv);
+  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+}
+
+function openSecret(ctx: AppContext, sealed: string): string {
+  const [, iv, tag, body] = sealed.split('.');
+  const decipher = createDecipheriv('aes-256-gcm', ctx.tokens.derivedKey('totp-secret'), Buffer.from(iv!, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag!, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(body!, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/** Recovery codes are stored as an HMAC: a copy of the database alone cannot try them offline. */
+const recoveryHash = (ctx: AppContext, code: string) =>
+  // A machine code of ASCII letters and digits: Turkish casing would turn 'i' into 'İ'.
+  // eslint-disable-next-line no-restricted-syntax
+  createHmac('sha256', ctx.tokens.derivedKey('recovery-code')).update(code.toUpperCase()).digest('hex');
+
+const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** 'ABCDE-FGHJK': 50 random bits, no 0/O or 1/I to confuse. */
+function newRecoveryCode(): string {
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length]!).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+/**
+ * The 30 s step `code` is valid for now or in the step before (a code typed as it changed), or
+ * null. otplib computes it; `epoch` comes from the app's clock, so tests move time instead of waiting.
+ */
+async function totpStep(ctx: AppContext, secret: string, code: string): Promise<number | null> {
+  if (!/^\d{6}$/.test(code)) return null;
+  const epoch = Math.floor(ctx.clock().getTime() / 1000);
+  const result = await verify({ secret, token: code, epoch, period: PERIOD_S, epochTolerance: [PERIOD_S, 0] });
+  return result.valid && 'timeStep' in result ? result.timeStep : null;
+}
+
+/** Claims `step` for the user: a code already used (its step or a later one) is refused, also when two race. */
+async function claimStep(db: DbOrTx, userId: string, step: number): Promise<boolean> {
+  const { count } = await db.user.updateMany({
+    where: { id: userId, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] },
+    data: { totpLastStep: step },
+  });
+  return count === 1;
+}
+
+/** A TOTP code of the enabled secret, or one of the unused recovery codes (used up by this call). */
+export async function acceptSecondFactor(ctx: AppContext, userId: string, code: string): Promise<boolean> {
+  const user = await ctx.db.user.findUnique({ where: { id: userId }, select: { totpSecret: true, totpEnabledAt: true } });
+  if (!user?.totpSecret || !user.totpEnabledAt) return false;
+  const step = await totpStep(ctx, openSecret(ctx, user.totpSecret), code);
+  if (step !== null) return claimStep(ctx.db, userId, step);
+  if (/^\d{6}$/.test(code)) return false;
+  const { count } = await ctx.db.recoveryCode.updateMany({
+    where: { userId, codeHash: recoveryHash(ctx, code), usedAt: null }, data: { usedAt: ctx.clock() },
+  });
+  return count === 1;
+}
+
+/** Whether any account the user is a member of asks its members for two-factor sign-in. */
+export async function twoFactorRequiredFor(db: DbOrTx, userId: string): Promise<boolean> {
+  return (await db.membership.count({ where: { userId, account: { twoFactorRequired: true } } })) > 0;
+}
+
+export async function twoFactorStatus(ctx: AppContext, userId: string) {
+  const [user, required, recoveryCodesLeft] = await Promise.all([
+    ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpEnabledAt: true } }),
+    twoFactorRequiredFor(ctx.db, userId),
+    ctx.db.recoveryCode.count({ where: { userId, usedAt: null } }),
+  ]);
+  return { enabled: Boolean(user.totpEnabledAt), required, recoveryCodesLeft };
+}
+
+/** A new pending secret (replacing an earlier pending one): its otpauth:// link and QR picture. */
+export async function setupTwoFactor(ctx: AppContext, userId: string) {
+  const user = await ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, totpEnabledAt: true } });
+  if (user.totpEnabledAt) throw conflict('İki adımlı doğrulama zaten açık. Yeniden kurmak için önce kapatın.');
+  const secret = generateSecret();
+  await ctx.db.user.update({ where: { id: userId }, data: { totpPendingSecret: sealSecret(ctx, secret) } });
+  const otpauthUrl = generateURI({ issuer: ISSUER, label: user.email, secret, period: PERIOD_S });
+  const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return { otpauthUrl, qrSvg };
+}
+
+/**
+ * Turns the pending secret on with a first code from it, and answers the ten recovery codes,
+ * shown once: only their HMAC is kept.
+ */
+export async function enableTwoFactor(ctx: AppContext, userId: string, code: string): Promise<string[]> {
+  const user = await ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpPendingSecret: true, totpEnabledAt: true } });
+  if (user.totpEnabledAt) throw conflict('İki adımlı doğrulama zaten açık.');
+  if (!user.totpPendingSecret) throw conflict('Önce QR kodunu oluşturun ve kimlik doğrulama uygulamanıza ekleyin.');
+  const step = await totpStep(ctx, openSecret(ctx, user.totpPendingSecret), code);
+  if (step === null) throw codeInvalid();
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await ctx.db.$transaction(async (tx) => {
+    const { count } = await tx.user.updateMany({
+      where: { id: userId, totpEnabledAt: null, totpPendingSecret: user.totpPendingSecret },
+      data: { totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: ctx.clock(), totpLastStep: step },
+    });
+    if (count !== 1) throw conflict('İki adımlı doğrulama bu sırada değişti. Sayfayı yenileyip yeniden deneyin.');
+    await tx.recoveryCode.deleteMany({ where: { userId } });
+    await tx.recoveryCode.createMany({ data: codes.map((c) => ({ userId, codeHash: recoveryHash(ctx, c.replace('-', '')) })) });
+  });
+  return codes;
+}
+
+export async function disableTwoFactor(ctx: AppContext, userId: string, code: string): Promise<void> {
+  if (await twoFactorRequiredFor(ctx.db, userId)) {
+    throw conflict('Üyesi olduğunuz bir hesap iki adımlı doğrulamayı zorunlu tutuyor; kapatılamaz.');
+  }
+  if (!(await acceptSecondFactor(ctx, userId, code))) throw codeInvalid();
+  await ctx.db.$transaction([
+    ctx.db.user.update({ where: { id: userId }, data: { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null } }),
+    ctx.db.recoveryCode.deleteMany({ where: { userId } }),
+  ]);
+}
+
+/** The step after a right password: `verify` (enter a code) or `setup` (set two-factor up first). */
+export async function issueTicket(ctx: AppContext, userId: string, kind: 'verify' | 'setup'): Promise<string> {
+  const ticket = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(ctx.clock().getTime() + TICKET_VALID_MINUTES * 60_000);
+  await ctx.db.loginTicket.create({ data: { tokenHash: sha256(ticket), userId, kind, expiresAt, createdAt: ctx.clock() } });
+  return ticket;
+}
+
+/** The user a live ticket of `kind` belongs to; refuses a used, expired or locked one. */
+export async function ticketHolder(ctx: AppContext, ticket: string, kind: 'verify' | 'setup'): Promise<string> {
+  const row = await ctx.db.loginTicket.findUnique({ where: { tokenHash: sha256(ticket) } });
+  if (!row || row.usedAt || row.kind !== kind) throw ticketInvalid();
+  if (row.expiresAt <= ctx.clock()) throw ticketExpired();
+  if (row.failures >= TICKET_MAX_FAILURES) throw ticketLocked();
+  return row.userId;
+}
+
+/**
+ * Spends one attempt of the ticket on `check`: the attempt is counted before the code is tried,
+ * so parallel guesses cannot pass the limit; a right code gives it back and uses the ticket up.
+ * Answers the ticket's user.
+ */
+export async function attemptWithTicket(ctx: AppContext, ticket: string, kind: 'verify' | 'setup',
+  check: (userId: string) => Promise<boolean>): Promise<string> {
+  const tokenHash = sha256(ticket);
+  const userId = await ticketHolder(ctx, ticket, kind);
+  const { count } = await ctx.db.loginTicket.updateMany({
+    where: { tokenHash, usedAt: null, failures: { lt: TICKET_MAX_FAILURES } }, data: { failures: { increment: 1 } },
+  });
+  if (count !== 1) throw ticketLocked();
+  if (!(await check(userId))) {
+    const row = await ctx.db.loginTicket.findUnique({ where: { tokenHash }, select: { failures: true } });
+    if ((row?.failures ?? TICKET_MAX_FAILURES) >= TICKET_MAX_FAILURES) throw ticketLocked();
+    throw codeInvalid();
+  }
+  const used = await ctx.db.loginTicket.updateMany({
+    where: { tokenHash, usedAt: null }, data: { usedAt: ctx.clock(), failures: { decrement: 1 } },
+  });
+  if (used.count !== 1) throw ticketInvalid();
+  return userId;
+}
+
+export { codeInvalid };

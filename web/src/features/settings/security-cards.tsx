@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { trSecurity as t } from '../../i18n/tr-security';
+import { errorMessage } from '../../lib/api-error';
+import { formatDateTime } from '../../lib/format';
+import { Badge, Banner, Button, Card, Spinner, showConfirm } from '../../components/ui';
+import {
+  enableTwoFactor, securityKeys, useDisableTwoFactor, useEndOtherSessions, useEndSession, useSessions, useTwoFactorStatus,
+} from '../auth/api/use-two-factor';
+import { CodeForm, RecoveryCodes, TwoFactorQr } from '../auth/two-factor-setup';
+
+/** 'İki Adımlı Doğrulama' on /settings (docs/PRODUCT.md#two-factor). */
+export function TwoFactorCard() {
+  const status = useTwoFactorStatus();
+  const disable = useDisableTwoFactor();
+  const qc = useQueryClient();
+  const [mode, setMode] = useState<'idle' | 'setup' | 'disable'>('idle');
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: securityKeys.twoFactor });
+
+  let body;
+  if (status.isPending) body = <Spinner />;
+  else if (status.isError) body = <Banner tone="error">{errorMessage(status.error, t.loadFailed)}</Banner>;
+  else if (codes) body = <RecoveryCodes codes={codes} doneLabel={t.recoveryDone} onDone={() => setCodes(null)} />;
+  else if (mode === 'setup') {
+    body = (
+      <>
+        <TwoFactorQr onCode={async (code) => {
+          const res = await enableTwoFactor(code);
+          setMode('idle');
+          setCodes(res.recoveryCodes);
+          await refresh();
+        }} />
+        <Button variant="ghost" onClick={() => setMode('idle')}>{t.cancel}</Button>
+      </>
+    );
+  } else if (mode === 'disable') {
+    body = (
+      <>
+        <p>{t.disableLead}</p>
+        <CodeForm submit={t.disable} busyText={t.disableBusy} failed={t.disableFailed}
+          send={async (code) => { await disable.mutateAsync(code); setMode('idle'); }} />
+        <Button variant="ghost" onClick={() => setMode('idle')}>{t.cancel}</Button>
+      </>
+    );
+  } else {
+    const s = status.data;
+    body = (
+      <>
+        <p>{t.cardLeadOff}</p>
+        {s.required && <Banner tone={s.enabled ? 'info' : 'warning'}>{t.requiredByAccount}</Banner>}
+        {s.enabled && <p className="muted">{t.recoveryLeft(s.recoveryCodesLeft)}</p>}
+        <div className="card-actions">
+          {s.enabled
+            ? !s.required && <Button variant="danger-soft" onClick={() => setMode('disable')}>{t.disable}</Button>
+            : <Button onClick={() => setMode('setup')}>{t.start}</Button>}
+        </div>
+      </>
+    );
+  }
+  return (
+    <Card aria-labelledby="two-factor-title" className="two-factor-card">
+      <h2 id="two-factor-title" className="card-title">
+        {t.cardTitle}{' '}
+        {status.data && <Badge tone={status.data.enabled ? 'success' : 'neutral'}>{status.data.enabled ? t.statusOn : t.statusOff}</Badge>}
+      </h2>
+      {body}
+    </Card>
+  );
+}
+
+/** 'Oturumlar' on /settings (docs/PRODUCT.md#session). */
+export function SessionsCard() {
+  const sessions = useSessions();
+  const end = useEndSession();
+  const endOthers = useEndOtherSessions();
+  const failure = end.error ?? endOthers.error;
+  const onEnd = async (id: string, device: string) => {
+    if (!(await showConfirm(t.endSessionConfirm, { title: device, confirmLabel: t.endSession, danger: true }))) return;
+    end.mutate(id);
+  };
+  const onEndOthers = async () => {
+    if (!(await showConfirm(t.endOthersConfirm, { title: t.endOthers, confirmLabel: t.endOthers, danger: true }))) return;
+    endOthers.mutate();
+  };
+  const rows = sessions.data ?? [];
+  return (
+    <Card aria-labelledby="sessions-title" className="sessions-card">
+      <h2 id="sessions-title" className="card-title">{t.sessionsTitle}</h2>
+      <p className="muted">{t.sessionsLead}</p>
+      {failure && <Banner tone="error">{errorMessage(failure, t.endFailed)}</Banner>}
+      {sessions.isPending && <Spinner />}
+      {sessions.isError && <Banner tone="error">{errorMessage(sessions.error, t.sessionsLoadFailed)}</Banner>}
+      <ul className="sessions-list">
+        {rows.map((s) => (
+          <li key={s._id} className="sessions-row" data-testid="session-row">
+            <div className="sessions-device">
+              <strong>{s.device}</strong> {s.current && <Badge tone="success">{t.thisDevice}</Badge>}
+              <div className="muted">
+                {s.ip ?? t.unknownIp} · {t.signedInAt}: {formatDateTime(s.createdAt)} · {t.lastSeenAt}: {formatDateTime(s.lastSeenAt)}
+              </div>
+            </div>
+            {!s.current && (
+              <Button size="sm" variant="danger-soft" busy={end.isPending && end.variables === s._id}
+                onClick={() => void onEnd(s._id, s.device)}>{t.endSession}</Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {sessions.isSuccess && (rows.some((s) => !s.current)
+        ? <div className="card-actions"><Button variant="secondary" busy={endOthers.isPending} onClick={() => void onEndOthers()}>{t.endOthers}</Button></div>
+        : <p className="muted">{t.noOtherSessions}</p>)}
+    </Card>
+  );
+}
