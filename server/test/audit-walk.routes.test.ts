@@ -25,6 +25,7 @@ const NO_EVENT: Record<string, string> = {
   'POST /api/layouts/preview': 'a read sent as POST',
   'POST /api/screens/:id/screenshot': 'asks a player for a picture; nothing is stored until it answers',
   'POST /api/auth/login': 'signing in changes no data',
+  'POST /api/auth/2fa/verify': 'the second step of signing in, as login',
   'POST /api/auth/switch-account': 'choosing the account to work in changes no data',
   'POST /api/devices/plays': 'play records: the screens\' own telemetry (docs/architecture/plays.md)',
   'PUT /api/devices/screenshot': 'a screenshot: the screen\'s own telemetry',
@@ -40,6 +41,12 @@ const NOT_YET_AUDITED: Record<string, string> = {
   'POST /api/auth/logout': 'ends every session (tokenVersion): a person\'s event, outside accounts',
   'POST /api/auth/forgot-password': 'a reset link is issued: a person\'s event, outside accounts',
   'POST /api/auth/reset-password': 'a password changed by link: a person\'s event, outside accounts',
+  // A person's own sign-in settings and sessions: outside every account's chain, like logout.
+  'POST /api/auth/2fa/setup': 'a pending two-factor secret',
+  'POST /api/auth/2fa/enable': 'two-factor turned on',
+  'DELETE /api/auth/2fa': 'two-factor turned off',
+  'POST /api/auth/sessions/end-others': 'the person ends their other sessions',
+  'DELETE /api/auth/sessions/:id': 'the person ends one of their sessions',
 };
 
 /** Audited, but not walked here, and why. */
@@ -128,6 +135,7 @@ const CASES: Record<string, Case> = {
   'DELETE /api/team/invitations/:id': { action: 'invitation.revoke', prepare: async () => { const i = await http().post('/api/team/invitations').set(owner.auth).send({ email: `davet-${uuid().slice(0, 6)}@ornek.test`, role: 'viewer', groups: [] }).expect(201); return () => http().delete(`/api/team/invitations/${i.body._id}`).set(owner.auth); } },
   'POST /api/invitations/:token/accept': { action: 'invitation.accept', prepare: async () => { const i = await http().post('/api/team/invitations').set(owner.auth).send({ email: `davet-${uuid().slice(0, 6)}@ornek.test`, role: 'viewer', groups: [] }).expect(201); const token = String(i.body.link).split('/davet/')[1]; return () => http().post(`/api/invitations/${token}/accept`).send({ firstName: 'Yeni', lastName: 'Üye', password: 'gizli-parola-123' }); } },
   // Another account: the owner hands it on and is an admin there afterwards.
+  'PUT /api/team/settings': { action: 'account.settings', prepare: async () => () => http().put('/api/team/settings').set(owner.auth).send({ twoFactorRequired: false }) },
   'DELETE /api/team': { action: 'account.delete', prepare: async () => { const leaving = await newCustomer(t); return () => http().delete('/api/team').set(leaving.auth).send({ password: 'secret123' }); } },
   'POST /api/team/transfer': { action: 'account.transfer', prepare: async () => { const other = await newCustomer(t); const m = await newMember(t, other.id, 'admin'); const id = await membership(other.id, m); return () => http().post('/api/team/transfer').set(other.auth).send({ memberId: id }); } },
   'POST /api/purchase/create-payment-intent': { action: 'purchase.start', prepare: async () => { const pkg = await newPackage(t, { price: 99 }); return () => http().post('/api/purchase/create-payment-intent').set(owner.auth).send({ packageId: pkg.id }); } },

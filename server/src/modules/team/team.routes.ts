@@ -6,7 +6,7 @@ import { requireRole } from '../../http/policy.js';
 import { failuresPerAddress } from '../../http/rate-limits.js';
 import { createInvitation, revokeInvitation } from './invitations.service.js';
 import { presentMember, presentTeam } from './team.presenter.js';
-import { deleteAccount, getTeam, removeMember, renameAccount, transferOwnership, updateMember } from './team.service.js';
+import { deleteAccount, getTeam, removeMember, renameAccount, saveTeamSettings, transferOwnership, updateMember } from './team.service.js';
 
 /** /api/team: the team page, for the account's owners and admins (docs/PRODUCT.md#team). */
 export function teamRoutes(ctx: AppContext): Router {
@@ -44,9 +44,7 @@ export function teamRoutes(ctx: AppContext): Router {
 
   router.put('/settings', async (req, res) => {
     const { twoFactorRequired } = ZTeamSettingsRequest.parse(req.body);
-    const answer: TTeamSettings = await ctx.db.account.update({
-      where: { id: currentAccount(req).id }, data: { twoFactorRequired }, select: { twoFactorRequired: true },
-    });
+    const answer: TTeamSettings = await saveTeamSettings(ctx, currentAccount(req).id, twoFactorRequired);
     res.json(answer);
   });
 

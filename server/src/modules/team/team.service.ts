@@ -46,6 +46,19 @@ export async function renameAccount(ctx: AppContext, accountId: string, name: st
   return getTeam(ctx, accountId);
 }
 
+/** The account's sign-in rules (docs/PRODUCT.md#two-factor), with their event. */
+export async function saveTeamSettings(ctx: AppContext, accountId: string, twoFactorRequired: boolean) {
+  return ctx.db.$transaction(async (tx) => {
+    const before = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { name: true, twoFactorRequired: true } });
+    const after = await tx.account.update({ where: { id: accountId }, data: { twoFactorRequired }, select: { twoFactorRequired: true } });
+    await audit(tx, {
+      account: accountId, action: 'account.settings', target: { type: 'account', id: accountId, name: before.name },
+      changes: changesOf(before, after, ['twoFactorRequired']),
+    });
+    return after;
+  });
+}
+
 const memberNotFound = () => notFound('Üye');
 export const ownerByTransferOnly = () =>
   forbidden("Sahiplik yalnızca 'Sahipliği devret' ile verilebilir");
