@@ -1,6 +1,6 @@
 import type { Path } from 'react-hook-form';
 import type { TNewAdmin } from '@pano/contract';
-import { tr } from '../../i18n/tr';
+import { trRegisterAdmin } from '../../i18n/tr-register-admin';
 import { errorMessage } from '../../lib/api-error';
 import { firstMessage, useZodForm, type SchemaSource } from '../../lib/use-zod-form';
 import { Banner, Button, Form, TextField } from '../../components/ui';
@@ -9,7 +9,7 @@ import { ZKeyAdminDraft, ZLinkAdminDraft, emptyAdminDraft, type AdminDraft } fro
 
 /** With `setupToken` (the first start's one-time link) the form asks for no admin key. */
 export function RegisterAdminForm({ onRegistered, setupToken }: { onRegistered: () => void; setupToken?: string }) {
-  const t = tr.registerAdmin;
+  const t = trRegisterAdmin;
   const schema: SchemaSource<AdminDraft, TNewAdmin & { adminKey?: string }> = setupToken ? ZLinkAdminDraft : ZKeyAdminDraft;
   const form = useZodForm(schema, emptyAdminDraft());
   const register = useRegisterAdmin();

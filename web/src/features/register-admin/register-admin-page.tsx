@@ -1,7 +1,7 @@
 import './register-admin.css';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { tr } from '../../i18n/tr';
+import { trRegisterAdmin } from '../../i18n/tr-register-admin';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Banner } from '../../components/ui';
 import { REDIRECT_DELAY_MS } from './register-admin';
@@ -9,7 +9,7 @@ import { RegisterAdminForm } from './register-admin-form';
 
 /** docs/PRODUCT.md#register-admin: public, no guard; no sample key is ever shown (docs/architecture/security.md#security). */
 export function RegisterAdminPage() {
-  const t = tr.registerAdmin;
+  const t = trRegisterAdmin;
   usePageTitle(t.title);
   const navigate = useNavigate();
   // `?setup=<token>`: the one-time link a first start with no admin prints (docs/OPERATIONS.md).

@@ -1,6 +1,6 @@
 import { ZAdminRegisterRequest, ZNewAdmin } from '@pano/contract';
 import { z } from '@pano/contract/zod';
-import { tr } from '../../i18n/tr';
+import { trRegisterAdmin } from '../../i18n/tr-register-admin';
 
 export type AdminDraft = { firstName: string; lastName: string; email: string; password: string; adminKey: string };
 
@@ -20,7 +20,7 @@ const ZAdminDraft = z.object({
 const requireAll = (withSetupLink: boolean) => (d: AdminDraft, ctx: z.RefinementCtx) => {
   const missing = (['firstName', 'lastName', 'email', 'password', 'adminKey'] as const).find((key) =>
     (key === 'adminKey' && withSetupLink ? false : key === 'password' ? !d.password : !d[key].trim()));
-  if (missing) ctx.addIssue({ code: 'custom', path: [missing], message: tr.registerAdmin.required });
+  if (missing) ctx.addIssue({ code: 'custom', path: [missing], message: trRegisterAdmin.required });
 };
 
 /**
