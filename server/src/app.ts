@@ -8,7 +8,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { mountStatic } from './http/static.js';
 import { thumbnailRoute } from './storage/thumbnails.js';
 import { observeRequests } from './http/observe-requests.js';
-import { auditRequestContext } from './modules/audit/audit-context.js';
+import { auditRequestContext } from './http/audit-context.js';
 import { metricsRoute } from './metrics/metrics.routes.js';
 import { useTurkishValidationMessages } from './http/turkish-validation.js';
 import './http/request-types.js';

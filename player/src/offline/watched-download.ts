@@ -1,6 +1,6 @@
 /*
- * A file's download that goes silent ends (docs/architecture/player.md#network-waits). Apart
- * from connection/timeouts.ts: only the offline code, loaded after the first picture, needs it.
+ * A file's download that goes silent ends (docs/architecture/player.md#network-waits); only the
+ * offline code, loaded after the first picture, uses it.
  */
 
 /**

@@ -5,8 +5,7 @@ import { Prisma } from '../db/generated/client.js';
 import { forbidden, tokenExpired, unauthorized } from './errors.js';
 import { TokenExpiredError, type TokenClaims } from './tokens.js';
 import type { AuthAccount, AuthUser } from './request-types.js';
-import { personName, setAuditActor } from '../modules/audit/audit-context.js';
-import { sessionStillOpen } from '../modules/auth/sessions.service.js';
+import { personName, setAuditActor } from './audit-context.js';
 
 export function bearerToken(req: Request): string | undefined {
   const header = req.headers.authorization;
@@ -122,4 +121,21 @@ export function currentAccount(req: Request): AuthAccount {
 export function currentUser(req: Request): AuthUser {
   if (!req.user) throw unauthorized();
   return req.user;
+}
+
+/** How often a session's last activity is written: the list shows it to the minute it needs. */
+export const SESSION_SEEN_WRITE_MS = 5 * 60_000;
+
+/**
+ * Whether the session a token names is still open; its last activity is written at most every
+ * few minutes, never on each request.
+ */
+export async function sessionStillOpen(ctx: AppContext, userId: string, sessionId: string): Promise<boolean> {
+  const row = await ctx.db.userSession.findUnique({ where: { id: sessionId }, select: { userId: true, lastSeenAt: true } });
+  if (!row || row.userId !== userId) return false;
+  const now = ctx.clock();
+  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_SEEN_WRITE_MS) {
+    await ctx.db.userSession.updateMany({ where: { id: sessionId }, data: { lastSeenAt: now } });
+  }
+  return true;
 }

@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../../context.js';
 import { bearerToken, currentUser, requireAuth } from '../../http/authenticate.js';
 import { failedApiKeysPerAddress } from '../../http/rate-limits.js';
-import { setAuditActor } from '../audit/audit-context.js';
+import { setAuditActor } from '../../http/audit-context.js';
 import { authenticateApiKey, invalidApiKey, isApiKey } from './api-keys.service.js';
 
 /**

@@ -3,7 +3,7 @@ import { ZCreateApiKeyRequest, ZIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { requireRole } from '../../http/policy.js';
-import { assertMayCreateApiKey } from '../team/team-scope.js';
+import { assertMayCreateApiKey } from '../accounts/member-scope.js';
 import { presentApiKey } from './api-keys.presenter.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Prisma } from '../../db/generated/client.js';
-import { auditRequest, personName, type AuditActor } from './audit-context.js';
+import { auditRequest, personName, type AuditActor } from '../../http/audit-context.js';
 
 type Tx = Prisma.TransactionClient;
 

@@ -13,3 +13,6 @@ export const presentUser = (u: UserRow, account: AccountRef | null): TUser => ({
   role: u.role,
   account: account && { _id: account.id, name: account.name, role: account.role },
 });
+
+/** A sign-in as the API answers it: `{ token, user }` (docs/CONTRACT.md). */
+export const presentSignedIn = (s: { token: string; user: UserRow; account: AccountRef | null }) => ({ token: s.token, user: presentUser(s.user, s.account) });

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { attemptsPerAddress, failedLoginsPerAccount, failuresPerAddress, resetRequestsPerAccount } from '../../http/rate-limits.js';
 import { registerFirstAdmin } from './admin-setup.service.js';
-import { presentUser } from './auth.presenter.js';
+import { presentSignedIn, presentUser } from './auth.presenter.js';
 import { deleteOwnAdminAccount, firstAccountOf, login, logout, registerAdmin, registerCustomer } from './auth.service.js';
 import { signInMeta } from './sessions.service.js';
 import { signInSecurityRoutes } from './two-factor.routes.js';
@@ -19,7 +19,8 @@ export function authRoutes(ctx: AppContext): Router {
   const limited = failuresPerAddress(ctx.rateLimits, 'auth-address', limit);
 
   router.post('/login', limited, failedLoginsPerAccount(ctx.rateLimits, limit), async (req, res) => {
-    res.json(await login(ctx, ZLoginRequest.parse(req.body), signInMeta(req)));
+    const answer = await login(ctx, ZLoginRequest.parse(req.body), signInMeta(req));
+    res.json('token' in answer ? presentSignedIn(answer) : answer);
   });
 
   router.post('/register', limited, async (req, res) => {

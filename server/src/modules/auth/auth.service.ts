@@ -1,15 +1,14 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { ErrorCode, type TAdminRegisterRequest, type TLoginRequest, type TLoginSecondStep, type TRegisterRequest, type TUser } from '@pano/contract';
+import { ErrorCode, type TAdminRegisterRequest, type TLoginRequest, type TLoginSecondStep, type TRegisterRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, forbidden } from '../../http/errors.js';
 import { Prisma } from '../../db/generated/client.js';
-import { afterAccountDeleted, deleteAccountRows } from '../accounts/delete-account.js';
+import { afterAccountDeleted, deleteAccountRows } from '../account-deletion/delete-account.js';
 import { newOwnAccount, withOwnAccount } from '../accounts/own-account.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { audit, auditNewUser } from '../audit/audit.js';
-import { auditRequest } from '../audit/audit-context.js';
-import { presentUser } from './auth.presenter.js';
+import { auditRequest } from '../../http/audit-context.js';
 import { openSession, type SignInMeta } from './sessions.service.js';
 import { issueTicket, twoFactorRequiredFor } from './two-factor.service.js';
 
@@ -29,18 +28,19 @@ export async function login(ctx: AppContext, body: TLoginRequest, meta: SignInMe
   return signIn(ctx, user.id, meta);
 }
 
-export type SignedIn = { token: string; user: TUser };
+/** A sign-in's token, user and account, for the routes to present (auth.presenter.ts presentSignedIn). */
+export type SignedIn = Awaited<ReturnType<typeof signIn>>;
 
 /**
  * Signing in opens a session (docs/architecture/sessions.md) in the person's first account (their
  * own, unless they left it); a person left in no account gets a fresh one of their own, as at
  * registration (docs/architecture/accounts.md#sessions).
  */
-export async function signIn(ctx: AppContext, userId: string, meta: SignInMeta): Promise<SignedIn> {
+export async function signIn(ctx: AppContext, userId: string, meta: SignInMeta) {
   const user = await ctx.db.user.findUniqueOrThrow({ where: { id: userId } });
   const account = (await firstAccountOf(ctx.db, user.id)) ?? (await ownAccountAfterAll(ctx, user));
   const sessionId = await openSession(ctx, user.id, meta);
-  return { token: await ctx.tokens.signUser(user.id, user.tokenVersion, account.id, sessionId), user: presentUser(user, account) };
+  return { token: await ctx.tokens.signUser(user.id, user.tokenVersion, account.id, sessionId), user, account };
 }
 
 /** Under the user's row lock, so two logins at once make one account, not two. */

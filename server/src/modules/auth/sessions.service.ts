@@ -11,8 +11,6 @@ import { notFound } from '../../http/errors.js';
  * (docs/PRODUCT.md#session).
  */
 
-/** How often a session's last activity is written: the list shows it to the minute it needs. */
-export const SESSION_SEEN_WRITE_MS = 5 * 60_000;
 
 export type SignInMeta = { userAgent: string | undefined; ip: string | undefined };
 export const signInMeta = (req: Request): SignInMeta => ({ userAgent: req.get('user-agent'), ip: req.ip });
@@ -52,20 +50,6 @@ export async function openSession(ctx: AppContext, userId: string, meta: SignInM
     select: { id: true },
   });
   return row.id;
-}
-
-/**
- * Whether the session a token names is still open; its last activity is written at most every
- * few minutes, never on each request.
- */
-export async function sessionStillOpen(ctx: AppContext, userId: string, sessionId: string): Promise<boolean> {
-  const row = await ctx.db.userSession.findUnique({ where: { id: sessionId }, select: { userId: true, lastSeenAt: true } });
-  if (!row || row.userId !== userId) return false;
-  const now = ctx.clock();
-  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_SEEN_WRITE_MS) {
-    await ctx.db.userSession.updateMany({ where: { id: sessionId }, data: { lastSeenAt: now } });
-  }
-  return true;
 }
 
 export async function listSessions(ctx: AppContext, userId: string, currentId: string | undefined): Promise<TUserSession[]> {

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import { bearerToken, currentUser, requireAuth, sessionFromToken } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
 import { failuresPerAddress } from '../../http/rate-limits.js';
+import { presentSignedIn } from './auth.presenter.js';
 import { signIn } from './auth.service.js';
 import { currentSessionId, endOtherSessions, endSession, listSessions, signInMeta } from './sessions.service.js';
 import {
@@ -56,13 +57,13 @@ export function signInSecurityRoutes(ctx: AppContext): Router {
         throw err;
       }
     });
-    res.json({ recoveryCodes, ...(await signIn(ctx, userId, signInMeta(req))) });
+    res.json({ recoveryCodes, ...presentSignedIn(await signIn(ctx, userId, signInMeta(req))) });
   });
 
   router.post('/2fa/verify', limited, async (req, res) => {
     const { ticket, code } = ZTwoFactorVerifyRequest.parse(req.body);
     const userId = await attemptWithTicket(ctx, ticket, 'verify', (id) => acceptSecondFactor(ctx, id, code));
-    res.json(await signIn(ctx, userId, signInMeta(req)));
+    res.json(presentSignedIn(await signIn(ctx, userId, signInMeta(req))));
   });
 
   router.delete('/2fa', limited, requireAuth(ctx), async (req, res) => {

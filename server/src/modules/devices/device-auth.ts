@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../../context.js';
 import { bearerToken } from '../../http/authenticate.js';
 import { unauthorized } from '../../http/errors.js';
-import { setAuditActor } from '../audit/audit-context.js';
+import { setAuditActor } from '../../http/audit-context.js';
 
 export type AuthDevice = { id: string; ownerId: string; screenId: string | null };
 

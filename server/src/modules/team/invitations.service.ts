@@ -13,8 +13,8 @@ import { hashPassword } from '../auth/passwords.js';
 import { assertRoomToJoin, assertSeatFree } from './seats.js';
 import { assertOwnGroups, ownerByTransferOnly } from './team.service.js';
 import { audit, personTarget } from '../audit/audit.js';
-import { personName } from '../audit/audit-context.js';
-import { assertGrantable, assertInvitationWithin } from './team-scope.js';
+import { personName } from '../../http/audit-context.js';
+import { assertGrantable, assertInvitationWithin } from '../accounts/member-scope.js';
 
 /*
  * Invitations (docs/architecture/accounts.md#invitations): a one-time link to /davet/{token},

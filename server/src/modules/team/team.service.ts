@@ -4,11 +4,11 @@ import type { DbOrTx } from '../../db/client.js';
 import { allOwned } from '../../db/ownership.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuthAccount, AuthUser } from '../../http/request-types.js';
-import { afterAccountDeleted, deleteAccountRows } from '../accounts/delete-account.js';
+import { afterAccountDeleted, deleteAccountRows } from '../account-deletion/delete-account.js';
 import { screensOfGroups } from '../accounts/screen-scope.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { lockOwner } from '../entitlements/limits.js';
-import { assertGrantable, assertMayTransfer, assertMemberWithin } from './team-scope.js';
+import { assertGrantable, assertMayTransfer, assertMemberWithin } from '../accounts/member-scope.js';
 import { openInvitationWhere, seatLimit, seatLimitShown, seatsUsed } from './seats.js';
 import { audit, changesOf, personTarget } from '../audit/audit.js';
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { TLoginResponse, TLoginSecondStep } from '@pano/contract';
 import { trSecurity as t } from '../../i18n/tr-security';
 import { Button } from '../../components/ui';
-import { enableWithTicket, verifySecondStep } from './api/use-two-factor';
-import { CodeForm, RecoveryCodes, TwoFactorQr } from './two-factor-setup';
+import { enableWithTicket, verifySecondStep } from '../../api/two-factor.api';
+import { CodeForm, RecoveryCodes, TwoFactorQr } from '../../components/two-factor/two-factor-setup';
 
 /**
  * The login page's second step (docs/PRODUCT.md#two-factor): 'Doğrulama kodu', or setting

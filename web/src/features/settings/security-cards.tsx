@@ -6,8 +6,8 @@ import { formatDateTime } from '../../lib/format';
 import { Badge, Banner, Button, Card, Spinner, showConfirm } from '../../components/ui';
 import {
   enableTwoFactor, securityKeys, useDisableTwoFactor, useEndOtherSessions, useEndSession, useSessions, useTwoFactorStatus,
-} from '../auth/api/use-two-factor';
-import { CodeForm, RecoveryCodes, TwoFactorQr } from '../auth/two-factor-setup';
+} from '../../api/two-factor.api';
+import { CodeForm, RecoveryCodes, TwoFactorQr } from '../../components/two-factor/two-factor-setup';
 
 /** 'İki Adımlı Doğrulama' on /settings (docs/PRODUCT.md#two-factor). */
 export function TwoFactorCard() {

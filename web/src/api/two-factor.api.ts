@@ -3,7 +3,7 @@ import {
   ZEndOtherSessionsResponse, ZLoginResponse, ZOkResponse, ZTwoFactorEnableResponse, ZTwoFactorEnableSignInResponse,
   ZTwoFactorSetupResponse, ZTwoFactorStatus, ZUserSessionList,
 } from '@pano/contract';
-import { api, apiRequest } from '../../../lib/api-client';
+import { api, apiRequest } from '../lib/api-client';
 
 /* Two-factor sign-in and sessions (docs/PRODUCT.md#two-factor, docs/PRODUCT.md#session). */
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { trSecurity as t } from '../../i18n/tr-security';
 import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, Form, Spinner, TextField } from '../../components/ui';
-import { setupTwoFactor, useCodeSubmit } from './api/use-two-factor';
+import { setupTwoFactor, useCodeSubmit } from '../../api/two-factor.api';
 
 /*
  * Setting two-factor up (docs/PRODUCT.md#two-factor): the QR the server drew, the key to type
