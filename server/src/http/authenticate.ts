@@ -26,25 +26,33 @@ export async function verifiedClaims(ctx: AppContext, token: string): Promise<To
 
 export type Session = { user: AuthUser; account: AuthAccount | null };
 
-/** How often a member's last activity is written: the team page shows it to the minute it needs. */
-const ACTIVITY_WRITE_MS = 5 * 60_000;
+/**
+ * How often a member's last activity and a session's last sight are written: the team page and
+ * the sessions list show them to the minute they need, and no request writes each time.
+ */
+export const LAST_SEEN_WRITE_MS = 5 * 60_000;
+const stale = (at: Date | null, now: Date) => !at || now.getTime() - at.getTime() > LAST_SEEN_WRITE_MS;
 
 type SessionRow = {
   id: string; email: string; role: AuthUser['role']; firstName: string | null; lastName: string | null; tokenVersion: number;
   membershipId: string | null; memberRole: AuthAccount['role'] | null; lastActiveAt: Date | null;
   accountId: string | null; accountName: string | null; groupIds: string[];
+  /** The token's session (docs/architecture/sessions.md): null when ended, or when the token names none. */
+  sessionSeenAt: Date | null;
 };
 
 /**
  * The user, the membership the token names (or the first one joined, for a token without an
- * account), its account and its screen groups: one round trip, as every authenticated request
- * and socket handshake reads it (Prisma's nested select took four).
+ * account), its account, its screen groups and the token's session: one round trip, as every
+ * authenticated request and socket handshake reads it (Prisma's nested select took four, and the
+ * session a fifth).
  */
-const readSession = (db: AppContext['db'], userId: string, accountId: string | undefined) => db.$queryRaw<SessionRow[]>`
+const readSession = (db: AppContext['db'], userId: string, accountId: string | undefined, sessionId: string | undefined) => db.$queryRaw<SessionRow[]>`
   SELECT u.id, u.email, u.role::text AS role, u."firstName", u."lastName", u."tokenVersion",
          m.id AS "membershipId", m.role::text AS "memberRole", m."lastActiveAt",
          a.id AS "accountId", a.name AS "accountName",
-         COALESCE((SELECT array_agg(g."groupId" ORDER BY g."groupId") FROM membership_groups g WHERE g."membershipId" = m.id), '{}') AS "groupIds"
+         COALESCE((SELECT array_agg(g."groupId" ORDER BY g."groupId") FROM membership_groups g WHERE g."membershipId" = m.id), '{}') AS "groupIds",
+         ${sessionId ? Prisma.sql`(SELECT s."lastSeenAt" FROM user_sessions s WHERE s.id = ${sessionId} AND s."userId" = u.id)` : Prisma.sql`NULL::timestamp`} AS "sessionSeenAt"
   FROM users u
   LEFT JOIN LATERAL (
     SELECT id, role, "lastActiveAt", "accountId" FROM memberships
@@ -62,15 +70,19 @@ const readSession = (db: AppContext['db'], userId: string, accountId: string | u
  */
 export async function sessionOfClaims(ctx: AppContext, claims: TokenClaims): Promise<Session> {
   if (claims.kind !== 'user') throw invalidSession();
-  const [row] = await readSession(ctx.db, claims.sub, claims.acc);
+  const [row] = await readSession(ctx.db, claims.sub, claims.acc, claims.sid);
   if (!row) throw unauthorized('Hesap bulunamadı, lütfen tekrar giriş yapın');
   if (row.tokenVersion !== claims.ver) throw invalidSession();
-  if (claims.sid && !(await sessionStillOpen(ctx, claims.sub, claims.sid))) throw invalidSession();
+  // Its session ended (one by one, from the sessions list, or by a reset).
+  if (claims.sid && !row.sessionSeenAt) throw invalidSession();
   const user: AuthUser = { id: row.id, email: row.email, role: row.role, firstName: row.firstName, lastName: row.lastName };
   if (claims.acc && !row.membershipId) throw invalidSession();
-  if (row.membershipId === null || row.accountId === null || row.accountName === null || row.memberRole === null) return { user, account: null };
   const now = ctx.clock();
-  if (!row.lastActiveAt || now.getTime() - row.lastActiveAt.getTime() > ACTIVITY_WRITE_MS) {
+  if (claims.sid && stale(row.sessionSeenAt, now)) {
+    await ctx.db.userSession.updateMany({ where: { id: claims.sid }, data: { lastSeenAt: now } });
+  }
+  if (row.membershipId === null || row.accountId === null || row.accountName === null || row.memberRole === null) return { user, account: null };
+  if (stale(row.lastActiveAt, now)) {
     await ctx.db.membership.updateMany({ where: { id: row.membershipId }, data: { lastActiveAt: now } });
   }
   return {
@@ -121,21 +133,4 @@ export function currentAccount(req: Request): AuthAccount {
 export function currentUser(req: Request): AuthUser {
   if (!req.user) throw unauthorized();
   return req.user;
-}
-
-/** How often a session's last activity is written: the list shows it to the minute it needs. */
-export const SESSION_SEEN_WRITE_MS = 5 * 60_000;
-
-/**
- * Whether the session a token names is still open; its last activity is written at most every
- * few minutes, never on each request.
- */
-export async function sessionStillOpen(ctx: AppContext, userId: string, sessionId: string): Promise<boolean> {
-  const row = await ctx.db.userSession.findUnique({ where: { id: sessionId }, select: { userId: true, lastSeenAt: true } });
-  if (!row || row.userId !== userId) return false;
-  const now = ctx.clock();
-  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_SEEN_WRITE_MS) {
-    await ctx.db.userSession.updateMany({ where: { id: sessionId }, data: { lastSeenAt: now } });
-  }
-  return true;
 }

@@ -48,3 +48,17 @@ it('a token naming no account works in the first one joined, in one query too', 
   expect(session.account).toMatchObject({ id: owner.id, role: 'owner', groupIds: [] });
   expect(count).toBe(1);
 });
+
+it("a signed-in token's session (docs/architecture/sessions.md) is read in the same query; an ended one is refused", async () => {
+  const owner = await newCustomer(t);
+  const res = await t.http.post('/api/auth/login').send({ email: owner.email, password: 'secret123' });
+  expect(res.status).toBe(200);
+  const claims = await t.ctx.tokens.verify(res.body.token as string);
+  const sid = claims.kind === 'user' ? claims.sid : undefined;
+  expect(sid).toEqual(expect.any(String));
+  const { session, count } = await queriesOf(res.body.token as string);
+  expect(session.account).toMatchObject({ id: owner.id, role: 'owner' });
+  expect(count).toBe(1);
+  await t.ctx.db.userSession.deleteMany({ where: { id: sid } });
+  await expect(queriesOf(res.body.token as string)).rejects.toMatchObject({ status: 401 });
+});
