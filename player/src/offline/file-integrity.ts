@@ -60,7 +60,10 @@ async function putHashed(cache: Cache, url: string, res: Response, expected: str
  */
 export async function fetchVerified(cache: Cache, url: string, expected: string): Promise<'stored' | 'corrupt' | 'failed'> {
   const res = await fetchWatched(url, { cache: 'no-store' });
-  if (res.status !== 200 || !res.body) return 'failed';
+  if (res.status !== 200 || !res.body) {
+    await res.body?.cancel();
+    return 'failed';
+  }
   return putHashed(cache, url, res, expected);
 }
 

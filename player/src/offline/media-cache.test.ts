@@ -210,6 +210,16 @@ describe('files checked against their SHA-256 before they enter the cache', () =
     expect(reports).toEqual([]);
   });
 
+  it('a file the server does not have is not stored and leaves no download open', async () => {
+    await cachePlaylistMedia(config('gone', sha), host);
+    await cachePlaylistMedia(config('gone2', undefined), host);
+    expect(asked.get('/uploads/gone.mp4')).toBe(1);
+    expect(asked.get('/uploads/gone2.mp4')).toBe(1);
+    expect(await cached('gone')).toBeUndefined();
+    expect(await cached('gone2')).toBeUndefined();
+    expect(downloadsWatched()).toBe(0);
+  });
+
   it('refuses a corrupted file, fetches it again a few times with pauses, reports it, and keeps it once repaired', async () => {
     const corrupted = Buffer.from(GOOD);
     corrupted[5] = corrupted[5]! ^ 0xff;

@@ -141,7 +141,10 @@ async function cacheFile(cache: Cache, file: MediaFile): Promise<boolean> {
   }
   if (!file.sha256) {
     const res = await fetchWatched(file.url, { cache: 'no-store' });
-    if (res.status !== 200) return false;
+    if (res.status !== 200) {
+      await res.body?.cancel();
+      return false;
+    }
     await cache.put(file.url, res);
     return true;
   }

@@ -73,4 +73,48 @@ describe('a download that goes silent ends', () => {
     expect(downloadsWatched()).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it('time the player spends with a chunk never counts; only waiting for the network does', async () => {
+    const asked = nextRequest();
+    const download = fetchWatched(`${host}/uploads/big.mp4`, {});
+    await asked;
+    const res = held[0]!;
+    res.writeHead(200, { 'Content-Type': 'video/mp4' });
+    res.write('first;');
+    const reader = (await download).body!.getReader();
+    expect(new TextDecoder().decode((await readNext(reader)).value)).toBe('first;');
+    // The player writes the chunk to a slow card for longer than the stall time while the
+    // network keeps sending: the next chunk is there when it asks.
+    await vi.advanceTimersByTimeAsync(DOWNLOAD_STALL_MS / 2);
+    res.write('second;');
+    await vi.advanceTimersByTimeAsync(DOWNLOAD_STALL_MS);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(new TextDecoder().decode((await readNext(reader)).value)).toBe('second;');
+    res.end();
+    expect((await readNext(reader)).done).toBe(true);
+    expect(downloadsWatched()).toBe(0);
+  });
+
+  it('an answer whose body is cancelled, or breaks off, leaves no watch behind', async () => {
+    let asked = nextRequest();
+    const refused = fetchWatched(`${host}/uploads/gone.mp4`, {});
+    await asked;
+    held[0]!.writeHead(404, { 'Content-Type': 'text/plain' });
+    held[0]!.write('yok');
+    await (await refused).body!.cancel();
+    expect(downloadsWatched()).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+
+    asked = nextRequest();
+    const broken = fetchWatched(`${host}/uploads/big.mp4`, {});
+    await asked;
+    held[1]!.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': '1000' });
+    held[1]!.write('part;');
+    const reader = (await broken).body!.getReader();
+    await readNext(reader);
+    const failed = readNext(reader).then(() => 'read', () => 'failed');
+    held[1]!.destroy();
+    expect(await failed).toBe('failed');
+    expect(downloadsWatched()).toBe(0);
+  });
 });

@@ -10,22 +10,24 @@
 export const DOWNLOAD_STALL_MS = 60_000;
 
 /**
- * `fetch` of a download that is aborted once `stallMs` pass without a byte: before the answer
- * starts, or between two chunks of its body. The answer's body is the watched stream; the
- * watch ends with it.
+ * `fetch` of a download that is aborted once `stallMs` pass without a byte while the player
+ * waits for one: before the answer starts, or for the next chunk of its body. Time the reader
+ * spends with a chunk (hashing it, writing the cache) never counts. The watch ends when the body
+ * is read to its end, fails or is cancelled; a caller that does not want the body cancels it.
  */
-export async function fetchWatched(url: string, init: RequestInit, stallMs = DOWNLOAD_STALL_MS): Promise<Response> {
+export async function fetchWatched(url: string, init: Omit<RequestInit, 'signal'>, stallMs = DOWNLOAD_STALL_MS): Promise<Response> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const pause = () => clearTimeout(timer);
   const arm = () => {
-    clearTimeout(timer);
+    pause();
     timer = setTimeout(() => {
       watching.delete(controller);
       controller.abort(new DOMException('stalled', 'TimeoutError'));
     }, stallMs);
   };
-  const stop = () => {
-    clearTimeout(timer);
+  const end = () => {
+    pause();
     watching.delete(controller);
   };
   watching.add(controller);
@@ -34,20 +36,37 @@ export async function fetchWatched(url: string, init: RequestInit, stallMs = DOW
   try {
     res = await fetch(url, { ...init, signal: controller.signal });
   } catch (err) {
-    stop();
+    end();
     throw err;
   }
+  pause();
   if (!res.body) {
-    stop();
+    end();
     return res;
   }
-  const body = res.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, out) {
+  const reader = res.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(out) {
       arm();
-      out.enqueue(chunk);
+      try {
+        const { done, value } = await reader.read();
+        pause();
+        if (done) {
+          end();
+          out.close();
+        } else {
+          out.enqueue(value);
+        }
+      } catch (err) {
+        end();
+        throw err;
+      }
     },
-    flush: stop,
-  }));
+    cancel(reason) {
+      end();
+      return reader.cancel(reason);
+    },
+  }, { highWaterMark: 0 });
   return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
 }
 
