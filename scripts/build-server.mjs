@@ -16,8 +16,8 @@ const ENTRY_POINTS = {
   // startServer and loadConfig, for the bench's API processes (bench/src/procs/pano-server.mjs).
   server: 'server/src/server.ts',
   env: 'server/src/config/env.ts',
-  // A PDF's pages are read in a worker thread started from this file (server/src/storage/pdf-pages.ts).
-  'pdf-pages.worker': 'server/src/storage/pdf-pages.worker.ts',
+  // A PDF's pages are read in a process started from this file (server/src/storage/pdf-pages.ts).
+  'pdf-pages.reader': 'server/src/storage/pdf-pages.reader.ts',
 };
 
 /** Bare imports are packages from node_modules, except our own workspace packages (TypeScript sources). */

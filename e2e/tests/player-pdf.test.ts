@@ -15,7 +15,7 @@ const shot = (name: string) => path.join(artifactsDir, 'player-pdf', name);
 const COLOURS = PAGE_COLOURS.map((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number]);
 
 /**
- * A PDF uploaded through the real server (its pages drawn by the built server's worker thread)
+ * A PDF uploaded through the real server (its pages drawn by the built server's reader process)
  * and shown on a paired device: each page for the item's time in turn, a page on screen at
  * every animation frame (docs/PRODUCT.md#apps).
  */

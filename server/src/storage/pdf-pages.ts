@@ -1,17 +1,23 @@
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /*
  * A PDF's pages as pixels (docs/architecture/storage.md#pdf-documents). pdfjs-dist (Mozilla's
- * reader, Apache-2.0) draws them on @napi-rs/canvas in a worker thread, so a hostile file is
- * bounded: the whole document within `timeoutMs`, the reader's heap within `maxHeapMb`, and the
- * worker terminated either way. A page is drawn only once the one before has been handed on.
+ * reader, Apache-2.0) draws them on @napi-rs/canvas in a process of its own, so a hostile file is
+ * bounded: the whole document within `timeoutMs`, the reader's heap within `maxHeapMb`, its
+ * resident memory within `maxGrowthMb`, and the reader killed either way. A process, not a
+ * worker thread: terminating a thread while native code (the canvas, image decoders) runs in it
+ * can abort the whole server; killing a process never touches ours. A page is drawn only once
+ * the one before has been handed on.
  */
 
-export type PdfWorkerInput = { pdfPath: string; maxPx: number };
-export type PdfWorkerRequest = { page: number };
-export type PdfWorkerAnswer =
+export type PdfReaderInput = { pdfPath: string; maxPx: number };
+export type PdfReaderRequest = { page: number };
+export type PdfReaderAnswer =
   | { type: 'opened'; pageCount: number }
-  | { type: 'page'; index: number; width: number; height: number; rgba: ArrayBuffer }
+  | { type: 'page'; index: number; width: number; height: number; rgba: Uint8Array }
   | { type: 'unreadable'; reason: 'password' | 'broken' };
 
 export type PdfLimits = {
@@ -45,15 +51,14 @@ export class PdfRefusal extends Error {
  * PdfRefusal for a file that cannot give them, with `onPage`'s own error when that fails.
  */
 export function renderPdfPages(pdfPath: string, limits: PdfLimits, onPage: (page: PdfPage) => Promise<void>): Promise<void> {
-  const entry = workerEntry();
-  const options = {
-    workerData: { pdfPath, maxPx: limits.maxPx } satisfies PdfWorkerInput,
-    resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
-  };
-  // From the sources (tests, `npm run dev`) the worker is TypeScript, loaded through tsx.
-  const worker = entry.pathname.endsWith('.ts')
-    ? new Worker(`import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(import.meta.url)}))`, { ...options, eval: true })
-    : new Worker(entry, options);
+  const entry = readerEntry();
+  // From the sources (tests, `npm run dev`) the reader is TypeScript, loaded through tsx.
+  const loader = entry.endsWith('.ts') ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+  const reader = fork(entry, [JSON.stringify({ pdfPath, maxPx: limits.maxPx } satisfies PdfReaderInput)], {
+    execArgv: [...loader, `--max-old-space-size=${limits.maxHeapMb}`],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  });
   return new Promise<void>((resolve, reject) => {
     let settled = false;
     let pageCount = 0;
@@ -62,17 +67,21 @@ export function renderPdfPages(pdfPath: string, limits: PdfLimits, onPage: (page
       settled = true;
       clearTimeout(timer);
       clearInterval(watch);
-      void worker.terminate();
+      reader.kill('SIGKILL');
       if (err) reject(err);
       else resolve();
     };
     const timer = setTimeout(() => finish(new PdfRefusal('timeout')), limits.timeoutMs);
-    const startRss = process.memoryUsage.rss();
+    let startRss: number | undefined;
     const watch = setInterval(() => {
-      if (process.memoryUsage.rss() - startRss > limits.maxGrowthMb * 1024 * 1024) finish(new PdfRefusal('heavy'));
+      const rss = residentBytes(reader.pid);
+      if (rss === undefined) return;
+      startRss ??= rss;
+      if (rss - startRss > limits.maxGrowthMb * 1024 * 1024) finish(new PdfRefusal('heavy'));
     }, MEMORY_CHECK_MS);
-    const ask = (page: number) => worker.postMessage({ page } satisfies PdfWorkerRequest);
-    worker.on('message', (answer: PdfWorkerAnswer) => {
+    const ask = (page: number) => reader.send({ page } satisfies PdfReaderRequest);
+    reader.on('message', (answer: PdfReaderAnswer) => {
+      if (settled) return;
       if (answer.type === 'unreadable') return finish(new PdfRefusal(answer.reason));
       if (answer.type === 'opened') {
         pageCount = answer.pageCount;
@@ -81,23 +90,37 @@ export function renderPdfPages(pdfPath: string, limits: PdfLimits, onPage: (page
         return ask(0);
       }
       const { index, width, height, rgba } = answer;
-      onPage({ index, width, height, rgba: Buffer.from(rgba) }).then(
+      onPage({ index, width, height, rgba: Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength) }).then(
         () => (index + 1 < pageCount ? settled || ask(index + 1) : finish()),
         (err: unknown) => finish(err instanceof Error ? err : new Error(String(err))),
       );
     });
-    // Over its heap the reader is stopped: the file is too heavy to read. Anything else is ours.
-    worker.on('error', (err: NodeJS.ErrnoException) => finish(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new PdfRefusal('broken') : err));
-    worker.on('exit', () => finish(new PdfRefusal('broken')));
+    // A reader that could not start is ours to fix; one that died (over its heap) read a file too heavy.
+    reader.on('error', (err) => finish(err));
+    reader.on('exit', () => finish(new PdfRefusal('broken')));
   });
 }
 
 /**
- * The worker's module: beside this one in the sources; in the build (scripts/build-server.mjs)
+ * A process's resident memory in bytes, from Linux's /proc (where Pano runs in production);
+ * elsewhere undefined, and only the heap limit bounds the reader.
+ */
+function residentBytes(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Number(kb) * 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The reader's module: beside this one in the sources; in the build (scripts/build-server.mjs)
  * an entry point of its own in server/dist, while this code may sit in server/dist/chunks/.
  */
-function workerEntry(): URL {
+function readerEntry(): string {
   const here = import.meta.url;
-  if (here.endsWith('.ts')) return new URL('./pdf-pages.worker.ts', here);
-  return new URL(here.includes('/dist/chunks/') ? '../pdf-pages.worker.js' : './pdf-pages.worker.js', here);
+  if (here.endsWith('.ts')) return fileURLToPath(new URL('./pdf-pages.reader.ts', here));
+  return fileURLToPath(new URL(here.includes('/dist/chunks/') ? '../pdf-pages.reader.js' : './pdf-pages.reader.js', here));
 }

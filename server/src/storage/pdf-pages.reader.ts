@@ -1,25 +1,25 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
 import { createCanvas } from '@napi-rs/canvas';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PdfWorkerAnswer, PdfWorkerInput, PdfWorkerRequest } from './pdf-pages.js';
+import type { PdfReaderAnswer, PdfReaderInput, PdfReaderRequest } from './pdf-pages.js';
 
 /*
- * One PDF, read in a worker thread of its own (docs/architecture/storage.md#pdf-documents): the
- * parent bounds its time and heap and terminates it, so a hostile file cannot stall the API. The
- * parent asks for one page at a time and gets its pixels (RGBA, transferred, not copied), so at
- * most one page's raster waits in memory.
+ * One PDF, read in a process of its own (docs/architecture/storage.md#pdf-documents): the server
+ * bounds its time, heap and memory and kills it, so a hostile file can neither stall nor crash
+ * the API. The server asks for one page at a time and gets its pixels (RGBA), so at most one
+ * page's raster waits in memory.
  */
 
-const input = workerData as PdfWorkerInput;
-const port = parentPort!;
+const input = JSON.parse(process.argv[2]!) as PdfReaderInput;
+// The server went away (or killed us): nothing is waiting for pages.
+process.on('disconnect', () => process.exit(0));
 // pdfjs reads its fonts, CMaps, colour profiles and image decoders from its own package, never
 // from the network: a directory path with a trailing slash is read with fs in Node.
 const pdfjsDir = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/`;
 
-const post = (answer: PdfWorkerAnswer, transfer: ArrayBuffer[] = []) => port.postMessage(answer, transfer);
+const post = (answer: PdfReaderAnswer) => process.send!(answer);
 
 async function open(): Promise<PDFDocumentProxy> {
   const data = new Uint8Array(await readFile(input.pdfPath));
@@ -54,11 +54,10 @@ async function renderPage(pdf: PDFDocumentProxy, index: number): Promise<void> {
   await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
   const pixels = context.getImageData(0, 0, width, height).data;
   page.cleanup();
-  const rgba = pixels.buffer.slice(pixels.byteOffset, pixels.byteOffset + pixels.byteLength) as ArrayBuffer;
-  post({ type: 'page', index, width, height, rgba }, [rgba]);
+  post({ type: 'page', index, width, height, rgba: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength) });
 }
 
-const refused = (err: unknown): PdfWorkerAnswer => ({
+const refused = (err: unknown): PdfReaderAnswer => ({
   type: 'unreadable',
   reason: (err as { name?: string } | null)?.name === 'PasswordException' ? 'password' : 'broken',
 });
@@ -66,7 +65,7 @@ const refused = (err: unknown): PdfWorkerAnswer => ({
 try {
   const pdf = await open();
   post({ type: 'opened', pageCount: pdf.numPages });
-  port.on('message', (request: PdfWorkerRequest) => {
+  process.on('message', (request: PdfReaderRequest) => {
     renderPage(pdf, request.page).catch((err: unknown) => post(refused(err)));
   });
 } catch (err) {
