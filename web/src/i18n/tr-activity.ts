@@ -5,6 +5,8 @@
 export const trActivity = {
   title: 'Etkinlik Geçmişi',
   lead: 'Hesabınızda kimin, ne zaman, neyi değiştirdiği. Kayıtlar değiştirilemez ve silinemez.',
+  /** As the server's refusal: the history names every screen and person of the account. */
+  onlyAllScreensAdmins: 'Etkinlik geçmişini yalnızca tüm ekranlara erişen yöneticiler görebilir',
   platformTitle: 'Platform Etkinliği',
   platformLead: 'Paketler, APK ve satışlarda yapılan değişiklikler. Kayıtlar değiştirilemez ve silinemez.',
   filtersTitle: 'Süzgeçler',

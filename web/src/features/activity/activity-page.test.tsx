@@ -7,9 +7,11 @@ import { http, HttpResponse } from 'msw';
 import type { TAuditEvent, TAuditPage } from '@pano/contract';
 import { apiServer, recorded, type RecordedCall } from '../../testing/api-server';
 import { fixtureId } from '../../testing/fixtures';
+import { signedInAs } from '../../testing/session';
 import { ActivityPage } from './activity-page';
 
 afterEach(cleanup);
+signedInAs('admin');
 
 const event = (over: Partial<TAuditEvent> = {}): TAuditEvent => ({
   _id: fixtureId(1), at: '2026-11-28T09:30:00.000Z',

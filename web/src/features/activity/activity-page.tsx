@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api-error';
 import { dayFirst, readDayFirst } from '../../lib/date-text';
 import { formatDateTime } from '../../lib/format';
 import { Banner, Button, DateField, EmptyState, PageHeader, SelectField, Spinner } from '../../components/ui';
+import { useCan } from '../../stores/use-can';
 import { useActivity, useDownloadActivity, type ActivityScope } from './api/use-activity';
 
 const t = trActivity;
@@ -51,9 +52,24 @@ function Changes({ changes }: { changes: TAuditEvent['changes'] }) {
 /**
  * 'Etkinlik Geçmişi' (docs/PRODUCT.md#activity): who changed what and when, filtered by period,
  * kind of change and person, a page of 50 at a time, and as a CSV file. `platform`: the
- * platform administrators' own history on /admin/activity.
+ * platform administrators' own history on /admin/activity (its route admits only them).
+ * An account's history is for its owners and admins who see every screen: the server refuses
+ * anyone else, a member limited to screen groups too (docs/architecture/accounts.md#screen-group-limits).
  */
 export function ActivityPage({ scope = 'account' }: { scope?: ActivityScope }) {
+  const allowed = useCan('admin', { allScreens: true });
+  if (scope === 'account' && !allowed) {
+    return (
+      <div className="page activity-page">
+        <PageHeader title={t.title} lead={t.lead} />
+        <Banner tone="error">{t.onlyAllScreensAdmins}</Banner>
+      </div>
+    );
+  }
+  return <ActivityContent scope={scope} />;
+}
+
+function ActivityContent({ scope }: { scope: ActivityScope }) {
   const [params, setParams] = useSearchParams();
   const [typed, setTyped] = useState<Partial<Record<'from' | 'to', { text: string; error: string }>>>({});
   const filters = Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])) as Record<(typeof FILTERS)[number], string>;

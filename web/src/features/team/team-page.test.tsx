@@ -29,11 +29,13 @@ const team = (): TTeam => ({
   seats: { used: 3, max: 5 },
 });
 
-function open(role: TAccountRole = 'owner', over: { invite?: () => Response; deleteAccount?: () => Response } = {}) {
+type Over = { invite?: () => Response; deleteAccount?: () => Response; team?: TTeam; me?: { _id: string; limited: boolean } };
+function open(role: TAccountRole = 'owner', over: Over = {}) {
   const calls: RecordedCall[] = [];
-  useSession.setState({ status: 'authenticated', user: aUser({ account: { _id: OWNER, name: 'Ayşe Ajans', role } }) });
+  const me = over.me ?? { _id: OWNER, limited: false };
+  useSession.setState({ status: 'authenticated', user: aUser({ _id: me._id, account: { _id: OWNER, name: 'Ayşe Ajans', role, limited: me.limited } }) });
   apiServer.use(
-    http.get('/api/team', recorded(calls, () => HttpResponse.json(team()))),
+    http.get('/api/team', recorded(calls, () => HttpResponse.json(over.team ?? team()))),
     http.get('/api/team/settings', () => HttpResponse.json({ twoFactorRequired: false })),
     http.put('/api/team/settings', recorded(calls, () => HttpResponse.json({ twoFactorRequired: true }))),
     http.get('/api/screen-groups', () => HttpResponse.json([{ ...lobby, screens: [] }, { _id: fixtureId(51), name: 'Kasa', screens: [] }])),
@@ -117,6 +119,23 @@ describe('TeamPage', { timeout: 15_000 }, () => {
     expect(writes(calls)).toEqual([['POST', '/api/team/invitations', { email: 'yeni@ornek.com', role: 'publisher', groups: [lobby._id] }]]);
     expect(link.textContent).toContain('https://pano.ornek.test/davet/abc');
     expect(link.textContent).toContain('E-posta gönderimi ayarlı değil');
+  });
+
+  it("a limited admin's invitation starts with their own groups, never 'every screen' (docs/architecture/accounts.md#screen-group-limits)", async () => {
+    const limitedTeam = team();
+    limitedTeam.members[1] = { ...limitedTeam.members[1]!, role: 'admin' };
+    const calls = open('admin', { team: limitedTeam, me: { _id: fixtureId(3), limited: true } });
+    const user = userEvent.setup();
+    const groups = within(await screen.findByRole('group', { name: 'Ekran grupları (boş: tüm ekranlar)' }));
+    await waitFor(() => expect((groups.getByRole('checkbox', { name: 'Lobi' }) as HTMLInputElement).checked).toBe(true));
+    expect((groups.getByRole('checkbox', { name: 'Kasa' }) as HTMLInputElement).checked).toBe(false);
+    await user.type(screen.getByLabelText('E-posta'), 'yeni@ornek.com');
+    await user.click(screen.getByRole('button', { name: 'Davet gönder' }));
+    await screen.findByTestId('invitation-link');
+    expect(writes(calls)).toEqual([['POST', '/api/team/invitations', { email: 'yeni@ornek.com', role: 'editor', groups: [lobby._id] }]]);
+    // The next invitation starts from their groups again.
+    await user.click(screen.getByRole('button', { name: 'Tamam' }));
+    expect((within(screen.getByRole('group', { name: 'Ekran grupları (boş: tüm ekranlar)' })).getByRole('checkbox', { name: 'Lobi' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it("shows the server's Turkish refusal (the seat limit) on the page, without leaving it", async () => {

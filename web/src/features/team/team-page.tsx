@@ -56,6 +56,7 @@ function TeamContent({ me }: { me: { userId: string; role: TAccountRole } }) {
   if (team.isError) return <Banner tone="error">{errorMessage(team.error, t.loadError)}</Banner>;
   const { account, members, invitations, seats } = team.data;
   const groupItems = (groups.data ?? []).map((g) => ({ _id: g._id, name: g.name }));
+  const ownGroups = members.find((m) => m.user._id === me.userId)?.groups.map((g) => g._id) ?? [];
   const clear = () => { update.reset(); remove.reset(); transfer.reset(); };
 
   const onUpdate = (m: TTeamMember, body: { role?: TAccountRole; groups?: string[] }) => {
@@ -92,7 +93,7 @@ function TeamContent({ me }: { me: { userId: string; role: TAccountRole } }) {
           busyId={busyId}
           onUpdate={onUpdate} onRemove={(m) => void onRemove(m)} onTransfer={(m) => void onTransfer(m)} />
       </section>
-      <InviteCard invitations={invitations} groups={groupItems} />
+      <InviteCard invitations={invitations} groups={groupItems} ownGroups={ownGroups} />
       {me.role === 'owner' && <DeleteAccountCard accountName={account.name} />}
     </>
   );
