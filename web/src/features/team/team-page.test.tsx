@@ -138,6 +138,16 @@ describe('TeamPage', { timeout: 15_000 }, () => {
     expect((within(screen.getByRole('group', { name: 'Ekran grupları (boş: tüm ekranlar)' })).getByRole('checkbox', { name: 'Lobi' }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('an owner limited to screen groups is offered no transfer; one who sees every screen is', async () => {
+    open('owner');
+    expect(await screen.findByRole('button', { name: /Sahipliği devret/ })).toBeTruthy();
+    cleanup();
+    open('owner', { me: { _id: OWNER, limited: true } });
+    await screen.findAllByTestId('team-member');
+    expect(screen.queryByRole('button', { name: /Sahipliği devret/ })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Hesabı Sil' })).toBeTruthy();
+  });
+
   it("shows the server's Turkish refusal (the seat limit) on the page, without leaving it", async () => {
     const refusal = 'Paketinizin üye sınırına ulaştınız (en fazla 5 kişi, açık davetler dahil). Yeni bir kişi davet etmek için bir daveti geri alın, bir üyeyi çıkarın ya da paketinizi yükseltin.';
     open('owner', { invite: () => HttpResponse.json({ code: 'MEMBER_LIMIT_REACHED', message: refusal }, { status: 402 }) });
