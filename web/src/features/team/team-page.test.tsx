@@ -36,7 +36,7 @@ function open(role: TAccountRole = 'owner', over: Over = {}) {
   useSession.setState({ status: 'authenticated', user: aUser({ _id: me._id, account: { _id: OWNER, name: 'Ayşe Ajans', role, limited: me.limited } }) });
   apiServer.use(
     http.get('/api/team', recorded(calls, () => HttpResponse.json(over.team ?? team()))),
-    http.get('/api/team/settings', () => HttpResponse.json({ twoFactorRequired: false })),
+    http.get('/api/team/settings', recorded(calls, () => HttpResponse.json({ twoFactorRequired: false }))),
     http.put('/api/team/settings', recorded(calls, () => HttpResponse.json({ twoFactorRequired: true }))),
     http.get('/api/screen-groups', () => HttpResponse.json([{ ...lobby, screens: [] }, { _id: fixtureId(51), name: 'Kasa', screens: [] }])),
     http.put('/api/team/members/:id', recorded(calls, () => HttpResponse.json(team().members[1]))),
@@ -53,6 +53,7 @@ function open(role: TAccountRole = 'owner', over: Over = {}) {
   return calls;
 }
 
+const reads = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'GET').map((c) => c.url);
 const writes = (calls: RecordedCall[]) => calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url, c.body]);
 
 describe('TeamPage', { timeout: 15_000 }, () => {
@@ -81,6 +82,9 @@ describe('TeamPage', { timeout: 15_000 }, () => {
     expect((box as HTMLInputElement).checked).toBe(false);
     await userEvent.setup().click(box);
     await waitFor(() => expect(writes(calls)).toEqual([['PUT', '/api/team/settings', { twoFactorRequired: true }]]));
+    // The answer is the saved settings: nothing is read again, neither they nor the team.
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
+    expect(reads(calls)).toEqual(['/api/team', '/api/team/settings']);
   });
 
   it('changes a role and groups, removes after confirming, revokes an invitation', async () => {
@@ -88,6 +92,8 @@ describe('TeamPage', { timeout: 15_000 }, () => {
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Mehmet Kaya: rol'), 'publisher');
     await waitFor(() => expect(writes(calls)).toEqual([['PUT', `/api/team/members/${fixtureId(2)}`, { role: 'publisher' }]]));
+    // A change reads the team again, not the account's sign-in settings.
+    await waitFor(() => expect(reads(calls)).toEqual(['/api/team', '/api/team/settings', '/api/team']));
 
     await user.click(screen.getByRole('button', { name: 'Grupları düzenle: Mehmet Kaya' }));
     const row = screen.getAllByTestId('team-member')[1]!;
