@@ -142,7 +142,7 @@ function ActivityContent({ scope }: { scope: ActivityScope }) {
       {data && !activity.isError && (data.total === 0 ? <EmptyState title={t.empty} hint={t.emptyHint} icon="☰" /> : (
         <div className={`activity-result${activity.isPlaceholderData ? ' is-stale' : ''}`} aria-busy={activity.isFetching || undefined}>
           <div className="table-wrap">
-            <table className="table activity-table">
+            <table className="table table-stacked activity-table">
               <caption className="sr-only">{scope === 'platform' ? t.platformTitle : t.title}</caption>
               <thead>
                 <tr>

@@ -52,7 +52,7 @@ export function MembersTable({ members, groups, me, busyId, onUpdate, onRemove, 
   const transfers = useCan('owner', { allScreens: true });
   return (
     <div className="table-wrap">
-      <table className="table team-table">
+      <table className="table table-stacked team-table">
         <thead>
           <tr>
             <th scope="col">{t.colPerson}</th>
