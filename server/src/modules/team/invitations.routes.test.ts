@@ -72,7 +72,7 @@ describe('invitations', () => {
     const owner = await newCustomer(t);
     const person = await newUser(t);
     const stranger = await newUser(t);
-    const inv = await invite(owner, { email: person.email, role: 'viewer', limited: false });
+    const inv = await invite(owner, { email: person.email, role: 'viewer' });
     expect(ZInvitationInfo.parse((await t.http.get(`/api/invitations/${inv.token}`).expect(200)).body).hasUser).toBe(true);
 
     const wrong = await accept(inv.token, {}, stranger.auth);
@@ -87,7 +87,7 @@ describe('invitations', () => {
     await t.http.get('/api/playlists').set({ Authorization: `Bearer ${res.token}` }).expect(200);
 
     // Invited again while a member: refused at the invitation already.
-    const dup = await t.http.post('/api/team/invitations').set(owner.auth).send({ email: person.email, role: 'viewer', limited: false });
+    const dup = await t.http.post('/api/team/invitations').set(owner.auth).send({ email: person.email, role: 'viewer' });
     expect([dup.status, dup.body.message]).toEqual([409, 'Bu e-posta adresine sahip kişi zaten ekipte']);
     // A second link accepted by someone who has since become a member: 409.
     const member = await newMember(t, owner.id, 'viewer');
@@ -99,18 +99,18 @@ describe('invitations', () => {
 
   it('revoked and expired links answer 410 in Turkish; an unknown one 404', async () => {
     const owner = await newCustomer(t);
-    const revoked = await invite(owner, { email: uniqueEmail(), role: 'viewer', limited: false });
+    const revoked = await invite(owner, { email: uniqueEmail(), role: 'viewer' });
     const del = await t.http.delete(`/api/team/invitations/${revoked._id}`).set(owner.auth).expect(200);
     expect(del.body.message).toBe('Davet geri alındı');
     const r = await accept(revoked.token, NEW_PERSON);
     expect([r.status, r.body.message]).toEqual([410, 'Bu davet geri alınmış. Hesap yöneticisinden yeni bir davet isteyin.']);
     // Revoking twice, or another account's invitation: missing.
     await t.http.delete(`/api/team/invitations/${revoked._id}`).set(owner.auth).expect(404);
-    const foreign = await invite(await newCustomer(t), { email: uniqueEmail(), role: 'viewer', limited: false });
+    const foreign = await invite(await newCustomer(t), { email: uniqueEmail(), role: 'viewer' });
     const res404 = await t.http.delete(`/api/team/invitations/${foreign._id}`).set(owner.auth);
     expect([res404.status, res404.body.message]).toEqual([404, 'Davet bulunamadı']);
 
-    const expiring = await invite(owner, { email: uniqueEmail(), role: 'viewer', limited: false });
+    const expiring = await invite(owner, { email: uniqueEmail(), role: 'viewer' });
     await app.later(7 * 86_400_000 + 1000, async () => {
       const e = await accept(expiring.token, NEW_PERSON);
       expect([e.status, e.body.message]).toEqual([410, 'Bu davet bağlantısının süresi dolmuş (davetler 7 gün geçerlidir). Hesap yöneticisinden yeni bir davet isteyin.']);
@@ -144,7 +144,7 @@ describe('invitations', () => {
   it('a new invitation to the same address replaces the open one', async () => {
     const owner = await newCustomer(t);
     const email = uniqueEmail();
-    const first = await invite(owner, { email, role: 'viewer', limited: false });
+    const first = await invite(owner, { email, role: 'viewer' });
     await invite(owner, { email, role: 'editor' });
     expect((await accept(first.token, NEW_PERSON)).status).toBe(410);
     const team = ZTeam.parse((await t.http.get('/api/team').set(owner.auth).expect(200)).body);
@@ -157,26 +157,26 @@ describe('seats', () => {
     const owner = await newUser(t);
     await grantPackage(t, owner.id, { maxMembers: 3 });
     await newMember(t, owner.id, 'editor');
-    const open = await invite(owner, { email: uniqueEmail(), role: 'viewer', limited: false });
-    const res = await t.http.post('/api/team/invitations').set(owner.auth).send({ email: uniqueEmail(), role: 'viewer', limited: false });
+    const open = await invite(owner, { email: uniqueEmail(), role: 'viewer' });
+    const res = await t.http.post('/api/team/invitations').set(owner.auth).send({ email: uniqueEmail(), role: 'viewer' });
     expect([res.status, res.body.code, res.body.message]).toEqual([402, 'MEMBER_LIMIT_REACHED',
       'Paketinizin üye sınırına ulaştınız (en fazla 3 kişi, açık davetler dahil). Yeni bir kişi davet etmek için bir daveti geri alın, bir üyeyi çıkarın ya da paketinizi yükseltin.']);
     expect(await t.ctx.db.invitation.count({ where: { accountId: owner.id } })).toBe(1);
     // Revoking frees the seat.
     await t.http.delete(`/api/team/invitations/${open._id}`).set(owner.auth).expect(200);
-    await invite(owner, { email: uniqueEmail(), role: 'viewer', limited: false });
+    await invite(owner, { email: uniqueEmail(), role: 'viewer' });
     // An expired invitation holds no seat.
     await app.later(8 * 86_400_000, () => invite(owner, { email: uniqueEmail(), role: 'viewer' }));
   });
 
   it('a customer without a running package cannot invite (402); an administrator’s account has no limit', async () => {
     const bare = await newUser(t);
-    const res = await t.http.post('/api/team/invitations').set(bare.auth).send({ email: uniqueEmail(), role: 'viewer', limited: false });
+    const res = await t.http.post('/api/team/invitations').set(bare.auth).send({ email: uniqueEmail(), role: 'viewer' });
     expect([res.status, res.body.code]).toEqual([402, 'PACKAGE_REQUIRED']);
     // What the page shows for it: the owner alone, the limit that applies.
     expect(ZTeam.parse((await t.http.get('/api/team').set(bare.auth).expect(200)).body).seats).toEqual({ used: 1, max: 1 });
     const admin = await newAdmin(t);
-    for (let i = 0; i < 6; i++) await invite(admin, { email: uniqueEmail(), role: 'viewer', limited: false });
+    for (let i = 0; i < 6; i++) await invite(admin, { email: uniqueEmail(), role: 'viewer' });
     const team = ZTeam.parse((await t.http.get('/api/team').set(admin.auth).expect(200)).body);
     expect(team.seats).toEqual({ used: 7, max: null });
   });
@@ -184,7 +184,7 @@ describe('seats', () => {
   it('accepting checks the seats again: the package may have shrunk since; refused, the link stays usable', async () => {
     const owner = await newUser(t);
     const purchase = await grantPackage(t, owner.id, { maxMembers: 3 });
-    const first = await invite(owner, { email: uniqueEmail('ilk'), role: 'viewer', limited: false });
+    const first = await invite(owner, { email: uniqueEmail('ilk'), role: 'viewer' });
     const existing = await newUser(t);
     const second = await invite(owner, { email: existing.email, role: 'editor' });
     // A smaller package now: room for one more member only.
@@ -205,7 +205,7 @@ describe('seats', () => {
     const owner = await newUser(t);
     const purchase = await grantPackage(t, owner.id, { maxMembers: 5 });
     const email = uniqueEmail('gec');
-    const inv = await invite(owner, { email, role: 'viewer', limited: false });
+    const inv = await invite(owner, { email, role: 'viewer' });
     await t.ctx.db.purchase.update({ where: { id: purchase.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const res = await accept(inv.token, NEW_PERSON);
     expect([res.status, res.body.code, res.body.message]).toEqual([402, 'MEMBER_LIMIT_REACHED',
