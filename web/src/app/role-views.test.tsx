@@ -235,7 +235,7 @@ const limitedRows: LimitedRow[] = [
   },
   {
     page: '/screens', path: '/screens', pattern: '/screens', element: <ScreensPage />,
-    handlers: [json('/api/screens', [aScreen()]), ...emptyLists(...SCREENS_PAGE_LISTS.filter((p) => p !== '/api/screens'))],
+    handlers: [json('/api/screens', [aScreen()]), ...emptyLists(...SCREENS_PAGE_LISTS)],
     ready: ['Giriş'], controls: [['button', 'Ekran Ekle']], kept: [['button', 'Sil: Giriş'], ['combobox', 'Saat dilimi: Giriş']],
   },
   {
