@@ -10,6 +10,33 @@ import { DATE_RANGE_MESSAGE, isDayInRange } from './dates.js';
 export const AUDIT_ACTOR_TYPES = ['user', 'apiKey', 'device', 'system'] as const;
 export type TAuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
+/**
+ * Every action the server writes ('<target type>.<verb>'; docs/architecture/audit.md). The
+ * dashboard's labels are typed by it, so an action added here without a Turkish label fails the
+ * typecheck; server/test/audit-actions.test.ts fails when the server writes one not listed here.
+ */
+export const AUDIT_ACTIONS = [
+  'media.upload', 'media.create', 'media.update', 'media.replace', 'media.delete',
+  'playlist.create', 'playlist.update', 'playlist.delete',
+  'ticker.create', 'ticker.update', 'ticker.delete',
+  'layout.create', 'layout.update', 'layout.delete',
+  'screen.create', 'screen.update', 'screen.delete',
+  'screenGroup.create', 'screenGroup.update', 'screenGroup.delete',
+  'schedule.create', 'schedule.update', 'schedule.delete',
+  'alert.send', 'alert.end',
+  'alertTemplate.create', 'alertTemplate.update', 'alertTemplate.delete',
+  'apiKey.create', 'apiKey.revoke',
+  'device.pair', 'device.update', 'device.revoke', 'device.selectScreen',
+  'settings.display', 'settings.health',
+  'account.create', 'account.rename', 'account.settings', 'account.transfer', 'account.delete',
+  'member.update', 'member.remove',
+  'invitation.create', 'invitation.revoke', 'invitation.accept',
+  'purchase.start', 'purchase.complete', 'purchase.fail', 'purchase.abandon', 'purchase.expire', 'purchase.replace',
+  'package.create', 'package.update', 'package.delete',
+  'apk.upload', 'admin.create', 'admin.delete',
+] as const;
+export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+
 export const ZAuditEvent = z.object({
   _id: ZId,
   at: z.string(),

@@ -21,17 +21,16 @@ export const ZEmail = storableText('E-posta zorunludur').trim().toLowerCase()
   .min(1, 'E-posta zorunludur').max(254, 'E-posta çok uzun').email('Geçerli bir e-posta adresi girin');
 /** A password someone re-enters (login, deleting an account): whatever it is, only not empty. */
 export const ZPassword = storableText('Şifre zorunludur').min(1, 'Şifre zorunludur').max(200, 'Şifre çok uzun');
-const password = ZPassword;
 export const personName = (label: string) => storableText().trim().max(100, `${label} çok uzun`);
 
 const email = ZEmail;
-export const ZLoginRequest = z.object({ email, password });
+export const ZLoginRequest = z.object({ email, password: ZPassword });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 export const ZLoginResponse = z.object({ token: z.string(), user: ZUser });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 /** A password someone chooses (registration, a new admin, a reset): the rules are the same everywhere. */
-export const ZNewPassword = password.refine((p) => p.length >= 6, 'Şifre en az 6 karakter olmalıdır');
+export const ZNewPassword = ZPassword.refine((p) => p.length >= 6, 'Şifre en az 6 karakter olmalıdır');
 
 const newPassword = ZNewPassword;
 

@@ -30,7 +30,9 @@ describe("customer: 'Etkinlik Geçmişi'", () => {
     await page.getByRole('heading', { level: 1, name: 'Etkinlik Geçmişi' }).waitFor();
     const rows = page.getByTestId('activity-row');
     await rows.first().waitFor();
-    const whats = await rows.evaluateAll((rs) => rs.map((r) => r.children[2]?.textContent));
+    // The 'İşlem' column by the name each cell carries (data-label, shown above it while the table
+    // is stacked, as it is at this width), not by its position.
+    const whats = await rows.locator('td[data-label="İşlem"]').allTextContents();
     expect(whats.slice(0, 3)).toEqual(['Playlisti düzenledi', 'Ekran ekledi', 'Playlist oluşturdu']);
     expect(await rows.first().textContent()).toContain('Öğle Listesi');
     await snap(page, FLOW, '01-list');

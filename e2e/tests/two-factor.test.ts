@@ -83,5 +83,17 @@ describe('two-factor sign-in', () => {
     expect(old.status).toBe(401);
     // The wrong code's refusal, and nothing else.
     expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+
+    // A recovery code works once: signing in again with the same one is refused.
+    const again = await e2e.newPage();
+    await again.page.goto('/login');
+    await again.page.getByLabel('Email').fill(email);
+    await again.page.getByLabel('Şifre').fill(PASSWORD);
+    await again.page.getByRole('button', { name: 'Giriş Yap' }).click();
+    await again.page.getByLabel('Doğrulama kodu').fill(recoveryCodes[0]!);
+    await again.page.getByRole('button', { name: 'Doğrula ve Giriş Yap' }).click();
+    await again.page.getByText('Doğrulama kodu hatalı').waitFor();
+    expect(new URL(again.page.url()).pathname).toBe('/login');
+    expect(again.errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
   });
 });

@@ -3,7 +3,8 @@ import {
   ZEndOtherSessionsResponse, ZLoginResponse, ZOkResponse, ZTwoFactorEnableResponse, ZTwoFactorEnableSignInResponse,
   ZTwoFactorSetupResponse, ZTwoFactorStatus, ZUserSessionList,
 } from '@pano/contract';
-import { api, apiRequest } from '../lib/api-client';
+import type { ErrorCode } from '@pano/contract';
+import { ApiError, api, apiRequest } from '../lib/api-client';
 
 /* Two-factor sign-in and sessions (docs/PRODUCT.md#two-factor, docs/PRODUCT.md#session). */
 
@@ -12,18 +13,11 @@ export const securityKeys = { twoFactor: ['auth', '2fa'] as const, sessions: ['a
 export const verifySecondStep = (ticket: string, code: string) => api.post('/api/auth/2fa/verify', ZLoginResponse, { ticket, code });
 export const setupTwoFactor = (ticket?: string) => api.post('/api/auth/2fa/setup', ZTwoFactorSetupResponse, ticket ? { ticket } : {});
 export const enableTwoFactor = (code: string) => api.post('/api/auth/2fa/enable', ZTwoFactorEnableResponse, { code });
+export const disableTwoFactor = (code: string) => apiRequest('/api/auth/2fa', ZOkResponse, { method: 'DELETE', body: { code } });
 export const enableWithTicket = (ticket: string, code: string) => api.post('/api/auth/2fa/enable', ZTwoFactorEnableSignInResponse, { ticket, code });
 
 export function useTwoFactorStatus() {
   return useQuery({ queryKey: securityKeys.twoFactor, queryFn: ({ signal }) => api.get('/api/auth/2fa', ZTwoFactorStatus, signal) });
-}
-
-export function useDisableTwoFactor() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (code: string) => apiRequest('/api/auth/2fa', ZOkResponse, { method: 'DELETE', body: { code } }),
-    onSettled: () => qc.invalidateQueries({ queryKey: securityKeys.twoFactor }),
-  });
 }
 
 export function useSessions() {
@@ -46,7 +40,12 @@ export function useEndOtherSessions() {
   });
 }
 
-/** Sending a code (verify, enable, disable): whatever the step does with it. */
-export function useCodeSubmit(send: (code: string) => Promise<unknown>) {
-  return useMutation({ mutationFn: send });
+/**
+ * The answer that ends a sign-in's second step for good (401 LOGIN_TICKET_INVALID: used, expired
+ * or unknown; 429 LOGIN_TICKET_LOCKED: five wrong codes): its Turkish message, to show on the
+ * password form the person must go back to (docs/PRODUCT.md#two-factor). Null for anything else.
+ */
+export function deadTicketMessage(err: unknown): string | null {
+  const dead: string[] = ['LOGIN_TICKET_INVALID', 'LOGIN_TICKET_LOCKED'] satisfies (keyof typeof ErrorCode)[];
+  return err instanceof ApiError && err.code !== undefined && dead.includes(err.code) ? err.message : null;
 }

@@ -4,7 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { ReactElement } from 'react';
-import type { TAccountRole, TAlert, TDevice, TSchedule } from '@pano/contract';
+import type { TAccountRole, TAlert, TAlertTemplate, TDevice, TSchedule } from '@pano/contract';
+import { ActivityPage } from '../features/activity/activity-page';
 import { Sidebar } from '../components/layout/sidebar';
 import { AlertsPage } from '../features/alerts/alerts-page';
 import { AssignmentPage } from '../features/assignment/assignment-page';
@@ -19,7 +20,7 @@ import { SettingsPage } from '../features/settings/settings-page';
 import { TickersPage } from '../features/tickers/tickers-page';
 import { createQueryClient } from '../lib/query-client';
 import { useSession } from '../stores/session-store';
-import { SCREENS_PAGE_LISTS, apiServer, emptyLists } from '../testing/api-server';
+import { SCREENS_PAGE_LISTS, apiServer, emptyLists, recorded, type RecordedCall } from '../testing/api-server';
 import { aLayout, aMedia, aPackage, aPlaylist, aScreen, aUser, fixtureId } from '../testing/fixtures';
 
 /* docs/architecture/accounts.md#roles: the dashboard hides what a member's role cannot do. */
@@ -29,8 +30,8 @@ afterEach(() => {
   useSession.setState({ status: 'anonymous', user: null });
 });
 
-const signIn = (role: TAccountRole) =>
-  useSession.setState({ status: 'authenticated', user: aUser({ account: { _id: fixtureId(99), name: 'Ayşe', role } }) });
+const signIn = (role: TAccountRole, limited = false) =>
+  useSession.setState({ status: 'authenticated', user: aUser({ account: { _id: fixtureId(99), name: 'Ayşe', role, limited } }) });
 
 function renderAs(role: TAccountRole, page: ReactElement) {
   signIn(role);
@@ -169,14 +170,14 @@ const rows: Row[] = [
   },
 ];
 
-function open(row: Row, role: TAccountRole) {
-  signIn(role);
+function open(row: Pick<Row, 'handlers' | 'pattern' | 'element' | 'path'>, role: TAccountRole, limited = false) {
+  signIn(role, limited);
   apiServer.use(...row.handlers);
   const router = createMemoryRouter([{ path: row.pattern, element: row.element }], { initialEntries: [row.path] });
   render(<QueryClientProvider client={createQueryClient()}><RouterProvider router={router} /></QueryClientProvider>);
 }
 
-const ready = async (row: Row) => {
+const ready = async (row: Pick<Row, 'ready'>) => {
   for (const text of row.ready) await screen.findAllByText(text);
 };
 
@@ -204,5 +205,67 @@ describe('each page offers its actions from the least role that may use them', {
     open(rows.find((r) => r.page === '/purchase')!, 'admin');
     expect(await screen.findByText("Paketleri yalnızca hesabın sahibi ('Sahip') satın alabilir.")).toBeTruthy();
     expect(screen.getByRole('button', { name: 'İptal' })).toBeTruthy();
+  });
+});
+
+const evacuate: TAlertTemplate = {
+  _id: fixtureId(61), name: 'Tahliye', title: 'Tahliye', message: 'Binayı terk edin', background: '#B91C1C', textColor: '#FFFFFF', media: null,
+  sound: true, durationMinutes: null, all: true, screens: [], groups: [], createdAt: at, updatedAt: at,
+};
+
+type LimitedRow = Omit<Row, 'needed' | 'below'> & {
+  /** What a limited admin is still offered: the page is theirs, only 'every screen' is not. */
+  kept: Control[];
+};
+
+/**
+ * A member limited to screen groups (docs/architecture/accounts.md#screen-group-limits): the
+ * server refuses them the account's history, a new screen (it would be in no group of theirs)
+ * and anything sent to every screen, so an admin so limited is offered none of it.
+ */
+const limitedRows: LimitedRow[] = [
+  {
+    page: 'the sidebar', path: '/media', pattern: '/media', element: <Sidebar open={false} onNavigate={() => {}} onClose={() => {}} />,
+    handlers: [], ready: ['Ekip'], controls: [['link', 'Etkinlik Geçmişi']], kept: [['link', 'Ekip'], ['link', 'Acil Duyuru']],
+  },
+  {
+    page: '/activity', path: '/activity', pattern: '/activity', element: <ActivityPage />,
+    handlers: [json('/api/audit', { events: [], page: 1, pageSize: 50, total: 0 })],
+    ready: ['Etkinlik Geçmişi'], controls: [['button', 'CSV İndir'], ['region', 'Süzgeçler']], kept: [],
+  },
+  {
+    page: '/screens', path: '/screens', pattern: '/screens', element: <ScreensPage />,
+    handlers: [json('/api/screens', [aScreen()]), ...emptyLists(...SCREENS_PAGE_LISTS)],
+    ready: ['Giriş'], controls: [['button', 'Ekran Ekle']], kept: [['button', 'Sil: Giriş'], ['combobox', 'Saat dilimi: Giriş']],
+  },
+  {
+    page: '/alerts', path: '/alerts', pattern: '/alerts', element: <AlertsPage />,
+    handlers: [json('/api/alerts', [codeBlue]), json('/api/screens', [aScreen()]), json('/api/alert-templates', [evacuate]),
+      ...emptyLists('/api/screen-groups', '/api/media')],
+    ready: ['Kod Mavi', 'Tahliye'],
+    controls: [['checkbox', 'Tüm ekranlar'], ['button', 'Gönder: Tahliye']],
+    kept: [['region', 'Duyuru Gönder'], ['checkbox', 'Giriş'], ['button', 'Düzenle: Tahliye'], ['button', 'Bitir: Kod Mavi']],
+  },
+];
+
+describe('a member limited to screen groups is offered nothing aimed at every screen', { timeout: 15_000 }, () => {
+  it.each(limitedRows)('$page: an admin who sees every screen is offered it', async (row) => {
+    open(row, 'admin');
+    await ready(row);
+    for (const [role, name] of [...row.controls, ...row.kept]) expect(await screen.findByRole(role, { name }), name).toBeTruthy();
+  });
+
+  it.each(limitedRows)('$page: an admin limited to screen groups is not', async (row) => {
+    open(row, 'admin', true);
+    await ready(row);
+    for (const [role, name] of row.kept) expect(await screen.findByRole(role, { name }), name).toBeTruthy();
+    for (const [role, name] of row.controls) expect(screen.queryAllByRole(role, { name }), name).toEqual([]);
+  });
+
+  it('/activity tells a limited admin why, and asks the server nothing', async () => {
+    const calls: RecordedCall[] = [];
+    open({ ...limitedRows.find((r) => r.page === '/activity')!, handlers: [http.get('/api/audit', recorded(calls, () => HttpResponse.json({})))] }, 'admin', true);
+    expect(await screen.findByText('Etkinlik geçmişini yalnızca tüm ekranlara erişen yöneticiler görebilir')).toBeTruthy();
+    expect(calls).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import type { TAuditAction } from '@pano/contract';
+
 /**
  * The texts of /activity ('Etkinlik Geçmişi') and /admin/activity (docs/PRODUCT.md#activity).
  * Apart from tr.ts so they load with those pages' chunks, not with every page's first load.
@@ -5,6 +7,8 @@
 export const trActivity = {
   title: 'Etkinlik Geçmişi',
   lead: 'Hesabınızda kimin, ne zaman, neyi değiştirdiği. Kayıtlar değiştirilemez ve silinemez.',
+  /** As the server's refusal: the history names every screen and person of the account. */
+  onlyAllScreensAdmins: 'Etkinlik geçmişini yalnızca tüm ekranlara erişen yöneticiler görebilir',
   platformTitle: 'Platform Etkinliği',
   platformLead: 'Paketler, APK ve satışlarda yapılan değişiklikler. Kayıtlar değiştirilemez ve silinemez.',
   filtersTitle: 'Süzgeçler',
@@ -26,12 +30,17 @@ export const trActivity = {
   colChanges: 'Değişiklikler',
   onlyThisPerson: (name: string) => `Yalnızca ${name} kişisinin kayıtları`,
   personFilter: (name: string) => `Kişi: ${name}`,
+  /** The chip's name when neither the address nor the page names the person. */
+  somePerson: 'seçilen kişi',
   removePerson: 'Kişi süzgecini kaldır',
   previous: 'Önceki',
   next: 'Sonraki',
   pageOf: (page: number, pages: number, total: number) => `Sayfa ${page} / ${pages} (${total} kayıt)`,
   actorTypes: { user: 'Kişi', apiKey: 'API anahtarı', device: 'Cihaz', system: 'Sistem' } as Record<string, string>,
   empty_value: '—',
+  /** A yes/no field's value ('Etkin', 'Ses', 'İki adımlı doğrulama zorunlu'). */
+  yes: 'Evet',
+  no: 'Hayır',
   /** The changed fields' names; a field missing here shows as stored. */
   fields: {
     name: 'Ad', items: 'Öğeler', kind: 'Tür', mime: 'Dosya türü', sizeBytes: 'Boyut (bayt)', app: 'Uygulama ayarları',
@@ -44,7 +53,7 @@ export const trActivity = {
     previousDevice: 'Önceki cihaz', warnMinutes: 'Uyarı süresi (dk)', role: 'Rol', email: 'E-posta', expiresAt: 'Bitiş', status: 'Durum',
     amount: 'Tutar', amountPaid: 'Ödenen', provider: 'Ödeme yolu', version: 'Sürüm', price: 'Fiyat', description: 'Açıklama',
     isActive: 'Satışta', isPopular: 'Öne çıkan', durationDays: 'Süre (gün)', maxScreens: 'Ekran sınırı', maxPlaylists: 'Playlist sınırı',
-    maxMediaUploadGb: 'Depolama (GB)', maxMembers: 'Kişi sınırı',
+    maxMediaUploadGb: 'Depolama (GB)', maxMembers: 'Kişi sınırı', twoFactorRequired: 'İki adımlı doğrulama zorunlu',
   } as Record<string, string>,
   /** The target types, for the filter and the table. */
   targets: {
@@ -52,7 +61,10 @@ export const trActivity = {
     schedule: 'Zamanlama', alert: 'Acil duyuru', alertTemplate: 'Duyuru şablonu', apiKey: 'API anahtarı', device: 'Cihaz',
     settings: 'Ayarlar', account: 'Hesap', member: 'Üye', invitation: 'Davet', purchase: 'Satın alma', package: 'Paket', apk: 'APK', admin: 'Yönetici',
   } as Record<string, string>,
-  /** What was done, by action; an action missing here shows as written. */
+  /**
+   * What was done, by action: every action of the contract's AUDIT_ACTIONS has its label (a
+   * missing one fails the typecheck); an event of an action unknown here shows as written.
+   */
   actions: {
     'media.upload': 'Medya yükledi', 'media.create': 'Uygulama ekledi', 'media.update': 'Medyayı düzenledi', 'media.replace': 'Dosyayı değiştirdi', 'media.delete': 'Medyayı sildi',
     'playlist.create': 'Playlist oluşturdu', 'playlist.update': 'Playlisti düzenledi', 'playlist.delete': 'Playlisti sildi',
@@ -66,12 +78,13 @@ export const trActivity = {
     'apiKey.create': 'API anahtarı oluşturdu', 'apiKey.revoke': 'API anahtarını iptal etti',
     'device.pair': 'Cihaz eşleştirildi', 'device.update': 'Cihazı düzenledi', 'device.revoke': 'Cihazı kaldırdı', 'device.selectScreen': 'Cihaz ekran seçti',
     'settings.display': 'Görünüm ayarlarını değiştirdi', 'settings.health': 'Ekran sağlığı ayarını değiştirdi',
-    'account.create': 'Hesabı oluşturdu', 'account.rename': 'Hesap adını değiştirdi', 'account.transfer': 'Sahipliği devretti',
+    'account.create': 'Hesabı oluşturdu', 'account.rename': 'Hesap adını değiştirdi', 'account.settings': 'Hesap ayarlarını değiştirdi',
+    'account.transfer': 'Sahipliği devretti', 'account.delete': 'Hesabı sildi',
     'member.update': 'Üyeyi düzenledi', 'member.remove': 'Üyeyi çıkardı',
     'invitation.create': 'Davet gönderdi', 'invitation.revoke': 'Daveti iptal etti', 'invitation.accept': 'Daveti kabul etti',
     'purchase.start': 'Ödeme başlattı', 'purchase.complete': 'Satın alma tamamlandı', 'purchase.fail': 'Ödeme başarısız',
     'purchase.abandon': 'Ödeme yarım kaldı', 'purchase.expire': 'Paket süresi doldu', 'purchase.replace': 'Paket yenisiyle değişti',
     'package.create': 'Paket oluşturdu', 'package.update': 'Paketi düzenledi', 'package.delete': 'Paketi sildi',
     'apk.upload': 'APK yükledi', 'admin.create': 'Yönetici hesabı oluşturuldu', 'admin.delete': 'Yönetici hesabını sildi',
-  } as Record<string, string>,
+  } satisfies Record<TAuditAction, string>,
 };

@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import type { TUser } from '@pano/contract';
-import { roleAtLeast } from '@pano/contract/roles';
 import { ApiError, api } from '../lib/api-client';
 import { lazySchema } from '../lib/lazy-schema';
 import { tokenStorage } from '../lib/token-storage';
@@ -60,9 +59,6 @@ async function check(): Promise<void> {
 }
 
 export const isAdmin = (user: TUser | null) => user?.role === 'admin';
-
-/** Whether the person manages the current account's team (owner or admin; docs/PRODUCT.md#team). */
-export const managesTeam = (user: TUser | null) => Boolean(user?.account && roleAtLeast(user.account.role, 'admin'));
 
 /** Where a user lands after login (docs/PRODUCT.md#session). */
 export const homePathFor = (user: TUser | null) => (isAdmin(user) ? '/admin/packages' : '/packages');

@@ -21,7 +21,7 @@ const at = '2025-01-01T00:00:00Z';
 export function aUser(over: Partial<TUser> = {}): TUser {
   return ZUser.parse({
     _id: fixtureId(99), email: 'ayse@ornek.com', firstName: 'Ayşe', lastName: null, role: 'customer',
-    account: { _id: fixtureId(99), name: 'Ayşe', role: 'owner' }, ...over,
+    account: { _id: fixtureId(99), name: 'Ayşe', role: 'owner', limited: false }, ...over,
   });
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZLoginResponse, ZMyPackage, ZPlaylist, ZVerifyResponse } from '@pano/contract';
 import { createTestApp, newCustomer, newMember, type TestApp } from '../../../test/harness.js';
-import { makeMedia, makePlaylist } from '../screens/content.fixtures.js';
+import { makeGroup, makeMedia, makePlaylist } from '../screens/content.fixtures.js';
 
 /* docs/architecture/accounts.md#sessions: a session works in one account, and only while its person is a member. */
 
@@ -13,7 +13,7 @@ describe('sessions and accounts', () => {
   it('login and verify answer the user with the account they work in: their own, as its owner', async () => {
     const u = await newCustomer(t);
     const login = ZLoginResponse.parse((await t.http.post('/api/auth/login').send({ email: u.email, password: 'secret123' }).expect(200)).body);
-    expect(login.user.account).toEqual({ _id: u.id, name: 'Test Kullanıcı', role: 'owner' });
+    expect(login.user.account).toEqual({ _id: u.id, name: 'Test Kullanıcı', role: 'owner', limited: false });
     const verify = ZVerifyResponse.parse((await t.http.get('/api/auth/verify').set({ Authorization: `Bearer ${login.token}` }).expect(200)).body);
     expect(verify.user.account).toEqual(login.user.account);
   });
@@ -25,12 +25,24 @@ describe('sessions and accounts', () => {
     const list = ZPlaylist.array().parse((await t.http.get('/api/playlists').set(editor.auth).expect(200)).body);
     expect(list.map((p) => p.name)).toEqual(['Lobi']);
     const verify = ZVerifyResponse.parse((await t.http.get('/api/auth/verify').set(editor.auth).expect(200)).body);
-    expect(verify.user.account).toEqual({ _id: owner.id, name: 'Test Kullanıcı', role: 'editor' });
+    expect(verify.user.account).toEqual({ _id: owner.id, name: 'Test Kullanıcı', role: 'editor', limited: false });
 
     // A token naming an account its person is not in opens nothing.
     const stranger = await newCustomer(t);
     const forged = await t.ctx.tokens.signUser(stranger.id, 0, owner.id);
     await t.http.get('/api/playlists').set({ Authorization: `Bearer ${forged}` }).expect(401);
+  });
+
+  it('a member limited to screen groups is answered limited, at login and verify alike', async () => {
+    const owner = await newCustomer(t);
+    const group = await makeGroup(t, owner.id, 'Kat 1');
+    const limited = await newMember(t, owner.id, 'admin', [group.id]);
+    // Their own account was made first: leaving it makes the limited membership the one login opens.
+    await t.ctx.db.membership.deleteMany({ where: { userId: limited.id, accountId: { not: owner.id } } });
+    const login = ZLoginResponse.parse((await t.http.post('/api/auth/login').send({ email: limited.email, password: 'secret123' }).expect(200)).body);
+    expect(login.user.account).toEqual({ _id: owner.id, name: 'Test Kullanıcı', role: 'admin', limited: true });
+    const verify = ZVerifyResponse.parse((await t.http.get('/api/auth/verify').set(limited.auth).expect(200)).body);
+    expect(verify.user.account).toEqual(login.user.account);
   });
 
   it("my-package, asked with one's own id, answers with the package of the account one works in", async () => {

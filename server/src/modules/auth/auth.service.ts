@@ -47,15 +47,16 @@ export async function signIn(ctx: AppContext, userId: string, meta: SignInMeta) 
 const ownAccountAfterAll = (ctx: AppContext, user: { id: string; email: string; firstName: string | null; lastName: string | null }) =>
   ctx.db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR UPDATE`;
-    return (await firstAccountOf(tx, user.id)) ?? newOwnAccount(tx, user);
+    return (await firstAccountOf(tx, user.id)) ?? { ...(await newOwnAccount(tx, user)), groupIds: [] };
   });
 
 /** The account a person works in when nothing else says which: the one they joined first. */
 export async function firstAccountOf(db: DbOrTx, userId: string) {
   const m = await db.membership.findFirst({
-    where: { userId }, orderBy: { createdAt: 'asc' }, select: { role: true, account: { select: { id: true, name: true } } },
+    where: { userId }, orderBy: { createdAt: 'asc' },
+    select: { role: true, account: { select: { id: true, name: true } }, groups: { select: { groupId: true } } },
   });
-  return m && { ...m.account, role: m.role };
+  return m && { ...m.account, role: m.role, groupIds: m.groups.map((g) => g.groupId) };
 }
 
 type NewUser = { email: string; password: string; firstName?: string; lastName?: string; role: 'customer' | 'admin' };

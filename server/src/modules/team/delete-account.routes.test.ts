@@ -69,14 +69,14 @@ describe('DELETE /api/team', () => {
       expect(await t.ctx.db.user.count({ where: { id: who.id } })).toBe(1);
     }
     // The editor still works in their own account.
-    expect((await login(editor.email)).user.account).toEqual({ _id: editor.id, name: 'Test Kullanıcı', role: 'owner' });
+    expect((await login(editor.email)).user.account).toEqual({ _id: editor.id, name: 'Test Kullanıcı', role: 'owner', limited: false });
   });
 
   it('the owner, left in no account, gets a fresh one of their own at the next login and works in it', async () => {
     const owner = await newCustomer(t);
     await del(owner, { password: 'secret123' }).expect(200);
     const session = await login(owner.email);
-    expect(session.user.account).toEqual({ _id: owner.id, name: 'Test Kullanıcı', role: 'owner' });
+    expect(session.user.account).toEqual({ _id: owner.id, name: 'Test Kullanıcı', role: 'owner', limited: false });
     const auth = { Authorization: `Bearer ${session.token}` };
     const team = ZTeam.parse((await t.http.get('/api/team').set(auth).expect(200)).body);
     expect(team.members.map((m) => [m.user.email, m.role])).toEqual([[owner.email, 'owner']]);
@@ -98,7 +98,7 @@ describe('DELETE /api/team', () => {
     await del(owner, { password: 'secret123' }).expect(200);
     expect(await t.ctx.db.membership.count({ where: { userId: invited.id } })).toBe(0);
     const session = await login(email);
-    expect(session.user.account).toEqual({ _id: invited.id, name: 'Deniz Yıldız', role: 'owner' });
+    expect(session.user.account).toEqual({ _id: invited.id, name: 'Deniz Yıldız', role: 'owner', limited: false });
     await t.http.get('/api/team').set({ Authorization: `Bearer ${session.token}` }).expect(200);
     // Two logins later it is still the one account.
     await login(email);
@@ -112,7 +112,7 @@ describe('DELETE /api/team', () => {
     await t.ctx.db.membership.deleteMany({ where: { userId: person.id } });
     await t.ctx.db.membership.create({ data: { accountId: person.id, userId: owner.id, role: 'owner' } });
     const session = await login(person.email);
-    expect(session.user.account).toMatchObject({ name: 'Test Kullanıcı', role: 'owner' });
+    expect(session.user.account).toMatchObject({ name: 'Test Kullanıcı', role: 'owner', limited: false });
     expect(session.user.account!._id).not.toBe(person.id);
   });
 

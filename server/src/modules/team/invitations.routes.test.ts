@@ -83,7 +83,7 @@ describe('invitations', () => {
     expect(await t.ctx.db.membership.count({ where: { accountId: owner.id } })).toBe(1);
 
     const res = ZLoginResponse.parse((await accept(inv.token, {}, person.auth).expect(200)).body);
-    expect(res.user.account).toEqual({ _id: owner.id, name: 'Test Kullanıcı', role: 'viewer' });
+    expect(res.user.account).toEqual({ _id: owner.id, name: 'Test Kullanıcı', role: 'viewer', limited: false });
     await t.http.get('/api/playlists').set({ Authorization: `Bearer ${res.token}` }).expect(200);
 
     // Invited again while a member: refused at the invitation already.

@@ -27,7 +27,7 @@ describe('several accounts per person', () => {
     ]);
 
     const switched = ZLoginResponse.parse((await t.http.post('/api/auth/switch-account').set(agency.auth).send({ accountId: b.id }).expect(200)).body);
-    expect(switched.user.account).toEqual({ _id: b.id, name: 'Müşteri B', role: 'publisher' });
+    expect(switched.user.account).toEqual({ _id: b.id, name: 'Müşteri B', role: 'publisher', limited: false });
     const inB = { Authorization: `Bearer ${switched.token}` };
     const names = async (auth: { Authorization: string }) =>
       ZPlaylist.array().parse((await t.http.get('/api/playlists').set(auth).expect(200)).body).map((p) => p.name);

@@ -18,8 +18,8 @@ afterEach(() => {
   useSession.setState({ status: 'anonymous', user: null });
 });
 
-const own = { _id: fixtureId(99), name: 'Ayşe', role: 'owner' as const };
-const client = { _id: fixtureId(7), name: 'Müşteri B', role: 'publisher' as const };
+const own = { _id: fixtureId(99), name: 'Ayşe', role: 'owner' as const, limited: false };
+const client = { _id: fixtureId(7), name: 'Müşteri B', role: 'publisher' as const, limited: false };
 
 function open(accounts: TAccountSummary[]) {
   const calls: RecordedCall[] = [];

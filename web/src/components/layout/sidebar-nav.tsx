@@ -35,8 +35,13 @@ const customerLinks: Link[] = [
 const readerLinks: Link[] = customerLinks.filter((l) => l.to !== '/alerts')
   .flatMap((l) => (l.to === '/reports' ? [l, { to: '/alerts', label: tr.nav.alerts }] : [l]));
 
-/** 'Ekip' (docs/PRODUCT.md#team) and 'Etkinlik Geçmişi' (docs/PRODUCT.md#activity), for the account's owners and admins. */
-const teamLinks: Link[] = [{ to: '/team', label: tr.nav.team }, { to: '/activity', label: tr.nav.activity }];
+/** 'Ekip' (docs/PRODUCT.md#team), for the account's owners and admins. */
+const teamLink: Link = { to: '/team', label: tr.nav.team };
+/**
+ * 'Etkinlik Geçmişi' (docs/PRODUCT.md#activity): for owners and admins who see every screen; the
+ * history names all of them, so the server refuses it to a member limited to screen groups.
+ */
+const activityLink: Link = { to: '/activity', label: tr.nav.activity };
 
 export const adminLinks: Link[] = [
   { to: '/admin/packages', label: tr.nav.adminPackages },
@@ -66,14 +71,14 @@ function LinkList({ links, onNavigate, notes = {} }: { links: Link[]; onNavigate
 /**
  * docs/PRODUCT.md#layout: customers get the content links plus usage; admins an admin panel plus
  * content (no usage). `team`: the person manages the current account's team ('Ekip');
- * `sendsAlerts`: their role may send alerts ('Acil Duyuru' first, in red).
+ * `activity`: they may read its history ('Etkinlik Geçmişi'); `sendsAlerts`: their role may send alerts ('Acil Duyuru' first, in red).
  */
-export function SidebarNav({ admin, team = false, sendsAlerts = false, onNavigate, notes }: {
-  admin: boolean; team?: boolean; sendsAlerts?: boolean; onNavigate: () => void; notes?: NavNotes;
+export function SidebarNav({ admin, team = false, activity = false, sendsAlerts = false, onNavigate, notes }: {
+  admin: boolean; team?: boolean; activity?: boolean; sendsAlerts?: boolean; onNavigate: () => void; notes?: NavNotes;
 }) {
   if (!admin) {
-    const links = sendsAlerts ? customerLinks : readerLinks;
-    return <LinkList links={team ? [...links, ...teamLinks] : links} onNavigate={onNavigate} notes={notes} />;
+    const links = [...(sendsAlerts ? customerLinks : readerLinks), ...(team ? [teamLink] : []), ...(activity ? [activityLink] : [])];
+    return <LinkList links={links} onNavigate={onNavigate} notes={notes} />;
   }
   return (
     <>

@@ -3,7 +3,7 @@ import { initialTr } from '@pano/contract/text-case';
 import { tr } from '../../i18n/tr';
 import { useLogout } from '../../api/use-logout';
 import { useAfterFirstLoad } from '../../lib/use-after-first-load';
-import { displayName, isAdmin, managesTeam, useSession } from '../../stores/session-store';
+import { displayName, isAdmin, useSession } from '../../stores/session-store';
 import { useCan } from '../../stores/use-can';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -23,6 +23,8 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
   const user = useSession((s) => s.user);
   const admin = isAdmin(user);
   const sendsAlerts = useCan('publisher');
+  const team = useCan('admin');
+  const activity = useCan('admin', { allScreens: true });
   const { deleteAdmin, busy } = useDeleteAdmin();
   const logout = useLogout();
   // 'N ekran sorunlu' next to 'Ekranlar' on every page (docs/PRODUCT.md#screens).
@@ -52,7 +54,7 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
       {/* An admin has no screens: no count to read (and no request racing their account's deletion). */}
       {healthReady && !admin && <Suspense fallback={null}><SidebarHealth onCount={setProblems} /></Suspense>}
       <nav className="sidebar-nav" aria-label={tr.nav.mainNav}>
-        <SidebarNav admin={admin} team={managesTeam(user)} sendsAlerts={sendsAlerts} onNavigate={onNavigate} notes={notes} />
+        <SidebarNav admin={admin} team={team} activity={activity} sendsAlerts={sendsAlerts} onNavigate={onNavigate} notes={notes} />
       </nav>
       <div className="sidebar-footer">
         {admin && (

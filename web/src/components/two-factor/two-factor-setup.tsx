@@ -1,25 +1,29 @@
 import './two-factor.css';
 import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { trSecurity as t } from '../../i18n/tr-security';
 import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, Form, Spinner, TextField } from '../../components/ui';
-import { setupTwoFactor, useCodeSubmit } from '../../api/two-factor.api';
+import { setupTwoFactor } from '../../api/two-factor.api';
 
 /*
  * Setting two-factor up (docs/PRODUCT.md#two-factor): the QR the server drew, the key to type
  * instead, and the first code. Used by /settings and by the login page's setup step.
  */
 
-/** A code field and its button; `send` rejects with the server's Turkish message. */
+/**
+ * A code field and its button; `send` rejects with the server's Turkish message. The submit
+ * returns the send's promise, so the form sends one code per press however fast it is pressed
+ * (components/ui/form.tsx): a code used twice would be refused the second time.
+ */
 export function CodeForm({ submit, busyText, failed, send }: {
   submit: string; busyText: string; failed: string; send: (code: string) => Promise<unknown>;
 }) {
   const [code, setCode] = useState('');
-  const sending = useCodeSubmit(send);
+  const sending = useMutation({ mutationFn: send });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    sending.mutate(code.trim(), { onError: () => setCode('') });
+    return sending.mutateAsync(code.trim(), { onError: () => setCode('') });
   };
   return (
     <Form className="form two-factor-code" onSubmit={onSubmit}>
@@ -31,10 +35,16 @@ export function CodeForm({ submit, busyText, failed, send }: {
   );
 }
 
-export function TwoFactorQr({ ticket, onCode }: { ticket?: string; onCode: (code: string) => Promise<unknown> }) {
+/** `onSetupError`: the QR could not be made (a sign-in's ticket may have died meanwhile). */
+export function TwoFactorQr({ ticket, onCode, onSetupError }: {
+  ticket?: string; onCode: (code: string) => Promise<unknown>; onSetupError?: (err: unknown) => void;
+}) {
   const setup = useQuery({
     queryKey: ['auth', '2fa-setup', ticket ?? null],
-    queryFn: () => setupTwoFactor(ticket),
+    queryFn: () => setupTwoFactor(ticket).catch((err: unknown) => {
+      onSetupError?.(err);
+      throw err;
+    }),
     staleTime: Infinity, gcTime: 0, retry: false, refetchOnWindowFocus: false,
   });
   if (setup.isPending) return <Spinner label={t.setupLoading} />;

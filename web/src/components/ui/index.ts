@@ -15,3 +15,4 @@ export { PageHeader } from './page-header';
 export { Card } from './card';
 export { Form } from './form';
 export { CheckList } from './check-list';
+export { StatusToggle } from './status-toggle';

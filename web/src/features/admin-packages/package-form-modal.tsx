@@ -65,7 +65,7 @@ export function PackageFormModal({ editing, onClose, onSaved }: Props) {
         <div className="form-row">
           <TextField label={t.durationLabel} required {...num} {...field('duration')} />
         </div>
-        <label className="checkbox-row">
+        <label className="checkbox-line">
           <input type="checkbox" {...form.register('isPopular')} />
           <span>{t.popularLabel}</span>
         </label>

@@ -1,7 +1,7 @@
 import type { TPackage } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { formatMoney } from '../../lib/format';
-import { Badge, Button } from '../../components/ui';
+import { Badge, Button, StatusToggle } from '../../components/ui';
 
 type Props = {
   packages: TPackage[];
@@ -15,7 +15,7 @@ export function PackagesTable({ packages, busyId, onToggle, onEdit, onDelete }: 
   const t = tr.adminPackages;
   return (
     <div className="table-wrap">
-      <table className="table admin-packages-table">
+      <table className="table table-stacked admin-packages-table">
         <thead>
           <tr>
             <th scope="col">{t.colName}</th>
@@ -48,12 +48,7 @@ export function PackagesTable({ packages, busyId, onToggle, onEdit, onDelete }: 
                   </ul>
                 </td>
                 <td data-label={t.colStatus}>
-                  <Button size="sm" variant="secondary" className={`status-toggle ${p.isActive ? 'is-active' : 'is-passive'}`}
-                    disabled={busyId === p._id} aria-pressed={p.isActive} aria-label={t.toggleLabel(p.name, state)}
-                    onClick={() => onToggle(p)}>
-                    <span className="status-dot" aria-hidden="true" />
-                    {state}
-                  </Button>
+                  <StatusToggle on={p.isActive} state={state} label={t.toggleLabel(p.name, state)} disabled={busyId === p._id} onToggle={() => onToggle(p)} />
                 </td>
                 <td data-label={t.colPopular}>{p.isPopular ? <Badge tone="primary">{t.popular}</Badge> : <span className="muted">-</span>}</td>
                 <td data-label={t.colActions}>

@@ -6,6 +6,7 @@ import { tr } from '../../i18n/tr';
 import { focusFirstInvalid } from '../../lib/form-errors';
 import { isImage, thumbnailUrl } from '../../lib/media-url';
 import { CheckList, Form, SelectField, TextAreaField, TextField } from '../../components/ui';
+import { useCan } from '../../stores/use-can';
 import type { AlertDraft } from './alert-draft';
 
 const t = tr.alerts;
@@ -45,6 +46,8 @@ export function AlertForm<Out>({ id, form, onSend, screens, groups, media, nameF
   const { register, setValue, clearErrors, formState: { errors } } = form;
   const draft = useWatch({ control: form.control }) as AlertDraft;
   const images = media.filter(isImage);
+  // 'Tüm ekranlar' is refused to a member limited to screen groups (docs/architecture/accounts.md#screen-group-limits).
+  const everyScreen = useCan('publisher', { allScreens: true });
   // Whom it is for is one choice: a change of any part of it answers the message.
   const clearTargets = () => clearErrors(['all', 'screens', 'groups']);
   const pick = (field: 'screens' | 'groups') => (ids: string[]) => {
@@ -68,10 +71,12 @@ export function AlertForm<Out>({ id, form, onSend, screens, groups, media, nameF
         <TextAreaField label={t.messageLabel} rows={3} maxLength={1000} error={errors.message?.message} {...register('message')} />
         <fieldset className={`field alert-targets${targetError ? ' field-invalid' : ''}`} aria-describedby={targetError ? `${id}-targets-error` : undefined}>
           <legend className="field-label">{t.targetsLabel}</legend>
-          <label className="alert-check alert-all">
-            <input type="checkbox" {...register('all', { onChange: clearTargets })} />
-            <span>{t.allScreens}</span>
-          </label>
+          {everyScreen && (
+            <label className="alert-check alert-all">
+              <input type="checkbox" {...register('all', { onChange: clearTargets })} />
+              <span>{t.allScreens}</span>
+            </label>
+          )}
           <div className="alert-targets-pick">
             <CheckList legend={t.groupsLabel} name="groups" items={groups} selected={draft.groups} empty={t.noGroups} disabled={draft.all}
               onChange={pick('groups')} />

@@ -20,7 +20,7 @@ const signIn = (role: TUser['role']) => useSession.setState({
   status: 'authenticated',
   user: {
     _id: '00000000-0000-4000-8000-000000000001', email: 'x@ornek.com', firstName: 'Deniz', lastName: null, role,
-    account: { _id: '00000000-0000-4000-8000-000000000002', name: 'Deniz', role: 'owner' },
+    account: { _id: '00000000-0000-4000-8000-000000000002', name: 'Deniz', role: 'owner', limited: false },
   },
 });
 

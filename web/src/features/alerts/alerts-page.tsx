@@ -46,6 +46,8 @@ export function AlertsPage() {
  */
 function AlertsContent() {
   const canSend = useCan('publisher');
+  // A member limited to screen groups sends only to their groups and screens: no 'Tüm ekranlar'.
+  const everyScreen = useCan('publisher', { allScreens: true });
   const alerts = useAlerts();
   useAlertsLive();
   const screens = useScreens();
@@ -53,7 +55,7 @@ function AlertsContent() {
   const media = useMediaList();
   const send = useSendAlert();
   const end = useEndAlert();
-  const form = useZodForm(ZAlertSendDraft, emptyAlertDraft());
+  const form = useZodForm(ZAlertSendDraft, { ...emptyAlertDraft(), all: everyScreen });
   const [openId, setOpenId] = useState<string | null>(null);
 
   const onSend = async (body: TCreateAlertRequest) => {

@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/api-error';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { Banner, Button, Modal, Spinner, showConfirm } from '../../components/ui';
+import { useCan } from '../../stores/use-can';
 import { useAlertTemplates } from './api/use-alert-templates';
 import { useDeleteAlertTemplate } from './api/use-delete-alert-template';
 import { useSaveAlertTemplate } from './api/use-save-alert-template';
@@ -46,6 +47,8 @@ export function TemplatesPanel({ choices, onSent }: { choices: Choices; onSent: 
   const [modal, setModal] = useState<{ editing: TAlertTemplate | null } | null>(null);
   // One send per press: a second click while the confirm is open or the send runs is dropped.
   const once = useSingleFlight();
+  // A member limited to screen groups cannot send to every screen: such a template has no 'Gönder'.
+  const everyScreen = useCan('publisher', { allScreens: true });
 
   const onSend = async (tpl: TAlertTemplate) => {
     if (!(await showConfirm(t.templateSendConfirm(tpl.name), { title: tpl.title, confirmLabel: t.send, danger: true }))) return;
@@ -79,8 +82,10 @@ export function TemplatesPanel({ choices, onSent }: { choices: Choices; onSent: 
                 <p className="muted small">{tpl.title} · {defaults(tpl)}</p>
               </div>
               <div className="card-actions">
-                <Button size="sm" variant="danger" busy={send.isPending && send.variables === tpl._id}
-                  onClick={() => once(() => onSend(tpl))} aria-label={`${t.send}: ${tpl.name}`}>{t.send}</Button>
+                {(everyScreen || !tpl.all) && (
+                  <Button size="sm" variant="danger" busy={send.isPending && send.variables === tpl._id}
+                    onClick={() => once(() => onSend(tpl))} aria-label={`${t.send}: ${tpl.name}`}>{t.send}</Button>
+                )}
                 <Button size="sm" variant="secondary" onClick={() => setModal({ editing: tpl })} aria-label={`${tr.common.edit}: ${tpl.name}`}>{tr.common.edit}</Button>
                 <Button size="sm" variant="ghost" busy={remove.isPending && remove.variables === tpl._id}
                   onClick={() => void onDelete(tpl)} aria-label={`${tr.common.delete}: ${tpl.name}`}>{tr.common.delete}</Button>

@@ -18,6 +18,8 @@ export function LoginPage() {
   const location = useLocation();
   const state = location.state as { registered?: boolean; passwordReset?: boolean } | null;
   const [secondStep, setSecondStep] = useState<TLoginSecondStep | null>(null);
+  // Why the second step ended, when it ended by itself (its ticket died): shown on the password form.
+  const [notice, setNotice] = useState<string | null>(null);
   const signedIn = (res: TLoginResponse) => {
     setSession(res.token, res.user);
     // Back to the page that asked for the login (an invitation), else home.
@@ -28,7 +30,7 @@ export function LoginPage() {
       <div className="auth-page">
         <div className="auth-card card">
           <Suspense fallback={<Spinner />}>
-            <TwoFactorStep step={secondStep} onSignedIn={signedIn} onRestart={() => setSecondStep(null)} />
+            <TwoFactorStep step={secondStep} onSignedIn={signedIn} onRestart={(why) => { setNotice(why ?? null); setSecondStep(null); }} />
           </Suspense>
         </div>
       </div>
@@ -41,8 +43,13 @@ export function LoginPage() {
         <p className="auth-lead">{tr.auth.loginLead}</p>
         {state?.registered === true && <Banner tone="success">{tr.auth.registerDone}</Banner>}
         {state?.passwordReset === true && <Banner tone="success">{tr.auth.resetDone}</Banner>}
+        {notice && <Banner tone="error" onDismiss={() => setNotice(null)}>{notice}</Banner>}
         <LoginForm
-          onSuccess={(res) => ('token' in res ? signedIn(res) : setSecondStep(res))}
+          onSuccess={(res) => {
+            setNotice(null);
+            if ('token' in res) signedIn(res);
+            else setSecondStep(res);
+          }}
         />
         <p className="auth-forgot"><Link to="/sifremi-unuttum">{tr.auth.forgotLink}</Link></p>
         <footer className="auth-footer">

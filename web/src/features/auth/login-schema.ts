@@ -7,7 +7,7 @@
  */
 import { ZLoginResponse, ZLoginSecondStep } from '@pano/contract';
 
-export { ZLoginRequest, ZLoginResponse } from '@pano/contract';
+export { ZLoginRequest } from '@pano/contract';
 
 /** The token, or the second step's ticket (docs/PRODUCT.md#two-factor). */
 export const ZLoginAnswer = ZLoginResponse.or(ZLoginSecondStep);

@@ -184,7 +184,7 @@ export function ScheduleFormModal({ editing, playlists, layouts, tickers, screen
         <div className="form-row">
           <TextField label={t.priorityLabel} type="number" inputMode="numeric" min={SCHEDULE_PRIORITY_MIN} max={SCHEDULE_PRIORITY_MAX}
             step={1} error={errors.priority?.message} hint={t.priorityHint} {...register('priority')} />
-          <label className="checkbox-row schedule-enabled">
+          <label className="checkbox-line schedule-enabled">
             <input type="checkbox" {...register('enabled')} />
             <span>{t.enabledLabel}</span>
           </label>

@@ -1,7 +1,7 @@
 import type { TSchedule } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { trSchedule } from '../../i18n/tr-schedule';
-import { Badge, Button } from '../../components/ui';
+import { Badge, Button, StatusToggle } from '../../components/ui';
 import { dateRangeText, daysText, windowText } from './schedule-format';
 
 type Props = {
@@ -28,12 +28,7 @@ export function ScheduleList({ schedules, busyId, onToggle, onEdit, onDelete, re
             <div className="schedule-card-head">
               <h3 className="schedule-name" title={s.name}>{s.name}</h3>
               {readOnly ? <Badge tone={s.enabled ? 'success' : 'neutral'}>{state}</Badge> : (
-                <Button size="sm" variant="secondary" className={`status-toggle ${s.enabled ? 'is-active' : 'is-passive'}`}
-                  disabled={busyId === s._id} aria-pressed={s.enabled} aria-label={t.toggleLabel(s.name, state)}
-                  onClick={() => onToggle(s)}>
-                  <span className="status-dot" aria-hidden="true" />
-                  {state}
-                </Button>
+                <StatusToggle on={s.enabled} state={state} label={t.toggleLabel(s.name, state)} disabled={busyId === s._id} onToggle={() => onToggle(s)} />
               )}
             </div>
             <dl className="schedule-facts">

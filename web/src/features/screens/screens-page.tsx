@@ -33,6 +33,8 @@ export function ScreensPage() {
   const remove = useDeleteScreen();
   // Adding, changing and deleting screens and groups is a publisher's (docs/architecture/accounts.md#roles).
   const canPublish = useCan('publisher');
+  // A new screen would be in no group of a limited member's: the server refuses it (403).
+  const canAdd = useCan('publisher', { allScreens: true });
   const [params, setParams] = useSearchParams();
 
   const onDelete = async (id: string) => {
@@ -64,7 +66,7 @@ export function ScreensPage() {
           </Banner>
         </div>
       )}
-      {canPublish && <ScreenCreateForm />}
+      {canAdd && <ScreenCreateForm />}
       <div className="screen-list-head">
         <h2 className="section-title">{tr.screens.listTitle}</h2>
         {groupList.length > 0 && (
@@ -83,7 +85,7 @@ export function ScreensPage() {
       {screens.isPending ? (
         <Spinner />
       ) : list.length === 0 ? (
-        !screens.isError && <EmptyState title={tr.screens.empty} hint={canPublish ? tr.screens.emptyHint : undefined} icon="▭" />
+        !screens.isError && <EmptyState title={tr.screens.empty} hint={canAdd ? tr.screens.emptyHint : undefined} icon="▭" />
       ) : shown.length === 0 ? (
         <EmptyState title={tr.screens.filterEmpty} icon="▭" />
       ) : (

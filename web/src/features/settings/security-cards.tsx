@@ -5,14 +5,13 @@ import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { Badge, Banner, Button, Card, Spinner, showConfirm } from '../../components/ui';
 import {
-  enableTwoFactor, securityKeys, useDisableTwoFactor, useEndOtherSessions, useEndSession, useSessions, useTwoFactorStatus,
+  disableTwoFactor, enableTwoFactor, securityKeys, useEndOtherSessions, useEndSession, useSessions, useTwoFactorStatus,
 } from '../../api/two-factor.api';
 import { CodeForm, RecoveryCodes, TwoFactorQr } from '../../components/two-factor/two-factor-setup';
 
 /** 'İki Adımlı Doğrulama' on /settings (docs/PRODUCT.md#two-factor). */
 export function TwoFactorCard() {
   const status = useTwoFactorStatus();
-  const disable = useDisableTwoFactor();
   const qc = useQueryClient();
   const [mode, setMode] = useState<'idle' | 'setup' | 'disable'>('idle');
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -39,7 +38,11 @@ export function TwoFactorCard() {
       <>
         <p>{t.disableLead}</p>
         <CodeForm submit={t.disable} busyText={t.disableBusy} failed={t.disableFailed}
-          send={async (code) => { await disable.mutateAsync(code); setMode('idle'); }} />
+          send={async (code) => {
+            await disableTwoFactor(code);
+            setMode('idle');
+            await refresh();
+          }} />
         <Button variant="ghost" onClick={() => setMode('idle')}>{t.cancel}</Button>
       </>
     );
@@ -88,7 +91,7 @@ export function SessionsCard() {
     <Card aria-labelledby="sessions-title" className="sessions-card">
       <h2 id="sessions-title" className="card-title">{t.sessionsTitle}</h2>
       <p className="muted">{t.sessionsLead}</p>
-      {failure && <Banner tone="error">{errorMessage(failure, t.endFailed)}</Banner>}
+      {failure && <Banner tone="error" onDismiss={() => { end.reset(); endOthers.reset(); }}>{errorMessage(failure, t.endFailed)}</Banner>}
       {sessions.isPending && <Spinner />}
       {sessions.isError && <Banner tone="error">{errorMessage(sessions.error, t.sessionsLoadFailed)}</Banner>}
       <ul className="sessions-list">

@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 const TOKEN = 'Xk3_abcdefghijklmnopqrstuvwxyz0123456789-AB';
-const ACCOUNT = { _id: fixtureId(7), name: 'Ayşe Ajans', role: 'editor' as const };
+const ACCOUNT = { _id: fixtureId(7), name: 'Ayşe Ajans', role: 'editor' as const, limited: false };
 
 function open(info: { hasUser: boolean; email?: string }, refusal?: { status: number; message: string }) {
   const calls: RecordedCall[] = [];

@@ -30,11 +30,15 @@ function LinkOnce({ sent, onDone }: { sent: TInviteResponse; onDone: () => void 
   );
 }
 
-/** docs/PRODUCT.md#team: 'Kişi davet et' and the open invitations with 'Geri al'. */
-export function InviteCard({ invitations, groups }: { invitations: TTeamInvitation[]; groups: Group[] }) {
+/**
+ * docs/PRODUCT.md#team: 'Kişi davet et' and the open invitations with 'Geri al'. `ownGroups`: the
+ * inviter's screen groups, the form's first choice; a limited inviter gives no more than they
+ * have (docs/architecture/accounts.md#screen-group-limits), so 'every screen' would be refused.
+ */
+export function InviteCard({ invitations, groups, ownGroups }: { invitations: TTeamInvitation[]; groups: Group[]; ownGroups: string[] }) {
   const invite = useInvite();
   const revoke = useRevokeInvitation();
-  const form = useZodForm(ZInviteRequest, { email: '', role: 'editor', groups: [] });
+  const form = useZodForm(ZInviteRequest, { email: '', role: 'editor', groups: ownGroups });
   const [sent, setSent] = useState<TInviteResponse | null>(null);
   const chosen = form.watch('groups') ?? [];
 

@@ -3,6 +3,7 @@ import { ACCOUNT_ROLES, ACCOUNT_ROLE_LABELS, type TAccountRole, type TTeamMember
 import { trTeam } from '../../i18n/tr-team';
 import { formatDateTime } from '../../lib/format';
 import { Button, CheckList } from '../../components/ui';
+import { useCan } from '../../stores/use-can';
 
 const t = trTeam;
 /** The roles a select offers: the owner's is given only by transfer. */
@@ -14,8 +15,8 @@ type Group = { _id: string; name: string };
 type Props = {
   members: TTeamMember[];
   groups: Group[];
-  /** The signed-in person's user id and role in this account. */
-  me: { userId: string; role: TAccountRole };
+  /** The signed-in person's user id. */
+  me: { userId: string };
   busyId: string | null;
   onUpdate: (m: TTeamMember, body: { role?: TAccountRole; groups?: string[] }) => Promise<unknown>;
   onRemove: (m: TTeamMember) => void;
@@ -48,9 +49,10 @@ function GroupsCell({ member, groups, disabled, onSave }: { member: TTeamMember;
 
 /** docs/PRODUCT.md#team: role select, groups, last activity, remove and transfer; an admin cannot touch an owner. */
 export function MembersTable({ members, groups, me, busyId, onUpdate, onRemove, onTransfer }: Props) {
+  const transfers = useCan('owner', { allScreens: true });
   return (
     <div className="table-wrap">
-      <table className="table team-table">
+      <table className="table table-stacked team-table">
         <thead>
           <tr>
             <th scope="col">{t.colPerson}</th>
@@ -64,8 +66,9 @@ export function MembersTable({ members, groups, me, busyId, onUpdate, onRemove, 
           {members.map((m) => {
             const self = m.user._id === me.userId;
             const busy = busyId === m._id;
-            // The owner's row changes only by transfer, which only the owner starts.
-            const canTransfer = me.role === 'owner' && !self;
+            // The owner's row changes only by transfer, which only the owner starts (and not one
+            // limited to screen groups: docs/architecture/accounts.md#screen-group-limits).
+            const canTransfer = transfers && !self;
             const canRemove = m.role !== 'owner';
             return (
               <tr key={m._id} data-testid="team-member">

@@ -29,12 +29,14 @@ const team = (): TTeam => ({
   seats: { used: 3, max: 5 },
 });
 
-function open(role: TAccountRole = 'owner', over: { invite?: () => Response; deleteAccount?: () => Response } = {}) {
+type Over = { invite?: () => Response; deleteAccount?: () => Response; team?: TTeam; me?: { _id: string; limited: boolean } };
+function open(role: TAccountRole = 'owner', over: Over = {}) {
   const calls: RecordedCall[] = [];
-  useSession.setState({ status: 'authenticated', user: aUser({ account: { _id: OWNER, name: 'Ayşe Ajans', role } }) });
+  const me = over.me ?? { _id: OWNER, limited: false };
+  useSession.setState({ status: 'authenticated', user: aUser({ _id: me._id, account: { _id: OWNER, name: 'Ayşe Ajans', role, limited: me.limited } }) });
   apiServer.use(
-    http.get('/api/team', recorded(calls, () => HttpResponse.json(team()))),
-    http.get('/api/team/settings', () => HttpResponse.json({ twoFactorRequired: false })),
+    http.get('/api/team', recorded(calls, () => HttpResponse.json(over.team ?? team()))),
+    http.get('/api/team/settings', recorded(calls, () => HttpResponse.json({ twoFactorRequired: false }))),
     http.put('/api/team/settings', recorded(calls, () => HttpResponse.json({ twoFactorRequired: true }))),
     http.get('/api/screen-groups', () => HttpResponse.json([{ ...lobby, screens: [] }, { _id: fixtureId(51), name: 'Kasa', screens: [] }])),
     http.put('/api/team/members/:id', recorded(calls, () => HttpResponse.json(team().members[1]))),
@@ -51,6 +53,7 @@ function open(role: TAccountRole = 'owner', over: { invite?: () => Response; del
   return calls;
 }
 
+const reads = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'GET').map((c) => c.url);
 const writes = (calls: RecordedCall[]) => calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url, c.body]);
 
 describe('TeamPage', { timeout: 15_000 }, () => {
@@ -79,6 +82,9 @@ describe('TeamPage', { timeout: 15_000 }, () => {
     expect((box as HTMLInputElement).checked).toBe(false);
     await userEvent.setup().click(box);
     await waitFor(() => expect(writes(calls)).toEqual([['PUT', '/api/team/settings', { twoFactorRequired: true }]]));
+    // The answer is the saved settings: nothing is read again, neither they nor the team.
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
+    expect(reads(calls)).toEqual(['/api/team', '/api/team/settings']);
   });
 
   it('changes a role and groups, removes after confirming, revokes an invitation', async () => {
@@ -86,6 +92,8 @@ describe('TeamPage', { timeout: 15_000 }, () => {
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Mehmet Kaya: rol'), 'publisher');
     await waitFor(() => expect(writes(calls)).toEqual([['PUT', `/api/team/members/${fixtureId(2)}`, { role: 'publisher' }]]));
+    // A change reads the team again, not the account's sign-in settings.
+    await waitFor(() => expect(reads(calls)).toEqual(['/api/team', '/api/team/settings', '/api/team']));
 
     await user.click(screen.getByRole('button', { name: 'Grupları düzenle: Mehmet Kaya' }));
     const row = screen.getAllByTestId('team-member')[1]!;
@@ -117,6 +125,33 @@ describe('TeamPage', { timeout: 15_000 }, () => {
     expect(writes(calls)).toEqual([['POST', '/api/team/invitations', { email: 'yeni@ornek.com', role: 'publisher', groups: [lobby._id] }]]);
     expect(link.textContent).toContain('https://pano.ornek.test/davet/abc');
     expect(link.textContent).toContain('E-posta gönderimi ayarlı değil');
+  });
+
+  it("a limited admin's invitation starts with their own groups, never 'every screen' (docs/architecture/accounts.md#screen-group-limits)", async () => {
+    const limitedTeam = team();
+    limitedTeam.members[1] = { ...limitedTeam.members[1]!, role: 'admin' };
+    const calls = open('admin', { team: limitedTeam, me: { _id: fixtureId(3), limited: true } });
+    const user = userEvent.setup();
+    const groups = within(await screen.findByRole('group', { name: 'Ekran grupları (boş: tüm ekranlar)' }));
+    await waitFor(() => expect((groups.getByRole('checkbox', { name: 'Lobi' }) as HTMLInputElement).checked).toBe(true));
+    expect((groups.getByRole('checkbox', { name: 'Kasa' }) as HTMLInputElement).checked).toBe(false);
+    await user.type(screen.getByLabelText('E-posta'), 'yeni@ornek.com');
+    await user.click(screen.getByRole('button', { name: 'Davet gönder' }));
+    await screen.findByTestId('invitation-link');
+    expect(writes(calls)).toEqual([['POST', '/api/team/invitations', { email: 'yeni@ornek.com', role: 'editor', groups: [lobby._id] }]]);
+    // The next invitation starts from their groups again.
+    await user.click(screen.getByRole('button', { name: 'Tamam' }));
+    expect((within(screen.getByRole('group', { name: 'Ekran grupları (boş: tüm ekranlar)' })).getByRole('checkbox', { name: 'Lobi' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('an owner limited to screen groups is offered no transfer; one who sees every screen is', async () => {
+    open('owner');
+    expect(await screen.findByRole('button', { name: /Sahipliği devret/ })).toBeTruthy();
+    cleanup();
+    open('owner', { me: { _id: OWNER, limited: true } });
+    await screen.findAllByTestId('team-member');
+    expect(screen.queryByRole('button', { name: /Sahipliği devret/ })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Hesabı Sil' })).toBeTruthy();
   });
 
   it("shows the server's Turkish refusal (the seat limit) on the page, without leaving it", async () => {

@@ -1,10 +1,11 @@
 import './team.css';
-import { roleAtLeast, ZTeamRenameRequest, type TAccountRole, type TTeamMember } from '@pano/contract';
+import { ZTeamRenameRequest, type TAccountRole, type TTeamMember } from '@pano/contract';
 import { trTeam } from '../../i18n/tr-team';
 import { errorMessage } from '../../lib/api-error';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useScreenGroups } from '../../api/screen-groups.api';
 import { useSession } from '../../stores/session-store';
+import { useCan } from '../../stores/use-can';
 import { Banner, Button, Card, Form, PageHeader, Spinner, TextField, showConfirm } from '../../components/ui';
 import { useRemoveMember, useRenameAccount, useSaveTeamSettings, useTeam, useTeamSettings, useTransferOwnership, useUpdateMember } from './api/use-team';
 import { DeleteAccountCard } from './delete-account-card';
@@ -44,7 +45,8 @@ function TwoFactorRequirement() {
   );
 }
 
-function TeamContent({ me }: { me: { userId: string; role: TAccountRole } }) {
+function TeamContent({ me }: { me: { userId: string } }) {
+  const owns = useCan('owner');
   const team = useTeam();
   const groups = useScreenGroups();
   const update = useUpdateMember();
@@ -56,6 +58,7 @@ function TeamContent({ me }: { me: { userId: string; role: TAccountRole } }) {
   if (team.isError) return <Banner tone="error">{errorMessage(team.error, t.loadError)}</Banner>;
   const { account, members, invitations, seats } = team.data;
   const groupItems = (groups.data ?? []).map((g) => ({ _id: g._id, name: g.name }));
+  const ownGroups = members.find((m) => m.user._id === me.userId)?.groups.map((g) => g._id) ?? [];
   const clear = () => { update.reset(); remove.reset(); transfer.reset(); };
 
   const onUpdate = (m: TTeamMember, body: { role?: TAccountRole; groups?: string[] }) => {
@@ -92,8 +95,8 @@ function TeamContent({ me }: { me: { userId: string; role: TAccountRole } }) {
           busyId={busyId}
           onUpdate={onUpdate} onRemove={(m) => void onRemove(m)} onTransfer={(m) => void onTransfer(m)} />
       </section>
-      <InviteCard invitations={invitations} groups={groupItems} />
-      {me.role === 'owner' && <DeleteAccountCard accountName={account.name} />}
+      <InviteCard invitations={invitations} groups={groupItems} ownGroups={ownGroups} />
+      {owns && <DeleteAccountCard accountName={account.name} />}
     </>
   );
 }
@@ -101,12 +104,12 @@ function TeamContent({ me }: { me: { userId: string; role: TAccountRole } }) {
 /** docs/PRODUCT.md#team: 'Ekip', for the account's owners and admins. */
 export function TeamPage() {
   const user = useSession((s) => s.user);
-  const role = user?.account?.role;
+  const manages = useCan('admin');
   return (
     <div className="page team-page">
       <PageHeader title={t.title} lead={t.lead} />
-      {user && role && roleAtLeast(role, 'admin')
-        ? <TeamContent me={{ userId: user._id, role }} />
+      {user && manages
+        ? <TeamContent me={{ userId: user._id }} />
         : <Banner tone="error">{t.onlyManagers}</Banner>}
     </div>
   );

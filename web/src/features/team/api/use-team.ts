@@ -7,7 +7,8 @@ import { api, apiRequest } from '../../../lib/api-client';
 
 /* docs/PRODUCT.md#team: one hook per call; each change reads the team again. */
 
-export const teamKeys = { all: ['team'] as const, settings: ['team', 'settings'] as const };
+/** The settings keep a key of their own: invalidating the team (every change) does not read them again. */
+export const teamKeys = { all: ['team'] as const, settings: ['team-settings'] as const };
 
 export function useTeam() {
   return useQuery({ queryKey: teamKeys.all, queryFn: ({ signal }) => api.get('/api/team', ZTeam, signal) });
@@ -33,5 +34,12 @@ export const useDeleteAccount = () =>
 export function useTeamSettings() {
   return useQuery({ queryKey: teamKeys.settings, queryFn: ({ signal }) => api.get('/api/team/settings', ZTeamSettings, signal) });
 }
-export const useSaveTeamSettings = () =>
-  useTeamMutation((twoFactorRequired: boolean) => api.put('/api/team/settings', ZTeamSettings, { twoFactorRequired }));
+/** The answer is the settings as saved: it takes the cached ones' place, nothing is read again. */
+export function useSaveTeamSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (twoFactorRequired: boolean) => api.put('/api/team/settings', ZTeamSettings, { twoFactorRequired }),
+    onSuccess: (saved) => qc.setQueryData(teamKeys.settings, saved),
+    onError: () => qc.invalidateQueries({ queryKey: teamKeys.settings }),
+  });
+}

@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import type { TTwoFactorStatus, TUserSession } from '@pano/contract';
+import { DialogHost } from '../../components/ui/dialog-host';
+import { useDialogStore } from '../../components/ui/dialog-store';
+import { createQueryClient } from '../../lib/query-client';
+import { apiServer, recorded, type RecordedCall } from '../../testing/api-server';
+import { fixtureId } from '../../testing/fixtures';
+import { SessionsCard, TwoFactorCard } from './security-cards';
+
+/* /settings' security cards (docs/PRODUCT.md#two-factor, docs/PRODUCT.md#session). */
+
+afterEach(() => {
+  cleanup();
+  useDialogStore.setState({ current: null, queue: [] });
+});
+
+const otpauthUrl = 'otpauth://totp/Pano:ayse%40ornek.com?secret=JBSWY3DPEHPK3PXP&issuer=Pano';
+const wrong = 'Doğrulama kodu hatalı. Kimlik doğrulama uygulamanızdaki güncel kodu ya da kullanılmamış bir kurtarma kodunu girin.';
+
+function openTwoFactor(first: TTwoFactorStatus, disable: () => Response | Promise<Response> = () => HttpResponse.json({ message: 'Kapatıldı' })) {
+  const calls: RecordedCall[] = [];
+  let status = first;
+  apiServer.use(
+    http.get('/api/auth/2fa', () => HttpResponse.json(status)),
+    http.post('/api/auth/2fa/setup', recorded(calls, () => HttpResponse.json({ otpauthUrl, qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }))),
+    http.post('/api/auth/2fa/enable', recorded(calls, () => {
+      status = { enabled: true, required: first.required, recoveryCodesLeft: 10 };
+      return HttpResponse.json({ recoveryCodes: ['aaaa-bbbb', 'cccc-dddd'] });
+    })),
+    http.delete('/api/auth/2fa', recorded(calls, async () => {
+      const answer = await disable();
+      if (answer.ok) status = { enabled: false, required: false, recoveryCodesLeft: 0 };
+      return answer;
+    })),
+  );
+  render(<QueryClientProvider client={createQueryClient()}><TwoFactorCard /></QueryClientProvider>);
+  return calls;
+}
+
+const card = () => within(screen.getByRole('region', { name: /İki Adımlı Doğrulama/ }));
+
+describe('TwoFactorCard', { timeout: 15_000 }, () => {
+  it("sets up: 'Kur', the QR's key, a code, then the recovery codes once; the card then reads 'Açık'", async () => {
+    const calls = openTwoFactor({ enabled: false, required: false, recoveryCodesLeft: 0 });
+    expect(await screen.findByText('Kapalı')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Kur' }));
+    expect(await screen.findByText('JBSW Y3DP EHPK 3PXP')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Doğrulama kodu'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Etkinleştir' }));
+    expect((await screen.findByTestId('recovery-codes')).textContent).toContain('cccc-dddd');
+    await userEvent.click(screen.getByRole('button', { name: 'Kodları kaydettim' }));
+    expect(await card().findByText('Açık')).toBeTruthy();
+    expect(screen.getByText('Kullanılmamış kurtarma kodu: 10')).toBeTruthy();
+    expect(screen.queryByTestId('recovery-codes')).toBeNull();
+    expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([['POST', '/api/auth/2fa/setup', {}], ['POST', '/api/auth/2fa/enable', { code: '123456' }]]);
+  });
+
+  it('turns off with a code, sent once however often the form is submitted; a wrong code keeps it on', async () => {
+    let refuse = true;
+    let finish!: (r: Response) => void;
+    const calls = openTwoFactor({ enabled: true, required: false, recoveryCodesLeft: 8 }, () => {
+      if (refuse) return HttpResponse.json({ code: 'TWO_FACTOR_CODE_INVALID', message: wrong }, { status: 400 });
+      return new Promise<Response>((r) => { finish = r; });
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Kapat' }));
+    await userEvent.type(screen.getByLabelText('Doğrulama kodu'), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Kapat' }));
+    expect(await screen.findByText(wrong)).toBeTruthy();
+    expect(card().getByText('Açık')).toBeTruthy();
+
+    refuse = false;
+    await userEvent.type(screen.getByLabelText('Doğrulama kodu'), '123456');
+    const form = screen.getByLabelText('Doğrulama kodu').closest('form')!;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(calls).toHaveLength(2));
+    finish(HttpResponse.json({ message: 'Kapatıldı' }));
+    expect(await card().findByText('Kapalı')).toBeTruthy();
+    expect(calls.map((c) => [c.method, c.body])).toEqual([['DELETE', { code: '000000' }], ['DELETE', { code: '123456' }]]);
+  });
+
+  it('an account that requires two-factor offers no way to turn it off', async () => {
+    openTwoFactor({ enabled: true, required: true, recoveryCodesLeft: 10 });
+    expect(await screen.findByText('Üyesi olduğunuz bir hesap iki adımlı doğrulamayı zorunlu tutuyor.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Kapat' })).toBeNull();
+  });
+});
+
+const session = (n: number, over: Partial<TUserSession> = {}): TUserSession => ({
+  _id: fixtureId(n), device: `Firefox ${n}`, ip: '10.0.0.1', createdAt: '2026-11-28T09:00:00.000Z', lastSeenAt: '2026-11-28T10:00:00.000Z', current: false, ...over,
+});
+
+describe('SessionsCard', { timeout: 15_000 }, () => {
+  it("ends a session after confirming; a refusal's message can be dismissed", async () => {
+    const calls: RecordedCall[] = [];
+    apiServer.use(
+      http.get('/api/auth/sessions', () => HttpResponse.json([session(1, { current: true }), session(2)])),
+      http.delete('/api/auth/sessions/:id', recorded(calls, () => HttpResponse.json({ code: 'NOT_FOUND', message: 'Oturum bulunamadı' }, { status: 404 }))),
+    );
+    render(<QueryClientProvider client={createQueryClient()}><SessionsCard /><DialogHost /></QueryClientProvider>);
+    const rows = await screen.findAllByTestId('session-row');
+    expect(within(rows[0]!).getByText('Bu cihaz')).toBeTruthy();
+    expect(within(rows[0]!).queryByRole('button', { name: 'Oturumu kapat' })).toBeNull();
+    await userEvent.click(within(rows[1]!).getByRole('button', { name: 'Oturumu kapat' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Oturumu kapat' }));
+    expect(await screen.findByText('Oturum bulunamadı')).toBeTruthy();
+    await userEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Kapat' }));
+    await waitFor(() => expect(screen.queryByText('Oturum bulunamadı')).toBeNull());
+    expect(calls.map((c) => [c.method, c.url])).toEqual([['DELETE', `/api/auth/sessions/${fixtureId(2)}`]]);
+  });
+});
