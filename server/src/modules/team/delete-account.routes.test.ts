@@ -76,12 +76,17 @@ describe('DELETE /api/team', () => {
     const owner = await newCustomer(t);
     await del(owner, { password: 'secret123' }).expect(200);
     const session = await login(owner.email);
-    expect(session.user.account).toEqual({ _id: owner.id, name: 'Test Kullanıcı', role: 'owner' });
+    expect(session.user.account).toMatchObject({ name: 'Test Kullanıcı', role: 'owner' });
+    // A fresh id, never the person's: the deleted account had it, and its history keeps it.
+    const fresh = session.user.account!._id;
+    expect(fresh).not.toBe(owner.id);
+    expect(await t.ctx.db.auditEvent.count({ where: { chain: owner.id, action: 'account.delete' } })).toBe(1);
+    expect(await t.ctx.db.auditEvent.count({ where: { chain: fresh, action: 'account.delete' } })).toBe(0);
     const auth = { Authorization: `Bearer ${session.token}` };
     const team = ZTeam.parse((await t.http.get('/api/team').set(auth).expect(200)).body);
     expect(team.members.map((m) => [m.user.email, m.role])).toEqual([[owner.email, 'owner']]);
     // Nothing of the old account came back; with a package again, they work as before.
-    await grantPackage(t, owner.id);
+    await grantPackage(t, owner.id, { accountId: fresh });
     expect((await t.http.get('/api/screens').set(auth).expect(200)).body).toEqual([]);
     await t.http.post('/api/screens').set(auth).send({ name: 'Yeni' }).expect(201);
   });
@@ -98,7 +103,8 @@ describe('DELETE /api/team', () => {
     await del(owner, { password: 'secret123' }).expect(200);
     expect(await t.ctx.db.membership.count({ where: { userId: invited.id } })).toBe(0);
     const session = await login(email);
-    expect(session.user.account).toEqual({ _id: invited.id, name: 'Deniz Yıldız', role: 'owner' });
+    expect(session.user.account).toMatchObject({ name: 'Deniz Yıldız', role: 'owner' });
+    expect(session.user.account!._id).not.toBe(invited.id);
     await t.http.get('/api/team').set({ Authorization: `Bearer ${session.token}` }).expect(200);
     // Two logins later it is still the one account.
     await login(email);
