@@ -62,6 +62,7 @@ export async function saveTeamSettings(ctx: AppContext, accountId: string, twoFa
 const memberNotFound = () => notFound('Üye');
 export const ownerByTransferOnly = () =>
   forbidden("Sahiplik yalnızca 'Sahipliği devret' ile verilebilir");
+const ownerNeverLimited = () => forbidden('Hesap sahibi ekran gruplarıyla sınırlanamaz: sahip her zaman tüm ekranları görür.');
 const ownerUntouchable = () => forbidden('Hesap sahibini yalnızca sahibin kendisi değiştirebilir ya da çıkarabilir');
 const lastOwner = (what: 'çıkarılamaz' | 'rolü değiştirilemez') => conflict(
   `Hesabın son sahibi ${what}. Önce 'Sahipliği devret' ile hesabı başka bir üyeye devredin.`, ErrorCode.LAST_OWNER);
@@ -104,6 +105,8 @@ export async function updateMember(ctx: AppContext, caller: AuthAccount, memberI
     const target = await lockedMember(tx, caller, memberId);
     if (body.role && target.role === 'owner' && body.role !== 'owner' && (await isLastOwner(tx, caller.id))) throw lastOwner('rolü değiştirilemez');
     if (body.groups) {
+      // An owner sees every screen (docs/architecture/accounts.md#screen-group-limits).
+      if ((body.role ?? target.role) === 'owner' && body.groups.length > 0) throw ownerNeverLimited();
       await assertOwnGroups(tx, caller.id, body.groups);
       assertGrantable(caller, body.groups);
     }
@@ -147,7 +150,8 @@ export async function transferOwnership(ctx: AppContext, caller: AuthAccount, me
     // The caller's own row, read under the lock: a parallel transfer may have made them an admin already.
     const self = await tx.membership.findFirst({ where: { id: caller.membershipId, role: 'owner' }, select: { id: true, userId: true } });
     if (!self) throw forbidden('Sahipliği yalnızca hesabın sahibi devredebilir');
-    await tx.membership.update({ where: { id: target.id }, data: { role: 'owner' } });
+    // An owner is never limited: the new owner's screen groups go (they may delete the account).
+    await tx.membership.update({ where: { id: target.id }, data: { role: 'owner', groups: { deleteMany: {} } } });
     await tx.membership.update({ where: { id: self.id }, data: { role: 'admin' } });
     await audit(tx, { account: caller.id, action: 'account.transfer', target: await personTarget(tx, 'member', target.userId), changes: { role: [target.role, 'owner'] } });
     return [
