@@ -138,3 +138,23 @@ describe('DELETE /api/team', () => {
     expect((await t.http.get('/api/auth/verify').set(owner.auth)).status).toBe(200);
   });
 });
+
+describe('DELETE /api/auth/admin', () => {
+  it("deletes only the accounts the admin alone owns, never one that merely has the admin's id", async () => {
+    await newAdmin(t); // a colleague stays: the last admin may not leave
+    const admin = await newAdmin(t);
+    const heir = await newUser(t);
+    // The admin handed the account with their id on and stays in it as an admin.
+    await t.ctx.db.membership.updateMany({ where: { accountId: admin.id, userId: admin.id }, data: { role: 'admin' } });
+    await t.ctx.db.membership.create({ data: { accountId: admin.id, userId: heir.id, role: 'owner' } });
+    // Another account they own alone, and one they own with somebody else.
+    const alone = await t.ctx.db.account.create({ data: { name: 'Yalnız', members: { create: { userId: admin.id, role: 'owner' } } } });
+    const shared = await t.ctx.db.account.create({ data: { name: 'Ortak', members: { create: [{ userId: admin.id, role: 'owner' }, { userId: heir.id, role: 'owner' }] } } });
+
+    await t.http.delete('/api/auth/admin').set(admin.auth).expect(200);
+    expect(await t.ctx.db.account.findUnique({ where: { id: alone.id } })).toBeNull();
+    for (const kept of [admin.id, shared.id]) {
+      expect((await t.ctx.db.membership.findMany({ where: { accountId: kept }, select: { userId: true, role: true } }))).toEqual([{ userId: heir.id, role: 'owner' }]);
+    }
+  });
+});
