@@ -146,7 +146,7 @@ export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
       await lockOwner(tx, accountId);
       // Read under the lock: a transfer may have just handed it on, or made a second owner.
       const owners = await tx.membership.findMany({ where: { accountId, role: 'owner' }, select: { userId: true } });
-      if (owners.length === 1 && owners[0]!.userId === userId) rows.push(await deleteAccountRows(tx, accountId));
+      if (owners.length === 1 && owners[0]!.userId === userId) rows.push(await deleteAccountRows(tx, accountId, ctx.clock()));
     }
     await tx.user.delete({ where: { id: userId } });
     await audit(tx, { account: null, action: 'admin.delete', target: { type: 'admin', id: userId, name: auditRequest().actor.name } });

@@ -55,7 +55,10 @@ describe('DELETE /api/team', () => {
     expect(existsSync(file)).toBe(false);
     expect(notifier.calls).toEqual([[screen._id]]);
     // Money stays: the purchase, with no account, and the sales report still lists it.
-    expect(await t.ctx.db.purchase.findUniqueOrThrow({ where: { id: purchase.id } })).toMatchObject({ accountId: null, userId: owner.id, status: 'completed' });
+    // It ends with the account: expired now, its mobile code gone.
+    const ended = await t.ctx.db.purchase.findUniqueOrThrow({ where: { id: purchase.id } });
+    expect(ended).toMatchObject({ accountId: null, userId: owner.id, status: 'expired', mobileCode: null });
+    expect(ended.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now());
     const admin = await newAdmin(t);
     const sales = ZSalesReport.parse((await t.http.get(`/api/purchase/admin/sales?userId=${owner.id}`).set(admin.auth).expect(200)).body);
     expect(sales.purchases.map((p) => p._id)).toEqual([purchase.id]);
@@ -70,6 +73,27 @@ describe('DELETE /api/team', () => {
     }
     // The editor still works in their own account.
     expect((await login(editor.email)).user.account).toEqual({ _id: editor.id, name: 'Test Kullanıcı', role: 'owner' });
+  });
+
+  it('cuts every connection first, the revoked devices aside, and only then removes the files', async () => {
+    const owner = await inOwnAccount(await newCustomer(t));
+    const up = await t.http.post('/api/media/upload').set(owner.auth).field('name', 'Logo').attach('file', tinyPng(), 'logo.png').expect(201);
+    const file = path.join(t.ctx.config.uploadsDir, path.basename(ZMedia.parse(up.body).filePath));
+    const screen = (await t.http.post('/api/screens').set(owner.auth).send({ name: 'Lobi' }).expect(201)).body as { _id: string };
+    const paired = await t.ctx.db.device.create({ data: { ownerId: owner.id, screenId: screen._id } });
+    await t.ctx.db.device.create({ data: { ownerId: owner.id, revokedAt: new Date() } });
+    const calls: unknown[][] = [];
+    const record = (name: string) => (...args: unknown[]) => { calls.push([name, ...args, existsSync(file)]); };
+    const saved = t.ctx.connections;
+    Object.assign(t.ctx, { connections: { ...saved, memberRemoved: record('memberRemoved'), devicesRevoked: record('devicesRevoked'), screensDeleted: record('screensDeleted'), userSignedOut: record('userSignedOut') } });
+    try {
+      await del(owner, { password: 'secret123' }).expect(200);
+    } finally { Object.assign(t.ctx, { connections: saved }); }
+    // The file was still there at every cut: the cuts came first.
+    expect(calls).toEqual([
+      ['memberRemoved', owner.id, owner.id, true], ['devicesRevoked', [paired.id], true], ['screensDeleted', [screen._id], true],
+    ]);
+    expect(existsSync(file)).toBe(false);
   });
 
   it('the owner, left in no account, gets a fresh one of their own at the next login and works in it', async () => {
@@ -151,7 +175,15 @@ describe('DELETE /api/auth/admin', () => {
     const alone = await t.ctx.db.account.create({ data: { name: 'Yalnız', members: { create: { userId: admin.id, role: 'owner' } } } });
     const shared = await t.ctx.db.account.create({ data: { name: 'Ortak', members: { create: [{ userId: admin.id, role: 'owner' }, { userId: heir.id, role: 'owner' }] } } });
 
-    await t.http.delete('/api/auth/admin').set(admin.auth).expect(200);
+    const calls: unknown[][] = [];
+    const record = (name: string) => (...args: unknown[]) => { calls.push([name, ...args]); };
+    const saved = t.ctx.connections;
+    Object.assign(t.ctx, { connections: { ...saved, memberRemoved: record('memberRemoved'), userSignedOut: record('userSignedOut') } });
+    try {
+      await t.http.delete('/api/auth/admin').set(admin.auth).expect(200);
+    } finally { Object.assign(t.ctx, { connections: saved }); }
+    // The admin's sockets are cut once, everywhere; nobody else was in the deleted account.
+    expect(calls).toEqual([['userSignedOut', admin.id]]);
     expect(await t.ctx.db.account.findUnique({ where: { id: alone.id } })).toBeNull();
     for (const kept of [admin.id, shared.id]) {
       expect((await t.ctx.db.membership.findMany({ where: { accountId: kept }, select: { userId: true, role: true } }))).toEqual([{ userId: heir.id, role: 'owner' }]);

@@ -178,7 +178,7 @@ export async function deleteAccount(ctx: AppContext, caller: AuthAccount, user: 
     // Read under the lock: a transfer that committed meanwhile made the caller an admin.
     const self = await tx.membership.findFirst({ where: { accountId: caller.id, userId: user.id, role: 'owner' }, select: { id: true } });
     if (!self) throw ownerOnlyDeletes();
-    const rows = await deleteAccountRows(tx, caller.id);
+    const rows = await deleteAccountRows(tx, caller.id, ctx.clock());
     // The account's history stays (no foreign key): its last event says who deleted it.
     await audit(tx, { account: caller.id, action: 'account.delete', target: { type: 'account', id: caller.id, name: caller.name } });
     return rows;
