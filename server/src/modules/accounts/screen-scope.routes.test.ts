@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZAlert, ZSchedule, ZScreen, ZScreenHealthResponse, ZScreensNow } from '@pano/contract';
+import { ZAlert, ZSchedule, ZScreen, ZScreenGroup, ZScreenGroupUsage, ZScreenHealthResponse, ZScreensNow } from '@pano/contract';
 import { createTestApp, newCustomer, newMember, type TestApp, type TestUser } from '../../../test/harness.js';
 import { makeGroup, makeMedia, makePlaylist, makeSchedule, makeScreen } from '../screens/content.fixtures.js';
 
@@ -134,6 +134,25 @@ describe('screen groups decide the scope: nobody widens it by redrawing them', (
     await t.http.get('/api/screen-groups').set(lobbyOnly.auth).expect(200);
   });
 
+  it("a limited member reads only their own groups, and of a group's schedules only those within their scope", async () => {
+    const list = ZScreenGroup.array().parse((await t.http.get('/api/screen-groups').set(lobbyOnly.auth).expect(200)).body);
+    expect(list.map((g) => [g.name, g.screens.map((x) => x.name)])).toEqual([['Giriş', ['Lobi']]]);
+    // The owner still sees every group.
+    const all = ZScreenGroup.array().parse((await t.http.get('/api/screen-groups').set(owner.auth).expect(200)).body);
+    expect(all.map((g) => g._id)).toEqual(expect.arrayContaining([w.lobbyGroup.id, w.cafeGroup.id]));
+
+    const own = await makeSchedule(t, owner.id, { name: 'Giriş öğle', playlistId: w.playlist.id, groupIds: [w.lobbyGroup.id] });
+    const wide = await makeSchedule(t, owner.id, { name: 'Her yer', playlistId: w.playlist.id, groupIds: [w.lobbyGroup.id, w.cafeGroup.id] });
+    const usage = ZScreenGroupUsage.parse((await t.http.get(`/api/screen-groups/${w.lobbyGroup.id}/usage`).set(lobbyOnly.auth).expect(200)).body);
+    // (Entries made by earlier tests of this file name the group too.)
+    expect(usage.schedules.map((x) => x._id)).toContain(own.id);
+    expect(usage.schedules.map((x) => x._id)).not.toContain(wide.id);
+    const ownerUsage = ZScreenGroupUsage.parse((await t.http.get(`/api/screen-groups/${w.lobbyGroup.id}/usage`).set(owner.auth).expect(200)).body);
+    expect(ownerUsage.schedules.map((x) => x._id)).toEqual(expect.arrayContaining([own.id, wide.id]));
+    notFoundAnswer(await t.http.get(`/api/screen-groups/${w.cafeGroup.id}/usage`).set(lobbyOnly.auth), 'Ekran grubu');
+    await t.ctx.db.schedule.deleteMany({ where: { id: { in: [own.id, wide.id] } } });
+  });
+
   it("deleting a member's only group is refused (they would see every screen); a group beside others goes", async () => {
     const a = await makeGroup(t, owner.id, 'Tek', [w.lobby.id]);
     const b = await makeGroup(t, owner.id, 'Yan', [w.cafe.id]);
@@ -149,5 +168,31 @@ describe('screen groups decide the scope: nobody widens it by redrawing them', (
     await t.http.delete(`/api/screen-groups/${a.id}`).set(owner.auth).expect(200);
     const list = ZScreen.array().parse((await t.http.get('/api/screens').set(onlyA.auth).expect(200)).body);
     expect(list.map((s) => s.name)).toEqual(['Kafeterya']);
+  });
+});
+
+describe("the account's own settings reach every screen: not for a limited admin", () => {
+  it('refuses the display and health settings, the name and the sign-in rules (403); nothing changes', async () => {
+    const limitedAdmin = await newMember(t, owner.id, 'admin', [w.lobbyGroup.id]);
+    const message = 'Ekran gruplarıyla sınırlı olduğunuz için hesabın genel ayarlarını değiştiremezsiniz: bu ayarlar hesabın tüm ekranlarını etkiler. Tüm ekranları gören bir yönetici değiştirebilir.';
+    const account = () => t.ctx.db.account.findUniqueOrThrow({ where: { id: owner.id } });
+    const settings = async () => ({
+      display: await t.ctx.db.displaySettings.findMany({ where: { ownerId: owner.id } }),
+      health: await t.ctx.db.healthSettings.findMany({ where: { ownerId: owner.id } }),
+    });
+    const [beforeAccount, beforeSettings] = [await account(), await settings()];
+    for (const res of [
+      await t.http.put('/api/settings').set(limitedAdmin.auth).send({ barHeight: '64' }),
+      await t.http.put('/api/settings/health').set(limitedAdmin.auth).send({ warnMinutes: '30' }),
+      await t.http.put('/api/team').set(limitedAdmin.auth).send({ name: 'Başka Ad' }),
+      await t.http.put('/api/team/settings').set(limitedAdmin.auth).send({ twoFactorRequired: true }),
+    ]) expect([res.status, res.body.message]).toEqual([403, message]);
+    expect(await account()).toEqual(beforeAccount);
+    expect(await settings()).toEqual(beforeSettings);
+    // Reading them stays; an admin who sees every screen changes them.
+    await t.http.get('/api/settings').set(limitedAdmin.auth).expect(200);
+    await t.http.get('/api/team/settings').set(limitedAdmin.auth).expect(200);
+    const fullAdmin = await newMember(t, owner.id, 'admin');
+    await t.http.put('/api/settings/health').set(fullAdmin.auth).send({ warnMinutes: '30' }).expect(200);
   });
 });

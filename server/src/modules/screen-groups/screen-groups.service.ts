@@ -24,8 +24,11 @@ function nameTaken(err: unknown): never {
   throw err;
 }
 
-export async function listScreenGroups(db: Db, ownerId: string): Promise<ScreenGroupRow[]> {
-  return db.screenGroup.findMany({ where: { ownerId }, orderBy: [{ name: 'asc' }, { id: 'asc' }], include: withMembers });
+/** The account's groups; `only` (a limited member's groups) keeps those alone. */
+export async function listScreenGroups(db: Db, ownerId: string, only: string[] | null): Promise<ScreenGroupRow[]> {
+  return db.screenGroup.findMany({
+    where: { ownerId, ...(only ? { id: { in: only } } : {}) }, orderBy: [{ name: 'asc' }, { id: 'asc' }], include: withMembers,
+  });
 }
 
 /** A new group is named by no schedule yet, so no screen shows anything else because of it. */
@@ -74,12 +77,13 @@ export async function updateScreenGroup(
   return group;
 }
 
-/** The schedules that name the group: deleting it takes it out of them. */
+/** The schedules that name the group (with their targets, for a limited member's view): deleting it takes it out of them. */
 export async function screenGroupUsage(db: Db, ownerId: string, id: string) {
   if (!(await db.screenGroup.findFirst({ where: { id, ownerId }, select: { id: true } }))) throw groupMissing();
   return db.schedule.findMany({
     where: { ownerId, groups: { some: { groupId: id } } },
-    select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }],
+    select: { id: true, name: true, screens: { select: { screenId: true } }, groups: { select: { groupId: true } } },
+    orderBy: [{ name: 'asc' }, { id: 'asc' }],
   });
 }
 

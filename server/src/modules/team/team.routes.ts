@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ZDeleteAccountRequest, ZIdParams, ZInviteRequest, ZMemberUpdateRequest, ZTeamRenameRequest, ZTeamSettingsRequest, ZTransferRequest, type TInviteResponse, type TTeamSettings } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, currentUser, requireAuth } from '../../http/authenticate.js';
-import { requireRole } from '../../http/policy.js';
+import { requireAllScreens, requireRole } from '../../http/policy.js';
 import { failuresPerAddress } from '../../http/rate-limits.js';
 import { createInvitation, revokeInvitation } from './invitations.service.js';
 import { presentMember, presentTeam } from './team.presenter.js';
@@ -31,7 +31,8 @@ export function teamRoutes(ctx: AppContext): Router {
     res.json(presentTeam(await getTeam(ctx, currentAccount(req).id)));
   });
 
-  router.put('/', async (req, res) => {
+  // The account's name and sign-in rules reach every screen's people: not for a limited member.
+  router.put('/', requireAllScreens(), async (req, res) => {
     const { name } = ZTeamRenameRequest.parse(req.body);
     res.json(presentTeam(await renameAccount(ctx, currentAccount(req).id, name)));
   });
@@ -42,7 +43,7 @@ export function teamRoutes(ctx: AppContext): Router {
     res.json(answer);
   });
 
-  router.put('/settings', async (req, res) => {
+  router.put('/settings', requireAllScreens(), async (req, res) => {
     const { twoFactorRequired } = ZTeamSettingsRequest.parse(req.body);
     const answer: TTeamSettings = await saveTeamSettings(ctx, currentAccount(req).id, twoFactorRequired);
     res.json(answer);
