@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import { allOwned } from '../../db/ownership.js';
 import { changedKeys, notifyAffectedScreens, scheduleKeysOf } from '../schedules/schedule-targets.js';
 import { audit, changesOf } from '../audit/audit.js';
+import { lockOwner } from '../entitlements/limits.js';
 
 export type ScreenGroupRow = { id: string; name: string; members: { screen: { id: string; name: string } }[] };
 
@@ -101,9 +102,14 @@ async function assertNoMemberLimitedToOnly(tx: DbOrTx, accountId: string, groupI
   throw conflict(`Bu grup ${names.join(', ')} için tek ekran grubu; silinirse tüm ekranları görürlerdi. Önce Ekip sayfasında gruplarını değiştirin.`);
 }
 
-/** Memberships and the group's place in schedules go with it; its members that lose a schedule are pushed. */
+/**
+ * Memberships and the group's place in schedules go with it; its members that lose a schedule are
+ * pushed. Under the account's lock first, the one member changes take (team.service.ts), so a
+ * member cannot be narrowed to this group alone between the check and the delete.
+ */
 export async function deleteScreenGroup(ctx: AppContext, ownerId: string, id: string): Promise<void> {
   const affected = await ctx.db.$transaction(async (tx) => {
+    await lockOwner(tx, ownerId);
     if (!(await lockOwnedRow(tx, 'screen_groups', id, ownerId))) throw groupMissing();
     await assertNoMemberLimitedToOnly(tx, ownerId, id);
     const members = (await tx.screenGroupMember.findMany({ where: { groupId: id }, select: { screenId: true } })).map((m) => m.screenId);
