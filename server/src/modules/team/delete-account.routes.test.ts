@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from 'otplib';
 import { ZLoginResponse, ZMedia, ZSalesReport, ZTeam } from '@pano/contract';
 import { createTestApp, grantPackage, newAdmin, newCustomer, newMember, newUser, uniqueEmail, type TestApp, type TestUser } from '../../../test/harness.js';
 import { tinyPng } from '../../storage/testing/sample-files.js';
@@ -160,6 +161,44 @@ describe('DELETE /api/team', () => {
     await refused(await del(admin, { password: 'secret123' }), 403, "Bu işlem için 'Sahip' yetkisi gerekiyor (rolünüz: Yönetici)");
     await refused(await t.http.delete('/api/team').send({ password: 'secret123' }), 401, 'Oturum açmanız gerekiyor');
     expect((await t.http.get('/api/auth/verify').set(owner.auth)).status).toBe(200);
+  });
+});
+
+describe('DELETE /api/team: the password is guarded as at the login', () => {
+  it('with two-factor on, asks for its code too: none or a wrong one is refused and nothing changes', async () => {
+    const owner = await inOwnAccount(await newCustomer(t));
+    const setup = await t.http.post('/api/auth/2fa/setup').set(owner.auth).send({}).expect(200);
+    const secret = new URL(setup.body.otpauthUrl as string).searchParams.get('secret')!;
+    const enabled = await t.http.post('/api/auth/2fa/enable').set(owner.auth).send({ code: await generate({ secret }) }).expect(200);
+    const [recovery] = enabled.body.recoveryCodes as string[];
+    const before = await snapshot(owner.id);
+    const refused = async (body: object, status: number, message: string) => {
+      const res = await del(owner, body);
+      expect([res.status, res.body.message]).toEqual([status, message]);
+      expect(await snapshot(owner.id)).toEqual(before);
+    };
+    await refused({ password: 'secret123' }, 400, 'Doğrulama kodu zorunludur');
+    await refused({ password: 'secret123', code: '000000' }, 400, 'Doğrulama kodu hatalı. Kimlik doğrulama uygulamanızdaki güncel kodu ya da kullanılmamış bir kurtarma kodunu girin.');
+    // The password is checked first: a wrong one spends no recovery code.
+    await refused({ password: 'yanlis123', code: recovery }, 403, 'Şifre hatalı. Hesabı silmek için kendi şifrenizi girin.');
+    expect(await t.ctx.db.recoveryCode.count({ where: { userId: owner.id, usedAt: null } })).toBe(10);
+    await del(owner, { password: 'secret123', code: recovery }).expect(200);
+    expect(await t.ctx.db.account.count({ where: { id: owner.id } })).toBe(0);
+  });
+
+  it('counts wrong passwords per person too, from any address: then even the right one waits (429)', async () => {
+    const limited = await createTestApp({ config: { authRateLimitPer15Min: 3, trustProxy: 1 } });
+    try {
+      const owner = await newCustomer(limited);
+      const from = (n: number) => ({ ...owner.auth, 'X-Forwarded-For': `203.0.113.${n}` });
+      for (let i = 1; i <= 3; i++) {
+        const res = await limited.http.delete('/api/team').set(from(i)).send({ password: 'yanlis123' });
+        expect(res.status).toBe(403);
+      }
+      const res = await limited.http.delete('/api/team').set(from(4)).send({ password: 'secret123' });
+      expect([res.status, res.body.message]).toEqual([429, 'Çok fazla deneme yaptınız. Lütfen birkaç dakika sonra tekrar deneyin.']);
+      expect(await limited.ctx.db.account.count({ where: { id: owner.id } })).toBe(1);
+    } finally { await limited.close(); }
   });
 });
 
