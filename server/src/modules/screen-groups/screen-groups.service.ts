@@ -63,8 +63,7 @@ export async function updateScreenGroup(
     if (body.screenIds) {
       const screenIds = [...new Set(body.screenIds)];
       if (!(await allOwned(tx, 'screen', ownerId, screenIds))) throw notFound('Ekran');
-      const old = await tx.screenGroupMember.findMany({ where: { groupId: id }, select: { screenId: true } });
-      const touched = [...new Set([...old.map((m) => m.screenId), ...screenIds])];
+      const touched = [...new Set([...previous.members.map((m) => m.screen.id), ...screenIds])];
       const before = await scheduleKeysOf(tx, ownerId, touched);
       await tx.screenGroupMember.deleteMany({ where: { groupId: id } });
       await tx.screenGroupMember.createMany({ data: screenIds.map((screenId) => ({ groupId: id, screenId })) });
@@ -112,9 +111,9 @@ export async function deleteScreenGroup(ctx: AppContext, ownerId: string, id: st
     await lockOwner(tx, ownerId);
     if (!(await lockOwnedRow(tx, 'screen_groups', id, ownerId))) throw groupMissing();
     await assertNoMemberLimitedToOnly(tx, ownerId, id);
-    const members = (await tx.screenGroupMember.findMany({ where: { groupId: id }, select: { screenId: true } })).map((m) => m.screenId);
-    const before = await scheduleKeysOf(tx, ownerId, members);
     const existing = await tx.screenGroup.findUniqueOrThrow({ where: { id }, include: withMembers });
+    const members = existing.members.map((m) => m.screen.id);
+    const before = await scheduleKeysOf(tx, ownerId, members);
     await tx.screenGroup.delete({ where: { id } });
     const changed = changedKeys(before, await scheduleKeysOf(tx, ownerId, members));
     await audit(tx, { account: ownerId, action: 'screenGroup.delete', target: groupTarget(existing), changes: changesOf(auditedGroup(existing), null, GROUP_FIELDS) });
