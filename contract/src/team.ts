@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { ZId, ZIsoDate, requiredText } from './common.js';
 import { ZAccountRole } from './accounts.js';
 import { ZEmail, ZNewPassword, ZPassword, personName } from './auth.js';
+import { ZTwoFactorCode } from './two-factor.js';
 
 /*
  * The team page ('Ekip', /team) and invitations (docs/PRODUCT.md#team,
@@ -53,7 +54,8 @@ export const ZTransferRequest = z.object({ memberId: z.string({ error: 'Üye se�
 export type TTransferRequest = z.infer<typeof ZTransferRequest>;
 
 /** DELETE /api/team: the owner deletes the account, re-entering their password. */
-export const ZDeleteAccountRequest = z.object({ password: ZPassword }, { error: 'Geçersiz istek' });
+/** DELETE /api/team: the owner's password, and their two-factor code when they have it on. */
+export const ZDeleteAccountRequest = z.object({ password: ZPassword, code: ZTwoFactorCode.optional() }, { error: 'Geçersiz istek' });
 export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
 
 /** POST /api/team/invitations. */

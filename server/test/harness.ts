@@ -120,14 +120,17 @@ export async function newUser(t: TestApp, role: 'customer' | 'admin' = 'customer
 
 export type PackageLimits = { maxMediaUploadGb?: number; maxScreens?: number; maxPlaylists?: number; maxMembers?: number; durationDays?: number };
 
-/** Gives a user a completed, running purchase (what a successful payment leaves behind). */
-export async function grantPackage(t: TestApp, userId: string, limits: PackageLimits = {}) {
+/**
+ * Gives a user a completed, running purchase (what a successful payment leaves behind), for the
+ * account that has their id unless `accountId` names another.
+ */
+export async function grantPackage(t: TestApp, userId: string, limits: PackageLimits & { accountId?: string } = {}) {
   const now = t.ctx.clock();
   const durationDays = limits.durationDays ?? 30;
   return t.ctx.db.purchase.create({
     data: {
       userId,
-      accountId: userId,
+      accountId: limits.accountId ?? userId,
       provider: 'test',
       status: 'completed',
       amount: 499,

@@ -4,7 +4,7 @@ import { ACCOUNT_ROLE_LABELS, ACCOUNT_ROLES, roleAtLeast, type TAccountRole } fr
 import { dbFingerprint } from './db-fingerprint.js';
 import { listRoutes, type RouteEntry } from './fuzz/route-table.js';
 import { createTestApp, newCustomer, newMember, type TestApp, type TestUser } from './harness.js';
-import { RULES } from './route-rules.js';
+import { LIMITED_REFUSED, RULES } from './route-rules.js';
 
 /*
  * The role × action matrix (docs/architecture/accounts.md#roles): every route that changes data
@@ -15,6 +15,8 @@ import { RULES } from './route-rules.js';
 let t: TestApp;
 let routes: RouteEntry[];
 const members = {} as Record<TAccountRole, TestUser>;
+/** An admin limited to one screen group: every role's right below the owner, and the limit. */
+let limitedAdmin: TestUser;
 
 beforeAll(async () => {
   // A database of its own: the fingerprint below must see no other test's writes.
@@ -23,6 +25,8 @@ beforeAll(async () => {
   const owner = await newCustomer(t);
   members.owner = owner;
   for (const role of ACCOUNT_ROLES.slice(1)) members[role] = await newMember(t, owner.id, role);
+  const group = await t.ctx.db.screenGroup.create({ data: { ownerId: owner.id, name: 'Giriş' } });
+  limitedAdmin = await newMember(t, owner.id, 'admin', [group.id]);
 });
 afterAll(async () => { await t?.close(); });
 
@@ -63,5 +67,21 @@ describe('roles', () => {
           .toEqual({ route: key(r), role, refused: false });
       }
     }
+  });
+});
+
+describe('a member limited to screen groups', () => {
+  it('is refused exactly the routes listed, with their 403, whatever the role; nothing is written', async () => {
+    expect(Object.keys(LIMITED_REFUSED).filter((k) => !(k in RULES))).toEqual([]);
+    const before = await dbFingerprint(t.ctx.db);
+    const seen: Record<string, string> = {};
+    for (const r of routes) {
+      const rule = RULES[key(r)];
+      if (!rule || rule === 'not a member route' || !roleAtLeast('admin', rule)) continue;
+      const res = await send(r, limitedAdmin);
+      if (res.status === 403 && /sınırlı/.test(res.body.message ?? '')) seen[key(r)] = res.body.message!;
+    }
+    expect(seen).toEqual(LIMITED_REFUSED);
+    expect(await dbFingerprint(t.ctx.db)).toEqual(before);
   });
 });

@@ -98,3 +98,23 @@ export const RULES: Record<string, TAccountRole | 'not a member route'> = {
   'POST /api/purchase/webhook': 'not a member route',
   'POST /api/purchase/dev/checkout/:sessionId': 'not a member route',
 };
+
+const ACCOUNT_WIDE = 'Ekran gruplarıyla sınırlı olduğunuz için hesabın genel ayarlarını değiştiremezsiniz: bu ayarlar hesabın tüm ekranlarını etkiler. Tüm ekranları gören bir yönetici değiştirebilir.';
+const GROUPS = 'Ekran gruplarıyla sınırlı olduğunuz için ekran grubu oluşturamaz, değiştiremez ya da silemezsiniz: gruplar kimin hangi ekranları gördüğünü belirler.';
+
+/**
+ * The data-changing routes a member limited to screen groups is refused whatever their role
+ * (docs/architecture/accounts.md#screen-group-limits), with the 403 they hear before their
+ * request's body is read: what reaches every screen, or redraws who sees which. Others refuse
+ * only what a body names beyond their groups (a schedule for every screen, another group).
+ */
+export const LIMITED_REFUSED: Record<string, string> = {
+  'PUT /api/settings': ACCOUNT_WIDE,
+  'PUT /api/settings/health': ACCOUNT_WIDE,
+  'PUT /api/team': ACCOUNT_WIDE,
+  'PUT /api/team/settings': ACCOUNT_WIDE,
+  'POST /api/screens': 'Ekran gruplarıyla sınırlı bir üye yeni ekran ekleyemez',
+  'POST /api/screen-groups': GROUPS,
+  'PUT /api/screen-groups/:id': GROUPS,
+  'DELETE /api/screen-groups/:id': GROUPS,
+};

@@ -31,3 +31,20 @@ export const requireRole = (needed: TAccountRole): RequestHandler => (req, _res,
   assertRole(currentAccount(req).role, needed);
   next();
 };
+
+/**
+ * Whether the caller is limited to screen groups in the account the request works in (none: every
+ * screen; docs/architecture/accounts.md#screen-group-limits). The one spelling of the rule.
+ */
+export const isLimited = (account: { groupIds: readonly string[] }): boolean => account.groupIds.length > 0;
+
+const ACCOUNT_WIDE = 'Ekran gruplarıyla sınırlı olduğunuz için hesabın genel ayarlarını değiştiremezsiniz: bu ayarlar hesabın tüm ekranlarını etkiler. Tüm ekranları gören bir yönetici değiştirebilir.';
+
+/**
+ * Route guard for what reaches every screen of the account (its settings, its name, its sign-in
+ * rules): a member limited to screen groups is refused (403), whatever their role.
+ */
+export const requireAllScreens = (message = ACCOUNT_WIDE): RequestHandler => (req, _res, next) => {
+  if (isLimited(currentAccount(req))) throw forbidden(message);
+  next();
+};

@@ -62,6 +62,13 @@ function mobileCodeOf(req: Request): string | undefined {
 export const failedLoginsPerAccount = (stores: RateLimitStores, limit: number) => failuresPerKey(stores, 'login-account', limit, accountOf);
 
 /**
+ * Failures per signed-in person, from any address (after requireAuth): a password asked again
+ * for a grave step (deleting the account) is guessed no faster than at the login.
+ */
+export const failuresPerUser = (stores: RateLimitStores, name: string, limit: number) =>
+  failuresPerKey(stores, name, limit, (req) => req.user?.id);
+
+/**
  * Every forgot-password request per address it names, from any address: each one mails that
  * person, so nobody can fill someone's inbox by asking again and again (or from many places).
  * Known and unknown addresses count alike, so the limit tells nothing about who has an account.

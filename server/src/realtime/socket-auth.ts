@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import { KeyBatcher } from '../db/key-batcher.js';
 import { sessionOfClaims, verifiedClaims } from '../http/authenticate.js';
 import { AppError } from '../http/errors.js';
+import { isLimited } from '../http/policy.js';
 import { screensOfGroups } from '../modules/accounts/screen-scope.js';
 import { activeDeviceFromToken } from '../modules/devices/device-auth.js';
 import type { PanoSocket, SocketData } from '../sockets/socket-types.js';
@@ -61,11 +62,11 @@ async function resolveSocketIdentity(ctx: AppContext, owners: ScreenOwners, rawA
   const ownerId = account?.id ?? null;
   const person = { userId: user.id, deviceId: null, deviceScreenId: null, version: null, signInId };
   if (!auth.data.screenId) {
-    const watchedScreens = account?.groupIds.length ? await screensOfGroups(ctx.db, account.id, account.groupIds) : null;
+    const watchedScreens = account && isLimited(account) ? await screensOfGroups(ctx.db, account.id, account.groupIds) : null;
     return { role: 'dashboard', ownerId, screenId: null, ...person, watchedScreens };
   }
   if (!ownerId) throw noScreen();
-  if (account?.groupIds.length && !(await screensOfGroups(ctx.db, account.id, account.groupIds)).includes(auth.data.screenId)) throw noScreen();
+  if (account && isLimited(account) && !(await screensOfGroups(ctx.db, account.id, account.groupIds)).includes(auth.data.screenId)) throw noScreen();
   await assertOwnsScreen(owners, ownerId, auth.data.screenId);
   return { role: 'preview', ownerId, screenId: auth.data.screenId, ...person };
 }

@@ -1,4 +1,5 @@
 import { forbidden } from '../../http/errors.js';
+import { isLimited } from '../../http/policy.js';
 import type { AuthAccount } from '../../http/request-types.js';
 
 /*
@@ -8,15 +9,14 @@ import type { AuthAccount } from '../../http/request-types.js';
  * or invitation that sees more than they do.
  */
 
-const limited = (caller: AuthAccount) => caller.groupIds.length > 0;
 
 /** Whether `groupIds` (empty: every screen) lie within the caller's own scope. */
 const withinCaller = (caller: AuthAccount, groupIds: string[]) =>
-  !limited(caller) || (groupIds.length > 0 && groupIds.every((g) => caller.groupIds.includes(g)));
+  !isLimited(caller) || (groupIds.length > 0 && groupIds.every((g) => caller.groupIds.includes(g)));
 
 /** The groups an invitation or a member change grants: 403 beyond the caller's own. */
 export function assertGrantable(caller: AuthAccount, groupIds: string[]): void {
-  if (!limited(caller)) return;
+  if (!isLimited(caller)) return;
   if (groupIds.length === 0) {
     throw forbidden('Ekran gruplarıyla sınırlı olduğunuz için tüm ekranları veremezsiniz; lütfen kendi gruplarınızdan seçin.');
   }
@@ -35,12 +35,12 @@ export function assertInvitationWithin(caller: AuthAccount, groupIds: string[]):
 
 /** Handing the account on is for an owner who sees every screen. */
 export function assertMayTransfer(caller: AuthAccount): void {
-  if (limited(caller)) throw forbidden('Ekran gruplarıyla sınırlı olduğunuz için sahipliği devredemezsiniz.');
+  if (isLimited(caller)) throw forbidden('Ekran gruplarıyla sınırlı olduğunuz için sahipliği devredemezsiniz.');
 }
 
 /** An API key acts on every screen of the account: a limited member cannot make one. */
 export function assertMayCreateApiKey(caller: AuthAccount): void {
-  if (limited(caller)) {
+  if (isLimited(caller)) {
     throw forbidden('Ekran gruplarıyla sınırlı olduğunuz için API anahtarı oluşturamazsınız: bir anahtar hesabın tüm ekranlarına acil duyuru gönderebilir. Anahtarı tüm ekranları gören bir yönetici oluşturabilir.');
   }
 }

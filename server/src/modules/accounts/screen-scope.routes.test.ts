@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZAlert, ZSchedule, ZScreen, ZScreenHealthResponse, ZScreensNow } from '@pano/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ZAlert, ZSchedule, ZScreen, ZScreenGroup, ZScreenGroupUsage, ZScreenHealthResponse, ZScreensNow } from '@pano/contract';
 import { createTestApp, newCustomer, newMember, type TestApp, type TestUser } from '../../../test/harness.js';
 import { makeGroup, makeMedia, makePlaylist, makeSchedule, makeScreen } from '../screens/content.fixtures.js';
 
@@ -134,6 +134,60 @@ describe('screen groups decide the scope: nobody widens it by redrawing them', (
     await t.http.get('/api/screen-groups').set(lobbyOnly.auth).expect(200);
   });
 
+  it("a limited member reads only their own groups, and of a group's schedules only those within their scope", async () => {
+    const list = ZScreenGroup.array().parse((await t.http.get('/api/screen-groups').set(lobbyOnly.auth).expect(200)).body);
+    expect(list.map((g) => [g.name, g.screens.map((x) => x.name)])).toEqual([['Giriş', ['Lobi']]]);
+    // The owner still sees every group.
+    const all = ZScreenGroup.array().parse((await t.http.get('/api/screen-groups').set(owner.auth).expect(200)).body);
+    expect(all.map((g) => g._id)).toEqual(expect.arrayContaining([w.lobbyGroup.id, w.cafeGroup.id]));
+
+    const own = await makeSchedule(t, owner.id, { name: 'Giriş öğle', playlistId: w.playlist.id, groupIds: [w.lobbyGroup.id] });
+    const wide = await makeSchedule(t, owner.id, { name: 'Her yer', playlistId: w.playlist.id, groupIds: [w.lobbyGroup.id, w.cafeGroup.id] });
+    const usage = ZScreenGroupUsage.parse((await t.http.get(`/api/screen-groups/${w.lobbyGroup.id}/usage`).set(lobbyOnly.auth).expect(200)).body);
+    // (Entries made by earlier tests of this file name the group too.)
+    expect(usage.schedules.map((x) => x._id)).toContain(own.id);
+    expect(usage.schedules.map((x) => x._id)).not.toContain(wide.id);
+    const ownerUsage = ZScreenGroupUsage.parse((await t.http.get(`/api/screen-groups/${w.lobbyGroup.id}/usage`).set(owner.auth).expect(200)).body);
+    expect(ownerUsage.schedules.map((x) => x._id)).toEqual(expect.arrayContaining([own.id, wide.id]));
+    notFoundAnswer(await t.http.get(`/api/screen-groups/${w.cafeGroup.id}/usage`).set(lobbyOnly.auth), 'Ekran grubu');
+    await t.ctx.db.schedule.deleteMany({ where: { id: { in: [own.id, wide.id] } } });
+  });
+
+  it("a member narrowed to the group while it is being deleted: the deletion waits and is refused", async () => {
+    const a = await makeGroup(t, owner.id, 'Yarış A', [w.lobby.id]);
+    const b = await makeGroup(t, owner.id, 'Yarış B', [w.cafe.id]);
+    const member = await newMember(t, owner.id, 'viewer', [a.id, b.id]);
+    const row = await t.ctx.db.membership.findFirstOrThrow({ where: { accountId: owner.id, userId: member.id } });
+    // A member change in progress (as team.service.ts makes it, under the account's lock): A only.
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => { finish = resolve; });
+    let pid = 0;
+    const change = t.ctx.db.$transaction(async (tx) => {
+      pid = (await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`)[0]!.pid;
+      await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${owner.id} FOR UPDATE`;
+      await tx.membershipGroup.deleteMany({ where: { membershipId: row.id, groupId: b.id } });
+      await held;
+    }, { timeout: 30_000 });
+    await vi.waitFor(() => expect(pid).not.toBe(0));
+    // Its first write holds a transaction id: by then it holds the account's lock.
+    await vi.waitFor(async () => {
+      const written = await t.ctx.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks WHERE pid = ${pid} AND locktype = 'transactionid'`;
+      expect(written[0]!.n).toBeGreaterThan(0);
+    });
+    const deletion = t.http.delete(`/api/screen-groups/${a.id}`).set(owner.auth).then((r) => r);
+    // The deletion waits on the change's transaction (wherever it waits), then the change commits.
+    await vi.waitFor(async () => {
+      const waiting = await t.ctx.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${pid}::int = ANY(pg_blocking_pids(pid))`;
+      expect(waiting[0]!.n).toBeGreaterThan(0);
+    }, { timeout: 10_000 });
+    finish();
+    await change;
+    const res = await deletion;
+    expect(res.status).toBe(409);
+    expect(await t.ctx.db.screenGroup.count({ where: { id: a.id } })).toBe(1);
+    expect(await t.ctx.db.membershipGroup.count({ where: { membershipId: row.id } })).toBe(1);
+  });
+
   it("deleting a member's only group is refused (they would see every screen); a group beside others goes", async () => {
     const a = await makeGroup(t, owner.id, 'Tek', [w.lobby.id]);
     const b = await makeGroup(t, owner.id, 'Yan', [w.cafe.id]);
@@ -149,5 +203,31 @@ describe('screen groups decide the scope: nobody widens it by redrawing them', (
     await t.http.delete(`/api/screen-groups/${a.id}`).set(owner.auth).expect(200);
     const list = ZScreen.array().parse((await t.http.get('/api/screens').set(onlyA.auth).expect(200)).body);
     expect(list.map((s) => s.name)).toEqual(['Kafeterya']);
+  });
+});
+
+describe("the account's own settings reach every screen: not for a limited admin", () => {
+  it('refuses the display and health settings, the name and the sign-in rules (403); nothing changes', async () => {
+    const limitedAdmin = await newMember(t, owner.id, 'admin', [w.lobbyGroup.id]);
+    const message = 'Ekran gruplarıyla sınırlı olduğunuz için hesabın genel ayarlarını değiştiremezsiniz: bu ayarlar hesabın tüm ekranlarını etkiler. Tüm ekranları gören bir yönetici değiştirebilir.';
+    const account = () => t.ctx.db.account.findUniqueOrThrow({ where: { id: owner.id } });
+    const settings = async () => ({
+      display: await t.ctx.db.displaySettings.findMany({ where: { ownerId: owner.id } }),
+      health: await t.ctx.db.healthSettings.findMany({ where: { ownerId: owner.id } }),
+    });
+    const [beforeAccount, beforeSettings] = [await account(), await settings()];
+    for (const res of [
+      await t.http.put('/api/settings').set(limitedAdmin.auth).send({ barHeight: '64' }),
+      await t.http.put('/api/settings/health').set(limitedAdmin.auth).send({ warnMinutes: '30' }),
+      await t.http.put('/api/team').set(limitedAdmin.auth).send({ name: 'Başka Ad' }),
+      await t.http.put('/api/team/settings').set(limitedAdmin.auth).send({ twoFactorRequired: true }),
+    ]) expect([res.status, res.body.message]).toEqual([403, message]);
+    expect(await account()).toEqual(beforeAccount);
+    expect(await settings()).toEqual(beforeSettings);
+    // Reading them stays; an admin who sees every screen changes them.
+    await t.http.get('/api/settings').set(limitedAdmin.auth).expect(200);
+    await t.http.get('/api/team/settings').set(limitedAdmin.auth).expect(200);
+    const fullAdmin = await newMember(t, owner.id, 'admin');
+    await t.http.put('/api/settings/health').set(fullAdmin.auth).send({ warnMinutes: '30' }).expect(200);
   });
 });

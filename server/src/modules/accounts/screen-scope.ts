@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { DbOrTx } from '../../db/client.js';
 import { currentAccount } from '../../http/authenticate.js';
 import { forbidden, notFound } from '../../http/errors.js';
+import { isLimited } from '../../http/policy.js';
 import type { AuthAccount } from '../../http/request-types.js';
 
 /*
@@ -24,7 +25,7 @@ export async function screensOfGroups(db: DbOrTx, accountId: string, groupIds: s
 }
 
 async function readScope(db: DbOrTx, account: AuthAccount): Promise<ScreenScope> {
-  if (account.groupIds.length === 0) return null;
+  if (!isLimited(account)) return null;
   return new Set(await screensOfGroups(db, account.id, account.groupIds));
 }
 
@@ -59,7 +60,7 @@ export async function assertTargetsInScope(
   db: DbOrTx, req: Request, targets: { all?: boolean; screens?: string[]; groups?: string[] },
 ): Promise<void> {
   const account = currentAccount(req);
-  if (account.groupIds.length === 0) return;
+  if (!isLimited(account)) return;
   if (targets.all) throw forbidden(ALL_SCREENS_LIMITED);
   if ((targets.groups ?? []).some((g) => !account.groupIds.includes(g))) throw notFound('Ekran grubu');
   const scope = await screenScopeOf(db, req);

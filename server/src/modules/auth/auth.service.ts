@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, forbidden } from '../../http/errors.js';
 import { Prisma } from '../../db/generated/client.js';
-import { afterAccountDeleted, deleteAccountRows } from '../account-deletion/delete-account.js';
+import { afterAccountDeleted, deleteAccountRows, type DeletedAccount } from '../account-deletion/delete-account.js';
+import { lockOwner } from '../entitlements/limits.js';
 import { newOwnAccount, withOwnAccount } from '../accounts/own-account.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { audit, auditNewUser } from '../audit/audit.js';
@@ -127,8 +128,10 @@ async function lockAdmins(tx: DbOrTx): Promise<string[]> {
 }
 
 /**
- * The admin's own account goes with them (docs/architecture/accounts.md#deleting-the-account):
- * its rows cascade, its files, screenshots and sockets follow the commit (delete-account.ts).
+ * The accounts the admin alone owns go with them (docs/architecture/accounts.md#deleting-the-account):
+ * found by ownership, never by the admin's id (they may have handed that account on), and each
+ * checked again under its lock. An account with another owner stays, without them. Their rows
+ * cascade; files, screenshots and sockets follow the commit (delete-account.ts).
  */
 export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
   const deleted = await ctx.db.$transaction(async (tx) => {
@@ -138,14 +141,22 @@ export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
     // Not among them: deleted by a parallel request of its own while this one waited.
     if (!admins.includes(userId)) throw forbidden('Yalnızca admin hesapları bu yolla silinebilir');
     if (admins.length === 1) throw conflict(LAST_ADMIN, ErrorCode.LAST_ADMIN);
-    const rows = await deleteAccountRows(tx, userId);
+    const owned = await tx.membership.findMany({ where: { userId, role: 'owner' }, select: { accountId: true }, orderBy: { accountId: 'asc' } });
+    const rows: DeletedAccount[] = [];
+    for (const { accountId } of owned) {
+      await lockOwner(tx, accountId);
+      // Read under the lock: a transfer may have just handed it on, or made a second owner.
+      const owners = await tx.membership.findMany({ where: { accountId, role: 'owner' }, select: { userId: true } });
+      if (owners.length === 1 && owners[0]!.userId === userId) rows.push(await deleteAccountRows(tx, accountId, ctx.clock()));
+    }
     await tx.user.delete({ where: { id: userId } });
     await audit(tx, { account: null, action: 'admin.delete', target: { type: 'admin', id: userId, name: auditRequest().actor.name } });
     return rows;
   });
-  // Its sockets in every account are cut too; its token already fails (no user row).
+  // Its sockets in every account are cut once here; its token already fails (no user row).
+  // The other members of its accounts are told by afterAccountDeleted.
   ctx.connections.userSignedOut(userId);
-  await afterAccountDeleted(ctx, deleted);
+  for (const rows of deleted) await afterAccountDeleted(ctx, { ...rows, memberIds: rows.memberIds.filter((id) => id !== userId) });
 }
 
 /**

@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { ErrorCode } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, conflict } from '../../http/errors.js';
+import { AppError, badRequest, conflict } from '../../http/errors.js';
 
 /*
  * Two-factor sign-in with TOTP (RFC 6238; docs/architecture/two-factor.md). The codes come from
@@ -88,6 +88,17 @@ export async function acceptSecondFactor(ctx: AppContext, userId: string, code: 
     where: { userId, codeHash: recoveryHash(ctx, code), usedAt: null }, data: { usedAt: ctx.clock() },
   });
   return count === 1;
+}
+
+/**
+ * For a step that needs more than the session (deleting the account): with two-factor on, a
+ * valid code too (400 without one or with a wrong one), as turning two-factor off asks.
+ */
+export async function assertSecondFactorIfOn(ctx: AppContext, userId: string, code: string | undefined): Promise<void> {
+  const user = await ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpEnabledAt: true } });
+  if (!user.totpEnabledAt) return;
+  if (!code) throw badRequest('Doğrulama kodu zorunludur');
+  if (!(await acceptSecondFactor(ctx, userId, code))) throw codeInvalid();
 }
 
 /** Whether any account the user is a member of asks its members for two-factor sign-in. */

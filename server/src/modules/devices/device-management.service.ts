@@ -26,39 +26,38 @@ export async function listDevices(ctx: AppContext, ownerId: string): Promise<Lis
   return devices.map((d) => ({ ...d, online: online.has(d.id) }));
 }
 
-/**
- * Renames a device and/or moves it to another of the owner's screens (null: to none, and it
- * asks which screen to show). A moved device's players are told at once and switch.
- */
 /** What an event records of a device: its name and the screen it shows, by name. */
 const auditedDevice = { id: true, name: true, screen: { select: { name: true } } } as const;
 type AuditedDevice = { id: string; name: string | null; screen: { name: string } | null };
 const deviceFields = (d: AuditedDevice) => ({ name: d.name, screen: d.screen?.name ?? null });
 const deviceTarget = (d: AuditedDevice) => ({ type: 'device', id: d.id, name: d.name ?? 'Adsız cihaz' });
 
+/**
+ * Renames a device and/or moves it to another of the owner's screens (null: to none, and it
+ * asks which screen to show). A moved device's players are told at once and switch.
+ */
 export async function updateDevice(ctx: AppContext, ownerId: string, id: string, body: TUpdateDeviceRequest): Promise<ListedDevice> {
-  const device = await ctx.db.device.findFirst({ where: { id, ownerId, revokedAt: null }, select: { id: true, screenId: true } });
-  if (!device) throw deviceMissing();
-  if (body.screenId && !(await owns(ctx.db, 'screen', ownerId, body.screenId))) throw notFound('Ekran');
   // Conditional on the row still being unrevoked and the screen still existing (FK): a revocation
   // or a screen deletion in between leaves nothing half-done.
-  await ctx.db.$transaction(async (tx) => {
-    const before = await tx.device.findFirst({ where: { id, ownerId, revokedAt: null }, select: auditedDevice });
+  const { before, after } = await ctx.db.$transaction(async (tx) => {
+    const before = await tx.device.findFirst({ where: { id, ownerId, revokedAt: null }, select: { screenId: true, ...auditedDevice } });
+    if (!before) throw deviceMissing();
+    if (body.screenId && !(await owns(tx, 'screen', ownerId, body.screenId))) throw notFound('Ekran');
     const [after] = await tx.device.updateManyAndReturn({
       where: { id, ownerId, revokedAt: null },
       data: { name: body.name, screenId: body.screenId },
-      select: auditedDevice,
+      select: listed,
     });
-    if (!before || !after) throw deviceMissing();
+    if (!after) throw deviceMissing();
     await audit(tx, { account: ownerId, action: 'device.update', target: deviceTarget(after), changes: changesOf(deviceFields(before), deviceFields(after), ['name', 'screen']) });
+    return { before, after };
   }).catch((err: unknown) => {
     if ((err as { code?: string }).code === 'P2003') throw notFound('Ekran');
     throw err;
   });
-  if (body.screenId !== undefined && body.screenId !== device.screenId) ctx.connections.deviceMoved(id, body.screenId);
-  const updated = await ctx.db.device.findUniqueOrThrow({ where: { id }, select: listed });
+  if (body.screenId !== undefined && body.screenId !== before.screenId) ctx.connections.deviceMoved(id, body.screenId);
   const online = await ctx.presence.onlineDeviceIds([id]);
-  return { ...updated, online: online.has(id) };
+  return { ...after, online: online.has(id) };
 }
 
 /**

@@ -266,10 +266,14 @@ describe('GET /api/packages/admin/:id/usage', () => {
     await buy(p, unpaid.id, 'pending');
     await buy(p, unpaid.id, 'failed');
     await buy(await makePackage(), running.id, 'completed'); // another package
+    // A buyer whose account was deleted before its purchase was ended: a customer, not a running one.
+    const gone = await newUser(t);
+    await buy(p, gone.id, 'completed');
+    await t.ctx.db.purchase.updateMany({ where: { userId: gone.id }, data: { accountId: null } });
 
     const res = await t.http.get(`/api/packages/admin/${p.id}/usage`).set(admin.auth);
     expect(res.status).toBe(200);
-    expect(ZPackageUsage.parse(res.body)).toEqual({ customers: 3, activeCustomers: 2 });
+    expect(ZPackageUsage.parse(res.body)).toEqual({ customers: 4, activeCustomers: 2 });
     expect((await t.http.get(`/api/packages/admin/${(await makePackage()).id}/usage`).set(admin.auth)).body)
       .toEqual({ customers: 0, activeCustomers: 0 });
   });

@@ -70,7 +70,8 @@ export async function packageUsage(db: Db, id: string, now: Date) {
     db.purchase.findMany({ where: { packageId: id, ...where }, distinct: ['userId'], select: { userId: true } });
   const [bought, running] = await Promise.all([
     buyers({ status: { in: ['completed', 'expired'] } }),
-    buyers({ status: 'completed', expiresAt: { gt: now } }),
+    // A deleted account's purchase runs for nobody.
+    buyers({ status: 'completed', expiresAt: { gt: now }, accountId: { not: null } }),
   ]);
   return { customers: bought.length, activeCustomers: running.length };
 }

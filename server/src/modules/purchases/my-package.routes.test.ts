@@ -113,6 +113,18 @@ describe('GET /api/purchase/my-package/:userId', () => {
     }
   });
 
+  it("reads the account the person owns now, not an account that has their id", async () => {
+    const admin = await newAdmin(t);
+    const c = await newCustomer(t, { maxScreens: 7 });
+    const other = await newUser(t);
+    // c handed the account that has their id on and left it; at their next login they get a new one.
+    await t.ctx.db.membership.deleteMany({ where: { userId: c.id } });
+    await t.ctx.db.membership.create({ data: { accountId: c.id, userId: other.id, role: 'owner' } });
+    await t.http.post('/api/auth/login').send({ email: c.email, password: 'secret123' }).expect(200);
+    const none = await t.http.get(url(c.id)).set(admin.auth);
+    expect([none.status, none.body.message]).toEqual([404, 'Aktif paket bulunamadı']);
+  });
+
   it('401s without a token and 400s a malformed id', async () => {
     const u = await newCustomer(t);
     expect((await t.http.get(url(u.id))).status).toBe(401);

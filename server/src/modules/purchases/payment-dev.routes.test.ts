@@ -174,6 +174,24 @@ describe('free trial (price 0)', () => {
       .send({ packageId: trial.id, successUrl: 'http://localhost/purchase/x', cancelUrl: 'http://localhost/packages' });
     expect(hosted.status).toBe(409);
   });
+
+  it('is once per person too: deleting the account and starting over gives no second trial', async () => {
+    const u = await newUser(t);
+    const trial = await newPackage(t, { price: 0, durationDays: 14 });
+    const first = await t.http.post('/api/purchase/create-payment-intent').set(u.auth).send({ packageId: trial.id });
+    expect(first.status).toBe(200);
+    await t.http.delete('/api/team').set(u.auth).send({ password: 'secret123' }).expect(200);
+    const login = await t.http.post('/api/auth/login').send({ email: u.email, password: 'secret123' }).expect(200);
+    const again = { Authorization: `Bearer ${login.body.token as string}` };
+    const fresh = login.body.user.account._id as string;
+    expect(fresh).not.toBe(u.id);
+    const message = 'Ücretsiz deneme paketini daha önce kullandınız. Devam etmek için ücretli bir paket seçebilirsiniz.';
+    const plan = await t.http.get(`/api/purchase/plan/${trial.id}`).set(again).expect(200);
+    expect(plan.body.refusal).toBe(message);
+    const res = await t.http.post('/api/purchase/create-payment-intent').set(again).send({ packageId: trial.id });
+    expect([res.status, res.body.message]).toEqual([409, message]);
+    expect(await t.ctx.db.purchase.count({ where: { accountId: fresh } })).toBe(0);
+  });
 });
 
 describe('dev processor: hosted checkout', () => {

@@ -5,6 +5,7 @@ import { currentAccount, currentUser, requireAdmin, requireAuth } from '../../ht
 import { getMyPackage } from './my-package.service.js';
 import { paymentRoutes, paymentWebhookRoute } from './payment.routes.js';
 import { currentPackage, purchasePlan } from './purchase-plan.service.js';
+import { buyerOf } from './pending-purchase.js';
 import { presentCurrentPackage, presentMyPackage, presentPurchasePlan } from './purchase.presenter.js';
 import { presentSalesReport } from './sales.presenter.js';
 import { salesReport } from './sales.service.js';
@@ -25,7 +26,7 @@ export function purchaseRoutes(ctx: AppContext): Router {
   });
 
   router.get('/plan/:packageId', requireAuth(ctx), async (req, res) => {
-    res.json(presentPurchasePlan(await purchasePlan(ctx, currentAccount(req).id, ZPackageIdParams.parse(req.params).packageId)));
+    res.json(presentPurchasePlan(await purchasePlan(ctx, buyerOf(req), ZPackageIdParams.parse(req.params).packageId)));
   });
 
   router.get('/admin/sales', requireAuth(ctx), requireAdmin, async (req, res) => {

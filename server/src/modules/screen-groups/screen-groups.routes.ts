@@ -2,10 +2,11 @@ import { Router } from 'express';
 import { ZCreateScreenGroupRequest, ZIdParams, ZUpdateScreenGroupRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
-import { forbidden } from '../../http/errors.js';
-import { writesNeed } from '../../http/policy.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { isLimited, writesNeed } from '../../http/policy.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
+import { screenScopeOf, targetsWithin } from '../accounts/screen-scope.js';
 import { presentScreenGroup } from './screen-groups.presenter.js';
 import {
   createScreenGroup, deleteScreenGroup, listScreenGroups, screenGroupUsage, updateScreenGroup,
@@ -19,12 +20,15 @@ export function screenGroupRoutes(ctx: AppContext): Router {
   router.use(requireAuth(ctx), requireActivePackage(ctx), writesNeed('publisher'), (req, _res, next) => {
     // Groups decide who sees which screens: a member limited to some cannot redraw them
     // (docs/architecture/accounts.md#screen-group-limits).
-    if (req.method !== 'GET' && currentAccount(req).groupIds.length > 0) throw forbidden(LIMITED_MEMBERS_KEEP_GROUPS);
+    if (req.method !== 'GET' && isLimited(currentAccount(req))) throw forbidden(LIMITED_MEMBERS_KEEP_GROUPS);
     next();
   });
 
+  // A limited member sees their own groups only, and of a group's schedules only those aimed
+  // entirely within their scope, as the schedule list shows them.
   router.get('/', async (req, res) => {
-    res.json((await listScreenGroups(ctx.db, currentAccount(req).id)).map(presentScreenGroup));
+    const account = currentAccount(req);
+    res.json((await listScreenGroups(ctx.db, account.id, isLimited(account) ? account.groupIds : null)).map(presentScreenGroup));
   });
 
   router.post('/', async (req, res) => {
@@ -40,7 +44,12 @@ export function screenGroupRoutes(ctx: AppContext): Router {
 
   router.get('/:id/usage', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    res.json({ schedules: presentRefs(await screenGroupUsage(ctx.db, currentAccount(req).id, id)) });
+    const account = currentAccount(req);
+    if (isLimited(account) && !account.groupIds.includes(id)) throw notFound('Ekran grubu');
+    const scope = await screenScopeOf(ctx.db, req);
+    const schedules = (await screenGroupUsage(ctx.db, account.id, id))
+      .filter((s) => targetsWithin(account, scope, { screenIds: s.screens.map((x) => x.screenId), groupIds: s.groups.map((x) => x.groupId) }));
+    res.json({ schedules: presentRefs(schedules) });
   });
 
   router.delete('/:id', async (req, res) => {

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import { allOwned } from '../../db/ownership.js';
 import { changedKeys, notifyAffectedScreens, scheduleKeysOf } from '../schedules/schedule-targets.js';
 import { audit, changesOf } from '../audit/audit.js';
+import { lockOwner } from '../entitlements/limits.js';
 
 export type ScreenGroupRow = { id: string; name: string; members: { screen: { id: string; name: string } }[] };
 
@@ -24,8 +25,11 @@ function nameTaken(err: unknown): never {
   throw err;
 }
 
-export async function listScreenGroups(db: Db, ownerId: string): Promise<ScreenGroupRow[]> {
-  return db.screenGroup.findMany({ where: { ownerId }, orderBy: [{ name: 'asc' }, { id: 'asc' }], include: withMembers });
+/** The account's groups; `only` (a limited member's groups) keeps those alone. */
+export async function listScreenGroups(db: Db, ownerId: string, only: string[] | null): Promise<ScreenGroupRow[]> {
+  return db.screenGroup.findMany({
+    where: { ownerId, ...(only ? { id: { in: only } } : {}) }, orderBy: [{ name: 'asc' }, { id: 'asc' }], include: withMembers,
+  });
 }
 
 /** A new group is named by no schedule yet, so no screen shows anything else because of it. */
@@ -59,8 +63,7 @@ export async function updateScreenGroup(
     if (body.screenIds) {
       const screenIds = [...new Set(body.screenIds)];
       if (!(await allOwned(tx, 'screen', ownerId, screenIds))) throw notFound('Ekran');
-      const old = await tx.screenGroupMember.findMany({ where: { groupId: id }, select: { screenId: true } });
-      const touched = [...new Set([...old.map((m) => m.screenId), ...screenIds])];
+      const touched = [...new Set([...previous.members.map((m) => m.screen.id), ...screenIds])];
       const before = await scheduleKeysOf(tx, ownerId, touched);
       await tx.screenGroupMember.deleteMany({ where: { groupId: id } });
       await tx.screenGroupMember.createMany({ data: screenIds.map((screenId) => ({ groupId: id, screenId })) });
@@ -74,12 +77,13 @@ export async function updateScreenGroup(
   return group;
 }
 
-/** The schedules that name the group: deleting it takes it out of them. */
+/** The schedules that name the group (with their targets, for a limited member's view): deleting it takes it out of them. */
 export async function screenGroupUsage(db: Db, ownerId: string, id: string) {
   if (!(await db.screenGroup.findFirst({ where: { id, ownerId }, select: { id: true } }))) throw groupMissing();
   return db.schedule.findMany({
     where: { ownerId, groups: { some: { groupId: id } } },
-    select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }],
+    select: { id: true, name: true, screens: { select: { screenId: true } }, groups: { select: { groupId: true } } },
+    orderBy: [{ name: 'asc' }, { id: 'asc' }],
   });
 }
 
@@ -97,14 +101,19 @@ async function assertNoMemberLimitedToOnly(tx: DbOrTx, accountId: string, groupI
   throw conflict(`Bu grup ${names.join(', ')} için tek ekran grubu; silinirse tüm ekranları görürlerdi. Önce Ekip sayfasında gruplarını değiştirin.`);
 }
 
-/** Memberships and the group's place in schedules go with it; its members that lose a schedule are pushed. */
+/**
+ * Memberships and the group's place in schedules go with it; its members that lose a schedule are
+ * pushed. Under the account's lock first, the one member changes take (team.service.ts), so a
+ * member cannot be narrowed to this group alone between the check and the delete.
+ */
 export async function deleteScreenGroup(ctx: AppContext, ownerId: string, id: string): Promise<void> {
   const affected = await ctx.db.$transaction(async (tx) => {
+    await lockOwner(tx, ownerId);
     if (!(await lockOwnedRow(tx, 'screen_groups', id, ownerId))) throw groupMissing();
     await assertNoMemberLimitedToOnly(tx, ownerId, id);
-    const members = (await tx.screenGroupMember.findMany({ where: { groupId: id }, select: { screenId: true } })).map((m) => m.screenId);
-    const before = await scheduleKeysOf(tx, ownerId, members);
     const existing = await tx.screenGroup.findUniqueOrThrow({ where: { id }, include: withMembers });
+    const members = existing.members.map((m) => m.screen.id);
+    const before = await scheduleKeysOf(tx, ownerId, members);
     await tx.screenGroup.delete({ where: { id } });
     const changed = changedKeys(before, await scheduleKeysOf(tx, ownerId, members));
     await audit(tx, { account: ownerId, action: 'screenGroup.delete', target: groupTarget(existing), changes: changesOf(auditedGroup(existing), null, GROUP_FIELDS) });

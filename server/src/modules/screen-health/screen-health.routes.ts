@@ -2,7 +2,7 @@ import express, { Router, type RequestHandler } from 'express';
 import { SCREENSHOT_MAX_BYTES, ZIdParams, ZScreenshotUploadQuery, ZUpdateHealthSettingsRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
-import { requireRole } from '../../http/policy.js';
+import { requireAllScreens, requireRole } from '../../http/policy.js';
 import { fileTooLarge, unsupportedFileType } from '../../http/errors.js';
 import { perMinutePerKey } from '../../http/rate-limits.js';
 import { currentDevice, requireDevice } from '../devices/device-auth.js';
@@ -73,7 +73,7 @@ export function screenHealthRoutes(ctx: AppContext): Router {
     res.json(await getHealthSettings(ctx.db, currentAccount(req).id));
   });
 
-  router.put('/settings/health', requireAuth(ctx), requireRole('admin'), async (req, res) => {
+  router.put('/settings/health', requireAuth(ctx), requireRole('admin'), requireAllScreens(), async (req, res) => {
     const input = ZUpdateHealthSettingsRequest.parse(req.body);
     res.json(await updateHealthSettings(ctx.db, currentAccount(req).id, input));
   });

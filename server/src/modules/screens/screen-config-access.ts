@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { AppContext } from '../../context.js';
 import { bearerToken, sessionOfClaims, verifiedClaims } from '../../http/authenticate.js';
 import { notFound, unauthorized } from '../../http/errors.js';
+import { isLimited } from '../../http/policy.js';
 import { screensOfGroups } from '../accounts/screen-scope.js';
 import type { ScreenConfigAnswer } from './screen-config-cache.js';
 
@@ -18,7 +19,7 @@ async function ownerAllowedBy(ctx: AppContext, token: string | undefined, screen
   if (claims.kind === 'user') {
     const { account } = await sessionOfClaims(ctx, claims);
     if (!account) throw notFound('Ekran');
-    if (account.groupIds.length && !(await screensOfGroups(ctx.db, account.id, account.groupIds)).includes(screenId)) throw notFound('Ekran');
+    if (isLimited(account) && !(await screensOfGroups(ctx.db, account.id, account.groupIds)).includes(screenId)) throw notFound('Ekran');
     return account.id;
   }
   const ownerId = await ctx.devices.activeOwner(claims.sub, claims.ownerId);

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ZAssignScreenRequest, ZCreateScreenRequest, ZIdParams } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
-import { writesNeed } from '../../http/policy.js';
+import { isLimited, writesNeed } from '../../http/policy.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
 import { presentRefs } from '../../http/present-refs.js';
 import { presentScreen } from './screens.presenter.js';
@@ -29,7 +29,7 @@ export function screenRoutes(ctx: AppContext): Router {
 
   router.post('/', async (req, res) => {
     // A new screen is in no group yet: a limited member could never see it.
-    if (currentAccount(req).groupIds.length) throw forbidden('Ekran gruplarıyla sınırlı bir üye yeni ekran ekleyemez');
+    if (isLimited(currentAccount(req))) throw forbidden('Ekran gruplarıyla sınırlı bir üye yeni ekran ekleyemez');
     const body = ZCreateScreenRequest.parse(req.body);
     res.status(201).json(presentScreen(await createScreen(ctx, currentAccount(req).id, req.activePurchase, body)));
   });

@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { ZUpdateDisplaySettingsRequest, type TApkInfo } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, currentUser, requireAuth } from '../../http/authenticate.js';
-import { requireRole } from '../../http/policy.js';
+import { requireAllScreens, requireRole } from '../../http/policy.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { apkKey, downloadName, latestApk, uploadApk } from './apk.service.js';
 import { presentDisplaySettings } from './display-settings.presenter.js';
@@ -22,7 +22,7 @@ export function settingsRoutes(ctx: AppContext): Router {
     res.json(presentDisplaySettings(await getDisplaySettings(ctx.db, currentAccount(req).id)));
   });
 
-  r.put('/', requireAuth(ctx), requireRole('admin'), async (req, res) => {
+  r.put('/', requireAuth(ctx), requireRole('admin'), requireAllScreens(), async (req, res) => {
     const input = ZUpdateDisplaySettingsRequest.parse(req.body);
     res.json(presentDisplaySettings(await updateDisplaySettings(ctx, currentAccount(req).id, input)));
   });

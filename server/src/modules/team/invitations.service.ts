@@ -10,9 +10,9 @@ import { invitationMail } from '../../mail/mail-templates.js';
 import { lockOwner } from '../entitlements/limits.js';
 import { emailTakenAsConflict } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/passwords.js';
-import { assertRoomToJoin, assertSeatFree } from './seats.js';
+import { assertSeatFree } from './seats.js';
 import { assertOwnGroups, ownerByTransferOnly } from './team.service.js';
-import { audit, personTarget } from '../audit/audit.js';
+import { audit } from '../audit/audit.js';
 import { personName } from '../../http/audit-context.js';
 import { assertGrantable, assertInvitationWithin } from '../accounts/member-scope.js';
 
@@ -51,7 +51,7 @@ export async function createInvitation(ctx: AppContext, caller: AuthAccount, inv
     }
     // A new invitation to the same address replaces the open one: only the latest link works.
     await tx.invitation.updateMany({ where: { accountId: caller.id, email: body.email, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
-    await assertSeatFree(tx, caller.id, now);
+    await assertSeatFree(tx, caller.id, now, 'invite');
     const created = await tx.invitation.create({
       data: {
         accountId: caller.id, email: body.email, role: body.role, groupIds: [...new Set(body.groups)],
@@ -95,9 +95,11 @@ export async function invitationInfo(ctx: AppContext, token: string) {
   return { accountName: inv.account.name, email: inv.email, role: inv.role, hasUser };
 }
 
-/** Claims the link once: of two accepts at once, one passes. Returns the membership's data. */
-async function claim(tx: DbOrTx, token: string, now: Date) {
-  const inv = await openInvitation(tx, token, now);
+/**
+ * Claims the open invitation once (read by the caller): of two accepts at once, one passes, by
+ * the conditional update. Its groups never change. Returns the membership's groups.
+ */
+async function claim(tx: DbOrTx, inv: InvitationRow, now: Date) {
   // Groups deleted since the invitation was sent are left out; with none left it would grant
   // every screen, which it never meant.
   const groupIds = await stillOwned(tx, 'screenGroup', inv.accountId, inv.groupIds);
@@ -106,26 +108,27 @@ async function claim(tx: DbOrTx, token: string, now: Date) {
     where: { id: inv.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } }, data: { acceptedAt: now },
   });
   if (count !== 1) throw gone(`Bu davet bağlantısı daha önce kullanılmış. ${ASK_AGAIN}`);
-  return { inv, groups: { create: groupIds.map((groupId) => ({ groupId })) } };
+  return { create: groupIds.map((groupId) => ({ groupId })) };
 }
 
 /** A signed-in person accepts with their own session: the invitation's email must be theirs. */
 export async function acceptAsUser(ctx: AppContext, token: string, user: AuthUser) {
   const now = ctx.clock();
   return ctx.db.$transaction(async (tx) => {
-    const pending = await openInvitation(tx, token, now);
-    if (pending.email !== user.email) {
-      throw forbidden(`Bu davet ${pending.email} adresine gönderilmiş. Daveti kabul etmek için o adresle giriş yapın.`);
+    const inv = await openInvitation(tx, token, now);
+    if (inv.email !== user.email) {
+      throw forbidden(`Bu davet ${inv.email} adresine gönderilmiş. Daveti kabul etmek için o adresle giriş yapın.`);
     }
-    await lockOwner(tx, pending.accountId);
-    if (await tx.membership.count({ where: { accountId: pending.accountId, userId: user.id } })) {
+    await lockOwner(tx, inv.accountId);
+    if (await tx.membership.count({ where: { accountId: inv.accountId, userId: user.id } })) {
       throw conflict('Bu hesabın zaten üyesisiniz');
     }
-    await assertRoomToJoin(tx, pending.accountId, now);
-    const { inv, groups } = await claim(tx, token, now);
+    await assertSeatFree(tx, inv.accountId, now, 'join');
+    const groups = await claim(tx, inv, now);
     await tx.membership.create({ data: { accountId: inv.accountId, userId: user.id, role: inv.role, groups } });
     // The link's route reads the session itself (no requireAuth): the person is named here.
-    await audit(tx, { account: inv.accountId, action: 'invitation.accept', target: await personTarget(tx, 'member', user.id), actor: { type: 'user', id: user.id, name: personName(user) }, changes: { role: [null, inv.role] } });
+    const name = personName(user);
+    await audit(tx, { account: inv.accountId, action: 'invitation.accept', target: { type: 'member', id: user.id, name }, actor: { type: 'user', id: user.id, name }, changes: { role: [null, inv.role] } });
     const row = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { tokenVersion: true } });
     return { accountId: inv.accountId, tokenVersion: row.tokenVersion };
   });
@@ -140,13 +143,13 @@ export async function acceptAsNewPerson(ctx: AppContext, token: string, body: TA
   const now = ctx.clock();
   const passwordHash = await hashPassword(body.password);
   return emailTakenAsConflict(() => ctx.db.$transaction(async (tx) => {
-    const pending = await openInvitation(tx, token, now);
-    if (await tx.user.count({ where: { email: pending.email } })) {
+    const inv = await openInvitation(tx, token, now);
+    if (await tx.user.count({ where: { email: inv.email } })) {
       throw conflict('Bu e-posta adresiyle kayıtlı bir kullanıcı var. Daveti kabul etmek için önce giriş yapın.', ErrorCode.EMAIL_TAKEN);
     }
-    await lockOwner(tx, pending.accountId);
-    await assertRoomToJoin(tx, pending.accountId, now);
-    const { inv, groups } = await claim(tx, token, now);
+    await lockOwner(tx, inv.accountId);
+    await assertSeatFree(tx, inv.accountId, now, 'join');
+    const groups = await claim(tx, inv, now);
     const user = await tx.user.create({
       data: {
         email: inv.email, passwordHash, firstName: body.firstName, lastName: body.lastName, role: 'customer',
@@ -154,8 +157,8 @@ export async function acceptAsNewPerson(ctx: AppContext, token: string, body: TA
       },
     });
     // Nobody is signed in yet: the new person acts, with the link as their right.
-    const target = await personTarget(tx, 'member', user.id);
-    await audit(tx, { account: inv.accountId, action: 'invitation.accept', target, actor: { type: 'user', id: user.id, name: target.name ?? user.email }, changes: { role: [null, inv.role] } });
+    const name = personName(user);
+    await audit(tx, { account: inv.accountId, action: 'invitation.accept', target: { type: 'member', id: user.id, name }, actor: { type: 'user', id: user.id, name }, changes: { role: [null, inv.role] } });
     return { user, accountId: inv.accountId };
   }));
 }

@@ -42,25 +42,24 @@ export const seatLimitShown = (max: number | null | undefined): number | null =>
 const ASK_THE_ADMIN = 'Hesap yöneticisine haber verin; davetiniz geçerli kalır ve yer açıldığında yeniden kabul edebilirsiniz.';
 
 /**
- * At accept (under the invited account's lock): the package may have changed or ended since the
- * invitation was sent. One more member must fit the limit that applies now; the refusal is the
- * seat limit's 402 (shown on the invitation page, never sent to /packages), and the invitation
- * stays open.
+ * One more person in the account, under its lock: 402 when the package's limit is reached or no
+ * package runs (an administrator's account has no limit).
+ * - `invite`: a new invitation takes a seat beside the members and the open invitations; the
+ *   answer is the plain 402s (the dashboard offers the packages).
+ * - `join`: at accept the package may have changed or ended since the invitation was sent. The
+ *   invitation already holds its seat, so one more member must fit beside the members; the
+ *   refusal is shown on the invitation page (never sent to /packages), and the invitation stays
+ *   open.
  */
-export async function assertRoomToJoin(db: DbOrTx, accountId: string, now: Date): Promise<void> {
+export async function assertSeatFree(db: DbOrTx, accountId: string, now: Date, ask: 'invite' | 'join'): Promise<void> {
   const max = await seatLimit(db, accountId, now);
   if (max === null) return;
   if (max === undefined) {
-    throw new AppError(402, ErrorCode.MEMBER_LIMIT_REACHED, `Bu hesabın paketi şu anda etkin değil, bu yüzden yeni üye katılamıyor. ${ASK_THE_ADMIN}`);
+    throw ask === 'invite' ? packageRequired()
+      : new AppError(402, ErrorCode.MEMBER_LIMIT_REACHED, `Bu hesabın paketi şu anda etkin değil, bu yüzden yeni üye katılamıyor. ${ASK_THE_ADMIN}`);
   }
-  if ((await db.membership.count({ where: { accountId } })) + 1 > max) {
-    throw new AppError(402, ErrorCode.MEMBER_LIMIT_REACHED, `Bu hesabın üye sınırı dolu (paketi en fazla ${max} kişiye izin veriyor). ${ASK_THE_ADMIN}`);
-  }
-}
-
-/** Refuses one more seat (under the caller's account lock): 402 when the package's limit is reached or no package runs. */
-export async function assertSeatFree(db: DbOrTx, accountId: string, now: Date): Promise<void> {
-  const max = await seatLimit(db, accountId, now);
-  if (max === undefined) throw packageRequired();
-  if (max !== null && (await seatsUsed(db, accountId, now)) >= max) throw seatsFull(max);
+  const taken = ask === 'invite' ? await seatsUsed(db, accountId, now) : await db.membership.count({ where: { accountId } });
+  if (taken + 1 <= max) return;
+  throw ask === 'invite' ? seatsFull(max)
+    : new AppError(402, ErrorCode.MEMBER_LIMIT_REACHED, `Bu hesabın üye sınırı dolu (paketi en fazla ${max} kişiye izin veriyor). ${ASK_THE_ADMIN}`);
 }

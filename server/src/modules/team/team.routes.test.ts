@@ -145,6 +145,24 @@ describe('POST /api/team/transfer', () => {
     expect([res.status, res.body.message]).toEqual([403, 'Hesap sahibini yalnızca sahibin kendisi değiştirebilir ya da çıkarabilir']);
   });
 
+  it('a member limited to screen groups becomes an owner who sees every screen', async () => {
+    const owner = await newCustomer(t);
+    const lobby = await group(owner.id, 'Lobi');
+    const limited = await newMember(t, owner.id, 'admin', [lobby.id]);
+    const row = await membershipOf(owner.id, limited.id);
+    const team = ZTeam.parse((await t.http.post('/api/team/transfer').set(owner.auth).send({ memberId: row.id }).expect(200)).body);
+    expect(team.members.map((m) => [m.user.email, m.role, m.groups.map((g) => g.name)])).toEqual([
+      [owner.email, 'admin', []], [limited.email, 'owner', []],
+    ]);
+    expect((await membershipOf(owner.id, limited.id)).groups).toEqual([]);
+    const verify = await t.http.get('/api/auth/verify').set(limited.auth).expect(200);
+    expect(verify.body.user.account.role).toBe('owner');
+    // Nor can groups be given to an owner afterwards; nothing changes.
+    const before = await snapshot(owner.id);
+    const res = await t.http.put(`/api/team/members/${row.id}`).set(limited.auth).send({ groups: [lobby.id] });
+    await expectRefused(owner, res, 403, 'Hesap sahibi ekran gruplarıyla sınırlanamaz: sahip her zaman tüm ekranları görür.', before);
+  });
+
   it('is for the owner only, to another member of the account', async () => {
     const owner = await newCustomer(t);
     const admin = await newMember(t, owner.id, 'admin');

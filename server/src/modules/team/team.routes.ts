@@ -2,8 +2,8 @@ import { Router } from 'express';
 import { ZDeleteAccountRequest, ZIdParams, ZInviteRequest, ZMemberUpdateRequest, ZTeamRenameRequest, ZTeamSettingsRequest, ZTransferRequest, type TInviteResponse, type TTeamSettings } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, currentUser, requireAuth } from '../../http/authenticate.js';
-import { requireRole } from '../../http/policy.js';
-import { failuresPerAddress } from '../../http/rate-limits.js';
+import { requireAllScreens, requireRole } from '../../http/policy.js';
+import { failuresPerAddress, failuresPerUser } from '../../http/rate-limits.js';
 import { createInvitation, revokeInvitation } from './invitations.service.js';
 import { presentMember, presentTeam } from './team.presenter.js';
 import { deleteAccount, getTeam, removeMember, renameAccount, saveTeamSettings, transferOwnership, updateMember } from './team.service.js';
@@ -18,11 +18,13 @@ export function teamRoutes(ctx: AppContext): Router {
     await transferOwnership(ctx, account, memberId);
     res.json(presentTeam(await getTeam(ctx, account.id)));
   });
-  // The password is a credential: wrong guesses are limited as logins are.
+  // The password is a credential: wrong guesses are limited as logins are, per address and per
+  // person (a stolen session tried from many addresses); with two-factor on, its code is asked too.
   const guarded = failuresPerAddress(ctx.rateLimits, 'account-delete-address', ctx.config.authRateLimitPer15Min);
-  router.delete('/', guarded, requireAuth(ctx), requireRole('owner'), async (req, res) => {
-    const { password } = ZDeleteAccountRequest.parse(req.body);
-    await deleteAccount(ctx, currentAccount(req), currentUser(req), password);
+  const perPerson = failuresPerUser(ctx.rateLimits, 'account-delete-user', ctx.config.authRateLimitPer15Min);
+  router.delete('/', guarded, requireAuth(ctx), requireRole('owner'), perPerson, async (req, res) => {
+    const { password, code } = ZDeleteAccountRequest.parse(req.body);
+    await deleteAccount(ctx, currentAccount(req), currentUser(req), password, code);
     res.json({ message: 'Hesap silindi' });
   });
   router.use(requireAuth(ctx), requireRole('admin'));
@@ -31,7 +33,8 @@ export function teamRoutes(ctx: AppContext): Router {
     res.json(presentTeam(await getTeam(ctx, currentAccount(req).id)));
   });
 
-  router.put('/', async (req, res) => {
+  // The account's name and sign-in rules reach every screen's people: not for a limited member.
+  router.put('/', requireAllScreens(), async (req, res) => {
     const { name } = ZTeamRenameRequest.parse(req.body);
     res.json(presentTeam(await renameAccount(ctx, currentAccount(req).id, name)));
   });
@@ -42,7 +45,7 @@ export function teamRoutes(ctx: AppContext): Router {
     res.json(answer);
   });
 
-  router.put('/settings', async (req, res) => {
+  router.put('/settings', requireAllScreens(), async (req, res) => {
     const { twoFactorRequired } = ZTeamSettingsRequest.parse(req.body);
     const answer: TTeamSettings = await saveTeamSettings(ctx, currentAccount(req).id, twoFactorRequired);
     res.json(answer);
