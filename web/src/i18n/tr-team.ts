@@ -56,6 +56,8 @@ export const trTeam = {
   deleteLead: 'Hesap silindiğinde içindeki her şey kalıcı olarak silinir: medya ve uygulamalar, oynatma listeleri, kayan yazılar, yerleşimler, ekranlar ve ekran grupları, zamanlamalar, acil duyurular, API anahtarları ve eşleştirilmiş cihazlar. Bu, ekipteki herkes için geçerlidir: bütün üyelerin bu hesaptaki oturumları hemen kapanır ve ekranlar yayını durdurur.',
   deleteKept: 'Üyelerin Pano girişleri silinmez; başka hesaplarında çalışmaya devam ederler. Satın alma kayıtları saklanır. Bu işlem geri alınamaz.',
   deletePassword: 'Şifreniz (onay için)',
+  deleteCode: 'Doğrulama kodu',
+  deleteCodeHint: 'İki adımlı doğrulamanız açık: uygulamanızdaki 6 haneli kod ya da bir kurtarma kodu',
   deleteSubmit: 'Hesabı Sil',
   deleteConfirm: (name: string) => `"${name}" hesabı ve içindeki her şey, bütün üyeler için kalıcı olarak silinsin mi?`,
   deleteError: 'Hesap silinemedi',

@@ -5,23 +5,26 @@ import { errorMessage } from '../../lib/api-error';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useSession } from '../../stores/session-store';
 import { Banner, Button, Card, Form, TextField, showConfirm } from '../../components/ui';
+import { useTwoFactorStatus } from '../../api/two-factor.api';
 import { useDeleteAccount } from './api/use-team';
 
 const t = trTeam;
 
 /**
- * 'Hesabı Sil', for the owner only (docs/PRODUCT.md#team): the password, a confirmation, then the
- * account is gone for everyone and this session ends (the guard shows /login).
+ * 'Hesabı Sil', for the owner only (docs/PRODUCT.md#team): the password (and the two-factor code
+ * when the owner has it on), a confirmation, then the account is gone for everyone and this
+ * session ends (the guard shows /login).
  */
 export function DeleteAccountCard({ accountName }: { accountName: string }) {
   const remove = useDeleteAccount();
   const qc = useQueryClient();
   const logout = useSession((s) => s.logout);
   const form = useZodForm(ZDeleteAccountRequest, { password: '' });
-  const send = form.handleSubmit(async ({ password }) => {
+  const twoFactorOn = useTwoFactorStatus().data?.enabled === true;
+  const send = form.handleSubmit(async (body) => {
     if (!(await showConfirm(t.deleteConfirm(accountName), { title: t.deleteTitle, confirmLabel: t.deleteSubmit, danger: true }))) return;
     remove.reset();
-    await remove.mutateAsync(password, {
+    await remove.mutateAsync(body, {
       onSuccess: () => {
         qc.clear();
         logout();
@@ -37,6 +40,10 @@ export function DeleteAccountCard({ accountName }: { accountName: string }) {
         {remove.isError && <Banner tone="error" onDismiss={remove.reset}>{errorMessage(remove.error, t.deleteError)}</Banner>}
         <TextField label={t.deletePassword} type="password" autoComplete="current-password" required
           error={form.formState.errors.password?.message} {...form.register('password')} />
+        {twoFactorOn && (
+          <TextField label={t.deleteCode} hint={t.deleteCodeHint} autoComplete="one-time-code" required
+            error={form.formState.errors.code?.message} {...form.register('code')} />
+        )}
         <Button type="submit" variant="danger" busy={remove.isPending}>{t.deleteSubmit}</Button>
       </Form>
     </Card>

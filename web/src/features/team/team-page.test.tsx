@@ -29,7 +29,7 @@ const team = (): TTeam => ({
   seats: { used: 3, max: 5 },
 });
 
-type Over = { invite?: () => Response; deleteAccount?: () => Response; team?: TTeam; me?: { _id: string; limited: boolean } };
+type Over = { invite?: () => Response; deleteAccount?: () => Response; team?: TTeam; me?: { _id: string; limited: boolean }; twoFactor?: boolean };
 function open(role: TAccountRole = 'owner', over: Over = {}) {
   const calls: RecordedCall[] = [];
   const me = over.me ?? { _id: OWNER, limited: false };
@@ -37,6 +37,7 @@ function open(role: TAccountRole = 'owner', over: Over = {}) {
   apiServer.use(
     http.get('/api/team', recorded(calls, () => HttpResponse.json(over.team ?? team()))),
     http.get('/api/team/settings', recorded(calls, () => HttpResponse.json({ twoFactorRequired: false }))),
+    http.get('/api/auth/2fa', () => HttpResponse.json({ enabled: over.twoFactor ?? false, required: false, recoveryCodesLeft: 10 })),
     http.put('/api/team/settings', recorded(calls, () => HttpResponse.json({ twoFactorRequired: true }))),
     http.get('/api/screen-groups', () => HttpResponse.json([{ ...lobby, screens: [] }, { _id: fixtureId(51), name: 'Kasa', screens: [] }])),
     http.put('/api/team/members/:id', recorded(calls, () => HttpResponse.json(team().members[1]))),
@@ -177,6 +178,22 @@ describe('TeamPage', { timeout: 15_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Hesabı Sil' }));
     await waitFor(() => expect(useSession.getState().status).toBe('anonymous'));
     expect(writes(calls)).toEqual([['DELETE', '/api/team', { password: 'gizli123' }]]);
+  });
+
+  it('an owner with two-factor on gives their code with the password; without it nothing is sent', async () => {
+    const calls = open('owner', { twoFactor: true });
+    const user = userEvent.setup();
+    const section = within(await screen.findByRole('region', { name: 'Hesabı Sil' }));
+    const code = await section.findByLabelText('Doğrulama kodu');
+    await user.type(section.getByLabelText('Şifreniz (onay için)'), 'gizli123');
+    await user.click(section.getByRole('button', { name: 'Hesabı Sil' }));
+    expect(await section.findByText('Doğrulama kodu zorunludur')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await user.type(code, '123 456');
+    await user.click(section.getByRole('button', { name: 'Hesabı Sil' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Hesabı Sil' }));
+    await waitFor(() => expect(useSession.getState().status).toBe('anonymous'));
+    expect(writes(calls)).toEqual([['DELETE', '/api/team', { password: 'gizli123', code: '123456' }]]);
   });
 
   it("a wrong password shows the server's Turkish refusal and keeps the session; cancelling sends nothing", async () => {

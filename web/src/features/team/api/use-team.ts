@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ZOkResponse, ZInviteResponse, ZTeam, ZTeamMember, ZTeamSettings,
-  type TInviteRequest, type TMemberUpdateRequest,
+  type TDeleteAccountRequest, type TInviteRequest, type TMemberUpdateRequest,
 } from '@pano/contract';
 import { api, apiRequest } from '../../../lib/api-client';
 
@@ -28,7 +28,7 @@ export const useInvite = () => useTeamMutation((body: TInviteRequest) => api.pos
 export const useRevokeInvitation = () => useTeamMutation((id: string) => api.delete(`/api/team/invitations/${id}`, ZOkResponse));
 /** 'Hesabı Sil' (owner only): the owner's password goes with it; the caller signs out on success. */
 export const useDeleteAccount = () =>
-  useMutation({ mutationFn: (password: string) => apiRequest('/api/team', ZOkResponse, { method: 'DELETE', body: { password } }) });
+  useMutation({ mutationFn: (body: TDeleteAccountRequest) => apiRequest('/api/team', ZOkResponse, { method: 'DELETE', body }) });
 
 /** The account's sign-in rules (docs/PRODUCT.md#two-factor). */
 export function useTeamSettings() {
