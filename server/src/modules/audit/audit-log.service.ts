@@ -8,6 +8,12 @@ import { eventHash, GENESIS } from './audit.js';
 const dayStart = (day: string) => new Date(`${day}T00:00:00+03:00`);
 const DAY_MS = 86_400_000;
 
+/**
+ * Prisma's `startsWith` is a LIKE whose pattern it does not escape: '%' and '_' of a filter would
+ * be wildcards ('%.' matched every action). PostgreSQL's LIKE escapes with a backslash by default.
+ */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 function whereOf(chain: string, q: TAuditQuery): Prisma.AuditEventWhereInput {
   const at: Prisma.DateTimeFilter = {};
   if (q.from) at.gte = dayStart(q.from);
@@ -16,7 +22,7 @@ function whereOf(chain: string, q: TAuditQuery): Prisma.AuditEventWhereInput {
     chain,
     ...(q.from || q.to ? { at } : {}),
     ...(q.actor ? { actorId: q.actor } : {}),
-    ...(q.action ? (q.action.endsWith('.') ? { action: { startsWith: q.action } } : { action: q.action }) : {}),
+    ...(q.action ? (q.action.endsWith('.') ? { action: { startsWith: likeLiteral(q.action) } } : { action: q.action }) : {}),
     ...(q.targetType ? { targetType: q.targetType } : {}),
     ...(q.targetId ? { targetId: q.targetId } : {}),
   };

@@ -82,6 +82,26 @@ describe('audit events', () => {
     expect((await events(owner, '?from=2000-01-01&to=2000-01-02')).total).toBe(0);
     const bad = await t.http.get('/api/audit?from=dün').set(owner.auth);
     expect([bad.status, bad.body.message]).toEqual([400, 'Başlangıç tarihi YYYY-AA-GG biçiminde olmalıdır']);
+    // Days the calendar lacks pass the pattern and were an invalid Date, a 500.
+    for (const [query, message] of [
+      ['?from=2026-02-30', 'Geçersiz başlangıç tarihi: takvimde böyle bir gün yok'],
+      ['?to=2026-13-01', 'Geçersiz bitiş tarihi: takvimde böyle bir gün yok'],
+      ['?from=2026-04-31&format=csv', 'Geçersiz başlangıç tarihi: takvimde böyle bir gün yok'],
+      ['?from=0000-01-01', 'Tarih 1970 ile 9999 yılları arasında olmalıdır'],
+    ]) {
+      const res = await t.http.get(`/api/audit${query}`).set(owner.auth);
+      expect([res.status, res.body.message], query).toEqual([400, message]);
+    }
+    const platform = await t.http.get('/api/audit/platform?to=2025-02-29').set((await newAdmin(t)).auth);
+    expect([platform.status, platform.body.message]).toEqual([400, 'Geçersiz bitiş tarihi: takvimde böyle bir gün yok']);
+  });
+
+  it("an action filter's % and _ are letters, not wildcards", async () => {
+    expect((await events(owner, '?action=playlist.')).total).toBeGreaterThan(0);
+    for (const action of ['%.', '_%', 'playlist_', 'p%.', '%', '%25.']) {
+      expect((await events(owner, `?action=${encodeURIComponent(action)}`)).total, action).toBe(0);
+    }
+    expect((await events(owner, `?action=${encodeURIComponent('playlist_create')}`)).total).toBe(0);
   });
 
   it('is read by admins of the whole account only', async () => {
