@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAuditEvent, TAuditPage } from '@pano/contract';
 import { createTestApp, newAdmin, newCustomer, newMember, type TestApp, type TestUser } from '../../../test/harness.js';
 import { makeGroup, makeMedia } from '../screens/content.fixtures.js';
+import type { Db } from '../../db/client.js';
 import { audit } from './audit.js';
+import { verifyChain } from './audit-log.service.js';
 
 let t: TestApp;
 let owner: TestUser;
@@ -127,6 +129,42 @@ describe('audit events', () => {
     expect(res.text.startsWith('\uFEFFZaman;')).toBe(true);
     expect(res.text).toContain(`;"'=HYPERLINK(""http://x"";""y"")";`);
     expect(res.text).not.toMatch(/;=HYPERLINK/);
+  });
+
+  it('the chain check is whole when an event is appended during its walk', async () => {
+    const busy = await newCustomer(t);
+    const m = await makeMedia(t, busy.id);
+    for (const name of ['A', 'B']) await t.http.post('/api/playlists').set(busy.auth).send({ name, mediaItems: [{ media: m.id, duration: 5 }] }).expect(201);
+    // The real database, with one change appended right after the walk read its first batch.
+    let appended = false;
+    const appendOnce = async () => {
+      if (appended) return;
+      appended = true;
+      await t.ctx.db.$transaction((tx) => audit(tx, { account: busy.id, action: 'playlist.update', target: { type: 'playlist', id: null, name: 'Araya giren' } }));
+    };
+    const withFindMany = <T extends object>(client: T): T => new Proxy(client, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (prop === 'auditEvent') {
+          return new Proxy(value as object, {
+            get(events, name, r) {
+              const fn = Reflect.get(events, name, r);
+              if (name !== 'findMany') return fn;
+              return async (...args: unknown[]) => { const rows = await (fn as (...a: unknown[]) => Promise<unknown>).apply(events, args); await appendOnce(); return rows; };
+            },
+          });
+        }
+        if (prop === '$transaction') {
+          return (fn: unknown, opts: unknown) => typeof fn === 'function'
+            ? (value as (f: unknown, o: unknown) => Promise<unknown>).call(target, (tx: object) => (fn as (t: object) => unknown)(withFindMany(tx)), opts)
+            : (value as (f: unknown, o: unknown) => Promise<unknown>).call(target, fn, opts);
+        }
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    expect(await verifyChain(withFindMany(t.ctx.db) as Db, busy.id)).toEqual({ ok: true, checked: 2, brokenAt: null });
+    expect(appended).toBe(true);
+    expect(await verify(busy)).toEqual({ ok: true, checked: 3, brokenAt: null });
   });
 
   it('cannot be changed or deleted through the database without disabling its trigger', async () => {
