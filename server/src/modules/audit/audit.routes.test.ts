@@ -170,6 +170,26 @@ describe('audit events', () => {
   it('cannot be changed or deleted through the database without disabling its trigger', async () => {
     await expect(t.ctx.db.$executeRawUnsafe(`UPDATE audit_events SET "actorName" = 'Başkası' WHERE chain = $1`, owner.id)).rejects.toThrow(/cannot be changed/);
     await expect(t.ctx.db.$executeRawUnsafe('DELETE FROM audit_events WHERE chain = $1', owner.id)).rejects.toThrow(/cannot be changed/);
+    // TRUNCATE fires no row trigger: a statement trigger refuses it, on the heads too.
+    await expect(t.ctx.db.$executeRawUnsafe('TRUNCATE audit_events')).rejects.toThrow(/cannot be changed/);
+    await expect(t.ctx.db.$executeRawUnsafe('TRUNCATE audit_heads')).rejects.toThrow(/cannot be changed/);
+    await expect(t.ctx.db.$executeRawUnsafe('TRUNCATE audit_events, audit_heads')).rejects.toThrow(/cannot be changed/);
+    await expect(t.ctx.db.$executeRawUnsafe('DELETE FROM audit_heads WHERE chain = $1', owner.id)).rejects.toThrow(/cannot be changed/);
+    // A head moves one event forward at a time: not back (hiding deleted newest events), not ahead, not elsewhere.
+    const head = await t.ctx.db.auditHead.findUniqueOrThrow({ where: { chain: owner.id } });
+    expect(head.seq).toBeGreaterThan(1);
+    for (const [sql, ...values] of [
+      ['UPDATE audit_heads SET seq = seq - 1 WHERE chain = $1', owner.id],
+      ['UPDATE audit_heads SET seq = seq + 2 WHERE chain = $1', owner.id],
+      ['UPDATE audit_heads SET hash = $2 WHERE chain = $1', owner.id, 'f'.repeat(64)],
+      ['UPDATE audit_heads SET chain = $2, seq = seq + 1 WHERE chain = $1', owner.id, 'elsewhere'],
+      ['INSERT INTO audit_heads (chain, seq, hash) VALUES ($1, 5, $2)', 'invented', 'f'.repeat(64)],
+    ] as [string, ...unknown[]][]) {
+      await expect(t.ctx.db.$executeRawUnsafe(sql, ...values), sql).rejects.toThrow(/audit chain/);
+    }
+    expect(await t.ctx.db.auditHead.findUniqueOrThrow({ where: { chain: owner.id } })).toEqual(head);
+    expect(await t.ctx.db.auditEvent.count({ where: { chain: owner.id } })).toBe(head.seq);
+    expect(await t.ctx.db.auditHead.count({ where: { chain: { in: ['elsewhere', 'invented'] } } })).toBe(0);
   });
 
   it('the chain check finds an edited event, a deleted one and a deleted newest one', async () => {
