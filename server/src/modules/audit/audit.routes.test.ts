@@ -54,6 +54,19 @@ describe('audit events', () => {
     expect(Object.keys(update!.changes)).toEqual(['name']);
   });
 
+  it('a save that changes nothing writes no event', async () => {
+    const playlist = await t.http.post('/api/playlists').set(owner.auth).send({ name: 'Aynı', mediaItems: [{ media: mediaId, duration: 7 }] }).expect(201);
+    await t.http.put('/api/settings').set(owner.auth).send({ barHeight: 64 }).expect(200);
+    const before = (await events(owner)).total;
+    await t.http.put(`/api/playlists/${playlist.body._id}`).set(owner.auth).send({ name: 'Aynı', mediaItems: [{ media: mediaId, duration: 7 }] }).expect(200);
+    await t.http.put('/api/settings').set(owner.auth).send({ barHeight: 64 }).expect(200);
+    expect((await events(owner)).total).toBe(before);
+    // A real change still does.
+    await t.http.put('/api/settings').set(owner.auth).send({ barHeight: 65 }).expect(200);
+    const [changed] = (await events(owner)).events;
+    expect(changed).toMatchObject({ action: 'settings.display', changes: { barHeight: [64, 65] } });
+  });
+
   it('a refused change writes no event', async () => {
     const before = (await events(owner)).total;
     const viewer = await newMember(t, owner.id, 'viewer');

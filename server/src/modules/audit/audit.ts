@@ -17,6 +17,7 @@ export type AuditEntry = {
   /** What was done: '<target type>.<verb>', e.g. 'playlist.update'. */
   action: string;
   target: AuditTarget;
+  /** The fields changed; given but empty, no event is written (a save that changed nothing). */
   changes?: AuditChanges;
   /** Who acted, when not the request's actor (a background job acting on its own). */
   actor?: AuditActor;
@@ -60,6 +61,9 @@ const plain = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : ty
  * and waiting for a row would deadlock with one holding that row and waiting to append.
  */
 export async function audit(tx: Tx, entry: AuditEntry): Promise<void> {
+  // A save that changed nothing is no change of state: an event with empty changes is noise.
+  // An action without fields to record passes no `changes` at all.
+  if (entry.changes && Object.keys(entry.changes).length === 0) return;
   const request = auditRequest();
   const actor = entry.actor ?? request.actor;
   const chain = entry.account ?? PLATFORM_CHAIN;
