@@ -121,3 +121,18 @@ export async function auditNewUser(tx: Tx, user: { id: string; email: string; fi
   // The own account takes the user's id (modules/accounts/own-account.ts).
   await audit(tx, { account: user.id, action: 'account.create', target: { type: 'account', id: user.id, name }, actor, changes: { email: [null, user.email] } });
 }
+
+/**
+ * A change of a person's own sign-in (signing out, sessions ended, a password reset, two-factor
+ * turned on or off): a person is outside accounts, so one event goes into each chain of the
+ * accounts they belong to, the person as actor and target (docs/architecture/audit.md#events).
+ * Chains are taken in id order, so two such transactions never wait on each other's locks.
+ */
+export async function auditPerson(tx: Tx, userId: string, action: string, changes?: AuditChanges): Promise<void> {
+  const u = await tx.user.findUnique({ where: { id: userId }, select: { email: true, firstName: true, lastName: true, memberships: { select: { accountId: true } } } });
+  if (!u) return;
+  const name = personName(u);
+  const actor: AuditActor = { type: 'user', id: userId, name };
+  const accounts = [...new Set(u.memberships.map((m) => m.accountId))].sort();
+  for (const account of accounts) await audit(tx, { account, action, target: { type: 'user', id: userId, name }, actor, changes });
+}
