@@ -50,8 +50,22 @@ export const eventHash = (e: HashedEvent) => createHash('sha256').update(canonic
 /** The hash a chain starts from. */
 export const GENESIS = '0'.repeat(64);
 
-/** Dates become ISO text and secrets are dropped, so the stored JSON hashes the same when read back. */
-const plain = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? Number(v) : v === undefined ? null : JSON.parse(JSON.stringify(v)));
+/**
+ * What JSON keeps, at every level, so the stored JSON hashes the same when read back: dates become
+ * ISO text, big integers text (exact, where a Number loses digits), fields named as secrets are
+ * dropped wherever they are nested.
+ */
+const plain = (v: unknown): unknown => {
+  if (v === undefined || v === null) return null;
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'bigint') return v.toString();
+  if (Array.isArray(v)) return v.map(plain);
+  if (typeof v === 'object') {
+    if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return JSON.parse(JSON.stringify(v));
+    return Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([k, x]) => x !== undefined && !SECRET.test(k)).map(([k, x]) => [k, plain(x)]));
+  }
+  return JSON.parse(JSON.stringify(v)) as unknown;
+};
 
 /**
  * Appends one event to its chain, inside the transaction of the change it records
