@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { ZId } from './common.js';
-import { DATE_RANGE_MESSAGE, isDayInRange } from './dates.js';
+import { ZCalendarDay } from './dates.js';
 
 /*
  * The audit log, 'Etkinlik Geçmişi' (docs/architecture/audit.md): one event per change of state,
@@ -53,8 +53,6 @@ export type TAuditEvent = z.infer<typeof ZAuditEvent>;
 
 export const AUDIT_PAGE_SIZE = 50;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const ZDay = (message: string) => z.string({ error: message }).regex(DAY, { error: message, abort: true }).refine(isDayInRange, DATE_RANGE_MESSAGE);
 const ZFilterText = (what: string) => z.string({ error: `Geçersiz ${what}` }).trim().min(1, { error: `Geçersiz ${what}` }).max(100, { error: `${what} en fazla 100 karakter olabilir` });
 
 /**
@@ -63,8 +61,8 @@ const ZFilterText = (what: string) => z.string({ error: `Geçersiz ${what}` }).t
  * 'playlist.'), the target's type and id, the page (50 events each, newest first).
  */
 export const ZAuditQuery = z.object({
-  from: ZDay('Başlangıç tarihi YYYY-AA-GG biçiminde olmalıdır').optional(),
-  to: ZDay('Bitiş tarihi YYYY-AA-GG biçiminde olmalıdır').optional(),
+  from: ZCalendarDay('Başlangıç tarihi YYYY-AA-GG biçiminde olmalıdır', 'Geçersiz başlangıç tarihi: takvimde böyle bir gün yok').optional(),
+  to: ZCalendarDay('Bitiş tarihi YYYY-AA-GG biçiminde olmalıdır', 'Geçersiz bitiş tarihi: takvimde böyle bir gün yok').optional(),
   actor: ZFilterText('kişi').optional(),
   action: ZFilterText('işlem').optional(),
   targetType: ZFilterText('hedef türü').optional(),

@@ -1,3 +1,5 @@
+import { z } from './zod.js';
+
 /**
  * The years any date or instant a request carries may fall in (docs/PRODUCT.md#api). zod and
  * JavaScript take year 0 and 5-digit years; PostgreSQL refused '0000-01-01' (22008, a 500)
@@ -21,3 +23,22 @@ export const isDayInRange = (day: string): boolean => {
   const year = Number(day.slice(0, 4));
   return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
 };
+
+const YYYY_MM_DD = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day: 2026-02-30 matches the pattern but is no date. */
+export const isCalendarDate = (s: string): boolean => {
+  if (!YYYY_MM_DD.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
+/**
+ * The one 'YYYY-MM-DD' day a request may carry (schedules' dates, the plays report's and the
+ * audit log's filters): the form (`form`), a day the calendar has (`noSuchDay`, the form's message
+ * unless given; 2026-02-30 passed a pattern and became an invalid Date, a 500) and the years.
+ */
+export const ZCalendarDay = (form: string, noSuchDay = form) => z.string({ error: form })
+  .regex(YYYY_MM_DD, { error: form, abort: true })
+  .refine(isCalendarDate, { error: noSuchDay, abort: true })
+  .refine(isDayInRange, DATE_RANGE_MESSAGE);

@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { ZId, lowerCaseId } from './common.js';
-import { DATE_RANGE_MESSAGE, isDayInRange } from './dates.js';
+import { ZCalendarDay } from './dates.js';
 import { PLAY_DURATION_MAX_MS, PLAYS_BATCH_MAX } from './constants.js';
 
 /** Longest zone name a play may carry: a layout zone's name is at most this long too. */
@@ -69,8 +69,6 @@ const REPORT_GROUPINGS = ['media', 'screen', 'group', 'day', 'hour'] as const;
 const ZReportGrouping = z.enum(REPORT_GROUPINGS, { error: 'Geçersiz gruplama' });
 export type TReportGrouping = z.infer<typeof ZReportGrouping>;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const ZDay = (message: string) => z.string({ error: message }).regex(DAY, { error: message, abort: true }).refine(isDayInRange, DATE_RANGE_MESSAGE);
 
 /**
  * GET /api/reports/plays: `from` and `to` are whole days (inclusive) on the customer's wall
@@ -78,8 +76,8 @@ const ZDay = (message: string) => z.string({ error: message }).regex(DAY, { erro
  * `format=csv` answers the same rows as a file ('CSV İndir').
  */
 export const ZPlaysReportQuery = z.object({
-  from: ZDay('Başlangıç tarihi YYYY-AA-GG biçiminde olmalıdır').optional(),
-  to: ZDay('Bitiş tarihi YYYY-AA-GG biçiminde olmalıdır').optional(),
+  from: ZCalendarDay('Başlangıç tarihi YYYY-AA-GG biçiminde olmalıdır', 'Geçersiz başlangıç tarihi').optional(),
+  to: ZCalendarDay('Bitiş tarihi YYYY-AA-GG biçiminde olmalıdır', 'Geçersiz bitiş tarihi').optional(),
   tz: z.string().max(64).optional(),
   screen: ZId.optional(),
   group: ZId.optional(),

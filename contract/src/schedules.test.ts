@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SCHEDULE_CONTENT_MESSAGE, ZScheduleWrite, isCalendarDate } from './schedules.js';
+import { SCHEDULE_CONTENT_MESSAGE, ZScheduleWrite } from './schedules.js';
+import { isCalendarDate } from './dates.js';
 import { ZTimeZone, canonicalTimeZone } from './screens.js';
 
 const base = {

@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { ZId, lowerCaseId, ZIsoDate, numberField, requiredText } from './common.js';
-import { DATE_RANGE_MESSAGE, isDayInRange } from './dates.js';
+import { ZCalendarDay } from './dates.js';
 import { ZUsedBy } from './usage.js';
 import { listAnswer } from './lists.js';
 
@@ -14,22 +14,13 @@ export const SCHEDULE_PRIORITY_MAX = 10;
 export const SCHEDULE_PRIORITY_DEFAULT = 5;
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const YYYY_MM_DD = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day: 2026-02-30 matches the pattern but is no date. */
-export const isCalendarDate = (s: string): boolean => {
-  if (!YYYY_MM_DD.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
-
 const time = (field: string) => {
   const message = `${field} SS:DD biçiminde olmalıdır (ör. 09:00)`;
   return z.string({ error: message }).regex(HH_MM, message);
 };
 
 const DATE_MESSAGE = 'Geçersiz tarih: YYYY-AA-GG biçiminde girin (ör. 2026-01-31)';
-const ZDate = z.string({ error: DATE_MESSAGE }).refine(isCalendarDate, { error: DATE_MESSAGE, abort: true }).refine(isDayInRange, DATE_RANGE_MESSAGE);
+const ZDate = ZCalendarDay(DATE_MESSAGE);
 
 const DAY_RANGE = 'Günler 1 (Pazartesi) ile 7 (Pazar) arasında olmalıdır';
 const ZDays = z.array(z.number({ error: DAY_RANGE }).int(DAY_RANGE).min(1, DAY_RANGE).max(7, DAY_RANGE), {

@@ -8,6 +8,12 @@ import { eventHash, GENESIS } from './audit.js';
 const dayStart = (day: string) => new Date(`${day}T00:00:00+03:00`);
 const DAY_MS = 86_400_000;
 
+/**
+ * Prisma's `startsWith` is a LIKE whose pattern it does not escape: '%' and '_' of a filter would
+ * be wildcards ('%.' matched every action). PostgreSQL's LIKE escapes with a backslash by default.
+ */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 function whereOf(chain: string, q: TAuditQuery): Prisma.AuditEventWhereInput {
   const at: Prisma.DateTimeFilter = {};
   if (q.from) at.gte = dayStart(q.from);
@@ -16,7 +22,7 @@ function whereOf(chain: string, q: TAuditQuery): Prisma.AuditEventWhereInput {
     chain,
     ...(q.from || q.to ? { at } : {}),
     ...(q.actor ? { actorId: q.actor } : {}),
-    ...(q.action ? (q.action.endsWith('.') ? { action: { startsWith: q.action } } : { action: q.action }) : {}),
+    ...(q.action ? (q.action.endsWith('.') ? { action: { startsWith: likeLiteral(q.action) } } : { action: q.action }) : {}),
     ...(q.targetType ? { targetType: q.targetType } : {}),
     ...(q.targetId ? { targetId: q.targetId } : {}),
   };
@@ -62,27 +68,34 @@ export async function auditCsv(db: Db, chain: string, q: TAuditQuery): Promise<s
  * Walks a chain from its first event (docs/architecture/audit.md#the-chain): each event's hash
  * must match its content and name the previous event's hash, sequence numbers must follow each
  * other, and the chain's head must be its last event. Read in batches, so a long history is not
- * held in memory at once.
+ * held in memory at once, all in one REPEATABLE READ snapshot: an event appended during the walk
+ * moved the head past the last event read, and the chain read as broken.
  */
 export async function verifyChain(db: Db, chain: string): Promise<TAuditVerify> {
-  let prevHash = GENESIS;
-  let expectedSeq = 1;
-  let checked = 0;
-  let lastId: string | null = null;
-  for (;;) {
-    const batch = await db.auditEvent.findMany({ where: { chain, seq: { gte: expectedSeq } }, orderBy: { seq: 'asc' }, take: 1000 });
-    for (const e of batch) {
-      if (e.seq !== expectedSeq || e.prevHash !== prevHash || eventHash(e) !== e.hash) return { ok: false, checked, brokenAt: e.id };
-      prevHash = e.hash;
-      expectedSeq += 1;
-      checked += 1;
-      lastId = e.id;
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SET TRANSACTION READ ONLY`;
+    let prevHash = GENESIS;
+    let expectedSeq = 1;
+    let checked = 0;
+    let lastId: string | null = null;
+    for (;;) {
+      const batch = await tx.auditEvent.findMany({ where: { chain, seq: { gte: expectedSeq } }, orderBy: { seq: 'asc' }, take: 1000 });
+      for (const e of batch) {
+        if (e.seq !== expectedSeq || e.prevHash !== prevHash || eventHash(e) !== e.hash) return { ok: false, checked, brokenAt: e.id };
+        prevHash = e.hash;
+        expectedSeq += 1;
+        checked += 1;
+        lastId = e.id;
+      }
+      if (batch.length < 1000) break;
     }
-    if (batch.length < 1000) break;
-  }
-  const head = await db.auditHead.findUnique({ where: { chain } });
-  const headMatches = head ? head.seq === expectedSeq - 1 && head.hash === prevHash : checked === 0;
-  // Events missing at the end: the head still names the last one written.
-  if (!headMatches) return { ok: false, checked, brokenAt: lastId ?? 'end' };
-  return { ok: true, checked, brokenAt: null };
+    const head = await tx.auditHead.findUnique({ where: { chain } });
+    const headMatches = head ? head.seq === expectedSeq - 1 && head.hash === prevHash : checked === 0;
+    // Events missing at the end: the head still names the last one written.
+    if (!headMatches) return { ok: false, checked, brokenAt: lastId ?? 'end' };
+    return { ok: true, checked, brokenAt: null };
+  }, { isolationLevel: 'RepeatableRead', timeout: VERIFY_TIMEOUT_MS, maxWait: 10_000 });
 }
+
+/** A long history (a million events, read 1,000 at a time) still fits. */
+const VERIFY_TIMEOUT_MS = 10 * 60_000;

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAuditEvent, TAuditPage } from '@pano/contract';
 import { createTestApp, newAdmin, newCustomer, newMember, type TestApp, type TestUser } from '../../../test/harness.js';
 import { makeGroup, makeMedia } from '../screens/content.fixtures.js';
+import type { Db } from '../../db/client.js';
 import { audit } from './audit.js';
+import { verifyChain } from './audit-log.service.js';
 
 let t: TestApp;
 let owner: TestUser;
@@ -52,6 +54,29 @@ describe('audit events', () => {
     expect(Object.keys(update!.changes)).toEqual(['name']);
   });
 
+  it('a save that changes nothing writes no event', async () => {
+    const playlist = await t.http.post('/api/playlists').set(owner.auth).send({ name: 'Aynı', mediaItems: [{ media: mediaId, duration: 7 }] }).expect(201);
+    await t.http.put('/api/settings').set(owner.auth).send({ barHeight: 64 }).expect(200);
+    const before = (await events(owner)).total;
+    await t.http.put(`/api/playlists/${playlist.body._id}`).set(owner.auth).send({ name: 'Aynı', mediaItems: [{ media: mediaId, duration: 7 }] }).expect(200);
+    await t.http.put('/api/settings').set(owner.auth).send({ barHeight: 64 }).expect(200);
+    expect((await events(owner)).total).toBe(before);
+    // A real change still does.
+    await t.http.put('/api/settings').set(owner.auth).send({ barHeight: 65 }).expect(200);
+    const [changed] = (await events(owner)).events;
+    expect(changed).toMatchObject({ action: 'settings.display', changes: { barHeight: [64, 65] } });
+  });
+
+  it('an event keeps big integers exact and drops secrets at every level', async () => {
+    await t.ctx.db.$transaction((tx) => audit(tx, {
+      account: owner.id, action: 'settings.test', target: { type: 'settings', id: owner.id, name: 'Deneme' },
+      changes: { config: [null, { sizeBytes: 9007199254740993n, list: [{ at: new Date('2026-01-02T03:04:05Z'), apiToken: 'gizli' }], inner: { password: 'p', clientSecret: 's', name: 'Açık' } }] },
+    }));
+    const [event] = (await events(owner, '?action=settings.test')).events;
+    expect(event!.changes).toEqual({ config: [null, { sizeBytes: '9007199254740993', list: [{ at: '2026-01-02T03:04:05.000Z' }], inner: { name: 'Açık' } }] });
+    expect((await verify(owner)).ok).toBe(true);
+  });
+
   it('a refused change writes no event', async () => {
     const before = (await events(owner)).total;
     const viewer = await newMember(t, owner.id, 'viewer');
@@ -82,6 +107,26 @@ describe('audit events', () => {
     expect((await events(owner, '?from=2000-01-01&to=2000-01-02')).total).toBe(0);
     const bad = await t.http.get('/api/audit?from=dün').set(owner.auth);
     expect([bad.status, bad.body.message]).toEqual([400, 'Başlangıç tarihi YYYY-AA-GG biçiminde olmalıdır']);
+    // Days the calendar lacks pass the pattern and were an invalid Date, a 500.
+    for (const [query, message] of [
+      ['?from=2026-02-30', 'Geçersiz başlangıç tarihi: takvimde böyle bir gün yok'],
+      ['?to=2026-13-01', 'Geçersiz bitiş tarihi: takvimde böyle bir gün yok'],
+      ['?from=2026-04-31&format=csv', 'Geçersiz başlangıç tarihi: takvimde böyle bir gün yok'],
+      ['?from=0000-01-01', 'Tarih 1970 ile 9999 yılları arasında olmalıdır'],
+    ]) {
+      const res = await t.http.get(`/api/audit${query}`).set(owner.auth);
+      expect([res.status, res.body.message], query).toEqual([400, message]);
+    }
+    const platform = await t.http.get('/api/audit/platform?to=2025-02-29').set((await newAdmin(t)).auth);
+    expect([platform.status, platform.body.message]).toEqual([400, 'Geçersiz bitiş tarihi: takvimde böyle bir gün yok']);
+  });
+
+  it("an action filter's % and _ are letters, not wildcards", async () => {
+    expect((await events(owner, '?action=playlist.')).total).toBeGreaterThan(0);
+    for (const action of ['%.', '_%', 'playlist_', 'p%.', '%', '%25.']) {
+      expect((await events(owner, `?action=${encodeURIComponent(action)}`)).total, action).toBe(0);
+    }
+    expect((await events(owner, `?action=${encodeURIComponent('playlist_create')}`)).total).toBe(0);
   });
 
   it('is read by admins of the whole account only', async () => {
@@ -109,9 +154,65 @@ describe('audit events', () => {
     expect(res.text).not.toMatch(/;=HYPERLINK/);
   });
 
+  it('the chain check is whole when an event is appended during its walk', async () => {
+    const busy = await newCustomer(t);
+    const m = await makeMedia(t, busy.id);
+    for (const name of ['A', 'B']) await t.http.post('/api/playlists').set(busy.auth).send({ name, mediaItems: [{ media: m.id, duration: 5 }] }).expect(201);
+    // The real database, with one change appended right after the walk read its first batch.
+    let appended = false;
+    const appendOnce = async () => {
+      if (appended) return;
+      appended = true;
+      await t.ctx.db.$transaction((tx) => audit(tx, { account: busy.id, action: 'playlist.update', target: { type: 'playlist', id: null, name: 'Araya giren' } }));
+    };
+    const withFindMany = <T extends object>(client: T): T => new Proxy(client, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (prop === 'auditEvent') {
+          return new Proxy(value as object, {
+            get(events, name, r) {
+              const fn = Reflect.get(events, name, r);
+              if (name !== 'findMany') return fn;
+              return async (...args: unknown[]) => { const rows = await (fn as (...a: unknown[]) => Promise<unknown>).apply(events, args); await appendOnce(); return rows; };
+            },
+          });
+        }
+        if (prop === '$transaction') {
+          return (fn: unknown, opts: unknown) => typeof fn === 'function'
+            ? (value as (f: unknown, o: unknown) => Promise<unknown>).call(target, (tx: object) => (fn as (t: object) => unknown)(withFindMany(tx)), opts)
+            : (value as (f: unknown, o: unknown) => Promise<unknown>).call(target, fn, opts);
+        }
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    expect(await verifyChain(withFindMany(t.ctx.db) as Db, busy.id)).toEqual({ ok: true, checked: 2, brokenAt: null });
+    expect(appended).toBe(true);
+    expect(await verify(busy)).toEqual({ ok: true, checked: 3, brokenAt: null });
+  });
+
   it('cannot be changed or deleted through the database without disabling its trigger', async () => {
     await expect(t.ctx.db.$executeRawUnsafe(`UPDATE audit_events SET "actorName" = 'Başkası' WHERE chain = $1`, owner.id)).rejects.toThrow(/cannot be changed/);
     await expect(t.ctx.db.$executeRawUnsafe('DELETE FROM audit_events WHERE chain = $1', owner.id)).rejects.toThrow(/cannot be changed/);
+    // TRUNCATE fires no row trigger: a statement trigger refuses it, on the heads too.
+    await expect(t.ctx.db.$executeRawUnsafe('TRUNCATE audit_events')).rejects.toThrow(/cannot be changed/);
+    await expect(t.ctx.db.$executeRawUnsafe('TRUNCATE audit_heads')).rejects.toThrow(/cannot be changed/);
+    await expect(t.ctx.db.$executeRawUnsafe('TRUNCATE audit_events, audit_heads')).rejects.toThrow(/cannot be changed/);
+    await expect(t.ctx.db.$executeRawUnsafe('DELETE FROM audit_heads WHERE chain = $1', owner.id)).rejects.toThrow(/cannot be changed/);
+    // A head moves one event forward at a time: not back (hiding deleted newest events), not ahead, not elsewhere.
+    const head = await t.ctx.db.auditHead.findUniqueOrThrow({ where: { chain: owner.id } });
+    expect(head.seq).toBeGreaterThan(1);
+    for (const [sql, ...values] of [
+      ['UPDATE audit_heads SET seq = seq - 1 WHERE chain = $1', owner.id],
+      ['UPDATE audit_heads SET seq = seq + 2 WHERE chain = $1', owner.id],
+      ['UPDATE audit_heads SET hash = $2 WHERE chain = $1', owner.id, 'f'.repeat(64)],
+      ['UPDATE audit_heads SET chain = $2, seq = seq + 1 WHERE chain = $1', owner.id, 'elsewhere'],
+      ['INSERT INTO audit_heads (chain, seq, hash) VALUES ($1, 5, $2)', 'invented', 'f'.repeat(64)],
+    ] as [string, ...unknown[]][]) {
+      await expect(t.ctx.db.$executeRawUnsafe(sql, ...values), sql).rejects.toThrow(/audit chain/);
+    }
+    expect(await t.ctx.db.auditHead.findUniqueOrThrow({ where: { chain: owner.id } })).toEqual(head);
+    expect(await t.ctx.db.auditEvent.count({ where: { chain: owner.id } })).toBe(head.seq);
+    expect(await t.ctx.db.auditHead.count({ where: { chain: { in: ['elsewhere', 'invented'] } } })).toBe(0);
   });
 
   it('the chain check finds an edited event, a deleted one and a deleted newest one', async () => {

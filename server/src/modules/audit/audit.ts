@@ -17,6 +17,7 @@ export type AuditEntry = {
   /** What was done: '<target type>.<verb>', e.g. 'playlist.update'. */
   action: string;
   target: AuditTarget;
+  /** The fields changed; given but empty, no event is written (a save that changed nothing). */
   changes?: AuditChanges;
   /** Who acted, when not the request's actor (a background job acting on its own). */
   actor?: AuditActor;
@@ -49,8 +50,22 @@ export const eventHash = (e: HashedEvent) => createHash('sha256').update(canonic
 /** The hash a chain starts from. */
 export const GENESIS = '0'.repeat(64);
 
-/** Dates become ISO text and secrets are dropped, so the stored JSON hashes the same when read back. */
-const plain = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? Number(v) : v === undefined ? null : JSON.parse(JSON.stringify(v)));
+/**
+ * What JSON keeps, at every level, so the stored JSON hashes the same when read back: dates become
+ * ISO text, big integers text (exact, where a Number loses digits), fields named as secrets are
+ * dropped wherever they are nested.
+ */
+const plain = (v: unknown): unknown => {
+  if (v === undefined || v === null) return null;
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'bigint') return v.toString();
+  if (Array.isArray(v)) return v.map(plain);
+  if (typeof v === 'object') {
+    if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return JSON.parse(JSON.stringify(v));
+    return Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([k, x]) => x !== undefined && !SECRET.test(k)).map(([k, x]) => [k, plain(x)]));
+  }
+  return JSON.parse(JSON.stringify(v)) as unknown;
+};
 
 /**
  * Appends one event to its chain, inside the transaction of the change it records
@@ -60,6 +75,9 @@ const plain = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : ty
  * and waiting for a row would deadlock with one holding that row and waiting to append.
  */
 export async function audit(tx: Tx, entry: AuditEntry): Promise<void> {
+  // A save that changed nothing is no change of state: an event with empty changes is noise.
+  // An action without fields to record passes no `changes` at all.
+  if (entry.changes && Object.keys(entry.changes).length === 0) return;
   const request = auditRequest();
   const actor = entry.actor ?? request.actor;
   const chain = entry.account ?? PLATFORM_CHAIN;
@@ -116,4 +134,19 @@ export async function auditNewUser(tx: Tx, user: { id: string; email: string; fi
   }
   // The own account takes the user's id (modules/accounts/own-account.ts).
   await audit(tx, { account: user.id, action: 'account.create', target: { type: 'account', id: user.id, name }, actor, changes: { email: [null, user.email] } });
+}
+
+/**
+ * A change of a person's own sign-in (signing out, sessions ended, a password reset, two-factor
+ * turned on or off): a person is outside accounts, so one event goes into each chain of the
+ * accounts they belong to, the person as actor and target (docs/architecture/audit.md#events).
+ * Chains are taken in id order, so two such transactions never wait on each other's locks.
+ */
+export async function auditPerson(tx: Tx, userId: string, action: string, changes?: AuditChanges): Promise<void> {
+  const u = await tx.user.findUnique({ where: { id: userId }, select: { email: true, firstName: true, lastName: true, memberships: { select: { accountId: true } } } });
+  if (!u) return;
+  const name = personName(u);
+  const actor: AuditActor = { type: 'user', id: userId, name };
+  const accounts = [...new Set(u.memberships.map((m) => m.accountId))].sort();
+  for (const account of accounts) await audit(tx, { account, action, target: { type: 'user', id: userId, name }, actor, changes });
 }

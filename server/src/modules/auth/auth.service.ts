@@ -8,7 +8,7 @@ import { afterAccountDeleted, deleteAccountRows, type DeletedAccount } from '../
 import { lockOwner } from '../entitlements/limits.js';
 import { newOwnAccount, withOwnAccount } from '../accounts/own-account.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
-import { audit, auditNewUser } from '../audit/audit.js';
+import { audit, auditNewUser, auditPerson } from '../audit/audit.js';
 import { auditRequest } from '../../http/audit-context.js';
 import { openSession, type SignInMeta } from './sessions.service.js';
 import { issueTicket, twoFactorRequiredFor } from './two-factor.service.js';
@@ -166,9 +166,10 @@ export async function deleteOwnAdminAccount(ctx: AppContext, userId: string) {
  * lost computer must not leave another one alive. Their rows go too, so the list is empty.
  */
 export async function logout(ctx: AppContext, userId: string): Promise<void> {
-  await ctx.db.$transaction([
-    ctx.db.user.updateMany({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } }),
-    ctx.db.userSession.deleteMany({ where: { userId } }),
-  ]);
+  await ctx.db.$transaction(async (tx) => {
+    await tx.user.updateMany({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
+    const { count } = await tx.userSession.deleteMany({ where: { userId } });
+    await auditPerson(tx, userId, 'user.logout', { sessions: [count, 0] });
+  });
   ctx.connections.userSignedOut(userId);
 }

@@ -1,3 +1,4 @@
+import { auditPerson } from '../audit/audit.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode, type TResetPasswordRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
@@ -56,6 +57,7 @@ export async function resetPassword(ctx: AppContext, body: TResetPasswordRequest
     await tx.user.update({ where: { id: row.userId }, data: { passwordHash, tokenVersion: { increment: 1 } } });
     // Every session ends (docs/architecture/sessions.md): the version above refuses their tokens.
     await tx.userSession.deleteMany({ where: { userId: row.userId } });
+    await auditPerson(tx, row.userId, 'user.passwordReset');
     return row.userId;
   });
   ctx.connections.userSignedOut(userId);

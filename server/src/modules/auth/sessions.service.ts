@@ -1,3 +1,4 @@
+import { auditPerson } from '../audit/audit.js';
 import type { Request } from 'express';
 import type { TUserSession } from '@pano/contract';
 import type { AppContext } from '../../context.js';
@@ -62,8 +63,11 @@ export async function listSessions(ctx: AppContext, userId: string, currentId: s
 
 /** Ends one of the user's own sessions; another user's (or a missing) id reads as missing. */
 export async function endSession(ctx: AppContext, userId: string, sessionId: string): Promise<void> {
-  const { count } = await ctx.db.userSession.deleteMany({ where: { id: sessionId, userId } });
-  if (count === 0) throw notFound('Oturum');
+  await ctx.db.$transaction(async (tx) => {
+    const { count } = await tx.userSession.deleteMany({ where: { id: sessionId, userId } });
+    if (count === 0) throw notFound('Oturum');
+    await auditPerson(tx, userId, 'user.sessionEnd', { sessions: [count, 0] });
+  });
   ctx.connections.sessionsEnded([sessionId]);
 }
 
@@ -72,7 +76,11 @@ export async function endOtherSessions(ctx: AppContext, userId: string, keepId: 
   const rows = await ctx.db.userSession.findMany({ where: { userId, ...(keepId ? { id: { not: keepId } } : {}) }, select: { id: true } });
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return 0;
-  const { count } = await ctx.db.userSession.deleteMany({ where: { id: { in: ids }, userId } });
+  const count = await ctx.db.$transaction(async (tx) => {
+    const ended = (await tx.userSession.deleteMany({ where: { id: { in: ids }, userId } })).count;
+    if (ended > 0) await auditPerson(tx, userId, 'user.sessionEnd', { sessions: [ended, 0] });
+    return ended;
+  });
   ctx.connections.sessionsEnded(ids);
   return count;
 }

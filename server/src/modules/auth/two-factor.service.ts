@@ -1,3 +1,4 @@
+import { auditPerson } from '../audit/audit.js';
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
@@ -145,6 +146,7 @@ export async function enableTwoFactor(ctx: AppContext, userId: string, code: str
     if (count !== 1) throw conflict('İki adımlı doğrulama bu sırada değişti. Sayfayı yenileyip yeniden deneyin.');
     await tx.recoveryCode.deleteMany({ where: { userId } });
     await tx.recoveryCode.createMany({ data: codes.map((c) => ({ userId, codeHash: recoveryHash(ctx, c.replace('-', '')) })) });
+    await auditPerson(tx, userId, 'user.twoFactorEnable', { twoFactor: [false, true] });
   });
   return codes;
 }
@@ -154,10 +156,11 @@ export async function disableTwoFactor(ctx: AppContext, userId: string, code: st
     throw conflict('Üyesi olduğunuz bir hesap iki adımlı doğrulamayı zorunlu tutuyor; kapatılamaz.');
   }
   if (!(await acceptSecondFactor(ctx, userId, code))) throw codeInvalid();
-  await ctx.db.$transaction([
-    ctx.db.user.update({ where: { id: userId }, data: { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null } }),
-    ctx.db.recoveryCode.deleteMany({ where: { userId } }),
-  ]);
+  await ctx.db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null } });
+    await tx.recoveryCode.deleteMany({ where: { userId } });
+    await auditPerson(tx, userId, 'user.twoFactorDisable', { twoFactor: [true, false] });
+  });
 }
 
 /** The step after a right password: `verify` (enter a code) or `setup` (set two-factor up first). */

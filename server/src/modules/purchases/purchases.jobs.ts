@@ -23,15 +23,19 @@ export async function expirePurchase(ctx: AppContext, purchaseId: string): Promi
     await ctx.jobs.enqueue('purchase.expire', { purchaseId }, { runAt: p.expiresAt, key: `${expireJobKey(p)}-again-${now.getTime()}` });
     return;
   }
-  const count = await ctx.db.$transaction(async (tx) => {
+  if ((await expireOne(ctx, purchaseId, now)) && p.accountId) await ctx.notifier.ownerScreensChanged(p.accountId);
+}
+
+/** Expires one overdue purchase with its event, in a transaction of its own; true when it did. */
+async function expireOne(ctx: AppContext, purchaseId: string, now: Date): Promise<boolean> {
+  return ctx.db.$transaction(async (tx) => {
     const [ended] = await tx.purchase.updateManyAndReturn({
       where: { id: purchaseId, status: 'completed', expiresAt: { lte: now } },
       data: { status: 'expired' },
     });
     if (ended) await auditPurchase(tx, 'purchase.expire', ended, { status: ['completed', 'expired'] });
-    return ended ? 1 : 0;
+    return Boolean(ended);
   });
-  if (count && p.accountId) await ctx.notifier.ownerScreensChanged(p.accountId);
 }
 
 /**
@@ -79,11 +83,11 @@ async function completeIfPaid(ctx: AppContext, p: Purchase): Promise<boolean> {
  */
 export async function sweepPurchases(ctx: AppContext): Promise<{ expired: number; abandoned: number; requeued: number }> {
   const now = ctx.clock();
-  const expired = await ctx.db.$transaction(async (tx) => {
-    const rows = await tx.purchase.updateManyAndReturn({ where: { status: 'completed', expiresAt: { lte: now } }, data: { status: 'expired' } });
-    for (const row of rows) await auditPurchase(tx, 'purchase.expire', row, { status: ['completed', 'expired'] });
-    return rows;
-  });
+  // One transaction per purchase: one holding every account's chain lock at once waited on the
+  // busiest of them, and held the others meanwhile (docs/architecture/audit.md#the-chain).
+  const overdue = await ctx.db.purchase.findMany({ where: { status: 'completed', expiresAt: { lte: now } }, select: { id: true, accountId: true }, orderBy: { expiresAt: 'asc' } });
+  const expired: typeof overdue = [];
+  for (const row of overdue) if (await expireOne(ctx, row.id, now)) expired.push(row);
   for (const accountId of new Set(expired.flatMap((e) => (e.accountId ? [e.accountId] : [])))) await ctx.notifier.ownerScreensChanged(accountId);
 
   const stale = await ctx.db.purchase.findMany({
