@@ -104,10 +104,12 @@ export async function finishSignIn(ctx: AppContext, config: oidc.Configuration, 
   return { email, firstName: text(claims.given_name), lastName: text(claims.family_name) };
 }
 
+/** A short Turkish reason from openid-client's error: the provider's error code, or the claim that did not match. */
 function reasonOf(err: unknown): string {
-  const e = err as { code?: string; error?: string; message?: string };
+  const e = err as { error?: string; message?: string; cause?: { claim?: string; cause?: { claim?: string } } };
   if (e.error) return `sağlayıcı: ${e.error}`;
-  if (/nonce/i.test(e.message ?? '')) return 'nonce uyuşmuyor';
+  const claim = e.cause?.claim ?? e.cause?.cause?.claim;
+  if (claim) return `kimlik belirtecinde ${claim} uyuşmuyor`;
   if (/state/i.test(e.message ?? '')) return 'state uyuşmuyor';
   return 'kimlik belirteci geçersiz';
 }
