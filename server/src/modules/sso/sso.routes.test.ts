@@ -195,6 +195,9 @@ describe('the settings', () => {
     expect(await t.ctx.db.ssoConfig.count({ where: { accountId } })).toBe(1);
     await t.http.delete('/api/team/sso').set(owner.auth).expect(200);
     expect(await t.ctx.db.ssoConfig.count({ where: { accountId } })).toBe(0);
+    expect(await t.ctx.db.auditEvent.count({ where: { chain: accountId, action: 'sso.delete' } })).toBe(1);
+    // Off: the domain signs in with a password again, and company sign-in is refused.
+    expect(await t.ctx.db.ssoDomain.count({ where: { accountId } })).toBe(0);
   });
 
   it('refuses an issuer in the internal network when private addresses are not allowed', async () => {
