@@ -7,9 +7,12 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { nextPath } from '../../lib/next-path';
 import { homePathFor, useSession } from '../../stores/session-store';
 import { LoginForm } from './login-form';
+import { trSso } from '../../i18n/tr-sso';
 
 /** Loaded only when a sign-in needs it: /login's first load stays as small as it was. */
 const TwoFactorStep = lazy(async () => ({ default: (await import('./two-factor-step')).TwoFactorStep }));
+/** Company sign-in (docs/architecture/sso.md), loaded when chosen. */
+const SsoStartForm = lazy(async () => ({ default: (await import('../sso/sso-start-form')).SsoStartForm }));
 
 export function LoginPage() {
   usePageTitle(tr.auth.loginTitle);
@@ -18,6 +21,7 @@ export function LoginPage() {
   const location = useLocation();
   const state = location.state as { registered?: boolean; passwordReset?: boolean } | null;
   const [secondStep, setSecondStep] = useState<TLoginSecondStep | null>(null);
+  const [company, setCompany] = useState(false);
   const signedIn = (res: TLoginResponse) => {
     setSession(res.token, res.user);
     // Back to the page that asked for the login (an invitation), else home.
@@ -41,9 +45,16 @@ export function LoginPage() {
         <p className="auth-lead">{tr.auth.loginLead}</p>
         {state?.registered === true && <Banner tone="success">{tr.auth.registerDone}</Banner>}
         {state?.passwordReset === true && <Banner tone="success">{tr.auth.resetDone}</Banner>}
-        <LoginForm
-          onSuccess={(res) => ('token' in res ? signedIn(res) : setSecondStep(res))}
-        />
+        {company ? (
+          <Suspense fallback={<Spinner />}><SsoStartForm /></Suspense>
+        ) : (
+          <LoginForm
+            onSuccess={(res) => ('token' in res ? signedIn(res) : setSecondStep(res))}
+          />
+        )}
+        <p className="auth-forgot">
+          <button type="button" className="btn btn-ghost btn-block" onClick={() => setCompany(!company)}>{company ? trSso.backToPassword : trSso.choice}</button>
+        </p>
         <p className="auth-forgot"><Link to="/sifremi-unuttum">{tr.auth.forgotLink}</Link></p>
         <footer className="auth-footer">
           {tr.auth.noAccount} <Link to="/register">{tr.auth.registerLink}</Link>

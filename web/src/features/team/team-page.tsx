@@ -9,6 +9,7 @@ import { Banner, Button, Card, Form, PageHeader, Spinner, TextField, showConfirm
 import { useRemoveMember, useRenameAccount, useSaveTeamSettings, useTeam, useTeamSettings, useTransferOwnership, useUpdateMember } from './api/use-team';
 import { DeleteAccountCard } from './delete-account-card';
 import { InviteCard } from './invite-card';
+import { SsoCard } from '../sso/sso-card';
 import { MembersTable, personName } from './members-table';
 
 const t = trTeam;
@@ -93,6 +94,7 @@ function TeamContent({ me }: { me: { userId: string; role: TAccountRole } }) {
           onUpdate={onUpdate} onRemove={(m) => void onRemove(m)} onTransfer={(m) => void onTransfer(m)} />
       </section>
       <InviteCard invitations={invitations} groups={groupItems} />
+      <SsoCard />
       {me.role === 'owner' && <DeleteAccountCard accountName={account.name} />}
     </>
   );
