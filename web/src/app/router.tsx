@@ -43,7 +43,7 @@ export function createAppRouter(queryClient: QueryClient) {
           children: [
             { path: '/login', lazy: lazyPage(() => import('../features/auth/login-page'), 'LoginPage') },
             // docs/architecture/sso.md: where the company's identity provider sends people back.
-            { path: '/login/sso', lazy: lazyPage(() => import('../features/sso/sso-return-page'), 'SsoReturnPage') },
+            { path: '/login/sso', lazy: lazyPage(() => import('../features/auth/sso-return-page'), 'SsoReturnPage') },
             { path: '/register', lazy: lazyPage(() => import('../features/auth/register-page'), 'RegisterPage') },
             // docs/PRODUCT.md#forgot-password
             { path: '/sifremi-unuttum', lazy: lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage') },

@@ -11,7 +11,7 @@ import { audit, auditNewUser } from '../audit/audit.js';
 import { auditRequest } from '../../http/audit-context.js';
 import { openSession, type SignInMeta } from './sessions.service.js';
 import { issueTicket, twoFactorRequiredFor } from './two-factor.service.js';
-import { assertPasswordAllowed } from '../sso/sso.service.js';
+import { assertPasswordAllowed } from './sso-required.js';
 
 const INVALID_LOGIN = 'Email veya şifre hatalı';
 const LAST_ADMIN = 'Sistemdeki son admin hesabı silinemez. Önce başka bir admin hesabı oluşturun, sonra bu hesabı silin.';

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.js';
 import { passwordResetMail } from '../../mail/mail-templates.js';
 import type { OutgoingMail } from '../../mail/mailer.js';
 import { hashPassword } from './passwords.js';
-import { assertPasswordAllowed, passwordAllowed } from '../sso/sso.service.js';
+import { assertPasswordAllowed, passwordAllowed } from './sso-required.js';
 
 /**
  * 'Şifremi unuttum' (docs/PRODUCT.md#forgot-password, docs/architecture/security.md#password-reset).

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ErrorCode, type TLoginSecondStep, type TSsoRequest, type TSsoSettings } from '@pano/contract';
+import { type TLoginSecondStep, type TSsoRequest, type TSsoSettings } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
 import { Prisma } from '../../db/generated/client.js';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { openText, sealText } from '../../http/sealed-secret.js';
 import type { AuthAccount } from '../../http/request-types.js';
 import { audit, personTarget } from '../audit/audit.js';
@@ -173,17 +172,5 @@ async function memberFor(ctx: AppContext, accountId: string, role: AuthAccount['
       if (again) return again.userId;
     }
     throw err;
-  }
-}
-
-/** Password sign-in and reset are refused for an email whose domain requires company sign-in. */
-export async function passwordAllowed(db: DbOrTx, email: string): Promise<boolean> {
-  const domain = await db.ssoDomain.findUnique({ where: { domain: domainOf(email) }, select: { account: { select: { ssoConfig: { select: { required: true } } } } } });
-  return !domain?.account.ssoConfig?.required;
-}
-
-export async function assertPasswordAllowed(db: DbOrTx, email: string): Promise<void> {
-  if (!(await passwordAllowed(db, email))) {
-    throw new AppError(403, ErrorCode.SSO_REQUIRED, "Bu e-posta adresi için kurumsal giriş zorunludur; şifreyle giriş yapılamaz. Giriş sayfasında 'Kurumsal hesapla giriş'i kullanın.");
   }
 }

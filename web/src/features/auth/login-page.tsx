@@ -12,7 +12,7 @@ import { trSso } from '../../i18n/tr-sso';
 /** Loaded only when a sign-in needs it: /login's first load stays as small as it was. */
 const TwoFactorStep = lazy(async () => ({ default: (await import('./two-factor-step')).TwoFactorStep }));
 /** Company sign-in (docs/architecture/sso.md), loaded when chosen. */
-const SsoStartForm = lazy(async () => ({ default: (await import('../sso/sso-start-form')).SsoStartForm }));
+const SsoStartForm = lazy(async () => ({ default: (await import('./sso-start-form')).SsoStartForm }));
 
 export function LoginPage() {
   usePageTitle(tr.auth.loginTitle);

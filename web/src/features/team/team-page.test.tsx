@@ -35,7 +35,7 @@ function open(role: TAccountRole = 'owner', over: { invite?: () => Response; del
   apiServer.use(
     http.get('/api/team', recorded(calls, () => HttpResponse.json(team()))),
     http.get('/api/team/settings', () => HttpResponse.json({ twoFactorRequired: false })),
-    // Company sign-in's card (its own test: web/src/features/sso/sso.test.tsx): off.
+    // Company sign-in's card (its own test: web/src/features/team/sso-card.test.tsx): off.
     http.get('/api/team/sso', () => HttpResponse.json(null)),
     http.put('/api/team/settings', recorded(calls, () => HttpResponse.json({ twoFactorRequired: true }))),
     http.get('/api/screen-groups', () => HttpResponse.json([{ ...lobby, screens: [] }, { _id: fixtureId(51), name: 'Kasa', screens: [] }])),

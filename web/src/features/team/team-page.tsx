@@ -9,7 +9,7 @@ import { Banner, Button, Card, Form, PageHeader, Spinner, TextField, showConfirm
 import { useRemoveMember, useRenameAccount, useSaveTeamSettings, useTeam, useTeamSettings, useTransferOwnership, useUpdateMember } from './api/use-team';
 import { DeleteAccountCard } from './delete-account-card';
 import { InviteCard } from './invite-card';
-import { SsoCard } from '../sso/sso-card';
+import { SsoCard } from './sso-card';
 import { MembersTable, personName } from './members-table';
 
 const t = trTeam;

@@ -6,8 +6,8 @@ import { trSso } from '../../i18n/tr-sso';
 import { errorMessage } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
 import { homePathFor, useSession } from '../../stores/session-store';
-import { TwoFactorStep } from '../auth/two-factor-step';
-import { useFinishSso } from './api/use-sso';
+import { TwoFactorStep } from './two-factor-step';
+import { useFinishSso } from './api/use-sso-sign-in';
 
 /**
  * /login/sso: where the company's provider sends the person back. The page hands the provider's

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TSsoRequest } from '@pano/contract';
-import { ZLoginResponse, ZLoginSecondStep, ZOkResponse, ZSsoSettings, ZSsoStartResponse } from '@pano/contract';
+import { ZOkResponse, ZSsoSettings } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 
-/* Company sign-in's calls (docs/architecture/sso.md). */
+/* The 'Kurumsal Giriş' card's calls (docs/architecture/sso.md#settings-apiteamsso). */
 
 const ssoKey = ['team', 'sso'] as const;
 
@@ -23,10 +23,3 @@ export function useTurnOffSso() {
   const qc = useQueryClient();
   return useMutation({ mutationFn: () => api.delete('/api/team/sso', ZOkResponse), onSuccess: () => qc.setQueryData(ssoKey, null) });
 }
-
-export const useStartSso = () => useMutation({ mutationFn: (email: string) => api.post('/api/auth/sso/start', ZSsoStartResponse, { email }) });
-
-/** The provider's answer, as /login/sso received it, handed to the server: the login's answer comes back. */
-export const useFinishSso = () => useMutation({
-  mutationFn: (search: string) => api.get(`/api/auth/sso/callback${search}`, ZLoginResponse.or(ZLoginSecondStep)),
-});

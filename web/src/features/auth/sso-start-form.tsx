@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { trSso } from '../../i18n/tr-sso';
 import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, Form, TextField } from '../../components/ui';
-import { useStartSso } from './api/use-sso';
+import { useStartSso } from './api/use-sso-sign-in';
 
 /** 'Kurumsal hesapla giriş' on /login: the email's domain finds the provider, the browser goes there (docs/architecture/sso.md). */
 export function SsoStartForm({ go = (url: string) => window.location.assign(url) }: { go?: (url: string) => void }) {
