@@ -1,3 +1,6 @@
+// oidc-provider ships no types; the e2e project reaches this file too, so the declaration comes along.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./oidc-provider.d.ts" />
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -39,7 +42,7 @@ export async function startOidcServer(redirectUri: string): Promise<OidcServer> 
     features: { devInteractions: { enabled: false } },
     cookies: { keys: ['test-cookie-key-0123456789'] },
     pkce: { required: () => true },
-    findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ ...(person?.sub === sub ? person : { sub }) }) }),
+    findAccount: (_ctx: unknown, sub: string) => ({ accountId: sub, claims: () => ({ ...(person?.sub === sub ? person : { sub }) }) }),
   });
   const callback = provider.callback();
   server.on('request', (req, res) => {
