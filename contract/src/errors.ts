@@ -37,6 +37,10 @@ export const ErrorCode = {
   LOGIN_TICKET_INVALID: 'LOGIN_TICKET_INVALID',
   /** Five wrong codes locked the sign-in ticket (HTTP 429). */
   LOGIN_TICKET_LOCKED: 'LOGIN_TICKET_LOCKED',
+  /** Company sign-in is required for this email's domain: no password (docs/architecture/sso.md). */
+  SSO_REQUIRED: 'SSO_REQUIRED',
+  /** A company sign-in refused: unknown domain, wrong state or nonce, provider error. */
+  SSO_FAILED: 'SSO_FAILED',
   CARD_DECLINED: 'CARD_DECLINED',
   PAYMENT_FAILED: 'PAYMENT_FAILED',
   /** A playlist named a media item still processing, or whose processing failed. */

@@ -7,6 +7,7 @@ export * from './accounts.js';
 export * from './auth.js';
 export * from './two-factor.js';
 export * from './team.js';
+export * from './sso.js';
 export * from './apps.js';
 export * from './media.js';
 export * from './layouts.js';

@@ -26,6 +26,7 @@ import { screenHealthRoutes } from './modules/screen-health/screen-health.routes
 import { devicePlayRoutes, reportRoutes } from './modules/plays/plays.routes.js';
 import { accountRoutes } from './modules/team/accounts.routes.js';
 import { teamRoutes } from './modules/team/team.routes.js';
+import { ssoSettingsRoutes, ssoSignInRoutes } from './modules/sso/sso.routes.js';
 import { invitationRoutes } from './modules/team/invitations.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 
@@ -44,9 +45,11 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   app.use('/api', express.json({ limit: '1mb' }));
   // Ahead of the screens router, whose package guard would answer /api/screens/health first.
   app.use('/api', screenHealthRoutes(ctx));
+  app.use('/api/auth/sso', ssoSignInRoutes(ctx));
   app.use('/api/auth', authRoutes(ctx));
   // /api/accounts and /api/auth/switch-account.
   app.use('/api', accountRoutes(ctx));
+  app.use('/api/team/sso', ssoSettingsRoutes(ctx));
   app.use('/api/team', teamRoutes(ctx));
   app.use('/api/invitations', invitationRoutes(ctx));
   app.use('/api/media/apps/preview', appDataRoutes(ctx));

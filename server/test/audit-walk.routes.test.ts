@@ -28,6 +28,7 @@ const NO_EVENT: Record<string, string> = {
   'POST /api/screens/:id/screenshot': 'asks a player for a picture; nothing is stored until it answers',
   'POST /api/auth/login': 'signing in changes no data',
   'POST /api/auth/2fa/verify': 'the second step of signing in, as login',
+  'POST /api/auth/sso/start': 'starting a company sign-in, as login (its state row lives minutes)',
   'POST /api/auth/switch-account': 'choosing the account to work in changes no data',
   'POST /api/devices/plays': 'play records: the screens\' own telemetry (docs/architecture/plays.md)',
   'PUT /api/devices/screenshot': 'a screenshot: the screen\'s own telemetry',
@@ -47,6 +48,8 @@ const NOT_YET_AUDITED: Record<string, string> = {
 /** Audited, but not walked here, and why. */
 const NOT_WALKED_HERE: Record<string, string> = {
   'POST /api/auth/setup-admin': 'admin.create, as admin-register; needs a database with no administrator',
+  'PUT /api/team/sso': 'sso.create and sso.update; needs a running OpenID provider (server/src/modules/sso/sso.routes.test.ts)',
+  'DELETE /api/team/sso': 'sso.delete; needs a configured provider (server/src/modules/sso/sso.routes.test.ts)',
   'POST /api/uploads': 'a tus upload (several requests); it ends in the same storeReceivedFile as POST /api/media/upload',
   'POST /api/purchase/webhook': 'signed by Stripe; its completion is completeInTransaction, as complete-payment\'s',
   'POST /api/purchase/create-checkout-session': 'the hosted checkout: purchase.start, as create-payment-intent',

@@ -60,6 +60,9 @@ export const RULES: Record<string, TAccountRole | 'not a member route'> = {
   'POST /api/team/transfer': 'owner',
   'DELETE /api/team': 'owner',
   'PUT /api/team/settings': 'admin',
+  // Company sign-in (docs/architecture/sso.md); a member limited to screen groups is refused too.
+  'PUT /api/team/sso': 'admin',
+  'DELETE /api/team/sso': 'admin',
   // The owner buys.
   'POST /api/purchase/create-payment-intent': 'owner',
   'POST /api/purchase/complete-payment': 'owner',
@@ -74,6 +77,7 @@ export const RULES: Record<string, TAccountRole | 'not a member route'> = {
   'POST /api/auth/setup-admin': 'not a member route',
   'POST /api/auth/forgot-password': 'not a member route',
   'POST /api/auth/reset-password': 'not a member route',
+  'POST /api/auth/sso/start': 'not a member route',
   // Two-factor sign-in and sessions: each person's own (docs/PRODUCT.md#two-factor, #session).
   'POST /api/auth/2fa/setup': 'not a member route',
   'POST /api/auth/2fa/enable': 'not a member route',

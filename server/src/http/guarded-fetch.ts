@@ -92,8 +92,12 @@ function checkUrl(raw: string, base: URL | undefined, policy: FetchPolicy): URL 
 }
 
 export type GuardedFetchOptions = {
-  method?: 'GET' | 'HEAD';
+  method?: 'GET' | 'HEAD' | 'POST';
   headers?: Record<string, string>;
+  /** Sent with POST (a company sign-in's token request); dropped when a redirect turns it into GET. */
+  body?: string;
+  /** false: a redirect is answered as it came (a sign-in's token request must not carry its secret elsewhere). */
+  followRedirects?: boolean;
   /** Bytes of the (decoded) body; more aborts the fetch. Default and ceiling: 5 MB. */
   maxBytes?: number;
   /** For the whole fetch, redirects included. Default and ceiling: 10 s. */
@@ -125,18 +129,22 @@ export async function guardedFetch(raw: string, opts: GuardedFetchOptions, polic
   try {
     let url = checkUrl(raw, undefined, policy);
     let method = opts.method ?? 'GET';
+    let body = opts.body;
     for (let redirects = 0; ; redirects++) {
-      const res = await request(url, method, opts.headers ?? {}, policy, abort.signal);
+      const res = await request(url, method, opts.headers ?? {}, body, policy, abort.signal);
       const location = res.headers.location;
-      if (REDIRECTS.has(res.statusCode ?? 0) && location) {
+      if (REDIRECTS.has(res.statusCode ?? 0) && location && opts.followRedirects !== false) {
         res.destroy();
         if (redirects >= FETCH_LIMITS.maxRedirects) throw new GuardedFetchError('too-many-redirects');
         url = checkUrl(location, url, policy);
-        if (res.statusCode === 303) method = 'GET';
+        if (res.statusCode === 303 || (method === 'POST' && res.statusCode !== 307 && res.statusCode !== 308)) {
+          method = 'GET';
+          body = undefined;
+        }
         continue;
       }
-      const body = method === 'HEAD' ? Buffer.alloc(0) : await readBody(res, maxBytes, abort.signal);
-      return { status: res.statusCode ?? 0, url: url.href, headers: res.headers, body, text: () => body.toString('utf8') };
+      const read = method === 'HEAD' ? Buffer.alloc(0) : await readBody(res, maxBytes, abort.signal);
+      return { status: res.statusCode ?? 0, url: url.href, headers: res.headers, body: read, text: () => read.toString('utf8') };
     }
   } catch (err) {
     if (abort.signal.aborted) throw abort.signal.reason as GuardedFetchError;
@@ -147,7 +155,7 @@ export async function guardedFetch(raw: string, opts: GuardedFetchOptions, polic
   }
 }
 
-function request(url: URL, method: string, headers: Record<string, string>, policy: FetchPolicy, signal: AbortSignal): Promise<http.IncomingMessage> {
+function request(url: URL, method: string, headers: Record<string, string>, body: string | undefined, policy: FetchPolicy, signal: AbortSignal): Promise<http.IncomingMessage> {
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = transport.request(url, {
@@ -159,7 +167,7 @@ function request(url: URL, method: string, headers: Record<string, string>, poli
       headers: { 'user-agent': 'Pano/1.0 (dijital tabela)', 'accept-encoding': 'gzip, deflate, br', ...headers },
     }, resolve);
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 

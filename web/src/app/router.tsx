@@ -42,6 +42,8 @@ export function createAppRouter(queryClient: QueryClient) {
           element: <RedirectIfAuthenticated />,
           children: [
             { path: '/login', lazy: lazyPage(() => import('../features/auth/login-page'), 'LoginPage') },
+            // docs/architecture/sso.md: where the company's identity provider sends people back.
+            { path: '/login/sso', lazy: lazyPage(() => import('../features/auth/sso-return-page'), 'SsoReturnPage') },
             { path: '/register', lazy: lazyPage(() => import('../features/auth/register-page'), 'RegisterPage') },
             // docs/PRODUCT.md#forgot-password
             { path: '/sifremi-unuttum', lazy: lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage') },

@@ -12,6 +12,7 @@ import { audit, auditNewUser, auditPerson } from '../audit/audit.js';
 import { auditRequest } from '../../http/audit-context.js';
 import { openSession, type SignInMeta } from './sessions.service.js';
 import { issueTicket, twoFactorRequiredFor } from './two-factor.service.js';
+import { assertPasswordAllowed } from './sso-required.js';
 
 const INVALID_LOGIN = 'Email veya şifre hatalı';
 const LAST_ADMIN = 'Sistemdeki son admin hesabı silinemez. Önce başka bir admin hesabı oluşturun, sonra bu hesabı silin.';
@@ -21,6 +22,7 @@ const LAST_ADMIN = 'Sistemdeki son admin hesabı silinemez. Önce başka bir adm
  * yet set up, the answer is a ticket for that step instead of the token (docs/PRODUCT.md#two-factor).
  */
 export async function login(ctx: AppContext, body: TLoginRequest, meta: SignInMeta): Promise<SignedIn | TLoginSecondStep> {
+  await assertPasswordAllowed(ctx.db, body.email);
   const user = await ctx.db.user.findUnique({ where: { email: body.email } });
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password);
   if (!user || !ok) throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, INVALID_LOGIN);

@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors.js';
 import { passwordResetMail } from '../../mail/mail-templates.js';
 import type { OutgoingMail } from '../../mail/mailer.js';
 import { hashPassword } from './passwords.js';
+import { assertPasswordAllowed, passwordAllowed } from './sso-required.js';
 
 /**
  * 'Şifremi unuttum' (docs/PRODUCT.md#forgot-password, docs/architecture/security.md#password-reset).
@@ -23,7 +24,8 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  */
 export async function passwordResetFor(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>, email: string): Promise<OutgoingMail | null> {
   const user = await ctx.db.user.findUnique({ where: { email }, select: { id: true, email: true } });
-  if (!user) return null;
+  // Company sign-in required for the address's domain: no password to reset, so no mail (docs/architecture/sso.md).
+  if (!user || !(await passwordAllowed(ctx.db, user.email))) return null;
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(ctx.clock().getTime() + RESET_VALID_MINUTES * 60_000);
   await ctx.db.$transaction([
@@ -54,6 +56,7 @@ export async function resetPassword(ctx: AppContext, body: TResetPasswordRequest
     if (row.expiresAt <= now) throw linkExpired();
     const claimed = await tx.passwordResetToken.updateMany({ where: { tokenHash, usedAt: null }, data: { usedAt: now } });
     if (claimed.count !== 1) throw linkInvalid();
+    await assertPasswordAllowed(tx, (await tx.user.findUniqueOrThrow({ where: { id: row.userId }, select: { email: true } })).email);
     await tx.user.update({ where: { id: row.userId }, data: { passwordHash, tokenVersion: { increment: 1 } } });
     // Every session ends (docs/architecture/sessions.md): the version above refuses their tokens.
     await tx.userSession.deleteMany({ where: { userId: row.userId } });

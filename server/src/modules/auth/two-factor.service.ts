@@ -1,11 +1,12 @@
 import { auditPerson } from '../audit/audit.js';
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { ErrorCode } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
+import { openText, sealText } from '../../http/sealed-secret.js';
 
 /*
  * Two-factor sign-in with TOTP (RFC 6238; docs/architecture/two-factor.md). The codes come from
@@ -30,19 +31,8 @@ const ticketLocked = () => new AppError(429, ErrorCode.LOGIN_TICKET_LOCKED,
   `Doğrulama kodu ${TICKET_MAX_FAILURES} kez hatalı girildi; bu giriş denemesi kilitlendi. Lütfen e-posta ve şifrenizle yeniden giriş yapın.`);
 
 /** The TOTP secret at rest: AES-256-GCM under a key derived from the server's signing secret. */
-function sealSecret(ctx: AppContext, secret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', ctx.tokens.derivedKey('totp-secret'), iv);
-  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
-}
-
-function openSecret(ctx: AppContext, sealed: string): string {
-  const [, iv, tag, body] = sealed.split('.');
-  const decipher = createDecipheriv('aes-256-gcm', ctx.tokens.derivedKey('totp-secret'), Buffer.from(iv!, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag!, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body!, 'base64url')), decipher.final()]).toString('utf8');
-}
+const sealSecret = (ctx: AppContext, secret: string) => sealText(ctx.tokens.derivedKey('totp-secret'), secret);
+const openSecret = (ctx: AppContext, sealed: string) => openText(ctx.tokens.derivedKey('totp-secret'), sealed);
 
 /** Recovery codes are stored as an HMAC: a copy of the database alone cannot try them offline. */
 const recoveryHash = (ctx: AppContext, code: string) =>

@@ -38,6 +38,8 @@ function open(role: TAccountRole = 'owner', over: Over = {}) {
     http.get('/api/team', recorded(calls, () => HttpResponse.json(over.team ?? team()))),
     http.get('/api/team/settings', recorded(calls, () => HttpResponse.json({ twoFactorRequired: false }))),
     http.get('/api/auth/2fa', () => HttpResponse.json({ enabled: over.twoFactor ?? false, required: false, recoveryCodesLeft: 10 })),
+    // Company sign-in's card (its own test: web/src/features/team/sso-card.test.tsx): off.
+    http.get('/api/team/sso', () => HttpResponse.json(null)),
     http.put('/api/team/settings', recorded(calls, () => HttpResponse.json({ twoFactorRequired: true }))),
     http.get('/api/screen-groups', () => HttpResponse.json([{ ...lobby, screens: [] }, { _id: fixtureId(51), name: 'Kasa', screens: [] }])),
     http.put('/api/team/members/:id', recorded(calls, () => HttpResponse.json(team().members[1]))),
@@ -60,6 +62,9 @@ const writes = (calls: RecordedCall[]) => calls.filter((c) => c.method !== 'GET'
 describe('TeamPage', { timeout: 15_000 }, () => {
   it('lists members with role, groups and last activity, seats and open invitations', async () => {
     open();
+    expect(await screen.findByLabelText('Hesap adı')).toBeTruthy();
+    expect(await screen.findByLabelText('Tüm üyeler için iki adımlı doğrulama zorunlu')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Kurumsal Giriş' })).toBeTruthy();
     const rows = await screen.findAllByTestId('team-member');
     expect(rows.map((r) => r.textContent)).toEqual([
       expect.stringContaining('Ayşe (siz)'),
@@ -140,6 +145,10 @@ describe('TeamPage', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Davet gönder' }));
     await screen.findByTestId('invitation-link');
     expect(writes(calls)).toEqual([['POST', '/api/team/invitations', { email: 'yeni@ornek.com', role: 'editor', groups: [lobby._id] }]]);
+    // Nothing account-wide: the name, the sign-in rules and company sign-in are refused to them.
+    expect(screen.queryByLabelText('Hesap adı')).toBeNull();
+    expect(screen.queryByLabelText('Tüm üyeler için iki adımlı doğrulama zorunlu')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Kurumsal Giriş' })).toBeNull();
     // The next invitation starts from their groups again.
     await user.click(screen.getByRole('button', { name: 'Tamam' }));
     expect((within(screen.getByRole('group', { name: 'Ekran grupları (boş: tüm ekranlar)' })).getByRole('checkbox', { name: 'Lobi' }) as HTMLInputElement).checked).toBe(true);

@@ -10,6 +10,7 @@ import { Banner, Button, Card, Form, PageHeader, Spinner, TextField, showConfirm
 import { useRemoveMember, useRenameAccount, useSaveTeamSettings, useTeam, useTeamSettings, useTransferOwnership, useUpdateMember } from './api/use-team';
 import { DeleteAccountCard } from './delete-account-card';
 import { InviteCard } from './invite-card';
+import { SsoCard } from './sso-card';
 import { MembersTable, personName } from './members-table';
 
 const t = trTeam;
@@ -47,6 +48,9 @@ function TwoFactorRequirement() {
 
 function TeamContent({ me }: { me: { userId: string } }) {
   const owns = useCan('owner');
+  // The account's name, sign-in rules and company sign-in are account-wide: not for a member
+  // limited to screen groups (the server refuses them; docs/architecture/accounts.md).
+  const accountWide = useCan('admin', { allScreens: true });
   const team = useTeam();
   const groups = useScreenGroups();
   const update = useUpdateMember();
@@ -82,9 +86,9 @@ function TeamContent({ me }: { me: { userId: string } }) {
     <>
       <Card aria-labelledby="team-account-title">
         <h2 id="team-account-title" className="card-title">{account.name}</h2>
-        <RenameForm key={account.name} name={account.name} />
+        {accountWide && <RenameForm key={account.name} name={account.name} />}
         <p className="muted team-seats" data-testid="team-seats">{t.seats(seats.used, seats.max)}</p>
-        <TwoFactorRequirement />
+        {accountWide && <TwoFactorRequirement />}
       </Card>
       <section aria-labelledby="team-members-title">
         <h2 id="team-members-title" className="card-title">{t.membersTitle}</h2>
@@ -96,6 +100,7 @@ function TeamContent({ me }: { me: { userId: string } }) {
           onUpdate={onUpdate} onRemove={(m) => void onRemove(m)} onTransfer={(m) => void onTransfer(m)} />
       </section>
       <InviteCard invitations={invitations} groups={groupItems} ownGroups={ownGroups} />
+      {accountWide && <SsoCard />}
       {owns && <DeleteAccountCard accountName={account.name} />}
     </>
   );
