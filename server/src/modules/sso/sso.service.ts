@@ -7,7 +7,7 @@ import { openText, sealText } from '../../http/sealed-secret.js';
 import type { AuthAccount } from '../../http/request-types.js';
 import { audit, personTarget } from '../audit/audit.js';
 import { lockOwner } from '../entitlements/limits.js';
-import { assertRoomToJoin } from '../team/seats.js';
+import { assertSeatFree } from '../team/seats.js';
 import { hashPassword } from '../auth/passwords.js';
 import { openSession, type SignInMeta } from '../auth/sessions.service.js';
 import { issueTicket, twoFactorRequiredFor } from '../auth/two-factor.service.js';
@@ -111,7 +111,7 @@ export async function startSso(ctx: AppContext, email: string): Promise<{ url: s
 
 const stateInvalid = () => ssoFailed('Kurumsal giriş isteği geçersiz ya da daha önce kullanılmış. Lütfen giriş sayfasından yeniden başlatın.');
 
-export type SsoSignedIn = { token: string; user: { id: string; email: string; firstName: string | null; lastName: string | null; role: 'customer' | 'admin' }; account: { id: string; name: string; role: AuthAccount['role'] } };
+export type SsoSignedIn = { token: string; user: { id: string; email: string; firstName: string | null; lastName: string | null; role: 'customer' | 'admin' }; account: { id: string; name: string; role: AuthAccount['role']; groupIds: string[] } };
 
 /**
  * GET /api/auth/sso/callback: the provider's answer, as the dashboard's /login/sso page received
@@ -138,11 +138,11 @@ export async function finishSso(ctx: AppContext, query: URLSearchParams, meta: S
   const user = await ctx.db.user.findUniqueOrThrow({ where: { id: userId } });
   if (user.totpEnabledAt) return { twoFactorRequired: true, ticket: await issueTicket(ctx, user.id, 'verify') };
   if (await twoFactorRequiredFor(ctx.db, user.id)) return { twoFactorSetupRequired: true, ticket: await issueTicket(ctx, user.id, 'setup') };
-  const membership = await ctx.db.membership.findUniqueOrThrow({ where: { accountId_userId: { accountId: row.accountId, userId } }, include: { account: { select: { name: true } } } });
+  const membership = await ctx.db.membership.findUniqueOrThrow({ where: { accountId_userId: { accountId: row.accountId, userId } }, include: { account: { select: { name: true } }, groups: { select: { groupId: true } } } });
   const sessionId = await openSession(ctx, user.id, meta);
   return {
     token: await ctx.tokens.signUser(user.id, user.tokenVersion, row.accountId, sessionId),
-    user, account: { id: row.accountId, name: membership.account.name, role: membership.role },
+    user, account: { id: row.accountId, name: membership.account.name, role: membership.role, groupIds: membership.groups.map((g) => g.groupId) },
   };
 }
 
@@ -159,7 +159,7 @@ async function memberFor(ctx: AppContext, accountId: string, role: AuthAccount['
       const user = await tx.user.findUnique({ where: { email: person.email }, select: { id: true } })
         ?? await tx.user.create({ data: { email: person.email, passwordHash, firstName: person.firstName, lastName: person.lastName, role: 'customer' }, select: { id: true } });
       if (await tx.membership.count({ where: { accountId, userId: user.id } })) return user.id;
-      await assertRoomToJoin(tx, accountId, now);
+      await assertSeatFree(tx, accountId, now, 'join');
       await tx.membership.create({ data: { accountId, userId: user.id, role } });
       const target = await personTarget(tx, 'member', user.id);
       await audit(tx, { account: accountId, action: 'sso.join', target, actor: { type: 'user', id: user.id, name: target.name ?? person.email }, changes: { role: [null, role] } });
