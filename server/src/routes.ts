@@ -28,6 +28,7 @@ import { accountRoutes } from './modules/team/accounts.routes.js';
 import { teamRoutes } from './modules/team/team.routes.js';
 import { invitationRoutes } from './modules/team/invitations.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { openApiRoutes } from './http/openapi/openapi.routes.js';
 
 export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // First: the API's busiest request (every player, after each reconnect and push) is a GET
@@ -36,6 +37,8 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // After it: a push makes every player of a customer fetch its config at once, and
   // compressing each copy again would cost the API CPU per player (docs/OPERATIONS.md#compression-and-caching).
   app.use('/api', compressJson);
+  // The API's own description (docs/CONTRACT.md#openapi).
+  app.use('/api', openApiRoutes());
   // Routers that need the raw body (payment webhooks) are mounted inside their module
   // before this JSON parser sees the request; purchaseRoutes handles that itself.
   app.use('/api/purchase', purchaseRoutes(ctx));
