@@ -37,14 +37,15 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // After it: a push makes every player of a customer fetch its config at once, and
   // compressing each copy again would cost the API CPU per player (docs/OPERATIONS.md#compression-and-caching).
   app.use('/api', compressJson);
-  // The API's own description (docs/CONTRACT.md#openapi).
-  app.use('/api', openApiRoutes());
   // Routers that need the raw body (payment webhooks) are mounted inside their module
   // before this JSON parser sees the request; purchaseRoutes handles that itself.
   app.use('/api/purchase', purchaseRoutes(ctx));
   // tus streams each PATCH's body into the upload itself.
   app.use('/api/uploads', resumableUploadRoutes(ctx));
   app.use('/api', express.json({ limit: '1mb' }));
+  // After the parser, which reads (or refuses) any body sent with a GET like every other route's.
+  // The API's own description (docs/CONTRACT.md#openapi).
+  app.use('/api', openApiRoutes());
   // Ahead of the screens router, whose package guard would answer /api/screens/health first.
   app.use('/api', screenHealthRoutes(ctx));
   app.use('/api/auth', authRoutes(ctx));
