@@ -29,6 +29,7 @@ import { teamRoutes } from './modules/team/team.routes.js';
 import { ssoSettingsRoutes, ssoSignInRoutes } from './modules/sso/sso.routes.js';
 import { invitationRoutes } from './modules/team/invitations.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { openApiRoutes } from './http/openapi/openapi.routes.js';
 
 export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // First: the API's busiest request (every player, after each reconnect and push) is a GET
@@ -43,6 +44,9 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // tus streams each PATCH's body into the upload itself.
   app.use('/api/uploads', resumableUploadRoutes(ctx));
   app.use('/api', express.json({ limit: '1mb' }));
+  // After the parser, which reads (or refuses) any body sent with a GET like every other route's.
+  // The API's own description (docs/CONTRACT.md#openapi).
+  app.use('/api', openApiRoutes());
   // Ahead of the screens router, whose package guard would answer /api/screens/health first.
   app.use('/api', screenHealthRoutes(ctx));
   app.use('/api/auth/sso', ssoSignInRoutes(ctx));
