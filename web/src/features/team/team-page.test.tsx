@@ -34,8 +34,8 @@ function open(role: TAccountRole = 'owner', over: { invite?: () => Response; del
   useSession.setState({ status: 'authenticated', user: aUser({ account: { _id: OWNER, name: 'Ayşe Ajans', role } }) });
   apiServer.use(
     http.get('/api/team', recorded(calls, () => HttpResponse.json(team()))),
-    http.get('/api/team/settings', () => HttpResponse.json({ twoFactorRequired: false })),
-    http.put('/api/team/settings', recorded(calls, () => HttpResponse.json({ twoFactorRequired: true }))),
+    http.get('/api/team/settings', () => HttpResponse.json({ twoFactorRequired: false, approvalRequired: false })),
+    http.put('/api/team/settings', recorded(calls, () => HttpResponse.json({ twoFactorRequired: true, approvalRequired: false }))),
     http.get('/api/screen-groups', () => HttpResponse.json([{ ...lobby, screens: [] }, { _id: fixtureId(51), name: 'Kasa', screens: [] }])),
     http.put('/api/team/members/:id', recorded(calls, () => HttpResponse.json(team().members[1]))),
     http.delete('/api/team/members/:id', recorded(calls, () => HttpResponse.json({ message: 'Üye ekipten çıkarıldı' }))),
