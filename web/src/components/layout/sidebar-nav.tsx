@@ -35,6 +35,13 @@ const customerLinks: Link[] = [
 const readerLinks: Link[] = customerLinks.filter((l) => l.to !== '/alerts')
   .flatMap((l) => (l.to === '/reports' ? [l, { to: '/alerts', label: tr.nav.alerts }] : [l]));
 
+/**
+ * The approval flow (docs/architecture/approval.md): 'Onay Bekleyenler' for publishers and above,
+ * 'Bildirimler' (the outcome of one's requests) for every member.
+ */
+const approvalsLink: Link = { to: '/approvals', label: tr.nav.approvals };
+const notificationsLink: Link = { to: '/notifications', label: tr.nav.notifications };
+
 /** 'Ekip' (docs/PRODUCT.md#team) and 'Etkinlik Geçmişi' (docs/PRODUCT.md#activity), for the account's owners and admins. */
 const teamLinks: Link[] = [{ to: '/team', label: tr.nav.team }, { to: '/activity', label: tr.nav.activity }];
 
@@ -72,7 +79,7 @@ export function SidebarNav({ admin, team = false, sendsAlerts = false, onNavigat
   admin: boolean; team?: boolean; sendsAlerts?: boolean; onNavigate: () => void; notes?: NavNotes;
 }) {
   if (!admin) {
-    const links = sendsAlerts ? customerLinks : readerLinks;
+    const links = [...(sendsAlerts ? [...customerLinks, approvalsLink] : readerLinks), notificationsLink];
     return <LinkList links={team ? [...links, ...teamLinks] : links} onNavigate={onNavigate} notes={notes} />;
   }
   return (

@@ -8,6 +8,7 @@ import { useSession } from '../../stores/session-store';
 import { Banner, Button, Card, Form, PageHeader, Spinner, TextField, showConfirm } from '../../components/ui';
 import { useRemoveMember, useRenameAccount, useSaveTeamSettings, useTeam, useTeamSettings, useTransferOwnership, useUpdateMember } from './api/use-team';
 import { DeleteAccountCard } from './delete-account-card';
+import { ApprovalRequirement } from './approval-requirement';
 import { InviteCard } from './invite-card';
 import { MembersTable, personName } from './members-table';
 
@@ -82,6 +83,7 @@ function TeamContent({ me }: { me: { userId: string; role: TAccountRole } }) {
         <RenameForm key={account.name} name={account.name} />
         <p className="muted team-seats" data-testid="team-seats">{t.seats(seats.used, seats.max)}</p>
         <TwoFactorRequirement />
+        <ApprovalRequirement />
       </Card>
       <section aria-labelledby="team-members-title">
         <h2 id="team-members-title" className="card-title">{t.membersTitle}</h2>

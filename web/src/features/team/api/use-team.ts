@@ -33,5 +33,8 @@ export const useDeleteAccount = () =>
 export function useTeamSettings() {
   return useQuery({ queryKey: teamKeys.settings, queryFn: ({ signal }) => api.get('/api/team/settings', ZTeamSettings, signal) });
 }
+/** 'Onay akışı' (docs/architecture/approval.md), beside the sign-in rule. */
+export const useSaveApprovalRequired = () =>
+  useTeamMutation((approvalRequired: boolean) => api.put('/api/team/settings', ZTeamSettings, { approvalRequired }));
 export const useSaveTeamSettings = () =>
   useTeamMutation((twoFactorRequired: boolean) => api.put('/api/team/settings', ZTeamSettings, { twoFactorRequired }));
