@@ -72,6 +72,7 @@ export const trActivity = {
     'purchase.start': 'Ödeme başlattı', 'purchase.complete': 'Satın alma tamamlandı', 'purchase.fail': 'Ödeme başarısız',
     'purchase.abandon': 'Ödeme yarım kaldı', 'purchase.expire': 'Paket süresi doldu', 'purchase.replace': 'Paket yenisiyle değişti',
     'package.create': 'Paket oluşturdu', 'package.update': 'Paketi düzenledi', 'package.delete': 'Paketi sildi',
+    'approval.request': 'Onaya gönderdi', 'approval.approve': 'Onayladı', 'approval.reject': 'Reddetti',
     'apk.upload': 'APK yükledi', 'admin.create': 'Yönetici hesabı oluşturuldu', 'admin.delete': 'Yönetici hesabını sildi',
   } as Record<string, string>,
 };
