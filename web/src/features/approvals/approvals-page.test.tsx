@@ -11,7 +11,6 @@ import { aUser, fixtureId } from '../../testing/fixtures';
 import { savedOrPending } from '../../api/approvals.api';
 import { ApprovalsPage } from './approvals-page';
 import { NotificationsPage } from './notifications-page';
-import { ApprovalRequirement } from '../team/approval-requirement';
 import { SidebarNav } from '../../components/layout/sidebar-nav';
 import { MemoryRouter } from 'react-router-dom';
 
@@ -115,21 +114,6 @@ describe('the editor', () => {
     await userEvent.setup().click(within(item).getByRole('button', { name: 'Okundu' }));
     await waitFor(() => expect(writes(calls)).toEqual([['POST', `/api/notifications/${fixtureId(7)}/read`, undefined]]));
     await waitFor(() => expect(within(screen.getByTestId('notification')).queryByRole('button', { name: 'Okundu' })).toBeNull());
-  });
-});
-
-describe("the team card's 'Onay akışı'", () => {
-  it('turns the setting on with one checkbox', async () => {
-    const calls: RecordedCall[] = [];
-    apiServer.use(
-      http.get('/api/team/settings', () => HttpResponse.json({ twoFactorRequired: false, approvalRequired: false })),
-      http.put('/api/team/settings', recorded(calls, () => HttpResponse.json({ twoFactorRequired: false, approvalRequired: true }))),
-    );
-    renderPage(<ApprovalRequirement />, 'admin');
-    const box = await screen.findByLabelText(/Onay akışı/);
-    expect((box as HTMLInputElement).checked).toBe(false);
-    await userEvent.setup().click(box);
-    await waitFor(() => expect(writes(calls)).toEqual([['PUT', '/api/team/settings', { approvalRequired: true }]]));
   });
 });
 
