@@ -33,6 +33,9 @@ export const AUDIT_ACTIONS = [
   'invitation.create', 'invitation.revoke', 'invitation.accept',
   'purchase.start', 'purchase.complete', 'purchase.fail', 'purchase.abandon', 'purchase.expire', 'purchase.replace',
   'package.create', 'package.update', 'package.delete',
+  'approval.request', 'approval.approve', 'approval.reject',
+  'sso.create', 'sso.update', 'sso.delete', 'sso.join',
+  'user.logout', 'user.sessionEnd', 'user.passwordReset', 'user.twoFactorEnable', 'user.twoFactorDisable',
   'apk.upload', 'admin.create', 'admin.delete',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -6,6 +6,7 @@ export * from './dates.js';
 export * from './accounts.js';
 export * from './auth.js';
 export * from './two-factor.js';
+export * from './approvals.js';
 export * from './team.js';
 export * from './sso.js';
 export * from './apps.js';

@@ -1,4 +1,5 @@
 import type { TMemberChangedEvent } from './team.js';
+import type { TNotificationsChangedEvent } from './approvals.js';
 import { z } from './zod.js';
 import { ZId, ZIsoDate } from './common.js';
 import { ZScreenConfig } from './screen-config.js';
@@ -118,6 +119,8 @@ export interface ServerToClientEvents {
   'member:changed': (payload: TMemberChangedEvent) => void;
   /** To one member's sockets in one account, just before they are cut: they were removed from it. */
   'member:removed': (payload: TMemberChangedEvent) => void;
+  /** To one member's sockets in one account: their notifications changed (docs/architecture/approval.md). */
+  'notifications:changed': (payload: TNotificationsChangedEvent) => void;
 }
 export interface ClientToServerEvents {
   'player:hello': (payload: TPlayerHello) => void;

@@ -46,12 +46,14 @@ export const ZTwoFactorDisableRequest = z.object({ code: ZTwoFactorCode });
 export const ZTwoFactorStatus = z.object({ enabled: z.boolean(), required: z.boolean(), recoveryCodesLeft: z.number() });
 export type TTwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
 
-/** GET/PUT /api/team/settings: the account's sign-in rules. */
-export const ZTeamSettings = z.object({ twoFactorRequired: z.boolean() });
+/** GET/PUT /api/team/settings: the account's sign-in rules and its approval flow (docs/architecture/approval.md). */
+export const ZTeamSettings = z.object({ twoFactorRequired: z.boolean(), approvalRequired: z.boolean() });
 export type TTeamSettings = z.infer<typeof ZTeamSettings>;
+/** Each setting changes only when sent; at least one must be. */
 export const ZTeamSettingsRequest = z.object({
-  twoFactorRequired: z.boolean({ error: 'İki adımlı doğrulama zorunluluğu açık ya da kapalı olmalıdır' }),
-}, { error: 'Geçersiz hesap ayarı' });
+  twoFactorRequired: z.boolean({ error: 'İki adımlı doğrulama zorunluluğu açık ya da kapalı olmalıdır' }).optional(),
+  approvalRequired: z.boolean({ error: 'Onay akışı açık ya da kapalı olmalıdır' }).optional(),
+}, { error: 'Geçersiz hesap ayarı' }).refine((b) => b.twoFactorRequired !== undefined || b.approvalRequired !== undefined, { error: 'Değiştirilecek bir hesap ayarı gönderin' });
 
 /** GET /api/auth/sessions */
 export const ZUserSession = z.object({

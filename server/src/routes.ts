@@ -30,6 +30,7 @@ import { ssoSettingsRoutes, ssoSignInRoutes } from './modules/sso/sso.routes.js'
 import { invitationRoutes } from './modules/team/invitations.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { openApiRoutes } from './http/openapi/openapi.routes.js';
+import { approvalGate, approvalRoutes, notificationRoutes } from './modules/approvals/approvals.routes.js';
 
 export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // First: the API's busiest request (every player, after each reconnect and push) is a GET
@@ -57,11 +58,11 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   app.use('/api/team', teamRoutes(ctx));
   app.use('/api/invitations', invitationRoutes(ctx));
   app.use('/api/media/apps/preview', appDataRoutes(ctx));
-  app.use('/api/media', mediaRoutes(ctx));
-  app.use('/api/playlists', playlistRoutes(ctx));
-  app.use('/api/direction-playlists', tickerRoutes(ctx));
+  app.use('/api/media', mediaRoutes(ctx, approvalGate(ctx, 'app')));
+  app.use('/api/playlists', playlistRoutes(ctx, approvalGate(ctx, 'playlist')));
+  app.use('/api/direction-playlists', tickerRoutes(ctx, approvalGate(ctx, 'ticker')));
   app.use('/api/layouts/preview', contentPreviewRoutes(ctx));
-  app.use('/api/layouts', layoutRoutes(ctx));
+  app.use('/api/layouts', layoutRoutes(ctx, approvalGate(ctx, 'layout')));
   app.use('/api/screens', screenNowRoutes(ctx));
   app.use('/api/screens', screenRoutes(ctx));
   app.use('/api/settings', settingsRoutes(ctx));
@@ -78,4 +79,6 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   app.use('/api/api-keys', apiKeyRoutes(ctx));
   app.use('/api/reports', reportRoutes(ctx));
   app.use('/api/audit', auditRoutes(ctx));
+  app.use('/api/approvals', approvalRoutes(ctx));
+  app.use('/api/notifications', notificationRoutes(ctx));
 }

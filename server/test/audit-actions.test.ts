@@ -8,11 +8,19 @@ import { AUDIT_ACTIONS } from '@pano/contract';
  * and the dashboard's Turkish labels are typed by that list. An action written here but missing
  * from the list would show untranslated on 'Etkinlik Geçmişi'; one listed but never written is a
  * stale label. Audit events are written as `audit(tx, { action: '…' })` or through
- * `auditPurchase(tx, '…', …)`.
+ * through `auditPurchase(tx, '…', …)` or `auditPerson(tx, userId, '…')`; the server's `audit()`
+ * takes only a listed action (TAuditAction), so typecheck catches the other direction too.
  */
 
 const SRC = path.resolve(import.meta.dirname, '../src');
-const WRITTEN = [/\baction: '([a-zA-Z]+\.[a-zA-Z]+)'/g, /\bauditPurchase\(tx, '([a-zA-Z]+\.[a-zA-Z]+)'/g];
+const ACTION = "'([a-zA-Z]+\\.[a-zA-Z]+)'";
+const WRITTEN = [
+  new RegExp(`\\baction: ${ACTION}`, 'g'),
+  // One of two actions: `action: before ? 'x.update' : 'x.create'`.
+  new RegExp(`\\baction: [^,?]+\\? ${ACTION} : ${ACTION}`, 'g'),
+  new RegExp(`\\bauditPurchase\\(tx, ${ACTION}`, 'g'),
+  new RegExp(`\\bauditPerson\\(tx, [^,]+, ${ACTION}`, 'g'),
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -27,7 +35,7 @@ describe('audit actions', () => {
     const written = new Set<string>();
     for (const file of sourceFiles(SRC)) {
       const text = readFileSync(file, 'utf8');
-      for (const re of WRITTEN) for (const m of text.matchAll(re)) written.add(m[1]!);
+      for (const re of WRITTEN) for (const m of text.matchAll(re)) for (const action of m.slice(1)) if (action) written.add(action);
     }
     expect([...written].sort()).toEqual([...AUDIT_ACTIONS].sort());
   });

@@ -32,6 +32,8 @@ const NO_EVENT: Record<string, string> = {
   'POST /api/auth/switch-account': 'choosing the account to work in changes no data',
   'POST /api/devices/plays': 'play records: the screens\' own telemetry (docs/architecture/plays.md)',
   'PUT /api/devices/screenshot': 'a screenshot: the screen\'s own telemetry',
+  'POST /api/notifications/read': 'marking one\'s own notifications read: bookkeeping, as a member\'s last activity',
+  'POST /api/notifications/:id/read': 'marking one\'s own notification read: bookkeeping',
   'POST /api/purchase/dev/confirm-card': 'the development card form; a declined card fails the purchase with purchase.fail',
   'POST /api/purchase/dev/checkout/:sessionId': 'the development checkout page; completion writes purchase.complete',
 };
@@ -81,6 +83,18 @@ async function world() {
   const ticker = await makeTicker(t, owner.id, ['Hoş geldiniz']);
   const screen = await makeScreen(t, owner.id);
   return { media, playlist, ticker, screen };
+}
+
+/** An editor's change waiting in an account that requires approval (docs/architecture/approval.md), and its publisher. */
+async function pendingApproval() {
+  const account = await newCustomer(t);
+  await t.ctx.db.account.update({ where: { id: account.id }, data: { approvalRequired: true } });
+  const editor = await newMember(t, account.id, 'editor');
+  const media = await makeMedia(t, account.id, 'image', 'Afiş');
+  const playlist = await makePlaylist(t, account.id, [{ mediaId: media.id }], 'Lobi');
+  await makeScreen(t, account.id, { currentPlaylistId: playlist.id });
+  const res = await http().put(`/api/playlists/${playlist.id}`).set(editor.auth).send({ name: 'Lobi 2', mediaItems: [{ media: media.id, duration: 8 }] }).expect(202);
+  return { id: res.body.approval._id as string, publisher: await newMember(t, account.id, 'publisher') };
 }
 
 async function membership(accountId: string, u: TestUser) {
@@ -145,6 +159,8 @@ const CASES: Record<string, Case> = {
   'PUT /api/alert-templates/:id': { action: 'alertTemplate.update', prepare: async () => { const c = await http().post('/api/alert-templates').set(owner.auth).send({ name: `Kod ${uuid().slice(0, 6)}`, title: 'Kod', message: 'x', all: true }).expect(201); return () => http().put(`/api/alert-templates/${c.body._id}`).set(owner.auth).send({ name: `Kod ${uuid().slice(0, 6)}`, title: 'Kod 2', message: 'y', all: true }); } },
   'DELETE /api/alert-templates/:id': { action: 'alertTemplate.delete', prepare: async () => { const c = await http().post('/api/alert-templates').set(owner.auth).send({ name: `Kod ${uuid().slice(0, 6)}`, title: 'Kod', message: 'x', all: true }).expect(201); return () => http().delete(`/api/alert-templates/${c.body._id}`).set(owner.auth); } },
   'POST /api/alert-templates/:id/send': { action: 'alert.send', prepare: async () => { const { screen } = await world(); const c = await http().post('/api/alert-templates').set(owner.auth).send({ name: `Kod ${uuid().slice(0, 6)}`, title: 'Kod', message: 'x', screens: [screen.id] }).expect(201); return () => http().post(`/api/alert-templates/${c.body._id}/send`).set(owner.auth).send({}); } },
+  'POST /api/approvals/:id/approve': { action: 'approval.approve', prepare: async () => { const a = await pendingApproval(); return () => http().post(`/api/approvals/${a.id}/approve`).set(a.publisher.auth); } },
+  'POST /api/approvals/:id/reject': { action: 'approval.reject', prepare: async () => { const a = await pendingApproval(); return () => http().post(`/api/approvals/${a.id}/reject`).set(a.publisher.auth).send({ reason: 'Henüz değil' }); } },
   'PUT /api/settings': { action: 'settings.display', prepare: async () => () => http().put('/api/settings').set(owner.auth).send({ textColor: `#${uuid().slice(0, 6)}` }) },
   'PUT /api/settings/health': { action: 'settings.health', prepare: async () => () => http().put('/api/settings/health').set(owner.auth).send({ warnMinutes: 20 + Math.floor(Math.random() * 100) }) },
   'POST /api/api-keys': { action: 'apiKey.create', prepare: async () => () => http().post('/api/api-keys').set(owner.auth).send({ name: 'Panel' }) },

@@ -44,6 +44,12 @@ export const RULES: Record<string, TAccountRole | 'not a member route'> = {
   'PUT /api/alert-templates/:id': 'publisher',
   'DELETE /api/alert-templates/:id': 'publisher',
   'POST /api/alert-templates/:id/send': 'publisher',
+  // Publishers decide editors' requests (docs/architecture/approval.md).
+  'POST /api/approvals/:id/approve': 'publisher',
+  'POST /api/approvals/:id/reject': 'publisher',
+  // Anyone marks their own notifications read.
+  'POST /api/notifications/read': 'viewer',
+  'POST /api/notifications/:id/read': 'viewer',
   // Admins: the account's settings, keys and devices.
   'PUT /api/settings': 'admin',
   'PUT /api/settings/health': 'admin',

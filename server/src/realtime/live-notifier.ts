@@ -6,7 +6,7 @@ import { configPushOf, emitConfigPushLocally } from './config-push.js';
 import type { InFlight } from './in-flight.js';
 import { reachesOtherInstances } from './redis-adapter.js';
 import type { ScreenNotifier } from './screen-notifier.js';
-import { allScreensRoom, ownerRoom, screenWatchRoom, type ConfigInvalidation, type PanoServer } from '../sockets/socket-types.js';
+import { allScreensRoom, memberRoom, ownerRoom, screenWatchRoom, type ConfigInvalidation, type PanoServer } from '../sockets/socket-types.js';
 
 /**
  * docs/architecture/realtime.md#pushes: after a commit, recompute the named screens' configs and push each to
@@ -56,6 +56,11 @@ export class LiveNotifier implements ScreenNotifier {
   /** From the worker too: through the Redis adapter it reaches the dashboards on every instance. */
   mediaProgress(ownerId: string, event: TMediaProgressEvent): void {
     if (!this.inFlight.isClosing) this.io.to(ownerRoom(ownerId)).emit('media:progress', event);
+  }
+
+  /** Through the Redis adapter: the person's dashboards in that account on every instance. */
+  notificationsChanged(accountId: string, userId: string, unread: number): void {
+    if (!this.inFlight.isClosing) this.io.to(memberRoom(accountId, userId)).emit('notifications:changed', { unread });
   }
 
   private invalidate(what: ConfigInvalidation): void {

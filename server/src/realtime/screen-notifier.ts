@@ -15,6 +15,8 @@ export type ScreenNotifier = {
   alertsAcked(acks: readonly { ownerId: string; alertId: string; screenId: string }[]): void;
   /** A media item's processing moved on or ended: the owner's open /media pages get `media:progress`. */
   mediaProgress(ownerId: string, event: TMediaProgressEvent): void;
+  /** A person's notifications in an account changed: their open dashboards there get `notifications:changed` (docs/architecture/approval.md). */
+  notificationsChanged(accountId: string, userId: string, unread: number): void;
 };
 
 export const silentNotifier: ScreenNotifier = {
@@ -23,6 +25,7 @@ export const silentNotifier: ScreenNotifier = {
   alertChanged: () => {},
   alertsAcked: () => {},
   mediaProgress: () => {},
+  notificationsChanged: () => {},
 };
 
 /** What the dashboard's presence endpoint asks the realtime layer. */

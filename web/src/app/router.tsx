@@ -83,6 +83,8 @@ export function createAppRouter(queryClient: QueryClient) {
                 { path: '/reports', lazy: lazyPage(() => import('../features/reports/reports-page'), 'ReportsPage') },
                 { path: '/alerts', lazy: lazyPage(() => import('../features/alerts/alerts-page'), 'AlertsPage') },
                 { path: '/team', lazy: lazyPage(() => import('../features/team/team-page'), 'TeamPage') },
+                { path: '/approvals', lazy: lazyPage(() => import('../features/approvals/approvals-page'), 'ApprovalsPage') },
+                { path: '/notifications', lazy: lazyPage(() => import('../features/approvals/notifications-page'), 'NotificationsPage') },
                 { path: '/activity', lazy: lazyPage(() => import('../features/activity/activity-page'), 'ActivityPage') },
                 { path: '/settings', lazy: lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage') },
                 { path: '/packages', lazy: lazyPage(() => import('../features/packages/packages-page'), 'PackagesPage') },

@@ -85,6 +85,11 @@ export const trActivity = {
     'purchase.start': 'Ödeme başlattı', 'purchase.complete': 'Satın alma tamamlandı', 'purchase.fail': 'Ödeme başarısız',
     'purchase.abandon': 'Ödeme yarım kaldı', 'purchase.expire': 'Paket süresi doldu', 'purchase.replace': 'Paket yenisiyle değişti',
     'package.create': 'Paket oluşturdu', 'package.update': 'Paketi düzenledi', 'package.delete': 'Paketi sildi',
+    'approval.request': 'Onaya gönderdi', 'approval.approve': 'Onayladı', 'approval.reject': 'Reddetti',
+    'sso.create': 'Kurumsal girişi açtı', 'sso.update': 'Kurumsal girişi düzenledi', 'sso.delete': 'Kurumsal girişi kapattı',
+    'sso.join': 'Kurumsal girişle katıldı',
+    'user.logout': 'Çıkış yaptı', 'user.sessionEnd': 'Oturum kapattı', 'user.passwordReset': 'Şifresini sıfırladı',
+    'user.twoFactorEnable': 'İki adımlı doğrulamayı açtı', 'user.twoFactorDisable': 'İki adımlı doğrulamayı kapattı',
     'apk.upload': 'APK yükledi', 'admin.create': 'Yönetici hesabı oluşturuldu', 'admin.delete': 'Yönetici hesabını sildi',
   } satisfies Record<TAuditAction, string>,
 };

@@ -102,6 +102,8 @@ export const tr = {
     settings: 'Kullanımım',
     team: 'Ekip',
     activity: 'Etkinlik Geçmişi',
+    approvals: 'Onay Bekleyenler',
+    notifications: 'Bildirimler',
     adminActivity: 'Platform Etkinliği',
     adminPanel: 'Admin Paneli',
     adminPackages: 'Paket Yönetimi',

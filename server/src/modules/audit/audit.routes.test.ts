@@ -69,10 +69,10 @@ describe('audit events', () => {
 
   it('an event keeps big integers exact and drops secrets at every level', async () => {
     await t.ctx.db.$transaction((tx) => audit(tx, {
-      account: owner.id, action: 'settings.test', target: { type: 'settings', id: owner.id, name: 'Deneme' },
+      account: owner.id, action: 'settings.display', target: { type: 'settings', id: owner.id, name: 'Deneme' },
       changes: { config: [null, { sizeBytes: 9007199254740993n, list: [{ at: new Date('2026-01-02T03:04:05Z'), apiToken: 'gizli' }], inner: { password: 'p', clientSecret: 's', name: 'Açık' } }] },
     }));
-    const [event] = (await events(owner, '?action=settings.test')).events;
+    const [event] = (await events(owner, '?action=settings.display&targetId=' + owner.id)).events;
     expect(event!.changes).toEqual({ config: [null, { sizeBytes: '9007199254740993', list: [{ at: '2026-01-02T03:04:05.000Z' }], inner: { name: 'Açık' } }] });
     expect((await verify(owner)).ok).toBe(true);
   });

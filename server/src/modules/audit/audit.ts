@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Prisma } from '../../db/generated/client.js';
 import { auditRequest, personName, type AuditActor } from '../../http/audit-context.js';
+import type { TAuditAction } from '@pano/contract';
 
 type Tx = Prisma.TransactionClient;
 
@@ -15,7 +16,7 @@ export type AuditEntry = {
   /** The account the change belongs to, or null for a platform change. */
   account: string | null;
   /** What was done: '<target type>.<verb>', e.g. 'playlist.update'. */
-  action: string;
+  action: TAuditAction;
   target: AuditTarget;
   /** The fields changed; given but empty, no event is written (a save that changed nothing). */
   changes?: AuditChanges;
@@ -142,7 +143,7 @@ export async function auditNewUser(tx: Tx, user: { id: string; email: string; fi
  * accounts they belong to, the person as actor and target (docs/architecture/audit.md#events).
  * Chains are taken in id order, so two such transactions never wait on each other's locks.
  */
-export async function auditPerson(tx: Tx, userId: string, action: string, changes?: AuditChanges): Promise<void> {
+export async function auditPerson(tx: Tx, userId: string, action: TAuditAction, changes?: AuditChanges): Promise<void> {
   const u = await tx.user.findUnique({ where: { id: userId }, select: { email: true, firstName: true, lastName: true, memberships: { select: { accountId: true } } } });
   if (!u) return;
   const name = personName(u);

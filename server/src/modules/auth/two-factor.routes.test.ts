@@ -172,8 +172,8 @@ describe('an account that requires two-factor', () => {
     const bad = await t.http.put('/api/team/settings').set(owner.auth).send({ twoFactorRequired: 'evet' }).expect(400);
     expect(bad.body.details[0].message).toBe('İki adımlı doğrulama zorunluluğu açık ya da kapalı olmalıdır');
     const put = await t.http.put('/api/team/settings').set(owner.auth).send({ twoFactorRequired: true }).expect(200);
-    expect(put.body).toEqual({ twoFactorRequired: true });
-    expect((await t.http.get('/api/team/settings').set(owner.auth).expect(200)).body).toEqual({ twoFactorRequired: true });
+    expect(put.body).toEqual({ twoFactorRequired: true, approvalRequired: false });
+    expect((await t.http.get('/api/team/settings').set(owner.auth).expect(200)).body).toEqual({ twoFactorRequired: true, approvalRequired: false });
 
     const res = await login(editor.email).expect(200);
     expect(res.body).toEqual({ twoFactorSetupRequired: true, ticket: expect.any(String) });

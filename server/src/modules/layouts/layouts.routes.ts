@@ -1,6 +1,7 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { LAYOUT_TEMPLATES, ZCreateLayoutRequest, ZIdParams, ZUpdateLayoutRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
+import { passOn } from '../../http/pass-on.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { writesNeed } from '../../http/policy.js';
 import { presentRefs } from '../../http/present-refs.js';
@@ -9,7 +10,7 @@ import { presentLayout } from './layouts.presenter.js';
 import { createLayout, deleteLayout, getLayout, layoutUsage, listLayouts, updateLayout } from './layouts.service.js';
 
 /** /api/layouts (docs/PRODUCT.md#layouts-api). */
-export function layoutRoutes(ctx: AppContext): Router {
+export function layoutRoutes(ctx: AppContext, approvalGate: RequestHandler = passOn): Router {
   const router = Router();
   router.use(requireAuth(ctx), requireActivePackage(ctx), writesNeed('editor'));
 
@@ -32,7 +33,7 @@ export function layoutRoutes(ctx: AppContext): Router {
     res.json(presentLayout(await getLayout(ctx.db, currentAccount(req).id, id)));
   });
 
-  router.put('/:id', async (req, res) => {
+  router.put('/:id', approvalGate, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const body = ZUpdateLayoutRequest.parse(req.body);
     res.json(presentLayout(await updateLayout(ctx, currentAccount(req).id, id, body)));

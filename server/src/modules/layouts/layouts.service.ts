@@ -3,6 +3,7 @@ import type { ZCreateLayoutRequest, ZUpdateLayoutRequest } from '@pano/contract'
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { lockOwnedRow } from '../../db/row-lock.js';
+import type { Prisma } from '../../db/generated/client.js';
 import { allOwned } from '../../db/ownership.js';
 import { conflict, listedNames, notFound } from '../../http/errors.js';
 import { screensThroughLayouts } from './layout-screens.js';
@@ -37,7 +38,7 @@ const missing = () => notFound('Yerleşim');
 
 /** What an event records of a layout: its settings and each zone's place and content, by name. */
 const LAYOUT_FIELDS = ['name', 'orientation', 'background', 'zones'] as const;
-const auditedLayout = (l: LayoutRow) => ({
+export const auditedLayout = (l: LayoutRow) => ({
   name: l.name, orientation: l.orientation, background: l.background,
   zones: l.zones.map((z) => ({ name: z.name, x: z.x, y: z.y, width: z.width, height: z.height, z: z.z, fit: z.fit, playlist: z.playlist?.name ?? null, ticker: z.tickerPlaylist?.name ?? null })),
 });
@@ -53,7 +54,7 @@ export async function getLayout(db: Db, ownerId: string, id: string): Promise<La
 }
 
 /** Every playlist and ticker the zones name must be the owner's own: another customer's id reads as missing. */
-async function assertOwnContent(tx: DbOrTx, ownerId: string, zones: Zones): Promise<void> {
+export async function assertOwnContent(tx: DbOrTx, ownerId: string, zones: Zones): Promise<void> {
   const playlists = zones.flatMap((z) => (z.playlist ? [z.playlist] : []));
   const tickers = zones.flatMap((z) => (z.directionPlaylist ? [z.directionPlaylist] : []));
   if (!(await allOwned(tx, 'playlist', ownerId, playlists))) throw notFound('Playlist');
@@ -82,7 +83,9 @@ export async function createLayout(ctx: AppContext, ownerId: string, body: z.out
  * (db/row-lock.ts), then every screen showing the layout is pushed once.
  */
 export async function updateLayout(
-  ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateLayoutRequest>,
+  ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateLayoutRequest>, 
+  /** Runs in the edit's transaction after its event, given the row as it was: an approval's check and record (docs/architecture/approval.md). */
+  alsoInEdit?: (tx: Prisma.TransactionClient, before: LayoutRow) => Promise<void>,
 ): Promise<LayoutRow> {
   const updated = await ctx.db.$transaction(async (tx) => {
     if (!(await lockOwnedRow(tx, 'layouts', id, ownerId))) throw missing();
@@ -99,6 +102,7 @@ export async function updateLayout(
       include: withZones,
     });
     await audit(tx, { account: ownerId, action: 'layout.update', target: { type: 'layout', id, name: after.name }, changes: changesOf(auditedLayout(before), auditedLayout(after), LAYOUT_FIELDS) });
+    await alsoInEdit?.(tx, before);
     return after;
   });
   await ctx.notifier.screensChanged(await screensThroughLayouts(ctx.db, { id }));

@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { ZCreateAppRequest, ZIdParams, ZUpdateMediaRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
+import { passOn } from '../../http/pass-on.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { writesNeed } from '../../http/policy.js';
 import { perMinutePerKey } from '../../http/rate-limits.js';
@@ -24,7 +25,7 @@ const fetchesOnSave = (body: unknown): boolean => {
 };
 
 /** /api/media: the customer's own media; every route needs a running package (402). */
-export function mediaRoutes(ctx: AppContext): Router {
+export function mediaRoutes(ctx: AppContext, approvalGate: RequestHandler = passOn): Router {
   const r = Router();
   r.use(requireAuth(ctx), requireActivePackage(ctx), writesNeed('editor'));
   const fetchingSaves = perMinutePerKey(ctx.rateLimits, 'app-save', APP_FETCHING_SAVES_PER_MINUTE,
@@ -53,7 +54,7 @@ export function mediaRoutes(ctx: AppContext): Router {
     res.status(201).json(presentSaved(await createApp(ctx, currentAccount(req).id, body)));
   });
 
-  r.put('/:id', limitFetchingSaves, async (req, res) => {
+  r.put('/:id', limitFetchingSaves, approvalGate, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const body = ZUpdateMediaRequest.parse(req.body);
     res.json(presentSaved(await updateMedia(ctx, currentAccount(req).id, id, body)));

@@ -61,7 +61,11 @@ const warningFor = (ctx: AppContext, app: TAppSettings | undefined) =>
  * showing it (`screensShowingMedia`), each once. A new source for an rss or weather app drops
  * what was fetched from the old one, so no screen shows another feed's items under it.
  */
-export async function updateMedia(ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateMediaRequest>): Promise<SavedMedia> {
+export async function updateMedia(
+  ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateMediaRequest>, 
+  /** Runs in the edit's transaction after its event, given the row as it was: an approval's check and record (docs/architecture/approval.md). */
+  alsoInEdit?: (tx: Prisma.TransactionClient, before: Media) => Promise<void>,
+): Promise<SavedMedia> {
   const { updated, screenIds } = await ctx.db.$transaction(async (tx) => {
     const media = await tx.media.findFirst({ where: { id, ownerId } });
     if (!media) throw notFound('Medya');
@@ -75,6 +79,7 @@ export async function updateMedia(ctx: AppContext, ownerId: string, id: string, 
     }
     const updated = await tx.media.update({ where: { id }, data });
     await audit(tx, { account: ownerId, action: 'media.update', target: mediaTarget(updated), changes: changesOf(media, updated, MEDIA_FIELDS) });
+    await alsoInEdit?.(tx, media);
     return { updated, screenIds: await screensShowingMedia(tx, ownerId, [id], ctx.clock()) };
   });
   if (screenIds.length) await ctx.notifier.screensChanged(screenIds);

@@ -1,6 +1,7 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { ZCreatePlaylistRequest, ZIdParams, ZUpdatePlaylistRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
+import { passOn } from '../../http/pass-on.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { writesNeed } from '../../http/policy.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
@@ -10,7 +11,7 @@ import { schedulesUsing } from '../schedules/schedules.service.js';
 import { layoutsUsing } from '../layouts/layout-screens.js';
 import { createPlaylist, deletePlaylist, listPlaylists, playlistUsage, updatePlaylist } from './playlists.service.js';
 
-export function playlistRoutes(ctx: AppContext): Router {
+export function playlistRoutes(ctx: AppContext, approvalGate: RequestHandler = passOn): Router {
   const router = Router();
   router.use(requireAuth(ctx), requireActivePackage(ctx), writesNeed('editor'));
 
@@ -25,7 +26,7 @@ export function playlistRoutes(ctx: AppContext): Router {
     res.status(201).json(presentPlaylist(row));
   });
 
-  router.put('/:id', async (req, res) => {
+  router.put('/:id', approvalGate, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const body = ZUpdatePlaylistRequest.parse(req.body);
     res.json(presentPlaylist(await updatePlaylist(ctx, currentAccount(req).id, id, body)));

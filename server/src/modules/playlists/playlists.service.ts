@@ -25,7 +25,7 @@ type Items = z.output<typeof ZCreatePlaylistRequest>['mediaItems'];
 
 /** What an event records of a playlist: its name and its items (media id and seconds). */
 const PLAYLIST_FIELDS = ['name', 'items'] as const;
-const auditedPlaylist = (p: PlaylistRow) => ({ name: p.name, items: p.items.map((i) => `${i.media.name} (${i.duration} sn)`) });
+export const auditedPlaylist = (p: PlaylistRow) => ({ name: p.name, items: p.items.map((i) => `${i.media.name} (${i.duration} sn)`) });
 
 export const withItems = { items: { orderBy: { position: 'asc' }, include: { media: true } } } as const;
 
@@ -34,7 +34,7 @@ export async function listPlaylists(db: Db, ownerId: string): Promise<PlaylistRo
 }
 
 /** Every referenced media must be the owner's own: another customer's id reads as missing. */
-async function assertOwnMedia(tx: Tx, ownerId: string, items: Items): Promise<void> {
+export async function assertOwnMedia(tx: Tx, ownerId: string, items: Items): Promise<void> {
   if (!(await allOwned(tx, 'media', ownerId, items.map((i) => i.media)))) throw notFound('Medya');
   const notReady = await tx.media.findFirst({ where: { id: { in: items.map((i) => i.media) }, status: { not: 'ready' } }, select: { name: true, status: true } });
   if (notReady) throw mediaNotReady(notReady.name, notReady.status);
@@ -73,6 +73,8 @@ const screensShowing = async (db: DbOrTx, playlistId: string) => [...new Set([
 /** Replaces the items in the given order; positions are unique, so old rows go first, under the row's lock. */
 export async function updatePlaylist(
   ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdatePlaylistRequest>,
+  /** Runs in the edit's transaction after its event, given the row as it was: an approval's check and record (docs/architecture/approval.md). */
+  alsoInEdit?: (tx: Prisma.TransactionClient, before: PlaylistRow) => Promise<void>,
 ): Promise<PlaylistRow> {
   const updated = await ctx.db.$transaction(async (tx) => {
     if (!(await lockOwnedRow(tx, 'playlists', id, ownerId))) throw notFound('Playlist');
@@ -83,6 +85,7 @@ export async function updatePlaylist(
     // Always touch the row so updatedAt moves even when only items changed.
     const after = await tx.playlist.update({ where: { id }, data: { name: body.name, updatedAt: ctx.clock() }, include: withItems });
     await audit(tx, { account: ownerId, action: 'playlist.update', target: { type: 'playlist', id, name: after.name }, changes: changesOf(auditedPlaylist(before), auditedPlaylist(after), PLAYLIST_FIELDS) });
+    await alsoInEdit?.(tx, before);
     return after;
   });
   await ctx.notifier.screensChanged(await screensShowing(ctx.db, id));

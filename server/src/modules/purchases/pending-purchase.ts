@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { currentAccount, currentUser } from '../../http/authenticate.js';
 import type { Package, Prisma, Purchase } from '../../db/generated/client.js';
 import { audit, type AuditChanges } from '../audit/audit.js';
+import type { TAuditAction } from '@pano/contract';
 
 /** A payment still pending after this long is given up (`purchase.abandon`). */
 export const ABANDON_AFTER_MS = 30 * 60_000;
@@ -41,5 +42,5 @@ export async function failPendingPurchase(db: Db, purchaseId: string): Promise<b
 }
 
 /** A purchase's event, in its account's chain; the card's details are never written into it. */
-export const auditPurchase = (tx: Prisma.TransactionClient, action: string, p: Purchase, changes: AuditChanges) =>
+export const auditPurchase = (tx: Prisma.TransactionClient, action: TAuditAction, p: Purchase, changes: AuditChanges) =>
   audit(tx, { account: p.accountId, action, target: { type: 'purchase', id: p.id, name: p.packageName }, changes });

@@ -41,13 +41,12 @@ export function teamRoutes(ctx: AppContext): Router {
 
   // The account's sign-in rules (docs/PRODUCT.md#two-factor); later also its other settings.
   router.get('/settings', async (req, res) => {
-    const answer: TTeamSettings = await ctx.db.account.findUniqueOrThrow({ where: { id: currentAccount(req).id }, select: { twoFactorRequired: true } });
+    const answer: TTeamSettings = await ctx.db.account.findUniqueOrThrow({ where: { id: currentAccount(req).id }, select: { twoFactorRequired: true, approvalRequired: true } });
     res.json(answer);
   });
 
   router.put('/settings', requireAllScreens(), async (req, res) => {
-    const { twoFactorRequired } = ZTeamSettingsRequest.parse(req.body);
-    const answer: TTeamSettings = await saveTeamSettings(ctx, currentAccount(req).id, twoFactorRequired);
+    const answer: TTeamSettings = await saveTeamSettings(ctx, currentAccount(req).id, ZTeamSettingsRequest.parse(req.body));
     res.json(answer);
   });
 

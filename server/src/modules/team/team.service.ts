@@ -48,14 +48,14 @@ export async function renameAccount(ctx: AppContext, accountId: string, name: st
   return getTeam(ctx, accountId);
 }
 
-/** The account's sign-in rules (docs/PRODUCT.md#two-factor), with their event. */
-export async function saveTeamSettings(ctx: AppContext, accountId: string, twoFactorRequired: boolean) {
+/** The account's sign-in rules (docs/PRODUCT.md#two-factor) and approval flow (docs/architecture/approval.md), with their event; each changes only when sent. */
+export async function saveTeamSettings(ctx: AppContext, accountId: string, settings: { twoFactorRequired?: boolean; approvalRequired?: boolean }) {
   return ctx.db.$transaction(async (tx) => {
-    const before = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { name: true, twoFactorRequired: true } });
-    const after = await tx.account.update({ where: { id: accountId }, data: { twoFactorRequired }, select: { twoFactorRequired: true } });
+    const before = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { name: true, twoFactorRequired: true, approvalRequired: true } });
+    const after = await tx.account.update({ where: { id: accountId }, data: settings, select: { twoFactorRequired: true, approvalRequired: true } });
     await audit(tx, {
       account: accountId, action: 'account.settings', target: { type: 'account', id: accountId, name: before.name },
-      changes: changesOf(before, after, ['twoFactorRequired']),
+      changes: changesOf(before, after, ['twoFactorRequired', 'approvalRequired']),
     });
     return after;
   });

@@ -1,6 +1,7 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { ZCreateTickerRequest, ZIdParams, ZUpdateTickerRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
+import { passOn } from '../../http/pass-on.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { writesNeed } from '../../http/policy.js';
 import { presentRefs } from '../../http/present-refs.js';
@@ -13,7 +14,7 @@ import {
 } from './tickers.service.js';
 
 /** Ticker ("Reji") playlists: /api/direction-playlists. */
-export function tickerRoutes(ctx: AppContext): Router {
+export function tickerRoutes(ctx: AppContext, approvalGate: RequestHandler = passOn): Router {
   const router = Router();
   router.use(requireAuth(ctx), requireActivePackage(ctx), writesNeed('editor'));
 
@@ -27,7 +28,7 @@ export function tickerRoutes(ctx: AppContext): Router {
     res.status(201).json(presentTickerPlaylist(await createTickerPlaylist(ctx.db, currentAccount(req).id, body)));
   });
 
-  router.put('/:id', async (req, res) => {
+  router.put('/:id', approvalGate, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const body = ZUpdateTickerRequest.parse(req.body);
     res.json(presentTickerPlaylist(await updateTickerPlaylist(ctx, currentAccount(req).id, id, body)));

@@ -3,6 +3,7 @@ import type { ZCreateTickerRequest, ZUpdateTickerRequest } from '@pano/contract'
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { lockOwnedRow } from '../../db/row-lock.js';
+import type { Prisma } from '../../db/generated/client.js';
 import { notFound } from '../../http/errors.js';
 import { screensOfSchedules } from '../schedules/schedule-targets.js';
 import { screensThroughLayouts } from '../layouts/layout-screens.js';
@@ -32,7 +33,7 @@ const textRows = (playlistId: string, texts: { text: string }[]) =>
 
 /** What an event records of a ticker playlist. */
 const TICKER_FIELDS = ['name', 'speed', 'texts'] as const;
-const auditedTicker = (r: TickerRow) => ({ name: r.name, speed: r.speed, texts: r.texts.map((x) => x.text) });
+export const auditedTicker = (r: TickerRow) => ({ name: r.name, speed: r.speed, texts: r.texts.map((x) => x.text) });
 
 export async function listTickerPlaylists(db: Db, ownerId: string): Promise<TickerRow[]> {
   return db.tickerPlaylist.findMany({ where: { ownerId }, orderBy: { createdAt: 'asc' }, include: withTexts });
@@ -53,7 +54,9 @@ export async function createTickerPlaylist(
 
 /** Name, speed and texts each change only when sent; sent texts replace the old list in order. */
 export async function updateTickerPlaylist(
-  ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateTickerRequest>,
+  ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateTickerRequest>, 
+  /** Runs in the edit's transaction after its event, given the row as it was: an approval's check and record (docs/architecture/approval.md). */
+  alsoInEdit?: (tx: Prisma.TransactionClient, before: TickerRow) => Promise<void>,
 ): Promise<TickerRow> {
   const updated = await ctx.db.$transaction(async (tx) => {
     // Locked so that parallel edits replace the texts one after another (db/row-lock.ts).
@@ -69,6 +72,7 @@ export async function updateTickerPlaylist(
       include: withTexts,
     });
     await audit(tx, { account: ownerId, action: 'ticker.update', target: { type: 'ticker', id, name: after.name }, changes: changesOf(auditedTicker(before), auditedTicker(after), TICKER_FIELDS) });
+    await alsoInEdit?.(tx, before);
     return after;
   });
   await ctx.notifier.screensChanged(await screensShowing(ctx.db, id));

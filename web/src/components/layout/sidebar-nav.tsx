@@ -42,6 +42,12 @@ const teamLink: Link = { to: '/team', label: tr.nav.team };
  * history names all of them, so the server refuses it to a member limited to screen groups.
  */
 const activityLink: Link = { to: '/activity', label: tr.nav.activity };
+/**
+ * The approval flow (docs/architecture/approval.md): 'Onay Bekleyenler' for publishers and above,
+ * 'Bildirimler' (the outcome of one's requests) for every member.
+ */
+const approvalsLink: Link = { to: '/approvals', label: tr.nav.approvals };
+const notificationsLink: Link = { to: '/notifications', label: tr.nav.notifications };
 
 export const adminLinks: Link[] = [
   { to: '/admin/packages', label: tr.nav.adminPackages },
@@ -77,7 +83,10 @@ export function SidebarNav({ admin, team = false, activity = false, sendsAlerts 
   admin: boolean; team?: boolean; activity?: boolean; sendsAlerts?: boolean; onNavigate: () => void; notes?: NavNotes;
 }) {
   if (!admin) {
-    const links = [...(sendsAlerts ? customerLinks : readerLinks), ...(team ? [teamLink] : []), ...(activity ? [activityLink] : [])];
+    const links = [
+      ...(sendsAlerts ? [...customerLinks, approvalsLink] : readerLinks), notificationsLink,
+      ...(team ? [teamLink] : []), ...(activity ? [activityLink] : []),
+    ];
     return <LinkList links={links} onNavigate={onNavigate} notes={notes} />;
   }
   return (

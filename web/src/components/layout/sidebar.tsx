@@ -8,11 +8,12 @@ import { useCan } from '../../stores/use-can';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { BrandMark } from './brand-mark';
-import { SidebarNav } from './sidebar-nav';
+import { SidebarNav, type NavNotes } from './sidebar-nav';
 import { useDeleteAdmin } from './use-delete-admin';
 
 const SidebarHealth = lazy(() => import('./sidebar-health'));
 const SidebarAccount = lazy(() => import('./sidebar-account'));
+const SidebarApprovals = lazy(() => import('./sidebar-approvals'));
 
 export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNavigate: () => void; onClose: () => void }) {
   const ref = useRef<HTMLElement>(null);
@@ -31,7 +32,8 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
   // It waits for the page's own content: a badge may come a moment later, a page should not.
   const [problems, setProblems] = useState(0);
   const healthReady = useAfterFirstLoad();
-  const notes = problems > 0 ? { '/screens': tr.health.problemCount(problems) } : undefined;
+  const [approvalNotes, setApprovalNotes] = useState<NavNotes>({});
+  const notes = { ...(problems > 0 ? { '/screens': tr.health.problemCount(problems) } : {}), ...approvalNotes };
 
   return (
     <aside ref={ref} id="sidebar" className={`sidebar${open ? ' open' : ''}`} aria-label={tr.nav.menu}>
@@ -53,6 +55,7 @@ export function Sidebar({ open, onNavigate, onClose }: { open: boolean; onNaviga
       )}
       {/* An admin has no screens: no count to read (and no request racing their account's deletion). */}
       {healthReady && !admin && <Suspense fallback={null}><SidebarHealth onCount={setProblems} /></Suspense>}
+      {healthReady && !admin && user?.account && <Suspense fallback={null}><SidebarApprovals decides={sendsAlerts} onNotes={setApprovalNotes} /></Suspense>}
       <nav className="sidebar-nav" aria-label={tr.nav.mainNav}>
         <SidebarNav admin={admin} team={team} activity={activity} sendsAlerts={sendsAlerts} onNavigate={onNavigate} notes={notes} />
       </nav>

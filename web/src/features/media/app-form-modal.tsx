@@ -36,7 +36,7 @@ export function AppFormModal({ media, onClose }: { media?: TMedia; onClose: () =
   const onSubmit = form.handleSubmit((body) => create.mutateAsync(editing ? { id: (media as TMedia)._id, body } : { id: null, body }, {
     onSuccess: (saved) => {
       close();
-      if (saved.warning) void showAlert(saved.warning);
+      if (saved?.warning) void showAlert(saved.warning);
     },
   }));
 

@@ -36,11 +36,11 @@ function open(role: TAccountRole = 'owner', over: Over = {}) {
   useSession.setState({ status: 'authenticated', user: aUser({ _id: me._id, account: { _id: OWNER, name: 'Ayşe Ajans', role, limited: me.limited } }) });
   apiServer.use(
     http.get('/api/team', recorded(calls, () => HttpResponse.json(over.team ?? team()))),
-    http.get('/api/team/settings', recorded(calls, () => HttpResponse.json({ twoFactorRequired: false }))),
+    http.get('/api/team/settings', recorded(calls, () => HttpResponse.json({ twoFactorRequired: false, approvalRequired: false }))),
     http.get('/api/auth/2fa', () => HttpResponse.json({ enabled: over.twoFactor ?? false, required: false, recoveryCodesLeft: 10 })),
     // Company sign-in's card (its own test: web/src/features/team/sso-card.test.tsx): off.
     http.get('/api/team/sso', () => HttpResponse.json(null)),
-    http.put('/api/team/settings', recorded(calls, () => HttpResponse.json({ twoFactorRequired: true }))),
+    http.put('/api/team/settings', recorded(calls, () => HttpResponse.json({ twoFactorRequired: true, approvalRequired: false }))),
     http.get('/api/screen-groups', () => HttpResponse.json([{ ...lobby, screens: [] }, { _id: fixtureId(51), name: 'Kasa', screens: [] }])),
     http.put('/api/team/members/:id', recorded(calls, () => HttpResponse.json(team().members[1]))),
     http.delete('/api/team/members/:id', recorded(calls, () => HttpResponse.json({ message: 'Üye ekipten çıkarıldı' }))),

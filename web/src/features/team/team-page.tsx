@@ -9,6 +9,7 @@ import { useCan } from '../../stores/use-can';
 import { Banner, Button, Card, Form, PageHeader, Spinner, TextField, showConfirm } from '../../components/ui';
 import { useRemoveMember, useRenameAccount, useSaveTeamSettings, useTeam, useTeamSettings, useTransferOwnership, useUpdateMember } from './api/use-team';
 import { DeleteAccountCard } from './delete-account-card';
+import { ApprovalRequirement } from './approval-requirement';
 import { InviteCard } from './invite-card';
 import { SsoCard } from './sso-card';
 import { MembersTable, personName } from './members-table';
@@ -89,6 +90,7 @@ function TeamContent({ me }: { me: { userId: string } }) {
         {accountWide && <RenameForm key={account.name} name={account.name} />}
         <p className="muted team-seats" data-testid="team-seats">{t.seats(seats.used, seats.max)}</p>
         {accountWide && <TwoFactorRequirement />}
+        {accountWide && <ApprovalRequirement />}
       </Card>
       <section aria-labelledby="team-members-title">
         <h2 id="team-members-title" className="card-title">{t.membersTitle}</h2>

@@ -4,6 +4,7 @@ import { ZMedia } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 import { mediaKeys } from '../../../api/media.api';
 import { playlistKeys } from '../../../api/playlists.api';
+import { savedOrPending } from '../../../api/approvals.api';
 
 type Save = { id: null; body: TCreateAppRequest } | { id: string; body: TUpdateMediaRequest };
 
@@ -17,7 +18,7 @@ export function useSaveMedia() {
   return useMutation({
     mutationFn: ({ id, body }: Save) => (id === null
       ? api.post('/api/media/apps', ZMedia, body)
-      : api.put(`/api/media/${id}`, ZMedia, body)),
+      : api.put(`/api/media/${id}`, savedOrPending(ZMedia), body)),
     onSuccess: () => Promise.all([
       qc.invalidateQueries({ queryKey: mediaKeys.all }),
       qc.invalidateQueries({ queryKey: playlistKeys.all }),

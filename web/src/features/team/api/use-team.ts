@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ZOkResponse, ZInviteResponse, ZTeam, ZTeamMember, ZTeamSettings,
-  type TDeleteAccountRequest, type TInviteRequest, type TMemberUpdateRequest,
+  type TDeleteAccountRequest, type TInviteRequest, type TMemberUpdateRequest, type TTeamSettings,
 } from '@pano/contract';
 import { api, apiRequest } from '../../../lib/api-client';
 
@@ -35,11 +35,16 @@ export function useTeamSettings() {
   return useQuery({ queryKey: teamKeys.settings, queryFn: ({ signal }) => api.get('/api/team/settings', ZTeamSettings, signal) });
 }
 /** The answer is the settings as saved: it takes the cached ones' place, nothing is read again. */
-export function useSaveTeamSettings() {
+function useSettingsMutation<T>(send: (value: T) => Promise<TTeamSettings>) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (twoFactorRequired: boolean) => api.put('/api/team/settings', ZTeamSettings, { twoFactorRequired }),
+    mutationFn: send,
     onSuccess: (saved) => qc.setQueryData(teamKeys.settings, saved),
     onError: () => qc.invalidateQueries({ queryKey: teamKeys.settings }),
   });
 }
+export const useSaveTeamSettings = () =>
+  useSettingsMutation((twoFactorRequired: boolean) => api.put('/api/team/settings', ZTeamSettings, { twoFactorRequired }));
+/** 'Onay akışı' (docs/architecture/approval.md), beside the sign-in rule. */
+export const useSaveApprovalRequired = () =>
+  useSettingsMutation((approvalRequired: boolean) => api.put('/api/team/settings', ZTeamSettings, { approvalRequired }));

@@ -1,0 +1,84 @@
+import { Router, type RequestHandler } from 'express';
+import {
+  ZApprovalsQuery, ZIdParams, ZRejectApprovalRequest, type TApproval, type TApprovalTarget,
+} from '@pano/contract';
+import type { AppContext } from '../../context.js';
+import type { ApprovalRequest } from '../../db/generated/client.js';
+import { currentAccount, currentUser, requireAuth } from '../../http/authenticate.js';
+import { requireRole } from '../../http/policy.js';
+import { askApproval, approveRequest, listApprovals, rejectRequest } from './approvals.service.js';
+import { listNotifications, markRead } from './notifications.service.js';
+
+/*
+ * /api/approvals (publishers and above) and /api/notifications (anyone, their own), and the gate
+ * the content routers put before their edit (docs/architecture/approval.md).
+ */
+
+export const presentApproval = (r: ApprovalRequest): TApproval => ({
+  _id: r.id,
+  status: r.status,
+  action: r.action,
+  target: { type: r.targetType as TApprovalTarget, id: r.targetId, name: r.targetName },
+  requester: { id: r.requesterId, name: r.requesterName },
+  before: r.before as Record<string, unknown>,
+  after: r.after as Record<string, unknown>,
+  reason: r.reason,
+  decidedBy: r.decidedByName ? { id: r.decidedById, name: r.decidedByName } : null,
+  decidedAt: r.decidedAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/**
+ * Before a content router's `PUT /:id`, after its authentication: answers 202 with the stored
+ * request when the edit must wait for approval, else hands the request on to the edit.
+ */
+export const approvalGate = (ctx: AppContext, type: TApprovalTarget): RequestHandler => async (req, res, next) => {
+  const { id } = ZIdParams.parse(req.params);
+  const pending = await askApproval(ctx, req, type, id, req.body);
+  if (pending) res.status(202).json(pending);
+  else next();
+};
+
+export function approvalRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.use(requireAuth(ctx), requireRole('publisher'));
+
+  router.get('/', async (req, res) => {
+    const { status } = ZApprovalsQuery.parse(req.query);
+    const { rows, pending } = await listApprovals(ctx, req, status);
+    res.json({ approvals: rows.map(presentApproval), pending });
+  });
+
+  router.post('/:id/approve', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    res.json(presentApproval(await approveRequest(ctx, req, id)));
+  });
+
+  router.post('/:id/reject', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    const { reason } = ZRejectApprovalRequest.parse(req.body ?? {});
+    res.json(presentApproval(await rejectRequest(ctx, req, id, reason)));
+  });
+
+  return router;
+}
+
+export function notificationRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.use(requireAuth(ctx));
+
+  router.get('/', async (req, res) => {
+    res.json(await listNotifications(ctx.db, currentAccount(req).id, currentUser(req).id));
+  });
+
+  router.post('/read', async (req, res) => {
+    res.json({ unread: await markRead(ctx, currentAccount(req).id, currentUser(req).id) });
+  });
+
+  router.post('/:id/read', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    res.json({ unread: await markRead(ctx, currentAccount(req).id, currentUser(req).id, id) });
+  });
+
+  return router;
+}

@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import type { TAccountRole, TApproval, TNotificationList } from '@pano/contract';
+import { useSession } from '../../stores/session-store';
+import { useDialogStore } from '../../components/ui/dialog-store';
+import { apiServer, recorded, type RecordedCall } from '../../testing/api-server';
+import { aUser, fixtureId } from '../../testing/fixtures';
+import { savedOrPending } from '../../api/approvals.api';
+import { ApprovalsPage } from './approvals-page';
+import { NotificationsPage } from './notifications-page';
+import { SidebarNav } from '../../components/layout/sidebar-nav';
+import { MemoryRouter } from 'react-router-dom';
+
+afterEach(() => {
+  cleanup();
+  useSession.setState({ status: 'anonymous', user: null });
+  useDialogStore.setState({ current: null, queue: [] });
+});
+
+const ACCOUNT = fixtureId(99);
+const request = (over: Partial<TApproval> = {}): TApproval => ({
+  _id: fixtureId(1), status: 'pending', action: 'playlist.update',
+  target: { type: 'playlist', id: fixtureId(2), name: 'Lobi' },
+  requester: { id: fixtureId(3), name: 'Mehmet Kaya' },
+  before: { name: 'Lobi', items: ['Afiş (5 sn)'] },
+  after: { name: 'Lobi', items: ['Menü (9 sn)', 'Afiş (5 sn)'] },
+  reason: null, decidedBy: null, decidedAt: null, createdAt: '2026-11-28T09:00:00.000Z',
+  ...over,
+});
+
+function renderPage(page: React.ReactNode, role: TAccountRole = 'publisher') {
+  useSession.setState({ status: 'authenticated', user: aUser({ account: { _id: ACCOUNT, name: 'Ajans', role, limited: false } }) });
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(<QueryClientProvider client={qc}>{page}</QueryClientProvider>);
+}
+
+function serveApprovals(calls: RecordedCall[], list: () => TApproval[]) {
+  apiServer.use(
+    http.get('/api/approvals', recorded(calls, () => HttpResponse.json({ approvals: list(), pending: list().length }))),
+    http.post('/api/approvals/:id/approve', recorded(calls, () => HttpResponse.json(request({ status: 'approved' })))),
+    http.post('/api/approvals/:id/reject', recorded(calls, () => HttpResponse.json(request({ status: 'rejected', reason: 'Henüz değil' })))),
+  );
+}
+
+const writes = (calls: RecordedCall[]) => calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url, c.body]);
+
+describe("'Onay Bekleyenler'", { timeout: 15_000 }, () => {
+  it('shows each request field by field, only what changes, and approves it', async () => {
+    const calls: RecordedCall[] = [];
+    serveApprovals(calls, () => [request()]);
+    renderPage(<ApprovalsPage />);
+    const card = await screen.findByTestId('approval');
+    expect(within(card).getByRole('heading').textContent).toBe('Playlist: Lobi');
+    expect(card.textContent).toContain('Mehmet Kaya');
+    const rows = within(card).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual(['ÖğelerAfiş (5 sn)Menü (9 sn)Afiş (5 sn)']);
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Onayla' }));
+    await waitFor(() => expect(writes(calls)).toEqual([['POST', `/api/approvals/${fixtureId(1)}/approve`, undefined]]));
+  });
+
+  it('rejects only with a reason', async () => {
+    const calls: RecordedCall[] = [];
+    serveApprovals(calls, () => [request()]);
+    renderPage(<ApprovalsPage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reddet' }));
+    await user.click(screen.getByRole('button', { name: 'Reddet' }));
+    expect(await screen.findByText('Reddetme nedenini yazın')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+    await user.type(screen.getByLabelText('Reddetme nedeni'), 'Henüz değil');
+    await user.click(screen.getByRole('button', { name: 'Reddet' }));
+    await waitFor(() => expect(writes(calls)).toEqual([['POST', `/api/approvals/${fixtureId(1)}/reject`, { reason: 'Henüz değil' }]]));
+  });
+
+  it('is for publishers and above: an editor asks nothing', async () => {
+    const calls: RecordedCall[] = [];
+    serveApprovals(calls, () => [request()]);
+    renderPage(<ApprovalsPage />, 'editor');
+    expect(await screen.findByText("İstekleri yalnızca 'Yayıncı' ve üstü roller görebilir.")).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('the editor', () => {
+  it('is told when a save became a request (202)', () => {
+    const parsed = savedOrPending({ parse: () => { throw new Error('not a playlist'); } }).parse({ approval: { _id: fixtureId(1), status: 'pending' } });
+    expect(parsed).toBeNull();
+    expect(useDialogStore.getState().current).toMatchObject({
+      kind: 'alert', title: 'Onaya gönderildi', message: 'Değişikliğiniz onaya gönderildi. Bir yayıncı onaylayınca ekranlarda görünecek.',
+    });
+  });
+
+  it('reads the outcome with the reason and marks it read', async () => {
+    const calls: RecordedCall[] = [];
+    let unread = 1;
+    const list = (): TNotificationList => ({
+      unread,
+      notifications: [{
+        _id: fixtureId(7), kind: 'approval.rejected', createdAt: '2026-11-28T10:00:00.000Z', readAt: unread ? null : '2026-11-28T10:05:00.000Z',
+        approval: { _id: fixtureId(1), status: 'rejected', target: { type: 'playlist', id: fixtureId(2), name: 'Lobi' }, reason: 'Henüz değil', decidedBy: 'Ayşe' },
+      }],
+    });
+    apiServer.use(
+      http.get('/api/notifications', recorded(calls, () => HttpResponse.json(list()))),
+      http.post('/api/notifications/:id/read', recorded(calls, () => { unread = 0; return HttpResponse.json({ unread }); })),
+    );
+    renderPage(<NotificationsPage />, 'editor');
+    const item = await screen.findByTestId('notification');
+    expect(item.textContent).toContain('Playlist "Lobi" için değişikliğiniz reddedildi (Ayşe).');
+    expect(item.textContent).toContain('Neden: Henüz değil');
+    await userEvent.setup().click(within(item).getByRole('button', { name: 'Okundu' }));
+    await waitFor(() => expect(writes(calls)).toEqual([['POST', `/api/notifications/${fixtureId(7)}/read`, undefined]]));
+    await waitFor(() => expect(within(screen.getByTestId('notification')).queryByRole('button', { name: 'Okundu' })).toBeNull());
+  });
+});
+
+describe('the sidebar', () => {
+  const labels = (sendsAlerts: boolean) => {
+    render(<MemoryRouter><SidebarNav admin={false} sendsAlerts={sendsAlerts} onNavigate={() => {}} /></MemoryRouter>);
+    return screen.getAllByRole('link').map((l) => l.getAttribute('href'));
+  };
+  it("gives publishers 'Onay Bekleyenler' and everyone 'Bildirimler'", () => {
+    expect(labels(true)).toEqual(expect.arrayContaining(['/approvals', '/notifications']));
+    cleanup();
+    const reader = labels(false);
+    expect(reader).toContain('/notifications');
+    expect(reader).not.toContain('/approvals');
+  });
+});
