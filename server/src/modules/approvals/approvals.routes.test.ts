@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { tinyPng } from '../../storage/testing/sample-files.js';
 import { ZApprovalList, ZApprovalPending, ZNotificationList, ZScreenConfig } from '@pano/contract';
 import { createTestApp, newCustomer, newMember, type TestApp, type TestUser } from '../../../test/harness.js';
 import {
@@ -180,6 +181,31 @@ describe('what goes ahead at once', () => {
     const s = await setup(false);
     await t.http.put(`/api/playlists/${s.playlist.id}`).set(s.editor.auth).send({ name: 'Lobi', mediaItems: [{ media: s.b.id, duration: 3 }] }).expect(200);
     expect(await shownItems(s.screen.id, s.owner)).toEqual([['Menü', 3]]);
+  });
+});
+
+describe('an editor\'s deletion', () => {
+  it('of content in use, or a new file for it, is refused (403) and changes nothing; unused content, and a publisher, delete', async () => {
+    const s = await setup();
+    const refused = await t.http.delete(`/api/playlists/${s.playlist.id}`).set(s.editor.auth).expect(403);
+    expect(refused.body.message).toContain('yalnızca Yayıncı ve üstü roller silebilir');
+    // The picture on the playlist on screen is in use too: neither deleted nor given a new file.
+    await t.http.delete(`/api/media/${s.a.id}`).set(s.editor.auth).expect(403);
+    await t.http.put(`/api/media/${s.a.id}/file`).set(s.editor.auth).attach('file', tinyPng(), 'yeni.png').expect(403);
+    expect((await t.ctx.db.media.findUniqueOrThrow({ where: { id: s.a.id } })).fileName).toBe(s.a.fileName);
+    expect(await shownItems(s.screen.id, s.owner)).toEqual([['Afiş', 5]]);
+    expect(notifier.calls).toEqual([]);
+    expect((await eventsOf(s.owner.id, 'playlist.')).length).toBe(0);
+
+    const unused = await makePlaylist(t, s.owner.id, [{ mediaId: s.b.id }], 'Taslak');
+    await t.http.delete(`/api/playlists/${unused.id}`).set(s.editor.auth).expect(200);
+    await t.http.delete(`/api/playlists/${s.playlist.id}`).set(s.publisher.auth).expect(200);
+    expect(await t.ctx.db.playlist.count({ where: { ownerId: s.owner.id } })).toBe(0);
+  });
+
+  it('goes ahead when the account does not require approval', async () => {
+    const s = await setup(false);
+    await t.http.delete(`/api/playlists/${s.playlist.id}`).set(s.editor.auth).expect(200);
   });
 });
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import type { ApprovalRequest } from '../../db/generated/client.js';
 import { currentAccount, currentUser, requireAuth } from '../../http/authenticate.js';
 import { requireRole } from '../../http/policy.js';
-import { askApproval, approveRequest, listApprovals, rejectRequest } from './approvals.service.js';
+import { askApproval, approveRequest, assertMayDelete, listApprovals, rejectRequest } from './approvals.service.js';
 import { listNotifications, markRead } from './notifications.service.js';
 
 /*
@@ -29,11 +29,17 @@ export const presentApproval = (r: ApprovalRequest): TApproval => ({
 });
 
 /**
- * Before a content router's `PUT /:id`, after its authentication: answers 202 with the stored
- * request when the edit must wait for approval, else hands the request on to the edit.
+ * Before a content router's `PUT /:id`, `DELETE /:id` and a media item's `PUT /:id/file`, after
+ * its authentication: an edit that must wait for approval is answered 202 with the stored
+ * request; a deletion or a new file for content in use by an editor is refused (403: neither can
+ * wait as a request); anything else is handed on.
  */
 export const approvalGate = (ctx: AppContext, type: TApprovalTarget): RequestHandler => async (req, res, next) => {
   const { id } = ZIdParams.parse(req.params);
+  if (req.method === 'DELETE' || req.path.endsWith('/file')) {
+    await assertMayDelete(ctx, req, type, id);
+    return next();
+  }
   const pending = await askApproval(ctx, req, type, id, req.body);
   if (pending) res.status(202).json(pending);
   else next();

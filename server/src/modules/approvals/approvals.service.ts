@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Prisma, ApprovalRequest } from '../../db/generated/client.js';
 import { personName } from '../../http/audit-context.js';
 import { currentAccount, currentUser } from '../../http/authenticate.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuthAccount } from '../../http/request-types.js';
 import { audit } from '../audit/audit.js';
 import { screenScopeOf, type ScreenScope } from '../accounts/screen-scope.js';
@@ -61,6 +61,21 @@ export async function askApproval(
     await audit(tx, { account: account.id, action: 'approval.request', target: contentTarget(row), changes: { approval: [null, 'pending'] } });
     return { approval: { _id: row.id, status: 'pending' as const } };
   });
+}
+
+/**
+ * Called by a delete route before it deletes, and before a media item's new file is received:
+ * with the flow on, an editor may not take content in use off the screens or change its file
+ * (neither can wait as a request; a publisher does it). Content in no use, and publishers and
+ * above, pass.
+ */
+export async function assertMayDelete(ctx: AppContext, req: Request, type: TApprovalTarget, id: string): Promise<void> {
+  const account = currentAccount(req);
+  if (roleAtLeast(account.role, 'publisher')) return;
+  const settings = await ctx.db.account.findUnique({ where: { id: account.id }, select: { approvalRequired: true } });
+  if (!settings?.approvalRequired) return;
+  const inUse = await ctx.db.$transaction((tx) => APPROVAL_KINDS[type].inUse(tx, account.id, id, ctx.clock()));
+  if (inUse) throw forbidden('Bu içerik ekranlarda kullanılıyor. Onay akışı açıkken kullanılan içeriği yalnızca Yayıncı ve üstü roller silebilir ya da dosyasını değiştirebilir.');
 }
 
 /** Whether a group-limited member may see and decide a request: every screen its content reaches is theirs. */

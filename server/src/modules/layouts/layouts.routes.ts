@@ -45,7 +45,7 @@ export function layoutRoutes(ctx: AppContext, approvalGate: RequestHandler = pas
     res.json({ screens: presentRefs(usage.screens), schedules: presentRefs(usage.schedules) });
   });
 
-  router.delete('/:id', async (req, res) => {
+  router.delete('/:id', approvalGate, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     await deleteLayout(ctx, currentAccount(req).id, id);
     res.json({ message: 'Yerleşim silindi' });

@@ -43,7 +43,7 @@ export function mediaRoutes(ctx: AppContext, approvalGate: RequestHandler = pass
   });
 
   // docs/PRODUCT.md#replacing-a-file: a new file for the item, which keeps its id.
-  r.put('/:id/file', async (req, res) => {
+  r.put('/:id/file', approvalGate, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const row = await replaceMediaUpload(ctx, req, res, currentAccount(req).id, id, req.activePurchase);
     res.json(presentMedia(row));
@@ -66,7 +66,7 @@ export function mediaRoutes(ctx: AppContext, approvalGate: RequestHandler = pass
     res.json({ playlists: presentRefs(usage.playlists), screens: presentRefs(usage.screens) });
   });
 
-  r.delete('/:id', async (req, res) => {
+  r.delete('/:id', approvalGate, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     await deleteMedia(ctx, currentAccount(req).id, id);
     res.json({ message: 'Medya silindi' });

@@ -42,7 +42,7 @@ export function playlistRoutes(ctx: AppContext, approvalGate: RequestHandler = p
     res.json({ screens, schedules: presentRefs(schedules), layouts: presentRefs(layouts) });
   });
 
-  router.delete('/:id', async (req, res) => {
+  router.delete('/:id', approvalGate, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     await deletePlaylist(ctx, currentAccount(req).id, id);
     res.json({ message: 'Playlist silindi' });

@@ -44,7 +44,7 @@ export function tickerRoutes(ctx: AppContext, approvalGate: RequestHandler = pas
     res.json({ screens, schedules: presentRefs(schedules), layouts: presentRefs(layouts) });
   });
 
-  router.delete('/:id', async (req, res) => {
+  router.delete('/:id', approvalGate, async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     await deleteTickerPlaylist(ctx, currentAccount(req).id, id);
     res.json({ message: 'Reji playlisti silindi' });
