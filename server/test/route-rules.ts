@@ -127,4 +127,6 @@ export const LIMITED_REFUSED: Record<string, string> = {
   'POST /api/screen-groups': GROUPS,
   'PUT /api/screen-groups/:id': GROUPS,
   'DELETE /api/screen-groups/:id': GROUPS,
+  'PUT /api/team/sso': 'Ekran gruplarıyla sınırlı olduğunuz için kurumsal girişi yönetemezsiniz.',
+  'DELETE /api/team/sso': 'Ekran gruplarıyla sınırlı olduğunuz için kurumsal girişi yönetemezsiniz.',
 };

@@ -14,6 +14,8 @@ import {
   ZTwoFactorDisableRequest, ZTwoFactorEnableRequest, ZTwoFactorSetupRequest, ZTwoFactorVerifyRequest,
   ZUpdateDeviceRequest, ZUpdateDisplaySettingsRequest, ZUpdateHealthSettingsRequest, ZUpdateLayoutRequest,
   ZUpdateMediaRequest, ZUpdatePlaylistRequest, ZUpdateScreenGroupRequest, ZUpdateTickerRequest, ZAlert,
+  ZApproval, ZApprovalList, ZApprovalsQuery, ZNotificationList, ZRejectApprovalRequest,
+  ZSsoCallbackQuery, ZSsoRequest, ZSsoSettings, ZSsoStartRequest, ZSsoStartResponse,
 } from '@pano/contract';
 
 /**
@@ -70,9 +72,21 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/auth/sessions': u('Oturumlar'),
   'DELETE /api/auth/sessions/:id': u('Bir oturumu sonlandır'),
   'POST /api/auth/sessions/end-others': u('Diğer oturumları sonlandır'),
+  'POST /api/auth/sso/start': pub('Kurumsal hesapla girişi başlat (kimlik sağlayıcının adresi)', { body: ZSsoStartRequest, answer: ZSsoStartResponse, example: { email: 'ayse@hastane.org.tr' } }),
+  'GET /api/auth/sso/callback': pub('Kimlik sağlayıcıdan dönüş: giriş ya da iki adımlı doğrulama', { query: ZSsoCallbackQuery }),
   // Accounts and team.
   'GET /api/accounts': u('Üyesi olunan hesaplar'),
   'GET /api/team': u('Ekip'),
+  'GET /api/team/sso': u('Kurumsal giriş ayarları (gizli anahtar hiç gösterilmez)', { answer: ZSsoSettings }),
+  'PUT /api/team/sso': u('Kurumsal girişi ayarla', { body: ZSsoRequest }),
+  'DELETE /api/team/sso': u('Kurumsal girişi kapat'),
+  // Approval and notifications.
+  'GET /api/approvals': u('Onay bekleyen ve karara bağlanmış değişiklikler', { query: ZApprovalsQuery, answer: ZApprovalList }),
+  'POST /api/approvals/:id/approve': u('Değişikliği onayla ve yayına al', { answer: ZApproval }),
+  'POST /api/approvals/:id/reject': u('Değişikliği gerekçesiyle reddet', { body: ZRejectApprovalRequest, answer: ZApproval }),
+  'GET /api/notifications': u('Bildirimler ve okunmamış sayısı', { answer: ZNotificationList }),
+  'POST /api/notifications/:id/read': u('Bildirimi okundu say'),
+  'POST /api/notifications/read': u('Bütün bildirimleri okundu say'),
   'PUT /api/team': u('Hesabı yeniden adlandır', { body: ZTeamRenameRequest }),
   'DELETE /api/team': u('Hesabı sil', { body: ZDeleteAccountRequest }),
   'PUT /api/team/members/:id': u('Üyenin rolünü ve gruplarını değiştir', { body: ZMemberUpdateRequest }),
