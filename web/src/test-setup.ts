@@ -40,8 +40,13 @@ if (typeof Blob !== 'undefined') {
 // Test files share a worker's modules (web/vitest.config.ts `isolate: false`): a file that ends
 // with an alert still open (its promise never answered) leaves it in the dialog store, where the
 // next file's DialogHost would show it. Each file starts with no dialog, as in a fresh process.
+// Likewise a file that signed in through the page (a login, a company sign-in) leaves its token
+// in storage: the next file's pages would open the dashboard's socket with it, and a test that
+// moves a fake clock by a day would spin through its reconnects for a minute.
 afterAll(() => {
   useDialogStore.setState({ current: null, queue: [] });
+  localStorage.clear();
+  sessionStorage.clear();
 });
 
 // A request the fake API has no handler for, or an answer that does not match its contract

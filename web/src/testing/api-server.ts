@@ -20,6 +20,9 @@ const defaultHandlers = [
   http.get('/api/accounts', () => HttpResponse.json([{ ...aUser().account }])),
   // The screens page's cards, the sidebar's 'N ekran sorunlu' and the settings' warning time.
   http.get('/api/screens/health', () => HttpResponse.json(screenHealthResponse())),
+  // The sidebar's 'Onay Bekleyenler' and 'Bildirimler' counts (components/layout/sidebar-approvals.tsx): none.
+  http.get('/api/approvals', () => HttpResponse.json({ approvals: [], pending: 0 })),
+  http.get('/api/notifications', () => HttpResponse.json({ notifications: [], unread: 0 })),
   // The dashboard's and the preview's socket (socket.io over a WebSocket) find no server, as
   // in jsdom before: the connection fails here, and no real socket is opened from a worker.
   http.all('/socket.io/', () => HttpResponse.error()),
