@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { storableText } from './common.js';
-import { ZUser } from './auth.js';
+import { ZPassword, ZUser } from './auth.js';
 
 /*
  * Two-factor sign-in and sessions (docs/PRODUCT.md#two-factor, docs/PRODUCT.md#session).
@@ -27,12 +27,16 @@ export const ZTwoFactorVerifyRequest = z.object({ ticket, code: ZTwoFactorCode }
 export type TTwoFactorVerifyRequest = z.infer<typeof ZTwoFactorVerifyRequest>;
 
 /** POST /api/auth/2fa/setup: signed in, or with the ticket of a sign-in that must set it up first. */
-export const ZTwoFactorSetupRequest = z.object({ ticket: ticket.optional() });
+/**
+ * POST /api/auth/2fa/setup and /enable: signed in, the person's own password as well (a stolen
+ * session must not turn two-factor on and lock its owner out); with a sign-in's ticket, none.
+ */
+export const ZTwoFactorSetupRequest = z.object({ ticket: ticket.optional(), password: ZPassword.optional() });
 export const ZTwoFactorSetupResponse = z.object({ otpauthUrl: z.string(), qrSvg: z.string() });
 export type TTwoFactorSetupResponse = z.infer<typeof ZTwoFactorSetupResponse>;
 
 /** POST /api/auth/2fa/enable; with a ticket the answer also signs in ({ token, user }). */
-export const ZTwoFactorEnableRequest = z.object({ code: ZTwoFactorCode, ticket: ticket.optional() });
+export const ZTwoFactorEnableRequest = z.object({ code: ZTwoFactorCode, ticket: ticket.optional(), password: ZPassword.optional() });
 export const ZTwoFactorEnableResponse = z.object({ recoveryCodes: z.array(z.string()) });
 export type TTwoFactorEnableResponse = z.infer<typeof ZTwoFactorEnableResponse>;
 

@@ -33,6 +33,8 @@ describe('two-factor sign-in', () => {
     await signInWithToken(page, token, '/settings');
     const card = page.locator('.two-factor-card');
     await card.getByRole('button', { name: 'Kur' }).click();
+    await card.getByLabel('Şifreniz').fill(PASSWORD);
+    await card.getByRole('button', { name: 'Devam' }).click();
     await card.getByRole('img', { name: 'İki adımlı doğrulama için QR kodu' }).waitFor();
     await snap(page, 'two-factor', '01-settings-setup');
     const key = (await card.locator('.two-factor-key').innerText()).replace(/\s/g, '');
@@ -53,9 +55,9 @@ describe('two-factor sign-in', () => {
 
   it("login asks for 'Doğrulama kodu'; a recovery code signs in; the other session is ended from /settings", async () => {
     const { email, token } = await customer();
-    const setup = await call('/api/auth/2fa/setup', token, {});
+    const setup = await call('/api/auth/2fa/setup', token, { password: PASSWORD });
     const secret = new URL(setup.otpauthUrl as string).searchParams.get('secret')!;
-    const { recoveryCodes } = await call('/api/auth/2fa/enable', token, { code: await generate({ secret }) }) as { recoveryCodes: string[] };
+    const { recoveryCodes } = await call('/api/auth/2fa/enable', token, { code: await generate({ secret }), password: PASSWORD }) as { recoveryCodes: string[] };
 
     const { page, errors } = await e2e.newPage();
     await page.goto('/login');

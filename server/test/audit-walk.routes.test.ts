@@ -105,9 +105,9 @@ async function membership(accountId: string, u: TestUser) {
 const person = () => newMember(t, owner.id, 'viewer');
 const sessionOf = async (u: TestUser) => (await t.ctx.db.userSession.create({ data: { userId: u.id, device: 'Firefox' } })).id;
 async function withTwoFactor(u: TestUser) {
-  const setup = await http().post('/api/auth/2fa/setup').set(u.auth).send({}).expect(200);
+  const setup = await http().post('/api/auth/2fa/setup').set(u.auth).send({ password: 'secret123' }).expect(200);
   const secret = new URL(setup.body.otpauthUrl as string).searchParams.get('secret')!;
-  const enabled = await http().post('/api/auth/2fa/enable').set(u.auth).send({ code: await generate({ secret }) }).expect(200);
+  const enabled = await http().post('/api/auth/2fa/enable').set(u.auth).send({ code: await generate({ secret }), password: 'secret123' }).expect(200);
   return enabled.body.recoveryCodes as string[];
 }
 
@@ -121,10 +121,10 @@ const CASES: Record<string, Case> = {
   } },
   'POST /api/auth/2fa/enable': { action: 'user.twoFactorEnable', prepare: async () => {
     const u = await person();
-    const setup = await http().post('/api/auth/2fa/setup').set(u.auth).send({}).expect(200);
+    const setup = await http().post('/api/auth/2fa/setup').set(u.auth).send({ password: 'secret123' }).expect(200);
     const secret = new URL(setup.body.otpauthUrl as string).searchParams.get('secret')!;
     const code = await generate({ secret });
-    return () => http().post('/api/auth/2fa/enable').set(u.auth).send({ code });
+    return () => http().post('/api/auth/2fa/enable').set(u.auth).send({ code, password: 'secret123' });
   } },
   'DELETE /api/auth/2fa': { action: 'user.twoFactorDisable', prepare: async () => { const u = await person(); const [code] = await withTwoFactor(u); return () => http().delete('/api/auth/2fa').set(u.auth).send({ code }); } },
   'POST /api/auth/sessions/end-others': { action: 'user.sessionEnd', prepare: async () => { const u = await person(); await sessionOf(u); return () => http().post('/api/auth/sessions/end-others').set(u.auth).send({}); } },

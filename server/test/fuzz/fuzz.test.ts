@@ -63,10 +63,9 @@ beforeAll(async () => {
   // POST /api/auth/logout reads no input: any request with a valid token is a real logout
   // (it ends every session of the fuzzing user, which the rest of the run needs), so no
   // request to it can be malformed. logout.routes.test.ts covers it.
-  // Likewise POST /api/auth/sessions/end-others (sessions.routes.test.ts) and POST /api/auth/2fa/setup,
-  // whose only input is an optional ticket (two-factor.routes.test.ts): a signed-in call is real;
-  // and POST /api/notifications/read, which marks all of one's notifications read (approvals.routes.test.ts).
-  const readsNoInput = new Set(['/api/auth/logout', '/api/auth/sessions/end-others', '/api/auth/2fa/setup', '/api/notifications/read']);
+  // Likewise POST /api/auth/sessions/end-others (sessions.routes.test.ts) and POST
+  // /api/notifications/read, which marks all of one's notifications read (approvals.routes.test.ts).
+  const readsNoInput = new Set(['/api/auth/logout', '/api/auth/sessions/end-others', '/api/notifications/read']);
   routes = listRoutes(t.app).filter((r) => !(r.method === 'POST' && readsNoInput.has(r.path)));
   // One listening server for the whole run (supertest would otherwise open one per request).
   server = http.createServer(t.app).listen(0, '127.0.0.1');

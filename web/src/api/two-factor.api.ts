@@ -11,8 +11,10 @@ import { ApiError, api, apiRequest } from '../lib/api-client';
 export const securityKeys = { twoFactor: ['auth', '2fa'] as const, sessions: ['auth', 'sessions'] as const };
 
 export const verifySecondStep = (ticket: string, code: string) => api.post('/api/auth/2fa/verify', ZLoginResponse, { ticket, code });
-export const setupTwoFactor = (ticket?: string) => api.post('/api/auth/2fa/setup', ZTwoFactorSetupResponse, ticket ? { ticket } : {});
-export const enableTwoFactor = (code: string) => api.post('/api/auth/2fa/enable', ZTwoFactorEnableResponse, { code });
+/** A sign-in's setup ticket, or the signed-in person's own password (asked again: docs/PRODUCT.md#two-factor). */
+export type SetupProof = { ticket: string } | { password: string };
+export const setupTwoFactor = (proof: SetupProof) => api.post('/api/auth/2fa/setup', ZTwoFactorSetupResponse, proof);
+export const enableTwoFactor = (code: string, password: string) => api.post('/api/auth/2fa/enable', ZTwoFactorEnableResponse, { code, password });
 export const disableTwoFactor = (code: string) => apiRequest('/api/auth/2fa', ZOkResponse, { method: 'DELETE', body: { code } });
 export const enableWithTicket = (ticket: string, code: string) => api.post('/api/auth/2fa/enable', ZTwoFactorEnableSignInResponse, { ticket, code });
 

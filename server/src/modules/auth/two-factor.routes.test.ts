@@ -19,9 +19,9 @@ const login = (email: string) => t.http.post('/api/auth/login').send({ email, pa
 
 /** Sets two-factor up for `u` through the API; answers the secret and the recovery codes. */
 async function enable(u: TestUser) {
-  const setup = await t.http.post('/api/auth/2fa/setup').set(u.auth).send({}).expect(200);
+  const setup = await t.http.post('/api/auth/2fa/setup').set(u.auth).send({ password: 'secret123' }).expect(200);
   const secret = new URL(setup.body.otpauthUrl as string).searchParams.get('secret')!;
-  const res = await t.http.post('/api/auth/2fa/enable').set(u.auth).send({ code: await codeAt(secret) }).expect(200);
+  const res = await t.http.post('/api/auth/2fa/enable').set(u.auth).send({ code: await codeAt(secret), password: 'secret123' }).expect(200);
   // The enabling code's window is spent (replay): sign-ins in these tests start in the next one.
   nextWindow();
   return { secret, recoveryCodes: res.body.recoveryCodes as string[] };
@@ -39,18 +39,18 @@ describe('setting two-factor up', () => {
   it('answers an otpauth link and an SVG QR, enables with a first code, and keeps the secret sealed', async () => {
     const u = await newUser(t);
     expect((await t.http.get('/api/auth/2fa').set(u.auth).expect(200)).body).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
-    const setup = await t.http.post('/api/auth/2fa/setup').set(u.auth).send({}).expect(200);
+    const setup = await t.http.post('/api/auth/2fa/setup').set(u.auth).send({ password: 'secret123' }).expect(200);
     expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Pano:.+\?secret=[A-Z2-7]+/);
     expect(setup.body.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     const secret = new URL(setup.body.otpauthUrl as string).searchParams.get('secret')!;
 
     // Pending: login still answers the token, and a wrong first code changes nothing.
     expect((await login(u.email).expect(200)).body.token).toEqual(expect.any(String));
-    const wrong = await t.http.post('/api/auth/2fa/enable').set(u.auth).send({ code: '000000' }).expect(400);
+    const wrong = await t.http.post('/api/auth/2fa/enable').set(u.auth).send({ code: '000000', password: 'secret123' }).expect(400);
     expect(wrong.body).toMatchObject({ code: 'TWO_FACTOR_CODE_INVALID', message: expect.stringContaining('Doğrulama kodu hatalı') });
     expect((await t.http.get('/api/auth/2fa').set(u.auth)).body.enabled).toBe(false);
 
-    const res = await t.http.post('/api/auth/2fa/enable').set(u.auth).send({ code: await codeAt(secret) }).expect(200);
+    const res = await t.http.post('/api/auth/2fa/enable').set(u.auth).send({ code: await codeAt(secret), password: 'secret123' }).expect(200);
     expect(res.body.recoveryCodes).toHaveLength(10);
     expect(new Set(res.body.recoveryCodes).size).toBe(10);
     expect((await t.http.get('/api/auth/2fa').set(u.auth)).body).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
@@ -62,8 +62,25 @@ describe('setting two-factor up', () => {
     const stored = await t.ctx.db.recoveryCode.findMany({ where: { userId: u.id } });
     expect(stored.map((c) => c.codeHash)).not.toContain((res.body.recoveryCodes as string[])[0]!.replace('-', ''));
     // The secret is never shown again.
-    const again = await t.http.post('/api/auth/2fa/setup').set(u.auth).send({}).expect(409);
+    const again = await t.http.post('/api/auth/2fa/setup').set(u.auth).send({ password: 'secret123' }).expect(409);
     expect(again.body.message).toBe('İki adımlı doğrulama zaten açık. Yeniden kurmak için önce kapatın.');
+  });
+
+  it('asks the password again when signed in: a stolen session cannot turn it on and lock its owner out', async () => {
+    const u = await newUser(t);
+    const none = await t.http.post('/api/auth/2fa/setup').set(u.auth).send({}).expect(400);
+    expect(none.body.message).toBe('Şifre zorunludur: iki adımlı doğrulamayı kurmak için şifrenizi girin.');
+    const wrong = await t.http.post('/api/auth/2fa/setup').set(u.auth).send({ password: 'tahmin' }).expect(403);
+    expect(wrong.body.message).toBe('Şifre hatalı. İki adımlı doğrulamayı kurmak için kendi şifrenizi girin.');
+    expect((await t.ctx.db.user.findUniqueOrThrow({ where: { id: u.id } })).totpPendingSecret).toBeNull();
+
+    // The owner's own setup is under way; a thief holding the session sees the link but cannot enable.
+    const setup = await t.http.post('/api/auth/2fa/setup').set(u.auth).send({ password: 'secret123' }).expect(200);
+    const secret = new URL(setup.body.otpauthUrl as string).searchParams.get('secret')!;
+    await t.http.post('/api/auth/2fa/enable').set(u.auth).send({ code: await codeAt(secret) }).expect(400);
+    await t.http.post('/api/auth/2fa/enable').set(u.auth).send({ code: await codeAt(secret), password: 'tahmin' }).expect(403);
+    expect((await t.http.get('/api/auth/2fa').set(u.auth)).body.enabled).toBe(false);
+    await t.http.post('/api/auth/2fa/enable').set(u.auth).send({ code: await codeAt(secret), password: 'secret123' }).expect(200);
   });
 
   it('needs a session or a setup ticket', async () => {

@@ -5,9 +5,10 @@ import {
 } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { bearerToken, currentUser, requireAuth, sessionFromToken } from '../../http/authenticate.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
 import { failuresPerAddress } from '../../http/rate-limits.js';
 import { presentSignedIn } from './auth.presenter.js';
+import { assertOwnPassword } from './passwords.js';
 import { signIn } from './auth.service.js';
 import { currentSessionId, endOtherSessions, endSession, listSessions, signInMeta } from './sessions.service.js';
 import {
@@ -27,23 +28,29 @@ export function signInSecurityRoutes(ctx: AppContext): Router {
     res.json(answer);
   });
 
-  /** Signed in, or with the ticket of a sign-in that must set two-factor up first. */
-  const setupUser = async (req: Request, ticket: string | undefined) => {
+  /**
+   * With the ticket of a sign-in that must set two-factor up first (the password was just
+   * given), or signed in and with the person's own password.
+   */
+  const setupUser = async (req: Request, ticket: string | undefined, password: string | undefined) => {
     if (ticket) return ticketHolder(ctx, ticket, 'setup');
     const token = bearerToken(req);
     if (!token) throw new AppError(401, ErrorCode.UNAUTHORIZED, 'Oturum açmanız gerekiyor');
-    return (await sessionFromToken(ctx, token)).user.id;
+    const userId = (await sessionFromToken(ctx, token)).user.id;
+    if (password === undefined) throw badRequest('Şifre zorunludur: iki adımlı doğrulamayı kurmak için şifrenizi girin.');
+    await assertOwnPassword(ctx.db, userId, password, 'Şifre hatalı. İki adımlı doğrulamayı kurmak için kendi şifrenizi girin.');
+    return userId;
   };
 
   router.post('/2fa/setup', limited, async (req, res) => {
-    const { ticket } = ZTwoFactorSetupRequest.parse(req.body ?? {});
-    res.json(await setupTwoFactor(ctx, await setupUser(req, ticket)));
+    const { ticket, password } = ZTwoFactorSetupRequest.parse(req.body ?? {});
+    res.json(await setupTwoFactor(ctx, await setupUser(req, ticket, password)));
   });
 
   router.post('/2fa/enable', limited, async (req, res) => {
-    const { code, ticket } = ZTwoFactorEnableRequest.parse(req.body);
+    const { code, ticket, password } = ZTwoFactorEnableRequest.parse(req.body);
     if (!ticket) {
-      res.json({ recoveryCodes: await enableTwoFactor(ctx, await setupUser(req, undefined), code) });
+      res.json({ recoveryCodes: await enableTwoFactor(ctx, await setupUser(req, undefined, password), code) });
       return;
     }
     // The sign-in that had to set it up: the first code also finishes the sign-in.

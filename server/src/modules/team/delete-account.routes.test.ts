@@ -167,9 +167,9 @@ describe('DELETE /api/team', () => {
 describe('DELETE /api/team: the password is guarded as at the login', () => {
   it('with two-factor on, asks for its code too: none or a wrong one is refused and nothing changes', async () => {
     const owner = await inOwnAccount(await newCustomer(t));
-    const setup = await t.http.post('/api/auth/2fa/setup').set(owner.auth).send({}).expect(200);
+    const setup = await t.http.post('/api/auth/2fa/setup').set(owner.auth).send({ password: 'secret123' }).expect(200);
     const secret = new URL(setup.body.otpauthUrl as string).searchParams.get('secret')!;
-    const enabled = await t.http.post('/api/auth/2fa/enable').set(owner.auth).send({ code: await generate({ secret }) }).expect(200);
+    const enabled = await t.http.post('/api/auth/2fa/enable').set(owner.auth).send({ code: await generate({ secret }), password: 'secret123' }).expect(200);
     const [recovery] = enabled.body.recoveryCodes as string[];
     const before = await snapshot(owner.id);
     const refused = async (body: object, status: number, message: string) => {

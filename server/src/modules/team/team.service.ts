@@ -6,7 +6,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuthAccount, AuthUser } from '../../http/request-types.js';
 import { afterAccountDeleted, deleteAccountRows } from '../account-deletion/delete-account.js';
 import { screensOfGroups } from '../accounts/screen-scope.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { assertOwnPassword } from '../auth/passwords.js';
 import { assertSecondFactorIfOn } from '../auth/two-factor.service.js';
 import { lockOwner } from '../entitlements/limits.js';
 import { assertGrantable, assertMayTransfer, assertMemberWithin } from '../accounts/member-scope.js';
@@ -182,8 +182,7 @@ const ownerOnlyDeletes = () => forbidden('Hesabı yalnızca hesabın sahibi sile
  * accounts (docs/architecture/accounts.md#deleting-the-account).
  */
 export async function deleteAccount(ctx: AppContext, caller: AuthAccount, user: AuthUser, password: string, code: string | undefined): Promise<void> {
-  const row = await ctx.db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
-  if (!(await verifyPassword(row.passwordHash, password))) throw forbidden('Şifre hatalı. Hesabı silmek için kendi şifrenizi girin.');
+  await assertOwnPassword(ctx.db, user.id, password, 'Şifre hatalı. Hesabı silmek için kendi şifrenizi girin.');
   await assertSecondFactorIfOn(ctx, user.id, code);
   const deleted = await ctx.db.$transaction(async (tx) => {
     await lockOwner(tx, caller.id);

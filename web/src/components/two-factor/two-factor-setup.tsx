@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { trSecurity as t } from '../../i18n/tr-security';
 import { errorMessage } from '../../lib/api-error';
 import { Banner, Button, Form, Spinner, TextField } from '../../components/ui';
-import { setupTwoFactor } from '../../api/two-factor.api';
+import { setupTwoFactor, type SetupProof } from '../../api/two-factor.api';
 
 /*
  * Setting two-factor up (docs/PRODUCT.md#two-factor): the QR the server drew, the key to type
@@ -35,13 +35,17 @@ export function CodeForm({ submit, busyText, failed, send }: {
   );
 }
 
-/** `onSetupError`: the QR could not be made (a sign-in's ticket may have died meanwhile). */
-export function TwoFactorQr({ ticket, onCode, onSetupError }: {
-  ticket?: string; onCode: (code: string) => Promise<unknown>; onSetupError?: (err: unknown) => void;
+/**
+ * `proof`: the sign-in's setup ticket, or the signed-in person's password. `onSetupError`: the QR
+ * could not be made (a sign-in's ticket may have died meanwhile, or the password was wrong).
+ */
+export function TwoFactorQr({ proof, onCode, onSetupError }: {
+  proof: SetupProof; onCode: (code: string) => Promise<unknown>; onSetupError?: (err: unknown) => void;
 }) {
   const setup = useQuery({
-    queryKey: ['auth', '2fa-setup', ticket ?? null],
-    queryFn: () => setupTwoFactor(ticket).catch((err: unknown) => {
+    // Never the password in the key: a ticket, or the signed-in person.
+    queryKey: ['auth', '2fa-setup', 'ticket' in proof ? proof.ticket : 'signed-in'],
+    queryFn: () => setupTwoFactor(proof).catch((err: unknown) => {
       onSetupError?.(err);
       throw err;
     }),

@@ -46,7 +46,7 @@ export function TwoFactorStep({ step, onSignedIn, onRestart }: {
       ) : (
         <>
           <p className="auth-lead">{t.setupRequiredLead}</p>
-          <TwoFactorQr ticket={step.ticket} onSetupError={restartIfDead}
+          <TwoFactorQr proof={{ ticket: step.ticket }} onSetupError={restartIfDead}
             onCode={async (code) => setFinished(await withTicket(() => enableWithTicket(step.ticket, code)))} />
           <p className="auth-forgot">{restart}</p>
         </>

@@ -44,10 +44,14 @@ function openTwoFactor(first: TTwoFactorStatus, disable: () => Response | Promis
 const card = () => within(screen.getByRole('region', { name: /İki Adımlı Doğrulama/ }));
 
 describe('TwoFactorCard', { timeout: 15_000 }, () => {
-  it("sets up: 'Kur', the QR's key, a code, then the recovery codes once; the card then reads 'Açık'", async () => {
+  it("sets up: 'Kur', the password, the QR's key, a code, then the recovery codes once; the card then reads 'Açık'", async () => {
     const calls = openTwoFactor({ enabled: false, required: false, recoveryCodesLeft: 0 });
     expect(await screen.findByText('Kapalı')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Kur' }));
+    // The password first: nothing is asked of the server before it.
+    await userEvent.type(await screen.findByLabelText('Şifreniz'), 'gizli123');
+    expect(calls).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Devam' }));
     expect(await screen.findByText('JBSW Y3DP EHPK 3PXP')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Doğrulama kodu'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Etkinleştir' }));
@@ -56,7 +60,22 @@ describe('TwoFactorCard', { timeout: 15_000 }, () => {
     expect(await card().findByText('Açık')).toBeTruthy();
     expect(screen.getByText('Kullanılmamış kurtarma kodu: 10')).toBeTruthy();
     expect(screen.queryByTestId('recovery-codes')).toBeNull();
-    expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([['POST', '/api/auth/2fa/setup', {}], ['POST', '/api/auth/2fa/enable', { code: '123456' }]]);
+    expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
+      ['POST', '/api/auth/2fa/setup', { password: 'gizli123' }], ['POST', '/api/auth/2fa/enable', { code: '123456', password: 'gizli123' }],
+    ]);
+  });
+
+  it("a wrong password shows the server's refusal and no QR; 'Vazgeç' goes back to the start", async () => {
+    const refusal = 'Şifre hatalı. İki adımlı doğrulamayı kurmak için kendi şifrenizi girin.';
+    openTwoFactor({ enabled: false, required: false, recoveryCodesLeft: 0 });
+    apiServer.use(http.post('/api/auth/2fa/setup', () => HttpResponse.json({ code: 'FORBIDDEN', message: refusal }, { status: 403 })));
+    await userEvent.click(await screen.findByRole('button', { name: 'Kur' }));
+    await userEvent.type(await screen.findByLabelText('Şifreniz'), 'tahmin');
+    await userEvent.click(screen.getByRole('button', { name: 'Devam' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'İki adımlı doğrulama için QR kodu' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Vazgeç' }));
+    expect(await screen.findByRole('button', { name: 'Kur' })).toBeTruthy();
   });
 
   it('turns off with a code, sent once however often the form is submitted; a wrong code keeps it on', async () => {

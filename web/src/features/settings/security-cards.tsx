@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { trSecurity as t } from '../../i18n/tr-security';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
-import { Badge, Banner, Button, Card, Spinner, showConfirm } from '../../components/ui';
+import { Badge, Banner, Button, Card, Form, Spinner, TextField, showConfirm } from '../../components/ui';
 import {
   disableTwoFactor, enableTwoFactor, securityKeys, useEndOtherSessions, useEndSession, useSessions, useTwoFactorStatus,
 } from '../../api/two-factor.api';
@@ -13,7 +13,9 @@ import { CodeForm, RecoveryCodes, TwoFactorQr } from '../../components/two-facto
 export function TwoFactorCard() {
   const status = useTwoFactorStatus();
   const qc = useQueryClient();
-  const [mode, setMode] = useState<'idle' | 'setup' | 'disable'>('idle');
+  const [mode, setMode] = useState<'idle' | 'password' | 'setup' | 'disable'>('idle');
+  // Asked before the QR and sent again with the first code: a stolen session cannot turn it on.
+  const [password, setPassword] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: securityKeys.twoFactor });
 
@@ -21,16 +23,29 @@ export function TwoFactorCard() {
   if (status.isPending) body = <Spinner />;
   else if (status.isError) body = <Banner tone="error">{errorMessage(status.error, t.loadFailed)}</Banner>;
   else if (codes) body = <RecoveryCodes codes={codes} doneLabel={t.recoveryDone} onDone={() => setCodes(null)} />;
-  else if (mode === 'setup') {
+  else if (mode === 'password') {
     body = (
       <>
-        <TwoFactorQr onCode={async (code) => {
-          const res = await enableTwoFactor(code);
+        <p>{t.passwordLead}</p>
+        <Form className="form two-factor-password" onSubmit={(e) => { e.preventDefault(); setMode('setup'); }}>
+          <TextField label={t.passwordLabel} type="password" autoComplete="current-password" required autoFocus
+            value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Button type="submit">{t.passwordContinue}</Button>
+        </Form>
+        <Button variant="ghost" onClick={() => { setPassword(''); setMode('idle'); }}>{t.cancel}</Button>
+      </>
+    );
+  } else if (mode === 'setup') {
+    body = (
+      <>
+        <TwoFactorQr proof={{ password }} onCode={async (code) => {
+          const res = await enableTwoFactor(code, password);
+          setPassword('');
           setMode('idle');
           setCodes(res.recoveryCodes);
           await refresh();
         }} />
-        <Button variant="ghost" onClick={() => setMode('idle')}>{t.cancel}</Button>
+        <Button variant="ghost" onClick={() => { setPassword(''); setMode('idle'); }}>{t.cancel}</Button>
       </>
     );
   } else if (mode === 'disable') {
@@ -56,7 +71,7 @@ export function TwoFactorCard() {
         <div className="card-actions">
           {s.enabled
             ? !s.required && <Button variant="danger-soft" onClick={() => setMode('disable')}>{t.disable}</Button>
-            : <Button onClick={() => setMode('setup')}>{t.start}</Button>}
+            : <Button onClick={() => setMode('password')}>{t.start}</Button>}
         </div>
       </>
     );
