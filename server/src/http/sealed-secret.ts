@@ -1,10 +1,11 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /*
- * Secrets kept at rest (a TOTP secret, a company sign-in's client secret): AES-256-GCM from
- * node:crypto, as `v1.iv.tag.body` (base64url), under a key derived by HKDF from the token signing
- * secret for one purpose (`TokenService.derivedKey`). Rotating JWT_SECRET makes them unreadable
- * (docs/architecture/two-factor.md, docs/architecture/sso.md).
+ * Secrets kept at rest. One read back later (a TOTP secret, a company sign-in's client secret):
+ * AES-256-GCM from node:crypto, as `v1.iv.tag.body` (base64url), under a key derived by HKDF from
+ * the token signing secret for one purpose (`TokenService.derivedKey`); rotating JWT_SECRET makes
+ * them unreadable (docs/architecture/two-factor.md, docs/architecture/sso.md). One only compared
+ * (a link's token, an API key): its SHA-256.
  */
 
 export function sealText(key: Buffer, text: string): string {
@@ -21,3 +22,9 @@ export function openText(key: Buffer, sealed: string): string {
   decipher.setAuthTag(Buffer.from(tag!, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body!, 'base64url')), decipher.final()]).toString('utf8');
 }
+
+/**
+ * A one-time token or key (a login ticket, a reset or invitation link, an API key, a company
+ * sign-in's state) is stored only as its SHA-256, hex: a copy of the database cannot use it.
+ */
+export const sha256Hex = (token: string): string => createHash('sha256').update(token).digest('hex');

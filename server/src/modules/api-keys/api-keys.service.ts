@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { API_KEY_PREFIX } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -6,6 +6,7 @@ import { limitReached, notFound, unauthorized } from '../../http/errors.js';
 import type { AuthAccount } from '../../http/request-types.js';
 import { audit } from '../audit/audit.js';
 import { lockOwner } from '../entitlements/limits.js';
+import { sha256Hex } from '../../http/sealed-secret.js';
 
 /*
  * API keys for building systems (docs/architecture/security.md#api-keys): a long random secret shown
@@ -18,7 +19,6 @@ const LAST_USED_EVERY_MS = 60_000;
 const PREFIX_SHOWN = API_KEY_PREFIX.length + 6;
 
 export const isApiKey = (token: string): boolean => token.startsWith(API_KEY_PREFIX);
-const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
 
 export async function listApiKeys(db: Db, ownerId: string) {
   return db.apiKey.findMany({ where: { ownerId, revokedAt: null }, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }] });
@@ -35,7 +35,7 @@ export async function createApiKey(ctx: AppContext, ownerId: string, name: strin
     if (await tx.apiKey.count({ where: { ownerId, revokedAt: null } }) >= MAX_API_KEYS) {
       throw limitReached(`En fazla ${MAX_API_KEYS} API anahtarı oluşturabilirsiniz`);
     }
-    const created = await tx.apiKey.create({ data: { ownerId, name, hash: hashOf(key), prefix: key.slice(0, PREFIX_SHOWN) } });
+    const created = await tx.apiKey.create({ data: { ownerId, name, hash: sha256Hex(key), prefix: key.slice(0, PREFIX_SHOWN) } });
     // The prefix only: the secret and its hash are never written into an event.
     await audit(tx, { account: ownerId, action: 'apiKey.create', target: { type: 'apiKey', id: created.id, name }, changes: { name: [null, name], prefix: [null, created.prefix] } });
     return created;
@@ -64,7 +64,7 @@ export const invalidApiKey = () => unauthorized('Geçersiz veya iptal edilmiş A
 export async function authenticateApiKey(
   ctx: AppContext, key: string,
 ): Promise<{ account: AuthAccount; key: { id: string; name: string } } | undefined> {
-  const hash = hashOf(key);
+  const hash = sha256Hex(key);
   const row = await ctx.db.apiKey.findUnique({
     where: { hash },
     select: {

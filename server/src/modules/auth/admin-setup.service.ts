@@ -1,22 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ErrorCode, type TSetupAdminRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { emailTakenAsConflict, newUserRow } from './auth.service.js';
 import { auditNewUser } from '../audit/audit.js';
+import { sha256Hex } from '../../http/sealed-secret.js';
 
 /**
  * The first admin of a fresh install needs neither ADMIN_REGISTRATION_KEY nor a shell:
  * a start with no admin prints a link with a one-time token (main.ts). The token is
  * printed once and kept only as a hash; it works until any admin exists.
  */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new token when there is no admin yet, otherwise null (and nothing is printed). */
 export async function issueAdminSetupToken(ctx: Pick<AppContext, 'db'>): Promise<string | null> {
   if (await ctx.db.user.count({ where: { role: 'admin' } })) return null;
   const token = randomBytes(32).toString('base64url');
-  await ctx.db.adminSetupToken.create({ data: { tokenHash: hashToken(token) } });
+  await ctx.db.adminSetupToken.create({ data: { tokenHash: sha256Hex(token) } });
   return token;
 }
 
@@ -25,7 +25,7 @@ const linkInvalid = () => new AppError(403, ErrorCode.SETUP_LINK_INVALID,
 
 export async function registerFirstAdmin(ctx: AppContext, body: TSetupAdminRequest) {
   const data = await newUserRow({ ...body, role: 'admin' });
-  const tokenHash = hashToken(body.setupToken);
+  const tokenHash = sha256Hex(body.setupToken);
   return emailTakenAsConflict(() => ctx.db.$transaction(async (tx) => {
     // Locking every token row makes two setups at once take turns: the second finds the
     // rows gone and an admin present.

@@ -1,5 +1,5 @@
 import { auditPerson } from '../audit/audit.js';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ErrorCode, type TResetPasswordRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { linkBaseUrl } from '../../config/env.js';
@@ -8,6 +8,7 @@ import { passwordResetMail } from '../../mail/mail-templates.js';
 import type { OutgoingMail } from '../../mail/mailer.js';
 import { hashPassword } from './passwords.js';
 import { assertPasswordAllowed, passwordAllowed } from './sso-required.js';
+import { sha256Hex } from '../../http/sealed-secret.js';
 
 /**
  * 'Şifremi unuttum' (docs/PRODUCT.md#forgot-password, docs/architecture/security.md#password-reset).
@@ -15,7 +16,6 @@ import { assertPasswordAllowed, passwordAllowed } from './sso-required.js';
  * copy of the database opens no account.
  */
 export const RESET_VALID_MINUTES = 60;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * The mail for `email`, or null when no account has that address. Runs off the request
@@ -30,7 +30,7 @@ export async function passwordResetFor(ctx: Pick<AppContext, 'db' | 'config' | '
   const expiresAt = new Date(ctx.clock().getTime() + RESET_VALID_MINUTES * 60_000);
   await ctx.db.$transaction([
     ctx.db.passwordResetToken.deleteMany({ where: { userId: user.id } }),
-    ctx.db.passwordResetToken.create({ data: { tokenHash: hashToken(token), userId: user.id, expiresAt } }),
+    ctx.db.passwordResetToken.create({ data: { tokenHash: sha256Hex(token), userId: user.id, expiresAt } }),
   ]);
   const link = `${linkBaseUrl(ctx.config)}/sifre-sifirla?token=${token}`;
   return passwordResetMail(user.email, link, RESET_VALID_MINUTES);
@@ -48,7 +48,7 @@ const linkExpired = () => new AppError(400, ErrorCode.RESET_LINK_EXPIRED,
  */
 export async function resetPassword(ctx: AppContext, body: TResetPasswordRequest): Promise<void> {
   const passwordHash = await hashPassword(body.password);
-  const tokenHash = hashToken(body.token);
+  const tokenHash = sha256Hex(body.token);
   const now = ctx.clock();
   const userId = await ctx.db.$transaction(async (tx) => {
     const row = await tx.passwordResetToken.findUnique({ where: { tokenHash } });

@@ -1,12 +1,12 @@
-import { auditPerson } from '../audit/audit.js';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { ErrorCode } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
-import { openText, sealText } from '../../http/sealed-secret.js';
+import { openText, sealText, sha256Hex } from '../../http/sealed-secret.js';
+import { auditPerson } from '../audit/audit.js';
 
 /*
  * Two-factor sign-in with TOTP (RFC 6238; docs/architecture/two-factor.md). The codes come from
@@ -19,7 +19,6 @@ export const RECOVERY_CODE_COUNT = 10;
 const ISSUER = 'Pano';
 const PERIOD_S = 30;
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 const codeInvalid = () => new AppError(400, ErrorCode.TWO_FACTOR_CODE_INVALID,
   'Doğrulama kodu hatalı. Kimlik doğrulama uygulamanızdaki güncel kodu ya da kullanılmamış bir kurtarma kodunu girin.');
@@ -157,13 +156,13 @@ export async function disableTwoFactor(ctx: AppContext, userId: string, code: st
 export async function issueTicket(ctx: AppContext, userId: string, kind: 'verify' | 'setup'): Promise<string> {
   const ticket = randomBytes(32).toString('base64url');
   const expiresAt = new Date(ctx.clock().getTime() + TICKET_VALID_MINUTES * 60_000);
-  await ctx.db.loginTicket.create({ data: { tokenHash: sha256(ticket), userId, kind, expiresAt, createdAt: ctx.clock() } });
+  await ctx.db.loginTicket.create({ data: { tokenHash: sha256Hex(ticket), userId, kind, expiresAt, createdAt: ctx.clock() } });
   return ticket;
 }
 
 /** The user a live ticket of `kind` belongs to; refuses a used, expired or locked one. */
 export async function ticketHolder(ctx: AppContext, ticket: string, kind: 'verify' | 'setup'): Promise<string> {
-  const row = await ctx.db.loginTicket.findUnique({ where: { tokenHash: sha256(ticket) } });
+  const row = await ctx.db.loginTicket.findUnique({ where: { tokenHash: sha256Hex(ticket) } });
   if (!row || row.usedAt || row.kind !== kind) throw ticketInvalid();
   if (row.expiresAt <= ctx.clock()) throw ticketExpired();
   if (row.failures >= TICKET_MAX_FAILURES) throw ticketLocked();
@@ -177,7 +176,7 @@ export async function ticketHolder(ctx: AppContext, ticket: string, kind: 'verif
  */
 export async function attemptWithTicket(ctx: AppContext, ticket: string, kind: 'verify' | 'setup',
   check: (userId: string) => Promise<boolean>): Promise<string> {
-  const tokenHash = sha256(ticket);
+  const tokenHash = sha256Hex(ticket);
   const userId = await ticketHolder(ctx, ticket, kind);
   const { count } = await ctx.db.loginTicket.updateMany({
     where: { tokenHash, usedAt: null, failures: { lt: TICKET_MAX_FAILURES } }, data: { failures: { increment: 1 } },

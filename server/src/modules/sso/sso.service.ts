@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type TLoginSecondStep, type TSsoRequest, type TSsoSettings } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { Prisma } from '../../db/generated/client.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { openText, sealText } from '../../http/sealed-secret.js';
+import { openText, sealText, sha256Hex } from '../../http/sealed-secret.js';
 import type { AuthAccount } from '../../http/request-types.js';
 import { audit, personTarget } from '../audit/audit.js';
 import { lockOwner } from '../entitlements/limits.js';
@@ -19,7 +19,6 @@ import { authorizationUrl, discover, finishSignIn, redirectUriOf, ssoFailed } fr
 export const SSO_LOGIN_VALID_MINUTES = 10;
 
 const secretKey = (ctx: AppContext) => ctx.tokens.derivedKey('sso-client-secret');
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
 export async function getSso(ctx: AppContext, accountId: string): Promise<TSsoSettings> {
@@ -101,7 +100,7 @@ export async function startSso(ctx: AppContext, email: string): Promise<{ url: s
     ctx.db.ssoLogin.deleteMany({ where: { expiresAt: { lt: now } } }),
     ctx.db.ssoLogin.create({
       data: {
-        stateHash: sha256(started.state), accountId: domain.accountId, email, nonce: started.nonce, codeVerifier: started.codeVerifier,
+        stateHash: sha256Hex(started.state), accountId: domain.accountId, email, nonce: started.nonce, codeVerifier: started.codeVerifier,
         expiresAt: new Date(now.getTime() + SSO_LOGIN_VALID_MINUTES * 60_000),
       },
     }),
@@ -121,7 +120,7 @@ export type SsoSignedIn = { token: string; user: { id: string; email: string; fi
  */
 export async function finishSso(ctx: AppContext, query: URLSearchParams, meta: SignInMeta): Promise<SsoSignedIn | TLoginSecondStep> {
   const state = query.get('state') ?? '';
-  const stateHash = sha256(state);
+  const stateHash = sha256Hex(state);
   const row = await ctx.db.ssoLogin.findUnique({ where: { stateHash } });
   if (!row) throw stateInvalid();
   const { count } = await ctx.db.ssoLogin.deleteMany({ where: { stateHash } });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ErrorCode, type TAcceptNewRequest, type TInviteRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -15,6 +15,7 @@ import { assertOwnGroups, ownerByTransferOnly } from './team.service.js';
 import { audit } from '../audit/audit.js';
 import { personName } from '../../http/audit-context.js';
 import { assertGrantable, assertInvitationWithin } from '../accounts/member-scope.js';
+import { sha256Hex } from '../../http/sealed-secret.js';
 
 /*
  * Invitations (docs/architecture/accounts.md#invitations): a one-time link to /davet/{token},
@@ -22,7 +23,6 @@ import { assertGrantable, assertInvitationWithin } from '../accounts/member-scop
  * resets, so a copy of the database lets nobody in.
  */
 export const INVITATION_VALID_DAYS = 7;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const invitationUnknown = () => notFound('Davet');
 const gone = (message: string) => new AppError(410, ErrorCode.INVITATION_GONE, message);
@@ -55,7 +55,7 @@ export async function createInvitation(ctx: AppContext, caller: AuthAccount, inv
     const created = await tx.invitation.create({
       data: {
         accountId: caller.id, email: body.email, role: body.role, groupIds: [...new Set(body.groups)],
-        tokenHash: hashToken(token), invitedById: inviter.id, expiresAt,
+        tokenHash: sha256Hex(token), invitedById: inviter.id, expiresAt,
       },
     });
     await audit(tx, { account: caller.id, action: 'invitation.create', target: { type: 'invitation', id: created.id, name: created.email }, changes: { email: [null, created.email], role: [null, created.role], groupIds: [null, created.groupIds], expiresAt: [null, expiresAt] } });
@@ -82,7 +82,7 @@ export async function revokeInvitation(ctx: AppContext, caller: AuthAccount, id:
 }
 
 async function openInvitation(db: DbOrTx, token: string, now: Date) {
-  const inv = await db.invitation.findUnique({ where: { tokenHash: hashToken(token) }, include: { account: { select: { name: true } } } });
+  const inv = await db.invitation.findUnique({ where: { tokenHash: sha256Hex(token) }, include: { account: { select: { name: true } } } });
   if (!inv) throw invitationUnknown();
   assertOpen(inv, now);
   return inv;
