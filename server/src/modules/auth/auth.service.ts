@@ -36,12 +36,12 @@ export type SignedIn = Awaited<ReturnType<typeof signIn>>;
 
 /**
  * Signing in opens a session (docs/architecture/sessions.md) in the person's first account (their
- * own, unless they left it); a person left in no account gets a fresh one of their own, as at
- * registration (docs/architecture/accounts.md#sessions).
+ * own, unless they left it), or in `accountId` (company sign-in); a person left in no account gets
+ * a fresh one of their own, as at registration (docs/architecture/accounts.md#sessions).
  */
-export async function signIn(ctx: AppContext, userId: string, meta: SignInMeta) {
+export async function signIn(ctx: AppContext, userId: string, meta: SignInMeta, accountId?: string) {
   const user = await ctx.db.user.findUniqueOrThrow({ where: { id: userId } });
-  const account = (await firstAccountOf(ctx.db, user.id)) ?? (await ownAccountAfterAll(ctx, user));
+  const account = (await firstAccountOf(ctx.db, user.id, accountId)) ?? (await ownAccountAfterAll(ctx, user));
   const sessionId = await openSession(ctx, user.id, meta);
   return { token: await ctx.tokens.signUser(user.id, user.tokenVersion, account.id, sessionId), user, account };
 }
@@ -53,10 +53,13 @@ const ownAccountAfterAll = (ctx: AppContext, user: { id: string; email: string; 
     return (await firstAccountOf(tx, user.id)) ?? { ...(await newOwnAccount(tx, user)), groupIds: [] };
   });
 
-/** The account a person works in when nothing else says which: the one they joined first. */
-export async function firstAccountOf(db: DbOrTx, userId: string) {
+/**
+ * The account a person works in: `accountId` when they are its member (a company sign-in names
+ * it), else, when nothing says which, the one they joined first.
+ */
+export async function firstAccountOf(db: DbOrTx, userId: string, accountId?: string) {
   const m = await db.membership.findFirst({
-    where: { userId }, orderBy: { createdAt: 'asc' },
+    where: { userId, ...(accountId ? { accountId } : {}) }, orderBy: { createdAt: 'asc' },
     select: { role: true, account: { select: { id: true, name: true } }, groups: { select: { groupId: true } } },
   });
   return m && { ...m.account, role: m.role, groupIds: m.groups.map((g) => g.groupId) };

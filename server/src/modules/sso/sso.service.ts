@@ -5,11 +5,12 @@ import { Prisma } from '../../db/generated/client.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { openText, sealText, sha256Hex } from '../../http/sealed-secret.js';
 import type { AuthAccount } from '../../http/request-types.js';
-import { audit, personTarget } from '../audit/audit.js';
+import { audit, changesOf, personTarget } from '../audit/audit.js';
 import { lockOwner } from '../entitlements/limits.js';
 import { assertSeatFree } from '../team/seats.js';
 import { hashPassword } from '../auth/passwords.js';
-import { openSession, type SignInMeta } from '../auth/sessions.service.js';
+import { signIn, type SignedIn } from '../auth/auth.service.js';
+import type { SignInMeta } from '../auth/sessions.service.js';
 import { issueTicket, twoFactorRequiredFor } from '../auth/two-factor.service.js';
 import { authorizationUrl, discover, finishSignIn, redirectUriOf, ssoFailed } from './sso-provider.js';
 
@@ -30,6 +31,11 @@ export async function getSso(ctx: AppContext, accountId: string): Promise<TSsoSe
   };
 }
 
+/** What an event records of the settings (never the secret). */
+const SSO_FIELDS = ['issuer', 'clientId', 'emailDomains', 'defaultRole', 'required'] as const;
+const auditedSso = (c: { issuer: string; clientId: string; defaultRole: string; required: boolean }, emailDomains: string[]) =>
+  ({ issuer: c.issuer, clientId: c.clientId, emailDomains, defaultRole: c.defaultRole, required: c.required });
+
 const domainTaken = (domain: string) =>
   conflict(`'${domain}' alan adı başka bir hesabın kurumsal girişinde kullanılıyor. Bir alan adı yalnızca bir hesaba bağlanabilir.`);
 
@@ -38,8 +44,7 @@ const domainTaken = (domain: string) =>
  * before anything is stored). The secret is sealed; left out, the stored one stays.
  */
 export async function saveSso(ctx: AppContext, account: AuthAccount, body: TSsoRequest): Promise<TSsoSettings> {
-  const before = await getSso(ctx, account.id);
-  const stored = await ctx.db.ssoConfig.findUnique({ where: { accountId: account.id }, select: { clientSecretSealed: true } });
+  const stored = await ctx.db.ssoConfig.findUnique({ where: { accountId: account.id }, include: { account: { select: { ssoDomains: { orderBy: { domain: 'asc' } } } } } });
   if (!body.clientSecret && !stored) throw badRequest('İstemci sırrı (Client Secret) zorunludur', [{ path: 'clientSecret', message: 'İstemci sırrı (Client Secret) zorunludur' }]);
   const clientSecret = body.clientSecret ?? openText(secretKey(ctx), stored!.clientSecretSealed);
   const taken = await ctx.db.ssoDomain.findFirst({ where: { domain: { in: body.emailDomains }, accountId: { not: account.id } } });
@@ -51,15 +56,13 @@ export async function saveSso(ctx: AppContext, account: AuthAccount, body: TSsoR
       await tx.ssoConfig.upsert({ where: { accountId: account.id }, create: { accountId: account.id, ...data }, update: data });
       await tx.ssoDomain.deleteMany({ where: { accountId: account.id } });
       await tx.ssoDomain.createMany({ data: body.emailDomains.map((domain) => ({ domain, accountId: account.id })) });
-      const after = { issuer: body.issuer, clientId: body.clientId, emailDomains: [...body.emailDomains].sort(), defaultRole: body.defaultRole, required: body.required };
-      const changes: Record<string, [unknown, unknown]> = {};
-      for (const [field, value] of Object.entries(after)) {
-        const old = before ? before[field as keyof typeof after] : null;
-        if (JSON.stringify(old) !== JSON.stringify(value)) changes[field] = [old, value];
-      }
+      const before = stored && auditedSso(stored, stored.account.ssoDomains.map((d) => d.domain));
       // The secret is never in the event: only that it changed.
-      if (body.clientSecret) changes.clientSecretChanged = [null, true];
-      await audit(tx, { account: account.id, action: before ? 'sso.update' : 'sso.create', target: { type: 'sso', id: account.id, name: body.issuer }, changes });
+      const changes = {
+        ...changesOf(before, auditedSso(body, [...body.emailDomains].sort()), SSO_FIELDS),
+        ...(body.clientSecret ? { clientSecretChanged: [null, true] as [null, true] } : {}),
+      };
+      await audit(tx, { account: account.id, action: stored ? 'sso.update' : 'sso.create', target: { type: 'sso', id: account.id, name: body.issuer }, changes });
     });
   } catch (err) {
     // Another account took the domain meanwhile.
@@ -110,15 +113,13 @@ export async function startSso(ctx: AppContext, email: string): Promise<{ url: s
 
 const stateInvalid = () => ssoFailed('Kurumsal giriş isteği geçersiz ya da daha önce kullanılmış. Lütfen giriş sayfasından yeniden başlatın.');
 
-export type SsoSignedIn = { token: string; user: { id: string; email: string; firstName: string | null; lastName: string | null; role: 'customer' | 'admin' }; account: { id: string; name: string; role: AuthAccount['role']; groupIds: string[] } };
-
 /**
  * GET /api/auth/sso/callback: the provider's answer, as the dashboard's /login/sso page received
  * it. The started sign-in is claimed once (deleted), then openid-client checks state, nonce, PKCE
  * and the ID token. A first sign-in makes the member with the default role (a seat must be free).
  * The answer is the password login's: the token, or the two-factor step.
  */
-export async function finishSso(ctx: AppContext, query: URLSearchParams, meta: SignInMeta): Promise<SsoSignedIn | TLoginSecondStep> {
+export async function finishSso(ctx: AppContext, query: URLSearchParams, meta: SignInMeta): Promise<SignedIn | TLoginSecondStep> {
   const state = query.get('state') ?? '';
   const stateHash = sha256Hex(state);
   const row = await ctx.db.ssoLogin.findUnique({ where: { stateHash } });
@@ -134,15 +135,10 @@ export async function finishSso(ctx: AppContext, query: URLSearchParams, meta: S
     throw ssoFailed(`Kimlik sağlayıcının bildirdiği adres (${person.email}) bu hesabın kurumsal girişine bağlı bir alan adında değil.`);
   }
   const userId = await memberFor(ctx, row.accountId, config.defaultRole, person);
-  const user = await ctx.db.user.findUniqueOrThrow({ where: { id: userId } });
-  if (user.totpEnabledAt) return { twoFactorRequired: true, ticket: await issueTicket(ctx, user.id, 'verify') };
-  if (await twoFactorRequiredFor(ctx.db, user.id)) return { twoFactorSetupRequired: true, ticket: await issueTicket(ctx, user.id, 'setup') };
-  const membership = await ctx.db.membership.findUniqueOrThrow({ where: { accountId_userId: { accountId: row.accountId, userId } }, include: { account: { select: { name: true } }, groups: { select: { groupId: true } } } });
-  const sessionId = await openSession(ctx, user.id, meta);
-  return {
-    token: await ctx.tokens.signUser(user.id, user.tokenVersion, row.accountId, sessionId),
-    user, account: { id: row.accountId, name: membership.account.name, role: membership.role, groupIds: membership.groups.map((g) => g.groupId) },
-  };
+  const { totpEnabledAt } = await ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpEnabledAt: true } });
+  if (totpEnabledAt) return { twoFactorRequired: true, ticket: await issueTicket(ctx, userId, 'verify') };
+  if (await twoFactorRequiredFor(ctx.db, userId)) return { twoFactorSetupRequired: true, ticket: await issueTicket(ctx, userId, 'setup') };
+  return signIn(ctx, userId, meta, row.accountId);
 }
 
 /** The person's user id, made a member of the account (with the default role) when they are not yet one. */
