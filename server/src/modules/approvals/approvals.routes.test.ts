@@ -184,6 +184,20 @@ describe('what goes ahead at once', () => {
   });
 });
 
+describe('a request whose content is gone', () => {
+  it('answers 404 naming the request\'s content; the count of open requests covers it until decided', async () => {
+    const s = await setup();
+    const id = await requestChange(s);
+    expect((await list(s.owner)).pending).toBe(1);
+    await t.http.delete(`/api/playlists/${s.playlist.id}`).set(s.publisher.auth).expect(200);
+    const gone = await t.http.post(`/api/approvals/${id}/approve`).set(s.publisher.auth).expect(404);
+    expect(gone.body.message).toContain('Onaya gönderilen içerik');
+    expect((await list(s.owner)).pending).toBe(1);
+    await t.http.post(`/api/approvals/${id}/reject`).set(s.publisher.auth).send({ reason: 'Playlist silindi' }).expect(200);
+    expect((await list(s.owner)).pending).toBe(0);
+  });
+});
+
 describe('an editor\'s deletion', () => {
   it('of content in use, or a new file for it, is refused (403) and changes nothing; unused content, and a publisher, delete', async () => {
     const s = await setup();

@@ -31,6 +31,13 @@ const staleRequest = () => conflict(
 const contentTarget = (r: Pick<ApprovalRequest, 'targetType' | 'targetId' | 'targetName'>) =>
   ({ type: r.targetType === 'app' ? 'media' : r.targetType, id: r.targetId, name: r.targetName });
 
+/** Whether this member's changes to content in use wait for approval: below publisher, with the account's flow on. */
+async function waitsForApproval(ctx: AppContext, account: AuthAccount): Promise<boolean> {
+  if (roleAtLeast(account.role, 'publisher')) return false;
+  const settings = await ctx.db.account.findUnique({ where: { id: account.id }, select: { approvalRequired: true } });
+  return settings?.approvalRequired === true;
+}
+
 /**
  * Called by an edit route before it applies anything: the request's 202 answer when the edit
  * must wait for approval, null when it goes ahead (publishers and above, the flow off, content
@@ -40,9 +47,7 @@ export async function askApproval(
   ctx: AppContext, req: Request, type: TApprovalTarget, id: string, rawBody: unknown,
 ): Promise<TApprovalPending | null> {
   const account = currentAccount(req);
-  if (roleAtLeast(account.role, 'publisher')) return null;
-  const settings = await ctx.db.account.findUnique({ where: { id: account.id }, select: { approvalRequired: true } });
-  if (!settings?.approvalRequired) return null;
+  if (!(await waitsForApproval(ctx, account))) return null;
   const kind = APPROVAL_KINDS[type];
   const payload = kind.parse(rawBody);
   const user = currentUser(req);
@@ -71,9 +76,7 @@ export async function askApproval(
  */
 export async function assertMayDelete(ctx: AppContext, req: Request, type: TApprovalTarget, id: string): Promise<void> {
   const account = currentAccount(req);
-  if (roleAtLeast(account.role, 'publisher')) return;
-  const settings = await ctx.db.account.findUnique({ where: { id: account.id }, select: { approvalRequired: true } });
-  if (!settings?.approvalRequired) return;
+  if (!(await waitsForApproval(ctx, account))) return;
   const inUse = await ctx.db.$transaction((tx) => APPROVAL_KINDS[type].inUse(tx, account.id, id, ctx.clock()));
   if (inUse) throw forbidden('Bu içerik ekranlarda kullanılıyor. Onay akışı açıkken kullanılan içeriği yalnızca Yayıncı ve üstü roller silebilir ya da dosyasını değiştirebilir.');
 }
@@ -95,6 +98,7 @@ export async function listApprovals(ctx: AppContext, req: Request, status: TAppr
   for (const r of rows) if (await withinScope(ctx, scope, r)) visible.push(r);
   let pending = 0;
   if (status === 'pending') pending = visible.length;
+  else if (scope === null) pending = await ctx.db.approvalRequest.count({ where: { accountId, status: 'pending' } });
   else {
     const open = await ctx.db.approvalRequest.findMany({ where: { accountId, status: 'pending' } });
     for (const r of open) if (await withinScope(ctx, scope, r)) pending += 1;
@@ -150,15 +154,9 @@ export async function approveRequest(ctx: AppContext, req: Request, id: string):
   return ctx.db.approvalRequest.findUniqueOrThrow({ where: { id } });
 }
 
-const contentExists = async (ctx: AppContext, r: ApprovalRequest) => {
-  const where = { id: r.targetId, ownerId: r.accountId };
-  switch (r.targetType as TApprovalTarget) {
-    case 'playlist': return (await ctx.db.playlist.count({ where })) > 0;
-    case 'ticker': return (await ctx.db.tickerPlaylist.count({ where })) > 0;
-    case 'layout': return (await ctx.db.layout.count({ where })) > 0;
-    case 'app': return (await ctx.db.media.count({ where })) > 0;
-  }
-};
+/** Whether the request's content is still the account's (read as an approval reads it). */
+const contentExists = (ctx: AppContext, r: ApprovalRequest) =>
+  ctx.db.$transaction(async (tx) => (await APPROVAL_KINDS[r.targetType as TApprovalTarget].read(tx, r.accountId, r.targetId)) !== null);
 
 export async function rejectRequest(ctx: AppContext, req: Request, id: string, reason: string): Promise<ApprovalRequest> {
   const row = await decidable(ctx, req, id);
