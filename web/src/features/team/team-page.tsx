@@ -7,9 +7,9 @@ import { useScreenGroups } from '../../api/screen-groups.api';
 import { useSession } from '../../stores/session-store';
 import { useCan } from '../../stores/use-can';
 import { Banner, Button, Card, Form, PageHeader, Spinner, TextField, showConfirm } from '../../components/ui';
-import { useRemoveMember, useRenameAccount, useSaveTeamSettings, useTeam, useTeamSettings, useTransferOwnership, useUpdateMember } from './api/use-team';
+import { useRemoveMember, useRenameAccount, useTeam, useTransferOwnership, useUpdateMember } from './api/use-team';
 import { DeleteAccountCard } from './delete-account-card';
-import { ApprovalRequirement } from './approval-requirement';
+import { ApprovalRequirement, TwoFactorRequirement } from './account-rules';
 import { InviteCard } from './invite-card';
 import { SsoCard } from './sso-card';
 import { MembersTable, personName } from './members-table';
@@ -26,24 +26,6 @@ function RenameForm({ name }: { name: string }) {
       <TextField label={t.accountName} maxLength={100} error={form.formState.errors.name?.message} {...form.register('name')} />
       <Button type="submit" variant="secondary" busy={rename.isPending}>{t.rename}</Button>
     </Form>
-  );
-}
-
-/** 'Tüm üyeler için iki adımlı doğrulama zorunlu' (docs/PRODUCT.md#two-factor). */
-function TwoFactorRequirement() {
-  const settings = useTeamSettings();
-  const save = useSaveTeamSettings();
-  if (!settings.data) return null;
-  const checked = save.isPending ? save.variables : settings.data.twoFactorRequired;
-  return (
-    <div className="team-two-factor">
-      {save.isError && <Banner tone="error" onDismiss={save.reset}>{errorMessage(save.error, t.twoFactorSaveError)}</Banner>}
-      <label className="checkbox-line">
-        <input type="checkbox" checked={checked} disabled={save.isPending} onChange={(e) => save.mutate(e.target.checked)} />
-        {' '}{t.twoFactorRequired}
-      </label>
-      <p className="muted">{t.twoFactorRequiredHint}</p>
-    </div>
   );
 }
 

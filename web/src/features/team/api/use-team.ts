@@ -34,17 +34,16 @@ export const useDeleteAccount = () =>
 export function useTeamSettings() {
   return useQuery({ queryKey: teamKeys.settings, queryFn: ({ signal }) => api.get('/api/team/settings', ZTeamSettings, signal) });
 }
-/** The answer is the settings as saved: it takes the cached ones' place, nothing is read again. */
-function useSettingsMutation<T>(send: (value: T) => Promise<TTeamSettings>) {
+/**
+ * One of the account's rules ('İki adımlı doğrulama zorunlu', 'Onay akışı'), sent alone; the
+ * answer is the settings as saved and takes the cached ones' place, nothing is read again.
+ */
+export function useSaveTeamSetting(field: TeamRule) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: send,
+    mutationFn: (on: boolean) => api.put('/api/team/settings', ZTeamSettings, { [field]: on }),
     onSuccess: (saved) => qc.setQueryData(teamKeys.settings, saved),
     onError: () => qc.invalidateQueries({ queryKey: teamKeys.settings }),
   });
 }
-export const useSaveTeamSettings = () =>
-  useSettingsMutation((twoFactorRequired: boolean) => api.put('/api/team/settings', ZTeamSettings, { twoFactorRequired }));
-/** 'Onay akışı' (docs/architecture/approval.md), beside the sign-in rule. */
-export const useSaveApprovalRequired = () =>
-  useSettingsMutation((approvalRequired: boolean) => api.put('/api/team/settings', ZTeamSettings, { approvalRequired }));
+export type TeamRule = keyof TTeamSettings;

@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { useSession } from '../../stores/session-store';
 import { apiServer, recorded, type RecordedCall } from '../../testing/api-server';
 import { aUser, fixtureId } from '../../testing/fixtures';
-import { ApprovalRequirement } from './approval-requirement';
+import { ApprovalRequirement } from './account-rules';
 
 afterEach(() => {
   cleanup();
