@@ -3,7 +3,7 @@ import type { Page, Route, WebSocketRoute } from 'playwright-core';
 import { snap } from '../support/browser';
 import { apiLogin, apiRegisterAdmin, signInWithToken, uniqueEmail } from '../support/accounts';
 import { useE2E } from '../support/harness';
-import { assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, waitForVisible, type Customer, type UploadedMedia } from './player-fixtures';
+import { assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, waitForVisible, pairPlayer, type Customer, type UploadedMedia } from './player-fixtures';
 
 const e2e = useE2E();
 const FLOW = 'alerts-live';
@@ -45,11 +45,7 @@ describe('Acil Duyuru live: player takeover, confirmation on the dashboard, end'
         else server.send(message);
       });
     });
-    await player.goto('/player/');
-    await player.getByLabel('Mobil kod').fill(c.mobileCode);
-    await player.getByRole('button', { name: 'Eşleştir' }).click();
-    await player.getByRole('button', { name: '3. kat koridor' }).click();
-    await waitForVisible(player, image.filePath);
+    await pairPlayer(player, c.mobileCode, '3. kat koridor', image.filePath);
 
     const { page } = await e2e.newPage();
     dashboard = page;

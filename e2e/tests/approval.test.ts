@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { snap } from '../support/browser';
 import { useE2E } from '../support/harness';
 import { apiLogin, PASSWORD, uniqueEmail } from '../support/accounts';
-import { assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, visibleMedia, waitForVisible, type Customer } from './player-fixtures';
+import { assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, visibleMedia, waitForVisible, pairPlayer, type Customer } from './player-fixtures';
 
 const e2e = useE2E();
 const FLOW = 'approval';
@@ -31,11 +31,7 @@ describe("'Onay akışı'", () => {
     const publisher = await member(c, 'publisher', 'Yavuz');
 
     const { page: player, errors: playerErrors } = await e2e.newPage();
-    await player.goto('/player/');
-    await player.getByLabel('Mobil kod').fill(c.mobileCode);
-    await player.getByRole('button', { name: 'Eşleştir' }).click();
-    await player.getByRole('button', { name: 'Resepsiyon' }).click();
-    await waitForVisible(player, orange.filePath);
+    await pairPlayer(player, c.mobileCode, 'Resepsiyon', orange.filePath);
 
     // The editor's change: a request, not the wall.
     const asked = await fetch(`${c.baseUrl}/api/playlists/${playlist}`, {

@@ -3,8 +3,7 @@ import type { Page } from 'playwright-core';
 import { snap, waitBudgetMs } from '../support/browser';
 import { useE2E } from '../support/harness';
 import {
-  assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, waitForVisible, type Customer, type UploadedMedia,
-} from './player-fixtures';
+  assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, waitForVisible, pairPlayer, type Customer, type UploadedMedia } from './player-fixtures';
 
 const e2e = useE2E();
 const FLOW = 'device-control';
@@ -31,11 +30,7 @@ describe('devices on /screens and /settings', () => {
 
   it('lists a paired device on its screen card with its live state, and renames it', async () => {
     // The wall: paired in its own browser with the customer's mobile code.
-    await player.goto('/player/');
-    await player.getByLabel('Mobil kod').fill(c.mobileCode);
-    await player.getByRole('button', { name: 'Eşleştir' }).click();
-    await player.getByRole('button', { name: 'Resepsiyon' }).click();
-    await waitForVisible(player, red.filePath);
+    await pairPlayer(player, c.mobileCode, 'Resepsiyon', red.filePath);
 
     // The office: /screens lists the device on its screen's card, online.
     await page.goto('/login');

@@ -111,3 +111,15 @@ export async function waitForVisible(page: Page, filePath: string, timeoutMs = 1
         && (!(el instanceof HTMLImageElement) || (el.complete && el.naturalWidth > 0))),
   filePath, { timeout: timeoutMs, polling: 100 });
 }
+
+/**
+ * The wall: `page` opens the shipped player, pairs with the customer's mobile code, chooses the
+ * screen named `screenName` and waits until `filePath` shows.
+ */
+export async function pairPlayer(page: Page, mobileCode: string, screenName: string, filePath: string): Promise<void> {
+  await page.goto('/player/');
+  await page.getByLabel('Mobil kod').fill(mobileCode);
+  await page.getByRole('button', { name: 'Eşleştir' }).click();
+  await page.getByRole('button', { name: screenName }).click();
+  await waitForVisible(page, filePath);
+}

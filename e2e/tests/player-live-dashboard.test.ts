@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { snap } from '../support/browser';
 import { useE2E } from '../support/harness';
-import { createPlaylist, createScreen, customerWithPackage, uploadPng, visibleMedia, waitForVisible, assign } from './player-fixtures';
+import { createPlaylist, createScreen, customerWithPackage, uploadPng, visibleMedia, waitForVisible, assign, pairPlayer } from './player-fixtures';
 
 const e2e = useE2E();
 
@@ -19,11 +19,7 @@ describe('dashboard → player, live', () => {
 
     // The wall: a device paired with the customer's mobile code.
     const { page: player, errors: playerErrors } = await e2e.newPage();
-    await player.goto('/player/');
-    await player.getByLabel('Mobil kod').fill(c.mobileCode);
-    await player.getByRole('button', { name: 'Eşleştir' }).click();
-    await player.getByRole('button', { name: 'Resepsiyon' }).click();
-    await waitForVisible(player, orange.filePath);
+    await pairPlayer(player, c.mobileCode, 'Resepsiyon', orange.filePath);
     await player.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
     // The office: the customer's dashboard, signed in with the same account.

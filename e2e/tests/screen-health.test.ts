@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MOBILE, snap, waitBudgetMs } from '../support/browser';
 import { useE2E } from '../support/harness';
 import { artifactsDir } from '../support/paths';
-import { assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, waitForVisible, type Customer } from './player-fixtures';
+import { assign, call, createPlaylist, createScreen, customerWithPackage, uploadPng, pairPlayer, type Customer } from './player-fixtures';
 
 const e2e = useE2E();
 const FLOW = 'screen-health';
@@ -20,13 +20,9 @@ async function customerScreen(name: string) {
 }
 
 /** The wall: a player paired with the customer's mobile code, in its own browser context, showing the picture. */
-async function pairPlayer(c: Customer, name: string, filePath: string) {
+async function wallOf(c: Customer, name: string, filePath: string) {
   const { page, errors } = await e2e.newPage();
-  await page.goto('/player/');
-  await page.getByLabel('Mobil kod').fill(c.mobileCode);
-  await page.getByRole('button', { name: 'Eşleştir' }).click();
-  await page.getByRole('button', { name }).click();
-  await waitForVisible(page, filePath);
+  await pairPlayer(page, c.mobileCode, name, filePath);
   return { player: page, playerErrors: errors };
 }
 
@@ -51,7 +47,7 @@ describe('screen health on the dashboard', () => {
     const { c, orange } = await customerScreen('Lobi TV');
     // The office first, then the wall: the card turns online, with its device, when the player comes.
     const { page: dashboard, errors } = await dashboardAt(c, '/screens');
-    const { player, playerErrors } = await pairPlayer(c, 'Lobi TV', orange.filePath);
+    const { player, playerErrors } = await wallOf(c, 'Lobi TV', orange.filePath);
     const card = dashboard.getByTestId('screen-card').filter({ hasText: 'Lobi TV' });
     await card.getByTestId('screen-status').getByText('Çevrimiçi').waitFor();
     await card.getByText('Linux · Chrome').waitFor();
@@ -94,7 +90,7 @@ describe('screen health on the dashboard', () => {
     await call(c.baseUrl, c.token, '/api/settings/health', { method: 'PUT', body: { warnMinutes: 1 } });
     // The dashboard's clock runs on its own, so a minute can pass in a moment.
     const { page: dashboard, errors } = await dashboardAt(c, '/screens', (page) => page.clock.install());
-    const { player } = await pairPlayer(c, 'Kasa TV', orange.filePath);
+    const { player } = await wallOf(c, 'Kasa TV', orange.filePath);
     const card = dashboard.getByTestId('screen-card').filter({ hasText: 'Kasa TV' });
     await card.getByTestId('screen-status').getByText('Çevrimiçi').waitFor();
 
