@@ -1,9 +1,8 @@
-import { Router, type RequestHandler, type Response } from 'express';
+import { Router, type Response } from 'express';
 import { ZAuditQuery, type TAuditQuery } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAdmin, requireAuth } from '../../http/authenticate.js';
-import { forbidden } from '../../http/errors.js';
-import { requireRole } from '../../http/policy.js';
+import { requireAllScreens, requireRole } from '../../http/policy.js';
 import { PLATFORM_CHAIN } from './audit.js';
 import { auditCsv, listAuditEvents, verifyChain } from './audit-log.service.js';
 
@@ -34,11 +33,7 @@ export function auditRoutes(ctx: AppContext): Router {
 
   // An account's history names every screen, group and person of it: a member limited to screen
   // groups does not read it, whatever the role (docs/architecture/audit.md#reading).
-  const allScreens: RequestHandler = (req, _res, next) => {
-    if (currentAccount(req).groupIds.length > 0) throw forbidden('Etkinlik geçmişini yalnızca tüm ekranlara erişen yöneticiler görebilir');
-    next();
-  };
-  const accountAdmin = [requireRole('admin'), allScreens];
+  const accountAdmin = [requireRole('admin'), requireAllScreens('Etkinlik geçmişini yalnızca tüm ekranlara erişen yöneticiler görebilir')];
 
   router.get('/', ...accountAdmin, async (req, res) => {
     await answer(res, currentAccount(req).id, ZAuditQuery.parse(req.query), 'pano-etkinlik-gecmisi.csv');

@@ -1,4 +1,5 @@
 import type { TUser } from '@pano/contract';
+import { isLimited } from '../../http/policy.js';
 import type { AuthAccount } from '../../http/request-types.js';
 
 type UserRow = { id: string; email: string; firstName: string | null; lastName: string | null; role: 'customer' | 'admin' };
@@ -14,7 +15,7 @@ export const presentUser = (u: UserRow, account: AccountRef | null): TUser => ({
   firstName: u.firstName,
   lastName: u.lastName,
   role: u.role,
-  account: account && { _id: account.id, name: account.name, role: account.role, limited: account.groupIds.length > 0 },
+  account: account && { _id: account.id, name: account.name, role: account.role, limited: isLimited(account) },
 });
 
 /** A sign-in as the API answers it: `{ token, user }` (docs/CONTRACT.md). */

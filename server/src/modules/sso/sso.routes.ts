@@ -2,8 +2,7 @@ import { Router } from 'express';
 import { ZSsoCallbackQuery, ZSsoRequest, ZSsoStartRequest, type TSsoSettings } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentAccount, requireAuth } from '../../http/authenticate.js';
-import { forbidden } from '../../http/errors.js';
-import { requireRole } from '../../http/policy.js';
+import { requireAllScreens, requireRole } from '../../http/policy.js';
 import { attemptsPerAddress, failuresPerAddress } from '../../http/rate-limits.js';
 import { presentSignedIn } from '../auth/auth.presenter.js';
 import { signInMeta } from '../auth/sessions.service.js';
@@ -12,11 +11,8 @@ import { deleteSso, finishSso, getSso, saveSso, startSso } from './sso.service.j
 /** /api/team/sso: the account's company sign-in, for owners and admins who see every screen (docs/architecture/sso.md). */
 export function ssoSettingsRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.use(requireAuth(ctx), requireRole('admin'), (req, _res, next) => {
-    // Company sign-in lets people into the whole account: a member limited to screen groups does not set it.
-    if (currentAccount(req).groupIds.length > 0) throw forbidden('Ekran gruplarıyla sınırlı olduğunuz için kurumsal girişi yönetemezsiniz.');
-    next();
-  });
+  // Company sign-in lets people into the whole account: a member limited to screen groups does not set it.
+  router.use(requireAuth(ctx), requireRole('admin'), requireAllScreens('Ekran gruplarıyla sınırlı olduğunuz için kurumsal girişi yönetemezsiniz.'));
 
   router.get('/', async (req, res) => {
     const answer: TSsoSettings = await getSso(ctx, currentAccount(req).id);
