@@ -82,7 +82,7 @@ export async function assertMayDelete(ctx: AppContext, req: Request, type: TAppr
 }
 
 /** Whether a group-limited member may see and decide a request: every screen its content reaches is theirs. */
-async function withinScope(ctx: AppContext, scope: ScreenScope, r: ApprovalRequest): Promise<boolean> {
+async function withinScope(ctx: AppContext, scope: ScreenScope, r: Pick<ApprovalRequest, 'accountId' | 'targetType' | 'targetId'>): Promise<boolean> {
   if (scope === null) return true;
   const screens = await APPROVAL_KINDS[r.targetType as TApprovalTarget].screens(ctx.db, r.accountId, r.targetId, ctx.clock());
   return screens.every((s) => scope.has(s));
@@ -91,17 +91,25 @@ async function withinScope(ctx: AppContext, scope: ScreenScope, r: ApprovalReque
 export async function listApprovals(ctx: AppContext, req: Request, status: TApprovalStatus | undefined) {
   const accountId = currentAccount(req).id;
   const scope = await screenScopeOf(ctx.db, req);
+  // Requests about the same content share one answer: a limited member's list and count resolve
+  // each content's screens once, not once per request.
+  const seen = new Map<string, Promise<boolean>>();
+  const visibleTo = (r: Pick<ApprovalRequest, 'accountId' | 'targetType' | 'targetId'>) => {
+    const key = `${r.targetType}:${r.targetId}`;
+    if (!seen.has(key)) seen.set(key, withinScope(ctx, scope, r));
+    return seen.get(key)!;
+  };
   const rows = await ctx.db.approvalRequest.findMany({
     where: { accountId, ...(status ? { status } : {}) }, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], take: 200,
   });
   const visible: ApprovalRequest[] = [];
-  for (const r of rows) if (await withinScope(ctx, scope, r)) visible.push(r);
+  for (const r of rows) if (await visibleTo(r)) visible.push(r);
   let pending = 0;
   if (status === 'pending') pending = visible.length;
   else if (scope === null) pending = await ctx.db.approvalRequest.count({ where: { accountId, status: 'pending' } });
   else {
-    const open = await ctx.db.approvalRequest.findMany({ where: { accountId, status: 'pending' } });
-    for (const r of open) if (await withinScope(ctx, scope, r)) pending += 1;
+    const open = await ctx.db.approvalRequest.findMany({ where: { accountId, status: 'pending' }, select: { accountId: true, targetType: true, targetId: true } });
+    for (const r of open) if (await visibleTo(r)) pending += 1;
   }
   return { rows: visible, pending };
 }
