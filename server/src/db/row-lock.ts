@@ -23,3 +23,9 @@ export async function lockOwnedRow(tx: Prisma.TransactionClient, table: Lockable
     SELECT id FROM ${Prisma.raw(`"${table}"`)} WHERE id = ${id} AND "ownerId" = ${ownerId} FOR UPDATE`;
   return rows.length === 1;
 }
+
+/**
+ * What an edit runs in its own transaction after its event, given the row as it was: an
+ * approval's check and record (docs/architecture/approval.md).
+ */
+export type InEditHook<Row> = (tx: Prisma.TransactionClient, before: Row) => Promise<void>;

@@ -2,8 +2,7 @@ import type { z } from 'zod';
 import type { ZCreateLayoutRequest, ZUpdateLayoutRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { lockOwnedRow } from '../../db/row-lock.js';
-import type { Prisma } from '../../db/generated/client.js';
+import { lockOwnedRow, type InEditHook } from '../../db/row-lock.js';
 import { allOwned } from '../../db/ownership.js';
 import { conflict, listedNames, notFound } from '../../http/errors.js';
 import { screensThroughLayouts } from './layout-screens.js';
@@ -83,9 +82,8 @@ export async function createLayout(ctx: AppContext, ownerId: string, body: z.out
  * (db/row-lock.ts), then every screen showing the layout is pushed once.
  */
 export async function updateLayout(
-  ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateLayoutRequest>, 
-  /** Runs in the edit's transaction after its event, given the row as it was: an approval's check and record (docs/architecture/approval.md). */
-  alsoInEdit?: (tx: Prisma.TransactionClient, before: LayoutRow) => Promise<void>,
+  ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateLayoutRequest>,
+  alsoInEdit?: InEditHook<LayoutRow>,
 ): Promise<LayoutRow> {
   const updated = await ctx.db.$transaction(async (tx) => {
     if (!(await lockOwnedRow(tx, 'layouts', id, ownerId))) throw missing();

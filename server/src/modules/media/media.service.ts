@@ -9,6 +9,7 @@ import { framingWarning } from './web-framing.js';
 import { removeStoredFiles, storedFilesOf } from './media-files.js';
 import { fetchPolicy } from '../../http/guarded-fetch.js';
 import { audit, changesOf, mediaTarget, MEDIA_FIELDS } from '../audit/audit.js';
+import type { InEditHook } from '../../db/row-lock.js';
 
 // Alphabetical reads best in a dialog; id keeps equal names in a stable order.
 const byName = [{ name: 'asc' as const }, { id: 'asc' as const }];
@@ -62,9 +63,8 @@ const warningFor = (ctx: AppContext, app: TAppSettings | undefined) =>
  * what was fetched from the old one, so no screen shows another feed's items under it.
  */
 export async function updateMedia(
-  ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateMediaRequest>, 
-  /** Runs in the edit's transaction after its event, given the row as it was: an approval's check and record (docs/architecture/approval.md). */
-  alsoInEdit?: (tx: Prisma.TransactionClient, before: Media) => Promise<void>,
+  ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateMediaRequest>,
+  alsoInEdit?: InEditHook<Media>,
 ): Promise<SavedMedia> {
   const { updated, screenIds } = await ctx.db.$transaction(async (tx) => {
     const media = await tx.media.findFirst({ where: { id, ownerId } });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorCode, type ZCreatePlaylistRequest, type ZUpdatePlaylistRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { lockOwnedRow } from '../../db/row-lock.js';
+import { lockOwnedRow, type InEditHook } from '../../db/row-lock.js';
 import type { Media, Prisma } from '../../db/generated/client.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { ActivePurchase } from '../entitlements/active-package.js';
@@ -73,8 +73,7 @@ const screensShowing = async (db: DbOrTx, playlistId: string) => [...new Set([
 /** Replaces the items in the given order; positions are unique, so old rows go first, under the row's lock. */
 export async function updatePlaylist(
   ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdatePlaylistRequest>,
-  /** Runs in the edit's transaction after its event, given the row as it was: an approval's check and record (docs/architecture/approval.md). */
-  alsoInEdit?: (tx: Prisma.TransactionClient, before: PlaylistRow) => Promise<void>,
+  alsoInEdit?: InEditHook<PlaylistRow>,
 ): Promise<PlaylistRow> {
   const updated = await ctx.db.$transaction(async (tx) => {
     if (!(await lockOwnedRow(tx, 'playlists', id, ownerId))) throw notFound('Playlist');

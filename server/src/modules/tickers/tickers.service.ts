@@ -2,8 +2,7 @@ import type { z } from 'zod';
 import type { ZCreateTickerRequest, ZUpdateTickerRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { lockOwnedRow } from '../../db/row-lock.js';
-import type { Prisma } from '../../db/generated/client.js';
+import { lockOwnedRow, type InEditHook } from '../../db/row-lock.js';
 import { notFound } from '../../http/errors.js';
 import { screensOfSchedules } from '../schedules/schedule-targets.js';
 import { screensThroughLayouts } from '../layouts/layout-screens.js';
@@ -54,9 +53,8 @@ export async function createTickerPlaylist(
 
 /** Name, speed and texts each change only when sent; sent texts replace the old list in order. */
 export async function updateTickerPlaylist(
-  ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateTickerRequest>, 
-  /** Runs in the edit's transaction after its event, given the row as it was: an approval's check and record (docs/architecture/approval.md). */
-  alsoInEdit?: (tx: Prisma.TransactionClient, before: TickerRow) => Promise<void>,
+  ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateTickerRequest>,
+  alsoInEdit?: InEditHook<TickerRow>,
 ): Promise<TickerRow> {
   const updated = await ctx.db.$transaction(async (tx) => {
     // Locked so that parallel edits replace the texts one after another (db/row-lock.ts).
