@@ -30,7 +30,7 @@ import { ssoSettingsRoutes, ssoSignInRoutes } from './modules/sso/sso.routes.js'
 import { invitationRoutes } from './modules/team/invitations.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { openApiRoutes } from './http/openapi/openapi.routes.js';
-import { approvalGate, approvalRoutes, notificationRoutes } from './modules/approvals/approvals.routes.js';
+import { approvalGate, approvalRoutes, fileReplacementGate, notificationRoutes } from './modules/approvals/approvals.routes.js';
 
 export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // First: the API's busiest request (every player, after each reconnect and push) is a GET
@@ -43,7 +43,7 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   // before this JSON parser sees the request; purchaseRoutes handles that itself.
   app.use('/api/purchase', purchaseRoutes(ctx));
   // tus streams each PATCH's body into the upload itself.
-  app.use('/api/uploads', resumableUploadRoutes(ctx));
+  app.use('/api/uploads', resumableUploadRoutes(ctx, fileReplacementGate(ctx)));
   app.use('/api', express.json({ limit: '1mb' }));
   // After the parser, which reads (or refuses) any body sent with a GET like every other route's.
   // The API's own description (docs/CONTRACT.md#openapi).

@@ -221,6 +221,35 @@ describe('an editor\'s deletion', () => {
     const s = await setup(false);
     await t.http.delete(`/api/playlists/${s.playlist.id}`).set(s.editor.auth).expect(200);
   });
+
+  it('a resumable upload that replaces the file of content in use is refused at its start and at every later part', async () => {
+    const s = await setup();
+    const png = tinyPng();
+    const tus = { 'Tus-Resumable': '1.0.0' };
+    const b64 = (v: string) => Buffer.from(v).toString('base64');
+    const begin = (u: TestUser, mediaId: string) => t.http.post('/api/uploads').set(u.auth).set(tus)
+      .set('Upload-Length', String(png.length)).set('Upload-Metadata', `filename ${b64('yeni.png')},replaces ${b64(mediaId)}`);
+    const send = (u: TestUser, location: string) => t.http.patch(location).set(u.auth).set(tus)
+      .set('Upload-Offset', '0').set('Content-Type', 'application/offset+octet-stream').send(png);
+
+    const refused = await begin(s.editor, s.a.id);
+    expect([refused.status, JSON.parse(refused.text).message]).toEqual([403, expect.stringContaining('yalnızca Yayıncı ve üstü roller')]);
+
+    // Begun while the picture was on no screen; it goes on one before the last part arrives.
+    const begun = await begin(s.editor, s.b.id);
+    expect(begun.status).toBe(201);
+    await t.ctx.db.screen.update({ where: { id: s.screen.id }, data: { currentPlaylistId: (await makePlaylist(t, s.owner.id, [{ mediaId: s.b.id }], 'Menü')).id } });
+    const late = await send(s.editor, begun.headers.location as string);
+    expect(late.status).toBe(403);
+    expect((await t.ctx.db.media.findUniqueOrThrow({ where: { id: s.b.id } })).fileName).toBe(s.b.fileName);
+    expect(notifier.calls).toEqual([]);
+
+    // A publisher sends the new file.
+    const allowed = await begin(s.publisher, s.a.id);
+    expect(allowed.status).toBe(201);
+    expect((await send(s.publisher, allowed.headers.location as string)).status).toBe(204);
+    expect((await t.ctx.db.media.findUniqueOrThrow({ where: { id: s.a.id } })).fileName).not.toBe(s.a.fileName);
+  });
 });
 
 describe('tickers, layouts and apps', () => {

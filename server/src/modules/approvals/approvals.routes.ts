@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import {
   ZApprovalsQuery, ZIdParams, ZRejectApprovalRequest, type TApproval, type TApprovalTarget,
 } from '@pano/contract';
@@ -44,6 +44,9 @@ export const approvalGate = (ctx: AppContext, type: TApprovalTarget): RequestHan
   if (pending) res.status(202).json(pending);
   else next();
 };
+
+/** For a tus upload that `replaces` a media item: the refusal of `PUT /api/media/{id}/file` above. */
+export const fileReplacementGate = (ctx: AppContext) => (req: Request, mediaId: string) => assertMayDelete(ctx, req, 'app', mediaId);
 
 export function approvalRoutes(ctx: AppContext): Router {
   const router = Router();

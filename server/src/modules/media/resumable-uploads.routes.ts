@@ -5,7 +5,7 @@ import { currentAccount, requireAuth } from '../../http/authenticate.js';
 import { writesNeed } from '../../http/policy.js';
 import { perMinutePerKey } from '../../http/rate-limits.js';
 import { requireActivePackage } from '../entitlements/active-package.js';
-import { inTurkish, resumableUploadServer } from './resumable-uploads.js';
+import { inTurkish, resumableUploadServer, type FileReplacementCheck } from './resumable-uploads.js';
 
 /** Uploads a person may begin in a minute. */
 export const UPLOADS_BEGUN_PER_MINUTE = 300;
@@ -14,9 +14,9 @@ export const UPLOADS_BEGUN_PER_MINUTE = 300;
  * /api/uploads (docs/PRODUCT.md#resumable-uploads): the tus server behind the customer's token
  * and running package. Uploads are written, never read back: GET is refused.
  */
-export function resumableUploadRoutes(ctx: AppContext): Router {
+export function resumableUploadRoutes(ctx: AppContext, mayReplaceFile: FileReplacementCheck): Router {
   const router = Router();
-  const tus = resumableUploadServer(ctx);
+  const tus = resumableUploadServer(ctx, mayReplaceFile);
   // Uploads begun per person: a folder of photos is a few hundred; more is a script filling the disk with empty uploads.
   const creations = perMinutePerKey(ctx.rateLimits, 'upload-create', UPLOADS_BEGUN_PER_MINUTE,
     'Çok sık yükleme başlatıldı. Lütfen biraz bekleyip tekrar deneyin.', (req) => currentAccount(req).id);

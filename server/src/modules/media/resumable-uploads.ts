@@ -75,9 +75,26 @@ function turkish(status: number) {
 /** The Express request under tus's web request: requireAuth and requireActivePackage ran on it. */
 const expressOf = (req: { runtime?: { node?: { req?: unknown } } }) => req.runtime?.node?.req as Request;
 
+/**
+ * Whether this person may send a new file for the media item (throws the refusal): with approval
+ * on, an editor may not change the file of content in use, on this way in as on
+ * `PUT /api/media/{id}/file` (docs/architecture/approval.md). Passed in by routes.ts.
+ */
+export type FileReplacementCheck = (req: Request, mediaId: string) => Promise<void>;
+
 /** The tus server, mounted by resumable-uploads.routes.ts behind the customer's token and package. */
-export function resumableUploadServer(ctx: AppContext): Server {
+export function resumableUploadServer(ctx: AppContext, mayReplaceFile: FileReplacementCheck): Server {
   const store = uploadStore(ctx);
+
+  /** The check above, its refusal in tus's words; asked at creation and for every PATCH, as content may come into use meanwhile. */
+  const assertMayReplace = async (req: Request, mediaId: string | null | undefined) => {
+    if (!mediaId) return;
+    try {
+      await mayReplaceFile(req, mediaId);
+    } catch (err) {
+      throw err instanceof AppError ? fromAppError(err) : err;
+    }
+  };
 
   /**
    * Refuses (409, as a multipart upload would) when the upload's whole length no longer fits in
@@ -109,6 +126,7 @@ export function resumableUploadServer(ctx: AppContext): Server {
       const name = replaced ? replaced.name : newMediaName(upload.metadata?.name);
       if (upload.size === undefined) throw refusal(400, ErrorCode.VALIDATION, 'Dosyanın boyutu yüklemenin başında bildirilmelidir');
       if (upload.size > ctx.config.maxUploadBytes) throw refusal(413, ErrorCode.FILE_TOO_LARGE, tooLargeMessage(ctx.config.maxUploadBytes));
+      await assertMayReplace(node, replaced?.id);
       await assertFits(node, { size: upload.size, replaces: replaced?.id });
       const metadata: Record<string, string | null> = { ...upload.metadata, name, [OWNER]: ownerId };
       if (replaced) metadata[REPLACES] = replaced.id;
@@ -119,8 +137,10 @@ export function resumableUploadServer(ctx: AppContext): Server {
       const node = expressOf(req);
       const upload = await store.getUpload(id).catch(() => undefined);
       if (!upload || upload.metadata?.[OWNER] !== currentAccount(node).id) throw refusal(404, ErrorCode.NOT_FOUND, 'Yükleme bulunamadı');
+      if (req.method !== 'PATCH') return;
+      await assertMayReplace(node, upload.metadata?.[REPLACES]);
       // The rest must still fit: other uploads may have filled the storage since this one began.
-      if (req.method === 'PATCH' && upload.size !== undefined) await assertFits(node, { id, size: upload.size, replaces: upload.metadata?.[REPLACES] ?? undefined });
+      if (upload.size !== undefined) await assertFits(node, { id, size: upload.size, replaces: upload.metadata?.[REPLACES] ?? undefined });
     },
     onUploadFinish: async (req, upload) => {
       const node = expressOf(req);
