@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tinyPng } from '../../storage/testing/sample-files.js';
 import { ZApprovalList, ZApprovalPending, ZNotificationList, ZScreenConfig } from '@pano/contract';
 import { createTestApp, newCustomer, newMember, type TestApp, type TestUser } from '../../../test/harness.js';
@@ -289,6 +289,42 @@ describe('tickers, layouts and apps', () => {
     await t.http.put(`/api/media/${s.a.id}`).set(s.editor.auth).send({ name: 'Afiş 2' }).expect(200);
     await t.http.post(`/api/approvals/${res.body.approval._id}/approve`).set(s.publisher.auth).expect(200);
     expect((await t.ctx.db.media.findUniqueOrThrow({ where: { id: clock.id } })).app).toMatchObject({ style: 'analog' });
+  });
+});
+
+describe('an app edited while its approval is applied', () => {
+  it('the approval waits for the edit, then answers 409; the edit stays', async () => {
+    const s = await setup();
+    const clock = await makeApp(t, s.owner.id, { kind: 'clock', style: 'digital' }, { name: 'Saat' });
+    await t.ctx.db.playlistItem.create({ data: { playlistId: s.playlist.id, mediaId: clock.id, duration: 5, position: 1 } });
+    const asked = await t.http.put(`/api/media/${clock.id}`).set(s.editor.auth).send({ app: { kind: 'clock', style: 'analog' } }).expect(202);
+
+    // Another edit of the app in progress, holding its row as an edit does.
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => { finish = resolve; });
+    let pid = 0;
+    const edit = t.ctx.db.$transaction(async (tx) => {
+      pid = (await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`)[0]!.pid;
+      await tx.$queryRaw`SELECT id FROM media WHERE id = ${clock.id} FOR UPDATE`;
+      await tx.media.update({ where: { id: clock.id }, data: { name: 'Saat (lobi)' } });
+      await held;
+    }, { timeout: 30_000 });
+    await vi.waitFor(async () => {
+      const written = await t.ctx.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks WHERE pid = ${pid} AND locktype = 'transactionid'`;
+      expect(written[0]!.n).toBeGreaterThan(0);
+    });
+    const approving = t.http.post(`/api/approvals/${asked.body.approval._id}/approve`).set(s.publisher.auth).then((r) => r);
+    await vi.waitFor(async () => {
+      const waiting = await t.ctx.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${pid}::int = ANY(pg_blocking_pids(pid))`;
+      expect(waiting[0]!.n).toBeGreaterThan(0);
+    }, { timeout: 10_000 });
+    finish();
+    await edit;
+
+    const res = await approving;
+    expect([res.status, res.body.message]).toEqual([409, expect.stringContaining('İstek gönderildikten sonra içerik değiştirildi')]);
+    expect(await t.ctx.db.media.findUniqueOrThrow({ where: { id: clock.id } })).toMatchObject({ name: 'Saat (lobi)', app: { style: 'digital' } });
+    expect((await list(s.publisher, 'pending')).pending).toBe(1);
   });
 });
 

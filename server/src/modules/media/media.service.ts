@@ -9,7 +9,7 @@ import { framingWarning } from './web-framing.js';
 import { removeStoredFiles, storedFilesOf } from './media-files.js';
 import { fetchPolicy } from '../../http/guarded-fetch.js';
 import { audit, changesOf, mediaTarget, MEDIA_FIELDS } from '../audit/audit.js';
-import type { InEditHook } from '../../db/row-lock.js';
+import { lockOwnedRow, type InEditHook } from '../../db/row-lock.js';
 
 // Alphabetical reads best in a dialog; id keeps equal names in a stable order.
 const byName = [{ name: 'asc' as const }, { id: 'asc' as const }];
@@ -67,8 +67,9 @@ export async function updateMedia(
   alsoInEdit?: InEditHook<Media>,
 ): Promise<SavedMedia> {
   const { updated, screenIds } = await ctx.db.$transaction(async (tx) => {
-    const media = await tx.media.findFirst({ where: { id, ownerId } });
-    if (!media) throw notFound('Medya');
+    // Under the row's lock: an approval applied at once compares the row it read, not one an edit is changing.
+    if (!(await lockOwnedRow(tx, 'media', id, ownerId))) throw notFound('Medya');
+    const media = await tx.media.findUniqueOrThrow({ where: { id } });
     const data: Prisma.MediaUpdateInput = { name: body.name };
     if (body.app) {
       if (media.kind !== 'app') throw badRequest('Yalnızca uygulamaların ayarları değiştirilebilir');
