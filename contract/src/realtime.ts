@@ -121,6 +121,11 @@ export interface ServerToClientEvents {
   'member:removed': (payload: TMemberChangedEvent) => void;
   /** To one member's sockets in one account: their notifications changed (docs/architecture/approval.md). */
   'notifications:changed': (payload: TNotificationsChangedEvent) => void;
+  /**
+   * To the account's dashboards (room `owner:<accountId>`): an approval request was made or
+   * decided; the list and count of 'Onay Bekleyenler' are asked again (what each sees is the API's).
+   */
+  'approvals:changed': () => void;
 }
 export interface ClientToServerEvents {
   'player:hello': (payload: TPlayerHello) => void;

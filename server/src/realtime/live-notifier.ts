@@ -63,6 +63,11 @@ export class LiveNotifier implements ScreenNotifier {
     if (!this.inFlight.isClosing) this.io.to(memberRoom(accountId, userId)).emit('notifications:changed', { unread });
   }
 
+  /** Through the Redis adapter: the account's dashboards on every instance. */
+  approvalsChanged(accountId: string): void {
+    if (!this.inFlight.isClosing) this.io.to(ownerRoom(accountId)).emit('approvals:changed');
+  }
+
   private invalidate(what: ConfigInvalidation): void {
     this.cache?.invalidate(what);
     // Also from the worker process (no cache of its own, but a Redis adapter): its expiry

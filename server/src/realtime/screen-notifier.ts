@@ -17,6 +17,8 @@ export type ScreenNotifier = {
   mediaProgress(ownerId: string, event: TMediaProgressEvent): void;
   /** A person's notifications in an account changed: their open dashboards there get `notifications:changed` (docs/architecture/approval.md). */
   notificationsChanged(accountId: string, userId: string, unread: number): void;
+  /** An approval request of the account was made or decided: its open dashboards get `approvals:changed` (docs/architecture/approval.md). */
+  approvalsChanged(accountId: string): void;
 };
 
 export const silentNotifier: ScreenNotifier = {
@@ -26,6 +28,7 @@ export const silentNotifier: ScreenNotifier = {
   alertsAcked: () => {},
   mediaProgress: () => {},
   notificationsChanged: () => {},
+  approvalsChanged: () => {},
 };
 
 /** What the dashboard's presence endpoint asks the realtime layer. */

@@ -32,14 +32,25 @@ export function savedOrPending<T>(schema: { parse: (v: unknown) => T }): { parse
   };
 }
 
-/** GET /api/approvals?status= (publishers and above). */
+/** GET /api/approvals?status= (publishers and above), asked again on `approvals:changed`. */
 export function useApprovals(status: TApprovalStatus) {
+  useDashboardEvents(listenApprovals);
   return useQuery({
     queryKey: approvalKeys.list(status),
     queryFn: ({ signal }) => api.get(`/api/approvals?status=${status}`, ZApprovalList, signal),
     refetchOnMount: 'always',
   });
 }
+
+/** The socket's handler (a request of the account was made or decided), exported for the tests that stand in for the socket. */
+export function receiveApprovalsChanged(qc: QueryClient): void {
+  void qc.invalidateQueries({ queryKey: approvalKeys.all });
+}
+
+const listenApprovals = (qc: QueryClient): DashboardListener => ({
+  on: { 'approvals:changed': () => receiveApprovalsChanged(qc) },
+  reconnected: () => receiveApprovalsChanged(qc),
+});
 
 export function useDecideApproval() {
   const qc = useQueryClient();

@@ -66,6 +66,8 @@ describe('an editor\'s change of content in use', () => {
     const id = await requestChange(s);
 
     expect(notifier.calls).toEqual([]);
+    // The account's open dashboards ask 'Onay Bekleyenler' again.
+    expect(notifier.approvals).toEqual([s.owner.id]);
     expect((await configOf(s.screen.id, s.owner)).version).toBe(versionBefore);
     expect(await shownItems(s.screen.id, s.owner)).toEqual([['Afiş', 5]]);
     expect((await t.ctx.db.playlist.findUniqueOrThrow({ where: { id: s.playlist.id } })).name).toBe('Lobi');
@@ -98,12 +100,14 @@ describe('an editor\'s change of content in use', () => {
       ['approval.request', s.editor.id], ['approval.approve', s.publisher.id],
     ]);
     expect(notifier.notifications).toEqual([`${s.owner.id} ${s.editor.id} 1`]);
+    expect(notifier.approvals).toEqual([s.owner.id, s.owner.id]);
 
     // Twice: 409, nothing applied again.
     const again = await t.http.post(`/api/approvals/${id}/approve`).set(s.publisher.auth).expect(409);
     expect(again.body.message).toBe('Bu istek zaten onaylandı.');
     await t.http.post(`/api/approvals/${id}/reject`).set(s.publisher.auth).send({ reason: 'Geç kaldı' }).expect(409);
     expect(notifier.calls).toEqual([[s.screen.id]]);
+    expect(notifier.approvals).toEqual([s.owner.id, s.owner.id]);
     expect((await eventsOf(s.owner.id, 'playlist.update')).length).toBe(1);
     expect((await list(s.publisher, 'pending')).pending).toBe(0);
   });
@@ -119,6 +123,7 @@ describe('an editor\'s change of content in use', () => {
     const res = await t.http.post(`/api/approvals/${id}/reject`).set(s.publisher.auth).send({ reason: 'Menü henüz geçerli değil' }).expect(200);
     expect(res.body).toMatchObject({ status: 'rejected', reason: 'Menü henüz geçerli değil' });
     expect(notifier.calls).toEqual([]);
+    expect(notifier.approvals).toEqual([s.owner.id, s.owner.id]);
     expect(await shownItems(s.screen.id, s.owner)).toEqual([['Afiş', 5]]);
     expect((await eventsOf(s.owner.id, 'approval.reject'))[0]?.changes).toEqual({ approval: ['pending', 'rejected'], reason: [null, 'Menü henüz geçerli değil'] });
     const again = await t.http.post(`/api/approvals/${id}/reject`).set(s.publisher.auth).send({ reason: 'x' }).expect(409);
@@ -175,6 +180,7 @@ describe('what goes ahead at once', () => {
     await t.http.put(`/api/playlists/${unused.id}`).set(s.editor.auth).send({ name: 'Taslak 2', mediaItems: [{ media: s.b.id, duration: 3 }] }).expect(200);
     expect((await t.ctx.db.playlist.findUniqueOrThrow({ where: { id: unused.id } })).name).toBe('Taslak 2');
     expect(await t.ctx.db.approvalRequest.count({ where: { accountId: s.owner.id } })).toBe(0);
+    expect(notifier.approvals).toEqual([]);
   });
 
   it('an editor\'s change when the account does not require approval', async () => {

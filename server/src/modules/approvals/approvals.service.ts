@@ -51,7 +51,7 @@ export async function askApproval(
   const kind = APPROVAL_KINDS[type];
   const payload = kind.parse(rawBody);
   const user = currentUser(req);
-  return ctx.db.$transaction(async (tx) => {
+  const pending = await ctx.db.$transaction(async (tx) => {
     const state = await kind.read(tx, account.id, id);
     if (!state || !(await kind.inUse(tx, account.id, id, ctx.clock()))) return null;
     const after = await kind.after(tx, account.id, state, payload);
@@ -66,6 +66,8 @@ export async function askApproval(
     await audit(tx, { account: account.id, action: 'approval.request', target: contentTarget(row), changes: { approval: [null, 'pending'] } });
     return { approval: { _id: row.id, status: 'pending' as const } };
   });
+  if (pending) ctx.notifier.approvalsChanged(account.id);
+  return pending;
 }
 
 /**
@@ -159,6 +161,7 @@ export async function approveRequest(ctx: AppContext, req: Request, id: string):
   }
   const told = notified as { userId: string; unread: number } | null;
   if (told) ctx.notifier.notificationsChanged(account.id, told.userId, told.unread);
+  ctx.notifier.approvalsChanged(account.id);
   return ctx.db.approvalRequest.findUniqueOrThrow({ where: { id } });
 }
 
@@ -176,5 +179,6 @@ export async function rejectRequest(ctx: AppContext, req: Request, id: string, r
     return to;
   });
   if (notified) ctx.notifier.notificationsChanged(accountId, notified.userId, notified.unread);
+  ctx.notifier.approvalsChanged(accountId);
   return ctx.db.approvalRequest.findUniqueOrThrow({ where: { id } });
 }

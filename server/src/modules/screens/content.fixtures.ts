@@ -44,7 +44,7 @@ export async function makeScreen(
 
 /** A notifier test double that remembers what it was told. */
 export function recordingNotifier(): AppContext['notifier'] & {
-  calls: string[][]; owners: string[]; alerts: string[]; notifications: string[]; media: (TMediaProgressEvent & { ownerId: string })[]; reset: () => void;
+  calls: string[][]; owners: string[]; alerts: string[]; notifications: string[]; approvals: string[]; media: (TMediaProgressEvent & { ownerId: string })[]; reset: () => void;
 } {
   const rec = {
     calls: [] as string[][],
@@ -57,6 +57,9 @@ export function recordingNotifier(): AppContext['notifier'] & {
     /** `notificationsChanged` calls, as `<accountId> <userId> <unread>`. */
     notifications: [] as string[],
     notificationsChanged: (accountId: string, userId: string, unread: number) => { rec.notifications.push(`${accountId} ${userId} ${unread}`); },
+    /** `approvalsChanged` calls: the account's id each time. */
+    approvals: [] as string[],
+    approvalsChanged: (accountId: string) => { rec.approvals.push(accountId); },
     /** `alertsAcked` calls, each ack as `<ownerId> <alertId> <screenId>`. */
     acks: [] as string[],
     alertsAcked: (acks: readonly { ownerId: string; alertId: string; screenId: string }[]) => {
@@ -65,7 +68,7 @@ export function recordingNotifier(): AppContext['notifier'] & {
     /** `mediaProgress` events, in order, each with its owner. */
     media: [] as (TMediaProgressEvent & { ownerId: string })[],
     mediaProgress: (ownerId: string, event: TMediaProgressEvent) => { rec.media.push({ ownerId, ...event }); },
-    reset: () => { rec.calls.length = 0; rec.owners.length = 0; rec.alerts.length = 0; rec.acks.length = 0; rec.media.length = 0; rec.notifications.length = 0; },
+    reset: () => { rec.calls.length = 0; rec.owners.length = 0; rec.alerts.length = 0; rec.acks.length = 0; rec.media.length = 0; rec.notifications.length = 0; rec.approvals.length = 0; },
   };
   return rec;
 }

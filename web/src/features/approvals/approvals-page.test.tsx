@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
@@ -8,7 +8,10 @@ import { useSession } from '../../stores/session-store';
 import { useDialogStore } from '../../components/ui/dialog-store';
 import { apiServer, recorded, type RecordedCall } from '../../testing/api-server';
 import { aUser, fixtureId } from '../../testing/fixtures';
-import { savedOrPending } from '../../api/approvals.api';
+import { receiveApprovalsChanged, savedOrPending } from '../../api/approvals.api';
+import SidebarApprovals from '../../components/layout/sidebar-approvals';
+import type { NavNotes } from '../../components/layout/sidebar-nav';
+import { trApprovals } from '../../i18n/tr-approvals';
 import { ApprovalsPage } from './approvals-page';
 import { NotificationsPage } from './notifications-page';
 import { SidebarNav } from '../../components/layout/sidebar-nav';
@@ -118,6 +121,23 @@ describe('the editor', () => {
 });
 
 describe('the sidebar', () => {
+  it("counts the pending requests again when the account's dashboards hear approvals:changed", async () => {
+    const calls: RecordedCall[] = [];
+    let waiting = [request()];
+    serveApprovals(calls, () => waiting);
+    useSession.setState({ status: 'authenticated', user: aUser({ account: { _id: ACCOUNT, name: 'Ajans', role: 'publisher', limited: false } }) });
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const notes: NavNotes[] = [];
+    render(<QueryClientProvider client={qc}><SidebarApprovals decides onNotes={(n) => { notes.push(n); }} /></QueryClientProvider>);
+    await waitFor(() => expect(notes.at(-1)).toEqual({ '/approvals': trApprovals.pendingCount(1) }));
+
+    // An editor asked again (the socket is the boundary: its handler is called as the socket would).
+    waiting = [request(), request({ _id: fixtureId(4) })];
+    act(() => receiveApprovalsChanged(qc));
+    await waitFor(() => expect(notes.at(-1)).toEqual({ '/approvals': trApprovals.pendingCount(2) }));
+    expect(calls.filter((c) => c.url === '/api/approvals?status=pending')).toHaveLength(2);
+  });
+
   const labels = (sendsAlerts: boolean) => {
     render(<MemoryRouter><SidebarNav admin={false} sendsAlerts={sendsAlerts} onNavigate={() => {}} /></MemoryRouter>);
     return screen.getAllByRole('link').map((l) => l.getAttribute('href'));
