@@ -156,6 +156,14 @@ export const ZContentPreview = z.object({
 });
 export type TContentPreview = z.infer<typeof ZContentPreview>;
 
+/**
+ * GET /api/approvals/{id}/preview: what a request would put on a screen, as one layout a player
+ * draws (a playlist or an app full screen, a ticker as the bar, a layout as itself), with the
+ * account's ticker-bar look (docs/architecture/approval.md#preview).
+ */
+export const ZApprovalPreview = z.object({ layout: ZConfigLayout, displaySettings: ZDisplaySettings });
+export type TApprovalPreview = z.infer<typeof ZApprovalPreview>;
+
 export type TConfigMedia = z.infer<typeof ZConfigMedia>;
 export type TConfigPlaylist = z.infer<typeof ZConfigPlaylist>;
 export type TConfigTicker = z.infer<typeof ZConfigTicker>;

@@ -52,6 +52,11 @@ describe("'Onay akışı'", () => {
     // Still the approved content on the wall.
     expect(await visibleMedia(player)).toEqual([orange.filePath]);
     await snap(page, FLOW, '01-pending');
+    // 'Ekranda önizle': the requested playlist, played by the screen's player in the page.
+    await card.getByRole('button', { name: 'Ekranda önizle' }).click();
+    await card.getByTestId('approval-preview').waitFor();
+    await waitForVisible(page, teal.filePath, 10_000);
+    await snap(page, FLOW, '02-preview');
 
     await card.getByRole('button', { name: 'Onayla' }).click();
     const approvedAt = Date.now();

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ZApproval, ZApprovalList, ZApprovalPending, ZNotificationList, ZNotificationsChangedEvent, type TApprovalStatus } from '@pano/contract';
+import { ZApproval, ZApprovalList, ZApprovalPending, ZApprovalPreview, ZNotificationList, ZNotificationsChangedEvent, type TApprovalStatus } from '@pano/contract';
 import { api } from '../lib/api-client';
 import { useDashboardEvents, type DashboardListener } from '../lib/dashboard-socket';
 import { showAlert } from '../components/ui/dialog-store';
@@ -39,6 +39,18 @@ export function useApprovals(status: TApprovalStatus) {
     queryKey: approvalKeys.list(status),
     queryFn: ({ signal }) => api.get(`/api/approvals?status=${status}`, ZApprovalList, signal),
     refetchOnMount: 'always',
+  });
+}
+
+/**
+ * GET /api/approvals/{id}/preview: the request's result as a screen would show it, asked when
+ * opened. Not under `approvalKeys.all`: a decision (ours or announced by `approvals:changed`)
+ * asks the lists again, and a decided request's preview would only answer 409.
+ */
+export function useApprovalPreview(id: string) {
+  return useQuery({
+    queryKey: ['approval-preview', id],
+    queryFn: ({ signal }) => api.get(`/api/approvals/${id}/preview`, ZApprovalPreview, signal),
   });
 }
 

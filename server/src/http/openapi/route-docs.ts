@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import {
   ZAcceptNewRequest, ZAdminRegisterRequest, ZAlertListAnswer, ZAlertTemplateListAnswer, ZAlertTemplateWrite,
   ZApiKeyListAnswer, ZAppPreviewRequest, ZAssignScreenRequest, ZAuditQuery, ZCompletePaymentRequest,
-  ZConfirmSessionRequest, ZContentPreviewRequest, ZCreateAlertRequest, ZCreateApiKeyRequest, ZCreateAppRequest,
+  ZApprovalPreview, ZConfirmSessionRequest, ZContentPreviewRequest, ZCreateAlertRequest, ZCreateApiKeyRequest, ZCreateAppRequest,
   ZCreateCheckoutSessionRequest, ZCreateLayoutRequest, ZCreatePaymentIntentRequest, ZCreatePlaylistRequest,
   ZCreateScreenGroupRequest, ZCreateScreenRequest, ZCreateTickerRequest, ZCreatedApiKey, ZDeleteAccountRequest,
   ZDevConfirmCardRequest, ZDeviceListAnswer, ZForgotPasswordRequest, ZInviteRequest, ZLayoutListAnswer, ZLoginRequest,
@@ -82,6 +82,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /api/team/sso': u('Kurumsal girişi kapat'),
   // Approval and notifications.
   'GET /api/approvals': u('Onay bekleyen ve karara bağlanmış değişiklikler', { query: ZApprovalsQuery, answer: ZApprovalList }),
+  'GET /api/approvals/:id/preview': u('Değişikliğin ekranda nasıl görüneceği', { answer: ZApprovalPreview }),
   'POST /api/approvals/:id/approve': u('Değişikliği onayla ve yayına al', { answer: ZApproval }),
   'POST /api/approvals/:id/reject': u('Değişikliği gerekçesiyle reddet', { body: ZRejectApprovalRequest, answer: ZApproval }),
   'GET /api/notifications': u('Bildirimler ve okunmamış sayısı', { answer: ZNotificationList }),

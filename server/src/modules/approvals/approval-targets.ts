@@ -50,10 +50,10 @@ const iso = (d: Date) => d.toISOString();
 const any = async (...counts: Promise<number>[]) => (await Promise.all(counts)).some((n) => n > 0);
 const namesOf = async (rows: Promise<{ id: string; name: string }[]>) => new Map((await rows).map((r) => [r.id, r.name]));
 
-type PlaylistBody = z.output<typeof ZUpdatePlaylistRequest>;
-type TickerBody = z.output<typeof ZUpdateTickerRequest>;
-type LayoutBody = z.output<typeof ZUpdateLayoutRequest>;
-type MediaBody = z.output<typeof ZUpdateMediaRequest>;
+export type PlaylistBody = z.output<typeof ZUpdatePlaylistRequest>;
+export type TickerBody = z.output<typeof ZUpdateTickerRequest>;
+export type LayoutBody = z.output<typeof ZUpdateLayoutRequest>;
+export type MediaBody = z.output<typeof ZUpdateMediaRequest>;
 
 const playlist: ApprovalTargetKind = {
   action: 'playlist.update',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tinyPng } from '../../storage/testing/sample-files.js';
-import { ZApprovalList, ZApprovalPending, ZNotificationList, ZScreenConfig } from '@pano/contract';
+import { ZApprovalList, ZApprovalPending, ZApprovalPreview, ZNotificationList, ZScreenConfig } from '@pano/contract';
 import { createTestApp, newCustomer, newMember, type TestApp, type TestUser } from '../../../test/harness.js';
 import {
   makeApp, makeGroup, makeLayout, makeMedia, makePlaylist, makeSchedule, makeScreen, makeTicker, recordingNotifier,
@@ -295,6 +295,68 @@ describe('tickers, layouts and apps', () => {
     await t.http.put(`/api/media/${s.a.id}`).set(s.editor.auth).send({ name: 'Afiş 2' }).expect(200);
     await t.http.post(`/api/approvals/${res.body.approval._id}/approve`).set(s.publisher.auth).expect(200);
     expect((await t.ctx.db.media.findUniqueOrThrow({ where: { id: clock.id } })).app).toMatchObject({ style: 'analog' });
+  });
+});
+
+describe('GET /api/approvals/{id}/preview', () => {
+  const preview = async (u: TestUser, id: string) =>
+    ZApprovalPreview.parse((await t.http.get(`/api/approvals/${id}/preview`).set(u.auth).expect(200)).body);
+
+  it("shows each kind's result as a screen would, with nothing written: a playlist and an app full screen, a ticker as the bar, a layout as itself", async () => {
+    const s = await setup();
+    const playlistAsk = await requestChange(s);
+    const p = await preview(s.publisher, playlistAsk);
+    expect(p.layout).toMatchObject({ name: 'Lobi yeni', orientation: 'landscape' });
+    expect(p.layout.zones).toHaveLength(1);
+    expect(p.layout.zones[0]).toMatchObject({ x: 0, y: 0, width: 100, height: 100, directionPlaylist: null });
+    expect(p.layout.zones[0]!.playlist!.mediaItems.map((i) => [i.media._id, i.media.name, i.media.url, i.duration]))
+      .toEqual([[s.b.id, 'Menü', `/uploads/${s.b.fileName}`, 9]]);
+    expect(p.displaySettings).toBeDefined();
+
+    const ticker = await makeTicker(t, s.owner.id, ['Hoş geldiniz'], 3, 'Duyuru');
+    await t.ctx.db.screen.update({ where: { id: s.screen.id }, data: { currentTickerPlaylistId: ticker.id } });
+    const tickerAsk = await t.http.put(`/api/direction-playlists/${ticker.id}`).set(s.editor.auth).send({ speed: 5, directions: [{ text: 'Kapalıyız' }] }).expect(202);
+    const bar = (await preview(s.publisher, tickerAsk.body.approval._id)).layout.zones;
+    expect(bar).toEqual([expect.objectContaining({ y: 88, height: 12, playlist: null, directionPlaylist: { _id: ticker.id, name: 'Duyuru', speed: 5, directions: [{ text: 'Kapalıyız' }] } })]);
+
+    const layout = await makeLayout(t, s.owner.id, [{ playlistId: s.playlist.id }], 'Bölmeli');
+    await makeScreen(t, s.owner.id, { name: 'Kafe', currentLayoutId: layout.id });
+    const layoutAsk = await t.http.put(`/api/layouts/${layout.id}`).set(s.editor.auth).send({
+      background: '#112233',
+      zones: [{ name: 'Sol', x: 0, y: 0, width: 50, height: 100, playlist: s.playlist.id }, { name: 'Sağ', x: 50, y: 0, width: 50, height: 100, directionPlaylist: ticker.id }],
+    }).expect(202);
+    const l = (await preview(s.publisher, layoutAsk.body.approval._id)).layout;
+    expect(l).toMatchObject({ _id: layout.id, name: 'Bölmeli', background: '#112233' });
+    expect(l.zones.map((z) => [z.name, z.x, z.width, z.playlist?.name ?? null, z.directionPlaylist?.name ?? null]))
+      .toEqual([['Sol', 0, 50, 'Lobi', null], ['Sağ', 50, 50, null, 'Duyuru']]);
+
+    const clock = await makeApp(t, s.owner.id, { kind: 'clock', style: 'digital' }, { name: 'Saat' });
+    await t.ctx.db.playlistItem.create({ data: { playlistId: s.playlist.id, mediaId: clock.id, duration: 5, position: 1 } });
+    const appAsk = await t.http.put(`/api/media/${clock.id}`).set(s.editor.auth).send({ name: 'Lobi saati', app: { kind: 'clock', style: 'analog' } }).expect(202);
+    const [item] = (await preview(s.publisher, appAsk.body.approval._id)).layout.zones[0]!.playlist!.mediaItems;
+    expect(item!.media).toMatchObject({ _id: clock.id, name: 'Lobi saati', app: { kind: 'clock', style: 'analog' } });
+
+    // Nothing was applied by looking.
+    expect(await shownItems(s.screen.id, s.owner)).toEqual([['Afiş', 5], ['Saat', 5]]);
+    expect((await t.ctx.db.media.findUniqueOrThrow({ where: { id: clock.id } })).app).toMatchObject({ style: 'digital' });
+    expect((await list(s.publisher, 'pending')).pending).toBe(4);
+  });
+
+  it('is for those who decide: an editor 403, another account 404, a decided request 409, content gone 404', async () => {
+    const s = await setup();
+    const id = await requestChange(s);
+    await t.http.get(`/api/approvals/${id}/preview`).set(s.editor.auth).expect(403);
+    const stranger = await newCustomer(t);
+    await t.http.get(`/api/approvals/${id}/preview`).set(stranger.auth).expect(404);
+    await t.http.get('/api/approvals/bozuk/preview').set(s.publisher.auth).expect(400);
+
+    const other = await requestChange(s, 12);
+    await t.http.post(`/api/approvals/${id}/reject`).set(s.publisher.auth).send({ reason: 'Hayır' }).expect(200);
+    const decided = await t.http.get(`/api/approvals/${id}/preview`).set(s.publisher.auth).expect(409);
+    expect(decided.body.message).toBe('Bu istek zaten reddedildi.');
+    await t.ctx.db.playlist.delete({ where: { id: s.playlist.id } });
+    const gone = await t.http.get(`/api/approvals/${other}/preview`).set(s.publisher.auth).expect(404);
+    expect(gone.body.message).toContain('Onaya gönderilen içerik');
   });
 });
 

@@ -1,12 +1,12 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import {
-  ZApprovalsQuery, ZIdParams, ZRejectApprovalRequest, type TApproval, type TApprovalTarget,
+  ZApprovalsQuery, ZIdParams, ZRejectApprovalRequest, type TApproval, type TApprovalPreview, type TApprovalTarget,
 } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { ApprovalRequest } from '../../db/generated/client.js';
 import { currentAccount, currentUser, requireAuth } from '../../http/authenticate.js';
 import { requireRole } from '../../http/policy.js';
-import { askApproval, approveRequest, assertMayDelete, listApprovals, rejectRequest } from './approvals.service.js';
+import { approvalPreview, askApproval, approveRequest, assertMayDelete, listApprovals, rejectRequest } from './approvals.service.js';
 import { listNotifications, markRead } from './notifications.service.js';
 
 /*
@@ -56,6 +56,12 @@ export function approvalRoutes(ctx: AppContext): Router {
     const { status } = ZApprovalsQuery.parse(req.query);
     const { rows, pending } = await listApprovals(ctx, req, status);
     res.json({ approvals: rows.map(presentApproval), pending });
+  });
+
+  router.get('/:id/preview', async (req, res) => {
+    const { id } = ZIdParams.parse(req.params);
+    const answer: TApprovalPreview = await approvalPreview(ctx, req, id);
+    res.json(answer);
   });
 
   router.post('/:id/approve', async (req, res) => {

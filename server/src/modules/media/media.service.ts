@@ -103,7 +103,7 @@ export async function refreshAppData(ctx: Pick<AppContext, 'jobs' | 'logger'>, m
 }
 
 /** What an app's fetched data comes from: the feed address, or the place of a forecast. */
-const sourceOf = (app: object | null): string => {
+export const sourceOf = (app: object | null): string => {
   const a = (app ?? {}) as { url?: unknown; latitude?: unknown; longitude?: unknown };
   return JSON.stringify([a.url, a.latitude, a.longitude]);
 };

@@ -199,7 +199,7 @@ function configLayout(
 
 export const configTicker = (t: TickerRow) => ({ _id: t.id, name: t.name, speed: t.speed, directions: t.texts.map((x) => ({ text: x.text })) });
 
-function configMedia(m: PlaylistRow['items'][number]['media'], base: string): TConfigMedia {
+export function configMedia(m: PlaylistRow['items'][number]['media'], base: string): TConfigMedia {
   const filePath = filePathOf(m);
   return {
     _id: m.id,

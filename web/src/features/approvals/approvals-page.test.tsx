@@ -64,6 +64,40 @@ describe("'Onay Bekleyenler'", { timeout: 15_000 }, () => {
     await waitFor(() => expect(writes(calls)).toEqual([['POST', `/api/approvals/${fixtureId(1)}/approve`, undefined]]));
   });
 
+  it("'Ekranda önizle' plays the requested result with the screen's player, asked only when opened", async () => {
+    const calls: RecordedCall[] = [];
+    serveApprovals(calls, () => [request()]);
+    const media = { _id: fixtureId(5), name: 'Menü', mediaType: 'Resim', type: 'image', filePath: '/uploads/menu.png', url: '/uploads/menu.png', mimeType: 'image/png' };
+    apiServer.use(http.get('/api/approvals/:id/preview', recorded(calls, () => HttpResponse.json({
+      layout: {
+        _id: fixtureId(2), name: 'Lobi', orientation: 'landscape', background: '#000000',
+        zones: [{ name: 'Lobi', x: 0, y: 0, width: 100, height: 100, z: 0, fit: 'contain', playlist: { _id: fixtureId(2), name: 'Lobi', mediaItems: [{ media, duration: 9 }] }, directionPlaylist: null }],
+      },
+      displaySettings: { showDirectionBar: true, backgroundColor: '#000000', barHeight: 80, textColor: '#ffffff', fontSize: 32 },
+    }))));
+    renderPage(<ApprovalsPage />);
+    const card = await screen.findByTestId('approval');
+    expect(calls.some((c) => c.url.endsWith('/preview'))).toBe(false);
+    const open = within(card).getByRole('button', { name: 'Ekranda önizle' });
+    await userEvent.setup().click(open);
+    const preview = await within(card).findByTestId('approval-preview');
+    const image = await within(preview).findByTestId('player-image');
+    expect(image.getAttribute('alt')).toBe('Menü');
+    expect(image.getAttribute('src')).toMatch(/\/uploads\/menu\.png$/);
+    expect(preview.textContent).toContain('Onaylanırsa ekranda böyle görünür.');
+    expect(calls.filter((c) => c.url === `/api/approvals/${fixtureId(1)}/preview`)).toHaveLength(1);
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Önizlemeyi kapat' }));
+    expect(within(card).queryByTestId('approval-preview')).toBeNull();
+
+    // A decision asks the lists again, not the preview: a decided request's preview is a 409.
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Ekranda önizle' }));
+    await within(await within(card).findByTestId('approval-preview')).findByTestId('player-image');
+    const asked = calls.filter((c) => c.url.endsWith('/preview')).length;
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Onayla' }));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/approvals?status=pending')).toHaveLength(2));
+    expect(calls.filter((c) => c.url.endsWith('/preview'))).toHaveLength(asked);
+  });
+
   it('rejects only with a reason', async () => {
     const calls: RecordedCall[] = [];
     serveApprovals(calls, () => [request()]);

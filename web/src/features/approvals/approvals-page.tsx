@@ -7,7 +7,8 @@ import { formatDateTime } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useCan } from '../../stores/use-can';
 import { Badge, Banner, Button, Card, EmptyState, Form, PageHeader, Spinner, TextAreaField } from '../../components/ui';
-import { useApprovals, useDecideApproval } from '../../api/approvals.api';
+import { LayoutPreview } from '@pano/player';
+import { useApprovalPreview, useApprovals, useDecideApproval } from '../../api/approvals.api';
 
 const t = trApprovals;
 
@@ -69,8 +70,23 @@ function Decide({ approval }: { approval: TApproval }) {
   );
 }
 
+/** The requested result played by the screen's own player, as the layout editor's preview is. */
+function ScreenPreview({ id }: { id: string }) {
+  const preview = useApprovalPreview(id);
+  if (preview.isPending) return <Spinner />;
+  if (preview.isError) return <Banner tone="error">{errorMessage(preview.error, t.previewError)}</Banner>;
+  return (
+    <figure className="approval-preview" data-testid="approval-preview">
+      <div className="approval-preview-frame"><LayoutPreview layout={preview.data.layout} displaySettings={preview.data.displaySettings} /></div>
+      <figcaption className="muted">{t.previewNote}</figcaption>
+    </figure>
+  );
+}
+
 function ApprovalCard({ approval }: { approval: TApproval }) {
   const titleId = `approval-${approval._id}`;
+  const [previewing, setPreviewing] = useState(false);
+  const pending = approval.status === 'pending';
   return (
     <Card aria-labelledby={titleId} data-testid="approval">
       <div className="approval-head">
@@ -83,7 +99,13 @@ function ApprovalCard({ approval }: { approval: TApproval }) {
         {approval.reason && <><br />{t.reason(approval.reason)}</>}
       </p>
       <Diff before={approval.before} after={approval.after} />
-      {approval.status === 'pending' && <Decide approval={approval} />}
+      {pending && (
+        <Button size="sm" variant="secondary" aria-expanded={previewing} onClick={() => setPreviewing((v) => !v)}>
+          {previewing ? t.previewClose : t.previewOpen}
+        </Button>
+      )}
+      {pending && previewing && <ScreenPreview id={approval._id} />}
+      {pending && <Decide approval={approval} />}
     </Card>
   );
 }
