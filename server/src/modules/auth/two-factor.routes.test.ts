@@ -178,6 +178,9 @@ describe('turning two-factor off', () => {
     await t.http.delete('/api/auth/2fa').set(u.auth).send({ code: recoveryCodes[3] }).expect(200);
     expect((await t.http.get('/api/auth/2fa').set(u.auth)).body).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
     expect((await login(u.email).expect(200)).body.token).toEqual(expect.any(String));
+    // Already off: said so (409), not a wrong code.
+    const again = await t.http.delete('/api/auth/2fa').set(u.auth).send({ code: '123456' }).expect(409);
+    expect(again.body.message).toBe('İki adımlı doğrulama zaten kapalı.');
   });
 });
 

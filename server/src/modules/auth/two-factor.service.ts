@@ -141,6 +141,8 @@ export async function enableTwoFactor(ctx: AppContext, userId: string, code: str
 }
 
 export async function disableTwoFactor(ctx: AppContext, userId: string, code: string): Promise<void> {
+  const user = await ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpEnabledAt: true } });
+  if (!user.totpEnabledAt) throw conflict('İki adımlı doğrulama zaten kapalı.');
   if (await twoFactorRequiredFor(ctx.db, userId)) {
     throw conflict('Üyesi olduğunuz bir hesap iki adımlı doğrulamayı zorunlu tutuyor; kapatılamaz.');
   }
