@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAlert, ZSchedule, ZScreen, ZScreenGroup, ZScreenGroupUsage, ZScreenHealthResponse, ZScreensNow } from '@pano/contract';
 import { createTestApp, newCustomer, newMember, type TestApp, type TestUser } from '../../../test/harness.js';
+import { heldTransaction } from '../../../test/held-transaction.js';
 import { makeGroup, makeMedia, makePlaylist, makeSchedule, makeScreen } from '../screens/content.fixtures.js';
 
 /* docs/architecture/accounts.md#screen-group-limits: a member limited to groups sees and acts on only their screens. */
@@ -159,29 +160,14 @@ describe('screen groups decide the scope: nobody widens it by redrawing them', (
     const member = await newMember(t, owner.id, 'viewer', [a.id, b.id]);
     const row = await t.ctx.db.membership.findFirstOrThrow({ where: { accountId: owner.id, userId: member.id } });
     // A member change in progress (as team.service.ts makes it, under the account's lock): A only.
-    let finish!: () => void;
-    const held = new Promise<void>((resolve) => { finish = resolve; });
-    let pid = 0;
-    const change = t.ctx.db.$transaction(async (tx) => {
-      pid = (await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`)[0]!.pid;
+    const change = await heldTransaction(t.ctx.db, async (tx) => {
       await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${owner.id} FOR UPDATE`;
       await tx.membershipGroup.deleteMany({ where: { membershipId: row.id, groupId: b.id } });
-      await held;
-    }, { timeout: 30_000 });
-    await vi.waitFor(() => expect(pid).not.toBe(0));
-    // Its first write holds a transaction id: by then it holds the account's lock.
-    await vi.waitFor(async () => {
-      const written = await t.ctx.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks WHERE pid = ${pid} AND locktype = 'transactionid'`;
-      expect(written[0]!.n).toBeGreaterThan(0);
     });
     const deletion = t.http.delete(`/api/screen-groups/${a.id}`).set(owner.auth).then((r) => r);
     // The deletion waits on the change's transaction (wherever it waits), then the change commits.
-    await vi.waitFor(async () => {
-      const waiting = await t.ctx.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${pid}::int = ANY(pg_blocking_pids(pid))`;
-      expect(waiting[0]!.n).toBeGreaterThan(0);
-    }, { timeout: 10_000 });
-    finish();
-    await change;
+    await change.someoneWaits();
+    await change.release();
     const res = await deletion;
     expect(res.status).toBe(409);
     expect(await t.ctx.db.screenGroup.count({ where: { id: a.id } })).toBe(1);

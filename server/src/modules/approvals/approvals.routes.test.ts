@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tinyPng } from '../../storage/testing/sample-files.js';
 import { ZApprovalList, ZApprovalPending, ZApprovalPreview, ZNotificationList, ZScreenConfig } from '@pano/contract';
 import { createTestApp, newCustomer, newMember, type TestApp, type TestUser } from '../../../test/harness.js';
+import { heldTransaction } from '../../../test/held-transaction.js';
 import {
   makeApp, makeGroup, makeLayout, makeMedia, makePlaylist, makeSchedule, makeScreen, makeTicker, recordingNotifier,
 } from '../screens/content.fixtures.js';
@@ -368,26 +369,13 @@ describe('an app edited while its approval is applied', () => {
     const asked = await t.http.put(`/api/media/${clock.id}`).set(s.editor.auth).send({ app: { kind: 'clock', style: 'analog' } }).expect(202);
 
     // Another edit of the app in progress, holding its row as an edit does.
-    let finish!: () => void;
-    const held = new Promise<void>((resolve) => { finish = resolve; });
-    let pid = 0;
-    const edit = t.ctx.db.$transaction(async (tx) => {
-      pid = (await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`)[0]!.pid;
+    const edit = await heldTransaction(t.ctx.db, async (tx) => {
       await tx.$queryRaw`SELECT id FROM media WHERE id = ${clock.id} FOR UPDATE`;
       await tx.media.update({ where: { id: clock.id }, data: { name: 'Saat (lobi)' } });
-      await held;
-    }, { timeout: 30_000 });
-    await vi.waitFor(async () => {
-      const written = await t.ctx.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks WHERE pid = ${pid} AND locktype = 'transactionid'`;
-      expect(written[0]!.n).toBeGreaterThan(0);
     });
     const approving = t.http.post(`/api/approvals/${asked.body.approval._id}/approve`).set(s.publisher.auth).then((r) => r);
-    await vi.waitFor(async () => {
-      const waiting = await t.ctx.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${pid}::int = ANY(pg_blocking_pids(pid))`;
-      expect(waiting[0]!.n).toBeGreaterThan(0);
-    }, { timeout: 10_000 });
-    finish();
-    await edit;
+    await edit.someoneWaits();
+    await edit.release();
 
     const res = await approving;
     expect([res.status, res.body.message]).toEqual([409, expect.stringContaining('İstek gönderildikten sonra içerik değiştirildi')]);
