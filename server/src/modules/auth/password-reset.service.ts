@@ -60,6 +60,8 @@ export async function resetPassword(ctx: AppContext, body: TResetPasswordRequest
     await tx.user.update({ where: { id: row.userId }, data: { passwordHash, tokenVersion: { increment: 1 } } });
     // Every session ends (docs/architecture/sessions.md): the version above refuses their tokens.
     await tx.userSession.deleteMany({ where: { userId: row.userId } });
+    // And sign-ins halfway, waiting for a second factor: they began with the old password.
+    await tx.loginTicket.deleteMany({ where: { userId: row.userId } });
     await auditPerson(tx, row.userId, 'user.passwordReset');
     return row.userId;
   });

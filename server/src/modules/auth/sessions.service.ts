@@ -71,8 +71,12 @@ export async function endSession(ctx: AppContext, userId: string, sessionId: str
   ctx.connections.sessionsEnded([sessionId]);
 }
 
-/** Ends every session of the user but `keepId` (all of them without one); answers how many ended. */
+/**
+ * Ends every session of the user but `keepId` (all of them without one), and every sign-in still
+ * waiting for its second factor (a login ticket); answers how many sessions ended.
+ */
 export async function endOtherSessions(ctx: AppContext, userId: string, keepId: string | undefined): Promise<number> {
+  await ctx.db.loginTicket.deleteMany({ where: { userId } });
   const rows = await ctx.db.userSession.findMany({ where: { userId, ...(keepId ? { id: { not: keepId } } : {}) }, select: { id: true } });
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return 0;

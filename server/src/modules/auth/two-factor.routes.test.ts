@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
+import { sha256Hex } from '../../http/sealed-secret.js';
 import { createTestApp, newCustomer, newMember, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
 
 /*
@@ -167,6 +169,24 @@ describe('signing in with two-factor', () => {
   it('bad input is refused in Turkish', async () => {
     const res = await t.http.post('/api/auth/2fa/verify').send({ ticket: 'x' }).expect(400);
     expect(res.body.details).toEqual([{ path: 'code', message: 'Doğrulama kodu zorunludur' }]);
+  });
+});
+
+describe('a sign-in waiting for its second factor', () => {
+  it("ends with 'Diğer oturumları kapat' and with a password reset: its ticket no longer takes a right code", async () => {
+    const u = await newUser(t);
+    const { secret } = await enable(u);
+    const waiting = await ticketOf(u.email);
+    await t.http.post('/api/auth/sessions/end-others').set(u.auth).expect(200);
+    const ended = await verify(waiting, await codeAt(secret));
+    expect([ended.status, ended.body.code]).toEqual([401, 'LOGIN_TICKET_INVALID']);
+
+    const second = await ticketOf(u.email);
+    const token = randomBytes(32).toString('base64url');
+    await t.ctx.db.passwordResetToken.create({ data: { tokenHash: sha256Hex(token), userId: u.id, expiresAt: new Date(now.getTime() + 600_000) } });
+    await t.http.post('/api/auth/reset-password').send({ token, password: 'yenisifre123' }).expect(200);
+    const afterReset = await verify(second, await codeAt(secret));
+    expect([afterReset.status, afterReset.body.code]).toEqual([401, 'LOGIN_TICKET_INVALID']);
   });
 });
 
