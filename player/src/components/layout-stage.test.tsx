@@ -154,7 +154,7 @@ describe('<Player> with a layout', () => {
       schedule: {
         timezone: 'Europe/Istanbul', playlists: [scheduled], tickers: [],
         entries: [{
-          id: 'e1', name: 'Her gün', playlistId: 'sched', tickerPlaylistId: null, days: [0, 1, 2, 3, 4, 5, 6], startTime: '00:00', endTime: '23:59',
+          id: 'e1', name: 'Her gün', playlistId: 'sched', tickerPlaylistId: null, days: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '00:00',
           startDate: null, endDate: null, exceptDates: [], priority: 0, enabled: true, updatedAt: '2026-01-01T00:00:00.000Z',
         }],
       },

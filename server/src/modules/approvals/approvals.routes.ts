@@ -8,6 +8,7 @@ import { currentAccount, currentUser, requireAuth } from '../../http/authenticat
 import { requireRole } from '../../http/policy.js';
 import { approvalPreview, askApproval, approveRequest, assertMayDelete, listApprovals, rejectRequest } from './approvals.service.js';
 import { listNotifications, markRead } from './notifications.service.js';
+import { presentApprovalPreview } from './approval-preview.presenter.js';
 
 /*
  * /api/approvals (publishers and above) and /api/notifications (anyone, their own), and the gate
@@ -60,7 +61,8 @@ export function approvalRoutes(ctx: AppContext): Router {
 
   router.get('/:id/preview', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
-    const answer: TApprovalPreview = await approvalPreview(ctx, req, id);
+    const { rows, settings } = await approvalPreview(ctx, req, id);
+    const answer: TApprovalPreview = presentApprovalPreview(rows, settings);
     res.json(answer);
   });
 

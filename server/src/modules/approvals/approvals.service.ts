@@ -1,15 +1,14 @@
 import type { Request } from 'express';
-import { roleAtLeast, type TApprovalPending, type TApprovalPreview, type TApprovalStatus, type TApprovalTarget } from '@pano/contract';
+import { roleAtLeast, type TApprovalPending, type TApprovalStatus, type TApprovalTarget } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import type { Prisma, ApprovalRequest } from '../../db/generated/client.js';
+import type { Prisma, ApprovalRequest, DisplaySettings } from '../../db/generated/client.js';
 import { personName } from '../../http/audit-context.js';
 import { currentAccount, currentUser } from '../../http/authenticate.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuthAccount } from '../../http/request-types.js';
 import { audit } from '../audit/audit.js';
 import { screenScopeOf, type ScreenScope } from '../accounts/screen-scope.js';
-import { presentDisplaySettings } from '../settings/display-settings.presenter.js';
-import { previewOf } from './approval-preview.js';
+import { readPreview, type PreviewRows } from './approval-preview.js';
 import { APPROVAL_KINDS, targetMissing } from './approval-targets.js';
 import { notifyRequester } from './notifications.service.js';
 
@@ -143,11 +142,11 @@ async function claim(tx: Tx, ctx: AppContext, row: ApprovalRequest, req: Request
  * A pending request's result as a screen would show it, with the account's ticker-bar look
  * (docs/architecture/approval.md#preview); a decided one answers 409 as a decision would.
  */
-export async function approvalPreview(ctx: AppContext, req: Request, id: string): Promise<TApprovalPreview> {
+export async function approvalPreview(ctx: AppContext, req: Request, id: string): Promise<{ rows: PreviewRows; settings: DisplaySettings | null }> {
   const row = await decidable(ctx, req, id);
-  const [layout, settings] = await Promise.all([previewOf(ctx.db, row), ctx.db.displaySettings.findUnique({ where: { ownerId: row.accountId } })]);
-  if (!layout) throw targetMissing();
-  return { layout, displaySettings: presentDisplaySettings(settings) };
+  const [rows, settings] = await Promise.all([readPreview(ctx.db, row), ctx.db.displaySettings.findUnique({ where: { ownerId: row.accountId } })]);
+  if (!rows) throw targetMissing();
+  return { rows, settings };
 }
 
 /**

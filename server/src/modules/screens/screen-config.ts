@@ -23,7 +23,7 @@ export type ScheduleRow = {
   priority: number; enabled: boolean; updatedAt: Date;
 };
 
-type MediaRow = { id: string; name: string; fileName: string | null; kind: MediaKind; mime: string; app: unknown; appData: unknown; sha256: string | null };
+export type MediaRow = { id: string; name: string; fileName: string | null; kind: MediaKind; mime: string; app: unknown; appData: unknown; sha256: string | null };
 export type PlaylistRow = { id: string; name: string; ownerId: string; items: { duration: number; media: MediaRow }[] };
 export type TickerRow = { id: string; name: string; speed: number; ownerId: string; texts: { text: string }[] };
 type ZoneRow = {
