@@ -32,7 +32,7 @@ describe('Ekip', () => {
     expect(await owner.page.title()).toBe('Ekip · Pano');
 
     const editorEmail = uniqueEmail('editor');
-    await owner.page.getByLabel('E-posta').fill(editorEmail);
+    await owner.page.getByLabel('E-posta', { exact: true }).fill(editorEmail);
     await owner.page.getByLabel('Rol', { exact: true }).selectOption('editor');
     await owner.page.getByRole('checkbox', { name: 'Lobi' }).check();
     await owner.page.getByRole('button', { name: 'Davet gönder' }).click();
