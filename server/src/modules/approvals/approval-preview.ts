@@ -2,7 +2,7 @@ import type { TApprovalTarget } from '@pano/contract';
 import type { Db } from '../../db/client.js';
 import type { ApprovalRequest } from '../../db/generated/client.js';
 import { sourceOf } from '../media/media.service.js';
-import { readPlaylistsAndTickers, type ConfigContentRows, type MediaRow, type PlaylistRow, type TickerRow } from '../screens/screen-config.js';
+import { CONFIG_MEDIA_FIELDS, readPlaylistsAndTickers, type ConfigContentRows, type MediaRow, type PlaylistRow, type TickerRow } from '../screens/screen-config.js';
 import { withTexts } from '../tickers/tickers.service.js';
 import { APPROVAL_KINDS, type LayoutBody, type MediaBody, type PlaylistBody, type TickerBody } from './approval-targets.js';
 
@@ -20,8 +20,6 @@ export type PreviewRows =
   | { type: 'layout'; layout: { id: string; name: string; orientation: string; background: string }; zones: ZoneRows[] } & Pick<ConfigContentRows, 'playlistById' | 'tickerById'>
   | { type: 'app'; media: MediaRow };
 
-const mediaFields = { id: true, name: true, fileName: true, kind: true, mime: true, app: true, appData: true, sha256: true } as const;
-
 /** The rows of the request's content after the change, or null when the content is no longer the account's. */
 export async function readPreview(db: Db, r: ApprovalRequest): Promise<PreviewRows | null> {
   const type = r.targetType as TApprovalTarget;
@@ -38,7 +36,7 @@ async function playlistRows(db: Db, ownerId: string, id: string, body: PlaylistB
   const row = await db.playlist.findFirst({ where: { id, ownerId }, select: { name: true } });
   if (!row) return null;
   const media = new Map((await db.media.findMany({
-    where: { ownerId, status: 'ready', id: { in: body.mediaItems.map((i) => i.media) } }, select: mediaFields,
+    where: { ownerId, status: 'ready', id: { in: body.mediaItems.map((i) => i.media) } }, select: CONFIG_MEDIA_FIELDS,
   })).map((m) => [m.id, m]));
   const items = body.mediaItems.flatMap((i) => { const m = media.get(i.media); return m ? [{ duration: i.duration, media: m }] : []; });
   return { type: 'playlist', playlist: { id, name: body.name ?? row.name, ownerId, items } };
@@ -67,7 +65,7 @@ async function layoutRows(db: Db, ownerId: string, id: string, body: LayoutBody)
 }
 
 async function appRows(db: Db, ownerId: string, id: string, body: MediaBody): Promise<PreviewRows | null> {
-  const row = await db.media.findFirst({ where: { id, ownerId, kind: 'app' }, select: mediaFields });
+  const row = await db.media.findFirst({ where: { id, ownerId, kind: 'app' }, select: CONFIG_MEDIA_FIELDS });
   if (!row) return null;
   const app = body.app ?? row.app;
   // Another feed or place: what was fetched for the old one is not shown under it (as the edit drops it).

@@ -159,10 +159,10 @@ const app: ApprovalTargetKind = {
   action: 'media.update',
   parse: (p) => ZUpdateMediaRequest.parse(p),
   read: async (tx, ownerId, id) => {
-    // The same row lock an update takes when it writes: FOR UPDATE through the edit's own update.
-    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "media" WHERE id = ${id} AND "ownerId" = ${ownerId} AND kind = 'app' FOR UPDATE`;
-    if (rows.length === 0) return null;
+    // The row lock updateMedia takes, with its wait limit (a busy row: 409, not a 5 s wait).
+    if (!(await lockOwnedRow(tx, 'media', id, ownerId))) return null;
     const m = await tx.media.findUniqueOrThrow({ where: { id } });
+    if (m.kind !== 'app') return null;
     return { name: m.name, before: { name: m.name, app: m.app }, version: appVersion(m) };
   },
   inUse: async (tx, ownerId, id, now) => (await screensShowingMedia(tx, ownerId, [id], now)).length > 0,

@@ -6,10 +6,10 @@ import { emailTakenAsConflict, newUserRow } from './auth.service.js';
 import { auditNewUser } from '../audit/audit.js';
 import { sha256Hex } from '../../http/sealed-secret.js';
 
-/**
+/*
  * The first admin of a fresh install needs neither ADMIN_REGISTRATION_KEY nor a shell:
  * a start with no admin prints a link with a one-time token (main.ts). The token is
- * printed once and kept only as a hash; it works until any admin exists.
+ * printed once and kept only as a hash (`sha256Hex`); it works until any admin exists.
  */
 
 /** A new token when there is no admin yet, otherwise null (and nothing is printed). */

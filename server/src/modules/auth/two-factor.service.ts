@@ -19,7 +19,6 @@ export const RECOVERY_CODE_COUNT = 10;
 const ISSUER = 'Pano';
 const PERIOD_S = 30;
 
-
 const codeInvalid = () => new AppError(400, ErrorCode.TWO_FACTOR_CODE_INVALID,
   'Doğrulama kodu hatalı. Kimlik doğrulama uygulamanızdaki güncel kodu ya da kullanılmamış bir kurtarma kodunu girin.');
 const ticketInvalid = () => new AppError(401, ErrorCode.LOGIN_TICKET_INVALID,

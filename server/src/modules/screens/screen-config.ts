@@ -23,6 +23,8 @@ export type ScheduleRow = {
   priority: number; enabled: boolean; updatedAt: Date;
 };
 
+/** The media columns a config item is built from (`configMedia`), wherever media are read for a player. */
+export const CONFIG_MEDIA_FIELDS = { id: true, name: true, fileName: true, kind: true, mime: true, app: true, appData: true, sha256: true } as const;
 export type MediaRow = { id: string; name: string; fileName: string | null; kind: MediaKind; mime: string; app: unknown; appData: unknown; sha256: string | null };
 export type PlaylistRow = { id: string; name: string; ownerId: string; items: { duration: number; media: MediaRow }[] };
 export type TickerRow = { id: string; name: string; speed: number; ownerId: string; texts: { text: string }[] };
@@ -225,7 +227,7 @@ export async function readPlaylistsAndTickers(
       // Only ready media reach a screen: one still processing (or failed) has no file a player plays.
       where: { playlistId: { in: playlistIds }, media: { status: 'ready' } },
       orderBy: { position: 'asc' },
-      select: { playlistId: true, duration: true, media: { select: { id: true, name: true, fileName: true, kind: true, mime: true, app: true, appData: true, sha256: true } } },
+      select: { playlistId: true, duration: true, media: { select: CONFIG_MEDIA_FIELDS } },
     }),
     tickerIds.length === 0 ? none : db.tickerPlaylist.findMany({
       where: { id: { in: tickerIds } }, select: { id: true, name: true, speed: true, ownerId: true },
