@@ -54,9 +54,13 @@ export function useApprovalPreview(id: string) {
   });
 }
 
-/** The socket's handler (a request of the account was made or decided), exported for the tests that stand in for the socket. */
+/**
+ * The socket's handler (a request of the account was made or decided), exported for the tests
+ * that stand in for the socket. The sidebar's count and an open 'Onay Bekleyenler' each listen:
+ * a read already under way serves the second (`cancelRefetch: false`), so one event is one read.
+ */
 export function receiveApprovalsChanged(qc: QueryClient): void {
-  void qc.invalidateQueries({ queryKey: approvalKeys.all });
+  void qc.invalidateQueries({ queryKey: approvalKeys.all }, { cancelRefetch: false });
 }
 
 const listenApprovals = (qc: QueryClient): DashboardListener => ({

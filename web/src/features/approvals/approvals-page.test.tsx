@@ -167,7 +167,8 @@ describe('the sidebar', () => {
 
     // An editor asked again (the socket is the boundary: its handler is called as the socket would).
     waiting = [request(), request({ _id: fixtureId(4) })];
-    act(() => receiveApprovalsChanged(qc));
+    // Heard by both the sidebar and an open 'Onay Bekleyenler' (one handler each): asked once.
+    act(() => { receiveApprovalsChanged(qc); receiveApprovalsChanged(qc); });
     await waitFor(() => expect(notes.at(-1)).toEqual({ '/approvals': trApprovals.pendingCount(2) }));
     expect(calls.filter((c) => c.url === '/api/approvals?status=pending')).toHaveLength(2);
   });
