@@ -22,8 +22,12 @@ export const SSO_LOGIN_VALID_MINUTES = 10;
 const secretKey = (ctx: AppContext) => ctx.tokens.derivedKey('sso-client-secret');
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
+/** The account's stored settings with their domains in order, or null. */
+const storedSso = (ctx: AppContext, accountId: string) =>
+  ctx.db.ssoConfig.findUnique({ where: { accountId }, include: { account: { select: { ssoDomains: { orderBy: { domain: 'asc' } } } } } });
+
 export async function getSso(ctx: AppContext, accountId: string): Promise<TSsoSettings> {
-  const c = await ctx.db.ssoConfig.findUnique({ where: { accountId }, include: { account: { select: { ssoDomains: { orderBy: { domain: 'asc' } } } } } });
+  const c = await storedSso(ctx, accountId);
   if (!c) return null;
   return {
     issuer: c.issuer, clientId: c.clientId, emailDomains: c.account.ssoDomains.map((d) => d.domain),
@@ -44,7 +48,7 @@ const domainTaken = (domain: string) =>
  * before anything is stored). The secret is sealed; left out, the stored one stays.
  */
 export async function saveSso(ctx: AppContext, account: AuthAccount, body: TSsoRequest): Promise<TSsoSettings> {
-  const stored = await ctx.db.ssoConfig.findUnique({ where: { accountId: account.id }, include: { account: { select: { ssoDomains: { orderBy: { domain: 'asc' } } } } } });
+  const stored = await storedSso(ctx, account.id);
   if (!body.clientSecret && !stored) throw badRequest('İstemci sırrı (Client Secret) zorunludur', [{ path: 'clientSecret', message: 'İstemci sırrı (Client Secret) zorunludur' }]);
   const clientSecret = body.clientSecret ?? openText(secretKey(ctx), stored!.clientSecretSealed);
   const taken = await ctx.db.ssoDomain.findFirst({ where: { domain: { in: body.emailDomains }, accountId: { not: account.id } } });
