@@ -46,7 +46,7 @@ describe("'Onay akışı'", () => {
     expect(await told.textContent()).toContain('Değişikliğiniz onaya gönderildi. Bir yayıncı onaylayınca ekranlarda görünecek.');
     await snap(desk, FLOW, '00-sent');
     await told.getByRole('button', { name: 'Tamam' }).click();
-    expect(await call<{ approvals: unknown[] }>(c.baseUrl, publisher, '/api/approvals?status=pending')).toMatchObject({ pending: 1 });
+    expect(await call<{ pending: number }>(c.baseUrl, publisher, '/api/approvals?status=pending')).toMatchObject({ pending: 1 });
 
     const { page, context, errors } = await e2e.newPage();
     await context.addInitScript((t) => localStorage.setItem('token', t), publisher);

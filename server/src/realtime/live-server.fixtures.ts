@@ -7,7 +7,7 @@ import supertest from 'supertest';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { expect, inject } from 'vitest';
 import {
-  SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents, type TSocketAuth,
+  SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents, type TAccountRole, type TSocketAuth,
 } from '@pano/contract';
 import { loadConfig, type AppConfig } from '../config/env.js';
 import { withOwnAccount } from '../modules/accounts/own-account.js';
@@ -59,6 +59,17 @@ export async function liveCustomer(server: RunningServer): Promise<Customer> {
   });
   const token = await tokens.signUser(user.id, user.tokenVersion);
   return { id: user.id, token, auth: { Authorization: `Bearer ${token}` }, mobileCode };
+}
+
+/**
+ * Another person, a member of `accountId` with `role` (limited to `groupIds` when given), signed in
+ * to that account: their id, membership row, token and header.
+ */
+export async function liveMember(server: RunningServer, accountId: string, role: TAccountRole, groupIds: string[] = []) {
+  const person = await liveCustomer(server);
+  const row = await server.ctx.db.membership.create({ data: { accountId, userId: person.id, role, groups: { create: groupIds.map((groupId) => ({ groupId })) } } });
+  const token = await server.ctx.tokens.signUser(person.id, 0, accountId);
+  return { id: person.id, membershipId: row.id, token, auth: { Authorization: `Bearer ${token}` } };
 }
 
 /**

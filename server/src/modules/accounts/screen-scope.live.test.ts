@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
-  caughtUp, closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, startLiveServer, type ClientSocket, type LiveServer,
+  caughtUp, closeAllSockets, connectSocket, liveCustomer, liveMember, pairedDevice, record, startLiveServer, type ClientSocket, type LiveServer,
 } from '../../realtime/live-server.fixtures.js';
 
 /* docs/architecture/accounts.md#screen-group-limits: a limited member's dashboard hears only their screens. */
@@ -15,9 +15,7 @@ it("a member limited to a group hears only its screens' status; the owner hears 
   const lobby = await s.ctx.db.screen.create({ data: { ownerId: owner.id, name: 'Lobi' } });
   const cafe = await s.ctx.db.screen.create({ data: { ownerId: owner.id, name: 'Kafeterya' } });
   const group = await s.ctx.db.screenGroup.create({ data: { ownerId: owner.id, name: 'Giriş', members: { create: [{ screenId: lobby.id }] } } });
-  const member = await liveCustomer(s);
-  await s.ctx.db.membership.create({ data: { accountId: owner.id, userId: member.id, role: 'viewer', groups: { create: [{ groupId: group.id }] } } });
-  const memberToken = await s.ctx.tokens.signUser(member.id, 0, owner.id);
+  const { token: memberToken } = await liveMember(s, owner.id, 'viewer', [group.id]);
 
   const ownerDash = await connectSocket(s, { token: owner.token });
   const memberDash = await connectSocket(s, { token: memberToken });
@@ -47,9 +45,7 @@ it("a change of the member's groups moves their open dashboard at once: out-of-s
   const cafe = await s.ctx.db.screen.create({ data: { ownerId: owner.id, name: 'Kafeterya' } });
   const entrance = await s.ctx.db.screenGroup.create({ data: { ownerId: owner.id, name: 'Giriş', members: { create: [{ screenId: lobby.id }] } } });
   const kitchen = await s.ctx.db.screenGroup.create({ data: { ownerId: owner.id, name: 'Mutfak', members: { create: [{ screenId: cafe.id }] } } });
-  const member = await liveCustomer(s);
-  const row = await s.ctx.db.membership.create({ data: { accountId: owner.id, userId: member.id, role: 'viewer', groups: { create: [{ groupId: entrance.id }] } } });
-  const memberToken = await s.ctx.tokens.signUser(member.id, 0, owner.id);
+  const { token: memberToken, membershipId } = await liveMember(s, owner.id, 'viewer', [entrance.id]);
   const ownerDash = await connectSocket(s, { token: owner.token });
   const memberDash = await connectSocket(s, { token: memberToken });
   const lobbyPreview = await connectSocket(s, { token: memberToken, screenId: lobby.id });
@@ -57,7 +53,7 @@ it("a change of the member's groups moves their open dashboard at once: out-of-s
   const memberHeard = record(memberDash, 'screen:status');
   const setGroups = async (groups: string[]) => {
     const told = next(memberDash, 'member:changed');
-    await s.api.put(`/api/team/members/${row.id}`).set(owner.auth).send({ groups }).expect(200);
+    await s.api.put(`/api/team/members/${membershipId}`).set(owner.auth).send({ groups }).expect(200);
     await told;
   };
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
-  caughtUp, closeAllSockets, connectSocket, liveCustomer, record, startLiveServer, type LiveServer,
+  caughtUp, closeAllSockets, connectSocket, liveCustomer, liveMember, record, startLiveServer, type LiveServer,
 } from '../../realtime/live-server.fixtures.js';
 
 /* docs/architecture/approval.md#live: the account's open dashboards hear of a request made or decided. */
@@ -14,13 +14,7 @@ it("a request made and decided reaches the account's dashboards as approvals:cha
   const db = s.ctx.db;
   const owner = await liveCustomer(s);
   await db.account.update({ where: { id: owner.id }, data: { approvalRequired: true } });
-  const member = async (role: 'editor' | 'publisher') => {
-    const person = await liveCustomer(s);
-    await db.membership.create({ data: { accountId: owner.id, userId: person.id, role } });
-    const token = await s.ctx.tokens.signUser(person.id, 0, owner.id);
-    return { id: person.id, token, auth: { Authorization: `Bearer ${token}` } };
-  };
-  const [editor, publisher] = [await member('editor'), await member('publisher')];
+  const [editor, publisher] = [await liveMember(s, owner.id, 'editor'), await liveMember(s, owner.id, 'publisher')];
   const media = await db.media.create({ data: { ownerId: owner.id, name: 'Afiş', kind: 'image', fileName: 'a.png', mime: 'image/png', sizeBytes: 10n } });
   const playlist = await db.playlist.create({ data: { ownerId: owner.id, name: 'Lobi', items: { create: [{ mediaId: media.id, duration: 5, position: 0 }] } } });
   await db.screen.create({ data: { ownerId: owner.id, name: 'Giriş', currentPlaylistId: playlist.id } });
