@@ -75,3 +75,10 @@ export const ZResetPasswordRequest = z.object({
   password: newPassword,
 });
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+/** POST /api/auth/password: a signed-in person's own password, the current one given again. */
+export const ZChangePasswordRequest = z.object({ currentPassword: ZPassword, newPassword })
+  .refine((b) => b.currentPassword !== b.newPassword, { path: ['newPassword'], message: 'Yeni şifre mevcut şifrenizden farklı olmalıdır' });
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+/** The session goes on with a new token (every earlier token is refused); `ended` other sessions closed. */
+export const ZChangePasswordResponse = ZLoginResponse.extend({ message: z.string(), ended: z.number() });

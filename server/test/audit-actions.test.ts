@@ -8,8 +8,9 @@ import { AUDIT_ACTIONS } from '@pano/contract';
  * and the dashboard's Turkish labels are typed by that list. An action written here but missing
  * from the list would show untranslated on 'Etkinlik Geçmişi'; one listed but never written is a
  * stale label. Audit events are written as `audit(tx, { action: '…' })` or through
- * through `auditPurchase(tx, '…', …)` or `auditPerson(tx, userId, '…')`; the server's `audit()`
- * takes only a listed action (TAuditAction), so typecheck catches the other direction too.
+ * `auditPurchase(tx, '…', …)`, `auditPerson(tx, userId, '…')` or `replacePassword(tx, userId,
+ * hash, '…')`; the server's `audit()` takes only a listed action (TAuditAction), so typecheck
+ * catches the other direction too.
  */
 
 const SRC = path.resolve(import.meta.dirname, '../src');
@@ -20,6 +21,7 @@ const WRITTEN = [
   new RegExp(`\\baction: [^,?]+\\? ${ACTION} : ${ACTION}`, 'g'),
   new RegExp(`\\bauditPurchase\\(tx, ${ACTION}`, 'g'),
   new RegExp(`\\bauditPerson\\(tx, [^,]+, ${ACTION}`, 'g'),
+  new RegExp(`\\breplacePassword\\(tx, [^,]+, [^,]+, ${ACTION}`, 'g'),
 ];
 
 function sourceFiles(dir: string): string[] {

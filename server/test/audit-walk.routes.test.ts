@@ -119,6 +119,7 @@ const CASES: Record<string, Case> = {
     await t.ctx.db.passwordResetToken.create({ data: { tokenHash: createHash('sha256').update(token).digest('hex'), userId: u.id, expiresAt: new Date(Date.now() + 3_600_000) } });
     return () => http().post('/api/auth/reset-password').send({ token, password: 'yeni-sifre-1' });
   } },
+  'POST /api/auth/password': { action: 'user.passwordChange', prepare: async () => { const u = await person(); return () => http().post('/api/auth/password').set(u.auth).send({ currentPassword: 'secret123', newPassword: 'yeni-sifre-1' }); } },
   'POST /api/auth/2fa/enable': { action: 'user.twoFactorEnable', prepare: async () => {
     const u = await person();
     const setup = await http().post('/api/auth/2fa/setup').set(u.auth).send({ password: 'secret123' }).expect(200);

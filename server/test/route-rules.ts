@@ -83,6 +83,7 @@ export const RULES: Record<string, TAccountRole | 'not a member route'> = {
   'POST /api/auth/setup-admin': 'not a member route',
   'POST /api/auth/forgot-password': 'not a member route',
   'POST /api/auth/reset-password': 'not a member route',
+  'POST /api/auth/password': 'not a member route',
   'POST /api/auth/sso/start': 'not a member route',
   // Two-factor sign-in and sessions: each person's own (docs/PRODUCT.md#two-factor, #session).
   'POST /api/auth/2fa/setup': 'not a member route',

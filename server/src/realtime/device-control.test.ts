@@ -4,6 +4,7 @@ import {
   type ClientSocket, type LiveServer,
 } from './live-server.fixtures.js';
 import { passwordResetFor } from '../modules/auth/password-reset.service.js';
+import { hashPassword } from '../modules/auth/passwords.js';
 
 // Two API instances on one Redis: the customer acts through A, the sockets sit on A and B.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -160,6 +161,27 @@ describe('resetting the password', () => {
     await a.api.post('/api/auth/reset-password').send({ token, password: 'yeni-sifre-1' }).expect(200);
     await expect.poll(() => gone.length === 1, { timeout: 1000 }).toBe(true);
     await expect(connectSocket(b, { token: c.token })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
+  });
+});
+
+describe('changing the password (docs/architecture/sessions.md#password)', () => {
+  it("cuts the other sign-ins' dashboards on every instance and keeps the one that changed it", async () => {
+    const { c } = await customerWithScreen();
+    await a.ctx.db.user.update({ where: { id: c.id }, data: { passwordHash: await hashPassword('secret123') } });
+    const sign = async () => {
+      const row = await a.ctx.db.userSession.create({ data: { userId: c.id, device: 'Chrome · Linux' } });
+      return { id: row.id, token: await a.ctx.tokens.signUser(c.id, 0, c.id, row.id) };
+    };
+    const [here, other] = [await sign(), await sign()];
+    const [hereSocket, otherSocket, oldSocket] = [
+      await connectSocket(b, { token: here.token }), await connectSocket(b, { token: other.token }), await connectSocket(b, { token: c.token }),
+    ];
+    const [hereGone, otherGone, oldGone] = [disconnected(hereSocket), disconnected(otherSocket), disconnected(oldSocket)];
+    await a.api.post('/api/auth/password').set({ Authorization: `Bearer ${here.token}` })
+      .send({ currentPassword: 'secret123', newPassword: 'yeni-sifre-1' }).expect(200);
+    await expect.poll(() => [otherGone, oldGone], { timeout: 1000 }).toEqual([['io server disconnect'], ['io server disconnect']]);
+    expect(hereGone).toEqual([]);
+    expect(hereSocket.connected).toBe(true);
   });
 });
 

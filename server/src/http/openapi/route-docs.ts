@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import {
   ZAcceptNewRequest, ZAdminRegisterRequest, ZAlertListAnswer, ZAlertTemplateListAnswer, ZAlertTemplateWrite,
-  ZApiKeyListAnswer, ZAppPreviewRequest, ZAssignScreenRequest, ZAuditQuery, ZCompletePaymentRequest,
+  ZApiKeyListAnswer, ZChangePasswordRequest, ZChangePasswordResponse, ZAppPreviewRequest, ZAssignScreenRequest, ZAuditQuery, ZCompletePaymentRequest,
   ZApprovalPreview, ZConfirmSessionRequest, ZContentPreviewRequest, ZCreateAlertRequest, ZCreateApiKeyRequest, ZCreateAppRequest,
   ZCreateCheckoutSessionRequest, ZCreateLayoutRequest, ZCreatePaymentIntentRequest, ZCreatePlaylistRequest,
   ZCreateScreenGroupRequest, ZCreateScreenRequest, ZCreateTickerRequest, ZCreatedApiKey, ZDeleteAccountRequest,
@@ -61,6 +61,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/auth/setup-admin': pub('İlk yöneticiyi kur', { body: ZSetupAdminRequest }),
   'POST /api/auth/forgot-password': pub('Parola sıfırlama bağlantısı iste', { body: ZForgotPasswordRequest, example: { email: 'ayse@ornek.com.tr' } }),
   'POST /api/auth/reset-password': pub('Parolayı sıfırla', { body: ZResetPasswordRequest }),
+  'POST /api/auth/password': u('Şifreyi değiştir (diğer oturumlar kapanır, bu oturum yeni anahtarla sürer)', { body: ZChangePasswordRequest, answer: ZChangePasswordResponse }),
   'GET /api/auth/verify': u('Oturumu doğrula'),
   'POST /api/auth/switch-account': u('Hesap değiştir', { body: ZSwitchAccountRequest }),
   'DELETE /api/auth/admin': u('Platform yöneticisini sil'),

@@ -1,12 +1,13 @@
 import { Router } from 'express';
-import { ZAdminRegisterRequest, ZForgotPasswordRequest, ZLoginRequest, ZRegisterRequest, ZResetPasswordRequest, ZSetupAdminRequest } from '@pano/contract';
+import { ZAdminRegisterRequest, ZChangePasswordRequest, ZForgotPasswordRequest, ZLoginRequest, ZRegisterRequest, ZResetPasswordRequest, ZSetupAdminRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
 import { attemptsPerAddress, failedLoginsPerAccount, failuresPerAddress, resetRequestsPerAccount } from '../../http/rate-limits.js';
 import { registerFirstAdmin } from './admin-setup.service.js';
 import { presentSignedIn, presentUser } from './auth.presenter.js';
 import { deleteOwnAdminAccount, firstAccountOf, login, logout, registerAdmin, registerCustomer } from './auth.service.js';
-import { signInMeta } from './sessions.service.js';
+import { currentSessionId, signInMeta } from './sessions.service.js';
+import { changePassword } from './password-change.service.js';
 import { signInSecurityRoutes } from './two-factor.routes.js';
 import { passwordResetFor, RESET_VALID_MINUTES, resetPassword } from './password-reset.service.js';
 
@@ -52,6 +53,15 @@ export function authRoutes(ctx: AppContext): Router {
   router.post('/reset-password', limited, async (req, res) => {
     await resetPassword(ctx, ZResetPasswordRequest.parse(req.body));
     res.json({ message: 'Şifreniz değiştirildi. Yeni şifrenizle giriş yapabilirsiniz.' });
+  });
+
+  // docs/PRODUCT.md#password-change: this sign-in goes on with the new token; every other ends.
+  router.post('/password', limited, requireAuth(ctx), async (req, res) => {
+    const body = ZChangePasswordRequest.parse(req.body);
+    const asking = { sessionId: await currentSessionId(ctx, req), accountId: req.account?.id, meta: signInMeta(req) };
+    const { ended, ...signedIn } = await changePassword(ctx, currentUser(req).id, body, asking);
+    const message = ended ? `Şifreniz değiştirildi; diğer ${ended} oturumunuz kapatıldı` : 'Şifreniz değiştirildi';
+    res.json({ message, ended, ...presentSignedIn(signedIn) });
   });
 
   router.get('/verify', requireAuth(ctx), (req, res) => {

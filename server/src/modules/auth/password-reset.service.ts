@@ -1,4 +1,3 @@
-import { auditPerson } from '../audit/audit.js';
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, type TResetPasswordRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
@@ -7,6 +6,7 @@ import { AppError } from '../../http/errors.js';
 import { passwordResetMail } from '../../mail/mail-templates.js';
 import type { OutgoingMail } from '../../mail/mailer.js';
 import { hashPassword } from './passwords.js';
+import { replacePassword } from './password-change.service.js';
 import { assertPasswordAllowed, passwordAllowed } from './sso-required.js';
 import { sha256Hex } from '../../http/sealed-secret.js';
 
@@ -57,12 +57,8 @@ export async function resetPassword(ctx: AppContext, body: TResetPasswordRequest
     const claimed = await tx.passwordResetToken.updateMany({ where: { tokenHash, usedAt: null }, data: { usedAt: now } });
     if (claimed.count !== 1) throw linkInvalid();
     await assertPasswordAllowed(tx, (await tx.user.findUniqueOrThrow({ where: { id: row.userId }, select: { email: true } })).email);
-    await tx.user.update({ where: { id: row.userId }, data: { passwordHash, tokenVersion: { increment: 1 } } });
-    // Every session ends (docs/architecture/sessions.md): the version above refuses their tokens.
-    await tx.userSession.deleteMany({ where: { userId: row.userId } });
-    // And sign-ins halfway, waiting for a second factor: they began with the old password.
-    await tx.loginTicket.deleteMany({ where: { userId: row.userId } });
-    await auditPerson(tx, row.userId, 'user.passwordReset');
+    // Every session ends, and every sign-in halfway (docs/architecture/sessions.md#password).
+    await replacePassword(tx, row.userId, passwordHash, 'user.passwordReset');
     return row.userId;
   });
   ctx.connections.userSignedOut(userId);

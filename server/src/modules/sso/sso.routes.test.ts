@@ -123,10 +123,13 @@ describe('company sign-in', () => {
     expect(await t.ctx.db.membership.count({ where: { user: { email } } })).toBe(0);
   });
 
-  it('when required, refuses the password login and reset for its domains', async () => {
+  it('when required, refuses the password login, reset and change for its domains', async () => {
     const { domain } = await hospital({ required: true });
     const email = `sifre@${domain}`;
-    await (await signInThrough(email)).callback().expect(200);
+    const signedIn = await (await signInThrough(email)).callback().expect(200);
+    const change = await t.http.post('/api/auth/password').set('Authorization', `Bearer ${signedIn.body.token}`)
+      .send({ currentPassword: 'whatever1', newPassword: 'Yeni-sifre-123' }).expect(403);
+    expect(change.body.code).toBe('SSO_REQUIRED');
     const res = await t.http.post('/api/auth/login').send({ email, password: 'whatever1' }).expect(403);
     expect(res.body).toMatchObject({ code: 'SSO_REQUIRED', message: expect.stringMatching(/Kurumsal hesapla giriş/) });
     const user = await t.ctx.db.user.findUniqueOrThrow({ where: { email } });
