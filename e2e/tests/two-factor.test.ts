@@ -5,8 +5,8 @@ import { apiLogin, apiRegister, PASSWORD, signInWithToken, uniqueEmail } from '.
 import { grantPackage } from '../support/packages';
 import { useE2E } from '../support/harness';
 
-// docs/PRODUCT.md#two-factor and #session, end to end: set up on /settings, sign in with the
-// second step, see and end sessions. Codes are made with otplib, as an authenticator app would.
+// docs/PRODUCT.md#two-factor, #session and #password-change, end to end: set up on /settings,
+// sign in with the second step, see and end sessions, change the password. Codes are made with otplib, as an authenticator app would.
 const e2e = useE2E();
 
 /** A customer with a package (so /settings shows every card), signed in through the API. */
@@ -97,5 +97,37 @@ describe('two-factor sign-in', () => {
     await again.page.getByText('Doğrulama kodu hatalı').waitFor();
     expect(new URL(again.page.url()).pathname).toBe('/login');
     expect(again.errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+  });
+});
+
+describe("'Şifre Değiştir' on /settings", () => {
+  it('changes the password: this browser stays signed in, the other one is sent to /login', async () => {
+    const { email, token } = await customer();
+    const other = await e2e.newPage();
+    await signInWithToken(other.page, await apiLogin(e2e.server.url, email), '/settings');
+    await other.page.locator('.sessions-card').getByText('Bu cihaz').waitFor();
+
+    const { page, errors } = await e2e.newPage();
+    await signInWithToken(page, token, '/settings');
+    const card = page.locator('.password-card');
+    await card.getByLabel('Mevcut şifre').fill(PASSWORD);
+    await card.getByLabel('Yeni şifre', { exact: true }).fill('Yepyeni-sifre-9');
+    await card.getByLabel('Yeni şifre (tekrar)').fill('Yepyeni-sifre-8');
+    await card.getByRole('button', { name: 'Şifreyi Değiştir' }).click();
+    await card.getByText('Yeni şifreler eşleşmiyor').waitFor();
+    await card.getByLabel('Yeni şifre (tekrar)').fill('Yepyeni-sifre-9');
+    await card.getByRole('button', { name: 'Şifreyi Değiştir' }).click();
+    await card.getByText('Şifreniz değiştirildi; diğer 1 oturumunuz kapatıldı').waitFor();
+    await snap(page, 'two-factor', '05-password-changed');
+
+    // This browser goes on with the answer's token, after a reload too; the other is signed out.
+    await page.reload();
+    const sessions = page.locator('.sessions-card');
+    await sessions.getByText('Başka açık oturum yok.').waitFor();
+    expect(await sessions.getByTestId('session-row').count()).toBe(1);
+    await other.page.reload();
+    await other.page.waitForURL('**/login');
+    expect(await apiLogin(e2e.server.url, email, 'Yepyeni-sifre-9')).toEqual(expect.any(String));
+    expect(errors).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ZEndOtherSessionsResponse, ZLoginResponse, ZOkResponse, ZTwoFactorEnableResponse, ZTwoFactorEnableSignInResponse,
+  ZChangePasswordResponse, ZEndOtherSessionsResponse, ZLoginResponse, ZOkResponse, ZTwoFactorEnableResponse, ZTwoFactorEnableSignInResponse,
   ZTwoFactorSetupResponse, ZTwoFactorStatus, ZUserSessionList,
 } from '@pano/contract';
-import type { ErrorCode } from '@pano/contract';
+import type { ErrorCode, TChangePasswordRequest } from '@pano/contract';
+import { useSession } from '../stores/session-store';
 import { ApiError, api, apiRequest } from '../lib/api-client';
 
 /* Two-factor sign-in and sessions (docs/PRODUCT.md#two-factor, docs/PRODUCT.md#session). */
@@ -38,6 +39,19 @@ export function useEndOtherSessions() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api.post('/api/auth/sessions/end-others', ZEndOtherSessionsResponse),
+    onSettled: () => qc.invalidateQueries({ queryKey: securityKeys.sessions }),
+  });
+}
+
+/**
+ * 'Şifre Değiştir' (docs/PRODUCT.md#password-change): the answer's token replaces this browser's
+ * (every earlier one is refused), and the sessions list loses the ones it ended.
+ */
+export function useChangePassword() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TChangePasswordRequest) => api.post('/api/auth/password', ZChangePasswordResponse, body),
+    onSuccess: ({ token, user }) => useSession.getState().login(token, user),
     onSettled: () => qc.invalidateQueries({ queryKey: securityKeys.sessions }),
   });
 }

@@ -89,6 +89,7 @@ export const trActivity = {
     'sso.create': 'Kurumsal girişi açtı', 'sso.update': 'Kurumsal girişi düzenledi', 'sso.delete': 'Kurumsal girişi kapattı',
     'sso.join': 'Kurumsal girişle katıldı',
     'user.logout': 'Çıkış yaptı', 'user.sessionEnd': 'Oturum kapattı', 'user.passwordReset': 'Şifresini sıfırladı',
+    'user.passwordChange': 'Şifresini değiştirdi',
     'user.twoFactorEnable': 'İki adımlı doğrulamayı açtı', 'user.twoFactorDisable': 'İki adımlı doğrulamayı kapattı',
     'apk.upload': 'APK yükledi', 'admin.create': 'Yönetici hesabı oluşturuldu', 'admin.delete': 'Yönetici hesabını sildi',
   } satisfies Record<TAuditAction, string>,

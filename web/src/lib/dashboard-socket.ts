@@ -20,7 +20,10 @@ export function acquireDashboardSocket(): { socket: DashboardSocket; release: ()
   const token = tokenStorage.get();
   if (!token) return null;
   if (!shared || shared.token !== token) {
-    shared = { socket: io({ path: SOCKET_PATH, transports: ['websocket'], auth: { token } }), token, users: 0 };
+    // The token is read at every (re)connect: after a password change or an account switch the
+    // stored one is new, and the old one would be refused at the next reconnect.
+    const auth = (send: (data: { token: string }) => void) => send({ token: tokenStorage.get() ?? token });
+    shared = { socket: io({ path: SOCKET_PATH, transports: ['websocket'], auth }), token, users: 0 };
   }
   const held = shared;
   held.users++;

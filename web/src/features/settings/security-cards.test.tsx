@@ -8,14 +8,17 @@ import { DialogHost } from '../../components/ui/dialog-host';
 import { useDialogStore } from '../../components/ui/dialog-store';
 import { createQueryClient } from '../../lib/query-client';
 import { apiServer, recorded, type RecordedCall } from '../../testing/api-server';
-import { fixtureId } from '../../testing/fixtures';
-import { SessionsCard, TwoFactorCard } from './security-cards';
+import { aUser, fixtureId } from '../../testing/fixtures';
+import { PasswordCard, SessionsCard, TwoFactorCard } from './security-cards';
+import { tokenStorage } from '../../lib/token-storage';
+import { useSession } from '../../stores/session-store';
 
 /* /settings' security cards (docs/PRODUCT.md#two-factor, docs/PRODUCT.md#session). */
 
 afterEach(() => {
   cleanup();
   useDialogStore.setState({ current: null, queue: [] });
+  tokenStorage.clear();
 });
 
 const otpauthUrl = 'otpauth://totp/Pano:ayse%40ornek.com?secret=JBSWY3DPEHPK3PXP&issuer=Pano';
@@ -130,5 +133,57 @@ describe('SessionsCard', { timeout: 15_000 }, () => {
     await userEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Kapat' }));
     await waitFor(() => expect(screen.queryByText('Oturum bulunamadı')).toBeNull());
     expect(calls.map((c) => [c.method, c.url])).toEqual([['DELETE', `/api/auth/sessions/${fixtureId(2)}`]]);
+  });
+});
+
+describe('PasswordCard', { timeout: 15_000 }, () => {
+  function openPassword(answer: () => Response) {
+    const calls: RecordedCall[] = [];
+    tokenStorage.set('eski-anahtar');
+    useSession.setState({ status: 'authenticated', user: aUser() });
+    apiServer.use(http.post('/api/auth/password', recorded(calls, answer)));
+    render(<QueryClientProvider client={createQueryClient()}><PasswordCard /></QueryClientProvider>);
+    return calls;
+  }
+  const fill = async (current: string, next: string, again: string) => {
+    await userEvent.type(screen.getByLabelText('Mevcut şifre'), current);
+    await userEvent.type(screen.getByLabelText('Yeni şifre'), next);
+    await userEvent.type(screen.getByLabelText('Yeni şifre (tekrar)'), again);
+    await userEvent.click(screen.getByRole('button', { name: 'Şifreyi Değiştir' }));
+  };
+
+  it("sends the current and new password; the answer's token replaces this browser's and the fields empty", async () => {
+    const message = 'Şifreniz değiştirildi; diğer 2 oturumunuz kapatıldı';
+    const calls = openPassword(() => HttpResponse.json({ message, ended: 2, token: 'yeni-anahtar', user: aUser() }));
+    await fill('eski-sifre', 'yeni-sifre-1', 'yeni-sifre-1');
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
+      ['POST', '/api/auth/password', { currentPassword: 'eski-sifre', newPassword: 'yeni-sifre-1' }],
+    ]);
+    expect(tokenStorage.get()).toBe('yeni-anahtar');
+    expect(useSession.getState().status).toBe('authenticated');
+    expect((screen.getByLabelText('Mevcut şifre') as HTMLInputElement).value).toBe('');
+  });
+
+  it('new passwords that differ, or one shorter than 6, are said under the field and nothing is sent', async () => {
+    const calls = openPassword(() => HttpResponse.json({}));
+    await fill('eski-sifre', 'yeni-sifre-1', 'yeni-sifre-2');
+    expect(await screen.findByText('Yeni şifreler eşleşmiyor')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('Yeni şifre'));
+    await userEvent.clear(screen.getByLabelText('Yeni şifre (tekrar)'));
+    await userEvent.type(screen.getByLabelText('Yeni şifre'), '123');
+    await userEvent.type(screen.getByLabelText('Yeni şifre (tekrar)'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Şifreyi Değiştir' }));
+    expect(await screen.findByText('Şifre en az 6 karakter olmalıdır')).toBeTruthy();
+    expect(calls).toEqual([]);
+    expect(tokenStorage.get()).toBe('eski-anahtar');
+  });
+
+  it("a wrong current password shows the server's refusal and keeps this browser's token", async () => {
+    const refusal = 'Mevcut şifreniz hatalı. Şifrenizi değiştirmek için şu anki şifrenizi girin.';
+    openPassword(() => HttpResponse.json({ code: 'FORBIDDEN', message: refusal }, { status: 403 }));
+    await fill('tahmin-1', 'yeni-sifre-1', 'yeni-sifre-1');
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(tokenStorage.get()).toBe('eski-anahtar');
   });
 });

@@ -4,9 +4,12 @@ import { trSecurity as t } from '../../i18n/tr-security';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { Badge, Banner, Button, Card, Form, Spinner, TextField, showConfirm } from '../../components/ui';
+import { ZChangePasswordRequest } from '@pano/contract';
+import { z } from '@pano/contract/zod';
 import {
-  disableTwoFactor, enableTwoFactor, securityKeys, useEndOtherSessions, useEndSession, useSessions, useTwoFactorStatus,
+  disableTwoFactor, enableTwoFactor, securityKeys, useChangePassword, useEndOtherSessions, useEndSession, useSessions, useTwoFactorStatus,
 } from '../../api/two-factor.api';
+import { useZodForm } from '../../lib/use-zod-form';
 import { CodeForm, RecoveryCodes, TwoFactorQr } from '../../components/two-factor/two-factor-setup';
 
 /** 'İki Adımlı Doğrulama' on /settings (docs/PRODUCT.md#two-factor). */
@@ -128,6 +131,39 @@ export function SessionsCard() {
       {sessions.isSuccess && (rows.some((s) => !s.current)
         ? <div className="card-actions"><Button variant="secondary" busy={endOthers.isPending} onClick={() => void onEndOthers()}>{t.endOthers}</Button></div>
         : <p className="muted">{t.noOtherSessions}</p>)}
+    </Card>
+  );
+}
+
+/** The form's three fields; the two new ones must match, then the contract's rules follow (the server's). */
+const ZPasswordDraft = z.object({ currentPassword: z.string(), newPassword: z.string(), newPasswordAgain: z.string() })
+  .refine((d) => d.newPassword === d.newPasswordAgain, { path: ['newPasswordAgain'], message: t.passwordMismatch })
+  .transform(({ currentPassword, newPassword }) => ({ currentPassword, newPassword }))
+  .pipe(ZChangePasswordRequest);
+
+/** 'Şifre Değiştir' on /settings (docs/PRODUCT.md#password-change): this browser stays signed in. */
+export function PasswordCard() {
+  const form = useZodForm(ZPasswordDraft, { currentPassword: '', newPassword: '', newPasswordAgain: '' });
+  const { errors } = form.formState;
+  const change = useChangePassword();
+  const send = form.handleSubmit((body) => change.mutateAsync(body, { onSuccess: () => form.reset() }));
+  return (
+    <Card aria-labelledby="password-title" className="password-card">
+      <h2 id="password-title" className="card-title">{t.passwordTitle}</h2>
+      <p className="muted">{t.passwordCardLead}</p>
+      {change.isSuccess && <Banner tone="success" onDismiss={() => change.reset()}>{change.data.message}</Banner>}
+      {change.isError && <Banner tone="error" onDismiss={() => change.reset()}>{errorMessage(change.error, t.passwordFailed)}</Banner>}
+      <Form className="form" onSubmit={send}>
+        <TextField label={t.currentPassword} type="password" autoComplete="current-password" required
+          error={errors.currentPassword?.message} {...form.register('currentPassword')} />
+        <TextField label={t.newPassword} type="password" autoComplete="new-password" required
+          error={errors.newPassword?.message} {...form.register('newPassword')} />
+        <TextField label={t.newPasswordAgain} type="password" autoComplete="new-password" required
+          error={errors.newPasswordAgain?.message} {...form.register('newPasswordAgain')} />
+        <div className="card-actions">
+          <Button type="submit" busy={change.isPending} busyText={t.passwordBusy}>{t.passwordSubmit}</Button>
+        </div>
+      </Form>
     </Card>
   );
 }

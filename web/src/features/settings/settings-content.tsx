@@ -17,7 +17,7 @@ import { AccountCard } from './account-card';
 import { DevicesCard } from './devices-card';
 import { ApiKeysCard } from './api-keys-card';
 import { HealthSettingsCard } from './health-settings-card';
-import { SessionsCard, TwoFactorCard } from './security-cards';
+import { PasswordCard, SessionsCard, TwoFactorCard } from './security-cards';
 import { useScreenHealth } from '../../api/screen-health.api';
 
 function PackageSection({ myPackage }: { myPackage: UseQueryResult<TMyPackage> }) {
@@ -86,6 +86,7 @@ export function SettingsContent({ header }: { header: ReactNode }) {
       <div className="settings-grid">
         <TwoFactorCard />
         <SessionsCard />
+        <PasswordCard />
       </div>
       <div className="settings-grid">
         <AppDownloadCard />
