@@ -84,14 +84,18 @@ export function useNotifications() {
   return useQuery({ queryKey: notificationKeys.all, queryFn: ({ signal }) => api.get('/api/notifications', ZNotificationList, signal) });
 }
 
-/** The socket's handler, exported for the tests that stand in for the socket (it is the boundary). */
+/**
+ * The socket's handler, exported for the tests that stand in for the socket (it is the boundary).
+ * The sidebar's count and an open 'Bildirimler' each listen: as for approvals, one event is one read.
+ */
 export function receiveNotificationsChanged(qc: QueryClient, payload: unknown): void {
-  if (ZNotificationsChangedEvent.safeParse(payload).success) void qc.invalidateQueries({ queryKey: notificationKeys.all });
+  if (ZNotificationsChangedEvent.safeParse(payload).success) askNotificationsAgain(qc);
 }
+const askNotificationsAgain = (qc: QueryClient) => void qc.invalidateQueries({ queryKey: notificationKeys.all }, { cancelRefetch: false });
 
 const listenNotifications = (qc: QueryClient): DashboardListener => ({
   on: { 'notifications:changed': (payload) => receiveNotificationsChanged(qc, payload) },
-  reconnected: () => void qc.invalidateQueries({ queryKey: notificationKeys.all }),
+  reconnected: () => askNotificationsAgain(qc),
 });
 
 /** Marks one notification read, or every one without an id. */

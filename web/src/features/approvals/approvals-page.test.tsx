@@ -8,7 +8,7 @@ import { useSession } from '../../stores/session-store';
 import { useDialogStore } from '../../components/ui/dialog-store';
 import { apiServer, recorded, type RecordedCall } from '../../testing/api-server';
 import { aUser, fixtureId } from '../../testing/fixtures';
-import { receiveApprovalsChanged, savedOrPending } from '../../api/approvals.api';
+import { receiveApprovalsChanged, receiveNotificationsChanged, savedOrPending } from '../../api/approvals.api';
 import SidebarApprovals from '../../components/layout/sidebar-approvals';
 import type { NavNotes } from '../../components/layout/sidebar-nav';
 import { trApprovals } from '../../i18n/tr-approvals';
@@ -171,6 +171,26 @@ describe('the sidebar', () => {
     act(() => { receiveApprovalsChanged(qc); receiveApprovalsChanged(qc); });
     await waitFor(() => expect(notes.at(-1)).toEqual({ '/approvals': trApprovals.pendingCount(2) }));
     expect(calls.filter((c) => c.url === '/api/approvals?status=pending')).toHaveLength(2);
+  });
+
+  it('counts the unread notifications again on notifications:changed, one read however many listen', async () => {
+    const calls: RecordedCall[] = [];
+    let unread = 0;
+    apiServer.use(http.get('/api/notifications', recorded(calls, () => HttpResponse.json({ unread, notifications: [] }))));
+    useSession.setState({ status: 'authenticated', user: aUser({ account: { _id: ACCOUNT, name: 'Ajans', role: 'editor', limited: false } }) });
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const notes: NavNotes[] = [];
+    render(<QueryClientProvider client={qc}><SidebarApprovals decides={false} onNotes={(n) => { notes.push(n); }} /></QueryClientProvider>);
+    await waitFor(() => expect(calls).toHaveLength(1));
+
+    unread = 1;
+    // Heard by both the sidebar and an open 'Bildirimler' (one handler each): asked once.
+    act(() => { receiveNotificationsChanged(qc, { unread: 1 }); receiveNotificationsChanged(qc, { unread: 1 }); });
+    await waitFor(() => expect(notes.at(-1)).toEqual({ '/notifications': trApprovals.unreadCount(1) }));
+    expect(calls).toHaveLength(2);
+    // Anything but the event's shape asks nothing.
+    act(() => receiveNotificationsChanged(qc, 'yanlış'));
+    expect(calls).toHaveLength(2);
   });
 
   const labels = (sendsAlerts: boolean) => {
