@@ -53,6 +53,10 @@ describe('POST /api/settings/apk', () => {
     const res = await uploadApk(admin, second).expect(201);
     expect(res.body.version).toBeNull();
     expect(await t.ctx.db.apkRelease.findUnique({ where: { id: old.id } })).toBeNull();
+    // The replacement is recorded with the upload, in its transaction (docs/architecture/audit.md#events).
+    const current = await t.ctx.db.apkRelease.findFirstOrThrow({ orderBy: { createdAt: 'desc' } });
+    const event = await t.ctx.db.auditEvent.findFirstOrThrow({ where: { action: 'apk.upload', targetId: current.id } });
+    expect(event.changes).toMatchObject({ replaces: ['1.0', null] });
     expect(existsSync(path.join(t.ctx.config.uploadsDir, 'apk', old.fileName))).toBe(false);
     const dl = await download().expect(200);
     expect(dl.headers['content-disposition']).toBe('attachment; filename="pano.apk"');

@@ -21,8 +21,9 @@ export async function latestApk(ctx: AppContext): Promise<ApkRelease> {
 
 /**
  * Streams the installer to disk, checks it is a ZIP with an AndroidManifest.xml, then
- * records it. Older releases (rows and files) are dropped only after the new one is
- * committed, so there is always a downloadable APK.
+ * records it. The older releases' rows go in the same transaction as the new row and its event
+ * (which names them: docs/architecture/audit.md#events); their files only after the commit, so
+ * there is always a downloadable APK.
  */
 export async function uploadApk(ctx: AppContext, req: Request, res: Response, adminId: string): Promise<ApkRelease> {
   const { file, fields } = await receiveUpload(req, res, {
@@ -33,6 +34,7 @@ export async function uploadApk(ctx: AppContext, req: Request, res: Response, ad
   });
   let key: string | undefined;
   let release: ApkRelease;
+  let older: ApkRelease[];
   try {
     if (!file) throw badRequest('Lütfen bir APK dosyası seçin');
     const { version } = ZApkUploadFields.parse(fields);
@@ -41,26 +43,32 @@ export async function uploadApk(ctx: AppContext, req: Request, res: Response, ad
     // Stored before the row names it; a failed write removes it.
     key = storageKey.apk(fileName);
     await ctx.storage.putFile(key, file.tempPath);
-    release = await ctx.db.$transaction(async (tx) => {
+    ({ release, older } = await ctx.db.$transaction(async (tx) => {
       const row = await tx.apkRelease.create({ data: { version: version ?? null, fileName, sizeBytes: BigInt(file.size), uploadedById: adminId } });
+      const replaced = await tx.apkRelease.findMany({ where: { id: { not: row.id } } });
+      await tx.apkRelease.deleteMany({ where: { id: { in: replaced.map((r) => r.id) } } });
       // A platform change: the player app every customer's screens download.
-      await audit(tx, { account: null, action: 'apk.upload', target: { type: 'apk', id: row.id, name: row.version ?? fileName }, changes: { version: [null, row.version], sizeBytes: [null, row.sizeBytes] } });
-      return row;
-    });
+      await audit(tx, {
+        account: null, action: 'apk.upload', target: { type: 'apk', id: row.id, name: row.version ?? fileName },
+        changes: {
+          version: [null, row.version], sizeBytes: [null, row.sizeBytes],
+          ...(replaced.length ? { replaces: [replaced.map((r) => r.version ?? r.fileName).join(', '), null] } : {}),
+        },
+      });
+      return { release: row, older: replaced };
+    }));
   } catch (err) {
     await removeQuietly(file?.tempPath);
     if (key) await ctx.storage.remove(key).catch(() => {});
     throw err;
   }
   ctx.metrics.uploadBytes.inc({ kind: 'apk' }, file.size);
-  await pruneOlderReleases(ctx, release);
+  await removeReleaseFiles(ctx, older);
   return release;
 }
 
-async function pruneOlderReleases(ctx: AppContext, current: ApkRelease): Promise<void> {
-  const older = await ctx.db.apkRelease.findMany({ where: { createdAt: { lt: current.createdAt } } });
-  if (!older.length) return;
-  await ctx.db.apkRelease.deleteMany({ where: { id: { in: older.map((r) => r.id) } } });
+/** The replaced releases' files, once the rows are gone. */
+async function removeReleaseFiles(ctx: AppContext, older: ApkRelease[]): Promise<void> {
   for (const r of older) {
     try {
       await ctx.storage.remove(apkKey(r));
