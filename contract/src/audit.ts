@@ -16,7 +16,7 @@ export type TAuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
  * typecheck; server/test/audit-actions.test.ts fails when the server writes one not listed here.
  */
 export const AUDIT_ACTIONS = [
-  'media.upload', 'media.create', 'media.update', 'media.replace', 'media.delete',
+  'media.upload', 'media.create', 'media.update', 'media.replace', 'media.process', 'media.processFail', 'media.delete',
   'playlist.create', 'playlist.update', 'playlist.delete',
   'ticker.create', 'ticker.update', 'ticker.delete',
   'layout.create', 'layout.update', 'layout.delete',

@@ -8,8 +8,8 @@ import { AUDIT_ACTIONS } from '@pano/contract';
  * and the dashboard's Turkish labels are typed by that list. An action written here but missing
  * from the list would show untranslated on 'Etkinlik Geçmişi'; one listed but never written is a
  * stale label. Audit events are written as `audit(tx, { action: '…' })` or through
- * `auditPurchase(tx, '…', …)`, `auditPerson(tx, userId, '…')` or `replacePassword(tx, userId,
- * hash, '…')`; the server's `audit()` takes only a listed action (TAuditAction), so typecheck
+ * `auditPurchase(tx, '…', …)`, `auditPerson(tx, userId, '…')`, `replacePassword(tx, userId,
+ * hash, '…')` or `auditOutcome(tx, target, '…')`; the server's `audit()` takes only a listed action (TAuditAction), so typecheck
  * catches the other direction too.
  */
 
@@ -22,6 +22,7 @@ const WRITTEN = [
   new RegExp(`\\bauditPurchase\\(tx, ${ACTION}`, 'g'),
   new RegExp(`\\bauditPerson\\(tx, [^,]+, ${ACTION}`, 'g'),
   new RegExp(`\\breplacePassword\\(tx, [^,]+, [^,]+, ${ACTION}`, 'g'),
+  new RegExp(`\\bauditOutcome\\(tx, [^,]+, ${ACTION}`, 'g'),
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -67,6 +67,7 @@ export const trActivity = {
    */
   actions: {
     'media.upload': 'Medya yükledi', 'media.create': 'Uygulama ekledi', 'media.update': 'Medyayı düzenledi', 'media.replace': 'Dosyayı değiştirdi', 'media.delete': 'Medyayı sildi',
+    'media.process': 'Dosya işlendi, yayına hazır', 'media.processFail': 'Dosya işlenemedi',
     'playlist.create': 'Playlist oluşturdu', 'playlist.update': 'Playlisti düzenledi', 'playlist.delete': 'Playlisti sildi',
     'ticker.create': 'Reji oluşturdu', 'ticker.update': 'Rejiyi düzenledi', 'ticker.delete': 'Rejiyi sildi',
     'layout.create': 'Yerleşim oluşturdu', 'layout.update': 'Yerleşimi düzenledi', 'layout.delete': 'Yerleşimi sildi',

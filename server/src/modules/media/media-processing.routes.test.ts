@@ -11,7 +11,7 @@ import { minimalMp4 } from '../../storage/testing/sample-files.js';
 import { moovBeforeMdat, probeVideo } from '../../storage/video-tools.js';
 import { loadSharp } from '../../storage/load-sharp.js';
 import { recordingNotifier } from '../screens/content.fixtures.js';
-import { listedWhenProcessed } from './media.fixtures.js';
+import { listedWhenProcessed, outcomesOf } from './media.fixtures.js';
 
 let t: TestApp;
 const notifier = recordingNotifier();
@@ -23,6 +23,7 @@ const onDisk = (m: { filePath: string }) => path.join(t.ctx.config.uploadsDir, p
 
 const upload = (u: TestUser, file: Buffer, fileName: string, name = 'Video') =>
   t.http.post('/api/media/upload').set(u.auth).field('name', name).attach('file', file, fileName);
+
 
 describe('media processing with the real ffmpeg', () => {
   it('keeps a playable MP4 byte-identical and answers it ready, with its poster, length and hash', async () => {
@@ -57,6 +58,10 @@ describe('media processing with the real ffmpeg', () => {
     // The original is gone: only the new file and the poster are stored.
     expect(await filesOnDisk(t.ctx.config.uploadsDir)).not.toContain(onDisk(answered));
     expect(notifier.media.filter((e) => e.mediaId === answered._id).at(-1)).toEqual({ ownerId: u.id, mediaId: answered._id, status: 'ready', progress: 100, error: null });
+    // Recorded by the system in the item's account, in the transaction of its write.
+    expect(await outcomesOf(t, answered._id)).toEqual([
+      { action: 'media.process', actorType: 'system', chain: u.id, changes: { status: ['processing', 'ready'], sizeBytes: [String(answered.size), String(done.size)] } },
+    ]);
   });
 
   it.each([['hevc', 'c.mp4'], ['mkv', 'c.mkv']] as const)('converts a %s clip to an H.264 MP4 with its index first', async (kind, name) => {
@@ -104,6 +109,10 @@ describe('media processing with the real ffmpeg', () => {
     expect(names).not.toContain(path.basename(answered.filePath));
     expect(names).not.toContain(path.basename(answered.posterUrl ?? 'none'));
     expect(notifier.media.filter((e) => e.mediaId === answered._id).at(-1)).toMatchObject({ status: 'failed', error: done.error });
+    expect(await outcomesOf(t, answered._id)).toEqual([{
+      action: 'media.processFail', actorType: 'system', chain: u.id,
+      changes: { status: ['processing', 'failed'], error: [null, done.error], sizeBytes: [String(answered.size), '0'] },
+    }]);
   });
 
   it('turns an EXIF-rotated JPEG upright and scales a huge picture down to 3840 px', async () => {

@@ -7,6 +7,7 @@ import { storageKey } from '../../storage/file-storage.js';
 import { randomFileName, removeQuietly } from '../../storage/stored-files.js';
 import { incomingDir, incomingFileName } from '../../storage/sweep-incoming.js';
 import { displaySize, moovBeforeMdat, probeVideo, runFfmpeg, type VideoProbe } from '../../storage/video-tools.js';
+import { audit, mediaTarget } from '../audit/audit.js';
 import { screensShowingMedia } from './media-screens.js';
 import { afterSwap, NO_REPLACEMENT, swapFile, type NewFile, type Swapped } from './media-swap.js';
 import { makePoster, sha256Of, UNREADABLE_VIDEO } from './prepare-upload.js';
@@ -204,11 +205,18 @@ async function finish(ctx: Ctx, t: Target, done: Converted) {
     if (done.file) await put(done.file, fileName);
     if (done.poster && posterFileName) await put(done.poster, posterFileName);
     if (t.replacement) {
-      swapped = await ctx.db.$transaction((tx) => swapFile(tx, media, next, ctx.clock(), t.where));
+      swapped = await ctx.db.$transaction(async (tx) => {
+        const s = await swapFile(tx, media, next, ctx.clock(), t.where);
+        if (s) await auditOutcome(tx, t, 'media.process', { replacement: ['processing', 'ready'], mime: [media.mime, next.mime], sizeBytes: [media.sizeBytes, next.sizeBytes] });
+        return s;
+      });
       written = swapped !== null;
     } else {
-      const { count } = await ctx.db.media.updateMany({ where: { ...t.where, id: media.id }, data: { ...next, status: 'ready', progress: 100, error: null } });
-      written = count > 0; // none: deleted while it was converted
+      written = await ctx.db.$transaction(async (tx) => {
+        const { count } = await tx.media.updateMany({ where: { ...t.where, id: media.id }, data: { ...next, status: 'ready', progress: 100, error: null } });
+        if (count > 0) await auditOutcome(tx, t, 'media.process', { status: [media.status, 'ready'], sizeBytes: [media.sizeBytes, next.sizeBytes] });
+        return count > 0; // none: deleted while it was converted
+      });
     }
   } finally {
     if (!written) {
@@ -230,15 +238,30 @@ async function finish(ctx: Ctx, t: Target, done: Converted) {
 }
 
 /**
+ * The job's outcome, in the transaction of its write: the server's own work (the system actor),
+ * in the item's account (docs/architecture/audit.md#events).
+ */
+const auditOutcome = (tx: Prisma.TransactionClient, t: Target, action: 'media.process' | 'media.processFail', changes: Record<string, [unknown, unknown]>) =>
+  audit(tx, { account: t.media.ownerId, action, target: mediaTarget(t.media), changes });
+
+/**
  * 'failed' with the reason; the stored bytes go, so the storage limit counts nothing of it. A
  * failed replacement leaves the item's own file as it was: only the reason stays, for the card.
  */
 async function fail(ctx: Ctx, t: Target, error: string) {
-  const { count } = await ctx.db.media.updateMany({
-    where: { ...t.where, id: t.media.id },
-    data: t.replacement
-      ? { ...NO_REPLACEMENT, replacementStatus: 'failed', replacementProgress: 0, replacementError: error }
-      : { status: 'failed', progress: 0, error, fileName: null, posterFileName: null, sizeBytes: 0n },
+  const count = await ctx.db.$transaction(async (tx) => {
+    const { count } = await tx.media.updateMany({
+      where: { ...t.where, id: t.media.id },
+      data: t.replacement
+        ? { ...NO_REPLACEMENT, replacementStatus: 'failed', replacementProgress: 0, replacementError: error }
+        : { status: 'failed', progress: 0, error, fileName: null, posterFileName: null, sizeBytes: 0n },
+    });
+    if (count > 0) {
+      await auditOutcome(tx, t, 'media.processFail', t.replacement
+        ? { replacement: ['processing', 'failed'], error: [null, error] }
+        : { status: [t.media.status, 'failed'], error: [null, error], sizeBytes: [t.media.sizeBytes, 0n] });
+    }
+    return count;
   });
   if (count === 0) return;
   for (const name of [t.fileName, t.posterFileName]) {

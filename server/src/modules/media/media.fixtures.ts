@@ -34,3 +34,8 @@ export function replacedWhenProcessed(t: TestApp, u: TestUser, mediaId: string):
     return item;
   }, { timeout: 60_000, interval: 50 });
 }
+
+/** The media job's events about an item (the upload's and a replacement's own are the request's). */
+export const outcomesOf = async (t: TestApp, mediaId: string) => (await t.ctx.db.auditEvent.findMany({
+  where: { targetId: mediaId, action: { in: ['media.process', 'media.processFail'] } }, orderBy: { seq: 'asc' },
+})).map((e) => ({ action: e.action, actorType: e.actorType, chain: e.chain, changes: e.changes }));

@@ -17,7 +17,7 @@ import { storageUsedBytes } from '../entitlements/limits.js';
 import { makeApp, makeLayout, makePlaylist, makeSchedule, makeScreen, recordingNotifier } from '../screens/content.fixtures.js';
 import { CONVERT_FAILED, processMedia } from './media-processing.js';
 import { KIND_MISMATCH, REPLACEMENT_PENDING } from './replace-media.js';
-import { replacedWhenProcessed } from './media.fixtures.js';
+import { outcomesOf, replacedWhenProcessed } from './media.fixtures.js';
 
 /*
  * docs/PRODUCT.md#replacing-a-file ('Dosyayı Değiştir'): a new file for a media item, by the
@@ -95,6 +95,7 @@ async function tusReplace(u: TestUser, replaces: string, file: Buffer) {
   return t.http.patch(created.headers.location as string).set(u.auth).set(tus).set('Upload-Offset', '0')
     .set('Content-Type', 'application/offset+octet-stream').send(file);
 }
+
 
 describe('replacing a media file', () => {
   it('PUT /api/media/{id}/file: a picture keeps its id; every screen showing it (playlist, layout zone, schedule) gets a new config; the old file and thumbnail go', async () => {
@@ -196,6 +197,11 @@ describe('replacing a media file', () => {
     expect(names).toContain(path.basename(done.posterUrl!));
     expect(notifier.calls).toEqual([[screen.id]]);
     expect(notifier.media.at(-1)).toEqual({ ownerId: u.id, mediaId: old._id, status: 'ready', progress: 100, error: null, replacement: true });
+    // The swap is the server's work, recorded with it (docs/architecture/audit.md#events).
+    expect(await outcomesOf(t, old._id)).toEqual([{
+      action: 'media.process', actorType: 'system', chain: u.id,
+      changes: { replacement: ['processing', 'ready'], mime: ['video/mp4', 'video/mp4'], sizeBytes: [String(old.size), String(done.size)] },
+    }]);
     expect((await configOf(u, screen.id)).playlist?.mediaItems.map((i) => [i.media.url, i.duration]))
       .toEqual([[done.filePath, Math.ceil(done.durationSeconds!)], [done.filePath, 9]]);
   });
@@ -291,6 +297,7 @@ describe('replacing a media file', () => {
     expect(await storageUsedBytes(t.ctx.db, u.id)).toBe(used);
     expect(notifier.media).toEqual([{ ownerId: u.id, mediaId: old._id, status: 'failed', progress: 0, error: CONVERT_FAILED, replacement: true }]);
     expect(notifier.calls).toEqual([]);
+    expect(await outcomesOf(t, old._id)).toEqual([{ action: 'media.processFail', actorType: 'system', chain: u.id, changes: { replacement: ['processing', 'failed'], error: [null, CONVERT_FAILED] } }]);
 
     // Another try is taken, and its success clears the reason.
     const again = ZMedia.parse((await put(u, old._id, await sampleClip('playable', 3), 'c.mp4').expect(200)).body);
