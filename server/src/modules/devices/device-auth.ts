@@ -3,8 +3,9 @@ import type { AppContext } from '../../context.js';
 import { bearerToken } from '../../http/authenticate.js';
 import { unauthorized } from '../../http/errors.js';
 import { setAuditActor } from '../../http/audit-context.js';
+import { deviceLabel } from './device-lookup.js';
 
-export type AuthDevice = { id: string; ownerId: string; screenId: string | null };
+export type AuthDevice = { id: string; ownerId: string; screenId: string | null; name: string | null };
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -27,7 +28,7 @@ export async function activeDeviceFromToken(ctx: AppContext, token: string): Pro
   if (claims?.kind !== 'device') throw invalidDevice();
   const device = await ctx.devices.read(claims.sub);
   if (!device || device.revokedAt || device.ownerId !== claims.ownerId) throw invalidDevice();
-  return { id: device.id, ownerId: device.ownerId, screenId: device.screenId };
+  return { id: device.id, ownerId: device.ownerId, screenId: device.screenId, name: device.name };
 }
 
 /** Like requireAuth, for the device endpoints: `Authorization: Bearer <deviceToken>`. */
@@ -36,7 +37,7 @@ export function requireDevice(ctx: AppContext): RequestHandler {
     const token = bearerToken(req);
     if (!token) throw unauthorized();
     req.device = await activeDeviceFromToken(ctx, token);
-    setAuditActor(req, { type: 'device', id: req.device.id, name: `Cihaz ${req.device.id.slice(0, 8)}` });
+    setAuditActor(req, { type: 'device', id: req.device.id, name: deviceLabel(req.device) });
     next();
   };
 }

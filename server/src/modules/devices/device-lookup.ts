@@ -2,7 +2,10 @@ import type { Db } from '../../db/client.js';
 import { KeyBatcher } from '../../db/key-batcher.js';
 import type { DeviceLookupCache } from './device-lookup-cache.js';
 
-export type DeviceRow = { id: string; ownerId: string; screenId: string | null; revokedAt: Date | null };
+export type DeviceRow = { id: string; ownerId: string; screenId: string | null; name: string | null; revokedAt: Date | null };
+
+/** A device as the audit log names it, actor or target: its name on /settings, or 'Adsız cihaz'. */
+export const deviceLabel = (d: { name: string | null }) => d.name ?? 'Adsız cihaz';
 
 /**
  * Device rows by id, for the device endpoints, the socket handshake and the config endpoint.
@@ -22,7 +25,7 @@ export class DeviceLookup {
     this.rows = new KeyBatcher(async (batch) => {
       const rows = await db.device.findMany({
         where: { id: { in: [...batch.keys()] } },
-        select: { id: true, ownerId: true, screenId: true, revokedAt: true },
+        select: { id: true, ownerId: true, screenId: true, name: true, revokedAt: true },
       });
       return new Map(rows.map((r) => [r.id, r]));
     });

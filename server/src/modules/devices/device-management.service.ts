@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { owns } from '../../db/ownership.js';
 import { audit, changesOf } from '../audit/audit.js';
+import { deviceLabel } from './device-lookup.js';
 
 export const deviceMissing = () => notFound('Cihaz');
 
@@ -30,7 +31,7 @@ export async function listDevices(ctx: AppContext, ownerId: string): Promise<Lis
 const auditedDevice = { id: true, name: true, screen: { select: { name: true } } } as const;
 type AuditedDevice = { id: string; name: string | null; screen: { name: string } | null };
 const deviceFields = (d: AuditedDevice) => ({ name: d.name, screen: d.screen?.name ?? null });
-const deviceTarget = (d: AuditedDevice) => ({ type: 'device', id: d.id, name: d.name ?? 'Adsız cihaz' });
+const deviceTarget = (d: AuditedDevice) => ({ type: 'device', id: d.id, name: deviceLabel(d) });
 
 /**
  * Renames a device and/or moves it to another of the owner's screens (null: to none, and it

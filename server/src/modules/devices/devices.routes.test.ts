@@ -94,6 +94,14 @@ describe('device calls', () => {
     expect((await t.ctx.db.device.findUniqueOrThrow({ where: { id: c.device.id } })).screenId).toBe(c.screen.id);
   });
 
+  it('the audit log names the device acting by the name it has on /settings', async () => {
+    const c = await pairedCustomer();
+    await t.ctx.db.device.update({ where: { id: c.device.id }, data: { name: 'Lobi TV' } });
+    await t.http.put('/api/devices/screen').set(c.device.auth).send({ screenId: c.screen.id }).expect(200);
+    const event = await t.ctx.db.auditEvent.findFirstOrThrow({ where: { action: 'device.selectScreen', targetId: c.device.id } });
+    expect([event.actorType, event.actorId, event.actorName, event.targetName]).toEqual(['device', c.device.id, 'Lobi TV', 'Lobi TV']);
+  });
+
   it("PUT /api/devices/screen refuses another customer's screen (404) and keeps the choice", async () => {
     const c = await pairedCustomer();
     await t.http.put('/api/devices/screen').set(c.device.auth).send({ screenId: c.screen.id }).expect(200);

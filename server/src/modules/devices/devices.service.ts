@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest, limitReached, notFound } from '../../http/errors.js';
 import { lockOwner } from '../entitlements/limits.js';
 import type { AuthDevice } from './device-auth.js';
+import { deviceLabel } from './device-lookup.js';
 import { audit } from '../audit/audit.js';
 
 /** One of the owner's screens, as a device chooses among them. */
@@ -35,7 +36,7 @@ export async function pairDevice(ctx: AppContext, body: Pick<TPairDeviceRequest,
     await tx.purchase.update({ where: { id: purchase.id }, data: { isMobileVerified: true } });
     const created = await tx.device.create({ data: { ownerId: accountId, name: body.name || null, lastSeenAt: now, previousDeviceId } });
     // Nobody is signed in on a pairing screen: the device itself acts, with the account's mobile code.
-    const name = created.name ?? 'Adsız cihaz';
+    const name = deviceLabel(created);
     await audit(tx, {
       account: accountId, action: 'device.pair', target: { type: 'device', id: created.id, name },
       actor: { type: 'device', id: created.id, name }, changes: { name: [null, created.name], previousDevice: [null, previousDeviceId] },
@@ -89,7 +90,7 @@ export async function selectDeviceScreen(ctx: AppContext, device: AuthDevice, sc
     await tx.device.update({ where: { id: device.id }, data: { screenId: screen.id } });
     // Choosing the screen it already shows changes nothing.
     if (before.screenId !== screen.id) {
-      await audit(tx, { account: device.ownerId, action: 'device.selectScreen', target: { type: 'device', id: device.id, name: before.name ?? 'Adsız cihaz' }, changes: { screen: [before.screen?.name ?? null, screen.name] } });
+      await audit(tx, { account: device.ownerId, action: 'device.selectScreen', target: { type: 'device', id: device.id, name: deviceLabel(before) }, changes: { screen: [before.screen?.name ?? null, screen.name] } });
     }
   });
   // Its sockets still on the previous screen stop speaking for it (docs/architecture/devices.md#devices).
