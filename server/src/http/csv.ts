@@ -9,5 +9,9 @@ export function csvCell(value: string): string {
   return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-export const csvFile = (lines: string[][]): string =>
-  `\uFEFF${lines.map((cells) => cells.map(csvCell).join(';')).join('\r\n')}\r\n`;
+/** The byte order mark a file starts with, so Excel reads it as UTF-8. */
+export const CSV_BOM = '\uFEFF';
+/** One line of cells, ended as Excel ends it. */
+export const csvLine = (cells: string[]): string => `${cells.map(csvCell).join(';')}\r\n`;
+
+export const csvFile = (lines: string[][]): string => CSV_BOM + lines.map(csvLine).join('');

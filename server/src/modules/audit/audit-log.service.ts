@@ -1,7 +1,7 @@
 import { AUDIT_PAGE_SIZE, type TAuditEvent, type TAuditQuery, type TAuditVerify } from '@pano/contract';
 import type { Db } from '../../db/client.js';
 import type { AuditEvent, Prisma } from '../../db/generated/client.js';
-import { csvFile } from '../../http/csv.js';
+import { CSV_BOM, csvLine } from '../../http/csv.js';
 import { eventHash, GENESIS } from './audit.js';
 
 /** Days are Turkey's (UTC+3 all year since 2016): a day's events from its local midnight. */
@@ -50,18 +50,31 @@ export async function listAuditEvents(db: Db, chain: string, q: TAuditQuery) {
   return { events: rows.map(presentAuditEvent), page: q.page, pageSize: AUDIT_PAGE_SIZE, total };
 }
 
-/** Every event the filters select (newest first, at most 50,000), for the CSV file. */
-const CSV_MAX = 50_000;
-export async function auditCsv(db: Db, chain: string, q: TAuditQuery): Promise<string> {
-  const rows = await db.auditEvent.findMany({ where: whereOf(chain, q), orderBy: { seq: 'desc' }, take: CSV_MAX });
+/** How many events one read of the CSV export takes. */
+export const CSV_BATCH = 1000;
+
+/**
+ * Every event the filters select, newest first, for the CSV file: all of them, however many
+ * (years of a busy account), read CSV_BATCH at a time by sequence number and handed on as text
+ * chunks, so the file is never held whole. Events appended while it is written are not in it:
+ * it ends at the chain's newest event as the export began.
+ */
+export async function* auditCsv(db: Db, chain: string, q: TAuditQuery): AsyncGenerator<string> {
   const istanbul = new Intl.DateTimeFormat('tr-TR', { timeZone: 'Europe/Istanbul', dateStyle: 'short', timeStyle: 'medium' });
-  return csvFile([
-    ['Zaman', 'Kişi Türü', 'Kişi', 'Kişi Kimliği', 'İşlem', 'Hedef Türü', 'Hedef', 'Hedef Kimliği', 'Değişiklikler', 'IP', 'Tarayıcı', 'İstek Kimliği'],
-    ...rows.map((e) => [
+  yield CSV_BOM + csvLine(['Zaman', 'Kişi Türü', 'Kişi', 'Kişi Kimliği', 'İşlem', 'Hedef Türü', 'Hedef', 'Hedef Kimliği', 'Değişiklikler', 'IP', 'Tarayıcı', 'İstek Kimliği']);
+  const newest = await db.auditEvent.aggregate({ where: { chain }, _max: { seq: true } });
+  let below = (newest._max.seq ?? 0) + 1;
+  const where = whereOf(chain, q);
+  for (;;) {
+    const rows = await db.auditEvent.findMany({ where: { ...where, seq: { lt: below } }, orderBy: { seq: 'desc' }, take: CSV_BATCH });
+    if (rows.length === 0) return;
+    yield rows.map((e) => csvLine([
       istanbul.format(e.at), e.actorType, e.actorName, e.actorId ?? '', e.action, e.targetType, e.targetName ?? '', e.targetId ?? '',
       JSON.stringify(e.changes), e.ip ?? '', e.userAgent ?? '', e.requestId ?? '',
-    ]),
-  ]);
+    ])).join('');
+    if (rows.length < CSV_BATCH) return;
+    below = rows.at(-1)!.seq;
+  }
 }
 
 /**

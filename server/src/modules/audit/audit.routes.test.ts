@@ -4,7 +4,7 @@ import { createTestApp, newAdmin, newCustomer, newMember, type TestApp, type Tes
 import { makeGroup, makeMedia } from '../screens/content.fixtures.js';
 import type { Db } from '../../db/client.js';
 import { audit } from './audit.js';
-import { verifyChain } from './audit-log.service.js';
+import { CSV_BATCH, verifyChain } from './audit-log.service.js';
 
 let t: TestApp;
 let owner: TestUser;
@@ -153,6 +153,20 @@ describe('audit events', () => {
     expect(res.text).toContain(`;"'=HYPERLINK(""http://x"";""y"")";`);
     expect(res.text).not.toMatch(/;=HYPERLINK/);
   });
+
+  it('the CSV holds every event the filters select, past any page or batch: years of a busy account', async () => {
+    const busy = await newCustomer(t);
+    const count = 50_001; // past the 50,000 the export used to stop at, without a word
+    await t.ctx.db.$executeRaw`
+      INSERT INTO audit_events (id, chain, seq, at, "actorType", "actorName", action, "targetType", "targetName", changes, "prevHash", hash)
+      SELECT gen_random_uuid()::text, ${busy.id}, g, now(), 'user', 'Ayşe', 'playlist.update', 'playlist', 'P' || g, '{}'::jsonb, '', ''
+      FROM generate_series(1, ${count}::int) g`;
+    const res = await t.http.get('/api/audit?format=csv').set(busy.auth).buffer(true).expect(200);
+    const targets = res.text.trimEnd().split('\r\n').slice(1).map((line) => line.split(';')[6]);
+    expect(targets).toHaveLength(count);
+    expect(new Set(targets).size).toBe(count);
+    expect([targets[0], targets[CSV_BATCH - 1], targets[CSV_BATCH], targets.at(-1)]).toEqual([`P${count}`, `P${count - CSV_BATCH + 1}`, `P${count - CSV_BATCH}`, 'P1']);
+  }, 120_000); // 50,001 rows written and read on a shared machine
 
   it('the chain check is whole when an event is appended during its walk', async () => {
     const busy = await newCustomer(t);

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Router, type Response } from 'express';
 import { ZAuditQuery, type TAuditQuery } from '@pano/contract';
 import type { AppContext } from '../../context.js';
@@ -18,7 +20,10 @@ export function auditRoutes(ctx: AppContext): Router {
     if (query.format === 'csv') {
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-      res.send(await auditCsv(ctx.db, chain, query));
+      // Streamed: a client that goes away stops the reads (pipeline ends the generator).
+      await pipeline(Readable.from(auditCsv(ctx.db, chain, query)), res).catch((err: unknown) => {
+        if ((err as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw err;
+      });
       return;
     }
     res.json(await listAuditEvents(ctx.db, chain, query));
