@@ -33,7 +33,7 @@ export function signInSecurityRoutes(ctx: AppContext): Router {
    * given), or signed in and with the person's own password.
    */
   const setupUser = async (req: Request, ticket: string | undefined, password: string | undefined) => {
-    if (ticket) return ticketHolder(ctx, ticket, 'setup');
+    if (ticket) return (await ticketHolder(ctx, ticket, 'setup')).userId;
     const token = bearerToken(req);
     if (!token) throw new AppError(401, ErrorCode.UNAUTHORIZED, 'Oturum açmanız gerekiyor');
     const userId = (await sessionFromToken(ctx, token)).user.id;
@@ -55,7 +55,7 @@ export function signInSecurityRoutes(ctx: AppContext): Router {
     }
     // The sign-in that had to set it up: the first code also finishes the sign-in.
     let recoveryCodes: string[] = [];
-    const userId = await attemptWithTicket(ctx, ticket, 'setup', async (id) => {
+    const { userId, accountId } = await attemptWithTicket(ctx, ticket, 'setup', async (id) => {
       try {
         recoveryCodes = await enableTwoFactor(ctx, id, code);
         return true;
@@ -64,13 +64,13 @@ export function signInSecurityRoutes(ctx: AppContext): Router {
         throw err;
       }
     });
-    res.json({ recoveryCodes, ...presentSignedIn(await signIn(ctx, userId, signInMeta(req))) });
+    res.json({ recoveryCodes, ...presentSignedIn(await signIn(ctx, userId, signInMeta(req), accountId)) });
   });
 
   router.post('/2fa/verify', limited, async (req, res) => {
     const { ticket, code } = ZTwoFactorVerifyRequest.parse(req.body);
-    const userId = await attemptWithTicket(ctx, ticket, 'verify', (id) => acceptSecondFactor(ctx, id, code));
-    res.json(presentSignedIn(await signIn(ctx, userId, signInMeta(req))));
+    const { userId, accountId } = await attemptWithTicket(ctx, ticket, 'verify', (id) => acceptSecondFactor(ctx, id, code));
+    res.json(presentSignedIn(await signIn(ctx, userId, signInMeta(req), accountId)));
   });
 
   router.delete('/2fa', limited, requireAuth(ctx), async (req, res) => {

@@ -153,32 +153,40 @@ export async function disableTwoFactor(ctx: AppContext, userId: string, code: st
   });
 }
 
-/** The step after a right password: `verify` (enter a code) or `setup` (set two-factor up first). */
-export async function issueTicket(ctx: AppContext, userId: string, kind: 'verify' | 'setup'): Promise<string> {
+/**
+ * The step after a right password or a company sign-in: `verify` (enter a code) or `setup` (set
+ * two-factor up first). `accountId`: the account the sign-in opens once the step is done (a
+ * company sign-in's); without one, the person's first, as a password sign-in opens.
+ */
+export async function issueTicket(ctx: AppContext, userId: string, kind: 'verify' | 'setup', accountId?: string): Promise<string> {
   const ticket = randomBytes(32).toString('base64url');
   const expiresAt = new Date(ctx.clock().getTime() + TICKET_VALID_MINUTES * 60_000);
-  await ctx.db.loginTicket.create({ data: { tokenHash: sha256Hex(ticket), userId, kind, expiresAt, createdAt: ctx.clock() } });
+  await ctx.db.loginTicket.create({ data: { tokenHash: sha256Hex(ticket), userId, kind, accountId: accountId ?? null, expiresAt, createdAt: ctx.clock() } });
   return ticket;
 }
 
-/** The user a live ticket of `kind` belongs to; refuses a used, expired or locked one. */
-export async function ticketHolder(ctx: AppContext, ticket: string, kind: 'verify' | 'setup'): Promise<string> {
+/** Whose sign-in a ticket continues, and the account it opens (undefined: the person's first). */
+export type TicketHolder = { userId: string; accountId: string | undefined };
+
+/** The holder of a live ticket of `kind`; refuses a used, expired or locked one. */
+export async function ticketHolder(ctx: AppContext, ticket: string, kind: 'verify' | 'setup'): Promise<TicketHolder> {
   const row = await ctx.db.loginTicket.findUnique({ where: { tokenHash: sha256Hex(ticket) } });
   if (!row || row.usedAt || row.kind !== kind) throw ticketInvalid();
   if (row.expiresAt <= ctx.clock()) throw ticketExpired();
   if (row.failures >= TICKET_MAX_FAILURES) throw ticketLocked();
-  return row.userId;
+  return { userId: row.userId, accountId: row.accountId ?? undefined };
 }
 
 /**
  * Spends one attempt of the ticket on `check`: the attempt is counted before the code is tried,
  * so parallel guesses cannot pass the limit; a right code gives it back and uses the ticket up.
- * Answers the ticket's user.
+ * Answers the ticket's holder.
  */
 export async function attemptWithTicket(ctx: AppContext, ticket: string, kind: 'verify' | 'setup',
-  check: (userId: string) => Promise<boolean>): Promise<string> {
+  check: (userId: string) => Promise<boolean>): Promise<TicketHolder> {
   const tokenHash = sha256Hex(ticket);
-  const userId = await ticketHolder(ctx, ticket, kind);
+  const holder = await ticketHolder(ctx, ticket, kind);
+  const { userId } = holder;
   const { count } = await ctx.db.loginTicket.updateMany({
     where: { tokenHash, usedAt: null, failures: { lt: TICKET_MAX_FAILURES } }, data: { failures: { increment: 1 } },
   });
@@ -192,7 +200,7 @@ export async function attemptWithTicket(ctx: AppContext, ticket: string, kind: '
     where: { tokenHash, usedAt: null }, data: { usedAt: ctx.clock(), failures: { decrement: 1 } },
   });
   if (used.count !== 1) throw ticketInvalid();
-  return userId;
+  return holder;
 }
 
 export { codeInvalid };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newCustomer, newMember, type TestApp, type TestUser } from '../../../test/harness.js';
 import { startOidcServer, type OidcServer } from '../../../test/oidc-server.js';
@@ -69,6 +70,28 @@ describe('company sign-in', () => {
     await t.ctx.db.user.update({ where: { email }, data: { totpEnabledAt: new Date(), totpSecret: 'x' } });
     const res = await (await signInThrough(email)).callback().expect(200);
     expect(res.body).toEqual({ twoFactorRequired: true, ticket: expect.any(String) });
+  });
+
+  it("the second-factor step, once done, opens the company's account, not the person's first one", async () => {
+    const { owner, domain } = await hospital();
+    const hospitalId = await accountOf(owner);
+    const email = `ikinci@${domain}`;
+    await (await signInThrough(email)).callback().expect(200);
+    const user = await t.ctx.db.user.findUniqueOrThrow({ where: { email } });
+    // The person joined another account before: a password sign-in would open that one.
+    const other = await newCustomer(t);
+    await t.ctx.db.membership.create({ data: { accountId: await accountOf(other), userId: user.id, role: 'viewer', createdAt: new Date(0) } });
+    await t.ctx.db.account.update({ where: { id: hospitalId }, data: { twoFactorRequired: true } });
+
+    const step = await (await signInThrough(email)).callback().expect(200);
+    expect(step.body).toEqual({ twoFactorSetupRequired: true, ticket: expect.any(String) });
+    const { ticket } = step.body as { ticket: string };
+    const setup = await t.http.post('/api/auth/2fa/setup').send({ ticket }).expect(200);
+    const secret = new URL(setup.body.otpauthUrl as string).searchParams.get('secret')!;
+    const done = await t.http.post('/api/auth/2fa/enable').send({ ticket, code: await generate({ secret }) }).expect(200);
+    expect(done.body.user.account._id).toBe(hospitalId);
+    const me = await t.http.get('/api/auth/verify').set('Authorization', `Bearer ${done.body.token}`).expect(200);
+    expect(me.body.user.account._id).toBe(hospitalId);
   });
 
   it('refuses a wrong state and creates nothing', async () => {

@@ -140,8 +140,9 @@ export async function finishSso(ctx: AppContext, query: URLSearchParams, meta: S
   }
   const userId = await memberFor(ctx, row.accountId, config.defaultRole, person);
   const { totpEnabledAt } = await ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpEnabledAt: true } });
-  if (totpEnabledAt) return { twoFactorRequired: true, ticket: await issueTicket(ctx, userId, 'verify') };
-  if (await twoFactorRequiredFor(ctx.db, userId)) return { twoFactorSetupRequired: true, ticket: await issueTicket(ctx, userId, 'setup') };
+  // The step's ticket names the company's account: done, the sign-in opens it, as without the step.
+  if (totpEnabledAt) return { twoFactorRequired: true, ticket: await issueTicket(ctx, userId, 'verify', row.accountId) };
+  if (await twoFactorRequiredFor(ctx.db, userId)) return { twoFactorSetupRequired: true, ticket: await issueTicket(ctx, userId, 'setup', row.accountId) };
   return signIn(ctx, userId, meta, row.accountId);
 }
 

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "login_tickets" ADD COLUMN     "accountId" TEXT;
