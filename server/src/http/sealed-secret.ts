@@ -15,12 +15,19 @@ export function sealText(key: Buffer, text: string): string {
   return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
 }
 
-/** Throws when the text was sealed under another key or changed since. */
-export function openText(key: Buffer, sealed: string): string {
-  const [, iv, tag, body] = sealed.split('.');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv!, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag!, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body!, 'base64url')), decipher.final()]).toString('utf8');
+/**
+ * The text sealed; when it was sealed under another key (JWT_SECRET rotated) or changed since,
+ * the caller's `unreadable` error, which says in Turkish what to do about it.
+ */
+export function openText(key: Buffer, sealed: string, unreadable: () => Error): string {
+  try {
+    const [, iv, tag, body] = sealed.split('.');
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv!, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag!, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body!, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    throw unreadable();
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
-import { sha256Hex } from '../../http/sealed-secret.js';
+import { sealText, sha256Hex } from '../../http/sealed-secret.js';
 import { createTestApp, newCustomer, newMember, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
 
 /*
@@ -164,6 +164,16 @@ describe('signing in with two-factor', () => {
     const res = await verify(ticket, await codeAt(secret)).expect(401);
     expect(res.body).toMatchObject({ code: 'LOGIN_TICKET_INVALID', message: expect.stringContaining('süresi doldu') });
     await verify(await ticketOf(u.email), await codeAt(secret)).expect(200);
+  });
+
+  it('a secret sealed under another signing secret (JWT_SECRET rotated) answers a Turkish 503, not a 500', async () => {
+    const u = await newUser(t);
+    await enable(u);
+    // Sealed as before, under a key this server no longer derives.
+    await t.ctx.db.user.update({ where: { id: u.id }, data: { totpSecret: sealText(randomBytes(32), 'JBSWY3DPEHPK3PXP') } });
+    const res = await verify(await ticketOf(u.email), '123456');
+    expect([res.status, res.body.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    expect(res.body.message).toMatch(/^İki adımlı doğrulama anahtarınız şu anda okunamıyor: sunucunun gizli anahtarı \(JWT_SECRET\) değiştirilmiş/);
   });
 
   it('bad input is refused in Turkish', async () => {

@@ -30,7 +30,8 @@ const ticketLocked = () => new AppError(429, ErrorCode.LOGIN_TICKET_LOCKED,
 
 /** The TOTP secret at rest: AES-256-GCM under a key derived from the server's signing secret. */
 const sealSecret = (ctx: AppContext, secret: string) => sealText(ctx.tokens.derivedKey('totp-secret'), secret);
-const openSecret = (ctx: AppContext, sealed: string) => openText(ctx.tokens.derivedKey('totp-secret'), sealed);
+const openSecret = (ctx: AppContext, sealed: string) => openText(ctx.tokens.derivedKey('totp-secret'), sealed, () => new AppError(503, ErrorCode.SERVICE_UNAVAILABLE,
+  'İki adımlı doğrulama anahtarınız şu anda okunamıyor: sunucunun gizli anahtarı (JWT_SECRET) değiştirilmiş. Sunucu yöneticisinin önceki anahtarı geri yüklemesi gerekiyor; kodunuz ve kurtarma kodlarınız ancak o zaman çalışır.'));
 
 /** Recovery codes are stored as an HMAC: a copy of the database alone cannot try them offline. */
 const recoveryHash = (ctx: AppContext, code: string) =>

@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sealText } from '../../http/sealed-secret.js';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newCustomer, newMember, type TestApp, type TestUser } from '../../../test/harness.js';
@@ -165,6 +166,20 @@ describe('company sign-in', () => {
 });
 
 describe('the settings', () => {
+  it('a secret sealed under another signing secret (JWT_SECRET rotated): sign-in is a Turkish 503, saving asks for it again', async () => {
+    const { owner, domain } = await hospital();
+    const accountId = await accountOf(owner);
+    await t.ctx.db.ssoConfig.update({ where: { accountId }, data: { clientSecretSealed: sealText(randomBytes(32), 'eski-sir') } });
+    const start = await t.http.post('/api/auth/sso/start').send({ email: `ayse@${domain}` });
+    expect([start.status, start.body.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    expect(start.body.message).toMatch(/istemci sırrını yeniden girmesi gerekiyor/);
+    const body = { issuer: idp.issuer, clientId: idp.clientId, emailDomains: [domain], defaultRole: 'editor', required: false };
+    const again = await t.http.put('/api/team/sso').set(owner.auth).send(body).expect(400);
+    expect(again.body.message).toBe('Kayıtlı istemci sırrı okunamıyor (sunucunun gizli anahtarı değiştirilmiş). Lütfen istemci sırrını (Client Secret) yeniden girin.');
+    await t.http.put('/api/team/sso').set(owner.auth).send({ ...body, clientSecret: idp.clientSecret }).expect(200);
+    await t.http.post('/api/auth/sso/start').send({ email: `ayse@${domain}` }).expect(200);
+  });
+
   it('never answers nor records the secret, and keeps it sealed', async () => {
     const { owner, domain, settings } = await hospital();
     expect(settings).toEqual({ issuer: idp.issuer, clientId: idp.clientId, emailDomains: [domain], defaultRole: 'editor', required: false, redirectUri: `${PUBLIC_URL}/login/sso` });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { type TLoginSecondStep, type TSsoRequest, type TSsoSettings } from '@pano/contract';
+import { ErrorCode, type TLoginSecondStep, type TSsoRequest, type TSsoSettings } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { Prisma } from '../../db/generated/client.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { openText, sealText, sha256Hex } from '../../http/sealed-secret.js';
 import type { AuthAccount } from '../../http/request-types.js';
 import { audit, changesOf, personTarget } from '../audit/audit.js';
@@ -50,7 +50,7 @@ const domainTaken = (domain: string) =>
 export async function saveSso(ctx: AppContext, account: AuthAccount, body: TSsoRequest): Promise<TSsoSettings> {
   const stored = await storedSso(ctx, account.id);
   if (!body.clientSecret && !stored) throw badRequest('İstemci sırrı (Client Secret) zorunludur', [{ path: 'clientSecret', message: 'İstemci sırrı (Client Secret) zorunludur' }]);
-  const clientSecret = body.clientSecret ?? openText(secretKey(ctx), stored!.clientSecretSealed);
+  const clientSecret = body.clientSecret ?? openText(secretKey(ctx), stored!.clientSecretSealed, () => badRequest(SECRET_LOST, [{ path: 'clientSecret', message: SECRET_LOST }]));
   const taken = await ctx.db.ssoDomain.findFirst({ where: { domain: { in: body.emailDomains }, accountId: { not: account.id } } });
   if (taken) throw domainTaken(taken.domain);
   await discover(ctx, { issuer: body.issuer, clientId: body.clientId, clientSecret });
@@ -87,13 +87,18 @@ export async function deleteSso(ctx: AppContext, accountId: string): Promise<voi
   });
 }
 
+/** The stored client secret, sealed under a key the server no longer has (JWT_SECRET rotated). */
+const SECRET_LOST = 'Kayıtlı istemci sırrı okunamıyor (sunucunun gizli anahtarı değiştirilmiş). Lütfen istemci sırrını (Client Secret) yeniden girin.';
+
 const notConfigured = () => ssoFailed('Bu e-posta adresinin alan adı için kurumsal giriş tanımlı değil. E-posta ve şifrenizle giriş yapın ya da hesap yöneticinize danışın.');
 
 /** The account whose provider serves this email's domain, with its provider's settings. */
 async function providerFor(ctx: AppContext, accountId: string) {
   const c = await ctx.db.ssoConfig.findUnique({ where: { accountId } });
   if (!c) throw notConfigured();
-  return { config: c, settings: { issuer: c.issuer, clientId: c.clientId, clientSecret: openText(secretKey(ctx), c.clientSecretSealed) } };
+  const clientSecret = openText(secretKey(ctx), c.clientSecretSealed, () => new AppError(503, ErrorCode.SERVICE_UNAVAILABLE,
+    "Kurumsal giriş şu anda kullanılamıyor: kayıtlı istemci sırrı okunamıyor (sunucunun gizli anahtarı değiştirilmiş). Hesap yöneticisinin Ekip sayfasındaki 'Kurumsal Giriş' ayarına istemci sırrını yeniden girmesi gerekiyor."));
+  return { config: c, settings: { issuer: c.issuer, clientId: c.clientId, clientSecret } };
 }
 
 /** POST /api/auth/sso/start: the provider's address to send the person to; state, nonce and verifier stay here. */
