@@ -79,3 +79,35 @@ it("a change of the member's groups moves their open dashboard at once: out-of-s
   expect(memberHeard.map((e) => [e.screenId, e.online]).sort()).toEqual([[cafe.id, false], [lobby.id, false]].sort());
   expect(memberDash.connected).toBe(true);
 });
+
+it("screens joining or leaving a limited member's group reach their open dashboard at once", async () => {
+  const owner = await liveCustomer(s);
+  const lobby = await s.ctx.db.screen.create({ data: { ownerId: owner.id, name: 'Lobi' } });
+  const cafe = await s.ctx.db.screen.create({ data: { ownerId: owner.id, name: 'Kafeterya' } });
+  const entrance = await s.ctx.db.screenGroup.create({ data: { ownerId: owner.id, name: 'Giriş', members: { create: [{ screenId: lobby.id }] } } });
+  const { token: memberToken } = await liveMember(s, owner.id, 'viewer', [entrance.id]);
+  const ownerDash = await connectSocket(s, { token: owner.token });
+  const memberDash = await connectSocket(s, { token: memberToken });
+  const ownerHeard = record(ownerDash, 'screen:status');
+  const memberHeard = record(memberDash, 'screen:status');
+  const setScreens = async (screenIds: string[]) => {
+    const told = next(memberDash, 'member:changed');
+    await s.api.put(`/api/screen-groups/${entrance.id}`).set(owner.auth).send({ screenIds }).expect(200);
+    await told;
+  };
+
+  // The cafe joins the member's group: its player is heard, without a reconnect.
+  await setScreens([lobby.id, cafe.id]);
+  const cafePlayer = await connectSocket(s, { deviceToken: (await pairedDevice(s, owner.id, cafe.id)).token, screenId: cafe.id });
+  await expect.poll(() => ownerHeard.length).toBe(1);
+  await caughtUp(s, [memberDash]);
+  expect(memberHeard.map((e) => [e.screenId, e.online])).toEqual([[cafe.id, true]]);
+
+  // And leaves it: its player going offline is no longer heard.
+  await setScreens([lobby.id]);
+  cafePlayer.close();
+  await expect.poll(() => ownerHeard.length).toBe(2);
+  await caughtUp(s, [memberDash]);
+  expect(memberHeard).toHaveLength(1);
+  expect(memberDash.connected).toBe(true);
+});

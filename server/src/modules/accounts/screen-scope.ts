@@ -24,6 +24,24 @@ export async function screensOfGroups(db: DbOrTx, accountId: string, groupIds: s
   return [...new Set(rows.map((r) => r.screenId))];
 }
 
+/** The members of the account limited to `groupId` (before a change of the group's screens). */
+export async function membersLimitedTo(db: DbOrTx, accountId: string, groupId: string): Promise<string[]> {
+  const rows = await db.membership.findMany({ where: { accountId, groups: { some: { groupId } } }, select: { userId: true } });
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * The screens each of these members sees now (read in the change's transaction, after it), for
+ * `ctx.connections.memberChanged`: their open dashboards move at once, not at their next reconnect.
+ */
+export type LiveScope = { userId: string; screens: string[] | null };
+export async function liveScopesOf(db: DbOrTx, accountId: string, userIds: string[]): Promise<LiveScope[]> {
+  const rows = await db.membership.findMany({ where: { accountId, userId: { in: userIds } }, select: { userId: true, groups: { select: { groupId: true } } } });
+  return Promise.all(rows.map(async (m) => ({
+    userId: m.userId, screens: m.groups.length ? await screensOfGroups(db, accountId, m.groups.map((g) => g.groupId)) : null,
+  })));
+}
+
 async function readScope(db: DbOrTx, account: AuthAccount): Promise<ScreenScope> {
   if (!isLimited(account)) return null;
   return new Set(await screensOfGroups(db, account.id, account.groupIds));

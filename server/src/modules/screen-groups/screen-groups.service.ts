@@ -8,6 +8,12 @@ import { allOwned } from '../../db/ownership.js';
 import { changedKeys, notifyAffectedScreens, scheduleKeysOf } from '../schedules/schedule-targets.js';
 import { audit, changesOf } from '../audit/audit.js';
 import { lockOwner } from '../entitlements/limits.js';
+import { liveScopesOf, membersLimitedTo, type LiveScope } from '../accounts/screen-scope.js';
+
+/** After the commit: members limited to a group whose screens changed hear their new screens at once. */
+function rescope(ctx: AppContext, accountId: string, scopes: LiveScope[]): void {
+  for (const m of scopes) ctx.connections.memberChanged(accountId, m.userId, m.screens);
+}
 
 export type ScreenGroupRow = { id: string; name: string; members: { screen: { id: string; name: string } }[] };
 
@@ -56,10 +62,11 @@ export async function createScreenGroup(
 export async function updateScreenGroup(
   ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateScreenGroupRequest>,
 ): Promise<ScreenGroupRow> {
-  const { group, affected } = await ctx.db.$transaction(async (tx) => {
+  const { group, affected, scopes } = await ctx.db.$transaction(async (tx) => {
     if (!(await lockOwnedRow(tx, 'screen_groups', id, ownerId))) throw groupMissing();
     const previous = await tx.screenGroup.findUniqueOrThrow({ where: { id }, include: withMembers });
     let affected: string[] = [];
+    let scopes: LiveScope[] = [];
     if (body.screenIds) {
       const screenIds = [...new Set(body.screenIds)];
       if (!(await allOwned(tx, 'screen', ownerId, screenIds))) throw notFound('Ekran');
@@ -68,11 +75,14 @@ export async function updateScreenGroup(
       await tx.screenGroupMember.deleteMany({ where: { groupId: id } });
       await tx.screenGroupMember.createMany({ data: screenIds.map((screenId) => ({ groupId: id, screenId })) });
       affected = changedKeys(before, await scheduleKeysOf(tx, ownerId, touched));
+      const same = previous.members.length === screenIds.length && previous.members.every((m) => screenIds.includes(m.screen.id));
+      if (!same) scopes = await liveScopesOf(tx, ownerId, await membersLimitedTo(tx, ownerId, id));
     }
     const group = await tx.screenGroup.update({ where: { id }, data: { name: body.name, updatedAt: ctx.clock() }, include: withMembers });
     await audit(tx, { account: ownerId, action: 'screenGroup.update', target: groupTarget(group), changes: changesOf(auditedGroup(previous), auditedGroup(group), GROUP_FIELDS) });
-    return { group, affected };
+    return { group, affected, scopes };
   }).catch(nameTaken);
+  rescope(ctx, ownerId, scopes);
   await notifyAffectedScreens(ctx, affected);
   return group;
 }
@@ -107,17 +117,19 @@ async function assertNoMemberLimitedToOnly(tx: DbOrTx, accountId: string, groupI
  * member cannot be narrowed to this group alone between the check and the delete.
  */
 export async function deleteScreenGroup(ctx: AppContext, ownerId: string, id: string): Promise<void> {
-  const affected = await ctx.db.$transaction(async (tx) => {
+  const { affected, scopes } = await ctx.db.$transaction(async (tx) => {
     await lockOwner(tx, ownerId);
     if (!(await lockOwnedRow(tx, 'screen_groups', id, ownerId))) throw groupMissing();
     await assertNoMemberLimitedToOnly(tx, ownerId, id);
+    const limited = await membersLimitedTo(tx, ownerId, id);
     const existing = await tx.screenGroup.findUniqueOrThrow({ where: { id }, include: withMembers });
     const members = existing.members.map((m) => m.screen.id);
     const before = await scheduleKeysOf(tx, ownerId, members);
     await tx.screenGroup.delete({ where: { id } });
     const changed = changedKeys(before, await scheduleKeysOf(tx, ownerId, members));
     await audit(tx, { account: ownerId, action: 'screenGroup.delete', target: groupTarget(existing), changes: changesOf(auditedGroup(existing), null, GROUP_FIELDS) });
-    return changed;
+    return { affected: changed, scopes: await liveScopesOf(tx, ownerId, limited) };
   });
+  rescope(ctx, ownerId, scopes);
   await notifyAffectedScreens(ctx, affected);
 }
