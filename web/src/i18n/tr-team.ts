@@ -23,6 +23,8 @@ export const trTeam = {
   allScreens: 'Tüm ekranlar',
   roleLabel: (name: string) => `${name}: rol`,
   groupsLegend: 'Ekran grupları (boş: tüm ekranlar)',
+  groupsLegendLimited: 'Ekran grupları (en az biri)',
+  limitedNeedsGroup: 'Ekran gruplarıyla sınırlı olduğunuz için tüm ekranları veremezsiniz; lütfen kendi gruplarınızdan en az birini seçin.',
   noGroups: 'Henüz ekran grubu yok: üye tüm ekranları görür.',
   editGroups: 'Grupları düzenle',
   saveGroups: 'Grupları kaydet',

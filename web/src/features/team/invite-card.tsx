@@ -41,8 +41,12 @@ export function InviteCard({ invitations, groups, ownGroups }: { invitations: TT
   const form = useZodForm(ZInviteRequest, { email: '', role: 'editor', groups: ownGroups });
   const [sent, setSent] = useState<TInviteResponse | null>(null);
   const chosen = form.watch('groups') ?? [];
+  // A limited inviter who unticks every group would give 'every screen': said here, never sent.
+  const limited = ownGroups.length > 0;
+  const needsGroup = limited && chosen.length === 0;
 
   const send = form.handleSubmit((body) => {
+    if (needsGroup) return;
     revoke.reset();
     return invite.mutateAsync(body, {
       onSuccess: (answer) => {
@@ -71,8 +75,9 @@ export function InviteCard({ invitations, groups, ownGroups }: { invitations: TT
               {GIVEN_ROLES.map((r) => <option key={r} value={r}>{ACCOUNT_ROLE_LABELS[r]}</option>)}
             </SelectField>
           </div>
-          <CheckList legend={t.groupsLegend} name="groups" items={groups} selected={chosen} empty={t.noGroups}
+          <CheckList legend={limited ? t.groupsLegendLimited : t.groupsLegend} name="groups" items={groups} selected={chosen} empty={t.noGroups}
             onChange={(ids) => form.setValue('groups', ids)} />
+          {needsGroup && <p className="field-error" role="alert">{t.limitedNeedsGroup}</p>}
           <div>
             <Button type="submit" busy={invite.isPending} busyText={t.inviting}>{t.invite}</Button>
           </div>

@@ -17,20 +17,27 @@ type Props = {
   groups: Group[];
   /** The signed-in person's user id. */
   me: { userId: string };
+  /** The signed-in person is limited to screen groups. */
+  limited: boolean;
   busyId: string | null;
   onUpdate: (m: TTeamMember, body: { role?: TAccountRole; groups?: string[] }) => Promise<unknown>;
   onRemove: (m: TTeamMember) => void;
   onTransfer: (m: TTeamMember) => void;
 };
 
-function GroupsCell({ member, groups, disabled, onSave }: { member: TTeamMember; groups: Group[]; disabled: boolean; onSave: (ids: string[]) => Promise<unknown> }) {
+type GroupsCellProps = { member: TTeamMember; groups: Group[]; disabled: boolean; limited: boolean; onSave: (ids: string[]) => Promise<unknown> };
+
+/** A limited admin gives no more than their own groups: none ticked ('every screen') is said, not sent. */
+function GroupsCell({ member, groups, disabled, limited, onSave }: GroupsCellProps) {
   const [editing, setEditing] = useState<string[] | null>(null);
   if (editing) {
+    const needsGroup = limited && editing.length === 0;
     return (
       <div className="team-groups">
-        <CheckList legend={t.groupsLegend} name={`groups-${member._id}`} items={groups} selected={editing} onChange={setEditing} empty={t.noGroups} />
+        <CheckList legend={limited ? t.groupsLegendLimited : t.groupsLegend} name={`groups-${member._id}`} items={groups} selected={editing} onChange={setEditing} empty={t.noGroups} />
+        {needsGroup && <p className="field-error" role="alert">{t.limitedNeedsGroup}</p>}
         <div className="team-actions">
-          <Button size="sm" onClick={() => void onSave(editing).then(() => setEditing(null), () => undefined)}>{t.saveGroups}</Button>
+          <Button size="sm" disabled={needsGroup} onClick={() => void onSave(editing).then(() => setEditing(null), () => undefined)}>{t.saveGroups}</Button>
           <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>{t.cancel}</Button>
         </div>
       </div>
@@ -48,7 +55,7 @@ function GroupsCell({ member, groups, disabled, onSave }: { member: TTeamMember;
 }
 
 /** docs/PRODUCT.md#team: role select, groups, last activity, remove and transfer; an admin cannot touch an owner. */
-export function MembersTable({ members, groups, me, busyId, onUpdate, onRemove, onTransfer }: Props) {
+export function MembersTable({ members, groups, me, limited, busyId, onUpdate, onRemove, onTransfer }: Props) {
   const transfers = useCan('owner', { allScreens: true });
   return (
     <div className="table-wrap">
@@ -86,7 +93,7 @@ export function MembersTable({ members, groups, me, busyId, onUpdate, onRemove, 
                 </td>
                 <td data-label={t.colGroups}>
                   {/* An owner sees every screen: buying, transferring and deleting are the whole account's. */}
-                  <GroupsCell member={m} groups={groups} disabled={m.role === 'owner' || busy} onSave={(ids) => onUpdate(m, { groups: ids })} />
+                  <GroupsCell member={m} groups={groups} disabled={m.role === 'owner' || busy} limited={limited} onSave={(ids) => onUpdate(m, { groups: ids })} />
                 </td>
                 <td data-label={t.colLastActive}>{m.lastActiveAt ? formatDateTime(m.lastActiveAt) : t.never}</td>
                 <td data-label={t.colActions} className={canTransfer || canRemove ? undefined : 'team-no-actions'}>

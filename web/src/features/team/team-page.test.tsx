@@ -138,10 +138,17 @@ describe('TeamPage', { timeout: 15_000 }, () => {
     limitedTeam.members[1] = { ...limitedTeam.members[1]!, role: 'admin' };
     const calls = open('admin', { team: limitedTeam, me: { _id: fixtureId(3), limited: true } });
     const user = userEvent.setup();
-    const groups = within(await screen.findByRole('group', { name: 'Ekran grupları (boş: tüm ekranlar)' }));
+    const groups = within(await screen.findByRole('group', { name: 'Ekran grupları (en az biri)' }));
     await waitFor(() => expect((groups.getByRole('checkbox', { name: 'Lobi' }) as HTMLInputElement).checked).toBe(true));
     expect((groups.getByRole('checkbox', { name: 'Kasa' }) as HTMLInputElement).checked).toBe(false);
     await user.type(screen.getByLabelText('E-posta'), 'yeni@ornek.com');
+    // Unticking their only group would give every screen: said at once, and nothing is sent.
+    await user.click(groups.getByRole('checkbox', { name: 'Lobi' }));
+    expect(await screen.findByText('Ekran gruplarıyla sınırlı olduğunuz için tüm ekranları veremezsiniz; lütfen kendi gruplarınızdan en az birini seçin.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Davet gönder' }));
+    expect(writes(calls)).toEqual([]);
+    await user.click(groups.getByRole('checkbox', { name: 'Lobi' }));
+    expect(screen.queryByText(/tüm ekranları veremezsiniz/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Davet gönder' }));
     await screen.findByTestId('invitation-link');
     expect(writes(calls)).toEqual([['POST', '/api/team/invitations', { email: 'yeni@ornek.com', role: 'editor', groups: [lobby._id] }]]);
@@ -151,7 +158,25 @@ describe('TeamPage', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('region', { name: 'Kurumsal Giriş' })).toBeNull();
     // The next invitation starts from their groups again.
     await user.click(screen.getByRole('button', { name: 'Tamam' }));
-    expect((within(screen.getByRole('group', { name: 'Ekran grupları (boş: tüm ekranlar)' })).getByRole('checkbox', { name: 'Lobi' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(screen.getByRole('group', { name: 'Ekran grupları (en az biri)' })).getByRole('checkbox', { name: 'Lobi' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("a limited admin who unticks a member's last group is told at once and cannot save 'every screen'", async () => {
+    const limitedTeam = team();
+    limitedTeam.members[1] = { ...limitedTeam.members[1]!, role: 'admin' };
+    limitedTeam.members.push({
+      _id: fixtureId(5), user: { _id: fixtureId(6), email: 'can@ornek.com', firstName: 'Can', lastName: null }, role: 'editor', groups: [lobby], lastActiveAt: null,
+    });
+    const calls = open('admin', { team: limitedTeam, me: { _id: fixtureId(3), limited: true } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Grupları düzenle: Can' }));
+    const row = screen.getAllByTestId('team-member')[2]!;
+    await user.click(within(row).getByRole('checkbox', { name: 'Lobi' }));
+    expect(within(row).getByRole('alert').textContent).toBe('Ekran gruplarıyla sınırlı olduğunuz için tüm ekranları veremezsiniz; lütfen kendi gruplarınızdan en az birini seçin.');
+    expect((within(row).getByRole('button', { name: 'Grupları kaydet' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(row).getByRole('checkbox', { name: 'Lobi' }));
+    expect(within(row).queryByRole('alert')).toBeNull();
+    expect(writes(calls)).toEqual([]);
   });
 
   it('an owner limited to screen groups is offered no transfer; one who sees every screen is', async () => {

@@ -79,7 +79,7 @@ function TeamContent({ me }: { me: { userId: string } }) {
         {update.isError && <Banner tone="error" onDismiss={update.reset}>{errorMessage(update.error, t.saveError)}</Banner>}
         {remove.isError && <Banner tone="error" onDismiss={remove.reset}>{errorMessage(remove.error, t.removeError)}</Banner>}
         {transfer.isError && <Banner tone="error" onDismiss={transfer.reset}>{errorMessage(transfer.error, t.transferError)}</Banner>}
-        <MembersTable members={members} groups={groupItems} me={me}
+        <MembersTable members={members} groups={groupItems} me={me} limited={ownGroups.length > 0}
           busyId={busyId}
           onUpdate={onUpdate} onRemove={(m) => void onRemove(m)} onTransfer={(m) => void onTransfer(m)} />
       </section>
