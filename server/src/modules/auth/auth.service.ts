@@ -174,6 +174,8 @@ export async function logout(ctx: AppContext, userId: string): Promise<void> {
   await ctx.db.$transaction(async (tx) => {
     await tx.user.updateMany({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
     const { count } = await tx.userSession.deleteMany({ where: { userId } });
+    // And sign-ins halfway, waiting for a second factor (docs/architecture/sessions.md).
+    await tx.loginTicket.deleteMany({ where: { userId } });
     await auditPerson(tx, userId, 'user.logout', { sessions: [count, 0] });
   });
   ctx.connections.userSignedOut(userId);

@@ -143,6 +143,27 @@ describe('signing in with two-factor', () => {
     expect((await t.http.get('/api/auth/2fa').set(u.auth)).body.recoveryCodesLeft).toBe(8);
   });
 
+  it('two recovery codes sent at once on one ticket: one signs in, the other is refused unspent', async () => {
+    const u = await newUser(t);
+    const { recoveryCodes } = await enable(u);
+    const ticket = await ticketOf(u.email);
+    const answers = await Promise.all([verify(ticket, recoveryCodes[0]!), verify(ticket, recoveryCodes[1]!)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
+    expect(answers.find((r) => r.status === 401)!.body.code).toBe('LOGIN_TICKET_INVALID');
+    expect((await t.http.get('/api/auth/2fa').set(u.auth)).body.recoveryCodesLeft).toBe(9);
+  });
+
+  it('a wrong code frees the ticket for the next try, a right one uses it up', async () => {
+    const u = await newUser(t);
+    const { secret } = await enable(u);
+    const ticket = await ticketOf(u.email);
+    await verify(ticket, '000000').expect(400);
+    await verify(ticket, await codeAt(secret)).expect(200);
+    nextWindow();
+    const again = await verify(ticket, await codeAt(secret));
+    expect([again.status, again.body.code]).toEqual([401, 'LOGIN_TICKET_INVALID']);
+  });
+
   it('locks the ticket after five wrong codes, even for the right one then', async () => {
     const u = await newUser(t);
     const { secret } = await enable(u);
@@ -183,7 +204,7 @@ describe('signing in with two-factor', () => {
 });
 
 describe('a sign-in waiting for its second factor', () => {
-  it("ends with 'Diğer oturumları kapat' and with a password reset: its ticket no longer takes a right code", async () => {
+  it("ends with 'Diğer oturumları kapat', a password reset and logout: its ticket no longer takes a right code", async () => {
     const u = await newUser(t);
     const { secret } = await enable(u);
     const waiting = await ticketOf(u.email);
@@ -197,6 +218,15 @@ describe('a sign-in waiting for its second factor', () => {
     await t.http.post('/api/auth/reset-password').send({ token, password: 'yenisifre123' }).expect(200);
     const afterReset = await verify(second, await codeAt(secret));
     expect([afterReset.status, afterReset.body.code]).toEqual([401, 'LOGIN_TICKET_INVALID']);
+
+    // Logout elsewhere ('all my sessions end') ends the one halfway too.
+    const third = await t.http.post('/api/auth/login').send({ email: u.email, password: 'yenisifre123' }).expect(200);
+    const signedIn = await verify(third.body.ticket as string, await codeAt(secret)).expect(200);
+    nextWindow();
+    const fourth = (await t.http.post('/api/auth/login').send({ email: u.email, password: 'yenisifre123' }).expect(200)).body.ticket as string;
+    await t.http.post('/api/auth/logout').set('Authorization', `Bearer ${signedIn.body.token}`).expect(200);
+    const afterLogout = await verify(fourth, await codeAt(secret));
+    expect([afterLogout.status, afterLogout.body.code]).toEqual([401, 'LOGIN_TICKET_INVALID']);
   });
 });
 

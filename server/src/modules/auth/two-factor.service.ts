@@ -179,28 +179,36 @@ export async function ticketHolder(ctx: AppContext, ticket: string, kind: 'verif
 }
 
 /**
- * Spends one attempt of the ticket on `check`: the attempt is counted before the code is tried,
- * so parallel guesses cannot pass the limit; a right code gives it back and uses the ticket up.
+ * Spends one attempt of the ticket on `check`. The attempt claims the ticket (used, one failure
+ * more) before the code is tried, so parallel guesses cannot pass the limit, and a second code
+ * sent at once (two recovery codes) is refused before it is spent rather than after; a right
+ * code gives the failure back and keeps the ticket used, a wrong one frees it for the next try.
  * Answers the ticket's holder.
  */
 export async function attemptWithTicket(ctx: AppContext, ticket: string, kind: 'verify' | 'setup',
   check: (userId: string) => Promise<boolean>): Promise<TicketHolder> {
   const tokenHash = sha256Hex(ticket);
   const holder = await ticketHolder(ctx, ticket, kind);
-  const { userId } = holder;
+  const claimedAt = ctx.clock();
   const { count } = await ctx.db.loginTicket.updateMany({
-    where: { tokenHash, usedAt: null, failures: { lt: TICKET_MAX_FAILURES } }, data: { failures: { increment: 1 } },
+    where: { tokenHash, usedAt: null, failures: { lt: TICKET_MAX_FAILURES } }, data: { usedAt: claimedAt, failures: { increment: 1 } },
   });
-  if (count !== 1) throw ticketLocked();
-  if (!(await check(userId))) {
+  if (count !== 1) {
+    await ticketHolder(ctx, ticket, kind); // says which: used (by an attempt under way too) or locked
+    throw ticketLocked();
+  }
+  let passed = false;
+  try {
+    passed = await check(holder.userId);
+  } finally {
+    if (!passed) await ctx.db.loginTicket.updateMany({ where: { tokenHash, usedAt: claimedAt }, data: { usedAt: null } });
+  }
+  if (!passed) {
     const row = await ctx.db.loginTicket.findUnique({ where: { tokenHash }, select: { failures: true } });
     if ((row?.failures ?? TICKET_MAX_FAILURES) >= TICKET_MAX_FAILURES) throw ticketLocked();
     throw codeInvalid();
   }
-  const used = await ctx.db.loginTicket.updateMany({
-    where: { tokenHash, usedAt: null }, data: { usedAt: ctx.clock(), failures: { decrement: 1 } },
-  });
-  if (used.count !== 1) throw ticketInvalid();
+  await ctx.db.loginTicket.updateMany({ where: { tokenHash }, data: { failures: { decrement: 1 } } });
   return holder;
 }
 
