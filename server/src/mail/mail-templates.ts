@@ -62,3 +62,23 @@ export function invitationMail(to: string, f: InvitationFacts): OutgoingMail {
     footer: 'Bu daveti beklemiyorsanız bu e-postayı dikkate almayın.',
   });
 }
+
+/** A change of a person's own sign-in security, mailed to them (docs/architecture/sessions.md#security-mail). */
+export type SecurityChange = 'passwordChange' | 'twoFactorOn' | 'twoFactorOff';
+
+const SECURITY_CHANGES: Record<SecurityChange, { subject: string; heading: string; what: string }> = {
+  passwordChange: { subject: 'Pano: şifreniz değiştirildi', heading: 'Şifreniz değiştirildi', what: 'Pano hesabınızın şifresi değiştirildi; bu cihaz dışındaki bütün oturumlarınız kapatıldı.' },
+  twoFactorOn: { subject: 'Pano: iki adımlı doğrulama açıldı', heading: 'İki adımlı doğrulama açıldı', what: 'Pano hesabınızda iki adımlı doğrulama açıldı: girişte şifrenize ek olarak kimlik doğrulama uygulamanızdaki kod istenecek.' },
+  twoFactorOff: { subject: 'Pano: iki adımlı doğrulama kapatıldı', heading: 'İki adımlı doğrulama kapatıldı', what: 'Pano hesabınızda iki adımlı doğrulama kapatıldı: girişte artık yalnızca şifreniz istenecek.' },
+};
+
+/** Told after the change, with when and from where, so a change the person did not make is noticed. */
+export function securityChangeMail(to: string, change: SecurityChange, f: { at: string; device: string; ip: string | null; settingsUrl: string }): OutgoingMail {
+  const c = SECURITY_CHANGES[change];
+  return compose(to, c.subject, {
+    heading: c.heading,
+    paragraphs: [c.what, `Zaman: ${f.at} · Cihaz: ${f.device}${f.ip ? ` · IP: ${f.ip}` : ''}`],
+    action: { label: 'Oturumlarımı gör', url: f.settingsUrl },
+    footer: "Bu değişikliği siz yapmadıysanız hemen 'Şifremi unuttum' ile yeni bir şifre belirleyin; yeni şifre bütün oturumları kapatır.",
+  });
+}

@@ -6,6 +6,7 @@ import { firstAccountOf } from './auth.service.js';
 import { assertOwnPassword, hashPassword } from './passwords.js';
 import { openSession, type SignInMeta } from './sessions.service.js';
 import { assertPasswordAllowed } from './sso-required.js';
+import { mailSecurityChange } from './security-mail.js';
 
 /** The sign-in asking: its session (when its token names one), account and device. */
 export type AskingSignIn = { sessionId: string | undefined; accountId: string | undefined; meta: SignInMeta };
@@ -50,6 +51,7 @@ export async function changePassword(ctx: AppContext, userId: string, body: TCha
   });
   const session = keep ?? (await openSession(ctx, userId, meta));
   ctx.connections.userSignedOut(userId, session);
+  mailSecurityChange(ctx, userId, 'passwordChange', meta);
   const account = await firstAccountOf(ctx.db, userId, accountId);
   const token = await ctx.tokens.signUser(userId, user.tokenVersion, account?.id, session);
   return { token, user, account, ended: ended.length };

@@ -10,6 +10,7 @@ import { failuresPerAddress } from '../../http/rate-limits.js';
 import { presentSignedIn } from './auth.presenter.js';
 import { assertOwnPassword } from './passwords.js';
 import { signIn } from './auth.service.js';
+import { mailSecurityChange } from './security-mail.js';
 import { currentSessionId, endOtherSessions, endSession, listSessions, signInMeta } from './sessions.service.js';
 import {
   acceptSecondFactor, attemptWithTicket, disableTwoFactor, enableTwoFactor, setupTwoFactor, ticketHolder, twoFactorStatus,
@@ -50,7 +51,10 @@ export function signInSecurityRoutes(ctx: AppContext): Router {
   router.post('/2fa/enable', limited, async (req, res) => {
     const { code, ticket, password } = ZTwoFactorEnableRequest.parse(req.body);
     if (!ticket) {
-      res.json({ recoveryCodes: await enableTwoFactor(ctx, await setupUser(req, undefined, password), code) });
+      const userId = await setupUser(req, undefined, password);
+      const recoveryCodes = await enableTwoFactor(ctx, userId, code);
+      mailSecurityChange(ctx, userId, 'twoFactorOn', signInMeta(req));
+      res.json({ recoveryCodes });
       return;
     }
     // The sign-in that had to set it up: the first code also finishes the sign-in.
@@ -64,6 +68,7 @@ export function signInSecurityRoutes(ctx: AppContext): Router {
         throw err;
       }
     });
+    mailSecurityChange(ctx, userId, 'twoFactorOn', signInMeta(req));
     res.json({ recoveryCodes, ...presentSignedIn(await signIn(ctx, userId, signInMeta(req), accountId)) });
   });
 
@@ -76,6 +81,7 @@ export function signInSecurityRoutes(ctx: AppContext): Router {
   router.delete('/2fa', limited, requireAuth(ctx), async (req, res) => {
     const { code } = ZTwoFactorDisableRequest.parse(req.body);
     await disableTwoFactor(ctx, currentUser(req).id, code);
+    mailSecurityChange(ctx, currentUser(req).id, 'twoFactorOff', signInMeta(req));
     res.json({ message: 'İki adımlı doğrulama kapatıldı' });
   });
 

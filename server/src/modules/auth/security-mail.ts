@@ -1,0 +1,21 @@
+import type { AppContext } from '../../context.js';
+import { linkBaseUrl } from '../../config/env.js';
+import { securityChangeMail, type SecurityChange } from '../../mail/mail-templates.js';
+import { deviceName, type SignInMeta } from './sessions.service.js';
+
+const istanbul = new Intl.DateTimeFormat('tr-TR', { timeZone: 'Europe/Istanbul', dateStyle: 'long', timeStyle: 'short' });
+
+/**
+ * After a change of a person's own sign-in security has committed (a new password, two-factor
+ * on or off), a mail to them saying what, when and from which device, off the request
+ * (docs/architecture/sessions.md#security-mail): a change they did not make is noticed.
+ */
+export function mailSecurityChange(ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer'>, userId: string, change: SecurityChange, meta: SignInMeta): void {
+  const at = ctx.clock();
+  ctx.mailer.dispatch(async () => {
+    const user = await ctx.db.user.findUnique({ where: { id: userId }, select: { email: true } });
+    return user && securityChangeMail(user.email, change, {
+      at: istanbul.format(at), device: deviceName(meta.userAgent), ip: meta.ip ?? null, settingsUrl: `${linkBaseUrl(ctx.config)}/settings`,
+    });
+  });
+}
