@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { storableText } from './common.js';
-import { ZPassword, ZUser } from './auth.js';
+import { ZEmail, ZPassword, ZUser } from './auth.js';
 
 /*
  * Two-factor sign-in and sessions (docs/PRODUCT.md#two-factor, docs/PRODUCT.md#session).
@@ -45,6 +45,9 @@ export const ZTwoFactorEnableSignInResponse = ZTwoFactorEnableResponse.extend({ 
 
 /** DELETE /api/auth/2fa */
 export const ZTwoFactorDisableRequest = z.object({ code: ZTwoFactorCode });
+
+/** POST /api/auth/2fa/reset (platform administrators): a person who lost their phone and recovery codes. */
+export const ZTwoFactorResetRequest = z.object({ email: ZEmail });
 
 /** GET /api/auth/2fa */
 export const ZTwoFactorStatus = z.object({ enabled: z.boolean(), required: z.boolean(), recoveryCodesLeft: z.number() });

@@ -90,6 +90,7 @@ export const RULES: Record<string, TAccountRole | 'not a member route'> = {
   'POST /api/auth/2fa/enable': 'not a member route',
   'POST /api/auth/2fa/verify': 'not a member route',
   'DELETE /api/auth/2fa': 'not a member route',
+  'POST /api/auth/2fa/reset': 'not a member route',
   'POST /api/auth/sessions/end-others': 'not a member route',
   'DELETE /api/auth/sessions/:id': 'not a member route',
   // Joining an account (the link is the right) and choosing which of one's accounts to work in.

@@ -64,12 +64,16 @@ export function invitationMail(to: string, f: InvitationFacts): OutgoingMail {
 }
 
 /** A change of a person's own sign-in security, mailed to them (docs/architecture/sessions.md#security-mail). */
-export type SecurityChange = 'passwordChange' | 'twoFactorOn' | 'twoFactorOff';
+export type SecurityChange = 'passwordChange' | 'twoFactorOn' | 'twoFactorOff' | 'twoFactorReset';
 
 const SECURITY_CHANGES: Record<SecurityChange, { subject: string; heading: string; what: string }> = {
   passwordChange: { subject: 'Pano: şifreniz değiştirildi', heading: 'Şifreniz değiştirildi', what: 'Pano hesabınızın şifresi değiştirildi; bu cihaz dışındaki bütün oturumlarınız kapatıldı.' },
   twoFactorOn: { subject: 'Pano: iki adımlı doğrulama açıldı', heading: 'İki adımlı doğrulama açıldı', what: 'Pano hesabınızda iki adımlı doğrulama açıldı: girişte şifrenize ek olarak kimlik doğrulama uygulamanızdaki kod istenecek.' },
   twoFactorOff: { subject: 'Pano: iki adımlı doğrulama kapatıldı', heading: 'İki adımlı doğrulama kapatıldı', what: 'Pano hesabınızda iki adımlı doğrulama kapatıldı: girişte artık yalnızca şifreniz istenecek.' },
+  twoFactorReset: {
+    subject: 'Pano: iki adımlı doğrulamanız sıfırlandı', heading: 'İki adımlı doğrulamanız sıfırlandı',
+    what: 'Pano destek ekibi isteğiniz üzerine hesabınızdaki iki adımlı doğrulamayı ve kurtarma kodlarınızı sıfırladı. Ayarlar sayfasından yeniden kurabilirsiniz; hesabınız zorunlu tutuyorsa bir sonraki girişte kurmanız istenir.',
+  },
 };
 
 /** Told after the change, with when and from where, so a change the person did not make is noticed. */

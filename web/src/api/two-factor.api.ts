@@ -17,6 +17,8 @@ export type SetupProof = { ticket: string } | { password: string };
 export const setupTwoFactor = (proof: SetupProof) => api.post('/api/auth/2fa/setup', ZTwoFactorSetupResponse, proof);
 export const enableTwoFactor = (code: string, password: string) => api.post('/api/auth/2fa/enable', ZTwoFactorEnableResponse, { code, password });
 export const disableTwoFactor = (code: string) => apiRequest('/api/auth/2fa', ZOkResponse, { method: 'DELETE', body: { code } });
+/** A platform administrator's support reset of a person's two-factor (docs/architecture/two-factor.md#support-reset). */
+export const resetTwoFactor = (email: string) => api.post('/api/auth/2fa/reset', ZOkResponse, { email });
 export const enableWithTicket = (ticket: string, code: string) => api.post('/api/auth/2fa/enable', ZTwoFactorEnableSignInResponse, { ticket, code });
 
 export function useTwoFactorStatus() {

@@ -92,6 +92,7 @@ export const trActivity = {
     'user.logout': 'Çıkış yaptı', 'user.sessionEnd': 'Oturum kapattı', 'user.passwordReset': 'Şifresini sıfırladı',
     'user.passwordChange': 'Şifresini değiştirdi',
     'user.twoFactorEnable': 'İki adımlı doğrulamayı açtı', 'user.twoFactorDisable': 'İki adımlı doğrulamayı kapattı',
+    'user.twoFactorReset': 'İki adımlı doğrulamayı sıfırladı (destek)',
     'apk.upload': 'APK yükledi', 'admin.create': 'Yönetici hesabı oluşturuldu', 'admin.delete': 'Yönetici hesabını sildi',
   } satisfies Record<TAuditAction, string>,
 };

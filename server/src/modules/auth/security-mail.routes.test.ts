@@ -42,4 +42,14 @@ describe('security mails', () => {
     await app.t.http.delete('/api/auth/2fa').set(u.auth).send({ code: (enabled.body.recoveryCodes as string[])[0] }).expect(200);
     expect(await subjects(u.email)).toEqual(['Pano: iki adımlı doğrulama açıldı', 'Pano: iki adımlı doğrulama kapatıldı']);
   });
+
+  it("a platform administrator's support reset is mailed to the person", async () => {
+    const u = await newUser(app.t);
+    const setup = await app.t.http.post('/api/auth/2fa/setup').set(u.auth).send({ password: 'secret123' }).expect(200);
+    const secret = new URL(setup.body.otpauthUrl as string).searchParams.get('secret')!;
+    await app.t.http.post('/api/auth/2fa/enable').set(u.auth).send({ code: await generate({ secret }), password: 'secret123' }).expect(200);
+    await app.t.http.post('/api/auth/2fa/reset').set((await newUser(app.t, 'admin')).auth).send({ email: u.email }).expect(200);
+    expect(await subjects(u.email)).toEqual(['Pano: iki adımlı doğrulama açıldı', 'Pano: iki adımlı doğrulamanız sıfırlandı']);
+    expect(app.smtp.to(u.email).at(-1)!.text).toContain('Pano destek ekibi isteğiniz üzerine');
+  });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
 import { sealText, sha256Hex } from '../../http/sealed-secret.js';
-import { createTestApp, newCustomer, newMember, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
+import { createTestApp, newAdmin, newCustomer, newMember, newUser, type TestApp, type TestUser } from '../../../test/harness.js';
 
 /*
  * Two-factor sign-in (docs/PRODUCT.md#two-factor). The app's clock is moved, never waited on:
@@ -227,6 +227,41 @@ describe('a sign-in waiting for its second factor', () => {
     await t.http.post('/api/auth/logout').set('Authorization', `Bearer ${signedIn.body.token}`).expect(200);
     const afterLogout = await verify(fourth, await codeAt(secret));
     expect([afterLogout.status, afterLogout.body.code]).toEqual([401, 'LOGIN_TICKET_INVALID']);
+  });
+});
+
+describe("a platform administrator's support reset", () => {
+  it("clears a person's two-factor and recovery codes, ends a sign-in waiting for a code, and is recorded by the admin", async () => {
+    const admin = await newAdmin(t);
+    const hospital = await newCustomer(t);
+    const u = await newMember(t, hospital.id, 'editor');
+    const { secret, recoveryCodes } = await enable(u);
+    const waiting = await ticketOf(u.email);
+
+    const res = await t.http.post('/api/auth/2fa/reset').set(admin.auth).send({ email: u.email.toUpperCase() }).expect(200);
+    expect(res.body.message).toBe(`${u.email} için iki adımlı doğrulama sıfırlandı`);
+    expect((await verify(waiting, await codeAt(secret))).status).toBe(401);
+    expect((await t.http.get('/api/auth/2fa').set(u.auth)).body).toMatchObject({ enabled: false, recoveryCodesLeft: 0 });
+    expect((await login(u.email).expect(200)).body.token).toEqual(expect.any(String));
+    expect(recoveryCodes).toHaveLength(10);
+    const events = await t.ctx.db.auditEvent.findMany({ where: { action: 'user.twoFactorReset', targetId: u.id } });
+    // The platform's chain and each of the person's accounts (their own and the hospital), by the admin.
+    expect(events.map((e) => e.chain).sort()).toEqual(['platform', u.id, hospital.id].sort());
+    expect(new Set(events.map((e) => e.actorId))).toEqual(new Set([admin.id]));
+
+    const again = await t.http.post('/api/auth/2fa/reset').set(admin.auth).send({ email: u.email }).expect(409);
+    expect(again.body.message).toBe('Bu kullanıcıda iki adımlı doğrulama zaten kapalı.');
+  });
+
+  it('is for platform administrators only; an unknown or malformed email is refused in Turkish', async () => {
+    const admin = await newAdmin(t);
+    const owner = await newCustomer(t);
+    await t.http.post('/api/auth/2fa/reset').set(owner.auth).send({ email: owner.email }).expect(403);
+    await t.http.post('/api/auth/2fa/reset').send({ email: owner.email }).expect(401);
+    const unknown = await t.http.post('/api/auth/2fa/reset').set(admin.auth).send({ email: 'kimse@ornek.com' }).expect(404);
+    expect(unknown.body.message).toBe('Kullanıcı bulunamadı');
+    const bad = await t.http.post('/api/auth/2fa/reset').set(admin.auth).send({ email: 'eposta-degil' }).expect(400);
+    expect(bad.body.message).toBe('Geçerli bir e-posta adresi girin');
   });
 });
 

@@ -1,10 +1,10 @@
 import { Router, type Request } from 'express';
 import {
-  ErrorCode, ZIdParams, ZTwoFactorDisableRequest, ZTwoFactorEnableRequest, ZTwoFactorSetupRequest, ZTwoFactorVerifyRequest,
+  ErrorCode, ZIdParams, ZTwoFactorDisableRequest, ZTwoFactorEnableRequest, ZTwoFactorResetRequest, ZTwoFactorSetupRequest, ZTwoFactorVerifyRequest,
   type TTwoFactorStatus,
 } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { bearerToken, currentUser, requireAuth, sessionFromToken } from '../../http/authenticate.js';
+import { bearerToken, currentUser, requireAdmin, requireAuth, sessionFromToken } from '../../http/authenticate.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { failuresPerAddress } from '../../http/rate-limits.js';
 import { presentSignedIn } from './auth.presenter.js';
@@ -13,7 +13,7 @@ import { signIn } from './auth.service.js';
 import { mailSecurityChange } from './security-mail.js';
 import { currentSessionId, endOtherSessions, endSession, listSessions, signInMeta } from './sessions.service.js';
 import {
-  acceptSecondFactor, attemptWithTicket, disableTwoFactor, enableTwoFactor, setupTwoFactor, ticketHolder, twoFactorStatus,
+  acceptSecondFactor, attemptWithTicket, disableTwoFactor, enableTwoFactor, resetTwoFactor, setupTwoFactor, ticketHolder, twoFactorStatus,
 } from './two-factor.service.js';
 
 /**
@@ -83,6 +83,14 @@ export function signInSecurityRoutes(ctx: AppContext): Router {
     await disableTwoFactor(ctx, currentUser(req).id, code);
     mailSecurityChange(ctx, currentUser(req).id, 'twoFactorOff', signInMeta(req));
     res.json({ message: 'İki adımlı doğrulama kapatıldı' });
+  });
+
+  // docs/architecture/two-factor.md#support-reset: platform administrators only.
+  router.post('/2fa/reset', requireAuth(ctx), requireAdmin, async (req, res) => {
+    const { email } = ZTwoFactorResetRequest.parse(req.body);
+    const userId = await resetTwoFactor(ctx, email);
+    mailSecurityChange(ctx, userId, 'twoFactorReset', signInMeta(req));
+    res.json({ message: `${email} için iki adımlı doğrulama sıfırlandı` });
   });
 
   router.get('/sessions', requireAuth(ctx), async (req, res) => {

@@ -4,9 +4,10 @@ import QRCode from 'qrcode';
 import { ErrorCode } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, badRequest, conflict } from '../../http/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { openText, sealText, sha256Hex } from '../../http/sealed-secret.js';
-import { auditPerson } from '../audit/audit.js';
+import { audit, auditPerson } from '../audit/audit.js';
+import { personName } from '../../http/audit-context.js';
 
 /*
  * Two-factor sign-in with TOTP (RFC 6238; docs/architecture/two-factor.md). The codes come from
@@ -151,6 +152,30 @@ export async function disableTwoFactor(ctx: AppContext, userId: string, code: st
     await tx.user.update({ where: { id: userId }, data: { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null } });
     await tx.recoveryCode.deleteMany({ where: { userId } });
     await auditPerson(tx, userId, 'user.twoFactorDisable', { twoFactor: [true, false] });
+  });
+}
+
+/**
+ * A platform administrator's reset for a person who lost their phone and their recovery codes
+ * (docs/architecture/two-factor.md#support-reset): the secret, the recovery codes and any sign-in
+ * waiting for a code go; the event, by the administrator, goes into the platform's chain and each
+ * of the person's accounts. 404 for an unknown email, 409 when two-factor is off.
+ */
+export async function resetTwoFactor(ctx: AppContext, email: string): Promise<string> {
+  return ctx.db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE email = ${email} FOR UPDATE`;
+    const user = rows[0] && await tx.user.findUniqueOrThrow({
+      where: { id: rows[0].id }, select: { id: true, email: true, firstName: true, lastName: true, totpEnabledAt: true, memberships: { select: { accountId: true } } },
+    });
+    if (!user) throw notFound('Kullanıcı');
+    if (!user.totpEnabledAt) throw conflict('Bu kullanıcıda iki adımlı doğrulama zaten kapalı.');
+    await tx.user.update({ where: { id: user.id }, data: { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null } });
+    await tx.recoveryCode.deleteMany({ where: { userId: user.id } });
+    await tx.loginTicket.deleteMany({ where: { userId: user.id } });
+    const target = { type: 'user', id: user.id, name: personName(user) };
+    const chains = [null, ...[...new Set(user.memberships.map((m) => m.accountId))].sort()];
+    for (const account of chains) await audit(tx, { account, action: 'user.twoFactorReset', target, changes: { twoFactor: [true, false] } });
+    return user.id;
   });
 }
 

@@ -10,6 +10,7 @@ import { createQueryClient } from '../../lib/query-client';
 import { apiServer, recorded, type RecordedCall } from '../../testing/api-server';
 import { aUser, fixtureId } from '../../testing/fixtures';
 import { PasswordCard, SessionsCard, TwoFactorCard } from './security-cards';
+import { SupportResetCard } from './support-reset-card';
 import { tokenStorage } from '../../lib/token-storage';
 import { useSession } from '../../stores/session-store';
 
@@ -185,5 +186,37 @@ describe('PasswordCard', { timeout: 15_000 }, () => {
     await fill('tahmin-1', 'yeni-sifre-1', 'yeni-sifre-1');
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(tokenStorage.get()).toBe('eski-anahtar');
+  });
+});
+
+describe('SupportResetCard', { timeout: 15_000 }, () => {
+  it("resets a person's two-factor after confirming; an unknown one shows the server's refusal; a malformed address sends nothing", async () => {
+    const calls: RecordedCall[] = [];
+    apiServer.use(http.post('/api/auth/2fa/reset', recorded(calls, async ({ request }) => {
+      const { email } = await request.json() as { email: string };
+      return email === 'ayse@hastane.org.tr'
+        ? HttpResponse.json({ message: `${email} için iki adımlı doğrulama sıfırlandı` })
+        : HttpResponse.json({ code: 'NOT_FOUND', message: 'Kullanıcı bulunamadı' }, { status: 404 });
+    })));
+    render(<QueryClientProvider client={createQueryClient()}><SupportResetCard /><DialogHost /></QueryClientProvider>);
+    const user = userEvent.setup();
+    const field = screen.getByLabelText('Kişinin e-posta adresi');
+    await user.type(field, 'eposta-degil');
+    await user.click(screen.getByRole('button', { name: 'İki adımlı doğrulamayı sıfırla' }));
+    expect(await screen.findByText('Geçerli bir e-posta adresi girin')).toBeTruthy();
+
+    await user.clear(field);
+    await user.type(field, 'Ayse@Hastane.org.tr');
+    await user.click(screen.getByRole('button', { name: 'İki adımlı doğrulamayı sıfırla' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('ayse@hastane.org.tr için iki adımlı doğrulama ve kurtarma kodları silinecek');
+    await user.click(within(dialog).getByRole('button', { name: 'İki adımlı doğrulamayı sıfırla' }));
+    expect(await screen.findByText('ayse@hastane.org.tr için iki adımlı doğrulama sıfırlandı')).toBeTruthy();
+
+    await user.type(field, 'kimse@ornek.com');
+    await user.click(screen.getByRole('button', { name: 'İki adımlı doğrulamayı sıfırla' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'İki adımlı doğrulamayı sıfırla' }));
+    expect(await screen.findByText('Kullanıcı bulunamadı')).toBeTruthy();
+    expect(calls.map((c) => c.body)).toEqual([{ email: 'ayse@hastane.org.tr' }, { email: 'kimse@ornek.com' }]);
   });
 });

@@ -18,6 +18,7 @@ import { DevicesCard } from './devices-card';
 import { ApiKeysCard } from './api-keys-card';
 import { HealthSettingsCard } from './health-settings-card';
 import { PasswordCard, SessionsCard, TwoFactorCard } from './security-cards';
+import { SupportResetCard } from './support-reset-card';
 import { useScreenHealth } from '../../api/screen-health.api';
 
 function PackageSection({ myPackage }: { myPackage: UseQueryResult<TMyPackage> }) {
@@ -87,6 +88,7 @@ export function SettingsContent({ header }: { header: ReactNode }) {
         <TwoFactorCard />
         <SessionsCard />
         <PasswordCard />
+        {isAdmin(user) && <SupportResetCard />}
       </div>
       <div className="settings-grid">
         <AppDownloadCard />

@@ -1,0 +1,35 @@
+import { useMutation } from '@tanstack/react-query';
+import { ZTwoFactorResetRequest } from '@pano/contract';
+import { trSecurity as t } from '../../i18n/tr-security';
+import { errorMessage } from '../../lib/api-error';
+import { useZodForm } from '../../lib/use-zod-form';
+import { Banner, Button, Card, Form, TextField, showConfirm } from '../../components/ui';
+import { resetTwoFactor } from '../../api/two-factor.api';
+
+/**
+ * 'Kullanıcı Desteği' on a platform administrator's /settings (docs/architecture/two-factor.md#support-reset):
+ * a person who lost their phone and recovery codes gets their two-factor reset, after a confirm.
+ */
+export function SupportResetCard() {
+  const form = useZodForm(ZTwoFactorResetRequest, { email: '' });
+  const reset = useMutation({ mutationFn: resetTwoFactor });
+  const send = form.handleSubmit(async ({ email }) => {
+    reset.reset();
+    if (!(await showConfirm(t.supportConfirm(email), { title: t.supportSubmit, confirmLabel: t.supportSubmit, danger: true }))) return;
+    await reset.mutateAsync(email, { onSuccess: () => form.reset() }).catch(() => undefined);
+  });
+  return (
+    <Card aria-labelledby="support-title" className="support-card">
+      <h2 id="support-title" className="card-title">{t.supportTitle}</h2>
+      <p className="muted">{t.supportLead}</p>
+      {reset.isSuccess && <Banner tone="success" onDismiss={() => reset.reset()}>{reset.data.message}</Banner>}
+      {reset.isError && <Banner tone="error" onDismiss={() => reset.reset()}>{errorMessage(reset.error, t.supportFailed)}</Banner>}
+      <Form className="form" onSubmit={send}>
+        <TextField label={t.supportEmail} type="email" autoComplete="off" maxLength={254} error={form.formState.errors.email?.message} {...form.register('email')} />
+        <div className="card-actions">
+          <Button type="submit" variant="danger-soft" busy={reset.isPending} busyText={t.supportBusy}>{t.supportSubmit}</Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
