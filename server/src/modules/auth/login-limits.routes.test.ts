@@ -43,6 +43,19 @@ describe('failed attempts are limited', () => {
     expect((await login(t, newAddress(), u.email, 'secret123')).status).toBe(200);
   });
 
+  it('wrong second-factor codes have their own budget: they do not use up the address\'s logins', async () => {
+    const from = newAddress();
+    const u = await newUser(t);
+    // Two-factor on, as enabling leaves it (the secret's codes are never guessed here).
+    await t.ctx.db.user.update({ where: { id: u.id }, data: { totpEnabledAt: new Date(), totpSecret: null } });
+    const verify = (ticket: string) => t.http.post('/api/auth/2fa/verify').set('X-Forwarded-For', from).send({ ticket, code: '000000' });
+    const ticket = async () => (await login(t, from, u.email, 'secret123').expect(200)).body.ticket as string;
+    for (let i = 0; i < 3; i++) expect((await verify(await ticket())).status).toBe(400);
+    expect((await verify(await ticket())).status).toBe(429);
+    // The password sign-in from that address still works.
+    expect((await login(t, from, u.email, 'secret123')).status).toBe(200);
+  });
+
   it('per account: 3 failures from 3 addresses lock that account (any spelling of its email), not others', async () => {
     const victim = await newUser(t);
     const other = await newUser(t);

@@ -177,6 +177,21 @@ describe('signing in with two-factor', () => {
     await verify(await ticketOf(u.email), await codeAt(secret)).expect(200);
   });
 
+  it('counts wrong codes per person across tickets: a known password cannot fetch tickets without end', async () => {
+    const u = await newUser(t);
+    const { secret } = await enable(u);
+    for (let ticket = 0; ticket < 2; ticket++) {
+      const each = await ticketOf(u.email);
+      for (let i = 0; i < 5; i++) await verify(each, '000000');
+    }
+    const third = await verify(await ticketOf(u.email), await codeAt(secret));
+    expect([third.status, third.body.code]).toEqual([429, 'LOGIN_TICKET_LOCKED']);
+    expect(third.body.message).toMatch(/^Son 15 dakikada çok fazla hatalı doğrulama kodu girildi/);
+    // Fifteen minutes on, the person signs in again.
+    now = new Date(now.getTime() + 15 * 60_000 + 1000);
+    await verify(await ticketOf(u.email), await codeAt(secret)).expect(200);
+  });
+
   it('a ticket expires after five minutes', async () => {
     const u = await newUser(t);
     const { secret } = await enable(u);

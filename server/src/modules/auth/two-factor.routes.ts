@@ -23,6 +23,8 @@ import {
 export function signInSecurityRoutes(ctx: AppContext): Router {
   const router = Router();
   const limited = failuresPerAddress(ctx.rateLimits, 'auth-address', ctx.config.authRateLimitPer15Min);
+  // Wrong codes have their own budget per address: a mistyped code does not use up the logins'.
+  const codeLimited = failuresPerAddress(ctx.rateLimits, 'two-factor-address', ctx.config.authRateLimitPer15Min);
 
   router.get('/2fa', requireAuth(ctx), async (req, res) => {
     const answer: TTwoFactorStatus = await twoFactorStatus(ctx, currentUser(req).id);
@@ -72,13 +74,13 @@ export function signInSecurityRoutes(ctx: AppContext): Router {
     res.json({ recoveryCodes, ...presentSignedIn(await signIn(ctx, userId, signInMeta(req), accountId)) });
   });
 
-  router.post('/2fa/verify', limited, async (req, res) => {
+  router.post('/2fa/verify', codeLimited, async (req, res) => {
     const { ticket, code } = ZTwoFactorVerifyRequest.parse(req.body);
     const { userId, accountId } = await attemptWithTicket(ctx, ticket, 'verify', (id) => acceptSecondFactor(ctx, id, code));
     res.json(presentSignedIn(await signIn(ctx, userId, signInMeta(req), accountId)));
   });
 
-  router.delete('/2fa', limited, requireAuth(ctx), async (req, res) => {
+  router.delete('/2fa', codeLimited, requireAuth(ctx), async (req, res) => {
     const { code } = ZTwoFactorDisableRequest.parse(req.body);
     await disableTwoFactor(ctx, currentUser(req).id, code);
     mailSecurityChange(ctx, currentUser(req).id, 'twoFactorOff', signInMeta(req));

@@ -16,6 +16,9 @@ import { personName } from '../../http/audit-context.js';
 
 export const TICKET_VALID_MINUTES = 5;
 export const TICKET_MAX_FAILURES = 5;
+/** Wrong codes a person's sign-ins may send in USER_FAILURE_WINDOW_MINUTES, however many tickets a known password fetches. */
+export const USER_MAX_FAILURES = 10;
+export const USER_FAILURE_WINDOW_MINUTES = 15;
 export const RECOVERY_CODE_COUNT = 10;
 const ISSUER = 'Pano';
 const PERIOD_S = 30;
@@ -26,6 +29,8 @@ const ticketInvalid = () => new AppError(401, ErrorCode.LOGIN_TICKET_INVALID,
   'Bu giriş adımı geçersiz ya da kullanılmış. Lütfen e-posta ve şifrenizle yeniden giriş yapın.');
 const ticketExpired = () => new AppError(401, ErrorCode.LOGIN_TICKET_INVALID,
   `Giriş adımının süresi doldu (${TICKET_VALID_MINUTES} dakika). Lütfen e-posta ve şifrenizle yeniden giriş yapın.`);
+const userLocked = () => new AppError(429, ErrorCode.LOGIN_TICKET_LOCKED,
+  `Son ${USER_FAILURE_WINDOW_MINUTES} dakikada çok fazla hatalı doğrulama kodu girildi; güvenliğiniz için iki adımlı girişiniz bir süre durduruldu. ${USER_FAILURE_WINDOW_MINUTES} dakika sonra yeniden deneyin.`);
 const ticketLocked = () => new AppError(429, ErrorCode.LOGIN_TICKET_LOCKED,
   `Doğrulama kodu ${TICKET_MAX_FAILURES} kez hatalı girildi; bu giriş denemesi kilitlendi. Lütfen e-posta ve şifrenizle yeniden giriş yapın.`);
 
@@ -215,6 +220,10 @@ export async function attemptWithTicket(ctx: AppContext, ticket: string, kind: '
   const tokenHash = sha256Hex(ticket);
   const holder = await ticketHolder(ctx, ticket, kind);
   const claimedAt = ctx.clock();
+  // Each right password gets a new ticket: the person's recent wrong codes are counted across them.
+  const since = new Date(claimedAt.getTime() - USER_FAILURE_WINDOW_MINUTES * 60_000);
+  const recent = await ctx.db.loginTicket.aggregate({ where: { userId: holder.userId, createdAt: { gte: since } }, _sum: { failures: true } });
+  if ((recent._sum.failures ?? 0) >= USER_MAX_FAILURES) throw userLocked();
   const { count } = await ctx.db.loginTicket.updateMany({
     where: { tokenHash, usedAt: null, failures: { lt: TICKET_MAX_FAILURES } }, data: { usedAt: claimedAt, failures: { increment: 1 } },
   });
