@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
 import type { Media, Prisma } from '../../db/generated/client.js';
 import { removeStoredFiles, storedFilesOf } from './media-files.js';
 import { screensShowingMedia } from './media-screens.js';
+import { audit } from '../audit/audit.js';
 
 /*
  * A replacement file taking its media item's place (docs/PRODUCT.md#replacing-a-file), whether
@@ -35,7 +35,7 @@ export type Swapped = { media: Media; row: Media; screenIds: string[] };
  * duration was the old video's length (rounded up, as the forms fill it in) get the new one;
  * a duration the customer chose stays. Returns the screens showing the item at `now`, for the push.
  */
-export async function swapFile(tx: DbOrTx, media: Media, next: NewFile, now: Date, where: Prisma.MediaWhereInput = {}): Promise<Swapped | null> {
+export async function swapFile(tx: Prisma.TransactionClient, media: Media, next: NewFile, now: Date, where: Prisma.MediaWhereInput = {}): Promise<Swapped | null> {
   const [row] = await tx.media.updateManyAndReturn({
     where: { ...where, id: media.id },
     data: { ...next, status: 'ready', progress: 100, error: null, ...NO_REPLACEMENT },
@@ -44,7 +44,13 @@ export async function swapFile(tx: DbOrTx, media: Media, next: NewFile, now: Dat
   const before = wholeSeconds(media.durationSec);
   const after = wholeSeconds(next.durationSec);
   if (before !== null && after !== null && before !== after) {
+    const items = await tx.playlistItem.findMany({ where: { mediaId: media.id, duration: before }, select: { playlist: { select: { id: true, name: true } } } });
     await tx.playlistItem.updateMany({ where: { mediaId: media.id, duration: before }, data: { duration: after } });
+    // Each playlist whose items now run the new length changed too: its own event (docs/architecture/audit.md#events).
+    const playlists = new Map(items.map((i) => [i.playlist.id, i.playlist]));
+    for (const p of playlists.values()) {
+      await audit(tx, { account: media.ownerId, action: 'playlist.update', target: { type: 'playlist', id: p.id, name: p.name }, changes: { itemDuration: [before, after] } });
+    }
   }
   return { media, row, screenIds: await screensShowingMedia(tx, media.ownerId, [media.id], now) };
 }

@@ -189,6 +189,9 @@ describe('replacing a media file', () => {
     expect(done).toMatchObject({ size: stored.length, sha256: sha(stored) });
     const items = await t.ctx.db.playlistItem.findMany({ where: { playlistId: playlist.id }, orderBy: { position: 'asc' } });
     expect(items.map((i) => i.duration)).toEqual([Math.ceil(done.durationSeconds!), 9]);
+    // The playlist changed with it, and says so in the history.
+    const playlistEvents = await t.ctx.db.auditEvent.findMany({ where: { action: 'playlist.update', targetId: playlist.id } });
+    expect(playlistEvents.map((e) => [e.actorType, e.changes])).toEqual([['system', { itemDuration: [oldLength, Math.ceil(done.durationSeconds!)] }]]);
     // The old video and its poster left the storage, and so did the unconverted WebM.
     const names = (await filesOnDisk(t.ctx.config.uploadsDir)).map((f) => path.basename(f));
     expect(names).not.toContain(path.basename(old.filePath));
