@@ -187,9 +187,11 @@ describe('signing in with two-factor', () => {
     const third = await verify(await ticketOf(u.email), await codeAt(secret));
     expect([third.status, third.body.code]).toEqual([429, 'LOGIN_TICKET_LOCKED']);
     expect(third.body.message).toMatch(/^Son 15 dakikada çok fazla hatalı doğrulama kodu girildi/);
-    // Fifteen minutes on, the person signs in again.
+    expect(await t.ctx.db.loginTicket.count({ where: { userId: u.id } })).toBe(3);
+    // Fifteen minutes on, the person signs in again; the old tickets, of no more use, are gone.
     now = new Date(now.getTime() + 15 * 60_000 + 1000);
     await verify(await ticketOf(u.email), await codeAt(secret)).expect(200);
+    expect(await t.ctx.db.loginTicket.count({ where: { userId: u.id } })).toBe(1);
   });
 
   it('a ticket expires after five minutes', async () => {

@@ -191,8 +191,11 @@ export async function resetTwoFactor(ctx: AppContext, email: string): Promise<st
  */
 export async function issueTicket(ctx: AppContext, userId: string, kind: 'verify' | 'setup', accountId?: string): Promise<string> {
   const ticket = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(ctx.clock().getTime() + TICKET_VALID_MINUTES * 60_000);
-  await ctx.db.loginTicket.create({ data: { tokenHash: sha256Hex(ticket), userId, kind, accountId: accountId ?? null, expiresAt, createdAt: ctx.clock() } });
+  const now = ctx.clock();
+  const expiresAt = new Date(now.getTime() + TICKET_VALID_MINUTES * 60_000);
+  // The person's tickets past use and past the failure window count for nothing any more: they go.
+  await ctx.db.loginTicket.deleteMany({ where: { userId, createdAt: { lt: new Date(now.getTime() - USER_FAILURE_WINDOW_MINUTES * 60_000) }, expiresAt: { lt: now } } });
+  await ctx.db.loginTicket.create({ data: { tokenHash: sha256Hex(ticket), userId, kind, accountId: accountId ?? null, expiresAt, createdAt: now } });
   return ticket;
 }
 
