@@ -46,8 +46,13 @@ export const ZTwoFactorEnableSignInResponse = ZTwoFactorEnableResponse.extend({ 
 /** DELETE /api/auth/2fa */
 export const ZTwoFactorDisableRequest = z.object({ code: ZTwoFactorCode });
 
-/** POST /api/auth/2fa/reset (platform administrators): a person who lost their phone and recovery codes. */
-export const ZTwoFactorResetRequest = z.object({ email: ZEmail });
+/**
+ * POST /api/auth/2fa/reset (platform administrators): a person who lost their phone and recovery
+ * codes. The administrator's own password, and their own code when their two-factor is on: a
+ * stolen session alone cannot strip anyone's second factor.
+ */
+export const ZTwoFactorResetRequest = z.object({ email: ZEmail, password: ZPassword, code: ZTwoFactorCode.optional() });
+export type TTwoFactorResetRequest = z.infer<typeof ZTwoFactorResetRequest>;
 
 /** GET /api/auth/2fa */
 export const ZTwoFactorStatus = z.object({ enabled: z.boolean(), required: z.boolean(), recoveryCodesLeft: z.number() });

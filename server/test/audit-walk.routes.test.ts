@@ -128,7 +128,7 @@ const CASES: Record<string, Case> = {
     return () => http().post('/api/auth/2fa/enable').set(u.auth).send({ code, password: 'secret123' });
   } },
   'DELETE /api/auth/2fa': { action: 'user.twoFactorDisable', prepare: async () => { const u = await person(); const [code] = await withTwoFactor(u); return () => http().delete('/api/auth/2fa').set(u.auth).send({ code }); } },
-  'POST /api/auth/2fa/reset': { action: 'user.twoFactorReset', prepare: async () => { const u = await person(); await withTwoFactor(u); return () => http().post('/api/auth/2fa/reset').set(admin.auth).send({ email: u.email }); } },
+  'POST /api/auth/2fa/reset': { action: 'user.twoFactorReset', prepare: async () => { const u = await person(); await withTwoFactor(u); return () => http().post('/api/auth/2fa/reset').set(admin.auth).send({ email: u.email, password: 'secret123' }); } },
   'POST /api/auth/sessions/end-others': { action: 'user.sessionEnd', prepare: async () => { const u = await person(); await sessionOf(u); return () => http().post('/api/auth/sessions/end-others').set(u.auth).send({}); } },
   'DELETE /api/auth/sessions/:id': { action: 'user.sessionEnd', prepare: async () => { const u = await person(); const id = await sessionOf(u); return () => http().delete(`/api/auth/sessions/${id}`).set(u.auth); } },
   'POST /api/media/upload': { action: 'media.upload', prepare: async () => () => http().post('/api/media/upload').set(owner.auth).field('name', 'Logo').attach('file', tinyPng(), 'logo.png') },

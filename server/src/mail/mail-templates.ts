@@ -66,23 +66,27 @@ export function invitationMail(to: string, f: InvitationFacts): OutgoingMail {
 /** A change of a person's own sign-in security, mailed to them (docs/architecture/sessions.md#security-mail). */
 export type SecurityChange = 'passwordChange' | 'twoFactorOn' | 'twoFactorOff' | 'twoFactorReset';
 
-const SECURITY_CHANGES: Record<SecurityChange, { subject: string; heading: string; what: string }> = {
+const NOT_YOU = "Bu değişikliği siz yapmadıysanız hemen 'Şifremi unuttum' ile yeni bir şifre belirleyin; yeni şifre bütün oturumları kapatır.";
+
+const SECURITY_CHANGES: Record<SecurityChange, { subject: string; heading: string; what: string; footer?: string }> = {
   passwordChange: { subject: 'Pano: şifreniz değiştirildi', heading: 'Şifreniz değiştirildi', what: 'Pano hesabınızın şifresi değiştirildi; bu cihaz dışındaki bütün oturumlarınız kapatıldı.' },
   twoFactorOn: { subject: 'Pano: iki adımlı doğrulama açıldı', heading: 'İki adımlı doğrulama açıldı', what: 'Pano hesabınızda iki adımlı doğrulama açıldı: girişte şifrenize ek olarak kimlik doğrulama uygulamanızdaki kod istenecek.' },
   twoFactorOff: { subject: 'Pano: iki adımlı doğrulama kapatıldı', heading: 'İki adımlı doğrulama kapatıldı', what: 'Pano hesabınızda iki adımlı doğrulama kapatıldı: girişte artık yalnızca şifreniz istenecek.' },
   twoFactorReset: {
     subject: 'Pano: iki adımlı doğrulamanız sıfırlandı', heading: 'İki adımlı doğrulamanız sıfırlandı',
     what: 'Pano destek ekibi isteğiniz üzerine hesabınızdaki iki adımlı doğrulamayı ve kurtarma kodlarınızı sıfırladı. Ayarlar sayfasından yeniden kurabilirsiniz; hesabınız zorunlu tutuyorsa bir sonraki girişte kurmanız istenir.',
+    footer: "Bu sıfırlamayı siz istemediyseniz hemen 'Şifremi unuttum' ile yeni bir şifre belirleyin ve Pano desteğine bildirin.",
   },
 };
 
 /** Told after the change, with when and from where, so a change the person did not make is noticed. */
-export function securityChangeMail(to: string, change: SecurityChange, f: { at: string; device: string; ip: string | null; settingsUrl: string }): OutgoingMail {
+export function securityChangeMail(to: string, change: SecurityChange, f: { at: string; from: { device: string; ip: string | null } | null; settingsUrl: string }): OutgoingMail {
   const c = SECURITY_CHANGES[change];
+  const from = f.from ? ` · Cihaz: ${f.from.device}${f.from.ip ? ` · IP: ${f.from.ip}` : ''}` : '';
   return compose(to, c.subject, {
     heading: c.heading,
-    paragraphs: [c.what, `Zaman: ${f.at} · Cihaz: ${f.device}${f.ip ? ` · IP: ${f.ip}` : ''}`],
+    paragraphs: [c.what, `Zaman: ${f.at}${from}`],
     action: { label: 'Oturumlarımı gör', url: f.settingsUrl },
-    footer: "Bu değişikliği siz yapmadıysanız hemen 'Şifremi unuttum' ile yeni bir şifre belirleyin; yeni şifre bütün oturumları kapatır.",
+    footer: c.footer ?? NOT_YOU,
   });
 }

@@ -48,8 +48,13 @@ describe('security mails', () => {
     const setup = await app.t.http.post('/api/auth/2fa/setup').set(u.auth).send({ password: 'secret123' }).expect(200);
     const secret = new URL(setup.body.otpauthUrl as string).searchParams.get('secret')!;
     await app.t.http.post('/api/auth/2fa/enable').set(u.auth).send({ code: await generate({ secret }), password: 'secret123' }).expect(200);
-    await app.t.http.post('/api/auth/2fa/reset').set((await newUser(app.t, 'admin')).auth).send({ email: u.email }).expect(200);
+    await app.t.http.post('/api/auth/2fa/reset').set((await newUser(app.t, 'admin')).auth).set('User-Agent', CHROME_LINUX)
+      .send({ email: u.email, password: 'secret123' }).expect(200);
     expect(await subjects(u.email)).toEqual(['Pano: iki adımlı doğrulama açıldı', 'Pano: iki adımlı doğrulamanız sıfırlandı']);
-    expect(app.smtp.to(u.email).at(-1)!.text).toContain('Pano destek ekibi isteğiniz üzerine');
+    const mail = app.smtp.to(u.email).at(-1)!.text ?? '';
+    expect(mail).toContain('Pano destek ekibi isteğiniz üzerine');
+    expect(mail).toContain('Bu sıfırlamayı siz istemediyseniz');
+    // Support's own device and address are not told.
+    expect(mail).not.toMatch(/Cihaz:|IP:/);
   });
 });

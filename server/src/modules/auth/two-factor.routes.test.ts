@@ -255,7 +255,11 @@ describe("a platform administrator's support reset", () => {
     const { secret, recoveryCodes } = await enable(u);
     const waiting = await ticketOf(u.email);
 
-    const res = await t.http.post('/api/auth/2fa/reset').set(admin.auth).send({ email: u.email.toUpperCase() }).expect(200);
+    // The administrator's own password is asked: a stolen session alone strips no one's second factor.
+    const wrong = await t.http.post('/api/auth/2fa/reset').set(admin.auth).send({ email: u.email, password: 'tahmin-123' }).expect(403);
+    expect(wrong.body.message).toBe('Şifre hatalı. Sıfırlamak için kendi şifrenizi girin.');
+    expect((await t.http.get('/api/auth/2fa').set(u.auth)).body.enabled).toBe(true);
+    const res = await t.http.post('/api/auth/2fa/reset').set(admin.auth).send({ email: u.email.toUpperCase(), password: 'secret123' }).expect(200);
     expect(res.body.message).toBe(`${u.email} için iki adımlı doğrulama sıfırlandı`);
     expect((await verify(waiting, await codeAt(secret))).status).toBe(401);
     expect((await t.http.get('/api/auth/2fa').set(u.auth)).body).toMatchObject({ enabled: false, recoveryCodesLeft: 0 });
@@ -266,18 +270,31 @@ describe("a platform administrator's support reset", () => {
     expect(events.map((e) => e.chain).sort()).toEqual(['platform', u.id, hospital.id].sort());
     expect(new Set(events.map((e) => e.actorId))).toEqual(new Set([admin.id]));
 
-    const again = await t.http.post('/api/auth/2fa/reset').set(admin.auth).send({ email: u.email }).expect(409);
+    const again = await t.http.post('/api/auth/2fa/reset').set(admin.auth).send({ email: u.email, password: 'secret123' }).expect(409);
     expect(again.body.message).toBe('Bu kullanıcıda iki adımlı doğrulama zaten kapalı.');
+  });
+
+  it("an administrator with two-factor on gives their own code too, and cannot reset their own", async () => {
+    const admin = await newAdmin(t);
+    const { secret } = await enable(admin);
+    const u = await newUser(t);
+    await enable(u);
+    const without = await t.http.post('/api/auth/2fa/reset').set(admin.auth).send({ email: u.email, password: 'secret123' }).expect(400);
+    expect(without.body.message).toBe('Doğrulama kodu zorunludur');
+    const own = await t.http.post('/api/auth/2fa/reset').set(admin.auth).send({ email: admin.email, password: 'secret123', code: await codeAt(secret) }).expect(409);
+    expect(own.body.message).toBe("Kendi iki adımlı doğrulamanızı buradan sıfırlayamazsınız; Ayarlar'daki 'Kapat' ile kapatın.");
+    nextWindow();
+    await t.http.post('/api/auth/2fa/reset').set(admin.auth).send({ email: u.email, password: 'secret123', code: await codeAt(secret) }).expect(200);
   });
 
   it('is for platform administrators only; an unknown or malformed email is refused in Turkish', async () => {
     const admin = await newAdmin(t);
     const owner = await newCustomer(t);
-    await t.http.post('/api/auth/2fa/reset').set(owner.auth).send({ email: owner.email }).expect(403);
-    await t.http.post('/api/auth/2fa/reset').send({ email: owner.email }).expect(401);
-    const unknown = await t.http.post('/api/auth/2fa/reset').set(admin.auth).send({ email: 'kimse@ornek.com' }).expect(404);
+    await t.http.post('/api/auth/2fa/reset').set(owner.auth).send({ email: owner.email, password: 'secret123' }).expect(403);
+    await t.http.post('/api/auth/2fa/reset').send({ email: owner.email, password: 'secret123' }).expect(401);
+    const unknown = await t.http.post('/api/auth/2fa/reset').set(admin.auth).send({ email: 'kimse@ornek.com', password: 'secret123' }).expect(404);
     expect(unknown.body.message).toBe('Kullanıcı bulunamadı');
-    const bad = await t.http.post('/api/auth/2fa/reset').set(admin.auth).send({ email: 'eposta-degil' }).expect(400);
+    const bad = await t.http.post('/api/auth/2fa/reset').set(admin.auth).send({ email: 'eposta-degil', password: 'secret123' }).expect(400);
     expect(bad.body.message).toBe('Geçerli bir e-posta adresi girin');
   });
 });

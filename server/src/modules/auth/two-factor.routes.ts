@@ -6,7 +6,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { bearerToken, currentUser, requireAdmin, requireAuth, sessionFromToken } from '../../http/authenticate.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import { failuresPerAddress } from '../../http/rate-limits.js';
+import { failuresPerAddress, failuresPerUser } from '../../http/rate-limits.js';
 import { presentSignedIn } from './auth.presenter.js';
 import { assertOwnPassword } from './passwords.js';
 import { signIn } from './auth.service.js';
@@ -88,11 +88,12 @@ export function signInSecurityRoutes(ctx: AppContext): Router {
   });
 
   // docs/architecture/two-factor.md#support-reset: platform administrators only.
-  router.post('/2fa/reset', requireAuth(ctx), requireAdmin, async (req, res) => {
-    const { email } = ZTwoFactorResetRequest.parse(req.body);
-    const userId = await resetTwoFactor(ctx, email);
-    mailSecurityChange(ctx, userId, 'twoFactorReset', signInMeta(req));
-    res.json({ message: `${email} için iki adımlı doğrulama sıfırlandı` });
+  router.post('/2fa/reset', requireAuth(ctx), requireAdmin, failuresPerUser(ctx.rateLimits, 'two-factor-reset-user', ctx.config.authRateLimitPer15Min), async (req, res) => {
+    const body = ZTwoFactorResetRequest.parse(req.body);
+    const userId = await resetTwoFactor(ctx, currentUser(req).id, body);
+    // Support's device and address are not the person's business: the mail names neither.
+    mailSecurityChange(ctx, userId, 'twoFactorReset', null);
+    res.json({ message: `${body.email} için iki adımlı doğrulama sıfırlandı` });
   });
 
   router.get('/sessions', requireAuth(ctx), async (req, res) => {

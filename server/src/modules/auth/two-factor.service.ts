@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { openText, sealText, sha256Hex } from '../../http/sealed-secret.js';
 import { audit, auditPerson } from '../audit/audit.js';
+import { assertOwnPassword } from './passwords.js';
 import { personName } from '../../http/audit-context.js';
 
 /*
@@ -166,13 +167,18 @@ export async function disableTwoFactor(ctx: AppContext, userId: string, code: st
  * waiting for a code go; the event, by the administrator, goes into the platform's chain and each
  * of the person's accounts. 404 for an unknown email, 409 when two-factor is off.
  */
-export async function resetTwoFactor(ctx: AppContext, email: string): Promise<string> {
+export async function resetTwoFactor(ctx: AppContext, adminId: string, body: { email: string; password: string; code?: string }): Promise<string> {
+  await assertOwnPassword(ctx.db, adminId, body.password, 'Şifre hatalı. Sıfırlamak için kendi şifrenizi girin.');
+  await assertSecondFactorIfOn(ctx, adminId, body.code);
+  const email = body.email;
   return ctx.db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE email = ${email} FOR UPDATE`;
     const user = rows[0] && await tx.user.findUniqueOrThrow({
       where: { id: rows[0].id }, select: { id: true, email: true, firstName: true, lastName: true, totpEnabledAt: true, memberships: { select: { accountId: true } } },
     });
     if (!user) throw notFound('Kullanıcı');
+    // One's own goes through 'Kapat' with a code, as everyone's does.
+    if (user.id === adminId) throw conflict("Kendi iki adımlı doğrulamanızı buradan sıfırlayamazsınız; Ayarlar'daki 'Kapat' ile kapatın.");
     if (!user.totpEnabledAt) throw conflict('Bu kullanıcıda iki adımlı doğrulama zaten kapalı.');
     await tx.user.update({ where: { id: user.id }, data: { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null } });
     await tx.recoveryCode.deleteMany({ where: { userId: user.id } });
@@ -223,12 +229,16 @@ export async function attemptWithTicket(ctx: AppContext, ticket: string, kind: '
   const tokenHash = sha256Hex(ticket);
   const holder = await ticketHolder(ctx, ticket, kind);
   const claimedAt = ctx.clock();
-  // Each right password gets a new ticket: the person's recent wrong codes are counted across them.
+  // Each right password gets a new ticket: the person's recent wrong codes are counted across them,
+  // under the person's row lock, so attempts on many tickets at once cannot all pass the count.
   const since = new Date(claimedAt.getTime() - USER_FAILURE_WINDOW_MINUTES * 60_000);
-  const recent = await ctx.db.loginTicket.aggregate({ where: { userId: holder.userId, createdAt: { gte: since } }, _sum: { failures: true } });
-  if ((recent._sum.failures ?? 0) >= USER_MAX_FAILURES) throw userLocked();
-  const { count } = await ctx.db.loginTicket.updateMany({
-    where: { tokenHash, usedAt: null, failures: { lt: TICKET_MAX_FAILURES } }, data: { usedAt: claimedAt, failures: { increment: 1 } },
+  const count = await ctx.db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM users WHERE id = ${holder.userId} FOR UPDATE`;
+    const recent = await tx.loginTicket.aggregate({ where: { userId: holder.userId, createdAt: { gte: since } }, _sum: { failures: true } });
+    if ((recent._sum.failures ?? 0) >= USER_MAX_FAILURES) throw userLocked();
+    return (await tx.loginTicket.updateMany({
+      where: { tokenHash, usedAt: null, failures: { lt: TICKET_MAX_FAILURES } }, data: { usedAt: claimedAt, failures: { increment: 1 } },
+    })).count;
   });
   if (count !== 1) {
     await ticketHolder(ctx, ticket, kind); // says which: used (by an attempt under way too) or locked
@@ -237,15 +247,20 @@ export async function attemptWithTicket(ctx: AppContext, ticket: string, kind: '
   let passed = false;
   try {
     passed = await check(holder.userId);
-  } finally {
-    if (!passed) await ctx.db.loginTicket.updateMany({ where: { tokenHash, usedAt: claimedAt }, data: { usedAt: null } });
+  } catch (err) {
+    // Not a wrong code (the secret unreadable, a conflict): the attempt is given back whole.
+    await ctx.db.loginTicket.updateMany({ where: { tokenHash, usedAt: claimedAt }, data: { usedAt: null, failures: { decrement: 1 } } });
+    throw err;
   }
   if (!passed) {
+    await ctx.db.loginTicket.updateMany({ where: { tokenHash, usedAt: claimedAt }, data: { usedAt: null } });
     const row = await ctx.db.loginTicket.findUnique({ where: { tokenHash }, select: { failures: true } });
     if ((row?.failures ?? TICKET_MAX_FAILURES) >= TICKET_MAX_FAILURES) throw ticketLocked();
     throw codeInvalid();
   }
-  await ctx.db.loginTicket.updateMany({ where: { tokenHash }, data: { failures: { decrement: 1 } } });
+  // Still ours: a logout, new password or support reset meanwhile deleted it, and ended this sign-in.
+  const kept = await ctx.db.loginTicket.updateMany({ where: { tokenHash, usedAt: claimedAt }, data: { failures: { decrement: 1 } } });
+  if (kept.count !== 1) throw ticketInvalid();
   return holder;
 }
 

@@ -207,6 +207,7 @@ describe('SupportResetCard', { timeout: 15_000 }, () => {
 
     await user.clear(field);
     await user.type(field, 'Ayse@Hastane.org.tr');
+    await user.type(screen.getByLabelText('Kendi şifreniz'), 'gizli123');
     await user.click(screen.getByRole('button', { name: 'İki adımlı doğrulamayı sıfırla' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('ayse@hastane.org.tr için iki adımlı doğrulama ve kurtarma kodları silinecek');
@@ -214,9 +215,13 @@ describe('SupportResetCard', { timeout: 15_000 }, () => {
     expect(await screen.findByText('ayse@hastane.org.tr için iki adımlı doğrulama sıfırlandı')).toBeTruthy();
 
     await user.type(field, 'kimse@ornek.com');
+    await user.type(screen.getByLabelText('Kendi şifreniz'), 'gizli123');
+    await user.type(screen.getByLabelText('Kendi doğrulama kodunuz'), '123456');
     await user.click(screen.getByRole('button', { name: 'İki adımlı doğrulamayı sıfırla' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'İki adımlı doğrulamayı sıfırla' }));
     expect(await screen.findByText('Kullanıcı bulunamadı')).toBeTruthy();
-    expect(calls.map((c) => c.body)).toEqual([{ email: 'ayse@hastane.org.tr' }, { email: 'kimse@ornek.com' }]);
+    expect(calls.map((c) => c.body)).toEqual([
+      { email: 'ayse@hastane.org.tr', password: 'gizli123' }, { email: 'kimse@ornek.com', password: 'gizli123', code: '123456' },
+    ]);
   });
 });
