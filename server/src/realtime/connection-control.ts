@@ -9,11 +9,8 @@ export type ConnectionControl = {
   deviceMoved(deviceId: string, screenId: string | null): void;
   /** Deleted screens: their players and previews are disconnected. */
   screensDeleted(screenIds: string[]): void;
-  /**
-   * A user's tokens were revoked (logout, a new password): their dashboards and previews are
-   * disconnected, but for those of `keepSessionId` (the sign-in that changed its password).
-   */
-  userSignedOut(userId: string, keepSessionId?: string): void;
+  /** A user's tokens were revoked (logout, a new password): their dashboards and previews are disconnected. */
+  userSignedOut(userId: string): void;
   /** Sessions ended one by one (docs/architecture/sessions.md): their dashboards and previews are disconnected. */
   sessionsEnded(sessionIds: string[]): void;
   /**

@@ -39,9 +39,8 @@ export class LiveConnectionControl implements ConnectionControl {
     if (screenIds.length > 0) this.io.in(screenIds.map(screenRoom)).disconnectSockets(true);
   }
 
-  userSignedOut(userId: string, keepSessionId?: string): void {
-    const room = this.io.in(sessionRoom(userId));
-    (keepSessionId ? room.except(signInRoom(keepSessionId)) : room).disconnectSockets(true);
+  userSignedOut(userId: string): void {
+    this.io.in(sessionRoom(userId)).disconnectSockets(true);
   }
 
   sessionsEnded(sessionIds: string[]): void {

@@ -3,9 +3,10 @@ import {
   ZChangePasswordResponse, ZEndOtherSessionsResponse, ZLoginResponse, ZOkResponse, ZTwoFactorEnableResponse, ZTwoFactorEnableSignInResponse,
   ZTwoFactorSetupResponse, ZTwoFactorStatus, ZUserSessionList,
 } from '@pano/contract';
-import type { ErrorCode, TChangePasswordRequest } from '@pano/contract';
+import type { ErrorCode, TChangePasswordRequest, TTwoFactorResetRequest } from '@pano/contract';
 import { useSession } from '../stores/session-store';
-import { ApiError, api, apiRequest } from '../lib/api-client';
+import { reconnectDashboardSocket } from '../lib/dashboard-socket';
+import { ApiError, api, apiRequest, whileTokenIsReplaced } from '../lib/api-client';
 
 /* Two-factor sign-in and sessions (docs/PRODUCT.md#two-factor, docs/PRODUCT.md#session). */
 
@@ -18,7 +19,7 @@ export const setupTwoFactor = (proof: SetupProof) => api.post('/api/auth/2fa/set
 export const enableTwoFactor = (code: string, password: string) => api.post('/api/auth/2fa/enable', ZTwoFactorEnableResponse, { code, password });
 export const disableTwoFactor = (code: string) => apiRequest('/api/auth/2fa', ZOkResponse, { method: 'DELETE', body: { code } });
 /** A platform administrator's support reset of a person's two-factor (docs/architecture/two-factor.md#support-reset). */
-export const resetTwoFactor = (email: string) => api.post('/api/auth/2fa/reset', ZOkResponse, { email });
+export const resetTwoFactor = (body: TTwoFactorResetRequest) => api.post('/api/auth/2fa/reset', ZOkResponse, body);
 export const enableWithTicket = (ticket: string, code: string) => api.post('/api/auth/2fa/enable', ZTwoFactorEnableSignInResponse, { ticket, code });
 
 export function useTwoFactorStatus() {
@@ -52,8 +53,13 @@ export function useEndOtherSessions() {
 export function useChangePassword() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TChangePasswordRequest) => api.post('/api/auth/password', ZChangePasswordResponse, body),
-    onSuccess: ({ token, user }) => useSession.getState().login(token, user),
+    mutationFn: (body: TChangePasswordRequest) => whileTokenIsReplaced(() => api.post('/api/auth/password', ZChangePasswordResponse, body)),
+    onSuccess: ({ token, user }) => {
+      useSession.getState().login(token, user);
+      reconnectDashboardSocket();
+      // What was asked with the old token while the change committed was refused: asked again.
+      void qc.invalidateQueries();
+    },
     onSettled: () => qc.invalidateQueries({ queryKey: securityKeys.sessions }),
   });
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { ZLoginResponse, ZMediaListAnswer, ZOkResponse, ZPlaylist, ZVerifyResponse } from '@pano/contract';
-import { ApiError, api, configureApiClient } from './api-client';
+import { ApiError, api, configureApiClient, whileTokenIsReplaced } from './api-client';
 import { errorMessage } from './api-error';
 import { lazySchema } from './lazy-schema';
 import { apiServer, fetchCallOf } from '../testing/api-server';
@@ -50,6 +50,38 @@ describe('api client', () => {
     expect((err as ApiError).message).toBe('Oturum süresi doldu');
     expect(localStorage.getItem('token')).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it("a 401 of a token replaced meanwhile (a password change's answer came first) keeps the new one and the page", async () => {
+    localStorage.setItem('token', 'eski');
+    apiServer.use(http.all('/api/*', () => {
+      // The call left with the old token; before its refusal arrives, this browser stored a new one.
+      localStorage.setItem('token', 'yeni');
+      return HttpResponse.json({ message: 'Geçersiz oturum, lütfen tekrar giriş yapın', code: 'UNAUTHORIZED' }, { status: 401 });
+    }));
+    await expect(api.get('/api/media', ZMediaListAnswer)).rejects.toThrow('Geçersiz oturum');
+    expect(localStorage.getItem('token')).toBe('yeni');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('while a call replaces the token, a 401 of another call made with the old one signs nobody out', async () => {
+    localStorage.setItem('token', 'eski');
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    apiServer.use(
+      http.post('/api/auth/password', async () => { await held; return HttpResponse.json({ message: 'ok' }); }),
+      http.get('/api/*', () => HttpResponse.json({ message: 'Geçersiz oturum, lütfen tekrar giriş yapın', code: 'UNAUTHORIZED' }, { status: 401 })),
+    );
+    const change = whileTokenIsReplaced(() => api.post('/api/auth/password', ZOkResponse, {}));
+    // The server committed the change: the old token is refused before the answer arrives.
+    await expect(api.get('/api/media', ZMediaListAnswer)).rejects.toThrow('Geçersiz oturum');
+    expect([localStorage.getItem('token'), navigate.mock.calls.length]).toEqual(['eski', 0]);
+    release();
+    await change;
+    // Afterwards a 401 of the stored token signs out, as always.
+    await expect(api.get('/api/media', ZMediaListAnswer)).rejects.toThrow('Geçersiz oturum');
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 

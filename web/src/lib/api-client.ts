@@ -32,13 +32,34 @@ export function authHeaders(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
+/** Tokens a call under way is replacing (`whileTokenIsReplaced`). */
+const replacing = new Set<string>();
+
+/**
+ * Runs a call whose answer replaces this browser's token (a password change: docs/PRODUCT.md#password-change).
+ * From the moment the server commits until the answer arrives, the old token is already refused:
+ * a call made meanwhile gets a 401 that must not sign this browser out. Its caller stores the new
+ * token and asks again what failed.
+ */
+export async function whileTokenIsReplaced<T>(call: () => Promise<T>): Promise<T> {
+  const current = tokenStorage.get();
+  if (current) replacing.add(current);
+  try {
+    return await call();
+  } finally {
+    if (current) replacing.delete(current);
+  }
+}
+
 /**
  * docs/PRODUCT.md#session: any 401 drops the token and goes to /login; a 402 goes to /packages.
  * A 401 on a call made without a token (a wrong password at login) is only an error, and so is
  * the 402 of a full team (docs/PRODUCT.md#team): its message is shown where the invitation was made.
+ * So is a 401 of a token this browser has since replaced (a password change, an account switch,
+ * a call that was under way meanwhile): it says nothing about the token now stored.
  */
-function handleStatus(status: number, hadToken: boolean, body?: unknown) {
-  if (status === 401 && hadToken) {
+function handleStatus(status: number, sent: string | null, body?: unknown) {
+  if (status === 401 && sent && sent === tokenStorage.get() && !replacing.has(sent)) {
     tokenStorage.clear();
     hooks.onUnauthorized();
     hooks.navigate('/login');
@@ -101,8 +122,8 @@ function badAnswer(path: string, status: number, err: unknown): ApiError {
 }
 
 async function send(path: string, options: RequestOptions): Promise<{ status: number; body: unknown }> {
+  const sent = tokenStorage.get();
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
-  const hadToken = 'Authorization' in headers;
   let body: BodyInit | undefined;
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -117,7 +138,7 @@ async function send(path: string, options: RequestOptions): Promise<{ status: nu
   }
   const parsed = parseBody(await res.text());
   if (!res.ok) {
-    handleStatus(res.status, hadToken, parsed);
+    handleStatus(res.status, sent, parsed);
     throw toError(res.status, parsed);
   }
   return { status: res.status, body: parsed };
@@ -163,8 +184,8 @@ export function filenameFromDisposition(header: string | null): string | null {
  * error text as every other call, the body as a Blob.
  */
 export async function apiFile(path: string, signal?: AbortSignal): Promise<DownloadedFile> {
+  const sent = tokenStorage.get();
   const headers = authHeaders();
-  const hadToken = 'Authorization' in headers;
   let res: Response;
   try {
     res = await fetch(path, { headers, signal });
@@ -173,7 +194,7 @@ export async function apiFile(path: string, signal?: AbortSignal): Promise<Downl
     throw new ApiError(tr.common.networkError, 0);
   }
   if (!res.ok) {
-    handleStatus(res.status, hadToken);
+    handleStatus(res.status, sent);
     throw toError(res.status, parseBody(await res.text()));
   }
   return { blob: await res.blob(), filename: filenameFromDisposition(res.headers.get('Content-Disposition')) };
@@ -183,9 +204,9 @@ export async function apiFile(path: string, signal?: AbortSignal): Promise<Downl
  * An answer that did not come through this client (tus-js-client's, features/media/uploads/):
  * the same 401/402 handling, and the same error with the server's Turkish message.
  */
-export function refusalOf(status: number, text: string, hadToken: boolean): ApiError {
+export function refusalOf(status: number, text: string, sent: string | null): ApiError {
   const body = parseBody(text);
-  handleStatus(status, hadToken, body);
+  handleStatus(status, sent, body);
   return toError(status, body);
 }
 
@@ -228,7 +249,7 @@ function upload(path: string, form: FormData, options: UploadOptions): Promise<{
         resolve({ status: xhr.status, body: parsed });
         return;
       }
-      handleStatus(xhr.status, Boolean(token));
+      handleStatus(xhr.status, token);
       reject(toError(xhr.status, parsed));
     };
     xhr.onerror = () => reject(new ApiError(tr.common.networkError, 0));

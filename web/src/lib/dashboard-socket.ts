@@ -22,8 +22,15 @@ export function acquireDashboardSocket(): { socket: DashboardSocket; release: ()
   if (!shared || shared.token !== token) {
     // The token is read at every (re)connect: after a password change or an account switch the
     // stored one is new, and the old one would be refused at the next reconnect.
-    const auth = (send: (data: { token: string }) => void) => send({ token: tokenStorage.get() ?? token });
-    shared = { socket: io({ path: SOCKET_PATH, transports: ['websocket'], auth }), token, users: 0 };
+    let sent = token;
+    const auth = (send: (data: { token: string }) => void) => { sent = tokenStorage.get() ?? token; send({ token: sent }); };
+    const socket: DashboardSocket = io({ path: SOCKET_PATH, transports: ['websocket'], auth });
+    // A password change cuts every socket of the person, this one too (a copied token has one as
+    // well): cut while this browser already holds a newer token, it connects again with it.
+    socket.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect' && tokenStorage.get() && tokenStorage.get() !== sent) socket.connect();
+    });
+    shared = { socket, token, users: 0 };
   }
   const held = shared;
   held.users++;
@@ -39,6 +46,14 @@ export function acquireDashboardSocket(): { socket: DashboardSocket; release: ()
       if (shared === held) shared = null;
     },
   };
+}
+
+/**
+ * This browser's token was just replaced (docs/PRODUCT.md#password-change): a shared socket the
+ * server already cut connects again with the new one (the cut may come before or after the answer).
+ */
+export function reconnectDashboardSocket(): void {
+  if (shared && !shared.socket.connected && !shared.socket.active) shared.socket.connect();
 }
 
 /**

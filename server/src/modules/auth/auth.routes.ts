@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ZAdminRegisterRequest, ZChangePasswordRequest, ZForgotPasswordRequest, ZLoginRequest, ZRegisterRequest, ZResetPasswordRequest, ZSetupAdminRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth } from '../../http/authenticate.js';
-import { attemptsPerAddress, failedLoginsPerAccount, failuresPerAddress, resetRequestsPerAccount } from '../../http/rate-limits.js';
+import { attemptsPerAddress, failedLoginsPerAccount, failuresPerAddress, failuresPerUser, resetRequestsPerAccount } from '../../http/rate-limits.js';
 import { registerFirstAdmin } from './admin-setup.service.js';
 import { presentSignedIn, presentUser } from './auth.presenter.js';
 import { deleteOwnAdminAccount, firstAccountOf, login, logout, registerAdmin, registerCustomer } from './auth.service.js';
@@ -56,7 +56,8 @@ export function authRoutes(ctx: AppContext): Router {
   });
 
   // docs/PRODUCT.md#password-change: this sign-in goes on with the new token; every other ends.
-  router.post('/password', limited, requireAuth(ctx), async (req, res) => {
+  // Per person too: a stolen session spread over many addresses guesses the current password no faster.
+  router.post('/password', limited, requireAuth(ctx), failuresPerUser(ctx.rateLimits, 'password-change-user', limit), async (req, res) => {
     const body = ZChangePasswordRequest.parse(req.body);
     const asking = { sessionId: await currentSessionId(ctx, req), accountId: req.account?.id, meta: signInMeta(req) };
     const { ended, ...signedIn } = await changePassword(ctx, currentUser(req).id, body, asking);

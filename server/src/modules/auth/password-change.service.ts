@@ -50,7 +50,9 @@ export async function changePassword(ctx: AppContext, userId: string, body: TCha
     return { user: await tx.user.findUniqueOrThrow({ where: { id: userId } }), ended, keep };
   });
   const session = keep ?? (await openSession(ctx, userId, meta));
-  ctx.connections.userSignedOut(userId, session);
+  // Every socket, this browser's too: a thief's copy of this session's token has one as well. This
+  // dashboard reconnects with the answer's token (web/src/lib/dashboard-socket.ts).
+  ctx.connections.userSignedOut(userId);
   mailSecurityChange(ctx, userId, 'passwordChange', meta);
   const account = await firstAccountOf(ctx.db, userId, accountId);
   const token = await ctx.tokens.signUser(userId, user.tokenVersion, account?.id, session);

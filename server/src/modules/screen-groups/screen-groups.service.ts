@@ -63,6 +63,9 @@ export async function updateScreenGroup(
   ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZUpdateScreenGroupRequest>,
 ): Promise<ScreenGroupRow> {
   const { group, affected, scopes } = await ctx.db.$transaction(async (tx) => {
+    // Its screens decide limited members' scopes: under the account's lock, the one a change of
+    // a member's groups takes (team.service.ts), so neither reads the other's old state.
+    if (body.screenIds) await lockOwner(tx, ownerId);
     if (!(await lockOwnedRow(tx, 'screen_groups', id, ownerId))) throw groupMissing();
     const previous = await tx.screenGroup.findUniqueOrThrow({ where: { id }, include: withMembers });
     let affected: string[] = [];

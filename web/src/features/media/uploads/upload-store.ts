@@ -286,7 +286,7 @@ function failed(id: string, err: Error | DetailedError) {
   const res = 'originalResponse' in err ? err.originalResponse : null;
   const status = res?.getStatus() ?? 0;
   // No answer at all: the network's Turkish text; an answer: the server's own words.
-  const error = status ? refusalOf(status, res!.getBody(), true) : new ApiError('', 0);
+  const error = status ? refusalOf(status, res!.getBody(), tokenStorage.get()) : new ApiError('', 0);
   patch(id, { status: 'failed', error: errorMessage(error, status ? trUploads.failed : undefined), retrying: false, finishing: false,
     bytesPerSecond: null, secondsLeft: null, resumable: status === 0 || status >= 500 });
   // A refusal ends the upload: a later try begins anew, and it is no unfinished upload to list
