@@ -105,3 +105,22 @@ describe('POST /api/auth/password', () => {
     expect(await eventsOf(u)).toHaveLength(1);
   });
 });
+
+describe('POST /api/auth/password, guessed from many addresses', () => {
+  let limited: TestApp;
+  beforeAll(async () => { limited = await createTestApp({ config: { authRateLimitPer15Min: 3, trustProxy: 1 } }); });
+  afterAll(async () => { await limited.close(); });
+
+  it('a stolen session guessing the current password is stopped per person, whatever the address', async () => {
+    const u = await newUser(limited);
+    const from = (n: number) => `198.51.100.${n}`;
+    for (let i = 1; i <= 3; i++) {
+      await limited.http.post('/api/auth/password').set(u.auth).set('X-Forwarded-For', from(i))
+        .send({ currentPassword: `tahmin-${i}00`, newPassword: 'yeni-sifre-1' }).expect(403);
+    }
+    const res = await limited.http.post('/api/auth/password').set(u.auth).set('X-Forwarded-For', from(4))
+      .send({ currentPassword: 'secret123', newPassword: 'yeni-sifre-1' });
+    expect([res.status, res.body.code]).toEqual([429, 'RATE_LIMITED']);
+    await limited.http.get('/api/auth/verify').set(u.auth).expect(200);
+  });
+});
