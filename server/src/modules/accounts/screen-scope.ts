@@ -36,10 +36,15 @@ export async function membersLimitedTo(db: DbOrTx, accountId: string, groupId: s
  */
 export type LiveScope = { userId: string; screens: string[] | null };
 export async function liveScopesOf(db: DbOrTx, accountId: string, userIds: string[]): Promise<LiveScope[]> {
-  const rows = await db.membership.findMany({ where: { accountId, userId: { in: userIds } }, select: { userId: true, groups: { select: { groupId: true } } } });
-  return Promise.all(rows.map(async (m) => ({
-    userId: m.userId, screens: m.groups.length ? await screensOfGroups(db, accountId, m.groups.map((g) => g.groupId)) : null,
-  })));
+  // One read of the memberships with their groups' screens, however many members.
+  const rows = await db.membership.findMany({
+    where: { accountId, userId: { in: userIds } },
+    select: { userId: true, groups: { select: { group: { select: { members: { select: { screenId: true } } } } } } },
+  });
+  return rows.map((m) => ({
+    userId: m.userId,
+    screens: m.groups.length ? [...new Set(m.groups.flatMap((g) => g.group.members.map((s) => s.screenId)))] : null,
+  }));
 }
 
 async function readScope(db: DbOrTx, account: AuthAccount): Promise<ScreenScope> {

@@ -15,19 +15,18 @@ export type AskingSignIn = { sessionId: string | undefined; accountId: string | 
  * A new password ends every other way in (docs/architecture/sessions.md#password): the token
  * version rises, so every token issued before is refused; the other sessions' rows, the sign-ins
  * still waiting for a second factor and the unused reset links go, all in the caller's
- * transaction with the event. Answers the ids of the sessions ended, for their sockets.
+ * transaction with the event. Answers the user's row as it now is and how many sessions ended
+ * (their sockets are cut by the caller, with all of the user's).
  */
 export async function replacePassword(
   tx: Prisma.TransactionClient, userId: string, passwordHash: string, action: 'user.passwordReset' | 'user.passwordChange', keepSessionId?: string,
-): Promise<string[]> {
-  await tx.user.update({ where: { id: userId }, data: { passwordHash, tokenVersion: { increment: 1 } } });
-  const others = { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) };
-  const ended = (await tx.userSession.findMany({ where: others, select: { id: true } })).map((r) => r.id);
-  await tx.userSession.deleteMany({ where: { id: { in: ended } } });
+) {
+  const user = await tx.user.update({ where: { id: userId }, data: { passwordHash, tokenVersion: { increment: 1 } } });
+  const { count: ended } = await tx.userSession.deleteMany({ where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) } });
   await tx.loginTicket.deleteMany({ where: { userId } });
   await tx.passwordResetToken.deleteMany({ where: { userId, usedAt: null } });
-  await auditPerson(tx, userId, action, ended.length ? { sessions: [ended.length, 0] } : undefined);
-  return ended;
+  await auditPerson(tx, userId, action, ended ? { sessions: [ended, 0] } : undefined);
+  return { user, ended };
 }
 
 const WRONG_CURRENT = 'Mevcut şifreniz hatalı. Şifrenizi değiştirmek için şu anki şifrenizi girin.';
@@ -46,8 +45,7 @@ export async function changePassword(ctx: AppContext, userId: string, body: TCha
     await assertOwnPassword(tx, userId, body.currentPassword, WRONG_CURRENT);
     // A token from before sessions had rows carries no id: this sign-in gets one now.
     const keep = sessionId && (await tx.userSession.count({ where: { id: sessionId, userId } })) ? sessionId : undefined;
-    const ended = await replacePassword(tx, userId, passwordHash, 'user.passwordChange', keep);
-    return { user: await tx.user.findUniqueOrThrow({ where: { id: userId } }), ended, keep };
+    return { ...(await replacePassword(tx, userId, passwordHash, 'user.passwordChange', keep)), keep };
   });
   const session = keep ?? (await openSession(ctx, userId, meta));
   // Every socket, this browser's too: a thief's copy of this session's token has one as well. This
@@ -56,5 +54,5 @@ export async function changePassword(ctx: AppContext, userId: string, body: TCha
   mailSecurityChange(ctx, userId, 'passwordChange', meta);
   const account = await firstAccountOf(ctx.db, userId, accountId);
   const token = await ctx.tokens.signUser(userId, user.tokenVersion, account?.id, session);
-  return { token, user, account, ended: ended.length };
+  return { token, user, account, ended };
 }
