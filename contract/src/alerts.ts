@@ -152,28 +152,6 @@ export const ZScreenAlert = z.object({
 });
 export type TScreenAlert = z.infer<typeof ZScreenAlert>;
 
-export const ZCreateApiKeyRequest = z.object({ name: requiredText('Lütfen anahtar adını girin', 100) }).strict();
-export type TCreateApiKeyRequest = z.input<typeof ZCreateApiKeyRequest>;
-
-export const ZApiKey = z.object({
-  _id: ZId,
-  name: z.string(),
-  /** The secret's first characters, to tell keys apart. */
-  prefix: z.string(),
-  scope: z.literal('alerts'),
-  createdAt: ZIsoDate,
-  lastUsedAt: ZIsoDate.nullable(),
-});
-export type TApiKey = z.infer<typeof ZApiKey>;
-
-/** POST /api/api-keys: the only answer that ever carries the secret. */
-export const ZCreatedApiKey = ZApiKey.extend({ key: z.string() });
-export type TCreatedApiKey = z.infer<typeof ZCreatedApiKey>;
-
-/** API keys start with this, so a Bearer value is told from a JWT without parsing it. */
-export const API_KEY_PREFIX = 'pano_';
-
-/** GET /api/alerts, /api/alert-templates and /api/api-keys as the dashboard reads them (docs/CONTRACT.md#lists). */
+/** GET /api/alerts and /api/alert-templates as the dashboard reads them (docs/CONTRACT.md#lists). */
 export const ZAlertListAnswer = listAnswer(ZAlert);
 export const ZAlertTemplateListAnswer = listAnswer(ZAlertTemplate);
-export const ZApiKeyListAnswer = listAnswer(ZApiKey);

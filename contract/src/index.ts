@@ -29,6 +29,7 @@ export * from './screen-groups.js';
 export * from './schedules.js';
 export * from './screen-now.js';
 export * from './alerts.js';
+export * from './api-keys.js';
 export * from './plays.js';
 export * from './screen-health.js';
 export * from './audit.js';

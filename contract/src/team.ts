@@ -9,7 +9,8 @@ import { ZTwoFactorCode } from './two-factor.js';
  * docs/architecture/accounts.md#invitations).
  */
 
-const ZGroupRef = z.object({ _id: ZId, name: z.string() });
+/** A screen group as a member, an invitation or an API key names it. */
+export const ZGroupRef = z.object({ _id: ZId, name: z.string() });
 
 export const ZTeamMember = z.object({
   _id: ZId,
@@ -42,10 +43,11 @@ export type TTeam = z.infer<typeof ZTeam>;
 export const ZTeamRenameRequest = z.object({ name: requiredText('Hesap adı zorunludur', 100) }, { error: 'Geçersiz hesap bilgisi' });
 export type TTeamRenameRequest = z.infer<typeof ZTeamRenameRequest>;
 
-const groupIds = z.array(ZId, { error: 'Gruplar bir liste olmalıdır' }).max(500, 'En fazla 500 grup seçilebilir');
+/** The screen groups granted to a member, an invitation or an API key (empty: every screen). */
+export const ZGroupIds = z.array(ZId, { error: 'Gruplar bir liste olmalıdır' }).max(500, 'En fazla 500 grup seçilebilir');
 
 /** PUT /api/team/members/{id}: the member's role, their screen groups (empty: every screen), or both. */
-export const ZMemberUpdateRequest = z.object({ role: ZAccountRole.optional(), groups: groupIds.optional() }, { error: 'Geçersiz üye bilgisi' })
+export const ZMemberUpdateRequest = z.object({ role: ZAccountRole.optional(), groups: ZGroupIds.optional() }, { error: 'Geçersiz üye bilgisi' })
   .refine((b) => b.role !== undefined || b.groups !== undefined, 'Rol ya da gruplar belirtilmelidir');
 export type TMemberUpdateRequest = z.infer<typeof ZMemberUpdateRequest>;
 
@@ -59,7 +61,7 @@ export const ZDeleteAccountRequest = z.object({ password: ZPassword, code: ZTwoF
 export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
 
 /** POST /api/team/invitations. */
-export const ZInviteRequest = z.object({ email: ZEmail, role: ZAccountRole, groups: groupIds.optional().default([]) }, { error: 'Geçersiz davet bilgisi' });
+export const ZInviteRequest = z.object({ email: ZEmail, role: ZAccountRole, groups: ZGroupIds.optional().default([]) }, { error: 'Geçersiz davet bilgisi' });
 export type TInviteRequest = z.input<typeof ZInviteRequest>;
 
 /** The one-time link to /davet/{token}: shown to copy, and mailed when mail is set up. */

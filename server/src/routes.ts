@@ -22,6 +22,7 @@ import { alertRoutes } from './modules/alerts/alerts.routes.js';
 import { alertTemplateRoutes } from './modules/alerts/alert-templates.routes.js';
 import { alertSendLimit } from './modules/alerts/alert-send-limit.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
+import { apiKeyAuthentication } from './modules/api-keys/api-key-auth.js';
 import { screenHealthRoutes } from './modules/screen-health/screen-health.routes.js';
 import { devicePlayRoutes, reportRoutes } from './modules/plays/plays.routes.js';
 import { accountRoutes } from './modules/team/accounts.routes.js';
@@ -33,6 +34,9 @@ import { openApiRoutes } from './http/openapi/openapi.routes.js';
 import { approvalGate, approvalRoutes, fileReplacementGate, notificationRoutes } from './modules/approvals/approvals.routes.js';
 
 export function mountApiRoutes(app: Express, ctx: AppContext): void {
+  // Before every route: the one place a request with an API key is let through, or not
+  // (http/key-routes.ts). Any other request costs it one look at its Authorization header.
+  app.use('/api', apiKeyAuthentication(ctx));
   // First: the API's busiest request (every player, after each reconnect and push) is a GET
   // with no body that needs none of the routers or the JSON parser below.
   app.get(SCREEN_CONFIG_PATH, screenConfigRoute(ctx));

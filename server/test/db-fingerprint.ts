@@ -4,9 +4,14 @@ import type { Db } from '../src/db/client.js';
  * Every table's row count and a digest of its rows, for tests with a database of their own:
  * equal fingerprints before and after a request mean it wrote nothing, not even an update.
  */
-/** Rows read without what any signed-in request updates: a member's last activity is not a change. */
+/**
+ * Rows read without what any signed-in request updates: a member's last activity and an API
+ * key's last use and request counts are not a change.
+ */
 const BOOKKEEPING: Record<string, string> = {
   memberships: '(SELECT id, "accountId", "userId", role, "createdAt" FROM memberships)',
+  api_keys: '(SELECT id, "ownerId", name, hash, prefix, scopes, "createdAt", "revokedAt" FROM api_keys)',
+  api_key_usage: '(SELECT 1 WHERE false)',
 };
 
 export async function dbFingerprint(db: Db): Promise<Record<string, string>> {

@@ -21,6 +21,8 @@ const ZEnv = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().default(2048),
   MAX_APK_MB: z.coerce.number().positive().default(300),
   RATE_LIMIT_AUTH_PER_15MIN: z.coerce.number().int().positive().default(30),
+  /** Requests one API key may make in a minute (docs/architecture/security.md#api-keys). */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** Which proxies may tell the client's address (X-Forwarded-For); none by default. */
   TRUST_PROXY: z.string().optional().transform((value, c) => {
     const parsed = parseTrustProxy(value);
@@ -81,6 +83,7 @@ const EXPECTED: Partial<Record<keyof z.infer<typeof ZEnv>, string>> = {
   MAX_UPLOAD_MB: "0'dan büyük bir sayı olmalı (MB)",
   MAX_APK_MB: "0'dan büyük bir sayı olmalı (MB)",
   RATE_LIMIT_AUTH_PER_15MIN: "0'dan büyük bir tam sayı olmalı",
+  API_KEY_REQUESTS_PER_MINUTE: "0'dan büyük bir tam sayı olmalı",
   TRUST_PROXY: '1 ile 10 arasında bir vekil sunucu (proxy) sayısı ya da virgülle ayrılmış adresler, CIDR aralıkları, loopback, linklocal veya uniquelocal olmalı',
   WORKERS: '0 ya da 1 olmalı',
   JOBS_SWEEP_EVERY_S: '0 ya da daha büyük bir sayı olmalı (saniye; 0 taramayı kapatır)',
@@ -130,6 +133,7 @@ export type AppConfig = {
   maxUploadBytes: number;
   maxApkBytes: number;
   authRateLimitPer15Min: number;
+  apiKeyRequestsPerMinute: number;
   trustProxy: TrustProxy;
   runWorkers: boolean;
   sweepEveryMs: number;
@@ -195,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
     maxApkBytes: Math.floor(e.MAX_APK_MB * 1024 * 1024),
     authRateLimitPer15Min: e.RATE_LIMIT_AUTH_PER_15MIN,
+    apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     // With Redis, workers run in the API unless WORKERS=0 (then `npm run worker` does it).
     runWorkers: e.WORKERS !== '0',

@@ -98,15 +98,21 @@ export async function sessionOfClaims(ctx: AppContext, claims: TokenClaims): Pro
 export const sessionFromToken = async (ctx: AppContext, token: string): Promise<Session> =>
   sessionOfClaims(ctx, await verifiedClaims(ctx, token));
 
-/** What every route but the alert routes answers an API key (docs/architecture/security.md#api-keys). */
-export const apiKeyNotAllowed = () => forbidden('API anahtarı yalnızca acil duyuru göndermek ve sonlandırmak için kullanılabilir');
+/** What a route no key may call answers one (docs/architecture/security.md#api-keys). */
+export const apiKeyNotAllowed = () => forbidden('Bu işlem API anahtarıyla yapılamaz: anahtarlar anahtarları, ekibi, ödemeleri ve hesabı yönetemez. Lütfen oturum açarak deneyin.');
 
-/** A person's session only: an API key never opens the dashboard's routes, valid or not. */
+/**
+ * A person's session, or an API key that apiKeyAuthentication (modules/api-keys/api-key-auth.ts)
+ * already let through to this route with its scope; any other key is refused.
+ */
 export function requireAuth(ctx: AppContext): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req);
     if (!token) throw unauthorized();
-    if (token.startsWith(API_KEY_PREFIX)) throw apiKeyNotAllowed();
+    if (token.startsWith(API_KEY_PREFIX)) {
+      if (req.apiKey) return next();
+      throw apiKeyNotAllowed();
+    }
     const session = await sessionFromToken(ctx, token);
     req.user = session.user;
     if (session.account) req.account = session.account;

@@ -16,7 +16,7 @@ declare global {
       user?: AuthUser;
       /** What the request acts on: the session's current account, or an API key's. */
       account?: AuthAccount;
-      /** Set when the request came with an API key (alert routes only); `user` is then absent. */
+      /** Set when the request came with an API key (http/key-routes.ts); `user` is then absent. */
       apiKey?: { id: string; name: string };
     }
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZErrorBody } from '@pano/contract';
+import { KEY_ROUTES } from '../key-routes.js';
 import { ROUTE_DOCS, type RouteDoc, type RouteSecurity } from './route-docs.js';
 
 /*
@@ -12,7 +13,6 @@ type Json = Record<string, unknown>;
 
 const SECURITY: Record<RouteSecurity, Json[]> = {
   user: [{ userToken: [] }],
-  userOrKey: [{ userToken: [] }, { apiKey: [] }],
   device: [{ deviceToken: [] }],
   deviceOrUser: [{ deviceToken: [] }, { userToken: [] }],
   metrics: [{ metricsToken: [] }, {}],
@@ -58,7 +58,8 @@ function operation(key: string, doc: RouteDoc): { method: string; path: string; 
     operationId: `${method.toLowerCase()}${path.replace(/[/:{}.-]+(\w?)/g, (_m, c: string) => c.toUpperCase())}`,
     summary: doc.summary,
     tags: [path.split('/')[2] ?? path.split('/')[1] ?? 'pano'],
-    security: SECURITY[doc.security],
+    // A key's scope as the role it needs (OpenAPI 3.1 lets a non-OAuth scheme list roles).
+    security: KEY_ROUTES[key] ? [...SECURITY[doc.security], { apiKey: [KEY_ROUTES[key]] }] : SECURITY[doc.security],
     responses: {
       [method === 'POST' && doc.answer ? '201' : '200']: doc.answer
         ? { description: 'Başarılı', content: { 'application/json': { schema: schemaOf(doc.answer, 'output') } } }
@@ -98,7 +99,7 @@ export function buildOpenApiDocument(): Json {
       schemas: { Error: schemaOf(ZErrorBody, 'output') },
       securitySchemes: {
         userToken: { type: 'http', scheme: 'bearer', description: 'Girişte alınan oturum belirteci' },
-        apiKey: { type: 'http', scheme: 'bearer', description: 'API anahtarı (`pano_` ile başlar); yalnızca acil duyuru yollarında' },
+        apiKey: { type: 'http', scheme: 'bearer', description: 'API anahtarı (`pano_` ile başlar); yalnızca yetkisinin (scope) açtığı yollarda, her yolun güvenlik bilgisinde adı geçen yetkiyle' },
         deviceToken: { type: 'http', scheme: 'bearer', description: 'Oynatıcının eşleştirmede aldığı cihaz belirteci' },
         metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (ayarlı değilse gerekmez)' },
       },

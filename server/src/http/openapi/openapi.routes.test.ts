@@ -31,7 +31,9 @@ describe('GET /api/openapi.json', () => {
   it('gives each route its security, parameters, body and the Turkish error shape', async () => {
     const doc = (await t.http.get('/api/openapi.json').expect(200)).body;
     const send = doc.paths['/api/alerts'].post;
-    expect(send.security).toEqual([{ userToken: [] }, { apiKey: [] }]);
+    expect(send.security).toEqual([{ userToken: [] }, { apiKey: ['alerts'] }]);
+    expect(doc.paths['/api/playlists'].post.security).toEqual([{ userToken: [] }, { apiKey: ['content'] }]);
+    expect(doc.paths['/api/api-keys'].post.security).toEqual([{ userToken: [] }]);
     expect(send.requestBody.content['application/json'].example).toMatchObject({ title: 'Yangın tatbikatı' });
     expect(send.requestBody.content['application/json'].schema.properties).toHaveProperty('title');
     expect(send.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });

@@ -24,8 +24,11 @@ import {
  * so a new route is written down in the same change that adds it.
  */
 
-/** Who may call a route: a person's session token, an alert API key, a player's device token, the metrics token, or anyone. */
-export type RouteSecurity = 'user' | 'userOrKey' | 'device' | 'deviceOrUser' | 'metrics' | 'public';
+/**
+ * Who may call a route: a person's session token, a player's device token, the metrics token, or
+ * anyone. Which routes an API key may call, and with which scope, is http/key-routes.ts's to say.
+ */
+export type RouteSecurity = 'user' | 'device' | 'deviceOrUser' | 'metrics' | 'public';
 
 export type RouteDoc = {
   summary: string;
@@ -163,18 +166,18 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   // Alerts and keys.
   'GET /api/alerts': u('Acil duyurular', { answer: ZAlertListAnswer }),
   'POST /api/alerts': {
-    summary: 'Acil duyuru gönder', security: 'userOrKey', body: ZCreateAlertRequest, answer: ZAlert,
+    summary: 'Acil duyuru gönder', security: 'user', body: ZCreateAlertRequest, answer: ZAlert,
     example: { title: 'Yangın tatbikatı', message: 'Lütfen binayı en yakın çıkıştan terk edin.', allScreens: true },
   },
-  'GET /api/alerts/:id': { summary: 'Acil duyurunun durumu', security: 'userOrKey' },
-  'DELETE /api/alerts/:id': { summary: 'Acil duyuruyu sonlandır', security: 'userOrKey' },
+  'GET /api/alerts/:id': { summary: 'Acil duyurunun durumu', security: 'user' },
+  'DELETE /api/alerts/:id': { summary: 'Acil duyuruyu sonlandır', security: 'user' },
   'GET /api/alert-templates': u('Duyuru şablonları', { answer: ZAlertTemplateListAnswer }),
   'POST /api/alert-templates': u('Duyuru şablonu oluştur', { body: ZAlertTemplateWrite }),
   'PUT /api/alert-templates/:id': u('Duyuru şablonunu değiştir', { body: ZAlertTemplateWrite }),
   'DELETE /api/alert-templates/:id': u('Duyuru şablonunu sil'),
   'POST /api/alert-templates/:id/send': u('Şablondan duyuru gönder', { body: ZSendAlertTemplateRequest }),
   'GET /api/api-keys': u('API anahtarları', { answer: ZApiKeyListAnswer }),
-  'POST /api/api-keys': u('API anahtarı oluştur', { body: ZCreateApiKeyRequest, answer: ZCreatedApiKey, example: { name: 'Yangın paneli' } }),
+  'POST /api/api-keys': u('API anahtarı oluştur (yetkileri ve isteğe bağlı ekran gruplarıyla)', { body: ZCreateApiKeyRequest, answer: ZCreatedApiKey, example: { name: 'Yangın paneli', scopes: ['alerts', 'screens:read'] } }),
   'DELETE /api/api-keys/:id': u('API anahtarını sil'),
   // Settings, packages, purchases, reports, audit.
   'GET /api/settings': u('Görüntü ayarları'),

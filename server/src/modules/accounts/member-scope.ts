@@ -11,7 +11,7 @@ import type { AuthAccount } from '../../http/request-types.js';
 
 
 /** Whether `groupIds` (empty: every screen) lie within the caller's own scope. */
-const withinCaller = (caller: AuthAccount, groupIds: string[]) =>
+export const withinCaller = (caller: AuthAccount, groupIds: string[]) =>
   !isLimited(caller) || (groupIds.length > 0 && groupIds.every((g) => caller.groupIds.includes(g)));
 
 /** The groups an invitation or a member change grants: 403 beyond the caller's own. */
@@ -38,9 +38,7 @@ export function assertMayTransfer(caller: AuthAccount): void {
   if (isLimited(caller)) throw forbidden('Ekran gruplarıyla sınırlı olduğunuz için sahipliği devredemezsiniz.');
 }
 
-/** An API key acts on every screen of the account: a limited member cannot make one. */
-export function assertMayCreateApiKey(caller: AuthAccount): void {
-  if (isLimited(caller)) {
-    throw forbidden('Ekran gruplarıyla sınırlı olduğunuz için API anahtarı oluşturamazsınız: bir anahtar hesabın tüm ekranlarına acil duyuru gönderebilir. Anahtarı tüm ekranları gören bir yönetici oluşturabilir.');
-  }
+/** An API key the caller revokes: 403 when it reaches more screens than the caller sees. */
+export function assertKeyWithin(caller: AuthAccount, groupIds: string[]): void {
+  if (!withinCaller(caller, groupIds)) throw forbidden('Sizden daha fazla ekranı kapsayan bir API anahtarını iptal edemezsiniz.');
 }

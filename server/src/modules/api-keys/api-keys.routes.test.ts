@@ -35,7 +35,7 @@ describe('GET/POST/DELETE /api/api-keys', () => {
     const list = await t.http.get('/api/api-keys').set(u.auth);
     expect(list.status).toBe(200);
     expect(ZApiKey.array().parse(list.body)).toEqual([
-      { _id: created._id, name: 'Yangın Paneli', prefix: created.prefix, scope: 'alerts', createdAt: created.createdAt, lastUsedAt: null },
+      { _id: created._id, name: 'Yangın Paneli', prefix: created.prefix, scopes: ['alerts'], groups: [], createdAt: created.createdAt, lastUsedAt: null, requests24h: 0 },
     ]);
     expect(JSON.stringify(list.body)).not.toContain(created.key);
     expect(list.body[0]).not.toHaveProperty('key');
@@ -163,7 +163,7 @@ describe('an API key on the alert routes', () => {
   });
 });
 
-describe('an API key anywhere else', () => {
+describe('an alerts key anywhere else', () => {
   let key: string;
   let ids: { alert: string; template: string; screen: string; key: string };
   beforeAll(async () => {
@@ -175,9 +175,8 @@ describe('an API key anywhere else', () => {
     ids = { alert, template, screen: screen.id, key: (await t.ctx.db.apiKey.findFirstOrThrow({ where: { ownerId: u.id } })).id };
   });
 
-  // Everything a person's session opens, and the alert routes a building system has no need for.
+  // What other scopes open, and what no key opens (key-routes.test.ts goes through every route).
   it.each([
-    ['get', '/api/alerts'],
     ['get', '/api/alert-templates'],
     ['post', '/api/alert-templates'],
     ['post', '/api/alert-templates/:template/send'],
@@ -209,9 +208,15 @@ describe('an API key anywhere else', () => {
     expect(await t.ctx.db.apiKey.count({ where: { id: ids.key, revokedAt: null } })).toBe(1);
   });
 
-  it('the dashboard routes answer 403 with the reason', async () => {
-    const res = await t.http.get('/api/screens').set(bearer(key));
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual({ code: 'FORBIDDEN', message: 'API anahtarı yalnızca acil duyuru göndermek ve sonlandırmak için kullanılabilir' });
+  it('answers 403 naming the scope a route needs, or that no key may call it', async () => {
+    const screens = await t.http.get('/api/screens').set(bearer(key));
+    expect(screens.status).toBe(403);
+    expect(screens.body).toEqual({ code: 'FORBIDDEN', message: 'Bu API anahtarının bu işlem için yetkisi yok (gereken yetki: Ekranları okuma).' });
+    const team = await t.http.get('/api/team').set(bearer(key));
+    expect(team.status).toBe(403);
+    expect(team.body).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Bu işlem API anahtarıyla yapılamaz: anahtarlar anahtarları, ekibi, ödemeleri ve hesabı yönetemez. Lütfen oturum açarak deneyin.',
+    });
   });
 });

@@ -27,7 +27,7 @@ export function reportRoutes(ctx: AppContext): Router {
   router.use(requireAuth(ctx), requireActivePackage(ctx));
 
   router.get('/plays', async (req, res) => {
-    if (currentUser(req).role !== 'customer') throw forbidden('Raporlar yalnızca müşteriler içindir');
+    if (!req.apiKey && currentUser(req).role !== 'customer') throw forbidden('Raporlar yalnızca müşteriler içindir');
     const query = ZPlaysReportQuery.parse(req.query);
     // A member limited to screen groups reads their screens' plays only.
     await assertTargetsInScope(ctx.db, req, { screens: query.screen ? [query.screen] : [], groups: query.group ? [query.group] : [] });

@@ -101,17 +101,23 @@ export async function screenGroupUsage(db: Db, ownerId: string, id: string) {
 }
 
 /**
- * A member limited to this group alone would be left with no group, which reads as 'every
- * screen' (docs/architecture/accounts.md#screen-group-limits): such a deletion is refused.
+ * A member or an API key limited to this group alone would be left with no group, which reads as
+ * 'every screen' (docs/architecture/accounts.md#screen-group-limits): such a deletion is refused.
  */
 async function assertNoMemberLimitedToOnly(tx: DbOrTx, accountId: string, groupId: string): Promise<void> {
+  const only = { some: { groupId }, every: { groupId } };
   const stranded = await tx.membership.findMany({
-    where: { accountId, groups: { some: { groupId }, every: { groupId } } },
+    where: { accountId, groups: only },
     select: { user: { select: { email: true, firstName: true, lastName: true } } }, orderBy: { createdAt: 'asc' },
   });
-  if (stranded.length === 0) return;
-  const names = stranded.map(({ user: u }) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email);
-  throw conflict(`Bu grup ${names.join(', ')} için tek ekran grubu; silinirse tüm ekranları görürlerdi. Önce Ekip sayfasında gruplarını değiştirin.`);
+  if (stranded.length > 0) {
+    const names = stranded.map(({ user: u }) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email);
+    throw conflict(`Bu grup ${names.join(', ')} için tek ekran grubu; silinirse tüm ekranları görürlerdi. Önce Ekip sayfasında gruplarını değiştirin.`);
+  }
+  const keys = await tx.apiKey.findMany({ where: { ownerId: accountId, revokedAt: null, groups: only }, select: { name: true }, orderBy: { createdAt: 'asc' } });
+  if (keys.length > 0) {
+    throw conflict(`Bu grup ${keys.map((k) => `'${k.name}'`).join(', ')} API anahtarı için tek ekran grubu; silinirse anahtar tüm ekranlara ulaşırdı. Önce Ayarlar sayfasında anahtarı iptal edin.`);
+  }
 }
 
 /**

@@ -37,6 +37,10 @@ export function screenRoutes(ctx: AppContext): Router {
   router.put('/:id', async (req, res) => {
     const { id } = ZIdParams.parse(req.params);
     const body = ZAssignScreenRequest.parse(req.body);
+    // A key's `schedules` scope assigns content; the screen itself is a person's to change.
+    if (req.apiKey && (body.name !== undefined || body.timezone !== undefined || body.rotation !== undefined)) {
+      throw forbidden('API anahtarı bir ekranın yalnızca içeriğini (playlist, kayan yazı, yerleşim) değiştirebilir; adını, saat dilimini ve yönünü oturum açan biri değiştirir.');
+    }
     res.json(presentScreen(await updateScreen(ctx, currentAccount(req).id, id, body)));
   });
 
