@@ -1,15 +1,33 @@
 import { useState } from 'react';
-import { ZCreateApiKeyRequest, type TCreatedApiKey } from '@pano/contract';
+import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, ZCreateApiKeyRequest, type TApiKey, type TCreatedApiKey } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
-import { Banner, Button, Card, Form, Spinner, TextField, showConfirm } from '../../components/ui';
+import { Badge, Banner, Button, Card, CheckList, Form, Spinner, TextField, showConfirm } from '../../components/ui';
+import { useScreenGroups } from '../../api/screen-groups.api';
 import { useApiKeys } from './api/use-api-keys';
 import { useCreateApiKey } from './api/use-create-api-key';
 import { useRevokeApiKey } from './api/use-revoke-api-key';
 
 const t = tr.apiKeys;
+const SCOPE_ITEMS = API_KEY_SCOPES.map((s) => ({ _id: s, name: API_KEY_SCOPE_LABELS[s].label, hint: API_KEY_SCOPE_LABELS[s].hint }));
+
+/** One key in the list: what it may do, where, and how much it was used. */
+function KeyLine({ k }: { k: TApiKey }) {
+  return (
+    <div className="api-key-main">
+      <p className="api-key-name">{k.name} <code>{k.prefix}…</code></p>
+      <ul className="api-key-scope-list" aria-label={t.scopesLegend}>
+        {k.scopes.map((s) => <li key={s}><Badge tone="primary">{API_KEY_SCOPE_LABELS[s].label}</Badge></li>)}
+      </ul>
+      <p className="muted small">{k.groups.length ? t.screensOf(k.groups.map((g) => g.name).join(', ')) : t.allScreens}</p>
+      <p className="muted small">
+        {t.colCreated}: {formatDateTime(k.createdAt)} · {t.colLastUsed}: {k.lastUsedAt ? formatDateTime(k.lastUsedAt) : t.never} · {t.requests24h(k.requests24h)}
+      </p>
+    </div>
+  );
+}
 
 /** The new key, once: the server keeps only its hash (docs/PRODUCT.md#alerts). */
 function SecretOnce({ created, onDone }: { created: TCreatedApiKey; onDone: () => void }) {
@@ -35,7 +53,10 @@ export function ApiKeysCard() {
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
-  const form = useZodForm(ZCreateApiKeyRequest, { name: '' });
+  const groups = useScreenGroups();
+  const form = useZodForm(ZCreateApiKeyRequest, { name: '', scopes: ['alerts'], groups: [] });
+  const scopes = form.watch('scopes') ?? [];
+  const chosenGroups = form.watch('groups') ?? [];
   const [created, setCreated] = useState<TCreatedApiKey | null>(null);
 
   const send = form.handleSubmit((body) => {
@@ -65,6 +86,11 @@ export function ApiKeysCard() {
         <Form className="form api-key-form" onSubmit={send}>
           <TextField label={t.nameLabel} placeholder={t.namePlaceholder} maxLength={100}
             error={form.formState.errors.name?.message} {...form.register('name')} />
+          <CheckList className="api-key-scopes" legend={t.scopesLegend} name="scopes" items={SCOPE_ITEMS} selected={scopes} empty=""
+            onChange={(ids) => form.setValue('scopes', ids as typeof scopes, { shouldValidate: form.formState.isSubmitted })} />
+          {form.formState.errors.scopes?.message && <p className="field-error" role="alert">{form.formState.errors.scopes.message}</p>}
+          <CheckList legend={t.groupsLegend} name="groups" items={groups.data ?? []} selected={chosenGroups} empty={t.noGroups}
+            onChange={(ids) => form.setValue('groups', ids)} />
           <Button type="submit" busy={create.isPending} busyText={t.creating}>{t.create}</Button>
         </Form>
       )}
@@ -73,12 +99,7 @@ export function ApiKeysCard() {
           <ul className="api-key-list">
             {keys.data.map((k) => (
               <li key={k._id} className="api-key" data-testid="api-key">
-                <div className="api-key-main">
-                  <p className="api-key-name">{k.name} <code>{k.prefix}…</code></p>
-                  <p className="muted small">
-                    {t.colCreated}: {formatDateTime(k.createdAt)} · {t.colLastUsed}: {k.lastUsedAt ? formatDateTime(k.lastUsedAt) : t.never}
-                  </p>
-                </div>
+                <KeyLine k={k} />
                 <Button size="sm" variant="danger" busy={revoke.isPending && revoke.variables === k._id}
                   onClick={() => void onRevoke(k._id, k.name)} aria-label={`${t.revoke}: ${k.name}`}>{t.revoke}</Button>
               </li>
@@ -88,6 +109,7 @@ export function ApiKeysCard() {
       <h3 className="api-key-usage-title">{t.usageTitle}</h3>
       <p className="muted small">{t.usageHint}</p>
       <pre className="api-key-curl">{curl}</pre>
+      <p className="muted small">{t.docsHint} <a href="/api/docs" target="_blank" rel="noreferrer">/api/docs</a></p>
     </Card>
   );
 }
