@@ -13,7 +13,7 @@ import { PDF_MAX_PAGES } from './constants.js';
 // media page can badge an app without the schemas.
 
 /** An http(s) address, with the field named in the message. */
-const httpUrl = (field: string) => {
+export const httpUrl = (field: string) => {
   const message = `${field} http:// ya da https:// ile başlayan geçerli bir adres olmalıdır`;
   return storableText(message).trim().max(2000, `${field} en fazla 2000 karakter olabilir`).refine((s) => {
     try {
