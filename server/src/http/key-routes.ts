@@ -64,13 +64,21 @@ export const KEY_ROUTES: Readonly<Record<string, TApiKeyScope>> = {
   'DELETE /api/schedules/:id': 'schedules',
   // Proof of play.
   'GET /api/reports/plays': 'reports:read',
+  // Webhooks (a monitoring system subscribing itself).
+  'GET /api/webhooks': 'webhooks',
+  'POST /api/webhooks': 'webhooks',
+  'PUT /api/webhooks/:id': 'webhooks',
+  'DELETE /api/webhooks/:id': 'webhooks',
+  'GET /api/webhooks/:id/deliveries': 'webhooks',
+  'POST /api/webhooks/:id/test': 'webhooks',
 };
 
 // Matched as Express matches its routes (router 2.x: case-insensitive, a trailing slash allowed),
 // so the route a key is checked for is the route that answers it.
 const compiled = Object.entries(KEY_ROUTES).map(([key, scope]) => {
   const [method, path] = key.split(' ') as [string, string];
-  return { method, scope, matches: match(path, { sensitive: false, end: true, trailing: true }) };
+  // Matched on the path as sent, as the router does; parameters are never decoded here (a bad escape, '%ZZ', is the router's 400 to give).
+  return { method, scope, matches: match(path, { sensitive: false, end: true, trailing: true, decode: false }) };
 });
 
 /**

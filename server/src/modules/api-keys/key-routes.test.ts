@@ -70,6 +70,11 @@ describe('API key scopes', () => {
     expect(await dbFingerprint(t.ctx.db)).toEqual(before);
   });
 
+  it('a path with a bad escape is the router\'s 400, not a 500, with a key as without', async () => {
+    const res = await t.http.get('/api/layouts/%ZZ').set({ Authorization: `Bearer ${keys.content}` });
+    expect(res.status).toBe(400);
+  });
+
   it('a key is never let through to keys, members, payments or the account', () => {
     const forbiddenAreas = /^[A-Z]+ \/api\/(api-keys|team|invitations|purchase|packages|settings|accounts|auth|audit|approvals|notifications|devices)\b/;
     expect(Object.keys(KEY_ROUTES).filter((k) => forbiddenAreas.test(k))).toEqual([]);
