@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'alert.send', 'alert.end',
   'alertTemplate.create', 'alertTemplate.update', 'alertTemplate.delete',
   'apiKey.create', 'apiKey.revoke',
+  'webhook.create', 'webhook.update', 'webhook.delete', 'webhook.disable',
   'device.pair', 'device.update', 'device.revoke', 'device.selectScreen',
   'settings.display', 'settings.health',
   'account.create', 'account.rename', 'account.settings', 'account.transfer', 'account.delete',

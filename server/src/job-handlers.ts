@@ -5,11 +5,12 @@ import { resumableUploadJobHandlers } from './modules/media/resumable-uploads.jo
 import { mediaJobHandlers } from './modules/media/media.jobs.js';
 import { playJobHandlers } from './modules/plays/plays.jobs.js';
 import { purchaseJobHandlers } from './modules/purchases/purchases.jobs.js';
+import { webhookJobHandlers } from './modules/webhooks/webhooks.jobs.js';
 import type { JobHandlers } from './jobs/job-definitions.js';
 
 /** Every job's handler, from the feature that owns its rule; the registry checks none is missing. */
 export const jobHandlers = (ctx: AppContext): JobHandlers => ({
   ...purchaseJobHandlers(ctx), ...alertJobHandlers(ctx), ...playJobHandlers(ctx), ...appDataJobHandlers(ctx),
   ...resumableUploadJobHandlers(ctx),
-  ...mediaJobHandlers(ctx),
+  ...mediaJobHandlers(ctx), ...webhookJobHandlers(ctx),
 });

@@ -23,6 +23,7 @@ import { alertTemplateRoutes } from './modules/alerts/alert-templates.routes.js'
 import { alertSendLimit } from './modules/alerts/alert-send-limit.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { apiKeyAuthentication } from './modules/api-keys/api-key-auth.js';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { screenHealthRoutes } from './modules/screen-health/screen-health.routes.js';
 import { devicePlayRoutes, reportRoutes } from './modules/plays/plays.routes.js';
 import { accountRoutes } from './modules/team/accounts.routes.js';
@@ -81,6 +82,7 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   app.use('/api/alerts', alertRoutes(ctx, alertSends));
   app.use('/api/alert-templates', alertTemplateRoutes(ctx, alertSends));
   app.use('/api/api-keys', apiKeyRoutes(ctx));
+  app.use('/api/webhooks', webhookRoutes(ctx));
   app.use('/api/reports', reportRoutes(ctx));
   app.use('/api/audit', auditRoutes(ctx));
   app.use('/api/approvals', approvalRoutes(ctx));

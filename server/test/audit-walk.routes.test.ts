@@ -34,6 +34,7 @@ const NO_EVENT: Record<string, string> = {
   'PUT /api/devices/screenshot': 'a screenshot: the screen\'s own telemetry',
   'POST /api/notifications/read': 'marking one\'s own notifications read: bookkeeping, as a member\'s last activity',
   'POST /api/notifications/:id/read': 'marking one\'s own notification read: bookkeeping',
+  'POST /api/webhooks/:id/test': 'a test message to the hook: its delivery is listed with the hook, nothing else changes',
   'POST /api/purchase/dev/confirm-card': 'the development card form; a declined card fails the purchase with purchase.fail',
   'POST /api/purchase/dev/checkout/:sessionId': 'the development checkout page; completion writes purchase.complete',
 };
@@ -166,6 +167,9 @@ const CASES: Record<string, Case> = {
   'PUT /api/settings': { action: 'settings.display', prepare: async () => () => http().put('/api/settings').set(owner.auth).send({ textColor: `#${uuid().slice(0, 6)}` }) },
   'PUT /api/settings/health': { action: 'settings.health', prepare: async () => () => http().put('/api/settings/health').set(owner.auth).send({ warnMinutes: 20 + Math.floor(Math.random() * 100) }) },
   'POST /api/api-keys': { action: 'apiKey.create', prepare: async () => () => http().post('/api/api-keys').set(owner.auth).send({ name: 'Panel' }) },
+  'POST /api/webhooks': { action: 'webhook.create', prepare: async () => () => http().post('/api/webhooks').set(owner.auth).send({ url: 'https://93.184.216.34/pano', events: ['screen.offline'] }) },
+  'PUT /api/webhooks/:id': { action: 'webhook.update', prepare: async () => { const h = await http().post('/api/webhooks').set(owner.auth).send({ url: 'https://93.184.216.34/a', events: ['screen.offline'] }).expect(201); return () => http().put(`/api/webhooks/${h.body._id}`).set(owner.auth).send({ url: 'https://93.184.216.34/b', events: ['screen.online'] }); } },
+  'DELETE /api/webhooks/:id': { action: 'webhook.delete', prepare: async () => { const h = await http().post('/api/webhooks').set(owner.auth).send({ url: 'https://93.184.216.34/c', events: ['screen.offline'] }).expect(201); return () => http().delete(`/api/webhooks/${h.body._id}`).set(owner.auth); } },
   'DELETE /api/api-keys/:id': { action: 'apiKey.revoke', prepare: async () => { const k = await http().post('/api/api-keys').set(owner.auth).send({ name: 'Eski' }).expect(201); return () => http().delete(`/api/api-keys/${k.body._id}`).set(owner.auth); } },
   'POST /api/devices/pair': { action: 'device.pair', prepare: async () => { const p = await t.ctx.db.purchase.findFirstOrThrow({ where: { accountId: owner.id, status: 'completed' } }); return () => http().post('/api/devices/pair').send({ mobileCode: p.mobileCode, name: 'Lobi TV' }); } },
   'PUT /api/devices/:id': { action: 'device.update', prepare: async () => { const d = await t.ctx.db.device.create({ data: { ownerId: owner.id, name: 'TV' } }); return () => http().put(`/api/devices/${d.id}`).set(owner.auth).send({ name: 'Kasa TV' }); } },

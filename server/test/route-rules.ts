@@ -55,6 +55,10 @@ export const RULES: Record<string, TAccountRole | 'not a member route'> = {
   'PUT /api/settings/health': 'admin',
   'POST /api/api-keys': 'admin',
   'DELETE /api/api-keys/:id': 'admin',
+  'POST /api/webhooks': 'admin',
+  'PUT /api/webhooks/:id': 'admin',
+  'DELETE /api/webhooks/:id': 'admin',
+  'POST /api/webhooks/:id/test': 'admin',
   'PUT /api/devices/:id': 'admin',
   'DELETE /api/devices/:id': 'admin',
   // Admins: the team (docs/PRODUCT.md#team); the owner alone hands ownership on.
@@ -120,6 +124,8 @@ const GROUPS = 'Ekran gruplarıyla sınırlı olduğunuz için ekran grubu oluş
  * request's body is read: what reaches every screen, or redraws who sees which. Others refuse
  * only what a body names beyond their groups (a schedule for every screen, another group).
  */
+const WEBHOOKS = 'Ekran gruplarıyla sınırlı olduğunuz için webhook\'ları yönetemezsiniz: webhook\'lar hesabın tüm ekranlarındaki olayları bildirir.';
+
 export const LIMITED_REFUSED: Record<string, string> = {
   'PUT /api/settings': ACCOUNT_WIDE,
   'PUT /api/settings/health': ACCOUNT_WIDE,
@@ -131,4 +137,8 @@ export const LIMITED_REFUSED: Record<string, string> = {
   'DELETE /api/screen-groups/:id': GROUPS,
   'PUT /api/team/sso': 'Ekran gruplarıyla sınırlı olduğunuz için kurumsal girişi yönetemezsiniz.',
   'DELETE /api/team/sso': 'Ekran gruplarıyla sınırlı olduğunuz için kurumsal girişi yönetemezsiniz.',
+  'POST /api/webhooks': WEBHOOKS,
+  'PUT /api/webhooks/:id': WEBHOOKS,
+  'DELETE /api/webhooks/:id': WEBHOOKS,
+  'POST /api/webhooks/:id/test': WEBHOOKS,
 };

@@ -1,7 +1,7 @@
 import { Prisma } from './generated/client.js';
 
 /** Tables whose rows are edited as a whole (the row plus its ordered child rows), and media, whose app edits an approval compares. */
-type LockableTable = 'playlists' | 'direction_playlists' | 'screen_groups' | 'schedules' | 'layouts' | 'media';
+type LockableTable = 'playlists' | 'direction_playlists' | 'screen_groups' | 'schedules' | 'layouts' | 'media' | 'webhooks';
 
 /**
  * Longest wait for another request's edit of the same row. Past it PostgreSQL raises

@@ -75,6 +75,23 @@ export function guardedLookup(policy: FetchPolicy) {
   };
 }
 
+/**
+ * Whether an address given now (a webhook's) could be fetched: a valid http(s) address whose
+ * name resolves, every address allowed by the policy. Throws GuardedFetchError, Turkish, when
+ * not. Each fetch checks again at connect time: a name may resolve elsewhere later.
+ */
+export async function assertFetchable(raw: string, policy: FetchPolicy): Promise<void> {
+  const url = checkUrl(raw, undefined, policy);
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (net.isIP(host)) return;
+  await new Promise<void>((resolve, reject) => {
+    guardedLookup(policy)(host, { all: true }, (err) => {
+      if (!err) return resolve();
+      reject(err instanceof GuardedFetchError ? err : new GuardedFetchError('network', err.message));
+    });
+  });
+}
+
 /** Parses and checks one hop's address; a literal IP never reaches the lookup hook (net skips it), so it is checked here. */
 function checkUrl(raw: string, base: URL | undefined, policy: FetchPolicy): URL {
   let url: URL;

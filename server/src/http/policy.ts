@@ -33,6 +33,15 @@ export const requireRole = (needed: TAccountRole): RequestHandler => (req, _res,
 };
 
 /**
+ * Route guard for a person's role where an API key's scope is the whole right (webhooks): a key
+ * that reached the route has it (http/key-routes.ts); a person needs at least `needed`.
+ */
+export const peopleNeed = (needed: TAccountRole): RequestHandler => (req, _res, next) => {
+  if (!req.apiKey) assertRole(currentAccount(req).role, needed);
+  next();
+};
+
+/**
  * Whether the caller is limited to screen groups in the account the request works in (none: every
  * screen; docs/architecture/accounts.md#screen-group-limits). The one spelling of the rule.
  */

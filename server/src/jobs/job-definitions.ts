@@ -35,6 +35,10 @@ export const JOB_SCHEMAS = {
   'app.refresh': z.object({}),
   /** Periodic (hourly): removes resumable uploads untouched for 24 hours (docs/PRODUCT.md#resumable-uploads). */
   'uploads.sweep': z.object({}),
+  /** One attempt at one webhook message; a failed one queues the next (docs/architecture/webhooks.md). */
+  'webhook.deliver': z.object({ deliveryId: z.string().regex(/^msg_[0-9a-f]{32}$/) }),
+  /** Periodic (5 minutes): queues deliveries whose attempt is due but whose job was lost; deletes old deliveries. */
+  'webhooks.repair': z.object({}),
 } as const;
 
 export type JobName = keyof typeof JOB_SCHEMAS;
@@ -57,6 +61,7 @@ export const PERIODIC_JOBS: readonly { name: JobName; everyMs: number }[] = [
   { name: 'app.refresh', everyMs: 600_000 },
   { name: 'uploads.sweep', everyMs: 3_600_000 },
   { name: 'media.repair', everyMs: 600_000 },
+  { name: 'webhooks.repair', everyMs: 300_000 },
 ];
 
 export type EnqueueOptions = {

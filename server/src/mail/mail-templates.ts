@@ -9,6 +9,10 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 type Body = { heading: string; paragraphs: string[]; action: { label: string; url: string }; footer: string };
 
+const istanbul = new Intl.DateTimeFormat('tr-TR', { timeZone: 'Europe/Istanbul', dateStyle: 'long', timeStyle: 'short' });
+/** A moment as mails write it: Istanbul time, '29 Kasım 2026 07:30'. */
+export const mailTime = (at: Date): string => istanbul.format(at);
+
 function compose(to: string, subject: string, body: Body): OutgoingMail {
   const text = [
     body.heading,
@@ -88,5 +92,18 @@ export function securityChangeMail(to: string, change: SecurityChange, f: { at: 
     paragraphs: [c.what, `Zaman: ${f.at}${from}`],
     action: { label: 'Oturumlarımı gör', url: f.settingsUrl },
     footer: c.footer ?? NOT_YOU,
+  });
+}
+
+/** A webhook Pano turned off after 24 hours of failed deliveries, mailed to the account's owner (docs/architecture/webhooks.md). */
+export function webhookDisabledMail(to: string, f: { url: string; since: string; settingsUrl: string }): OutgoingMail {
+  return compose(to, "Pano: bir webhook'unuz kapatıldı", {
+    heading: "Webhook'unuz kapatıldı",
+    paragraphs: [
+      `${f.url} adresine ${f.since} tarihinden beri hiçbir mesaj iletilemedi; Pano bu webhook'u 24 saat sonra kapattı ve yeni olayları artık göndermiyor.`,
+      "Alıcı sistemi düzeltip Ayarlar sayfasındaki 'Webhook'lar' bölümünden 'Test gönder' ile deneyin, sonra webhook'u yeniden açın.",
+    ],
+    action: { label: "Webhook'ları aç", url: f.settingsUrl },
+    footer: 'Bu e-postayı Pano hesabının sahibi olduğunuz için aldınız.',
   });
 }

@@ -5,6 +5,7 @@ import type { InFlight } from './in-flight.js';
 import type { RedisLink } from './redis-adapter.js';
 import type { PresenceReader } from './screen-notifier.js';
 import { LastSeenWriter } from './last-seen-writer.js';
+import { ScreenHooks } from '../modules/webhooks/screen-hooks.js';
 import { allScreensRoom, deviceRoom, screenRoom, screenWatchRoom, type PanoServer, type PanoSocket } from '../sockets/socket-types.js';
 
 /**
@@ -29,16 +30,22 @@ export class Presence implements PresenceReader {
 
   constructor(
     private readonly io: PanoServer,
-    private readonly ctx: Pick<AppContext, 'db' | 'clock' | 'logger'>,
+    private readonly ctx: Pick<AppContext, 'db' | 'clock' | 'logger' | 'jobs'>,
     private readonly inFlight: InFlight,
     /** The Redis adapter's connections, when there are other instances to ask. */
     private readonly redis?: RedisLink,
   ) {
     this.lastSeen = new LastSeenWriter(ctx.db);
+    this.hooks = new ScreenHooks(ctx);
   }
+
+  /** Webhooks told of screens going dark and coming back (modules/webhooks/screen-hooks.ts). */
+  private readonly hooks: ScreenHooks;
 
   async playerConnected(socket: PanoSocket): Promise<void> {
     await this.report(socket, true);
+    const { screenId, ownerId } = socket.data;
+    if (screenId && ownerId && socket.data.role === 'player') await this.hooks.cameOnline(screenId, ownerId);
   }
 
   async playerHello(socket: PanoSocket, raw: unknown): Promise<void> {
@@ -59,6 +66,7 @@ export class Presence implements PresenceReader {
     const others = await this.socketsIn(screenRoom(screenId));
     if (others.some((s) => s.data.role === 'player')) return;
     await this.report(socket, false);
+    if (socket.data.ownerId) await this.hooks.wentOffline(screenId, socket.data.ownerId);
   }
 
   /** Screens of this owner with a player connected to any instance right now. */

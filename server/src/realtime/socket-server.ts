@@ -42,7 +42,7 @@ export type Realtime = {
 };
 
 /** What the realtime layer needs: the context's first collaborators, which depend on nothing else. */
-export type RealtimeDeps = Pick<AppContext, 'config' | 'db' | 'logger' | 'clock' | 'metrics'>;
+export type RealtimeDeps = Pick<AppContext, 'config' | 'db' | 'logger' | 'clock' | 'metrics' | 'jobs'>;
 
 /**
  * Safety net only: every change that alters a config drops it at once through the notifier.

@@ -58,7 +58,7 @@ export const trActivity = {
   /** The target types, for the filter and the table. */
   targets: {
     media: 'Medya', playlist: 'Playlist', ticker: 'Reji', layout: 'Yerleşim', screen: 'Ekran', screenGroup: 'Ekran grubu',
-    schedule: 'Zamanlama', alert: 'Acil duyuru', alertTemplate: 'Duyuru şablonu', apiKey: 'API anahtarı', device: 'Cihaz',
+    schedule: 'Zamanlama', alert: 'Acil duyuru', alertTemplate: 'Duyuru şablonu', apiKey: 'API anahtarı', webhook: 'Webhook', device: 'Cihaz',
     settings: 'Ayarlar', account: 'Hesap', member: 'Üye', invitation: 'Davet', purchase: 'Satın alma', package: 'Paket', apk: 'APK', admin: 'Yönetici',
   } as Record<string, string>,
   /**
@@ -77,6 +77,7 @@ export const trActivity = {
     'alert.send': 'Acil duyuru gönderdi', 'alert.end': 'Acil duyuruyu sonlandırdı',
     'alertTemplate.create': 'Şablon oluşturdu', 'alertTemplate.update': 'Şablonu düzenledi', 'alertTemplate.delete': 'Şablonu sildi',
     'apiKey.create': 'API anahtarı oluşturdu', 'apiKey.revoke': 'API anahtarını iptal etti',
+    'webhook.create': 'Webhook ekledi', 'webhook.update': 'Webhook\'u düzenledi', 'webhook.delete': 'Webhook\'u sildi', 'webhook.disable': 'Webhook\'u kapattı (24 saattir başarısız)',
     'device.pair': 'Cihaz eşleştirildi', 'device.update': 'Cihazı düzenledi', 'device.revoke': 'Cihazı kaldırdı', 'device.selectScreen': 'Cihaz ekran seçti',
     'settings.display': 'Görünüm ayarlarını değiştirdi', 'settings.health': 'Ekran sağlığı ayarını değiştirdi',
     'account.create': 'Hesabı oluşturdu', 'account.rename': 'Hesap adını değiştirdi', 'account.settings': 'Hesap ayarlarını değiştirdi',

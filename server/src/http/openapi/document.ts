@@ -61,7 +61,7 @@ function operation(key: string, doc: RouteDoc): { method: string; path: string; 
     // A key's scope as the role it needs (OpenAPI 3.1 lets a non-OAuth scheme list roles).
     security: KEY_ROUTES[key] ? [...SECURITY[doc.security], { apiKey: [KEY_ROUTES[key]] }] : SECURITY[doc.security],
     responses: {
-      [method === 'POST' && doc.answer ? '201' : '200']: doc.answer
+      [doc.status ? String(doc.status) : method === 'POST' && doc.answer ? '201' : '200']: doc.answer
         ? { description: 'Başarılı', content: { 'application/json': { schema: schemaOf(doc.answer, 'output') } } }
         : { description: 'Başarılı' },
       ...errorAnswers(doc, method, path),

@@ -15,6 +15,7 @@ import {
   ZUpdateDeviceRequest, ZUpdateDisplaySettingsRequest, ZUpdateHealthSettingsRequest, ZUpdateLayoutRequest,
   ZUpdateMediaRequest, ZUpdatePlaylistRequest, ZUpdateScreenGroupRequest, ZUpdateTickerRequest, ZAlert,
   ZApproval, ZApprovalList, ZApprovalsQuery, ZNotificationList, ZRejectApprovalRequest,
+  ZWebhookListAnswer, ZWebhookWrite, ZCreatedWebhook, ZWebhook, ZWebhookDeliveryListAnswer, ZWebhookDelivery,
   ZSsoCallbackQuery, ZSsoRequest, ZSsoSettings, ZSsoStartRequest, ZSsoStartResponse,
 } from '@pano/contract';
 
@@ -37,6 +38,8 @@ export type RouteDoc = {
   query?: z.ZodType;
   /** The success answer's shape, where the contract names one. */
   answer?: z.ZodType;
+  /** The success status, where it is not 200 (201 for a POST with an answer). */
+  status?: number;
   /** A request body example (shown at /api/docs). */
   example?: unknown;
   /** Not JSON: a file upload or a raw body. */
@@ -178,6 +181,14 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/alert-templates/:id/send': u('Şablondan duyuru gönder', { body: ZSendAlertTemplateRequest }),
   'GET /api/api-keys': u('API anahtarları', { answer: ZApiKeyListAnswer }),
   'POST /api/api-keys': u('API anahtarı oluştur (yetkileri ve isteğe bağlı ekran gruplarıyla)', { body: ZCreateApiKeyRequest, answer: ZCreatedApiKey, example: { name: 'Yangın paneli', scopes: ['alerts', 'screens:read'] } }),
+  'GET /api/webhooks': u("Webhook'lar", { answer: ZWebhookListAnswer }),
+  'POST /api/webhooks': u('Webhook ekle (imza anahtarı yalnızca bu yanıtta)', {
+    body: ZWebhookWrite, answer: ZCreatedWebhook, example: { url: 'https://izleme.hastane.org.tr/api/pano-olaylari', events: ['screen.offline', 'screen.online'] },
+  }),
+  'PUT /api/webhooks/:id': u("Webhook'u değiştir (tümüyle; açmak 'kapatıldı' durumunu siler)", { body: ZWebhookWrite, answer: ZWebhook }),
+  'DELETE /api/webhooks/:id': u("Webhook'u sil"),
+  'GET /api/webhooks/:id/deliveries': u('Son 50 gönderim: durum, deneme sayısı, yanıt kodu, süre, yanıtın ilk 1 KB\'ı', { answer: ZWebhookDeliveryListAnswer }),
+  'POST /api/webhooks/:id/test': u('Test mesajı gönder (gönderim bir iş olarak yapılır)', { answer: ZWebhookDelivery, status: 202 }),
   'DELETE /api/api-keys/:id': u('API anahtarını sil'),
   // Settings, packages, purchases, reports, audit.
   'GET /api/settings': u('Görüntü ayarları'),

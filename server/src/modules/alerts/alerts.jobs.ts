@@ -1,5 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { JobHandlers } from '../../jobs/job-definitions.js';
+import { announce } from '../webhooks/webhooks.service.js';
+import { alertHookData } from '../webhooks/hook-data.js';
 
 export const alertEndJobKey = (alertId: string) => `alert-end-${alertId}`;
 
@@ -16,7 +18,7 @@ export async function scheduleAlertEnd(ctx: AppContext, alert: { id: string; end
  * ahead of ours), it queues itself again for the right moment.
  */
 export async function pushAlertEnd(ctx: AppContext, alertId: string): Promise<void> {
-  const alert = await ctx.db.alert.findUnique({ where: { id: alertId }, select: { ownerId: true, endsAt: true, endedAt: true } });
+  const alert = await ctx.db.alert.findUnique({ where: { id: alertId }, select: { id: true, ownerId: true, title: true, message: true, startedAt: true, endsAt: true, endedAt: true } });
   if (!alert?.endsAt || alert.endedAt) return;
   const now = ctx.clock();
   if (alert.endsAt > now) {
@@ -26,6 +28,7 @@ export async function pushAlertEnd(ctx: AppContext, alertId: string): Promise<vo
   const targets = await ctx.db.alertTarget.findMany({ where: { alertId }, select: { screenId: true } });
   if (targets.length > 0) await ctx.notifier.screensChanged(targets.map((t) => t.screenId));
   ctx.notifier.alertChanged(alert.ownerId, alertId);
+  await announce(ctx, alert.ownerId, 'alert.ended', { alert: alertHookData(alert), reason: 'expired' });
 }
 
 export const alertJobHandlers = (ctx: AppContext): Pick<JobHandlers, 'alert.end'> => ({

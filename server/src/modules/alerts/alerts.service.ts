@@ -1,3 +1,5 @@
+import { announce } from '../webhooks/webhooks.service.js';
+import { alertHookData } from '../webhooks/hook-data.js';
 import type { z } from 'zod';
 import { ALERT_DURATION_DEFAULT, type ZCreateAlertRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
@@ -106,6 +108,7 @@ export async function createAlert(ctx: AppContext, ownerId: string, actor: Actor
   await ctx.notifier.screensChanged(screenIds);
   ctx.notifier.alertChanged(ownerId, row.id);
   await scheduleAlertEnd(ctx, row);
+  await announce(ctx, ownerId, 'alert.started', { alert: alertHookData(row), targetCount: screenIds.length });
   return { row, acknowledged: 0, now };
 }
 
@@ -171,6 +174,7 @@ export async function endAlert(ctx: AppContext, ownerId: string, actor: Actor, i
     const targets = await ctx.db.alertTarget.findMany({ where: { alertId: id }, select: { screenId: true } });
     await ctx.notifier.screensChanged(targets.map((t) => t.screenId));
     ctx.notifier.alertChanged(ownerId, id);
+    await announce(ctx, ownerId, 'alert.ended', { alert: alertHookData(row), reason: 'ended' });
   }
   const acks = await ackCounts(ctx.db, [id]);
   return { row, acknowledged: acks.get(id) ?? 0, now };

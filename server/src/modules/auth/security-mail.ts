@@ -1,9 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { linkBaseUrl } from '../../config/env.js';
-import { securityChangeMail, type SecurityChange } from '../../mail/mail-templates.js';
+import { mailTime, securityChangeMail, type SecurityChange } from '../../mail/mail-templates.js';
 import { deviceName, type SignInMeta } from './sessions.service.js';
-
-const istanbul = new Intl.DateTimeFormat('tr-TR', { timeZone: 'Europe/Istanbul', dateStyle: 'long', timeStyle: 'short' });
 
 /**
  * After a change of a person's own sign-in security has committed (a new password, two-factor
@@ -16,7 +14,7 @@ export function mailSecurityChange(ctx: Pick<AppContext, 'db' | 'config' | 'cloc
   ctx.mailer.dispatch(async () => {
     const user = await ctx.db.user.findUnique({ where: { id: userId }, select: { email: true } });
     return user && securityChangeMail(user.email, change, {
-      at: istanbul.format(at), from: meta && { device: deviceName(meta.userAgent), ip: meta.ip ?? null }, settingsUrl: `${linkBaseUrl(ctx.config)}/settings`,
+      at: mailTime(at), from: meta && { device: deviceName(meta.userAgent), ip: meta.ip ?? null }, settingsUrl: `${linkBaseUrl(ctx.config)}/settings`,
     });
   });
 }

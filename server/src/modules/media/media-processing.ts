@@ -8,6 +8,8 @@ import { randomFileName, removeQuietly } from '../../storage/stored-files.js';
 import { incomingDir, incomingFileName } from '../../storage/sweep-incoming.js';
 import { displaySize, moovBeforeMdat, probeVideo, runFfmpeg, type VideoProbe } from '../../storage/video-tools.js';
 import { audit, mediaTarget } from '../audit/audit.js';
+import { announce } from '../webhooks/webhooks.service.js';
+import { mediaHookData } from '../webhooks/hook-data.js';
 import { screensShowingMedia } from './media-screens.js';
 import { afterSwap, NO_REPLACEMENT, swapFile, type NewFile, type Swapped } from './media-swap.js';
 import { makePoster, sha256Of, UNREADABLE_VIDEO } from './prepare-upload.js';
@@ -226,6 +228,7 @@ async function finish(ctx: Ctx, t: Target, done: Converted) {
     }
   }
   if (!written) return;
+  await announce(ctx, media.ownerId, 'media.ready', hookData(t));
   // The converted file took the place of the one it was made from, which goes with the old files.
   if (swapped) return afterSwap(ctx, swapped);
   if (done.file) {
@@ -268,4 +271,7 @@ async function fail(ctx: Ctx, t: Target, error: string) {
     if (name) await ctx.storage.remove(storageKey.upload(name));
   }
   ctx.notifier.mediaProgress(t.media.ownerId, eventOf(t, 'failed', 0, error));
+  await announce(ctx, t.media.ownerId, 'media.failed', { ...hookData(t), error });
 }
+
+const hookData = (t: Target) => ({ media: mediaHookData(t.media), replacement: t.replacement });

@@ -1,3 +1,4 @@
+import { announce } from '../webhooks/webhooks.service.js';
 import type { AppContext } from '../../context.js';
 import type { Purchase } from '../../db/generated/client.js';
 import { Prisma } from '../../db/generated/client.js';
@@ -103,5 +104,10 @@ export async function afterCompletion(ctx: AppContext, p: Purchase): Promise<voi
     await ctx.jobs.enqueue('purchase.expire', { purchaseId: p.id }, { runAt: p.expiresAt, key: expireJobKey(p) })
       .catch((err) => ctx.logger.error({ err, purchaseId: p.id }, 'scheduling expiry failed; the sweep will queue it again'));
   }
-  if (p.accountId) await ctx.notifier.ownerScreensChanged(p.accountId);
+  if (p.accountId) {
+    await ctx.notifier.ownerScreensChanged(p.accountId);
+    await announce(ctx, p.accountId, 'purchase.completed', {
+      purchase: { _id: p.id, packageId: p.packageId, amountPaid: p.amountPaid?.toString() ?? null, expiresAt: p.expiresAt?.toISOString() ?? null },
+    });
+  }
 }
