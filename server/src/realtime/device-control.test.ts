@@ -149,6 +149,49 @@ describe('ending one session (docs/architecture/sessions.md)', () => {
   });
 });
 
+describe('a session ended while its socket is still in the handshake', () => {
+  /**
+   * Holds the handshake of `token` on `server` right after its session check (socket.io runs its
+   * middleware in order, the check first): `checked` resolves there, `release` lets it go on.
+   */
+  function holdAfterCheck(server: LiveServer, token: string) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    const checked = new Promise<void>((resolve) => {
+      server.realtime.io.use((socket, next) => {
+        if ((socket.handshake.auth as { token?: string }).token !== token) return next();
+        resolve();
+        void released.then(() => next());
+      });
+    });
+    return { checked, release };
+  }
+
+  it.each([
+    ['ending that session', (kept: string, ended: { id: string }) => b.api.delete(`/api/auth/sessions/${ended.id}`).set({ Authorization: `Bearer ${kept}` }).expect(200)],
+    ['logging out', (_kept: string, _ended: { id: string }, endedToken: string) => b.api.post('/api/auth/logout').set({ Authorization: `Bearer ${endedToken}` }).expect(200)],
+  ])('%s between the check and the room joins still cuts the dashboard', async (_what, end) => {
+    const { c } = await customerWithScreen();
+    const sign = async () => {
+      const row = await a.ctx.db.userSession.create({ data: { userId: c.id, device: 'Chrome · Linux' } });
+      return { id: row.id, token: await a.ctx.tokens.signUser(c.id, 0, c.id, row.id) };
+    };
+    const [ended, kept] = [await sign(), await sign()];
+    const held = holdAfterCheck(b, ended.token);
+    let gone: string[] = [];
+    const connecting = connectSocket(b, { token: ended.token }, (socket) => { gone = disconnected(socket); });
+    await held.checked;
+    // Ended through the instance holding the socket: its cut of the session's rooms has run
+    // before the answer, while the socket was in none of them yet.
+    await end(kept.token, ended, ended.token);
+    held.release();
+    const socket = await connecting;
+    // Behind the check the socket server runs once the rooms are joined.
+    await caughtUp(b, [socket]);
+    expect(gone).toEqual(['io server disconnect']);
+  });
+});
+
 describe('resetting the password', () => {
   it("disconnects the user's dashboards on every instance, as logging out does", async () => {
     const { c } = await customerWithScreen();

@@ -3,7 +3,7 @@ import { SocketErrorCode, ZId, type TSocketErrorData } from '@pano/contract';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { KeyBatcher } from '../db/key-batcher.js';
-import { sessionOfClaims, verifiedClaims } from '../http/authenticate.js';
+import { sessionFromToken, sessionOfClaims, verifiedClaims } from '../http/authenticate.js';
 import { AppError } from '../http/errors.js';
 import { isLimited } from '../http/policy.js';
 import { screensOfGroups } from '../modules/accounts/screen-scope.js';
@@ -87,6 +87,23 @@ const screenOwnersOf = (db: Db): ScreenOwners => new KeyBatcher(async (batch) =>
   const rows = await db.screen.findMany({ where: { id: { in: [...batch.keys()] } }, select: { id: true, ownerId: true } });
   return new Map(rows.map((r) => [r.id, r.ownerId]));
 });
+
+/**
+ * Whether a dashboard's or preview's sign-in still holds, read as its handshake read it
+ * (`sessionOfClaims`): false once the session ended, the person logged out or changed the
+ * password, or left the account the token works in (docs/architecture/sessions.md).
+ */
+export async function signInStillHolds(ctx: AppContext, socket: PanoSocket): Promise<boolean> {
+  const auth = ZHandshake.safeParse(socket.handshake.auth);
+  if (!auth.success || !('token' in auth.data)) return false;
+  try {
+    await sessionFromToken(ctx, auth.data.token);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError) return false;
+    throw err;
+  }
+}
 
 /** socket.io middleware: identity into `socket.data`, or a `connect_error`. */
 export function socketAuthMiddleware(ctx: AppContext) {

@@ -7,7 +7,7 @@ import { InFlight } from './in-flight.js';
 import { LiveNotifier } from './live-notifier.js';
 import { Presence } from './presence.js';
 import { attachRedisAdapter } from './redis-adapter.js';
-import { socketAuthMiddleware } from './socket-auth.js';
+import { signInStillHolds, socketAuthMiddleware } from './socket-auth.js';
 import { disconnectStalePlayers } from './stale-players.js';
 import { DEVICE_LOOKUP_TTL_MS, DeviceLookupCache } from '../modules/devices/device-lookup-cache.js';
 import { ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
@@ -123,6 +123,12 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
         if (userId) void socket.join(sessionRoom(userId));
         if (socket.data.signInId) void socket.join(signInRoom(socket.data.signInId));
         if (userId && ownerId) void socket.join(memberRoom(ownerId, userId));
+        // Its handshake read the session before these joins: a session ended in between cut its
+        // rooms before this socket was in them. Read again now that any later cut reaches it.
+        if (userId) {
+          inFlight.track(signInStillHolds(ctx, socket).then((holds) => { if (!holds) socket.disconnect(true); }))
+            .catch(logFailure('session: checking again after the joins', { userId }));
+        }
         if (role === 'dashboard') {
           if (!ownerId) return;
           void socket.join(ownerRoom(ownerId));
