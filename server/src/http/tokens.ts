@@ -1,5 +1,5 @@
 import { hkdfSync } from 'node:crypto';
-import { SignJWT, jwtVerify, errors } from 'jose';
+import { SignJWT, UnsecuredJWT, decodeJwt, jwtVerify, errors } from 'jose';
 
 /**
  * `ver`: the user's token version when it was signed; logout raises it, refusing every older token.
@@ -17,6 +17,10 @@ export type TokenService = {
   signDevice(deviceId: string, ownerId: string): Promise<string>;
   /** Throws `TokenExpiredError` or `InvalidTokenError`. */
   verify(token: string): Promise<TokenClaims>;
+  /** When a token this service signed expires; null for one that never does (a device's). */
+  expiryOf(token: string): Date | null;
+  /** How long a user token lives (JWT_TTL), in milliseconds. */
+  userLifetimeMs(): number;
   /** A 32-byte key for `purpose`, derived from the signing secret (HKDF-SHA256). */
   derivedKey(purpose: string): Buffer;
 };
@@ -25,6 +29,15 @@ export class TokenExpiredError extends Error {}
 export class InvalidTokenError extends Error {}
 
 const ISSUER = 'pano';
+
+/** JWT_TTL as jose reads it ('7d'): an expiry it sets, less the second it set it in. */
+function lifetimeMs(ttl: string): number {
+  for (;;) {
+    const second = Math.floor(Date.now() / 1000);
+    const { exp } = decodeJwt(new UnsecuredJWT({}).setExpirationTime(ttl).encode());
+    if (Math.floor(Date.now() / 1000) === second) return (exp! - second) * 1000;
+  }
+}
 
 /**
  * Device tokens never expire and are revoked through the Device row (checked on every use), so
@@ -39,6 +52,7 @@ export function createTokenService(secret: string, userTtl: string): TokenServic
   // a verify ~4× slower (docs/PERFORMANCE.md, P4: 10,000 players re-authenticate at once).
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const verifiedDevices = new Map<string, DeviceClaims>();
+  let userLifetime: number | undefined;
   const sign = async (claims: Record<string, unknown>, sub: string, ttl: string | null) => {
     const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuer(ISSUER).setIssuedAt();
     // Device tokens do not expire: an unattended screen must never be logged out.
@@ -49,6 +63,11 @@ export function createTokenService(secret: string, userTtl: string): TokenServic
     signUser: (userId, tokenVersion, accountId, sessionId) =>
       sign({ kind: 'user', ver: tokenVersion, ...(accountId ? { acc: accountId } : {}), ...(sessionId ? { sid: sessionId } : {}) }, userId, userTtl),
     derivedKey: (purpose) => Buffer.from(hkdfSync('sha256', secret, '', `pano:${purpose}`, 32)),
+    expiryOf: (token) => {
+      const { exp } = decodeJwt(token);
+      return typeof exp === 'number' ? new Date(exp * 1000) : null;
+    },
+    userLifetimeMs: () => (userLifetime ??= lifetimeMs(userTtl)),
     signDevice: (deviceId, ownerId) => sign({ kind: 'device', ownerId }, deviceId, null),
     async verify(token) {
       const known = verifiedDevices.get(token);

@@ -39,6 +39,8 @@ export const JOB_SCHEMAS = {
   'webhook.deliver': z.object({ deliveryId: z.string().regex(/^msg_[0-9a-f]{32}$/) }),
   /** Periodic (5 minutes): queues deliveries whose attempt is due but whose job was lost; deletes old deliveries. */
   'webhooks.repair': z.object({}),
+  /** Periodic (hourly): deletes the sessions whose last token has expired (docs/architecture/sessions.md). */
+  'sessions.sweep': z.object({}),
 } as const;
 
 export type JobName = keyof typeof JOB_SCHEMAS;
@@ -60,6 +62,7 @@ export const PERIODIC_JOBS: readonly { name: JobName; everyMs: number }[] = [
   { name: 'plays.retention', everyMs: 86_400_000 },
   { name: 'app.refresh', everyMs: 600_000 },
   { name: 'uploads.sweep', everyMs: 3_600_000 },
+  { name: 'sessions.sweep', everyMs: 3_600_000 },
   { name: 'media.repair', everyMs: 600_000 },
   { name: 'webhooks.repair', everyMs: 300_000 },
 ];

@@ -139,7 +139,7 @@ describe('BullMQ runner', () => {
     const schedulers = await queue.getJobSchedulers();
     expect(schedulers.map((s) => [s.key, s.every]).sort()).toEqual([
       ['app.refresh', 600_000], ['media.repair', 600_000], ['plays.retention', 86_400_000], ['plays.rollup', MINUTE], ['purchase.sweep', MINUTE],
-      ['uploads.sweep', 3_600_000], ['webhooks.repair', 300_000],
+      ['sessions.sweep', 3_600_000], ['uploads.sweep', 3_600_000], ['webhooks.repair', 300_000],
     ]);
     await queue.close();
     await Promise.all(runners.map((r) => r.stop()));

@@ -10,7 +10,7 @@ import { newOwnAccount, withOwnAccount } from '../accounts/own-account.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { audit, auditNewUser, auditPerson } from '../audit/audit.js';
 import { auditRequest } from '../../http/audit-context.js';
-import { openSession, type SignInMeta } from './sessions.service.js';
+import { openSession, signSessionToken, type SignInMeta } from './sessions.service.js';
 import { issueTicket, twoFactorRequiredFor } from './two-factor.service.js';
 import { assertPasswordAllowed } from './sso-required.js';
 
@@ -43,7 +43,7 @@ export async function signIn(ctx: AppContext, userId: string, meta: SignInMeta, 
   const user = await ctx.db.user.findUniqueOrThrow({ where: { id: userId } });
   const account = (await firstAccountOf(ctx.db, user.id, accountId)) ?? (await ownAccountAfterAll(ctx, user));
   const sessionId = await openSession(ctx, user.id, meta);
-  return { token: await ctx.tokens.signUser(user.id, user.tokenVersion, account.id, sessionId), user, account };
+  return { token: await signSessionToken(ctx, user.id, user.tokenVersion, account.id, sessionId), user, account };
 }
 
 /** Under the user's row lock, so two logins at once make one account, not two. */

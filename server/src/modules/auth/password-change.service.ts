@@ -4,7 +4,7 @@ import type { Prisma } from '../../db/generated/client.js';
 import { auditPerson } from '../audit/audit.js';
 import { firstAccountOf } from './auth.service.js';
 import { assertOwnPassword, hashPassword } from './passwords.js';
-import { openSession, type SignInMeta } from './sessions.service.js';
+import { openSession, signSessionToken, type SignInMeta } from './sessions.service.js';
 import { assertPasswordAllowed } from './sso-required.js';
 import { mailSecurityChange } from './security-mail.js';
 
@@ -53,6 +53,6 @@ export async function changePassword(ctx: AppContext, userId: string, body: TCha
   ctx.connections.userSignedOut(userId);
   mailSecurityChange(ctx, userId, 'passwordChange', meta);
   const account = await firstAccountOf(ctx.db, userId, accountId);
-  const token = await ctx.tokens.signUser(userId, user.tokenVersion, account?.id, session);
+  const token = await signSessionToken(ctx, userId, user.tokenVersion, account?.id, session);
   return { token, user, account, ended };
 }

@@ -2,7 +2,7 @@ import { auditPerson } from '../audit/audit.js';
 import type { Request } from 'express';
 import type { TUserSession } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { bearerToken, verifiedClaims } from '../../http/authenticate.js';
+import { bearerToken, LAST_SEEN_WRITE_MS, verifiedClaims } from '../../http/authenticate.js';
 import { notFound } from '../../http/errors.js';
 
 /*
@@ -51,6 +51,38 @@ export async function openSession(ctx: AppContext, userId: string, meta: SignInM
     select: { id: true },
   });
   return row.id;
+}
+
+/**
+ * A user token for the sign-in `sessionId` (without one, a token naming no session). The row
+ * keeps the expiry of the latest token signed for it: switching accounts, accepting an
+ * invitation or a new password sign a new one with the same `sid`, and the row lives as long.
+ */
+export async function signSessionToken(
+  ctx: AppContext, userId: string, tokenVersion: number, accountId: string | undefined, sessionId: string | undefined,
+): Promise<string> {
+  const token = await ctx.tokens.signUser(userId, tokenVersion, accountId, sessionId);
+  const expiresAt = ctx.tokens.expiryOf(token);
+  if (sessionId && expiresAt) {
+    // Never moved back: of two tokens signed at once, the later expiry holds.
+    await ctx.db.userSession.updateMany({ where: { id: sessionId, OR: [{ expiresAt: null }, { expiresAt: { lt: expiresAt } }] }, data: { expiresAt } });
+  }
+  return token;
+}
+
+/**
+ * The periodic `sessions.sweep`: deletes the sessions no token can use any more, and answers how
+ * many. A row from before `expiresAt` existed goes once its last token must have expired: every
+ * token of a session is signed at most LAST_SEEN_WRITE_MS after its `lastSeenAt` (a sign-in sets
+ * it; a re-signing request is authenticated by the session's token, which writes it when older).
+ */
+export async function sweepExpiredSessions(ctx: AppContext): Promise<number> {
+  const now = ctx.clock();
+  const unknownExpiryBefore = new Date(now.getTime() - ctx.tokens.userLifetimeMs() - LAST_SEEN_WRITE_MS);
+  const { count } = await ctx.db.userSession.deleteMany({
+    where: { OR: [{ expiresAt: { lt: now } }, { expiresAt: null, lastSeenAt: { lt: unknownExpiryBefore } }] },
+  });
+  return count;
 }
 
 export async function listSessions(ctx: AppContext, userId: string, currentId: string | undefined): Promise<TUserSession[]> {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireAuth, sessionFromToken } from '../../http/authenticate.js';
 import { notFound } from '../../http/errors.js';
 import { presentUser } from '../auth/auth.presenter.js';
-import { currentSessionId } from '../auth/sessions.service.js';
+import { currentSessionId, signSessionToken } from '../auth/sessions.service.js';
 import { presentAccountSummary } from './team.presenter.js';
 
 /*
@@ -32,7 +32,7 @@ export function accountRoutes(ctx: AppContext): Router {
     // Another's account reads as missing, as every id of someone else does.
     if (row.memberships.length === 0) throw notFound('Hesap');
     // The same sign-in, working in another account (docs/architecture/sessions.md).
-    const token = await ctx.tokens.signUser(user.id, row.tokenVersion, accountId, await currentSessionId(ctx, req));
+    const token = await signSessionToken(ctx, user.id, row.tokenVersion, accountId, await currentSessionId(ctx, req));
     const { account } = await sessionFromToken(ctx, token);
     res.json({ token, user: presentUser(user, account) });
   });

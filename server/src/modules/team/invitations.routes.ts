@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { API_KEY_PREFIX, ZAcceptNewRequest, ZInvitationTokenParams, type TInvitationInfo } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { currentSessionId, openSession, signInMeta } from '../auth/sessions.service.js';
+import { currentSessionId, openSession, signInMeta, signSessionToken } from '../auth/sessions.service.js';
 import { apiKeyNotAllowed, bearerToken, sessionFromToken } from '../../http/authenticate.js';
 import { failuresPerAddress } from '../../http/rate-limits.js';
 import { presentUser } from '../auth/auth.presenter.js';
@@ -31,13 +31,13 @@ export function invitationRoutes(ctx: AppContext): Router {
     if (bearer) {
       const { user } = await sessionFromToken(ctx, bearer);
       const { accountId, tokenVersion } = await acceptAsUser(ctx, token, user);
-      const session = await ctx.tokens.signUser(user.id, tokenVersion, accountId, await currentSessionId(ctx, req));
+      const session = await signSessionToken(ctx, user.id, tokenVersion, accountId, await currentSessionId(ctx, req));
       const { account } = await sessionFromToken(ctx, session);
       res.json({ token: session, user: presentUser(user, account) });
       return;
     }
     const { user, accountId } = await acceptAsNewPerson(ctx, token, ZAcceptNewRequest.parse(req.body));
-    const session = await ctx.tokens.signUser(user.id, user.tokenVersion, accountId, await openSession(ctx, user.id, signInMeta(req)));
+    const session = await signSessionToken(ctx, user.id, user.tokenVersion, accountId, await openSession(ctx, user.id, signInMeta(req)));
     const { account } = await sessionFromToken(ctx, session);
     res.status(201).json({ token: session, user: presentUser(user, account) });
   });
