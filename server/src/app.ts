@@ -37,7 +37,7 @@ export function createApp(
     next();
   });
   app.use(observeRequests(ctx));
-  app.use(auditRequestContext);
+  app.use(auditRequestContext(ctx.clock));
   // Liveness only (the process answers); readiness to take traffic is /readyz.
   app.get('/healthz', (_req, res) => void res.json({ ok: true }));
   app.get('/readyz', readinessRoute(readiness));

@@ -82,7 +82,7 @@ export async function startServer(config: AppConfig = loadConfig()): Promise<Run
   const http = createServer(requests.handler);
   // socket.io on the API's own port.
   realtime.serve(http, ctx);
-  await jobs.start(createJobRegistry(jobHandlers(ctx), ctx.metrics));
+  await jobs.start(createJobRegistry(jobHandlers(ctx), ctx.metrics, ctx.clock));
   await new Promise<void>((resolve, reject) => {
     http.once('error', (err) => reject(listenFailure(err, config.port, config.host) ?? err));
     http.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, resolve);

@@ -47,7 +47,7 @@ const base: ContextBase = {
 // push carries the same version as the config a player fetches.
 const realtime = await createRealtime(base, 'worker');
 const ctx = createAppContext(base, realtime);
-await jobs.start(createJobRegistry(jobHandlers(ctx), ctx.metrics));
+await jobs.start(createJobRegistry(jobHandlers(ctx), ctx.metrics, ctx.clock));
 // The worker has no API port: its job and push metrics are served on METRICS_PORT when set.
 const metricsServer = config.metricsPort ? await startOrExit(() => serveWorkerMetrics(ctx, config.metricsPort!)) : undefined;
 logger.info({ kind: jobs.kind, metricsPort: config.metricsPort }, 'worker started');

@@ -70,7 +70,7 @@ export async function createTestApp(opts: {
     jobs,
     metrics: new Metrics(),
   }, { ...withoutRealtime(opts.notifier), ...(opts.presence ? { presence: opts.presence } : {}) });
-  await jobs.start(createJobRegistry(jobHandlers(ctx), ctx.metrics));
+  await jobs.start(createJobRegistry(jobHandlers(ctx), ctx.metrics, ctx.clock));
   const app = createApp(ctx);
   return {
     ctx, app, http: supertest(app), database, dataDir,

@@ -1,4 +1,3 @@
-import { runAsActor, SYSTEM_ACTOR } from '../http/audit-context.js';
 import type { Logger } from '../logger.js';
 import { DEFAULT_SWEEP_EVERY_MS, PERIODIC_JOBS, SWEEP_JOB, type JobName } from './job-definitions.js';
 import type { JobRegistry } from './job-registry.js';
@@ -34,10 +33,8 @@ export function createInProcessRunner(opts: InProcessOptions): JobRunner {
       opts.logger.warn({ job: name }, 'job due before the runner started; the sweep will repair it');
       return;
     }
-    // A timer keeps the async context of whoever set it: without this, a job queued by a request
-    // would write its events as that request's person (docs/architecture/audit.md#events).
-    const r = registry;
-    const p = runAsActor(SYSTEM_ACTOR, () => r.run(name, payload))
+    // The registry runs it as the system, whoever set the timer (job-registry.ts).
+    const p = registry.run(name, payload)
       .catch((err) => opts.logger.error({ err, job: name }, 'job failed'))
       .finally(() => running.delete(p));
     running.add(p);

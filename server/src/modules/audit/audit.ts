@@ -89,7 +89,7 @@ export async function audit(tx: Tx, entry: AuditEntry): Promise<void> {
     if (!SECRET.test(field)) changes[field] = [plain(before), plain(after)];
   }
   const event: HashedEvent = {
-    chain, seq: (head?.seq ?? 0) + 1, at: new Date(), actorType: actor.type, actorId: actor.id, actorName: actor.name,
+    chain, seq: (head?.seq ?? 0) + 1, at: request.clock(), actorType: actor.type, actorId: actor.id, actorName: actor.name,
     action: entry.action, targetType: entry.target.type, targetId: entry.target.id, targetName: entry.target.name ?? null,
     changes, ip: request.ip, userAgent: request.userAgent, requestId: request.requestId, prevHash: head?.hash ?? GENESIS,
   };
