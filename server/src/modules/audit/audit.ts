@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Prisma } from '../../db/generated/client.js';
 import { auditRequest, personName, type AuditActor } from '../../http/audit-context.js';
 import type { TAuditAction } from '@pano/contract';
@@ -68,12 +68,30 @@ const plain = (v: unknown): unknown => {
   return JSON.parse(JSON.stringify(v)) as unknown;
 };
 
+type Head = { seq: number; hash: string };
+
+/**
+ * Locks the chain and reads its head (docs/architecture/audit.md#the-chain). Once the chain has a
+ * head, its row is the lock: `FOR UPDATE` waits for an append holding it, and READ COMMITTED then
+ * reads the row as that append left it, so one statement locks and reads. A chain's first events
+ * have no row to lock yet: they take the chain's advisory lock, and read again under it (a
+ * statement's snapshot predates the locks it waits for, so the read cannot share its statement).
+ */
+async function lockHead(tx: Tx, chain: string): Promise<Head | undefined> {
+  const [head] = await tx.$queryRaw<Head[]>`SELECT seq, hash FROM audit_heads WHERE chain = ${chain} FOR UPDATE`;
+  if (head) return head;
+  await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`audit:${chain}`}, 0))::text`;
+  const [created] = await tx.$queryRaw<Head[]>`SELECT seq, hash FROM audit_heads WHERE chain = ${chain} FOR UPDATE`;
+  return created;
+}
+
 /**
  * Appends one event to its chain, inside the transaction of the change it records
- * (docs/architecture/audit.md): both commit, or neither does. A per-chain advisory lock makes
- * concurrent changes of one account append one after another. Call it after the change's last
- * write: the chain's lock must be the last lock a transaction takes, or a transaction holding it
- * and waiting for a row would deadlock with one holding that row and waiting to append.
+ * (docs/architecture/audit.md): both commit, or neither does. The chain's lock (`lockHead`)
+ * makes concurrent changes of one account append one after another. Call it after the change's
+ * last write: the chain's lock must be the last lock a transaction takes, or a transaction holding
+ * it and waiting for a row would deadlock with one holding that row and waiting to append. Two
+ * round trips once the chain has a head: the head locked and read, then the event and the head.
  */
 export async function audit(tx: Tx, entry: AuditEntry): Promise<void> {
   // A save that changed nothing is no change of state: an event with empty changes is noise.
@@ -82,8 +100,7 @@ export async function audit(tx: Tx, entry: AuditEntry): Promise<void> {
   const request = auditRequest();
   const actor = entry.actor ?? request.actor;
   const chain = entry.account ?? PLATFORM_CHAIN;
-  await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`audit:${chain}`}, 0))::text`;
-  const head = await tx.auditHead.findUnique({ where: { chain } });
+  const head = await lockHead(tx, chain);
   const changes: Record<string, [unknown, unknown]> = {};
   for (const [field, [before, after]] of Object.entries(entry.changes ?? {})) {
     if (!SECRET.test(field)) changes[field] = [plain(before), plain(after)];
@@ -94,8 +111,16 @@ export async function audit(tx: Tx, entry: AuditEntry): Promise<void> {
     changes, ip: request.ip, userAgent: request.userAgent, requestId: request.requestId, prevHash: head?.hash ?? GENESIS,
   };
   const hash = eventHash(event);
-  await tx.auditEvent.create({ data: { ...event, changes: changes as Prisma.InputJsonValue, hash } });
-  await tx.auditHead.upsert({ where: { chain }, create: { chain, seq: event.seq, hash }, update: { seq: event.seq, hash } });
+  await tx.$executeRaw`
+    WITH event AS (
+      INSERT INTO audit_events (id, chain, seq, at, "actorType", "actorId", "actorName", action, "targetType", "targetId", "targetName",
+                                changes, ip, "userAgent", "requestId", "prevHash", hash)
+      VALUES (${randomUUID()}, ${chain}, ${event.seq}::int, ${event.at.toISOString()}::timestamptz, ${event.actorType}, ${event.actorId},
+              ${event.actorName}, ${event.action}, ${event.targetType}, ${event.targetId}, ${event.targetName}, ${JSON.stringify(changes)}::jsonb,
+              ${event.ip}, ${event.userAgent}, ${event.requestId}, ${event.prevHash}, ${hash})
+    )
+    INSERT INTO audit_heads (chain, seq, hash) VALUES (${chain}, ${event.seq}::int, ${hash})
+    ON CONFLICT (chain) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash`;
 }
 
 /**

@@ -20,7 +20,8 @@ describe('purchase sweep', () => {
     const [a, b] = [await newUser(t), await newUser(t)];
     const first = await overdue(a, 2 * 60_000);
     const second = await overdue(b, 60_000);
-    // Another change of account b is appending to its chain (holds the chain's lock, docs/architecture/audit.md#the-chain).
+    // Another change of account b is appending to its chain (holds the chain's lock, docs/architecture/audit.md#the-chain:
+    // b has no event yet, so its chain's lock is the advisory one; after its first, the head row's).
     const other = new pg.Client({ connectionString: t.ctx.config.databaseUrl });
     await other.connect();
     try {
