@@ -97,8 +97,10 @@ describe('the rss app job', () => {
   it('stores the feed\'s items as plain text with the time, and pushes the screens showing the app once', async () => {
     const path = feedPath();
     answers.set(path, { body: RSS });
-    const { media, screens, byPlaylist } = await shownApp({ kind: 'rss', url: `${base}${path}`, maxItems: 2, style: 'list' });
+    const { u, media, screens, byPlaylist } = await shownApp({ kind: 'rss', url: `${base}${path}`, maxItems: 2, style: 'list' });
     await fetchAppData(t.ctx, media.id);
+    // What the address answered is bookkeeping, not anyone's change (docs/architecture/audit.md#work-no-request-asked-for).
+    expect(await t.ctx.db.auditEvent.count({ where: { chain: u.id } })).toBe(0);
     expect(await appDataOf(media.id)).toEqual({
       fetchedAt: expect.any(String),
       items: [
