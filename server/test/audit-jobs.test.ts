@@ -25,6 +25,8 @@ const DECISIONS: Record<JobName, { events: TAuditAction[] } | { bookkeeping: str
   'media.repair': { bookkeeping: 'queues media.process' },
   'uploads.sweep': { bookkeeping: 'removes unfinished uploads, which never became media' },
   'sessions.sweep': { bookkeeping: 'deletes sessions no token can use any more' },
+  'webhook.deliver': { events: ['webhook.disable'] }, // server/src/modules/webhooks/webhooks.routes.test.ts
+  'webhooks.repair': { bookkeeping: 'queues webhook.deliver; deletes deliveries older than 30 days' },
 };
 
 let t: TestApp;
