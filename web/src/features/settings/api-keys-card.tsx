@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Badge, Banner, Button, Card, CheckList, Form, Spinner, TextField, showConfirm } from '../../components/ui';
 import { useScreenGroups } from '../../api/screen-groups.api';
+import { SecretOnce } from './secret-once';
 import { useApiKeys } from './api/use-api-keys';
 import { useCreateApiKey } from './api/use-create-api-key';
 import { useRevokeApiKey } from './api/use-revoke-api-key';
@@ -25,25 +26,6 @@ function KeyLine({ k }: { k: TApiKey }) {
       <p className="muted small">
         {t.colCreated}: {formatDateTime(k.createdAt)} · {t.colLastUsed}: {k.lastUsedAt ? formatDateTime(k.lastUsedAt) : t.never} · {t.requests24h(k.requests24h)}
       </p>
-    </div>
-  );
-}
-
-/** The new key, once: the server keeps only its hash (docs/PRODUCT.md#alerts). */
-function SecretOnce({ created, onDone }: { created: TCreatedApiKey; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const copy = () => {
-    void navigator.clipboard?.writeText(created.key).then(() => setCopied(true), () => setCopied(false));
-  };
-  return (
-    <div className="api-key-secret" data-testid="api-key-secret">
-      <p className="field-label">{t.secretTitle}: {created.name}</p>
-      <Banner tone="warning">{t.secretWarning}</Banner>
-      <div className="api-key-secret-row">
-        <code className="api-key-value">{created.key}</code>
-        <Button size="sm" variant="secondary" onClick={copy}>{copied ? t.copied : t.copy}</Button>
-      </div>
-      <Button size="sm" onClick={onDone}>{t.done}</Button>
     </div>
   );
 }
@@ -82,7 +64,10 @@ export function ApiKeysCard() {
       <p className="muted">{t.lead}</p>
       {create.isError && <Banner tone="error" onDismiss={create.reset}>{errorMessage(create.error, t.createError)}</Banner>}
       {revoke.isError && <Banner tone="error" onDismiss={revoke.reset}>{errorMessage(revoke.error, t.revokeError)}</Banner>}
-      {created ? <SecretOnce created={created} onDone={() => setCreated(null)} /> : (
+      {created ? (
+        // The server keeps only the key's hash (docs/PRODUCT.md#alerts).
+        <SecretOnce title={`${t.secretTitle}: ${created.name}`} secret={created.key} texts={t} testId="api-key-secret" onDone={() => setCreated(null)} />
+      ) : (
         <Form className="form api-key-form" onSubmit={send}>
           <TextField label={t.nameLabel} placeholder={t.namePlaceholder} maxLength={100}
             error={form.formState.errors.name?.message} {...form.register('name')} />
