@@ -151,11 +151,11 @@ const rows: Row[] = [
     handlers: [
       http.get('/api/purchase/my-package/:id', () => HttpResponse.json({ message: 'Aktif paket yok' }, { status: 404 })),
       json('/api/settings', { showDirectionBar: true, backgroundColor: '#000000', barHeight: 60, textColor: '#FFFFFF', fontSize: 24 }),
-      json('/api/devices', [device]), json('/api/screens', [aScreen()]), ...emptyLists('/api/api-keys', '/api/auth/sessions', '/api/screen-groups'),
+      json('/api/devices', [device]), json('/api/screens', [aScreen()]), ...emptyLists('/api/api-keys', '/api/webhooks', '/api/auth/sessions', '/api/screen-groups'),
       json('/api/auth/2fa', { enabled: false, required: false, recoveryCodesLeft: 0 }),
     ],
     ready: ['Hesap'],
-    controls: [['region', 'Cihazlar'], ['region', 'API Anahtarları'], ['region', 'Ekran Uyarıları'], ['region', 'Görüntü Ayarları']],
+    controls: [['region', 'Cihazlar'], ['region', 'API Anahtarları'], ['region', 'Webhook\'lar'], ['region', 'Ekran Uyarıları'], ['region', 'Görüntü Ayarları']],
   },
   {
     page: '/packages', needed: 'owner', below: 'admin', path: '/packages', pattern: '/packages', element: <PackagesPage />,

@@ -16,6 +16,7 @@ import { DisplaySettingsCard } from './display-settings-card';
 import { AccountCard } from './account-card';
 import { DevicesCard } from './devices-card';
 import { ApiKeysCard } from './api-keys-card';
+import { WebhooksCard } from './webhooks-card';
 import { HealthSettingsCard } from './health-settings-card';
 import { PasswordCard, SessionsCard, TwoFactorCard } from './security-cards';
 import { SupportResetCard } from './support-reset-card';
@@ -79,6 +80,8 @@ export function SettingsContent({ header }: { header: ReactNode }) {
       {manages && !isAdmin(user) && <DevicesCard />}
       {/* Alerts are a customer's: admins have no screens to send to. */}
       {manages && !isAdmin(user) && <ApiKeysCard />}
+      {/* Its events are a customer's screens, alerts, media and package. */}
+      {manages && !isAdmin(user) && <WebhooksCard />}
       {/* Admins have no screens to warn about. */}
       {manages && !isAdmin(user) && <HealthSettingsCard warnMinutes={health.data?.warnMinutes} />}
       {manages && (display.isError ? (
