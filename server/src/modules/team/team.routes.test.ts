@@ -241,11 +241,11 @@ describe('a group-limited admin gives no more than they have', () => {
       'Ekran gruplarıyla sınırlı olduğunuz için sahipliği devredemezsiniz.');
   });
 
-  it('cannot create an API key, which would reach every screen; an admin who sees every screen can', async () => {
+  it('cannot create an API key that would reach every screen; an admin who sees every screen can', async () => {
     const { owner, admin } = await setup();
     const res = await t.http.post('/api/api-keys').set(admin.auth).send({ name: 'Panel' });
     expect([res.status, res.body.message]).toEqual([403,
-      'Ekran gruplarıyla sınırlı olduğunuz için API anahtarı oluşturamazsınız: bir anahtar hesabın tüm ekranlarına acil duyuru gönderebilir. Anahtarı tüm ekranları gören bir yönetici oluşturabilir.']);
+      'Ekran gruplarıyla sınırlı olduğunuz için tüm ekranları veremezsiniz; lütfen kendi gruplarınızdan seçin.']);
     expect(await t.ctx.db.apiKey.count({ where: { ownerId: owner.id } })).toBe(0);
     const unlimited = await newMember(t, owner.id, 'admin');
     await t.http.post('/api/api-keys').set(unlimited.auth).send({ name: 'Panel' }).expect(201);
