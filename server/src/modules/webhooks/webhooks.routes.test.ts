@@ -205,8 +205,9 @@ describe('delivery', () => {
     const hook = await newHook(u, ['alert.started', 'alert.ended'], '/kapali');
     receiver.answer({ status: 500 });
     const alert = await t.http.post('/api/alerts').set(u.auth).send({ title: 'Kod Mavi', message: 'x', screens: [screen.id] }).expect(201);
-    await until(hook._id, ([d]) => expect(d).toMatchObject({ attempts: 1 }));
-    expect((await t.ctx.db.webhook.findUniqueOrThrow({ where: { id: hook._id } })).failingSince).not.toBeNull();
+    // The attempt's outcome is written first, then the hook's failing time: wait for the last.
+    await vi.waitFor(async () => expect((await t.ctx.db.webhook.findUniqueOrThrow({ where: { id: hook._id } })).failingSince).not.toBeNull(), { timeout: 10_000, interval: 20 });
+    expect((await deliveriesOf(hook._id))[0]).toMatchObject({ attempts: 1, responseStatus: 500, status: 'pending' });
 
     offsetMs = RETRY_FOR_MS + 1000;
     const [d] = await deliveriesOf(hook._id);
