@@ -8,6 +8,8 @@ import type { Db } from '../../db/client.js';
 import { Prisma, type ScreenHealth } from '../../db/generated/client.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { audit, changesOf } from '../audit/audit.js';
+import { announce } from '../webhooks/webhooks.service.js';
+import { screenHookData } from '../webhooks/hook-data.js';
 
 /**
  * docs/architecture/devices.md#health: the latest report per screen (one row, overwritten), when its
@@ -37,14 +39,15 @@ export type HealthReportInput = { screen: { id: string; ownerId: string }; devic
  * Stores players' reports for their screens, one statement for all: only for a screen that is
  * still the owner's (a deleted one is no error) and from a device that is unrevoked and set to
  * show it now (a socket that outlived a move or a removal by a moment, issue #21).
- * `failingSince` keeps its first time while reports go on failing.
+ * `failingSince` keeps its first time while reports go on failing. Answers the screens whose
+ * reports started failing with this one (`failingSince` is then this report's time).
  */
-export async function storeHealthReports(db: Db, reports: HealthReportInput[]): Promise<void> {
-  if (reports.length === 0) return;
+export async function storeHealthReports(db: Db, reports: HealthReportInput[]): Promise<{ screenId: string }[]> {
+  if (reports.length === 0) return [];
   // Columns are Prisma's: timestamp(3) without time zone holding UTC.
   const rows = Prisma.join(reports.map(({ screen, deviceId, report, at }) =>
     Prisma.sql`(${screen.id}, ${screen.ownerId}, ${deviceId}, ${JSON.stringify(report)}::jsonb, ${at.toISOString()}::timestamp(3), ${report.failing}::boolean)`));
-  await db.$executeRaw`
+  const stored = await db.$queryRaw<{ screenId: string; started: boolean }[]>`
     INSERT INTO "screen_health" ("screenId", "report", "reportedAt", "failingSince")
     SELECT s."id", v.report, v.at, CASE WHEN v.failing THEN v.at END
     FROM (VALUES ${rows}) AS v(id, owner, device, report, at, failing)
@@ -53,11 +56,27 @@ export async function storeHealthReports(db: Db, reports: HealthReportInput[]): 
     ON CONFLICT ("screenId") DO UPDATE SET
       "report" = EXCLUDED."report",
       "reportedAt" = EXCLUDED."reportedAt",
-      "failingSince" = CASE WHEN EXCLUDED."failingSince" IS NOT NULL THEN COALESCE("screen_health"."failingSince", EXCLUDED."failingSince") END`;
+      "failingSince" = CASE WHEN EXCLUDED."failingSince" IS NOT NULL THEN COALESCE("screen_health"."failingSince", EXCLUDED."failingSince") END
+    RETURNING "screenId", ("failingSince" IS NOT NULL AND "failingSince" = "reportedAt") AS started`;
+  return stored.filter((r) => r.started).map(({ screenId }) => ({ screenId }));
+}
+
+/**
+ * `screen.unhealthy` for the screens whose reports just started failing (nothing on them can be
+ * shown), to the webhooks that ask (docs/architecture/webhooks.md#events).
+ */
+export async function tellUnhealthy(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs' | 'logger'>, started: { screenId: string }[]): Promise<void> {
+  if (started.length === 0) return;
+  const screens = await ctx.db.screen.findMany({
+    where: { id: { in: started.map((s) => s.screenId) } }, select: { id: true, name: true, ownerId: true, health: { select: { failingSince: true } } },
+  });
+  for (const s of screens) {
+    await announce(ctx, s.ownerId, 'screen.unhealthy', { screen: screenHookData(s), since: s.health?.failingSince?.toISOString() ?? null });
+  }
 }
 
 /** One report (storeHealthReports). */
-export const storeHealthReport = (db: Db, screen: { id: string; ownerId: string }, deviceId: string, report: TPlayerHealth, at: Date): Promise<void> =>
+export const storeHealthReport = (db: Db, screen: { id: string; ownerId: string }, deviceId: string, report: TPlayerHealth, at: Date) =>
   storeHealthReports(db, [{ screen, deviceId, report, at }]);
 
 export async function warnMinutesOf(db: Db, ownerId: string): Promise<number> {

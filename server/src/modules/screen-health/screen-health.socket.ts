@@ -2,7 +2,7 @@ import { ZPlayerHealth, type TPlayerHealth } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { KeyBatcher } from '../../db/key-batcher.js';
 import type { PlayerSocketEvents } from '../../sockets/socket-types.js';
-import { storeHealthReports } from './screen-health.service.js';
+import { storeHealthReports, tellUnhealthy } from './screen-health.service.js';
 
 /** At most one report per player socket is stored in this time; the latest one held back follows at its end. */
 export const HEALTH_REPORT_MIN_GAP_MS = 5_000;
@@ -19,9 +19,10 @@ type Stored = { ownerId: string; deviceId: string; report: TPlayerHealth; at: Da
  * end of the gap), and pushed to the owner when more than the uptime changed. Reports arriving
  * together (every player of a fleet says how it is on connect) are one INSERT.
  */
-export function healthSocketEvents(ctx: Pick<AppContext, 'db' | 'clock' | 'logger' | 'health'>): PlayerSocketEvents {
+export function healthSocketEvents(ctx: Pick<AppContext, 'db' | 'clock' | 'logger' | 'health' | 'jobs'>): PlayerSocketEvents {
   const reports = new KeyBatcher<string, never, Stored>(async (batch) => {
-    await storeHealthReports(ctx.db, [...batch].map(([id, r]) => ({ screen: { id, ownerId: r.ownerId }, deviceId: r.deviceId, report: r.report, at: r.at })));
+    const started = await storeHealthReports(ctx.db, [...batch].map(([id, r]) => ({ screen: { id, ownerId: r.ownerId }, deviceId: r.deviceId, report: r.report, at: r.at })));
+    await tellUnhealthy(ctx, started);
     return new Map<string, never>();
   }, { maxInFlight: 1, minGapMs: STORE_GAP_MS });
 

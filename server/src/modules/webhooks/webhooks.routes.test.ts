@@ -8,6 +8,7 @@ import { startLocalSmtp, type LocalSmtp } from '../../../test/smtp-server.js';
 import { makeGroup, makeScreen } from '../screens/content.fixtures.js';
 import { deliver, RETRY_FOR_MS } from './webhook-delivery.js';
 import { ScreenHooks } from './screen-hooks.js';
+import { storeHealthReport, tellUnhealthy } from '../screen-health/screen-health.service.js';
 
 /*
  * Webhooks (docs/architecture/webhooks.md) against a real HTTP receiver on this machine: signed
@@ -253,5 +254,30 @@ describe('screen.offline and screen.online', () => {
     expect(await events(onlyOffline._id)).toEqual([['screen.offline', 'Acil Giriş']]);
     expect(await events(both._id)).toEqual([['screen.offline', 'Acil Giriş'], ['screen.online', 'Acil Giriş']]);
     expect(await events(other._id)).toEqual([]);
+  });
+});
+
+describe('screen.unhealthy', () => {
+  it('is said when a screen\'s reports start failing, not again while they go on, and again after it healed', async () => {
+    const u = await newCustomer(t);
+    const screen = await makeScreen(t, u.id, { name: 'Kafeterya' });
+    const device = (await t.ctx.db.device.create({ data: { ownerId: u.id, screenId: screen.id } })).id;
+    const hook = await newHook(u, ['screen.unhealthy'], '/saglik');
+    const report = (failing: boolean) => ({
+      appVersion: '1.4.0', uptimeSec: 120, cacheBytes: 1, lastError: failing ? 'Oynatılacak öğe yok' : null, itemsFailed: failing ? 3 : 0,
+      failing, playing: null, events: [], corruptFiles: [],
+    });
+    const base = Date.now();
+    const at = (s: number) => new Date(base + s * 1000);
+    const started: { screenId: string }[][] = [];
+    for (const [failing, s] of [[true, 0], [true, 60], [false, 120], [true, 180]] as const) {
+      const got = await storeHealthReport(t.ctx.db, { id: screen.id, ownerId: u.id }, device, report(failing), at(s));
+      started.push(got);
+      await tellUnhealthy(t.ctx, got);
+    }
+    expect(started.map((s) => s.length)).toEqual([1, 0, 0, 1]);
+    const rows = await deliveriesOf(hook._id);
+    expect(rows.map((d) => [d.event, JSON.parse(d.payload).data.screen.name])).toEqual([['screen.unhealthy', 'Kafeterya'], ['screen.unhealthy', 'Kafeterya']]);
+    expect(JSON.parse(rows[0]!.payload).data.since).toBe(at(0).toISOString());
   });
 });
