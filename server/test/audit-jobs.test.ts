@@ -17,6 +17,7 @@ const DECISIONS: Record<JobName, { events: TAuditAction[] } | { bookkeeping: str
   'purchase.abandon': { events: ['purchase.abandon', 'purchase.complete'] },
   'purchase.sweep': { events: ['purchase.expire', 'purchase.abandon', 'purchase.complete'] },
   'media.process': { events: ['media.process', 'media.processFail', 'playlist.update'] }, // server/src/modules/media/media-processing.routes.test.ts
+  'alert.ackDeadline': { bookkeeping: 'tells webhooks how many screens confirmed an alert; its flag says only that it was told' },
   'alert.end': { bookkeeping: 'writes nothing: an alert past endsAt is over by the rule alone, and alert.send recorded its end' },
   'plays.rollup': { bookkeeping: "moves play records into the rollups: the screens' own telemetry" },
   'plays.retention': { bookkeeping: 'deletes telemetry past its retention' },
@@ -59,7 +60,7 @@ describe('jobs and the audit', () => {
     const session = await t.ctx.db.userSession.create({ data: { userId: owner.id, device: 'Chrome · Linux', expiresAt: new Date(now - 1000) } });
     const before = await eventCount();
     const offline = (Object.keys(DECISIONS) as JobName[]).filter((job) => 'bookkeeping' in DECISIONS[job] && job !== 'app.fetch');
-    for (const job of offline) await registry.run(job, job === 'alert.end' ? { alertId: randomUUID() } : {});
+    for (const job of offline) await registry.run(job, job === 'alert.end' || job === 'alert.ackDeadline' ? { alertId: randomUUID() } : {});
     expect(await t.ctx.db.playRecord.findUnique({ where: { id: old.id } })).toBeNull();
     expect(await t.ctx.db.userSession.findUnique({ where: { id: session.id } })).toBeNull();
     expect(await eventCount()).toBe(before);

@@ -6,7 +6,7 @@ import { createJobRegistry } from './job-registry.js';
 
 const noop = async () => {};
 const all = {
-  'purchase.expire': noop, 'purchase.abandon': noop, 'purchase.sweep': noop, 'alert.end': noop,
+  'purchase.expire': noop, 'purchase.abandon': noop, 'purchase.sweep': noop, 'alert.end': noop, 'alert.ackDeadline': noop,
   'plays.rollup': noop, 'plays.retention': noop, 'app.fetch': noop, 'app.refresh': noop, 'uploads.sweep': noop, 'sessions.sweep': noop, 'media.process': noop,
   'media.repair': noop, 'webhook.deliver': noop, 'webhooks.repair': noop,
 };

@@ -17,6 +17,8 @@ export const JOB_SCHEMAS = {
    * time by themselves; this refreshes caches, dashboards and reconnecting players.
    */
   'alert.end': z.object({ alertId: z.string().uuid() }),
+  /** A minute after an alert starts: tells webhooks how many of its screens confirmed it, unless all did already. */
+  'alert.ackDeadline': z.object({ alertId: z.string().uuid() }),
   /** Periodic: moves newly received plays into the hourly rollups (docs/architecture/plays.md#plays). */
   'plays.rollup': z.object({}),
   /** Periodic (daily): deletes play records and rollups past their retention. */

@@ -20,7 +20,7 @@ async function alertTo(ownerId: string, screenIds: string[], startedAt = new Dat
 
 function recordingWriter() {
   const batches: WrittenAck[][] = [];
-  return { writer: new AlertAckWriter(t.ctx.db, (w) => batches.push(w)), batches };
+  return { writer: new AlertAckWriter(t.ctx.db, (w) => { batches.push(w); }), batches };
 }
 
 describe('AlertAckWriter', () => {

@@ -36,7 +36,7 @@ export class AlertAckWriter {
   private readonly waiting = new Map<string, AlertAckInput>();
   private readonly batcher: KeyBatcher<string, never>;
 
-  constructor(db: Db, onWritten: (written: WrittenAck[]) => void) {
+  constructor(db: Db, onWritten: (written: WrittenAck[]) => void | Promise<void>) {
     this.batcher = new KeyBatcher(async (batch) => {
       const acks: AlertAckInput[] = [];
       for (const key of batch.keys()) {
@@ -45,7 +45,7 @@ export class AlertAckWriter {
         if (ack) acks.push(ack);
       }
       const written = await writeAlertAcks(db, acks);
-      if (written.length > 0) onWritten(written);
+      if (written.length > 0) await onWritten(written);
       return new Map<string, never>();
     }, { maxInFlight: 1, minGapMs: WRITE_GAP_MS });
   }

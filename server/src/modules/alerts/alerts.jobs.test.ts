@@ -25,7 +25,9 @@ describe('the alert.end job', () => {
     const a = await makeScreen(t, u.id);
     const timed = (await t.http.post('/api/alerts').set(u.auth).send({ title: 'Kod', message: 'x', screens: [a.id], durationMinutes: 10 })).body;
     await t.http.post('/api/alerts').set(u.auth).send({ title: 'Kod', message: 'x', screens: [a.id], untilEnded: true });
-    expect(queued).toEqual([{ name: 'alert.end', payload: { alertId: timed._id }, runAt: new Date(timed.endsAt), key: `alert-end-${timed._id}` }]);
+    expect(queued.filter((q) => q.name === 'alert.end')).toEqual([{ name: 'alert.end', payload: { alertId: timed._id }, runAt: new Date(timed.endsAt), key: `alert-end-${timed._id}` }]);
+    // Both ask the webhooks' acknowledgement deadline a minute after they start (webhooks.md#events).
+    expect(queued.filter((q) => q.name === 'alert.ackDeadline').map((q) => q.runAt!.getTime() - new Date(timed.startedAt).getTime())).toEqual([60_000, expect.any(Number)]);
   });
 
   it('at endsAt pushes the alert\'s screens once; an alert ended early (already pushed then) or not yet due pushes nothing', async () => {

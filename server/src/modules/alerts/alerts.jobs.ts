@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { JobHandlers } from '../../jobs/job-definitions.js';
 import { announce } from '../webhooks/webhooks.service.js';
 import { alertHookData } from '../webhooks/hook-data.js';
+import { tellAckDeadline } from './alert-ack-hooks.js';
 
 export const alertEndJobKey = (alertId: string) => `alert-end-${alertId}`;
 
@@ -31,6 +32,7 @@ export async function pushAlertEnd(ctx: AppContext, alertId: string): Promise<vo
   await announce(ctx, alert.ownerId, 'alert.ended', { alert: alertHookData(alert), reason: 'expired' });
 }
 
-export const alertJobHandlers = (ctx: AppContext): Pick<JobHandlers, 'alert.end'> => ({
+export const alertJobHandlers = (ctx: AppContext): Pick<JobHandlers, 'alert.end' | 'alert.ackDeadline'> => ({
   'alert.end': ({ alertId }) => pushAlertEnd(ctx, alertId),
+  'alert.ackDeadline': ({ alertId }) => tellAckDeadline(ctx, alertId),
 });

@@ -1,5 +1,6 @@
 import { announce } from '../webhooks/webhooks.service.js';
 import { alertHookData } from '../webhooks/hook-data.js';
+import { scheduleAckDeadline } from './alert-ack-hooks.js';
 import type { z } from 'zod';
 import { ALERT_DURATION_DEFAULT, type ZCreateAlertRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
@@ -108,6 +109,7 @@ export async function createAlert(ctx: AppContext, ownerId: string, actor: Actor
   await ctx.notifier.screensChanged(screenIds);
   ctx.notifier.alertChanged(ownerId, row.id);
   await scheduleAlertEnd(ctx, row);
+  await scheduleAckDeadline(ctx, row);
   await announce(ctx, ownerId, 'alert.started', { alert: alertHookData(row), targetCount: screenIds.length });
   return { row, acknowledged: 0, now };
 }

@@ -9,6 +9,7 @@ import { makeGroup, makeScreen } from '../screens/content.fixtures.js';
 import { deliver, RETRY_FOR_MS } from './webhook-delivery.js';
 import { ScreenHooks } from './screen-hooks.js';
 import { storeHealthReport, tellUnhealthy } from '../screen-health/screen-health.service.js';
+import { tellAckDeadline, tellFullyAcknowledged } from '../alerts/alert-ack-hooks.js';
 
 /*
  * Webhooks (docs/architecture/webhooks.md) against a real HTTP receiver on this machine: signed
@@ -264,7 +265,7 @@ describe('screen.unhealthy', () => {
     const device = (await t.ctx.db.device.create({ data: { ownerId: u.id, screenId: screen.id } })).id;
     const hook = await newHook(u, ['screen.unhealthy'], '/saglik');
     const report = (failing: boolean) => ({
-      appVersion: '1.4.0', uptimeSec: 120, cacheBytes: 1, lastError: failing ? 'Oynatılacak öğe yok' : null, itemsFailed: failing ? 3 : 0,
+      appVersion: '1.4.0', uptimeSec: 120, cacheBytes: 1, lastError: failing ? { message: 'Oynatılacak öğe yok', at: new Date(0).toISOString() } : null, itemsFailed: failing ? 3 : 0,
       failing, playing: null, events: [], corruptFiles: [],
     });
     const base = Date.now();
@@ -279,5 +280,45 @@ describe('screen.unhealthy', () => {
     const rows = await deliveriesOf(hook._id);
     expect(rows.map((d) => [d.event, JSON.parse(d.payload).data.screen.name])).toEqual([['screen.unhealthy', 'Kafeterya'], ['screen.unhealthy', 'Kafeterya']]);
     expect(JSON.parse(rows[0]!.payload).data.since).toBe(at(0).toISOString());
+  });
+});
+
+describe('alert.acknowledged', () => {
+  async function alertTo(u: TestUser, names: string[]) {
+    const screens: { id: string }[] = [];
+    for (const name of names) screens.push(await makeScreen(t, u.id, { name }));
+    const alert = await t.http.post('/api/alerts').set(u.auth).send({ title: 'Yangın', message: 'Tahliye', screens: screens.map((s) => s.id) }).expect(201);
+    const ack = (i: number) => t.ctx.db.alertAck.create({ data: { alertId: alert.body._id, screenId: screens[i]!.id, acknowledgedAt: new Date(), latencyMs: 300 } });
+    return { alertId: alert.body._id as string, ack };
+  }
+  const told = async (hookId: string) => (await deliveriesOf(hookId)).filter((d) => d.event === 'alert.acknowledged').map((d) => {
+    const { acknowledged, total, complete } = JSON.parse(d.payload).data as { acknowledged: number; total: number; complete: boolean };
+    return { acknowledged, total, complete };
+  });
+
+  it('is said once, when every targeted screen confirmed; the deadline then says nothing more', async () => {
+    const u = await newCustomer(t);
+    const hook = await newHook(u, ['alert.acknowledged'], '/onay');
+    const { alertId, ack } = await alertTo(u, ['Lobi', 'Kafe']);
+    await ack(0);
+    await tellFullyAcknowledged(t.ctx, [alertId]);
+    expect(await told(hook._id)).toEqual([]);
+    await ack(1);
+    await tellFullyAcknowledged(t.ctx, [alertId]);
+    await tellFullyAcknowledged(t.ctx, [alertId]);
+    await tellAckDeadline(t.ctx, alertId);
+    expect(await told(hook._id)).toEqual([{ acknowledged: 2, total: 2, complete: true }]);
+  });
+
+  it('at the deadline says how many confirmed; a later confirmation says nothing more', async () => {
+    const u = await newCustomer(t);
+    const hook = await newHook(u, ['alert.acknowledged'], '/onay-suresi');
+    const { alertId, ack } = await alertTo(u, ['Lobi', 'Kafe', 'Otopark']);
+    await ack(0);
+    await tellAckDeadline(t.ctx, alertId);
+    await ack(1);
+    await ack(2);
+    await tellFullyAcknowledged(t.ctx, [alertId]);
+    expect(await told(hook._id)).toEqual([{ acknowledged: 1, total: 3, complete: false }]);
   });
 });

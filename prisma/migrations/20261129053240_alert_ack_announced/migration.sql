@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "alerts" ADD COLUMN     "ackAnnouncedAt" TIMESTAMP(3);
