@@ -5,6 +5,7 @@ import { completePurchase, expireJobKey } from './complete-purchase.js';
 import { ABANDON_AFTER_MS, abandonAt, abandonJobKey } from './pending-purchase.js';
 import { completeCheckout } from './purchase-flow.service.js';
 import { auditPurchase } from './pending-purchase.js';
+import { tellExpiringPackages } from './package-expiring.js';
 
 const SWEEP_BATCH = 200;
 // Running purchases read per page when their expiry jobs are checked.
@@ -97,6 +98,7 @@ export async function sweepPurchases(ctx: AppContext): Promise<{ expired: number
     take: SWEEP_BATCH,
   });
   for (const { id } of stale) await abandonPurchase(ctx, id);
+  await tellExpiringPackages(ctx);
   return { expired: expired.length, abandoned: stale.length, requeued: await requeueLostJobs(ctx, now) };
 }
 

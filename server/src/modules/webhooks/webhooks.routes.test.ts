@@ -10,6 +10,7 @@ import { deliver, RETRY_FOR_MS } from './webhook-delivery.js';
 import { ScreenHooks } from './screen-hooks.js';
 import { storeHealthReport, tellUnhealthy } from '../screen-health/screen-health.service.js';
 import { tellAckDeadline, tellFullyAcknowledged } from '../alerts/alert-ack-hooks.js';
+import { tellExpiringPackages } from '../purchases/package-expiring.js';
 
 /*
  * Webhooks (docs/architecture/webhooks.md) against a real HTTP receiver on this machine: signed
@@ -320,5 +321,39 @@ describe('alert.acknowledged', () => {
     await ack(2);
     await tellFullyAcknowledged(t.ctx, [alertId]);
     expect(await told(hook._id)).toEqual([{ acknowledged: 1, total: 3, complete: false }]);
+  });
+});
+
+describe('package.expiring', () => {
+  // A database of its own: the sweep's pass reads every running package.
+  let own: TestApp;
+  let ownOffset = 0;
+  beforeAll(async () => { own = await createTestApp({ ownDatabase: true, config: { fetchAllowPrivate: true }, clock: () => new Date(Date.now() + ownOffset) }); });
+  afterAll(async () => { await own?.close(); });
+  const DAY = 86_400_000;
+
+  it('is said 7 days and 1 day before a package ends, once each; one ending sooner hears only what still applies', async () => {
+    const u = await newCustomer(own);
+    const hook = (await own.http.post('/api/webhooks').set(u.auth).send({ url: `${receiver.url}/paket`, events: ['package.expiring'] }).expect(201)).body._id as string;
+    const running = await own.ctx.db.purchase.findFirstOrThrow({ where: { accountId: u.id, status: 'completed' } });
+    const ends = new Date(Date.now() + 10 * DAY);
+    await own.ctx.db.purchase.update({ where: { id: running.id }, data: { expiresAt: ends } });
+    const soon = await newCustomer(own);
+    const soonHook = (await own.http.post('/api/webhooks').set(soon.auth).send({ url: `${receiver.url}/paket`, events: ['package.expiring'] }).expect(201)).body._id as string;
+    await own.ctx.db.purchase.updateMany({ where: { accountId: soon.id }, data: { expiresAt: new Date(Date.now() + 12 * 3_600_000) } });
+    const told = async (id: string) => (await own.ctx.db.webhookDelivery.findMany({ where: { webhookId: id }, orderBy: { createdAt: 'asc' } }))
+      .map((d) => JSON.parse(d.payload).data.daysLeft as number);
+
+    await tellExpiringPackages(own.ctx);
+    expect([await told(hook), await told(soonHook)]).toEqual([[], [1]]);
+    ownOffset = 4 * DAY;
+    await tellExpiringPackages(own.ctx);
+    await tellExpiringPackages(own.ctx);
+    expect(await told(hook)).toEqual([7]);
+    ownOffset = 9.5 * DAY;
+    await tellExpiringPackages(own.ctx);
+    ownOffset = 9.9 * DAY;
+    await tellExpiringPackages(own.ctx);
+    expect([await told(hook), await told(soonHook)]).toEqual([[7, 1], [1]]);
   });
 });

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "purchases" ADD COLUMN     "expiryToldDays" INTEGER;
