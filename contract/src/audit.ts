@@ -36,7 +36,7 @@ export const AUDIT_ACTIONS = [
   'package.create', 'package.update', 'package.delete',
   'approval.request', 'approval.approve', 'approval.reject',
   'sso.create', 'sso.update', 'sso.delete', 'sso.join',
-  'user.logout', 'user.sessionEnd', 'user.passwordReset', 'user.passwordChange', 'user.twoFactorEnable', 'user.twoFactorDisable', 'user.twoFactorReset',
+  'user.logout', 'user.sessionEnd', 'user.passwordResetRequest', 'user.passwordReset', 'user.passwordChange', 'user.twoFactorEnable', 'user.twoFactorDisable', 'user.twoFactorReset',
   'apk.upload', 'admin.create', 'admin.delete',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];

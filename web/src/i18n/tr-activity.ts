@@ -90,7 +90,7 @@ export const trActivity = {
     'approval.request': 'Onaya gönderdi', 'approval.approve': 'Onayladı', 'approval.reject': 'Reddetti',
     'sso.create': 'Kurumsal girişi açtı', 'sso.update': 'Kurumsal girişi düzenledi', 'sso.delete': 'Kurumsal girişi kapattı',
     'sso.join': 'Kurumsal girişle katıldı',
-    'user.logout': 'Çıkış yaptı', 'user.sessionEnd': 'Oturum kapattı', 'user.passwordReset': 'Şifresini sıfırladı',
+    'user.logout': 'Çıkış yaptı', 'user.sessionEnd': 'Oturum kapattı', 'user.passwordResetRequest': 'Şifre sıfırlama bağlantısı istendi', 'user.passwordReset': 'Şifresini sıfırladı',
     'user.passwordChange': 'Şifresini değiştirdi',
     'user.twoFactorEnable': 'İki adımlı doğrulamayı açtı', 'user.twoFactorDisable': 'İki adımlı doğrulamayı kapattı',
     'user.twoFactorReset': 'İki adımlı doğrulamayı sıfırladı (destek)',

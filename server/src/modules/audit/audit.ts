@@ -165,14 +165,15 @@ export async function auditNewUser(tx: Tx, user: { id: string; email: string; fi
 /**
  * A change of a person's own sign-in (signing out, sessions ended, a password reset, two-factor
  * turned on or off): a person is outside accounts, so one event goes into each chain of the
- * accounts they belong to, the person as actor and target (docs/architecture/audit.md#events).
+ * accounts they belong to, the person as target and, unless `by` says otherwise, as actor
+ * (docs/architecture/audit.md#events).
  * Chains are taken in id order, so two such transactions never wait on each other's locks.
  */
-export async function auditPerson(tx: Tx, userId: string, action: TAuditAction, changes?: AuditChanges): Promise<void> {
+export async function auditPerson(tx: Tx, userId: string, action: TAuditAction, changes?: AuditChanges, by?: AuditActor): Promise<void> {
   const u = await tx.user.findUnique({ where: { id: userId }, select: { email: true, firstName: true, lastName: true, memberships: { select: { accountId: true } } } });
   if (!u) return;
   const name = personName(u);
-  const actor: AuditActor = { type: 'user', id: userId, name };
+  const actor: AuditActor = by ?? { type: 'user', id: userId, name };
   const accounts = [...new Set(u.memberships.map((m) => m.accountId))].sort();
   for (const account of accounts) await audit(tx, { account, action, target: { type: 'user', id: userId, name }, actor, changes });
 }

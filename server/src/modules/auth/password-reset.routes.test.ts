@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newUser, uniqueEmail, type TestApp } from '../../../test/harness.js';
+import { createTestApp, newCustomer, newUser, uniqueEmail, type TestApp } from '../../../test/harness.js';
 import { createMailingTestApp, type MailingTestApp } from '../../../test/mailing-app.js';
 import { createLogger } from '../../logger.js';
 
@@ -35,6 +35,19 @@ async function mailedToken(email: string): Promise<string> {
 }
 
 describe('forgot and reset password', () => {
+  it('a link issued is an event in the person\'s accounts, written after the answer, with the asking address; an unknown address writes none', async () => {
+    const u = await newCustomer(t);
+    const before = await t.ctx.db.auditEvent.count();
+    await t.http.post('/api/auth/forgot-password').set('X-Forwarded-For', '203.0.113.9').send({ email: uniqueEmail('kimse') }).expect(202);
+    await t.ctx.mailer.settled();
+    expect(await t.ctx.db.auditEvent.count({ where: { action: 'user.passwordResetRequest', targetId: u.id } })).toBe(0);
+    await mailedToken(u.email);
+    const [event] = await t.ctx.db.auditEvent.findMany({ where: { chain: u.id, action: 'user.passwordResetRequest' } });
+    expect(event).toMatchObject({ actorType: 'system', targetType: 'user', targetId: u.id, ip: expect.any(String) });
+    expect(JSON.stringify(event!.changes)).not.toMatch(/token/i);
+    expect(await t.ctx.db.auditEvent.count()).toBe(before + 1);
+  });
+
   it('mails a one-time link in Turkish (text and HTML); the reset ends every session and the old password', async () => {
     const u = await newUser(t);
     const session = await loginAs(u.email);

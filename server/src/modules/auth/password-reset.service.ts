@@ -9,6 +9,7 @@ import { hashPassword } from './passwords.js';
 import { replacePassword } from './password-change.service.js';
 import { assertPasswordAllowed, passwordAllowed } from './sso-required.js';
 import { sha256Hex } from '../../http/sealed-secret.js';
+import { auditPerson } from '../audit/audit.js';
 
 /**
  * 'Şifremi unuttum' (docs/PRODUCT.md#forgot-password, docs/architecture/security.md#password-reset).
@@ -28,10 +29,13 @@ export async function passwordResetFor(ctx: Pick<AppContext, 'db' | 'config' | '
   if (!user || !(await passwordAllowed(ctx.db, user.email))) return null;
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(ctx.clock().getTime() + RESET_VALID_MINUTES * 60_000);
-  await ctx.db.$transaction([
-    ctx.db.passwordResetToken.deleteMany({ where: { userId: user.id } }),
-    ctx.db.passwordResetToken.create({ data: { tokenHash: sha256Hex(token), userId: user.id, expiresAt } }),
-  ]);
+  await ctx.db.$transaction(async (tx) => {
+    await tx.passwordResetToken.deleteMany({ where: { userId: user.id } });
+    await tx.passwordResetToken.create({ data: { tokenHash: sha256Hex(token), userId: user.id, expiresAt } });
+    // Asked by whoever knew the address (its IP is in the event), off the request's path: the
+    // answer is the same, as fast, whether the address has an account or not.
+    await auditPerson(tx, user.id, 'user.passwordResetRequest', { resetLinkExpiresAt: [null, expiresAt] }, { type: 'system', id: null, name: 'Şifre sıfırlama isteği' });
+  });
   const link = `${linkBaseUrl(ctx.config)}/sifre-sifirla?token=${token}`;
   return passwordResetMail(user.email, link, RESET_VALID_MINUTES);
 }
