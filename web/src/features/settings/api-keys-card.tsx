@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, ZCreateApiKeyRequest, type TApiKey, type TCreatedApiKey } from '@pano/contract';
-import { tr } from '../../i18n/tr';
+import { trIntegrations } from '../../i18n/tr-integrations';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -11,7 +11,7 @@ import { useApiKeys } from './api/use-api-keys';
 import { useCreateApiKey } from './api/use-create-api-key';
 import { useRevokeApiKey } from './api/use-revoke-api-key';
 
-const t = tr.apiKeys;
+const t = trIntegrations.apiKeys;
 const SCOPE_ITEMS = API_KEY_SCOPES.map((s) => ({ _id: s, name: API_KEY_SCOPE_LABELS[s].label, hint: API_KEY_SCOPE_LABELS[s].hint }));
 
 /** One key in the list: what it may do, where, and how much it was used. */

@@ -1,11 +1,11 @@
 import { WEBHOOK_EVENT_LABELS, type TWebhookDelivery } from '@pano/contract';
-import { tr } from '../../i18n/tr';
+import { trIntegrations } from '../../i18n/tr-integrations';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { Badge, Banner, Spinner } from '../../components/ui';
 import { useWebhookDeliveries } from './api/use-webhooks';
 
-const t = tr.webhooks;
+const t = trIntegrations.webhooks;
 const TONE = { pending: 'warning', succeeded: 'success', failed: 'danger' } as const;
 
 const eventLabel = (event: TWebhookDelivery['event']) => (event === 'webhook.test' ? t.testEvent : WEBHOOK_EVENT_LABELS[event]);

@@ -1,9 +1,9 @@
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, ZWebhookWrite, type TWebhookWrite, type TWebhookWriteBody } from '@pano/contract';
-import { tr } from '../../i18n/tr';
+import { trIntegrations } from '../../i18n/tr-integrations';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Button, CheckList, Form, TextField } from '../../components/ui';
 
-const t = tr.webhooks;
+const t = trIntegrations.webhooks;
 const EVENT_ITEMS = WEBHOOK_EVENTS.map((e) => ({ _id: e, name: WEBHOOK_EVENT_LABELS[e] }));
 
 type Props = {

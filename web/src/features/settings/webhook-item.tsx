@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { WEBHOOK_EVENT_LABELS, type TWebhook } from '@pano/contract';
-import { tr } from '../../i18n/tr';
+import { trIntegrations } from '../../i18n/tr-integrations';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { Badge, Banner, Button, showConfirm } from '../../components/ui';
@@ -10,7 +10,7 @@ import { useTestWebhook } from './api/use-test-webhook';
 import { WebhookForm } from './webhook-form';
 import { WebhookDeliveries } from './webhook-deliveries';
 
-const t = tr.webhooks;
+const t = trIntegrations.webhooks;
 
 /** What a hook is and how it fares: its address, events, state, why Pano turned it off, since when it fails. */
 function HookLine({ hook }: { hook: TWebhook }) {

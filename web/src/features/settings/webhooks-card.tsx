@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TCreatedWebhook, TWebhookWrite } from '@pano/contract';
-import { tr } from '../../i18n/tr';
+import { trIntegrations } from '../../i18n/tr-integrations';
 import { errorMessage } from '../../lib/api-error';
 import { Banner, Card, Spinner } from '../../components/ui';
 import { useWebhooks } from './api/use-webhooks';
@@ -9,7 +9,7 @@ import { SecretOnce } from './secret-once';
 import { WebhookForm } from './webhook-form';
 import { WebhookItem } from './webhook-item';
 
-const t = tr.webhooks;
+const t = trIntegrations.webhooks;
 const EMPTY: TWebhookWrite = { url: '', events: [], enabled: true };
 
 /** docs/PRODUCT.md#settings: 'Webhook'lar' tell another system what happened, signed (contract/src/webhooks.ts). */
