@@ -3,6 +3,8 @@
  * Apart from tr.ts so they load with the settings page's chunk, not with every page's first load.
  */
 export const trIntegrations = {
+  /** The buttons under a secret shown once (secret-once.tsx), the same for a key and a webhook. */
+  secretOnce: { copy: 'Kopyala', copied: 'Kopyalandı', done: 'Kaydettim, kapat' },
   apiKeys: {
     title: 'API Anahtarları',
     lead: 'Yangın paneli, randevu ya da izleme sistemi gibi bina sistemleri Pano\'ya bu anahtarlarla bağlanır. Her anahtar yalnızca seçtiğiniz yetkileri ve ekran gruplarını kullanabilir; hiçbir anahtar ekibi, ödemeleri, hesabı ya da başka anahtarları yönetemez.',
@@ -28,9 +30,6 @@ export const trIntegrations = {
     revokeConfirm: 'Bu anahtarı kullanan sistemler artık Pano\'ya erişemeyecek. İptal edilsin mi?',
     secretTitle: 'Yeni anahtarınız',
     secretWarning: 'Bu anahtar yalnızca şimdi gösterilir ve bir daha gösterilmeyecek. Hemen kopyalayıp güvenli bir yere kaydedin.',
-    copy: 'Kopyala',
-    copied: 'Kopyalandı',
-    done: 'Kaydettim, kapat',
     usageTitle: 'Kullanım',
     usageHint: 'Acil duyuru yetkili bir panel duyuruyu şu istekle gönderir; dönen _id ile DELETE /api/alerts/{id} duyuruyu bitirir:',
     docsHint: 'Tüm yollar, örnekler ve her yolun istediği yetki:',
@@ -65,9 +64,6 @@ export const trIntegrations = {
     failingSince: (when: string) => `Şu tarihten beri başarısız: ${when}`,
     secretTitle: 'İmza anahtarı',
     secretWarning: 'Bu anahtar yalnızca şimdi gösterilir ve bir daha gösterilmeyecek. Hemen kopyalayıp mesajları doğrulayacak sisteme kaydedin.',
-    copy: 'Kopyala',
-    copied: 'Kopyalandı',
-    done: 'Kaydettim, kapat',
     deliveries: 'Gönderimler',
     deliveriesNone: 'Henüz gönderim yok.',
     deliveriesLoadError: (reason: string) => `Gönderimler alınamadı: ${reason}`,

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { alertHookData } from '../webhooks/hook-data.js';
 import { announce } from '../webhooks/webhooks.service.js';
+import { ackCounts } from './alert-acks.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'jobs' | 'logger'>;
 
@@ -13,13 +14,18 @@ export const ALERT_ACK_DEADLINE_MS = 60_000;
  * `ackAnnouncedAt` is claimed first, so the last ack and the deadline never both say it.
  */
 
-async function counts(ctx: Ctx, alertIds: string[]) {
-  const [targets, acks] = await Promise.all([
-    ctx.db.alertTarget.groupBy({ by: ['alertId'], where: { alertId: { in: alertIds } }, _count: { _all: true } }),
-    ctx.db.alertAck.groupBy({ by: ['alertId'], where: { alertId: { in: alertIds } }, _count: { _all: true } }),
-  ]);
-  const acked = new Map(acks.map((a) => [a.alertId, a._count._all]));
-  return targets.map((t) => ({ alertId: t.alertId, total: t._count._all, acknowledged: acked.get(t.alertId) ?? 0 }));
+/**
+ * The alerts among these still to be told of whose accounts have a hook that wants it, with how
+ * many screens they target and how many confirmed. Every batch of acks asks (a fleet's acks come
+ * in many): an account without such a hook costs this one read and nothing more.
+ */
+async function untold(ctx: Ctx, alertIds: string[]) {
+  const open = await ctx.db.alert.findMany({
+    where: { id: { in: alertIds }, ackAnnouncedAt: null, owner: { webhooks: { some: { enabled: true, events: { has: 'alert.acknowledged' } } } } },
+    select: { id: true, _count: { select: { targets: true } } },
+  });
+  const acked = await ackCounts(ctx.db, open.map((a) => a.id));
+  return open.map((a) => ({ alertId: a.id, total: a._count.targets, acknowledged: acked.get(a.id) ?? 0 }));
 }
 
 async function tell(ctx: Ctx, alertId: string, total: number, acknowledged: number): Promise<void> {
@@ -31,7 +37,7 @@ async function tell(ctx: Ctx, alertId: string, total: number, acknowledged: numb
 /** After acks were written: the alerts among these that every targeted screen has now confirmed. */
 export async function tellFullyAcknowledged(ctx: Ctx, alertIds: string[]): Promise<void> {
   try {
-    for (const c of await counts(ctx, alertIds)) if (c.acknowledged >= c.total) await tell(ctx, c.alertId, c.total, c.acknowledged);
+    for (const c of await untold(ctx, alertIds)) if (c.acknowledged >= c.total) await tell(ctx, c.alertId, c.total, c.acknowledged);
   } catch (err) {
     ctx.logger.error({ err, alertIds }, 'telling webhooks of an alert\'s acknowledgements failed');
   }
@@ -39,8 +45,7 @@ export async function tellFullyAcknowledged(ctx: Ctx, alertIds: string[]): Promi
 
 /** At the deadline: how many confirmed, unless it was said already (all confirmed sooner). */
 export async function tellAckDeadline(ctx: Ctx, alertId: string): Promise<void> {
-  const [c] = await counts(ctx, [alertId]);
-  if (c) await tell(ctx, alertId, c.total, c.acknowledged);
+  for (const c of await untold(ctx, [alertId])) await tell(ctx, c.alertId, c.total, c.acknowledged);
 }
 
 /** Queued when an alert is sent. A lost job costs only that message. */

@@ -16,6 +16,13 @@ export type AlertAckInput = {
 /** An acknowledgement this write recorded (the first of its screen), with the alert's owner. */
 export type WrittenAck = { alertId: string; screenId: string; ownerId: string };
 
+/** How many screens confirmed each of these alerts (an alert no screen confirmed is absent). */
+export async function ackCounts(db: Db, alertIds: string[]): Promise<Map<string, number>> {
+  if (alertIds.length === 0) return new Map();
+  const rows = await db.alertAck.groupBy({ by: ['alertId'], where: { alertId: { in: alertIds } }, _count: { _all: true } });
+  return new Map(rows.map((r) => [r.alertId, r._count._all]));
+}
+
 /** Acknowledgements wait at most this long for others to be written with them. */
 const WRITE_GAP_MS = 20;
 

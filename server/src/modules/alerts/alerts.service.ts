@@ -1,10 +1,10 @@
 import { announce } from '../webhooks/webhooks.service.js';
 import { alertHookData } from '../webhooks/hook-data.js';
 import { scheduleAckDeadline } from './alert-ack-hooks.js';
+import { ackCounts } from './alert-acks.js';
 import type { z } from 'zod';
 import { ALERT_DURATION_DEFAULT, type ZCreateAlertRequest } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { activeAlertWhere } from './active-alert.js';
 import { assertRoomOnScreens } from './alert-cap.js';
@@ -112,12 +112,6 @@ export async function createAlert(ctx: AppContext, ownerId: string, actor: Actor
   await scheduleAckDeadline(ctx, row);
   await announce(ctx, ownerId, 'alert.started', { alert: alertHookData(row), targetCount: screenIds.length });
   return { row, acknowledged: 0, now };
-}
-
-async function ackCounts(db: Db, alertIds: string[]): Promise<Map<string, number>> {
-  if (alertIds.length === 0) return new Map();
-  const rows = await db.alertAck.groupBy({ by: ['alertId'], where: { alertId: { in: alertIds } }, _count: { _all: true } });
-  return new Map(rows.map((r) => [r.alertId, r._count._all]));
 }
 
 /** The active alerts (newest first), then the last 100 that ended. */

@@ -33,6 +33,9 @@ export type ScreenHealthList = { warnMinutes: number; screens: ScreenHealthSourc
 /** Screens of any owners, with each owner's warning time. */
 export type ScreensHealth = { screens: ScreenHealthSource[]; warnMinutesOf: (ownerId: string) => number };
 
+/** A screen whose reports started failing with the report just stored, and that report's time. */
+export type FailingStarted = { screenId: string; since: Date };
+
 export type HealthReportInput = { screen: { id: string; ownerId: string }; deviceId: string; report: TPlayerHealth; at: Date };
 
 /**
@@ -42,12 +45,12 @@ export type HealthReportInput = { screen: { id: string; ownerId: string }; devic
  * `failingSince` keeps its first time while reports go on failing. Answers the screens whose
  * reports started failing with this one (`failingSince` is then this report's time).
  */
-export async function storeHealthReports(db: Db, reports: HealthReportInput[]): Promise<{ screenId: string }[]> {
+export async function storeHealthReports(db: Db, reports: HealthReportInput[]): Promise<FailingStarted[]> {
   if (reports.length === 0) return [];
   // Columns are Prisma's: timestamp(3) without time zone holding UTC.
   const rows = Prisma.join(reports.map(({ screen, deviceId, report, at }) =>
     Prisma.sql`(${screen.id}, ${screen.ownerId}, ${deviceId}, ${JSON.stringify(report)}::jsonb, ${at.toISOString()}::timestamp(3), ${report.failing}::boolean)`));
-  const stored = await db.$queryRaw<{ screenId: string; started: boolean }[]>`
+  const stored = await db.$queryRaw<(FailingStarted & { started: boolean })[]>`
     INSERT INTO "screen_health" ("screenId", "report", "reportedAt", "failingSince")
     SELECT s."id", v.report, v.at, CASE WHEN v.failing THEN v.at END
     FROM (VALUES ${rows}) AS v(id, owner, device, report, at, failing)
@@ -57,21 +60,20 @@ export async function storeHealthReports(db: Db, reports: HealthReportInput[]): 
       "report" = EXCLUDED."report",
       "reportedAt" = EXCLUDED."reportedAt",
       "failingSince" = CASE WHEN EXCLUDED."failingSince" IS NOT NULL THEN COALESCE("screen_health"."failingSince", EXCLUDED."failingSince") END
-    RETURNING "screenId", ("failingSince" IS NOT NULL AND "failingSince" = "reportedAt") AS started`;
-  return stored.filter((r) => r.started).map(({ screenId }) => ({ screenId }));
+    RETURNING "screenId", "failingSince" AS since, ("failingSince" IS NOT NULL AND "failingSince" = "reportedAt") AS started`;
+  return stored.filter((r) => r.started).map(({ screenId, since }) => ({ screenId, since }));
 }
 
 /**
  * `screen.unhealthy` for the screens whose reports just started failing (nothing on them can be
  * shown), to the webhooks that ask (docs/architecture/webhooks.md#events).
  */
-export async function tellUnhealthy(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs' | 'logger'>, started: { screenId: string }[]): Promise<void> {
+export async function tellUnhealthy(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs' | 'logger'>, started: FailingStarted[]): Promise<void> {
   if (started.length === 0) return;
-  const screens = await ctx.db.screen.findMany({
-    where: { id: { in: started.map((s) => s.screenId) } }, select: { id: true, name: true, ownerId: true, health: { select: { failingSince: true } } },
-  });
+  const since = new Map(started.map((s) => [s.screenId, s.since]));
+  const screens = await ctx.db.screen.findMany({ where: { id: { in: [...since.keys()] } }, select: { id: true, name: true, ownerId: true } });
   for (const s of screens) {
-    await announce(ctx, s.ownerId, 'screen.unhealthy', { screen: screenHookData(s), since: s.health?.failingSince?.toISOString() ?? null });
+    await announce(ctx, s.ownerId, 'screen.unhealthy', { screen: screenHookData(s), since: since.get(s.id)!.toISOString() });
   }
 }
 

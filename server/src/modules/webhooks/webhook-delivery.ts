@@ -21,6 +21,12 @@ export const RETRY_FOR_MS = 24 * HOUR;
 /** The wait after the n-th failed attempt: 30 s, 1 min, 2 min, … doubling, at most 4 hours. */
 export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 4 * HOUR);
 const ANSWER_KEPT = 1024;
+/**
+ * How long a claimed attempt holds its delivery: an attempt takes at most TIMEOUT_MS, so a
+ * delivery still claimed after this lost its worker (a restart mid-attempt), and the repair job
+ * sends it again.
+ */
+const ATTEMPT_LEASE_MS = 2 * MINUTE;
 const TIMEOUT_MS = 10_000;
 /** A receiver's answer is read up to this; a longer one is still a success when its status is. */
 const ANSWER_READ = 64 * 1024;
@@ -36,6 +42,9 @@ function readSecret(ctx: AppContext, sealed: string): string | null {
   }
 }
 
+/** The answer's first 1 KB as text; a NUL (which PostgreSQL's text refuses) is dropped. */
+const keptAnswer = (body: Buffer) => body.subarray(0, ANSWER_KEPT).toString('utf8').replaceAll('\u0000', '');
+
 type Attempt = { ok: boolean; responseStatus: number | null; durationMs: number; responseBody: string | null; error: string | null };
 
 async function post(ctx: AppContext, url: string, headers: Record<string, string>, payload: string): Promise<Attempt> {
@@ -47,7 +56,7 @@ async function post(ctx: AppContext, url: string, headers: Record<string, string
       body: payload, followRedirects: false, timeoutMs: TIMEOUT_MS, maxBytes: ANSWER_READ,
     }, fetchPolicy(ctx.config));
     const ok = res.status >= 200 && res.status < 300;
-    return { ok, responseStatus: res.status, durationMs: took(), responseBody: res.text().slice(0, ANSWER_KEPT), error: ok ? null : `Alıcı ${res.status} yanıtı verdi` };
+    return { ok, responseStatus: res.status, durationMs: took(), responseBody: keptAnswer(res.body), error: ok ? null : `Alıcı ${res.status} yanıtı verdi` };
   } catch (err) {
     if (!(err instanceof GuardedFetchError)) throw err;
     // An answer longer than what is read still said its status: too long is the receiver's business.
@@ -73,7 +82,7 @@ export async function deliver(ctx: AppContext, deliveryId: string): Promise<void
     return;
   }
   const claimed = await ctx.db.webhookDelivery.updateMany({
-    where: { id: deliveryId, status: 'pending', attempts: d.attempts }, data: { attempts: d.attempts + 1, lastAttemptAt: now, nextAttemptAt: null },
+    where: { id: deliveryId, status: 'pending', attempts: d.attempts }, data: { attempts: d.attempts + 1, lastAttemptAt: now, nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS) },
   });
   if (claimed.count === 0) return;
   const secret = readSecret(ctx, d.webhook.secretSealed);
@@ -93,7 +102,7 @@ async function settle(ctx: AppContext, d: Pending, attempts: number, now: Date, 
   const answer = { responseStatus: a.responseStatus, durationMs: a.durationMs, responseBody: a.responseBody, error: a.error };
   if (a.ok) {
     await ctx.db.$transaction([
-      ctx.db.webhookDelivery.update({ where: { id: d.id }, data: { ...answer, status: 'succeeded' } }),
+      ctx.db.webhookDelivery.update({ where: { id: d.id }, data: { ...answer, status: 'succeeded', nextAttemptAt: null } }),
       ctx.db.webhook.updateMany({ where: { id: d.webhookId, failingSince: { not: null } }, data: { failingSince: null } }),
     ]);
     return;

@@ -6,7 +6,7 @@ import { ZCreatedWebhook, ZWebhook, ZWebhookDelivery } from '@pano/contract';
 import { createTestApp, newCustomer, newMember, type TestApp, type TestUser } from '../../../test/harness.js';
 import { startLocalSmtp, type LocalSmtp } from '../../../test/smtp-server.js';
 import { makeGroup, makeScreen } from '../screens/content.fixtures.js';
-import { deliver, RETRY_FOR_MS } from './webhook-delivery.js';
+import { deliver, repairDeliveries, RETRY_FOR_MS } from './webhook-delivery.js';
 import { ScreenHooks } from './screen-hooks.js';
 import { storeHealthReport, tellUnhealthy } from '../screen-health/screen-health.service.js';
 import { tellAckDeadline, tellFullyAcknowledged } from '../alerts/alert-ack-hooks.js';
@@ -24,14 +24,17 @@ type Received = { path: string; headers: http.IncomingHttpHeaders; body: string 
 /** A system receiving webhooks: keeps what it gets, answers `answer` (a status, a redirect). */
 async function startReceiver() {
   const received: Received[] = [];
-  let answer: { status: number; body?: string; location?: string } = { status: 200, body: 'tamam' };
+  let answer: { status: number; body?: string; location?: string; hold?: Promise<void> } = { status: 200, body: 'tamam' };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body });
-      res.writeHead(answer.status, answer.location ? { location: answer.location } : {});
-      res.end(answer.body ?? '');
+      const { status, location, body: text, hold } = answer;
+      void (hold ?? Promise.resolve()).then(() => {
+        res.writeHead(status, location ? { location } : {});
+        res.end(text ?? '');
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -174,6 +177,31 @@ describe('delivery', () => {
     expect(ZWebhookDelivery.array().parse(listed.body)[0]).toMatchObject({ _id: d!.id, status: 'succeeded', responseStatus: 200 });
   });
 
+  it('an answer with NUL bytes is kept without them', async () => {
+    const u = await newCustomer(t);
+    const hook = await newHook(u, ['alert.started'], '/nul');
+    receiver.answer({ status: 200, body: 'ta\u0000mam' });
+    await t.http.post(`/api/webhooks/${hook._id}/test`).set(u.auth).expect(202);
+    await until(hook._id, ([d]) => expect(d).toMatchObject({ status: 'succeeded', responseBody: 'tamam', nextAttemptAt: null }));
+  });
+
+  it('an attempt holds its delivery for two minutes; one whose worker was lost is sent again by the repair job', async () => {
+    const u = await newCustomer(t);
+    const hook = await newHook(u, ['alert.started'], '/kayip');
+    let release!: () => void;
+    receiver.answer({ status: 200, hold: new Promise<void>((r) => { release = r; }) });
+    await t.http.post(`/api/webhooks/${hook._id}/test`).set(u.auth).expect(202);
+    await until(hook._id, ([d]) => expect(d?.attempts).toBe(1));
+    const [held] = await deliveriesOf(hook._id);
+    expect(held!.nextAttemptAt!.getTime() - held!.lastAttemptAt!.getTime()).toBe(120_000);
+    // Its worker gone (the answer never comes back to it), the repair job sends it again once the hold is over.
+    offsetMs = 3 * 60_000;
+    receiver.answer({ status: 200 });
+    await repairDeliveries(t.ctx);
+    await until(hook._id, ([d]) => expect(d).toMatchObject({ attempts: 2, status: 'succeeded' }));
+    release();
+  });
+
   it('a failed attempt is retried later under the same webhook-id, waiting longer each time, until it goes through', async () => {
     const u = await newCustomer(t);
     const hook = await newHook(u, ['alert.started'], '/yeniden');
@@ -309,6 +337,16 @@ describe('alert.acknowledged', () => {
     await tellFullyAcknowledged(t.ctx, [alertId]);
     await tellAckDeadline(t.ctx, alertId);
     expect(await told(hook._id)).toEqual([{ acknowledged: 2, total: 2, complete: true }]);
+  });
+
+  it('an account without such a hook is neither counted nor marked', async () => {
+    const u = await newCustomer(t);
+    await newHook(u, ['alert.started'], '/baska-olay');
+    const { alertId, ack } = await alertTo(u, ['Lobi']);
+    await ack(0);
+    await tellFullyAcknowledged(t.ctx, [alertId]);
+    await tellAckDeadline(t.ctx, alertId);
+    expect((await t.ctx.db.alert.findUniqueOrThrow({ where: { id: alertId } })).ackAnnouncedAt).toBeNull();
   });
 
   it('at the deadline says how many confirmed; a later confirmation says nothing more', async () => {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { assertFetchable, fetchPolicy, GuardedFetchError } from '../../http/guarded-fetch.js';
 import { badRequest, limitReached, notFound } from '../../http/errors.js';
 import { sealText } from '../../http/sealed-secret.js';
-import { audit, type AuditChanges } from '../audit/audit.js';
+import { audit, changesOf } from '../audit/audit.js';
 import { lockOwner } from '../entitlements/limits.js';
 import { lockOwnedRow } from '../../db/row-lock.js';
 
@@ -37,16 +37,8 @@ async function assertReachable(ctx: AppContext, url: string): Promise<void> {
   }
 }
 
-const auditedFields = (w: { url: string; events: string[]; enabled: boolean }) => ({ url: w.url, events: w.events, enabled: w.enabled });
-function changesOf(before: ReturnType<typeof auditedFields> | null, after: ReturnType<typeof auditedFields> | null): AuditChanges {
-  const out: AuditChanges = {};
-  for (const k of ['url', 'events', 'enabled'] as const) {
-    const b = before?.[k] ?? null;
-    const a = after?.[k] ?? null;
-    if (JSON.stringify(b) !== JSON.stringify(a)) out[k] = [b, a];
-  }
-  return out;
-}
+/** What an event records of a hook (never its secret). */
+const WEBHOOK_FIELDS = ['url', 'events', 'enabled'] as const;
 const target = (w: { id: string; url: string }) => ({ type: 'webhook', id: w.id, name: w.url });
 
 export const listWebhooks = (ctx: AppContext, ownerId: string) =>
@@ -62,7 +54,7 @@ export async function createWebhook(ctx: AppContext, ownerId: string, body: TWeb
     const created = await tx.webhook.create({
       data: { ownerId, url: body.url, events: body.events, enabled: body.enabled, secretSealed: sealText(webhookSecretKey(ctx), secret), createdAt: ctx.clock() },
     });
-    await audit(tx, { account: ownerId, action: 'webhook.create', target: target(created), changes: changesOf(null, auditedFields(created)) });
+    await audit(tx, { account: ownerId, action: 'webhook.create', target: target(created), changes: changesOf(null, created, WEBHOOK_FIELDS) });
     return created;
   });
   return { row, secret };
@@ -79,7 +71,7 @@ export async function updateWebhook(ctx: AppContext, ownerId: string, id: string
       where: { id },
       data: { url: body.url, events: body.events, enabled: body.enabled, ...(turnedOn ? { disabledReason: null, failingSince: null } : {}) },
     });
-    await audit(tx, { account: ownerId, action: 'webhook.update', target: target(row), changes: changesOf(auditedFields(old), auditedFields(row)) });
+    await audit(tx, { account: ownerId, action: 'webhook.update', target: target(row), changes: changesOf(old, row, WEBHOOK_FIELDS) });
     return row;
   });
 }
@@ -89,7 +81,7 @@ export async function deleteWebhook(ctx: AppContext, ownerId: string, id: string
   await ctx.db.$transaction(async (tx) => {
     if (!(await lockOwnedRow(tx, 'webhooks', id, ownerId))) throw webhookMissing();
     const gone = await tx.webhook.delete({ where: { id } });
-    await audit(tx, { account: ownerId, action: 'webhook.delete', target: target(gone), changes: changesOf(auditedFields(gone), null) });
+    await audit(tx, { account: ownerId, action: 'webhook.delete', target: target(gone), changes: changesOf(gone, null, WEBHOOK_FIELDS) });
   });
 }
 

@@ -66,7 +66,7 @@ export function ApiKeysCard() {
       {revoke.isError && <Banner tone="error" onDismiss={revoke.reset}>{errorMessage(revoke.error, t.revokeError)}</Banner>}
       {created ? (
         // The server keeps only the key's hash (docs/PRODUCT.md#alerts).
-        <SecretOnce title={`${t.secretTitle}: ${created.name}`} secret={created.key} texts={t} testId="api-key-secret" onDone={() => setCreated(null)} />
+        <SecretOnce title={`${t.secretTitle}: ${created.name}`} secret={created.key} warning={t.secretWarning} testId="api-key-secret" onDone={() => setCreated(null)} />
       ) : (
         <Form className="form api-key-form" onSubmit={send}>
           <TextField label={t.nameLabel} placeholder={t.namePlaceholder} maxLength={100}

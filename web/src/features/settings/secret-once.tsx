@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Banner, Button } from '../../components/ui';
+import { trIntegrations } from '../../i18n/tr-integrations';
 
-type Texts = { secretWarning: string; copy: string; copied: string; done: string };
+const t = trIntegrations.secretOnce;
 
 type Props = {
   /** 'Yeni anahtarınız: Yangın paneli'. */
   title: string;
   secret: string;
-  texts: Texts;
+  /** Why it must be saved now, and where. */
+  warning: string;
   onDone: () => void;
   testId?: string;
 };
@@ -16,7 +18,7 @@ type Props = {
  * A secret the server shows once and keeps only hashed or sealed (an API key, a webhook's
  * signing secret): a warning, 'Kopyala' and 'Kaydettim, kapat'.
  */
-export function SecretOnce({ title, secret, texts, onDone, testId }: Props) {
+export function SecretOnce({ title, secret, warning, onDone, testId }: Props) {
   const [copied, setCopied] = useState(false);
   const copy = () => {
     void navigator.clipboard?.writeText(secret).then(() => setCopied(true), () => setCopied(false));
@@ -24,12 +26,12 @@ export function SecretOnce({ title, secret, texts, onDone, testId }: Props) {
   return (
     <div className="api-key-secret" data-testid={testId}>
       <p className="field-label">{title}</p>
-      <Banner tone="warning">{texts.secretWarning}</Banner>
+      <Banner tone="warning">{warning}</Banner>
       <div className="api-key-secret-row">
         <code className="api-key-value">{secret}</code>
-        <Button size="sm" variant="secondary" onClick={copy}>{copied ? texts.copied : texts.copy}</Button>
+        <Button size="sm" variant="secondary" onClick={copy}>{copied ? t.copied : t.copy}</Button>
       </div>
-      <Button size="sm" onClick={onDone}>{texts.done}</Button>
+      <Button size="sm" onClick={onDone}>{t.done}</Button>
     </div>
   );
 }

@@ -25,7 +25,7 @@ export function WebhooksCard() {
       {create.isError && <Banner tone="error" onDismiss={create.reset}>{errorMessage(create.error, t.createError)}</Banner>}
       {created ? (
         // The server keeps the secret to sign with but never shows it again.
-        <SecretOnce title={`${t.secretTitle}: ${created.url}`} secret={created.secret} texts={t} testId="webhook-secret"
+        <SecretOnce title={`${t.secretTitle}: ${created.url}`} secret={created.secret} warning={t.secretWarning} testId="webhook-secret"
           onDone={() => setCreated(null)} />
       ) : (
         <WebhookForm initial={EMPTY} submitLabel={t.create} busyText={t.creating} busy={create.isPending}
