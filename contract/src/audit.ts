@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'alertTemplate.create', 'alertTemplate.update', 'alertTemplate.delete',
   'apiKey.create', 'apiKey.revoke',
   'webhook.create', 'webhook.update', 'webhook.delete', 'webhook.disable',
+  'capFeed.create', 'capFeed.update', 'capFeed.delete', 'settings.cap',
   'device.pair', 'device.update', 'device.revoke', 'device.selectScreen',
   'settings.display', 'settings.health',
   'account.create', 'account.rename', 'account.settings', 'account.transfer', 'account.delete',

@@ -31,6 +31,7 @@ export * from './screen-now.js';
 export * from './alerts.js';
 export * from './api-keys.js';
 export * from './webhooks.js';
+export * from './cap.js';
 export * from './plays.js';
 export * from './screen-health.js';
 export * from './audit.js';

@@ -6,6 +6,7 @@ import { mediaJobHandlers } from './modules/media/media.jobs.js';
 import { playJobHandlers } from './modules/plays/plays.jobs.js';
 import { purchaseJobHandlers } from './modules/purchases/purchases.jobs.js';
 import { webhookJobHandlers } from './modules/webhooks/webhooks.jobs.js';
+import { capJobHandlers } from './modules/cap/cap.jobs.js';
 import { sessionJobHandlers } from './modules/auth/sessions.jobs.js';
 import type { JobHandlers } from './jobs/job-definitions.js';
 
@@ -13,6 +14,6 @@ import type { JobHandlers } from './jobs/job-definitions.js';
 export const jobHandlers = (ctx: AppContext): JobHandlers => ({
   ...purchaseJobHandlers(ctx), ...alertJobHandlers(ctx), ...playJobHandlers(ctx), ...appDataJobHandlers(ctx),
   ...resumableUploadJobHandlers(ctx),
-  ...mediaJobHandlers(ctx), ...webhookJobHandlers(ctx),
+  ...mediaJobHandlers(ctx), ...webhookJobHandlers(ctx), ...capJobHandlers(ctx),
   ...sessionJobHandlers(ctx),
 });

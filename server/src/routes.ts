@@ -24,6 +24,7 @@ import { alertSendLimit } from './modules/alerts/alert-send-limit.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { apiKeyAuthentication } from './modules/api-keys/api-key-auth.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
+import { capFeedRoutes, capMessageRoutes, capSettingsRoutes } from './modules/cap/cap.routes.js';
 import { screenHealthRoutes } from './modules/screen-health/screen-health.routes.js';
 import { devicePlayRoutes, reportRoutes } from './modules/plays/plays.routes.js';
 import { accountRoutes } from './modules/team/accounts.routes.js';
@@ -79,10 +80,14 @@ export function mountApiRoutes(app: Express, ctx: AppContext): void {
   app.use('/api/schedules', scheduleRoutes(ctx));
   // One count for both routes that send an alert.
   const alertSends = alertSendLimit(ctx);
+  // CAP 1.2 messages (an XML body) count as sends too; ahead of /api/alerts/:id.
+  app.use('/api/alerts/cap', capMessageRoutes(ctx, alertSends));
   app.use('/api/alerts', alertRoutes(ctx, alertSends));
   app.use('/api/alert-templates', alertTemplateRoutes(ctx, alertSends));
   app.use('/api/api-keys', apiKeyRoutes(ctx));
   app.use('/api/webhooks', webhookRoutes(ctx));
+  app.use('/api/cap-feeds', capFeedRoutes(ctx));
+  app.use('/api/cap-settings', capSettingsRoutes(ctx));
   app.use('/api/reports', reportRoutes(ctx));
   app.use('/api/audit', auditRoutes(ctx));
   app.use('/api/approvals', approvalRoutes(ctx));

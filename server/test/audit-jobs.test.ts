@@ -28,6 +28,8 @@ const DECISIONS: Record<JobName, { events: TAuditAction[] } | { bookkeeping: str
   'sessions.sweep': { bookkeeping: 'deletes sessions no token can use any more' },
   'webhook.deliver': { events: ['webhook.disable'] }, // server/src/modules/webhooks/webhooks.routes.test.ts
   'webhooks.repair': { bookkeeping: 'queues webhook.deliver; deletes deliveries older than 30 days' },
+  'capFeed.poll': { events: ['alert.send', 'alert.end'] }, // server/src/modules/cap/cap-feeds.routes.test.ts
+  'capFeeds.repair': { bookkeeping: 'queues capFeed.poll' },
 };
 
 let t: TestApp;

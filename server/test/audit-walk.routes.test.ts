@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_ROLES, roleAtLeast } from '@pano/contract';
+import { ACCOUNT_ROLES, CAP_SETTINGS_DEFAULT, roleAtLeast } from '@pano/contract';
 import type supertest from 'supertest';
 import { listRoutes, type RouteEntry } from './fuzz/route-table.js';
 import { createTestApp, newAdmin, newCustomer, newMember, newUser, type TestApp, type TestUser } from './harness.js';
@@ -8,6 +8,7 @@ import { RULES } from './route-rules.js';
 import { makeGroup, makeLayout, makeMedia, makePlaylist, makeSchedule, makeScreen, makeTicker } from '../src/modules/screens/content.fixtures.js';
 import { fakeApk, tinyPng } from '../src/storage/testing/sample-files.js';
 import { card, newPackage } from '../src/modules/purchases/payment-test.fixtures.js';
+import { amber } from '../src/modules/cap/cap.fixtures.js';
 import { createHash } from 'node:crypto';
 import { generate } from 'otplib';
 
@@ -151,6 +152,11 @@ const CASES: Record<string, Case> = {
   'DELETE /api/schedules/:id': { action: 'schedule.delete', prepare: async () => { const { screen, playlist } = await world(); const s = await makeSchedule(t, owner.id, { playlistId: playlist.id, screenIds: [screen.id] }); return () => http().delete(`/api/schedules/${s.id}`).set(owner.auth); } },
   'POST /api/alerts': { action: 'alert.send', prepare: async () => { const { screen } = await world(); return () => http().post('/api/alerts').set(owner.auth).send({ title: 'Tahliye', message: 'Çıkın', screens: [screen.id], durationMinutes: 10 }); } },
   'DELETE /api/alerts/:id': { action: 'alert.end', prepare: async () => { const { screen } = await world(); const a = await http().post('/api/alerts').set(owner.auth).send({ title: 'Tatbikat', message: 'x', screens: [screen.id], durationMinutes: 10 }).expect(201); return () => http().delete(`/api/alerts/${a.body._id}`).set(owner.auth); } },
+  'POST /api/alerts/cap': { action: 'alert.send', prepare: async () => { await world(); return () => http().post('/api/alerts/cap').set(owner.auth).set('Content-Type', 'application/cap+xml').send(amber({ identifier: uuid() })); } },
+  'POST /api/cap-feeds': { action: 'capFeed.create', prepare: async () => () => http().post('/api/cap-feeds').set(owner.auth).send({ url: 'https://93.184.216.34/cap', enabled: false }) },
+  'PUT /api/cap-feeds/:id': { action: 'capFeed.update', prepare: async () => { const f = await http().post('/api/cap-feeds').set(owner.auth).send({ url: 'https://93.184.216.34/a', enabled: false }).expect(201); return () => http().put(`/api/cap-feeds/${f.body._id}`).set(owner.auth).send({ url: 'https://93.184.216.34/b', enabled: false, pollSeconds: 120 }); } },
+  'DELETE /api/cap-feeds/:id': { action: 'capFeed.delete', prepare: async () => { const f = await http().post('/api/cap-feeds').set(owner.auth).send({ url: 'https://93.184.216.34/c', enabled: false }).expect(201); return () => http().delete(`/api/cap-feeds/${f.body._id}`).set(owner.auth); } },
+  'PUT /api/cap-settings': { action: 'settings.cap', prepare: async () => () => http().put('/api/cap-settings').set(owner.auth).send({ ...CAP_SETTINGS_DEFAULT, soundFor: ['Immediate', 'Expected'] }) },
   'POST /api/alert-templates': { action: 'alertTemplate.create', prepare: async () => () => http().post('/api/alert-templates').set(owner.auth).send({ name: `Kod ${uuid().slice(0, 6)}`, title: 'Kod', message: 'x', all: true }) },
   'PUT /api/alert-templates/:id': { action: 'alertTemplate.update', prepare: async () => { const c = await http().post('/api/alert-templates').set(owner.auth).send({ name: `Kod ${uuid().slice(0, 6)}`, title: 'Kod', message: 'x', all: true }).expect(201); return () => http().put(`/api/alert-templates/${c.body._id}`).set(owner.auth).send({ name: `Kod ${uuid().slice(0, 6)}`, title: 'Kod 2', message: 'y', all: true }); } },
   'DELETE /api/alert-templates/:id': { action: 'alertTemplate.delete', prepare: async () => { const c = await http().post('/api/alert-templates').set(owner.auth).send({ name: `Kod ${uuid().slice(0, 6)}`, title: 'Kod', message: 'x', all: true }).expect(201); return () => http().delete(`/api/alert-templates/${c.body._id}`).set(owner.auth); } },

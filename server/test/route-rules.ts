@@ -40,6 +40,7 @@ export const RULES: Record<string, TAccountRole | 'not a member route'> = {
   'DELETE /api/schedules/:id': 'publisher',
   'POST /api/alerts': 'publisher',
   'DELETE /api/alerts/:id': 'publisher',
+  'POST /api/alerts/cap': 'publisher',
   'POST /api/alert-templates': 'publisher',
   'PUT /api/alert-templates/:id': 'publisher',
   'DELETE /api/alert-templates/:id': 'publisher',
@@ -59,6 +60,10 @@ export const RULES: Record<string, TAccountRole | 'not a member route'> = {
   'PUT /api/webhooks/:id': 'admin',
   'DELETE /api/webhooks/:id': 'admin',
   'POST /api/webhooks/:id/test': 'admin',
+  'POST /api/cap-feeds': 'admin',
+  'PUT /api/cap-feeds/:id': 'admin',
+  'DELETE /api/cap-feeds/:id': 'admin',
+  'PUT /api/cap-settings': 'admin',
   'PUT /api/devices/:id': 'admin',
   'DELETE /api/devices/:id': 'admin',
   // Admins: the team (docs/PRODUCT.md#team); the owner alone hands ownership on.
@@ -129,6 +134,7 @@ const WEBHOOKS = 'Ekran gruplarıyla sınırlı olduğunuz için webhook\'ları 
 export const LIMITED_REFUSED: Record<string, string> = {
   'PUT /api/settings': ACCOUNT_WIDE,
   'PUT /api/settings/health': ACCOUNT_WIDE,
+  'PUT /api/cap-settings': ACCOUNT_WIDE,
   'PUT /api/team': ACCOUNT_WIDE,
   'PUT /api/team/settings': ACCOUNT_WIDE,
   'POST /api/screens': 'Ekran gruplarıyla sınırlı bir üye yeni ekran ekleyemez',

@@ -15,6 +15,12 @@ export const KEY_ROUTES: Readonly<Record<string, TApiKeyScope>> = {
   'POST /api/alerts': 'alerts',
   'GET /api/alerts/:id': 'alerts',
   'DELETE /api/alerts/:id': 'alerts',
+  // CAP 1.2: a message posted, or a feed the building's system registers (modules/cap).
+  'POST /api/alerts/cap': 'alerts',
+  'GET /api/cap-feeds': 'alerts',
+  'POST /api/cap-feeds': 'alerts',
+  'PUT /api/cap-feeds/:id': 'alerts',
+  'DELETE /api/cap-feeds/:id': 'alerts',
   // Screens, their groups, their state and what they show now.
   'GET /api/screens': 'screens:read',
   'GET /api/screens/now': 'screens:read',

@@ -8,7 +8,7 @@ const noop = async () => {};
 const all = {
   'purchase.expire': noop, 'purchase.abandon': noop, 'purchase.sweep': noop, 'alert.end': noop, 'alert.ackDeadline': noop,
   'plays.rollup': noop, 'plays.retention': noop, 'app.fetch': noop, 'app.refresh': noop, 'uploads.sweep': noop, 'sessions.sweep': noop, 'media.process': noop,
-  'media.repair': noop, 'webhook.deliver': noop, 'webhooks.repair': noop,
+  'media.repair': noop, 'webhook.deliver': noop, 'webhooks.repair': noop, 'capFeed.poll': noop, 'capFeeds.repair': noop,
 };
 
 describe('in-process job runner', () => {

@@ -41,6 +41,10 @@ export const JOB_SCHEMAS = {
   'webhook.deliver': z.object({ deliveryId: z.string().regex(/^msg_[0-9a-f]{32}$/) }),
   /** Periodic (5 minutes): queues deliveries whose attempt is due but whose job was lost; deletes old deliveries. */
   'webhooks.repair': z.object({}),
+  /** One poll of a CAP feed; it queues the next (docs/architecture/cap.md#feeds). */
+  'capFeed.poll': z.object({ feedId: z.string().uuid() }),
+  /** Periodic (5 minutes): queues the poll of every enabled CAP feed whose job was lost. */
+  'capFeeds.repair': z.object({}),
   /** Periodic (hourly): deletes the sessions whose last token has expired (docs/architecture/sessions.md). */
   'sessions.sweep': z.object({}),
 } as const;
@@ -67,6 +71,7 @@ export const PERIODIC_JOBS: readonly { name: JobName; everyMs: number }[] = [
   { name: 'sessions.sweep', everyMs: 3_600_000 },
   { name: 'media.repair', everyMs: 600_000 },
   { name: 'webhooks.repair', everyMs: 300_000 },
+  { name: 'capFeeds.repair', everyMs: 300_000 },
 ];
 
 export type EnqueueOptions = {

@@ -138,7 +138,7 @@ describe('BullMQ runner', () => {
     const queue = new Queue('pano-jobs', { connection: { url: REDIS_URL }, prefix: schedPrefix });
     const schedulers = await queue.getJobSchedulers();
     expect(schedulers.map((s) => [s.key, s.every]).sort()).toEqual([
-      ['app.refresh', 600_000], ['media.repair', 600_000], ['plays.retention', 86_400_000], ['plays.rollup', MINUTE], ['purchase.sweep', MINUTE],
+      ['app.refresh', 600_000], ['capFeeds.repair', 300_000], ['media.repair', 600_000], ['plays.retention', 86_400_000], ['plays.rollup', MINUTE], ['purchase.sweep', MINUTE],
       ['sessions.sweep', 3_600_000], ['uploads.sweep', 3_600_000], ['webhooks.repair', 300_000],
     ]);
     await queue.close();

@@ -58,7 +58,7 @@ export const trActivity = {
   /** The target types, for the filter and the table. */
   targets: {
     media: 'Medya', playlist: 'Playlist', ticker: 'Reji', layout: 'Yerleşim', screen: 'Ekran', screenGroup: 'Ekran grubu',
-    schedule: 'Zamanlama', alert: 'Acil duyuru', alertTemplate: 'Duyuru şablonu', apiKey: 'API anahtarı', webhook: 'Webhook', device: 'Cihaz',
+    schedule: 'Zamanlama', alert: 'Acil duyuru', alertTemplate: 'Duyuru şablonu', apiKey: 'API anahtarı', webhook: 'Webhook', capFeed: 'CAP beslemesi', device: 'Cihaz',
     settings: 'Ayarlar', account: 'Hesap', member: 'Üye', invitation: 'Davet', purchase: 'Satın alma', package: 'Paket', apk: 'APK', admin: 'Yönetici',
   } as Record<string, string>,
   /**
@@ -78,6 +78,8 @@ export const trActivity = {
     'alertTemplate.create': 'Şablon oluşturdu', 'alertTemplate.update': 'Şablonu düzenledi', 'alertTemplate.delete': 'Şablonu sildi',
     'apiKey.create': 'API anahtarı oluşturdu', 'apiKey.revoke': 'API anahtarını iptal etti',
     'webhook.create': 'Webhook ekledi', 'webhook.update': 'Webhook\'u düzenledi', 'webhook.delete': 'Webhook\'u sildi', 'webhook.disable': 'Webhook\'u kapattı (24 saattir başarısız)',
+    'capFeed.create': 'CAP beslemesi ekledi', 'capFeed.update': 'CAP beslemesini düzenledi', 'capFeed.delete': 'CAP beslemesini sildi',
+    'settings.cap': 'CAP renklerini değiştirdi',
     'device.pair': 'Cihaz eşleştirildi', 'device.update': 'Cihazı düzenledi', 'device.revoke': 'Cihazı kaldırdı', 'device.selectScreen': 'Cihaz ekran seçti',
     'settings.display': 'Görünüm ayarlarını değiştirdi', 'settings.health': 'Ekran sağlığı ayarını değiştirdi',
     'account.create': 'Hesabı oluşturdu', 'account.rename': 'Hesap adını değiştirdi', 'account.settings': 'Hesap ayarlarını değiştirdi',

@@ -16,6 +16,7 @@ import {
   ZUpdateMediaRequest, ZUpdatePlaylistRequest, ZUpdateScreenGroupRequest, ZUpdateTickerRequest, ZAlert,
   ZApproval, ZApprovalList, ZApprovalsQuery, ZNotificationList, ZRejectApprovalRequest,
   ZWebhookListAnswer, ZWebhookWrite, ZCreatedWebhook, ZWebhook, ZWebhookDeliveryListAnswer, ZWebhookDelivery,
+  ZCapResult, ZCapFeed, ZCapFeedListAnswer, ZCapFeedWrite, ZCapSettings,
   ZSsoCallbackQuery, ZSsoRequest, ZSsoSettings, ZSsoStartRequest, ZSsoStartResponse,
 } from '@pano/contract';
 
@@ -174,6 +175,18 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/alerts/:id': { summary: 'Acil duyurunun durumu', security: 'user' },
   'DELETE /api/alerts/:id': { summary: 'Acil duyuruyu sonlandır', security: 'user' },
+  'POST /api/alerts/cap': {
+    summary: 'CAP 1.2 iletisi gönder (Alert başlatır, Update değiştirir, Cancel sonlandırır; alanı ekran konumlarıyla eşlenir)',
+    security: 'user', bodyType: 'application/cap+xml', answer: ZCapResult, status: 201,
+  },
+  'GET /api/cap-feeds': u('CAP beslemeleri', { answer: ZCapFeedListAnswer }),
+  'POST /api/cap-feeds': u('CAP ya da Atom-CAP beslemesi ekle (bir iş düzenli aralıkla yoklar)', {
+    body: ZCapFeedWrite, answer: ZCapFeed, example: { url: 'https://uyari.ornek.gov.tr/api/cap/atom.xml', pollSeconds: 60 },
+  }),
+  'PUT /api/cap-feeds/:id': u('CAP beslemesini değiştir (tümüyle)', { body: ZCapFeedWrite, answer: ZCapFeed }),
+  'DELETE /api/cap-feeds/:id': u('CAP beslemesini sil'),
+  'GET /api/cap-settings': u('CAP renkleri (önem derecesine göre) ve sesli uyarı (aciliyete göre)', { answer: ZCapSettings }),
+  'PUT /api/cap-settings': u('CAP renklerini değiştir', { body: ZCapSettings, answer: ZCapSettings }),
   'GET /api/alert-templates': u('Duyuru şablonları', { answer: ZAlertTemplateListAnswer }),
   'POST /api/alert-templates': u('Duyuru şablonu oluştur', { body: ZAlertTemplateWrite }),
   'PUT /api/alert-templates/:id': u('Duyuru şablonunu değiştir', { body: ZAlertTemplateWrite }),

@@ -18,8 +18,8 @@ import { audit, changesOf } from '../audit/audit.js';
  */
 
 export type AlertRequest = z.output<typeof ZCreateAlertRequest>;
-/** A person of the customer, or one of their API keys. */
-export type Actor = { userId: string } | { keyId: string };
+/** A person of the customer, one of their API keys, or Pano itself (a CAP feed's poll: modules/cap). */
+export type Actor = { userId: string } | { keyId: string } | { system: true };
 
 export type Person = { id: string; email: string; firstName: string | null; lastName: string | null };
 export type Key = { id: string; name: string };
@@ -74,12 +74,14 @@ function refGone(err: unknown): never {
  * Resolves the targets, writes the alert with them and pushes their configs after the commit
  * (the same path as an assignment, docs/architecture/realtime.md#pushes). A screen without a paired
  * player is a target too: it counts as not yet acknowledged and shows the alert when a player
- * connects while it is active.
+ * connects while it is active. `opts.endsAt` overrides the duration (a CAP message's expiry).
  */
-export async function createAlert(ctx: AppContext, ownerId: string, actor: Actor, body: AlertRequest): Promise<AlertState> {
+export async function createAlert(ctx: AppContext, ownerId: string, actor: Actor, body: AlertRequest, opts: { endsAt?: Date | null } = {}): Promise<AlertState> {
   const targets = uniqueTargets(body);
   const now = ctx.clock();
-  const endsAt = body.untilEnded ? null : new Date(now.getTime() + (body.durationMinutes ?? ALERT_DURATION_DEFAULT) * 60_000);
+  // A CAP message's `expires` is its end as given (modules/cap); a person's send lasts minutes.
+  const endsAt = opts.endsAt !== undefined ? opts.endsAt
+    : body.untilEnded ? null : new Date(now.getTime() + (body.durationMinutes ?? ALERT_DURATION_DEFAULT) * 60_000);
   const { row, screenIds } = await ctx.db.$transaction(async (tx) => {
     // The owner's row lock serialises their sends, so the per-screen cap holds under concurrency.
     await tx.$queryRaw`SELECT id FROM "users" WHERE id = ${ownerId} FOR UPDATE`;
