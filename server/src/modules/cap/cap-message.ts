@@ -1,4 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
+import pLimit from 'p-limit';
 import { validateXML } from 'xmllint-wasm';
 import { CAP_SEVERITIES, CAP_URGENCIES, type TCapSeverity, type TCapUrgency } from '@pano/contract';
 import { CAP_1_2_XSD } from './cap-schema.js';
@@ -56,6 +57,14 @@ export const CAP_NAMESPACE = 'urn:oasis:names:tc:emergency:cap:1.2';
  */
 export const CAP_MAX_BYTES = 1024 * 1024;
 
+/**
+ * Validations at once in this process: each starts a worker thread with its own WebAssembly
+ * libxml2 (about 110 ms and some MB on this project's 2-core machine), so a flood of messages
+ * (a sender's rejected ones are not rate limited) waits in turn instead of starting hundreds.
+ */
+const VALIDATIONS_AT_ONCE = 4;
+const validations = pLimit(VALIDATIONS_AT_ONCE);
+
 const parser = new XMLParser({
   ignoreAttributes: true,
   removeNSPrefix: true,
@@ -89,7 +98,7 @@ async function assertValid(xml: string): Promise<void> {
   if (!xml.includes(CAP_NAMESPACE)) {
     throw new CapFormatError(`Yalnızca CAP 1.2 iletileri kabul edilir (ad alanı ${CAP_NAMESPACE})`);
   }
-  const result = await validateXML({ xml: [{ fileName: 'cap.xml', contents: xml }], schema: [CAP_1_2_XSD] });
+  const result = await validations(() => validateXML({ xml: [{ fileName: 'cap.xml', contents: xml }], schema: [CAP_1_2_XSD] }));
   if (!result.valid) throw new CapFormatError(`CAP 1.2 şemasına uymuyor: ${firstError(result.errors)}`);
 }
 
