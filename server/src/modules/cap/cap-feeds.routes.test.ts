@@ -149,13 +149,21 @@ describe('CAP feeds', () => {
     expect(queued.filter((q) => q.name === 'capFeed.poll' && q.runAt)).toHaveLength(3);
   });
 
-  it('the repair queues a poll for each enabled feed whose job is gone', async () => {
+  it('the repair queues a poll for each enabled feed whose job is gone, and forgets messages after 90 days', async () => {
     const s = await site();
+    const day = 86_400_000;
+    const record = (identifier: string, ageDays: number) => t.ctx.db.capMessage.create({
+      data: { ownerId: s.owner.id, sender: 's', identifier, sent: new Date(), msgType: 'Alert', outcome: 'ignored', receivedAt: new Date(Date.now() - ageDays * day) },
+    });
+    await record('old', 91);
+    await record('recent', 89);
     const on = ZCapFeed.parse((await t.http.post('/api/cap-feeds').set(s.owner.auth).send({ url: `${base}/nothing`, enabled: false })).body);
     await t.ctx.db.capFeed.update({ where: { id: on._id }, data: { enabled: true } });
     queued.length = 0;
     await repairCapFeeds(t.ctx);
     expect(queued.filter((q) => q.key === capFeedJobKey(on._id))).toHaveLength(1);
+    const kept = await t.ctx.db.capMessage.findMany({ where: { ownerId: s.owner.id }, select: { identifier: true } });
+    expect(kept.map((k) => k.identifier)).toEqual(['recent']);
   });
 
   it('refuses bad input in Turkish and stores nothing; another customer\'s feed is 404', async () => {

@@ -22,6 +22,11 @@ export const MAX_CAP_FEEDS = 10;
 const FEED_MAX_BYTES = 2 * 1024 * 1024;
 const ACCEPT = 'application/cap+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9';
 
+/** How long one poll goes on fetching an Atom feed's linked messages. */
+const LINKS_DEADLINE_MS = 30_000;
+/** Received messages are kept this long: an Update or Cancel refers to messages of hours or days before. */
+const MESSAGES_KEPT_DAYS = 90;
+
 export const capFeedJobKey = (feedId: string) => `cap-feed-${feedId}`;
 const feedMissing = () => notFound('CAP beslemesi');
 const FEED_FIELDS = ['url', 'pollSeconds', 'groupIds', 'enabled'] as const;
@@ -172,6 +177,8 @@ export async function pollCapFeed(ctx: AppContext, feedId: string): Promise<void
     for (const xml of messages) error ??= await applied(ctx, source, xml);
     if (contents.kind === 'atom') {
       for (const link of contents.links) {
+        // A feed of slow links must not hold a worker for minutes: the rest waits for the next poll.
+        if (ctx.clock().getTime() - now.getTime() > LINKS_DEADLINE_MS) break;
         try {
           error ??= await applied(ctx, source, await fetchText(ctx, link, CAP_MAX_BYTES));
         } catch (err) {
@@ -198,8 +205,12 @@ async function applied(ctx: AppContext, source: CapSource, xml: string): Promise
   }
 }
 
-/** The periodic `capFeeds.repair`: queues the poll of every enabled feed whose job was lost (a restart). */
+/**
+ * The periodic `capFeeds.repair`: queues the poll of every enabled feed whose job was lost (a
+ * restart), and forgets received messages older than MESSAGES_KEPT_DAYS.
+ */
 export async function repairCapFeeds(ctx: AppContext): Promise<void> {
+  await ctx.db.capMessage.deleteMany({ where: { receivedAt: { lt: new Date(ctx.clock().getTime() - MESSAGES_KEPT_DAYS * 86_400_000) } } });
   const feeds = await ctx.db.capFeed.findMany({ where: { enabled: true }, select: { id: true, pollSeconds: true, lastPolledAt: true }, orderBy: { id: 'asc' } });
   const now = ctx.clock().getTime();
   await ctx.jobs.ensureScheduled(feeds.map((f) => ({

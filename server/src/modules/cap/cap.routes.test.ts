@@ -170,6 +170,18 @@ describe('POST /api/alerts/cap: Update and Cancel', () => {
     expect(res.body).toMatchObject({ outcome: 'outside', ended: [first.alert!._id], alert: null });
   });
 
+  it('a key limited to screen groups cancels only alerts aimed within its groups', async () => {
+    const s = await site();
+    const everywhere = ZCapResult.parse((await post(s.key, amber())).body);
+    const group = await makeGroup(t, s.owner.id, 'Giriş', [s.lobby.id]);
+    const limited = await newKey(s.owner, { name: 'Giriş paneli', scopes: ['alerts'], groups: [group.id] });
+    const own = ZCapResult.parse((await post(limited, amber({ identifier: 'G-1' }))).body);
+    const refs = 'KARO@CLETS.DOJ.CA.GOV,KAR0-0306112239-SW,2003-06-11T22:39:00-07:00 KARO@CLETS.DOJ.CA.GOV,G-1,2003-06-11T22:39:00-07:00';
+    const res = await post(limited, amber({ identifier: 'G-2', msgType: 'Cancel', references: refs }));
+    expect(res.body).toMatchObject({ outcome: 'ended', ended: [own.alert!._id] });
+    expect((await t.ctx.db.alert.findUniqueOrThrow({ where: { id: everywhere.alert!._id } })).endedAt).toBeNull();
+  });
+
   it('another customer\'s Cancel with the same references ends nothing of this one', async () => {
     const s = await site();
     const mine = ZCapResult.parse((await post(s.key, amber())).body);

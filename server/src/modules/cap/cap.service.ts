@@ -84,16 +84,27 @@ async function targetsOf(ctx: AppContext, source: CapSource, info: CapInfo): Pro
   return inside.length > 0 ? { all: false, screens: inside, groups: [] } : null;
 }
 
-/** The active alerts earlier messages of these references started. */
-async function referencedAlerts(ctx: AppContext, ownerId: string, m: CapMessage): Promise<string[]> {
+/**
+ * The active alerts earlier messages of these references started. A sender limited to screen
+ * groups replaces or ends only alerts aimed within them, as DELETE /api/alerts/{id} allows it.
+ */
+async function referencedAlerts(ctx: AppContext, source: CapSource, m: CapMessage): Promise<string[]> {
   if (m.references.length === 0) return [];
   const rows = await ctx.db.capMessage.findMany({
-    where: { ownerId, alertId: { not: null }, OR: m.references.map((r) => ({ sender: r.sender, identifier: r.identifier })) },
+    where: { ownerId: source.ownerId, alertId: { not: null }, OR: m.references.map((r) => ({ sender: r.sender, identifier: r.identifier })) },
     select: { alertId: true },
   });
   const ids = rows.flatMap((r) => (r.alertId ? [r.alertId] : []));
-  const active = await ctx.db.alert.findMany({ where: { id: { in: ids }, ownerId, ...activeAlertWhere(ctx.clock()) }, select: { id: true } });
-  return active.map((a) => a.id);
+  const active = await ctx.db.alert.findMany({
+    where: { id: { in: ids }, ownerId: source.ownerId, ...activeAlertWhere(ctx.clock()) },
+    select: { id: true, allScreens: true, requestedScreenIds: true, requestedGroupIds: true },
+  });
+  if (source.groups === null) return active.map((a) => a.id);
+  const groups = source.groups;
+  const reach = new Set(await screensOfGroups(ctx.db, source.ownerId, groups));
+  return active
+    .filter((a) => !a.allScreens && a.requestedGroupIds.every((g) => groups.includes(g)) && a.requestedScreenIds.every((id) => reach.has(id)))
+    .map((a) => a.id);
 }
 
 async function endAll(ctx: AppContext, source: CapSource, ids: string[]): Promise<string[]> {
@@ -114,7 +125,7 @@ const nothing = (outcome: TCapOutcome, text: string, ended: string[] = []): Appl
 async function apply(ctx: AppContext, source: CapSource, m: CapMessage): Promise<Applied> {
   if (m.status !== 'Actual' && m.status !== 'Exercise') return nothing('ignored', `Durumu "${m.status}" olan iletiler ekranlarda gösterilmez`);
   if (m.msgType === 'Ack' || m.msgType === 'Error') return nothing('ignored', `"${m.msgType}" iletileri ekranlarda gösterilmez`);
-  const earlier = m.msgType === 'Alert' ? [] : await referencedAlerts(ctx, source.ownerId, m);
+  const earlier = m.msgType === 'Alert' ? [] : await referencedAlerts(ctx, source, m);
   if (m.msgType === 'Cancel') {
     if (earlier.length === 0) return nothing('ignored', 'İptal edilecek etkin bir duyuru yok');
     return nothing('ended', `${earlier.length} duyuru sonlandırıldı`, await endAll(ctx, source, earlier));
