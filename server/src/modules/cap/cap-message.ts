@@ -166,6 +166,21 @@ function references(s: string | null): CapReference[] {
   });
 }
 
+/** Longest identifier and sender kept (a message is recorded by them, unique per account). */
+const ID_MAX = 255;
+
+/**
+ * An identifier or sender as CAP 1.2 defines it (3.2.1: no spaces, commas or restricted
+ * characters, which `references` uses as separators), and of a length we can record.
+ */
+function id(v: unknown, element: 'identifier' | 'sender'): string {
+  const s = text(v) ?? '';
+  if (s === '' || s.length > ID_MAX || /[\s,<&]/.test(s)) {
+    throw new CapFormatError(`CAP <${element}> boş olamaz, en fazla ${ID_MAX} karakter olabilir ve boşluk, virgül, < ya da & içeremez`);
+  }
+  return s;
+}
+
 /** Reads one CAP 1.2 message (the XML text of an `<alert>`), or throws CapFormatError. */
 export async function readCapMessage(xml: string): Promise<CapMessage> {
   await assertValid(xml);
@@ -173,8 +188,8 @@ export async function readCapMessage(xml: string): Promise<CapMessage> {
   const alert = doc.alert;
   if (!alert) throw new CapFormatError('CAP iletisi bir <alert> öğesi olmalıdır');
   return {
-    identifier: text(alert.identifier) ?? '',
-    sender: text(alert.sender) ?? '',
+    identifier: id(alert.identifier, 'identifier'),
+    sender: id(alert.sender, 'sender'),
     sent: new Date(String(alert.sent)),
     status: alert.status as CapMessage['status'],
     msgType: alert.msgType as CapMessage['msgType'],

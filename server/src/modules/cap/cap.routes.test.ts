@@ -199,6 +199,8 @@ describe('POST /api/alerts/cap refuses in Turkish and records nothing', () => {
     ['malformed', homelandSecurity().replace('</info>', ''), 'application/xml', 400, /CAP 1.2 şemasına uymuyor/],
     ['no status', homelandSecurity().replace(/<status>.*<\/status>/, ''), 'text/xml', 400, /CAP 1.2 şemasına uymuyor/],
     ['a sent time without offset', homelandSecurity().replace('2003-04-02T14:39:01-05:00', '2003-04-02T14:39:01Z'), 'application/cap+xml', 400, /şemasına uymuyor/],
+    ['an identifier of 3,000 characters', homelandSecurity({ identifier: 'x'.repeat(3000) }), 'application/cap+xml', 400, /<identifier> boş olamaz, en fazla 255/],
+    ['a sender with a space', homelandSecurity({ sender: 'hsas dhs.gov' }), 'application/cap+xml', 400, /<sender> boş olamaz/],
     ['CAP 1.1', homelandSecurity().replace('cap:1.2', 'cap:1.1'), 'application/cap+xml', 400, /Yalnızca CAP 1.2/],
     ['a DOCTYPE with an external entity', homelandSecurity().replace('<alert', '<!DOCTYPE alert [<!ENTITY x SYSTEM "file:///etc/passwd">]><alert').replace('43b080713727', '&x;'), 'application/cap+xml', 400, /DOCTYPE/],
     ['an open polygon', thunderstorm({ expires: null, polygon: '38.47,-120.14 38.34,-119.95 38.52,-119.74 38.62,-119.89' }), 'application/cap+xml', 400, /polygon/],
