@@ -172,6 +172,23 @@ const STEPS: Step[] = [
       await expect.poll(() => latestConfig()?.alerts).toEqual([]);
     },
   }),
+  happens('the room\'s screen is given its place on the map', async () => {
+    await s.ctx.db.screen.update({ where: { id: world.room.id }, data: { latitude: 41.0438, longitude: 29.0094 } });
+  }),
+  guide('cap-send', 'firePanel', {
+    then: async ({ stdout, vars: got }) => {
+      // The circle holds the room, not the lobby (which has no location).
+      expect(JSON.parse(stdout)).toEqual({ outcome: 'started', screens: ['Toplantı Odası 3'] });
+      await expect.poll(() => latestConfig()?.alerts.map((a) => a._id)).toEqual([got.CAP_ALERT_ID]);
+      expect(latestConfig()!.alerts[0]).toMatchObject({ title: 'Yangın: B blok', sound: true, endsAt: null });
+    },
+  }),
+  guide('cap-cancel', 'firePanel', {
+    then: async ({ stdout }) => {
+      expect(JSON.parse(stdout)).toEqual({ outcome: 'ended', ended: [vars.CAP_ALERT_ID] });
+      await expect.poll(() => latestConfig()?.alerts).toEqual([]);
+    },
+  }),
   guide('booking-sign', 'booking', {
     then: async ({ vars: got }) => {
       const media = await s.ctx.db.media.findUniqueOrThrow({ where: { id: got.MEDIA_ID } });
