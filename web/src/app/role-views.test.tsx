@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { ReactElement } from 'react';
-import type { TAccountRole, TAlert, TAlertTemplate, TDevice, TSchedule } from '@pano/contract';
+import { CAP_SETTINGS_DEFAULT, type TAccountRole, type TAlert, type TAlertTemplate, type TDevice, type TSchedule } from '@pano/contract';
 import { ActivityPage } from '../features/activity/activity-page';
 import { Sidebar } from '../components/layout/sidebar';
 import { AlertsPage } from '../features/alerts/alerts-page';
@@ -87,6 +87,13 @@ const codeBlue: TAlert = {
 const pro = aPackage({ name: 'Pro' });
 const json = (path: string, answer: unknown) => http.get(path, () => HttpResponse.json(answer as object));
 
+/** What /settings' cards ask beside the package and display settings. */
+const settingsLists = [
+  json('/api/devices', [device]), json('/api/screens', [aScreen()]), json('/api/cap-settings', CAP_SETTINGS_DEFAULT),
+  ...emptyLists('/api/api-keys', '/api/webhooks', '/api/cap-feeds', '/api/auth/sessions', '/api/screen-groups'),
+  json('/api/auth/2fa', { enabled: false, required: false, recoveryCodesLeft: 0 }),
+];
+
 type Control = [ByRoleMatcher, string];
 type Row = {
   page: string; needed: TAccountRole; below: TAccountRole;
@@ -151,11 +158,11 @@ const rows: Row[] = [
     handlers: [
       http.get('/api/purchase/my-package/:id', () => HttpResponse.json({ message: 'Aktif paket yok' }, { status: 404 })),
       json('/api/settings', { showDirectionBar: true, backgroundColor: '#000000', barHeight: 60, textColor: '#FFFFFF', fontSize: 24 }),
-      json('/api/devices', [device]), json('/api/screens', [aScreen()]), ...emptyLists('/api/api-keys', '/api/webhooks', '/api/auth/sessions', '/api/screen-groups'),
-      json('/api/auth/2fa', { enabled: false, required: false, recoveryCodesLeft: 0 }),
+      ...settingsLists,
     ],
     ready: ['Hesap'],
-    controls: [['region', 'Cihazlar'], ['region', 'API Anahtarları'], ['region', 'Webhook\'lar'], ['region', 'Ekran Uyarıları'], ['region', 'Görüntü Ayarları']],
+    controls: [['region', 'Cihazlar'], ['region', 'API Anahtarları'], ['region', 'Webhook\'lar'], ['region', 'Acil Durum Beslemeleri (CAP)'],
+      ['region', 'Ekran Uyarıları'], ['region', 'Görüntü Ayarları']],
   },
   {
     page: '/packages', needed: 'owner', below: 'admin', path: '/packages', pattern: '/packages', element: <PackagesPage />,
@@ -245,6 +252,17 @@ const limitedRows: LimitedRow[] = [
     ready: ['Kod Mavi', 'Tahliye'],
     controls: [['checkbox', 'Tüm ekranlar'], ['button', 'Gönder: Tahliye']],
     kept: [['region', 'Duyuru Gönder'], ['checkbox', 'Giriş'], ['button', 'Düzenle: Tahliye'], ['button', 'Bitir: Kod Mavi']],
+  },
+  {
+    // CAP alerts' colours and chime apply to every screen; the feeds are theirs within their groups.
+    page: '/settings', path: '/settings', pattern: '/settings', element: <SettingsPage />,
+    handlers: [
+      http.get('/api/purchase/my-package/:id', () => HttpResponse.json({ message: 'Aktif paket yok' }, { status: 404 })),
+      json('/api/settings', { showDirectionBar: true, backgroundColor: '#000000', barHeight: 60, textColor: '#FFFFFF', fontSize: 24 }),
+      ...settingsLists,
+    ],
+    ready: ['Hesap'], controls: [['button', 'Varsayılanlara dön']],
+    kept: [['region', 'Acil Durum Beslemeleri (CAP)'], ['button', 'Besleme Ekle']],
   },
 ];
 

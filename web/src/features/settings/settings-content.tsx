@@ -17,6 +17,7 @@ import { AccountCard } from './account-card';
 import { DevicesCard } from './devices-card';
 import { ApiKeysCard } from './api-keys-card';
 import { WebhooksCard } from './webhooks-card';
+import { CapCard } from './cap-card';
 import { HealthSettingsCard } from './health-settings-card';
 import { PasswordCard, SessionsCard, TwoFactorCard } from './security-cards';
 import { SupportResetCard } from './support-reset-card';
@@ -82,6 +83,8 @@ export function SettingsContent({ header }: { header: ReactNode }) {
       {manages && !isAdmin(user) && <ApiKeysCard />}
       {/* Its events are a customer's screens, alerts, media and package. */}
       {manages && !isAdmin(user) && <WebhooksCard />}
+      {/* CAP messages become a customer's alerts on their screens. */}
+      {manages && !isAdmin(user) && <CapCard />}
       {/* Admins have no screens to warn about. */}
       {manages && !isAdmin(user) && <HealthSettingsCard warnMinutes={health.data?.warnMinutes} />}
       {manages && (display.isError ? (
