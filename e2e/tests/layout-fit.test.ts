@@ -96,7 +96,7 @@ const customer: RouteCase[] = [
     path: '/alerts',
     dialogs: ['Yeni Şablon', `Düzenle: ${LONG_TEMPLATE_NAME}`, `Gönder: ${LONG_TEMPLATE_NAME}`, `Sil: ${LONG_TEMPLATE_NAME}`, /^Bitir: /],
   },
-  { path: '/settings', dialogs: ['Cihazı Kaldır: Test cihazı', /^İptal Et: /, 'Uygulamayı İndir'] },
+  { path: '/settings', dialogs: ['Cihazı Kaldır: Test cihazı', /^İptal Et: /, 'Uygulamayı İndir', /^Sil: https:\/\/203\.0\.114\.25\//] },
   { path: '/packages' },
   { path: '/purchase/:packageId' },
   { path: '/preview/:screenId' },

@@ -39,6 +39,8 @@ export async function seedLayoutShowcase(baseUrl: string): Promise<LayoutShowcas
     all: true, untilEnded: true,
   });
   await post('/api/api-keys', { name: 'Yangın Paneli Entegrasyonu Ana Bina' });
+  // A CAP feed with a long address, turned off so it is never fetched (the address is public).
+  await post('/api/cap-feeds', { url: 'https://203.0.114.25/afet-ve-acil-durum-yonetimi/cap/beslemeler/tum-iller-icin-uyarilar.atom', pollSeconds: 300, enabled: false });
   const { user } = await call<{ user: { _id: string } }>(baseUrl, token, '/api/auth/verify');
   const { mobileCode } = await call<{ mobileCode: string }>(baseUrl, token, `/api/purchase/my-package/${user._id}`);
   // Two screens a player showed: offline once it leaves, and 'Sorunlu' after the warning time.
