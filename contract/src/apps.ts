@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { colour, numberField, requiredText, storableText } from './common.js';
+import { ZLatitude, ZLongitude, colour, numberField, requiredText, storableText } from './common.js';
 import { youtubeVideoId } from './app-rules.js';
 import { PDF_MAX_PAGES } from './constants.js';
 
@@ -81,8 +81,8 @@ const ZRssApp = z.object({
 const ZWeatherApp = z.object({
   kind: z.literal('weather'),
   city: requiredText('Lütfen şehir adını giriniz', 100),
-  latitude: numberField('Enlem -90 ile 90 arasında olmalıdır').pipe(z.number().min(-90, 'Enlem -90 ile 90 arasında olmalıdır').max(90, 'Enlem -90 ile 90 arasında olmalıdır')),
-  longitude: numberField('Boylam -180 ile 180 arasında olmalıdır').pipe(z.number().min(-180, 'Boylam -180 ile 180 arasında olmalıdır').max(180, 'Boylam -180 ile 180 arasında olmalıdır')),
+  latitude: ZLatitude,
+  longitude: ZLongitude,
 });
 
 const ZQrApp = z.object({

@@ -51,6 +51,13 @@ export const numberField = (error: string | ((input: unknown) => string)) =>
     z.number({ error: typeof error === 'string' ? error : (iss) => error(iss.input) }),
   );
 
+/** Degrees north (-90..90), from JSON or as typed; the weather app's place and a screen's location. */
+const LATITUDE_MESSAGE = 'Enlem -90 ile 90 arasında olmalıdır';
+export const ZLatitude = numberField(LATITUDE_MESSAGE).pipe(z.number().min(-90, LATITUDE_MESSAGE).max(90, LATITUDE_MESSAGE));
+/** Degrees east (-180..180), as ZLatitude. */
+const LONGITUDE_MESSAGE = 'Boylam -180 ile 180 arasında olmalıdır';
+export const ZLongitude = numberField(LONGITUDE_MESSAGE).pipe(z.number().min(-180, LONGITUDE_MESSAGE).max(180, LONGITUDE_MESSAGE));
+
 const HEX = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 /** A colour as `#RGB` or `#RRGGBB`, with a Turkish message naming the field. */

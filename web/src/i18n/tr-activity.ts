@@ -45,7 +45,7 @@ export const trActivity = {
   fields: {
     name: 'Ad', items: 'Öğeler', kind: 'Tür', mime: 'Dosya türü', sizeBytes: 'Boyut (bayt)', app: 'Uygulama ayarları',
     speed: 'Hız', texts: 'Metinler', orientation: 'Yön', background: 'Arka plan', zones: 'Bölgeler',
-    playlist: 'Playlist', ticker: 'Reji', layout: 'Yerleşim', timezone: 'Saat dilimi', rotation: 'Döndürme', screens: 'Ekranlar',
+    playlist: 'Playlist', ticker: 'Reji', layout: 'Yerleşim', timezone: 'Saat dilimi', rotation: 'Döndürme', latitude: 'Enlem', longitude: 'Boylam', screens: 'Ekranlar',
     groups: 'Gruplar', days: 'Günler', startTime: 'Başlangıç saati', endTime: 'Bitiş saati', startDate: 'Başlangıç tarihi',
     endDate: 'Bitiş tarihi', exceptDates: 'Hariç günler', priority: 'Öncelik', enabled: 'Etkin', title: 'Başlık', message: 'Mesaj',
     endsAt: 'Bitiş', endedAt: 'Sonlandırma', textColor: 'Yazı rengi', mediaId: 'Görsel', sound: 'Ses', durationMinutes: 'Süre (dk)',

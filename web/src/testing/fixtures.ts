@@ -42,7 +42,7 @@ export function aPlaylist(over: Partial<TPlaylist> = {}): TPlaylist {
 export function aScreen(over: Partial<TScreen> = {}): TScreen {
   return ZScreen.parse({
     _id: fixtureId(4), name: 'Giriş', status: 'active', currentPlaylist: null, currentDirectionPlaylist: null,
-    lastSeenAt: null, timezone: 'Europe/Istanbul', groups: [], createdAt: at, ...over,
+    lastSeenAt: null, timezone: 'Europe/Istanbul', latitude: null, longitude: null, groups: [], createdAt: at, ...over,
   });
 }
 

@@ -139,7 +139,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   // Screens.
   'GET /api/screens': u('Ekranlar', { answer: ZScreenListAnswer }),
   'POST /api/screens': u('Ekran ekle', { body: ZCreateScreenRequest, example: { name: 'Giriş holü' } }),
-  'PUT /api/screens/:id': u('Ekranı değiştir', { body: ZAssignScreenRequest }),
+  'PUT /api/screens/:id': u('Ekranı değiştir', { body: ZAssignScreenRequest, example: { timezone: 'Europe/Istanbul', latitude: 41.0082, longitude: 28.9784 } }),
   'DELETE /api/screens/:id': u('Ekranı sil'),
   'GET /api/screens/:id/usage': u('Ekranın kullanımı'),
   'GET /api/screens/now': u('Ekranların şu an gösterdikleri', { query: ZScreenNowQuery }),

@@ -96,12 +96,17 @@ describe('a key limited to screen groups', () => {
   it('a schedules key changes what a screen shows, never the screen itself (403, nothing changed)', async () => {
     const h = await hospital();
     const { key } = await newKey(h.owner, { name: 'Takvim', scopes: ['schedules'] });
-    for (const body of [{ name: 'Yeni ad' }, { currentPlaylist: h.playlist.id, rotation: 90 }, { timezone: 'Europe/London' }]) {
+    const bodies = [
+      { name: 'Yeni ad' }, { currentPlaylist: h.playlist.id, rotation: 90 }, { timezone: 'Europe/London' },
+      { latitude: 41.0082, longitude: 28.9784 }, { currentPlaylist: h.playlist.id, latitude: null, longitude: null },
+    ];
+    for (const body of bodies) {
       const res = await t.http.put(`/api/screens/${h.lobby.id}`).set(bearer(key)).send(body);
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe('API anahtarı bir ekranın yalnızca içeriğini (playlist, kayan yazı, yerleşim) değiştirebilir; adını, saat dilimini ve yönünü oturum açan biri değiştirir.');
+      expect(res.body.message).toBe('API anahtarı bir ekranın yalnızca içeriğini (playlist, kayan yazı, yerleşim) değiştirebilir; adını, saat dilimini, yönünü ve konumunu oturum açan biri değiştirir.');
     }
-    expect(await t.ctx.db.screen.findUniqueOrThrow({ where: { id: h.lobby.id } })).toMatchObject({ name: 'Lobi', currentPlaylistId: null, rotation: 0 });
+    expect(await t.ctx.db.screen.findUniqueOrThrow({ where: { id: h.lobby.id } }))
+      .toMatchObject({ name: 'Lobi', currentPlaylistId: null, rotation: 0, latitude: null, longitude: null });
   });
 
   it('the group cannot be deleted while a key is limited to it alone (409); after the key is revoked it can', async () => {

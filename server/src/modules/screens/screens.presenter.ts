@@ -13,6 +13,8 @@ export const presentScreen = (s: ScreenRow): TScreen => ({
   rotation: s.rotation as NonNullable<TScreen['rotation']>,
   lastSeenAt: s.lastSeenAt?.toISOString() ?? null,
   timezone: s.timezone,
+  latitude: s.latitude,
+  longitude: s.longitude,
   groups: presentRefsByName(s.groupMemberships.map((m) => m.group)),
   createdAt: s.createdAt.toISOString(),
 });

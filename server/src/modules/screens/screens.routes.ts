@@ -38,8 +38,9 @@ export function screenRoutes(ctx: AppContext): Router {
     const { id } = ZIdParams.parse(req.params);
     const body = ZAssignScreenRequest.parse(req.body);
     // A key's `schedules` scope assigns content; the screen itself is a person's to change.
-    if (req.apiKey && (body.name !== undefined || body.timezone !== undefined || body.rotation !== undefined)) {
-      throw forbidden('API anahtarı bir ekranın yalnızca içeriğini (playlist, kayan yazı, yerleşim) değiştirebilir; adını, saat dilimini ve yönünü oturum açan biri değiştirir.');
+    const screenItself = [body.name, body.timezone, body.rotation, body.latitude, body.longitude];
+    if (req.apiKey && screenItself.some((v) => v !== undefined)) {
+      throw forbidden('API anahtarı bir ekranın yalnızca içeriğini (playlist, kayan yazı, yerleşim) değiştirebilir; adını, saat dilimini, yönünü ve konumunu oturum açan biri değiştirir.');
     }
     res.json(presentScreen(await updateScreen(ctx, currentAccount(req).id, id, body)));
   });

@@ -15,6 +15,8 @@ export type ScreenRow = {
   status: string;
   lastSeenAt: Date | null;
   timezone: string;
+  latitude: number | null;
+  longitude: number | null;
   createdAt: Date;
   groupMemberships: { group: { id: string; name: string } }[];
   currentPlaylist: { id: string; name: string } | null;
@@ -30,10 +32,11 @@ export const withRefs = {
 const screenMissing = () => notFound('Ekran');
 
 /** What an event records of a screen: its settings and what it shows, by name. */
-const SCREEN_FIELDS = ['name', 'playlist', 'ticker', 'layout', 'timezone', 'rotation'] as const;
+const SCREEN_FIELDS = ['name', 'playlist', 'ticker', 'layout', 'timezone', 'rotation', 'latitude', 'longitude'] as const;
 const auditedScreen = (s: ScreenRow & { timezone?: string | null }) => ({
   name: s.name, playlist: s.currentPlaylist?.name ?? null, ticker: s.currentTickerPlaylist?.name ?? null,
   layout: s.currentLayout?.name ?? null, timezone: s.timezone ?? null, rotation: s.rotation,
+  latitude: s.latitude, longitude: s.longitude,
 });
 const screenTarget = (s: { id: string; name: string }) => ({ type: 'screen', id: s.id, name: s.name });
 
@@ -49,7 +52,10 @@ export async function createScreen(
     // limits.ts takes the full client; the transaction client has the same queries.
     await lockOwner(tx, ownerId);
     await assertScreenSlot(tx, ownerId, purchase);
-    const row = await tx.screen.create({ data: { ownerId, name: body.name, status: 'active' }, include: withRefs });
+    const row = await tx.screen.create({
+      data: { ownerId, name: body.name, status: 'active', latitude: body.latitude ?? null, longitude: body.longitude ?? null },
+      include: withRefs,
+    });
     await audit(tx, { account: ownerId, action: 'screen.create', target: screenTarget(row), changes: changesOf(null, auditedScreen(row), SCREEN_FIELDS) });
     return row;
   });
@@ -64,7 +70,7 @@ export async function createScreen(
 export async function updateScreen(
   ctx: AppContext, ownerId: string, id: string, body: z.output<typeof ZAssignScreenRequest>,
 ): Promise<ScreenRow> {
-  const { name, currentPlaylist, currentDirectionPlaylist: tickerId, currentLayout, timezone, rotation } = body;
+  const { name, currentPlaylist, currentDirectionPlaylist: tickerId, currentLayout, timezone, rotation, latitude, longitude } = body;
   const [screen, playlist, ticker] = await Promise.all([
     ctx.db.screen.findFirst({ where: { id, ownerId }, select: { id: true } }),
     currentPlaylist ? owns(ctx.db, 'playlist', ownerId, currentPlaylist) : true,
@@ -83,7 +89,7 @@ export async function updateScreen(
     // A playlist deleted between the check and this write fails the FK: nothing is written, 404.
     const after = await tx.screen.update({
       where: { id },
-      data: { name, ...shows, currentTickerPlaylistId: tickerId, timezone, rotation },
+      data: { name, ...shows, currentTickerPlaylistId: tickerId, timezone, rotation, latitude, longitude },
       include: withRefs,
     });
     await audit(tx, { account: ownerId, action: 'screen.update', target: screenTarget(after), changes: changesOf(auditedScreen(before), auditedScreen(after), SCREEN_FIELDS) });
@@ -92,7 +98,10 @@ export async function updateScreen(
     if ((err as { code?: string }).code === 'P2003') throw notFound(currentPlaylist ? 'Playlist' : tickerId ? 'Reji playlisti' : 'Yerleşim');
     throw err;
   });
-  await ctx.notifier.screensChanged([id]);
+  // The location is not in the screen's config (an alert's area is matched on the server), so a
+  // change of it alone leaves the players be.
+  const onlyLocation = [name, currentPlaylist, tickerId, currentLayout, timezone, rotation].every((v) => v === undefined);
+  if (!onlyLocation) await ctx.notifier.screensChanged([id]);
   return updated;
 }
 

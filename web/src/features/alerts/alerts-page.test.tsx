@@ -26,7 +26,7 @@ const at = '2026-11-01T00:00:00.000Z';
 const groups: TScreenGroup[] = [{ _id: id(21), name: '3. kat', screens: [{ _id: id(31), name: 'Koridor' }] }];
 const screens: TScreen[] = [{
   _id: id(31), name: 'Koridor', status: 'active', currentPlaylist: null, currentDirectionPlaylist: null,
-  lastSeenAt: null, timezone: 'Europe/Istanbul', groups: [{ _id: id(21), name: '3. kat' }], createdAt: at,
+  lastSeenAt: null, timezone: 'Europe/Istanbul', latitude: null, longitude: null, groups: [{ _id: id(21), name: '3. kat' }], createdAt: at,
 }];
 const alert = (o: Partial<TAlert> = {}): TAlert => ({
   _id: id(51), title: 'Kod Mavi', message: '3. kat', background: '#B91C1C', textColor: '#FFFFFF', media: null, sound: false,

@@ -11,11 +11,11 @@ export const NOW = Date.UTC(2026, 10, 24, 9, 0);
 export const screens: TScreen[] = [
   {
     _id: id(31), name: 'Kasa', status: 'active', currentPlaylist: null, currentDirectionPlaylist: null,
-    lastSeenAt: null, timezone: 'Europe/Istanbul', groups: [{ _id: id(21), name: 'Kafeterya' }], createdAt: at,
+    lastSeenAt: null, timezone: 'Europe/Istanbul', latitude: null, longitude: null, groups: [{ _id: id(21), name: 'Kafeterya' }], createdAt: at,
   },
   {
     _id: id(32), name: 'Giriş', status: 'active', currentPlaylist: null, currentDirectionPlaylist: null,
-    lastSeenAt: null, timezone: 'Europe/Istanbul', groups: [], createdAt: at,
+    lastSeenAt: null, timezone: 'Europe/Istanbul', latitude: null, longitude: null, groups: [], createdAt: at,
   },
 ];
 export const groups: TScreenGroup[] = [{ _id: id(21), name: 'Kafeterya', screens: [{ _id: id(31), name: 'Kasa' }] }];

@@ -17,11 +17,11 @@ export const groups: TScreenGroup[] = [{ _id: id(21), name: 'Kafeterya', screens
 export const screens: TScreen[] = [
   {
     _id: id(31), name: 'Kasa', status: 'active', currentPlaylist: { _id: id(2), name: 'Lobi' }, currentDirectionPlaylist: null,
-    lastSeenAt: null, timezone: 'Europe/Istanbul', groups: [{ _id: id(21), name: 'Kafeterya' }], createdAt: at,
+    lastSeenAt: null, timezone: 'Europe/Istanbul', latitude: null, longitude: null, groups: [{ _id: id(21), name: 'Kafeterya' }], createdAt: at,
   },
   {
     _id: id(32), name: 'Giriş', status: 'active', currentPlaylist: null, currentDirectionPlaylist: null,
-    lastSeenAt: null, timezone: 'Europe/Istanbul', groups: [], createdAt: at,
+    lastSeenAt: null, timezone: 'Europe/Istanbul', latitude: null, longitude: null, groups: [], createdAt: at,
   },
 ];
 

@@ -20,7 +20,7 @@ afterEach(() => {
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const base: TScreen = {
   _id: id(1), name: 'Lobi TV', status: 'active', currentPlaylist: null, currentDirectionPlaylist: null,
-  lastSeenAt: null, timezone: 'Europe/Istanbul', groups: [], createdAt: '2025-01-01T00:00:00Z',
+  lastSeenAt: null, timezone: 'Europe/Istanbul', latitude: null, longitude: null, groups: [], createdAt: '2025-01-01T00:00:00Z',
 };
 const seen: TScreen = { ...base, _id: id(2), name: 'Kafeterya', lastSeenAt: '2026-11-20T08:00:00Z', timezone: 'Europe/Berlin' };
 

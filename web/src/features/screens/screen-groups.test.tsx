@@ -24,7 +24,7 @@ const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')
 const at = '2025-01-01T00:00:00Z';
 const screenRow = (n: number, name: string): TScreen => ({
   _id: id(n), name, status: 'active', currentPlaylist: null, currentDirectionPlaylist: null, lastSeenAt: null,
-  timezone: 'Europe/Istanbul', groups: [], createdAt: at,
+  timezone: 'Europe/Istanbul', latitude: null, longitude: null, groups: [], createdAt: at,
 });
 
 /**

@@ -27,7 +27,7 @@ afterEach(() => {
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const screenRow = (n: number, name: string): TScreen => ({
   _id: id(n), name, status: 'active', currentPlaylist: null, currentDirectionPlaylist: null,
-  lastSeenAt: null, timezone: 'Europe/Istanbul', groups: [], createdAt: '2025-01-01T00:00:00Z',
+  lastSeenAt: null, timezone: 'Europe/Istanbul', latitude: null, longitude: null, groups: [], createdAt: '2025-01-01T00:00:00Z',
 });
 const lobi = screenRow(1, 'Lobi TV');
 const kafe = screenRow(2, 'Kafe TV');

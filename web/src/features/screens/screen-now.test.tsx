@@ -17,7 +17,7 @@ afterEach(() => {
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const lobi: TScreen = {
   _id: id(1), name: 'Lobi TV', status: 'active', currentPlaylist: { _id: id(2), name: 'Lobi Döngüsü' },
-  currentDirectionPlaylist: null, lastSeenAt: null, timezone: 'Europe/Istanbul', groups: [], createdAt: '2025-01-01T00:00:00Z',
+  currentDirectionPlaylist: null, lastSeenAt: null, timezone: 'Europe/Istanbul', latitude: null, longitude: null, groups: [], createdAt: '2025-01-01T00:00:00Z',
 };
 const lunch: ScreenNow = {
   screenId: lobi._id, playlist: { _id: id(3), name: 'Öğle Menüsü' }, directionPlaylist: null,
