@@ -62,4 +62,56 @@ describe('screen card', { timeout: 15_000 }, () => {
       { method: 'PUT', url: `/api/screens/${id(1)}`, body: { timezone: 'America/New_York' } },
     ]));
   });
+
+  it("'Konum' is folded with where the screen stands, or 'Belirtilmedi'", async () => {
+    open([{ ...base, latitude: 41.0082, longitude: 28.9784 }, seen]);
+    expect(within(await card('Lobi TV')).getByTestId('screen-location-summary').textContent).toBe('41.0082, 28.9784');
+    expect(within(await card('Kafeterya')).getByTestId('screen-location-summary').textContent).toBe('Belirtilmedi');
+    expect((within(await card('Lobi TV')).getByTestId('screen-location') as HTMLDetailsElement).open).toBe(false);
+  });
+
+  it("saves 'Enlem' and 'Boylam' as typed (a decimal comma too) with PUT /api/screens/{id}", async () => {
+    const calls = open();
+    const c = await card('Lobi TV');
+    await userEvent.click(within(c).getByText('Konum'));
+    await userEvent.type(within(c).getByRole('textbox', { name: 'Enlem: Lobi TV' }), '41,0082');
+    await userEvent.type(within(c).getByRole('textbox', { name: 'Boylam: Lobi TV' }), '28.9784');
+    await userEvent.click(within(c).getByRole('button', { name: 'Konumu Kaydet: Lobi TV' }));
+    await within(c).findByText('Konum kaydedildi');
+    expect(calls.filter((x) => x.method === 'PUT')).toEqual([
+      { method: 'PUT', url: `/api/screens/${id(1)}`, body: { latitude: 41.0082, longitude: 28.9784 } },
+    ]);
+  });
+
+  it("fills both fields from a pair pasted into 'Enlem', as a map copies it", async () => {
+    const calls = open();
+    const c = await card('Lobi TV');
+    await userEvent.click(within(c).getByText('Konum'));
+    const latitude = within(c).getByRole('textbox', { name: 'Enlem: Lobi TV' }) as HTMLInputElement;
+    await userEvent.click(latitude);
+    await userEvent.paste('41.0082, 28.9784');
+    expect([latitude.value, (within(c).getByRole('textbox', { name: 'Boylam: Lobi TV' }) as HTMLInputElement).value]).toEqual(['41.0082', '28.9784']);
+    await userEvent.click(within(c).getByRole('button', { name: 'Konumu Kaydet: Lobi TV' }));
+    await waitFor(() => expect(calls.filter((x) => x.method === 'PUT').map((x) => x.body)).toEqual([{ latitude: 41.0082, longitude: 28.9784 }]));
+  });
+
+  it('clears the location with both fields emptied, and refuses one without the other (nothing sent)', async () => {
+    const calls = open([{ ...base, latitude: 41.0082, longitude: 28.9784 }, seen]);
+    const c = await card('Lobi TV');
+    await userEvent.click(within(c).getByText('Konum'));
+    const longitude = within(c).getByRole('textbox', { name: 'Boylam: Lobi TV' });
+    await userEvent.clear(longitude);
+    await userEvent.click(within(c).getByRole('button', { name: 'Konumu Kaydet: Lobi TV' }));
+    expect((await within(c).findByRole('alert')).textContent)
+      .toBe('Enlem ve boylam birlikte girilmelidir; konumu kaldırmak için ikisini de boş bırakın');
+    await userEvent.type(longitude, '200');
+    await userEvent.click(within(c).getByRole('button', { name: 'Konumu Kaydet: Lobi TV' }));
+    expect((await within(c).findByRole('alert')).textContent).toBe('Boylam -180 ile 180 arasında olmalıdır');
+    expect(calls.filter((x) => x.method === 'PUT')).toEqual([]);
+
+    await userEvent.clear(longitude);
+    await userEvent.clear(within(c).getByRole('textbox', { name: 'Enlem: Lobi TV' }));
+    await userEvent.click(within(c).getByRole('button', { name: 'Konumu Kaydet: Lobi TV' }));
+    await waitFor(() => expect(calls.filter((x) => x.method === 'PUT').map((x) => x.body)).toEqual([{ latitude: null, longitude: null }]));
+  });
 });

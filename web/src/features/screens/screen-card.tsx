@@ -10,6 +10,8 @@ import { nowLine } from './now-line';
 import { ScreenHealthSection } from './screen-health-section';
 import { ScreenShot } from './screen-shot';
 import { ScreenTimezoneField } from './screen-timezone-field';
+import { ScreenLocationSection } from './screen-location-section';
+import { locationText } from './screen-location-draft';
 
 type Props = {
   screen: TScreen;
@@ -23,7 +25,7 @@ type Props = {
   problem?: boolean;
   onDelete: () => void;
   deleting: boolean;
-  /** A role below publisher: the time zone reads as a fact, no 'Sil'. */
+  /** A role below publisher: the time zone and the location read as facts, no 'Sil'. */
   readOnly?: boolean;
 };
 
@@ -82,8 +84,15 @@ export function ScreenCard({ screen, presence, now, devices, health, problem = f
             <dd data-testid="screen-timezone">{screen.timezone.replaceAll('_', ' ')}</dd>
           </div>
         )}
+        {readOnly && locationText(screen) && (
+          <div>
+            <dt>{tr.screens.locationLabel}</dt>
+            <dd data-testid="screen-location-fact">{locationText(screen)}</dd>
+          </div>
+        )}
       </dl>
       {!readOnly && <ScreenTimezoneField screenId={screen._id} screenName={screen.name} timezone={screen.timezone} />}
+      {!readOnly && <ScreenLocationSection screen={screen} />}
       <p className="muted screen-seen" data-testid="screen-last-seen">
         {lastSeen ? (
           <time dateTime={lastSeen}>{tr.screens.lastSeen(formatDateTime(lastSeen))}</time>
