@@ -26,7 +26,9 @@ export function layoutProblems(scope: string): string[] {
     const r = el.getBoundingClientRect();
     if (r.width < 2 || r.height < 2) return false;
     const style = getComputedStyle(el);
-    return style.visibility !== 'hidden' && style.display !== 'contents' && !el.closest('.sr-only, [inert], [aria-hidden="true"]');
+    // A closed <details> keeps laying out its content (Chromium hides it with content-visibility), unseen.
+    return style.visibility !== 'hidden' && style.display !== 'contents'
+      && !el.closest('.sr-only, [inert], [aria-hidden="true"], details:not([open]) > :not(summary)');
   };
   // A frame that scrolls sideways on purpose (a table, the week grid): what is inside may be wider.
   const inScroller = (el: Element, until: Element | null) => {
