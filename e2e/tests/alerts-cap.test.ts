@@ -8,42 +8,17 @@ import type { Page } from 'playwright-core';
 import { snap } from '../support/browser';
 import { signInWithToken } from '../support/accounts';
 import { useE2E } from '../support/harness';
+import { stormWarning } from './cap-fixtures';
 import { assign, call, createPlaylist, createScreen, customerWithPackage, pairPlayer, uploadPng, waitForVisible, type Customer, type UploadedMedia } from './player-fixtures';
 
 const e2e = useE2E();
 const FLOW = 'alerts-cap';
 const run = promisify(execFile);
 
-/** A CAP 1.2 message as a warning service sends it: a polygon around Sultanahmet, expiring in an hour. */
-const cap = (identifier: string, msgType: 'Alert' | 'Cancel', references?: string) => {
-  const expires = `${new Date(Date.now() + 3_600_000).toISOString().slice(0, 19)}+00:00`;
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<alert xmlns="urn:oasis:names:tc:emergency:cap:1.2">
-  <identifier>${identifier}</identifier>
-  <sender>afad@ornek.gov.tr</sender>
-  <sent>2026-11-29T09:00:00+03:00</sent>
-  <status>Actual</status>
-  <msgType>${msgType}</msgType>
-  <scope>Public</scope>
-  ${references ? `<references>${references}</references>` : ''}
-  <info>
-    <language>tr-TR</language>
-    <category>Met</category>
-    <event>Fırtına</event>
-    <urgency>Immediate</urgency>
-    <severity>Extreme</severity>
-    <certainty>Observed</certainty>
-    <expires>${expires}</expires>
-    <headline>Şiddetli fırtına uyarısı</headline>
-    <description>Saatte 90 km'ye varan rüzgâr bekleniyor.</description>
-    <instruction>Açık alanlardan uzak durun, pencerelerden uzaklaşın.</instruction>
-    <area>
-      <areaDesc>Fatih, İstanbul</areaDesc>
-      <polygon>41.00,28.96 41.00,28.99 41.02,28.99 41.02,28.96 41.00,28.96</polygon>
-    </area>
-  </info>
-</alert>`;
-};
+const POLYGON = '41.00,28.96 41.00,28.99 41.02,28.99 41.02,28.96 41.00,28.96';
+/** The storm warning for a polygon around Sultanahmet, with what to do. */
+const cap = (identifier: string, msgType: 'Alert' | 'Cancel', references?: string) =>
+  stormWarning({ identifier, msgType, references, polygon: POLYGON, instruction: 'Açık alanlardan uzak durun, pencerelerden uzaklaşın.' });
 
 /** What a building system does: curl with the key and the message as the body. */
 async function curlCap(baseUrl: string, key: string, xml: string): Promise<{ outcome: string; alert: { _id: string } | null; screens: { name: string }[] }> {
@@ -107,7 +82,7 @@ describe('CAP 1.2 end to end: curl, player takeover, confirmation, Cancel', () =
 
   it('the same message again changes nothing; a CAP Cancel ends it and the player is back on its playlist', async () => {
     expect((await curlCap(c.baseUrl, key, cap('TR-2026-1', 'Alert'))).outcome).toBe('duplicate');
-    const cancel = await curlCap(c.baseUrl, key, cap('TR-2026-2', 'Cancel', 'afad@ornek.gov.tr,TR-2026-1,2026-11-29T09:00:00+03:00'));
+    const cancel = await curlCap(c.baseUrl, key, cap('TR-2026-2', 'Cancel', 'uyari@ornek-valilik.gov.tr,TR-2026-1,2026-11-29T09:00:00+03:00'));
     expect(cancel.outcome).toBe('ended');
     await player.getByTestId('alert-overlay').waitFor({ state: 'detached', timeout: 5000 });
     await waitForVisible(player, image.filePath, 5000);

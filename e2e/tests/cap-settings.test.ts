@@ -9,6 +9,7 @@ import { DESKTOP, MOBILE, waitBudgetMs } from '../support/browser';
 import { useE2E } from '../support/harness';
 import { artifactsDir } from '../support/paths';
 import { call, createScreen, customerWithPackage, type Customer } from './player-fixtures';
+import { stormWarning } from './cap-fixtures';
 
 /**
  * /settings' 'Acil Durum Beslemeleri (CAP)' card in Chromium against the real server
@@ -20,30 +21,8 @@ import { call, createScreen, customerWithPackage, type Customer } from './player
 const e2e = useE2E({ FETCH_ALLOW_PRIVATE: '1' });
 const FLOW = 'cap-settings';
 
-/** A CAP 1.2 message for the whole province (no polygon: every screen), expiring in an hour. */
-const capMessage = () => {
-  const expires = `${new Date(Date.now() + 3_600_000).toISOString().slice(0, 19)}+00:00`;
-  return `<alert xmlns="urn:oasis:names:tc:emergency:cap:1.2">
-  <identifier>IL-FIRTINA-${Date.now()}</identifier>
-  <sender>uyari@ornek-valilik.gov.tr</sender>
-  <sent>2026-11-29T09:00:00+03:00</sent>
-  <status>Actual</status>
-  <msgType>Alert</msgType>
-  <scope>Public</scope>
-  <info>
-    <language>tr-TR</language>
-    <category>Met</category>
-    <event>Fırtına</event>
-    <urgency>Immediate</urgency>
-    <severity>Extreme</severity>
-    <certainty>Observed</certainty>
-    <expires>${expires}</expires>
-    <headline>Şiddetli fırtına uyarısı</headline>
-    <description>Saatte 90 km'ye varan rüzgâr bekleniyor.</description>
-    <area><areaDesc>İstanbul</areaDesc></area>
-  </info>
-</alert>`;
-};
+/** A CAP 1.2 message for the whole province (no polygon: every screen); the Atom feed carries it without its XML declaration. */
+const capMessage = () => stormWarning({ identifier: `IL-FIRTINA-${Date.now()}` }).replace(/^<\?xml[^>]*\?>\s*/, '');
 const atomOf = (cap: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
   <title>İl uyarıları</title>

@@ -3,6 +3,9 @@
  * cards (docs/PRODUCT.md#settings, docs/architecture/cap.md).
  * Apart from tr.ts so they load with the settings page's chunk, not with every page's first load.
  */
+/** A webhook's and a CAP feed's row: its state and the buttons on it. */
+const listedItem = { on: 'Açık', off: 'Kapalı', enable: 'Aç', disable: 'Kapat', edit: 'Düzenle', remove: 'Sil' } as const;
+
 export const trIntegrations = {
   /** The buttons under a secret shown once (secret-once.tsx), the same for a key and a webhook. */
   secretOnce: { copy: 'Kopyala', copied: 'Kopyalandı', done: 'Kaydettim, kapat' },
@@ -52,12 +55,7 @@ export const trIntegrations = {
     deleteError: (reason: string) => `Webhook silinemedi: ${reason}`,
     testError: (reason: string) => `Test gönderilemedi: ${reason}`,
     none: 'Henüz webhook yok.',
-    on: 'Açık',
-    off: 'Kapalı',
-    enable: 'Aç',
-    disable: 'Kapat',
-    edit: 'Düzenle',
-    remove: 'Sil',
+    ...listedItem,
     removeConfirm: 'Bu adrese artık hiçbir olay gönderilmeyecek. Webhook silinsin mi?',
     test: 'Test gönder',
     testing: 'Gönderiliyor...',
@@ -100,12 +98,7 @@ export const trIntegrations = {
     deleteError: (reason: string) => `Besleme silinemedi: ${reason}`,
     loadError: (reason: string) => `Beslemeler alınamadı: ${reason}`,
     none: 'Henüz besleme yok.',
-    on: 'Açık',
-    off: 'Kapalı',
-    enable: 'Aç',
-    disable: 'Kapat',
-    edit: 'Düzenle',
-    remove: 'Sil',
+    ...listedItem,
     removeConfirm: 'Bu adres artık okunmayacak; ondan gelip ekranlarda gösterilen duyurular süreleri dolana ya da siz bitirene kadar kalır. Besleme silinsin mi?',
     every: (seconds: number) => `Her ${seconds.toLocaleString('tr-TR')} saniyede bir yoklanır`,
     allScreens: 'Tüm ekranlar',

@@ -9,9 +9,8 @@ import { Redis } from 'ioredis';
 import { jobHandlers } from '../../job-handlers.js';
 import { createBullmqRunner } from '../../jobs/bullmq-runner.js';
 import { createJobRegistry } from '../../jobs/job-registry.js';
-import { createInProcessRunner } from '../../jobs/in-process-runner.js';
-import type { JobRunner } from '../../jobs/job-runner.js';
 import { createLogger } from '../../logger.js';
+import { recordingRunner } from '../../jobs/recording-runner.fixtures.js';
 import { makeApp as makeOwnApp, makeMedia, makePlaylist, makeSchedule, makeScreen, recordingNotifier } from '../screens/content.fixtures.js';
 import { ATOM, FORECAST, RSS } from './app-data.fixtures.js';
 import { refreshAppData } from '../media/media.service.js';
@@ -33,20 +32,7 @@ let base: string;
 
 let t: TestApp;
 const notifier = recordingNotifier();
-const queued: { name: string; payload: unknown; key?: string; runAt?: Date }[] = [];
-const inner = createInProcessRunner({ logger: createLogger('silent'), sweepEveryMs: 0 });
-const jobs: JobRunner = {
-  ...inner,
-  enqueue: async (name, payload, opts) => {
-    queued.push({ name, payload, ...(opts?.key ? { key: opts.key } : {}), ...(opts?.runAt ? { runAt: opts.runAt } : {}) });
-    await inner.enqueue(name, payload, opts);
-  },
-  ensureScheduled: async (keyed) => {
-    const count = await inner.ensureScheduled(keyed);
-    queued.push(...keyed.map(({ name, payload, key, runAt }) => ({ name, payload, key, runAt })));
-    return count;
-  },
-};
+const { jobs, queued } = recordingRunner();
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {

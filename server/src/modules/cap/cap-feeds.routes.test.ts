@@ -3,9 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZCapFeed, ZCreatedApiKey } from '@pano/contract';
 import { createTestApp, newCustomer, newMember, type TestApp } from '../../../test/harness.js';
-import { createInProcessRunner } from '../../jobs/in-process-runner.js';
-import type { JobRunner } from '../../jobs/job-runner.js';
-import { createLogger } from '../../logger.js';
+import { recordingRunner } from '../../jobs/recording-runner.fixtures.js';
 import { makeGroup, makeScreen } from '../screens/content.fixtures.js';
 import { amber, capTime, homelandSecurity, thunderstorm, THUNDERSTORM_INSIDE } from './cap.fixtures.js';
 import { capFeedJobKey, pollCapFeed, repairCapFeeds } from './cap-feeds.service.js';
@@ -25,19 +23,7 @@ let base: string;
 
 let t: TestApp;
 let strict: TestApp;
-const queued: { name: string; payload: unknown; key?: string; runAt?: Date }[] = [];
-const inner = createInProcessRunner({ logger: createLogger('silent'), sweepEveryMs: 0 });
-const jobs: JobRunner = {
-  ...inner,
-  enqueue: async (name, payload, opts) => {
-    queued.push({ name, payload, ...(opts?.key ? { key: opts.key } : {}), ...(opts?.runAt ? { runAt: opts.runAt } : {}) });
-    await inner.enqueue(name, payload, opts);
-  },
-  ensureScheduled: async (keyed) => {
-    queued.push(...keyed.map(({ name, payload, key, runAt }) => ({ name, payload, key, runAt })));
-    return inner.ensureScheduled(keyed);
-  },
-};
+const { jobs, queued } = recordingRunner();
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
