@@ -98,3 +98,6 @@ export const ZUpdateHealthSettingsRequest = z.object({
 export const ZScreenshotKind = z.enum(['screenshot', 'thumbnail'], { error: "Görüntü türü 'screenshot' ya da 'thumbnail' olmalıdır" });
 export type TScreenshotKind = z.infer<typeof ZScreenshotKind>;
 export const ZScreenshotUploadQuery = z.object({ kind: ZScreenshotKind.default('screenshot') });
+/** PUT /api/devices/screenshot's answer: the image stored, and when. */
+export const ZScreenshotStored = z.object({ takenAt: ZIsoDate, kind: ZScreenshotKind });
+export type TScreenshotStored = z.infer<typeof ZScreenshotStored>;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ErrorCode, SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_PIXELS, SCREENSHOT_MAX_WIDTH, type TScreenshotKind } from '@pano/contract';
+import { ErrorCode, SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_PIXELS, SCREENSHOT_MAX_WIDTH, type TScreenshotKind, type TScreenshotStored } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, conflict, fileTooLarge, notFound, unsupportedFileType } from '../../http/errors.js';
 import { formatSize } from '../../storage/format-size.js';
@@ -45,7 +45,7 @@ async function checkJpeg(body: Buffer): Promise<void> {
  * this kind. The storage replaces the file whole, so a reader never sees half of it; a screen
  * deleted meanwhile keeps no file.
  */
-export async function storeScreenshot(ctx: AppContext, device: AuthDevice, kind: TScreenshotKind, body: unknown): Promise<{ takenAt: string; kind: TScreenshotKind }> {
+export async function storeScreenshot(ctx: AppContext, device: AuthDevice, kind: TScreenshotKind, body: unknown): Promise<TScreenshotStored> {
   if (!Buffer.isBuffer(body)) throw unsupportedFileType('Ekran görüntüsü JPEG (image/jpeg) olarak gönderilmelidir');
   if (body.length === 0) throw badRequest('Ekran görüntüsü boş');
   if (body.length > SCREENSHOT_MAX_BYTES) throw fileTooLarge(tooLargeMessage);
