@@ -20,7 +20,14 @@ function renderOperation(method: string, path: string, op: Operation): string {
   const params = (op.parameters ?? []).map((p) => `<li><code>${escapeHtml(String(p.name))}</code> (${escapeHtml(String(p.in))}${p.required ? ', zorunlu' : ''})</li>`).join('');
   const body = op.requestBody as { content?: Record<string, { schema?: unknown; example?: unknown }> } | undefined;
   const [type, media] = Object.entries(body?.content ?? {})[0] ?? [];
-  const responses = Object.entries(op.responses ?? {}).map(([code, r]) => `<li><code>${escapeHtml(code)}</code> ${escapeHtml(String((r as Json).description ?? ''))}</li>`).join('');
+  const responses = Object.entries(op.responses ?? {}).map(([code, r]) => {
+    const { description, content } = r as { description?: string; content?: Record<string, { schema?: Json }> };
+    // Success answers show their schema; every error has the one shape shown at the top.
+    const schema = code.startsWith('2') ? content?.['application/json']?.schema : undefined;
+    const types = code.startsWith('2') ? Object.keys(content ?? {}).filter((t) => t !== 'application/json') : [];
+    return `<li><code>${escapeHtml(code)}</code> ${escapeHtml(String(description ?? ''))}${types.length ? ` (${escapeHtml(types.join(', '))})` : ''}`
+      + `${schema ? `<details><summary>Yanıt şeması</summary>${pre(schema)}</details>` : ''}</li>`;
+  }).join('');
   const id = `${method}-${path}`.replace(/[^\w-]+/g, '-');
   // eslint-disable-next-line no-restricted-syntax -- an HTTP method, a machine identifier
   const label = method.toUpperCase();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZErrorBody } from '@pano/contract';
+import { ZApprovalPending, ZErrorBody } from '@pano/contract';
 import { KEY_ROUTES } from '../key-routes.js';
 import { ROUTE_DOCS, type RouteDoc, type RouteSecurity } from './route-docs.js';
 
@@ -25,23 +25,57 @@ const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): Json => {
   return rest;
 };
 
-const error = (description: string) => ({
-  description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+const error = (description: string, headers?: Json) => ({
+  description, ...(headers ? { headers } : {}), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
-/** The answers every route may give besides its success: the Turkish error shape of docs/CONTRACT.md. */
-function errorAnswers(doc: RouteDoc, method: string, path: string): Json {
+const RETRY_AFTER = { 'Retry-After': { description: 'Kaç saniye sonra yeniden denenebilir', schema: schemaOf(z.number().int(), 'output') } };
+
+/**
+ * The answers a route may give besides its success, each in the Turkish error shape of
+ * docs/CONTRACT.md, read from what the route is: its parameters and body, who may call it, the
+ * guards before it (route-docs.ts says which; openapi.routes.test.ts checks them against the app).
+ */
+function errorAnswers(key: string, doc: RouteDoc, method: string, path: string): Json {
   const out: Json = {};
-  if (doc.body || doc.query || doc.bodyType || path.includes(':')) out['400'] = error('Geçersiz istek (Türkçe açıklama `message` içinde)');
+  const file = doc.bodyType !== undefined && doc.bodyType !== 'application/json';
+  if (doc.body || doc.query || doc.bodyType || path.includes(':')) out['400'] = error('Geçersiz istek (Türkçe açıklama `message` içinde, alanlar `details` içinde)');
   if (doc.security !== 'public') {
     out['401'] = error('Oturum, anahtar ya da cihaz belirteci yok veya geçersiz');
-    out['403'] = error('Bu işlem için yetki yok');
+    out['403'] = error('Bu işlem için yetki yok (rol, ekran grubu ya da API anahtarının yetkisi)');
   }
+  if (doc.paid || doc.errors?.[402]) out['402'] = error(doc.errors?.[402] ?? 'Hesabın etkin bir paketi yok (`PACKAGE_REQUIRED`)');
   if (path.includes(':')) out['404'] = error('Kayıt bulunamadı');
-  if (method !== 'GET') out['409'] = error('Çakışma');
-  out['429'] = error('Çok fazla istek; `Retry-After` başlığı kadar bekleyin');
-  out['500'] = error('Sunucu hatası');
+  if (method !== 'GET') {
+    const race = 'kayıt aynı anda başka bir istekle değiştirildi, yeniden deneyin';
+    out['409'] = error(`Çakışma: ${doc.conflict ? `${doc.conflict}; ya da ${race}` : race}`);
+  }
+  if (doc.body || doc.bodyType) {
+    out['413'] = error(file ? 'Dosya izin verilen boyuttan büyük (`FILE_TOO_LARGE`)' : 'İstek gövdesi 1 MB\'tan büyük (`FILE_TOO_LARGE`)');
+  }
+  // A JSON body is read as UTF-8 by the JSON parser; a raw one (a payment provider's) is its signer's to check.
+  if (file) out['415'] = error('Dosya türü desteklenmiyor ya da dosya okunamadı (`UNSUPPORTED_FILE_TYPE`)');
+  else if (doc.body) out['415'] = error('Gövde UTF-8 değil ya da sıkıştırma biçimi desteklenmiyor (`UNSUPPORTED_MEDIA_TYPE`)');
+  for (const [status, description] of Object.entries(doc.errors ?? {})) if (status !== '402') out[status] = error(description);
+  if (doc.limited || KEY_ROUTES[key]) {
+    const why = [doc.limited && 'bu işlem için sınır aşıldı', KEY_ROUTES[key] && 'API anahtarının dakikalık sınırı ya da bu adresten çok fazla geçersiz anahtar'];
+    out['429'] = error(`Çok fazla istek (\`RATE_LIMITED\`): ${why.filter(Boolean).join('; ')}. \`Retry-After\` kadar bekleyin`, RETRY_AFTER);
+  }
+  out['500'] = error('Sunucu hatası (`requestId` ile bildirin)');
+  out['503'] = error('Veritabanına şu anda ulaşılamıyor (`SERVICE_UNAVAILABLE`)', RETRY_AFTER);
   return out;
+}
+
+const json = (schema: z.ZodType) => ({ 'application/json': { schema: schemaOf(schema, 'output') } });
+
+/** The success answers: the contract's schema where it names one, and 202 where an edit waits for approval. */
+function successAnswers(doc: RouteDoc): Json {
+  const status = String(doc.status ?? 200);
+  const content = { ...(doc.answer ? json(doc.answer) : {}), ...(doc.answerType ? { [doc.answerType]: { schema: {} } } : {}) };
+  return {
+    [status]: { description: 'Başarılı', ...(Object.keys(content).length ? { content } : {}) },
+    ...(doc.approval ? { 202: { description: 'Onay akışı açık: değişiklik onaya gönderildi, yayında olan değişmedi', content: json(ZApprovalPending) } } : {}),
+  };
 }
 
 function operation(key: string, doc: RouteDoc): { method: string; path: string; op: Json } {
@@ -60,12 +94,7 @@ function operation(key: string, doc: RouteDoc): { method: string; path: string; 
     tags: [path.split('/')[2] ?? path.split('/')[1] ?? 'pano'],
     // A key's scope as the role it needs (OpenAPI 3.1 lets a non-OAuth scheme list roles).
     security: KEY_ROUTES[key] ? [...SECURITY[doc.security], { apiKey: [KEY_ROUTES[key]] }] : SECURITY[doc.security],
-    responses: {
-      [doc.status ? String(doc.status) : method === 'POST' && doc.answer ? '201' : '200']: doc.answer
-        ? { description: 'Başarılı', content: { 'application/json': { schema: schemaOf(doc.answer, 'output') } } }
-        : { description: 'Başarılı' },
-      ...errorAnswers(doc, method, path),
-    },
+    responses: { ...successAnswers(doc), ...errorAnswers(key, doc, method, path) },
   };
   if (params.length) op.parameters = params;
   if (doc.body) {
