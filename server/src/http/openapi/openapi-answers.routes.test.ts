@@ -47,12 +47,19 @@ function undocumented(method: string, path: string, res: Response): string | und
 }
 
 /** Sends `METHOD path` (its `:name`s filled from `params`) as `who`; `check` off leaves the answer to the caller. */
-async function call(who: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: object, params: Record<string, string> = {}, check = true) {
+async function call(who: { auth: Record<string, string> }, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: object, params: Record<string, string> = {}, check = true) {
   const url = path.replace(/:(\w+)/g, (_m, name: string) => params[name] ?? name);
   const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
   const req = t.http[verb](url).set(who.auth);
   const res = body === undefined ? await req : await req.send(body);
   if (check) expect(undocumented(method, path, res)).toBeUndefined();
+  return res;
+}
+
+/** `call`, for a request that must succeed. */
+async function ok(...args: Parameters<typeof call>) {
+  const res = await call(...args);
+  expect(res.status, `${args[1]} ${args[2]}: ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(300);
   return res;
 }
 
@@ -78,46 +85,69 @@ describe('the document’s answers', () => {
   });
 
   it('what a building system sends and reads answers as documented', async () => {
-    const screen = (await call(owner, 'POST', '/api/screens', { name: 'Giriş holü' })).body as { _id: string };
+    const screen = (await ok(owner, 'POST', '/api/screens', { name: 'Giriş holü' })).body as { _id: string };
     expect(screen._id).toBeTruthy();
-    await call(owner, 'PUT', '/api/screens/:id', { timezone: 'Europe/Istanbul' }, { id: screen._id });
-    await call(owner, 'GET', '/api/screens/:id/usage', undefined, { id: screen._id });
-    await call(owner, 'GET', '/api/screens/:id/now', undefined, { id: screen._id });
-    await call(owner, 'GET', '/api/screens/:id/config', undefined, { id: screen._id });
-    const group = (await call(owner, 'POST', '/api/screen-groups', { name: 'Acil servis', screenIds: [screen._id] })).body as { _id: string };
-    await call(owner, 'GET', '/api/screen-groups/:id/usage', undefined, { id: group._id });
+    await ok(owner, 'PUT', '/api/screens/:id', { timezone: 'Europe/Istanbul' }, { id: screen._id });
+    await ok(owner, 'GET', '/api/screens/:id/usage', undefined, { id: screen._id });
+    await ok(owner, 'GET', '/api/screens/:id/now', undefined, { id: screen._id });
+    await ok(owner, 'GET', '/api/screens/:id/config', undefined, { id: screen._id });
+    const group = (await ok(owner, 'POST', '/api/screen-groups', { name: 'Acil servis', screenIds: [screen._id] })).body as { _id: string };
+    await ok(owner, 'GET', '/api/screen-groups/:id/usage', undefined, { id: group._id });
 
-    const app = (await call(owner, 'POST', '/api/media/apps', ROUTE_DOCS['POST /api/media/apps']!.example as object)).body as { _id: string };
-    await call(owner, 'PUT', '/api/media/:id', { name: 'Lobi saati 2' }, { id: app._id });
-    await call(owner, 'GET', '/api/media/:id/usage', undefined, { id: app._id });
-    const playlist = (await call(owner, 'POST', '/api/playlists', { name: 'Lobi', mediaItems: [{ media: app._id, duration: 10 }] })).body as { _id: string };
-    await call(owner, 'PUT', '/api/playlists/:id', { mediaItems: [{ media: app._id, duration: 20 }] }, { id: playlist._id });
-    await call(owner, 'GET', '/api/playlists/:id/usage', undefined, { id: playlist._id });
-    const ticker = (await call(owner, 'POST', '/api/direction-playlists', { name: 'Duyurular', directions: [{ text: 'Hoş geldiniz' }] })).body as { _id: string };
-    await call(owner, 'GET', '/api/direction-playlists/:id/usage', undefined, { id: ticker._id });
-    const schedule = (await call(owner, 'POST', '/api/schedules', { ...ROUTE_DOCS['POST /api/schedules']!.example as object, playlist: playlist._id, groups: [group._id] })).body as { _id: string };
-    await call(owner, 'PUT', '/api/schedules/:id', { ...ROUTE_DOCS['POST /api/schedules']!.example as object, playlist: playlist._id, groups: [], screens: [screen._id] }, { id: schedule._id });
+    const app = (await ok(owner, 'POST', '/api/media/apps', ROUTE_DOCS['POST /api/media/apps']!.example as object)).body as { _id: string };
+    await ok(owner, 'PUT', '/api/media/:id', { name: 'Lobi saati 2' }, { id: app._id });
+    await ok(owner, 'GET', '/api/media/:id/usage', undefined, { id: app._id });
+    const playlist = (await ok(owner, 'POST', '/api/playlists', { name: 'Lobi', mediaItems: [{ media: app._id, duration: 10 }] })).body as { _id: string };
+    await ok(owner, 'PUT', '/api/playlists/:id', { mediaItems: [{ media: app._id, duration: 20 }] }, { id: playlist._id });
+    await ok(owner, 'GET', '/api/playlists/:id/usage', undefined, { id: playlist._id });
+    const ticker = (await ok(owner, 'POST', '/api/direction-playlists', { name: 'Duyurular', directions: [{ text: 'Hoş geldiniz' }] })).body as { _id: string };
+    await ok(owner, 'GET', '/api/direction-playlists/:id/usage', undefined, { id: ticker._id });
+    const schedule = (await ok(owner, 'POST', '/api/schedules', { ...ROUTE_DOCS['POST /api/schedules']!.example as object, playlist: playlist._id, groups: [group._id] })).body as { _id: string };
+    await ok(owner, 'PUT', '/api/schedules/:id', { ...ROUTE_DOCS['POST /api/schedules']!.example as object, playlist: playlist._id, groups: [], screens: [screen._id] }, { id: schedule._id });
 
-    const alert = (await call(owner, 'POST', '/api/alerts', ROUTE_DOCS['POST /api/alerts']!.example as object)).body as { _id: string };
-    await call(owner, 'GET', '/api/alerts/:id', undefined, { id: alert._id });
-    await call(owner, 'DELETE', '/api/alerts/:id', undefined, { id: alert._id });
-    const template = (await call(owner, 'POST', '/api/alert-templates', ROUTE_DOCS['POST /api/alert-templates']!.example as object)).body as { _id: string };
-    const sent = (await call(owner, 'POST', '/api/alert-templates/:id/send', { groups: [group._id] }, { id: template._id })).body as { _id: string };
-    await call(owner, 'DELETE', '/api/alerts/:id', undefined, { id: sent._id });
+    const alert = (await ok(owner, 'POST', '/api/alerts', ROUTE_DOCS['POST /api/alerts']!.example as object)).body as { _id: string };
+    await ok(owner, 'GET', '/api/alerts/:id', undefined, { id: alert._id });
+    await ok(owner, 'DELETE', '/api/alerts/:id', undefined, { id: alert._id });
+    const template = (await ok(owner, 'POST', '/api/alert-templates', ROUTE_DOCS['POST /api/alert-templates']!.example as object)).body as { _id: string };
+    const sent = (await ok(owner, 'POST', '/api/alert-templates/:id/send', { groups: [group._id] }, { id: template._id })).body as { _id: string };
+    await ok(owner, 'DELETE', '/api/alerts/:id', undefined, { id: sent._id });
 
-    const key = (await call(owner, 'POST', '/api/api-keys', ROUTE_DOCS['POST /api/api-keys']!.example as object)).body as { _id: string; key: string };
+    const key = (await ok(owner, 'POST', '/api/api-keys', ROUTE_DOCS['POST /api/api-keys']!.example as object)).body as { _id: string; key: string };
     expect(key.key).toMatch(/^pano_/);
-    const hook = (await call(owner, 'POST', '/api/webhooks', { url: 'http://127.0.0.1:9/pano', events: ['screen.offline'] })).body as { _id: string };
-    await call(owner, 'GET', '/api/webhooks/:id/deliveries', undefined, { id: hook._id });
-    await call(owner, 'DELETE', '/api/webhooks/:id', undefined, { id: hook._id });
-    await call(owner, 'DELETE', '/api/api-keys/:id', undefined, { id: key._id });
+    const hook = (await ok(owner, 'POST', '/api/webhooks', { url: 'http://127.0.0.1:9/pano', events: ['screen.offline'] })).body as { _id: string };
+    await ok(owner, 'GET', '/api/webhooks/:id/deliveries', undefined, { id: hook._id });
+    await ok(owner, 'DELETE', '/api/webhooks/:id', undefined, { id: hook._id });
+    await ok(owner, 'DELETE', '/api/api-keys/:id', undefined, { id: key._id });
 
-    await call(owner, 'DELETE', '/api/schedules/:id', undefined, { id: schedule._id });
-    await call(owner, 'DELETE', '/api/direction-playlists/:id', undefined, { id: ticker._id });
-    await call(owner, 'DELETE', '/api/playlists/:id', undefined, { id: playlist._id });
-    await call(owner, 'DELETE', '/api/media/:id', undefined, { id: app._id });
-    await call(owner, 'DELETE', '/api/screen-groups/:id', undefined, { id: group._id });
-    await call(owner, 'DELETE', '/api/screens/:id', undefined, { id: screen._id });
+    await ok(owner, 'DELETE', '/api/schedules/:id', undefined, { id: schedule._id });
+    await ok(owner, 'DELETE', '/api/direction-playlists/:id', undefined, { id: ticker._id });
+    await ok(owner, 'DELETE', '/api/playlists/:id', undefined, { id: playlist._id });
+    await ok(owner, 'DELETE', '/api/media/:id', undefined, { id: app._id });
+    await ok(owner, 'DELETE', '/api/screen-groups/:id', undefined, { id: group._id });
+    await ok(owner, 'DELETE', '/api/screens/:id', undefined, { id: screen._id });
+  });
+
+  it('sign-in, the team and a player answer as documented', async () => {
+    const me = await newCustomer(t);
+    const anyone = { ...me, auth: {} };
+    await ok(anyone, 'POST', '/api/auth/login', { email: me.email, password: 'secret123' });
+    await ok(anyone, 'POST', '/api/auth/register', { email: `yeni-${me.id.slice(0, 8)}@test.pano`, password: 'Yeni-parola-123' });
+    await ok(anyone, 'POST', '/api/auth/forgot-password', { email: me.email });
+    await ok(me, 'POST', '/api/notifications/read');
+    await ok(me, 'PUT', '/api/team', { name: 'Merkez Hastanesi' });
+    await ok(me, 'PUT', '/api/team/settings', { approvalRequired: false });
+    const invited = (await ok(me, 'POST', '/api/team/invitations', { email: `davet-${me.id.slice(0, 8)}@test.pano`, role: 'viewer' })).body as { _id: string };
+    await ok(me, 'DELETE', '/api/team/invitations/:id', undefined, { id: invited._id });
+    await ok(me, 'PUT', '/api/settings/health', { warnMinutes: 10 });
+
+    const screen = (await ok(me, 'POST', '/api/screens', { name: 'Kasa' })).body as { _id: string };
+    const { mobileCode } = await t.ctx.db.purchase.findFirstOrThrow({ where: { userId: me.id } });
+    const paired = (await ok(anyone, 'POST', '/api/devices/pair', { mobileCode, name: 'Kasa TV' })).body as { deviceToken: string; deviceId: string };
+    const device = { ...me, auth: { Authorization: `Bearer ${paired.deviceToken}` } };
+    await ok(device, 'GET', '/api/devices/screens');
+    await ok(device, 'PUT', '/api/devices/screen', { screenId: screen._id });
+    await ok(me, 'PUT', '/api/devices/:id', { name: 'Kasa ekranı' }, { id: paired.deviceId });
+    await ok(me, 'DELETE', '/api/devices/:id', undefined, { id: paired.deviceId });
   });
 
   it('errors answer in the documented shape, with the statuses the document lists', async () => {

@@ -156,7 +156,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/media/:id/file': paid('Medyanın dosyasını değiştir', { bodyType: 'multipart/form-data', answer: ZMedia, conflict: 'yeni dosya hâlâ işleniyor (`REPLACEMENT_PENDING`) ya da depolama sınırı doldu' }),
   'GET /api/media/:id/usage': paid('Medyanın kullanıldığı yerler', { answer: ZMediaUsage }),
   'DELETE /api/media/:id': paid('Medyayı sil', { answer: ZOkResponse }),
-  'POST /api/uploads': paid('Sürdürülebilir yükleme başlat (tus)', { bodyType: 'application/offset+octet-stream', limited: true }),
+  'POST /api/uploads': paid('Sürdürülebilir yükleme başlat (tus; yüklemenin adresi `Location` başlığında)', { bodyType: 'application/offset+octet-stream', status: 201, limited: true }),
   'GET /api/playlists': paid('Oynatma listeleri', { answer: ZPlaylistListAnswer }),
   'POST /api/playlists': paid('Oynatma listesi oluştur', { body: ZCreatePlaylistRequest, answer: ZPlaylist, status: 201, conflict: 'playlist sınırı doldu (`LIMIT_REACHED`) ya da bir medya hazır değil (`MEDIA_NOT_READY`)', example: { name: 'Lobi', mediaItems: [{ media: '0b6f3c52-6f1e-4a59-9d55-2f8e7f0c1a11', duration: 10 }] } }),
   'PUT /api/playlists/:id': paid('Oynatma listesini değiştir', { body: ZUpdatePlaylistRequest, answer: ZPlaylist, approval: true, conflict: 'bir medya hazır değil (`MEDIA_NOT_READY`)' }),
