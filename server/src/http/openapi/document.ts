@@ -29,7 +29,7 @@ const error = (description: string, headers?: Json) => ({
   description, ...(headers ? { headers } : {}), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
-const RETRY_AFTER = { 'Retry-After': { description: 'Kaç saniye sonra yeniden denenebilir', schema: schemaOf(z.number().int(), 'output') } };
+const RETRY_AFTER = { 'Retry-After': { description: 'Kaç saniye sonra yeniden denenebilir', schema: schemaOf(z.number().int().nonnegative(), 'output') } };
 
 /**
  * The answers a route may give besides its success, each in the Turkish error shape of
