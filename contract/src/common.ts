@@ -67,3 +67,14 @@ export const colour = (field: string) => {
 };
 
 export const ZOkResponse = z.object({ message: z.string() });
+
+/** GET /healthz. */
+export const ZLiveness = z.object({ ok: z.literal(true) });
+
+/**
+ * GET /readyz: whether this instance takes requests (docs/OPERATIONS.md#health-readiness-and-outages), and why; sent with 503
+ * beside the error's `message` and `code` when it does not.
+ */
+const ZCheckState = z.enum(['up', 'down', 'not-configured']);
+export const ZReadinessReport = z.object({ ready: z.boolean(), draining: z.boolean(), checks: z.object({ database: ZCheckState, redis: ZCheckState }) });
+export type TReadinessReport = z.infer<typeof ZReadinessReport>;

@@ -1,12 +1,12 @@
 import type { RequestHandler } from 'express';
 import { Redis } from 'ioredis';
-import { ErrorCode } from '@pano/contract';
+import { ErrorCode, type TReadinessReport } from '@pano/contract';
 import type { Db } from '../db/client.js';
 import type { Logger } from '../logger.js';
 import { withDeadline } from '../config/redis-deadline.js';
 
-type CheckState = 'up' | 'down' | 'not-configured';
-export type ReadinessReport = { ready: boolean; draining: boolean; checks: { database: CheckState; redis: CheckState } };
+export type ReadinessReport = TReadinessReport;
+type CheckState = ReadinessReport['checks']['database'];
 
 /**
  * Whether this instance should be sent requests: `/readyz` (for load balancers and the

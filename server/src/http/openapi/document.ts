@@ -29,6 +29,10 @@ const error = (description: string, headers?: Json) => ({
   description, ...(headers ? { headers } : {}), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
+/** A route's own error: in words (the error shape), or with the schema of its fuller body. */
+const ownError = (e: NonNullable<RouteDoc['errors']>[number]) =>
+  (typeof e === 'string' ? error(e) : { description: e.description, content: { 'application/json': { schema: schemaOf(e.schema, 'output') } } });
+
 const RETRY_AFTER = { 'Retry-After': { description: 'Kaç saniye sonra yeniden denenebilir', schema: schemaOf(z.number().int().nonnegative(), 'output') } };
 
 /**
@@ -44,7 +48,7 @@ function errorAnswers(key: string, doc: RouteDoc, method: string, path: string):
     out['401'] = error('Oturum, anahtar ya da cihaz belirteci yok veya geçersiz');
     out['403'] = error('Bu işlem için yetki yok (rol, ekran grubu ya da API anahtarının yetkisi)');
   }
-  if (doc.paid || doc.errors?.[402]) out['402'] = error(doc.errors?.[402] ?? 'Hesabın etkin bir paketi yok (`PACKAGE_REQUIRED`)');
+  if (doc.paid || doc.errors?.[402]) out['402'] = doc.errors?.[402] ? ownError(doc.errors[402]) : error('Hesabın etkin bir paketi yok (`PACKAGE_REQUIRED`)');
   if (path.includes(':')) out['404'] = error('Kayıt bulunamadı');
   if (method !== 'GET') {
     const race = 'kayıt aynı anda başka bir istekle değiştirildi, yeniden deneyin';
@@ -56,13 +60,13 @@ function errorAnswers(key: string, doc: RouteDoc, method: string, path: string):
   // A JSON body is read as UTF-8 by the JSON parser; a raw one (a payment provider's) is its signer's to check.
   if (file) out['415'] = error('Dosya türü desteklenmiyor ya da dosya okunamadı (`UNSUPPORTED_FILE_TYPE`)');
   else if (doc.body) out['415'] = error('Gövde UTF-8 değil ya da sıkıştırma biçimi desteklenmiyor (`UNSUPPORTED_MEDIA_TYPE`)');
-  for (const [status, description] of Object.entries(doc.errors ?? {})) if (status !== '402') out[status] = error(description);
+  for (const [status, e] of Object.entries(doc.errors ?? {})) if (status !== '402' && status !== '503') out[status] = ownError(e);
   if (doc.limited || KEY_ROUTES[key]) {
     const why = [doc.limited && 'bu işlem için sınır aşıldı', KEY_ROUTES[key] && 'API anahtarının dakikalık sınırı ya da bu adresten çok fazla geçersiz anahtar'];
     out['429'] = error(`Çok fazla istek (\`RATE_LIMITED\`): ${why.filter(Boolean).join('; ')}. \`Retry-After\` kadar bekleyin`, RETRY_AFTER);
   }
   out['500'] = error('Sunucu hatası (`requestId` ile bildirin)');
-  out['503'] = error('Veritabanına şu anda ulaşılamıyor (`SERVICE_UNAVAILABLE`)', RETRY_AFTER);
+  out['503'] = doc.errors?.[503] ? ownError(doc.errors[503]) : error('Veritabanına şu anda ulaşılamıyor (`SERVICE_UNAVAILABLE`)', RETRY_AFTER);
   return out;
 }
 

@@ -30,7 +30,7 @@ import {
   ZSalesReport, ZSchedule, ZScreen, ZScreenConfig, ZScreenGroup, ZScreenGroupUsage, ZScreenHealthResponse, ZScreenNow,
   ZScreenUsage, ZScreensNow, ZScreenshotStored, ZSelectDeviceScreenResponse, ZTeam, ZTeamMember, ZTeamSettings,
   ZTickerPlaylist, ZTwoFactorEnableResponse, ZTwoFactorEnableSignInResponse, ZTwoFactorSetupResponse, ZTwoFactorStatus,
-  ZUserSessionList, ZVerifyResponse,
+  ZUserSessionList, ZVerifyResponse, ZLiveness, ZReadinessReport, ZErrorBody,
 } from '@pano/contract';
 
 /**
@@ -74,8 +74,11 @@ export type RouteDoc = {
   approval?: boolean;
   /** What this route's 409 means besides a concurrent edit (an in-use deletion, a limit reached). */
   conflict?: string;
-  /** Errors a route's own rules give beyond the common ones, by status (a 402 of seats, a 410). */
-  errors?: Record<number, string>;
+  /**
+   * Errors a route's own rules give beyond the common ones, by status (a 402 of seats, a 410): in
+   * words, in the error shape; or with the schema of a body that says more (/readyz's 503).
+   */
+  errors?: Record<number, string | { description: string; schema: z.ZodType }>;
 };
 
 const u = (summary: string, more: Omit<RouteDoc, 'summary' | 'security'> = {}): RouteDoc => ({ summary, security: 'user', ...more });
@@ -92,8 +95,10 @@ const SCHEDULE_EXAMPLE = {
 
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
   // Service routes.
-  'GET /healthz': pub('Canlılık denetimi'),
-  'GET /readyz': pub('Hazırlık denetimi (veritabanı ve Redis)'),
+  'GET /healthz': pub('Canlılık denetimi', { answer: ZLiveness }),
+  'GET /readyz': pub('Hazırlık denetimi (veritabanı ve Redis)', {
+    answer: ZReadinessReport, errors: { 503: { description: 'İstek almaya hazır değil ya da kapanıyor', schema: ZErrorBody.extend(ZReadinessReport.shape) } },
+  }),
   'GET /metrics': { summary: 'Prometheus ölçümleri (METRICS_TOKEN ayarlıysa onunla)', security: 'metrics', answerType: 'text/plain' },
   'GET /player': pub('Oynatıcı uygulaması: /player/ adresine yönlendirir', { status: 301 }),
   'GET /uploads/thumbs/:file': pub('Medya küçük resmi', { answerType: 'image/jpeg' }),
