@@ -221,6 +221,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /api/alerts/:id': paid('Acil duyuruyu sonlandır', { answer: ZAlert }),
   'POST /api/alerts/cap': paid('CAP 1.2 iletisi gönder (Alert başlatır, Update değiştirir, Cancel sonlandırır; alanı ekran konumlarıyla eşlenir)', {
     bodyType: 'application/cap+xml', answer: ZCapResult, status: 201, limited: true, conflict: ALERT_CAP,
+    errors: {
+      413: 'CAP iletisi 1 MB\'tan büyük (`FILE_TOO_LARGE`)',
+      415: 'Gövde XML değil: `Content-Type` application/cap+xml, application/xml ya da text/xml olmalı (`UNSUPPORTED_MEDIA_TYPE`)',
+    },
   }),
   'GET /api/cap-feeds': u('CAP beslemeleri', { answer: ZCapFeedListAnswer }),
   'POST /api/cap-feeds': u('CAP ya da Atom-CAP beslemesi ekle (bir iş düzenli aralıkla yoklar)', {
