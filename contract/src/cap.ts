@@ -65,7 +65,7 @@ export const ZCapResult = z.object({
   outcome: z.enum(CAP_OUTCOMES),
   /** What happened, in Turkish, for a person reading the building system's log. */
   message: z.string(),
-  /** The alert it started or, for a Cancel or a duplicate, the one it concerns. */
+  /** The alert it started; for a duplicate, the one its first copy started; else null (a Cancel's are in `ended`). */
   alert: ZAlert.nullable(),
   /** The alerts it ended (an Update's earlier alert, a Cancel's). */
   ended: z.array(ZId),
