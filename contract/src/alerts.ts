@@ -75,8 +75,11 @@ export const ZSendAlertTemplateRequest = z.object({
   groups: ZGroupIds.optional(),
 }).strict();
 
-/** Who sent or ended an alert: a person of the customer or one of their API keys. */
-const ZAlertActor = z.object({ kind: z.enum(['user', 'apiKey']), _id: ZId, name: z.string() });
+/**
+ * Who sent or ended an alert: a person of the customer, one of their API keys, or one of their
+ * CAP feeds (`name` its address's host; docs/architecture/cap.md#feeds).
+ */
+const ZAlertActor = z.object({ kind: z.enum(['user', 'apiKey', 'capFeed']), _id: ZId, name: z.string() });
 export type TAlertActor = z.infer<typeof ZAlertActor>;
 
 export const ZAlert = z.object({

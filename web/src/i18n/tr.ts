@@ -479,6 +479,7 @@ export const tr = {
     sentBy: (who: string) => `Gönderen: ${who}`,
     endedBy: (who: string) => `Bitiren: ${who}`,
     byKey: (name: string) => `API anahtarı "${name}"`,
+    byFeed: (host: string) => `CAP beslemesi (${host})`,
     everyScreen: 'Tüm ekranlar',
     targetSummary: (screens: number, groups: number) => [screens && `${screens} ekran`, groups && `${groups} grup`].filter(Boolean).join(', '),
     templatesTitle: 'Şablonlar',

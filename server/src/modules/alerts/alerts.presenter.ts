@@ -6,9 +6,10 @@ import { presentRef } from '../../http/present-refs.js';
 
 const personName = (p: Person) => [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email;
 
-function actor(user: Person | null, key: Key | null): TAlertActor | null {
+function actor(user: Person | null, key: Key | null, feed: { id: string; url: string } | null = null): TAlertActor | null {
   if (user) return { kind: 'user', _id: user.id, name: personName(user) };
   if (key) return { kind: 'apiKey', _id: key.id, name: key.name };
+  if (feed) return { kind: 'capFeed', _id: feed.id, name: new URL(feed.url).host };
   return null;
 }
 
@@ -31,7 +32,7 @@ export function presentAlert({ row: a, acknowledged, now }: AlertState): TAlert 
     active,
     targetCount: a._count.targets,
     acknowledgedCount: acknowledged,
-    createdBy: actor(a.createdByUser, a.createdByKey),
+    createdBy: actor(a.createdByUser, a.createdByKey, a.capMessages[0]?.feed),
     endedBy: actor(a.endedByUser, a.endedByKey),
   };
 }

@@ -30,6 +30,8 @@ export const alertInclude = {
   createdByKey: { select: { id: true, name: true } },
   endedByUser: { select: { id: true, email: true, firstName: true, lastName: true } },
   endedByKey: { select: { id: true, name: true } },
+  // The feed whose message started it, if any: its sender when no person or key is.
+  capMessages: { where: { feedId: { not: null } }, select: { feed: { select: { id: true, url: true } } }, take: 1 },
   _count: { select: { targets: true } },
 } as const;
 
@@ -51,6 +53,7 @@ export type AlertRow = {
   createdByKey: Key | null;
   endedByUser: Person | null;
   endedByKey: Key | null;
+  capMessages: { feed: { id: string; url: string } | null }[];
   _count: { targets: number };
 };
 

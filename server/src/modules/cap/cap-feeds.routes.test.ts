@@ -86,6 +86,9 @@ describe('CAP feeds', () => {
       ['AMBER ALERT', true, null, null],
       ['SEVERE THUNDERSTORM WARNING', false, null, null],
     ]);
+    // The dashboard names the feed as the sender.
+    const listed0 = (await t.http.get('/api/alerts').set(s.owner.auth)).body as { createdBy: unknown }[];
+    expect(listed0.map((a) => a.createdBy)).toEqual([0, 1].map(() => ({ kind: 'capFeed', _id: feed._id, name: new URL(base).host })));
     // Sent by Pano itself: the audit names the system.
     const sent = await t.ctx.db.auditEvent.findMany({ where: { chain: s.owner.id, action: 'alert.send' }, select: { actorType: true } });
     expect(sent.map((e) => e.actorType)).toEqual(['system', 'system']);

@@ -25,7 +25,8 @@ export function progressText(acks: TAlertDetail['acks']): string {
 /** 820 → '0,8 sn'. */
 export const latencyText = (ms: number): string => `${seconds.format(ms / 1000)} ${tr.common.seconds}`;
 
-export const actorName = (a: TAlertActor | null): string => (a === null ? '—' : a.kind === 'apiKey' ? t.byKey(a.name) : a.name);
+export const actorName = (a: TAlertActor | null): string =>
+  (a === null ? '—' : a.kind === 'apiKey' ? t.byKey(a.name) : a.kind === 'capFeed' ? t.byFeed(a.name) : a.name);
 
 export const targetText = (a: Pick<TAlert, 'all' | 'screens' | 'groups'>): string =>
   a.all ? t.everyScreen : t.targetSummary(a.screens.length, a.groups.length);

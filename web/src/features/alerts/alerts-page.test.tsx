@@ -125,11 +125,15 @@ describe('AlertsPage', { timeout: 15_000 }, () => {
       { _id: id(32), name: 'Lobi', online: false, acknowledgedAt: null, latencyMs: null },
       { _id: id(31), name: 'Koridor', online: true, acknowledgedAt: at, latencyMs: 820 },
     ] } };
-    const calls = open({ '/api/alerts': [alert(), alert({ _id: id(52), title: 'Tatbikat', active: false, endedAt: at, endedBy: { kind: 'apiKey', _id: id(2), name: 'Yangın paneli' } })], [`/api/alerts/${id(51)}`]: detail });
+    const calls = open({ '/api/alerts': [alert(), alert({
+      _id: id(52), title: 'Tatbikat', active: false, endedAt: at, endedBy: { kind: 'apiKey', _id: id(2), name: 'Yangın paneli' },
+      createdBy: { kind: 'capFeed', _id: id(3), name: 'uyari.ornek.gov.tr' },
+    })], [`/api/alerts/${id(51)}`]: detail });
     const user = userEvent.setup();
     const active = await screen.findByTestId('alert-active');
     expect(active.textContent).toContain('1 / 2 ekran onayladı');
     expect(screen.getByTestId('alert-history').textContent).toContain('Bitiren: API anahtarı "Yangın paneli"');
+    expect(screen.getByTestId('alert-history').textContent).toContain('CAP beslemesi (uyari.ornek.gov.tr)');
     await user.click(within(active).getByRole('button', { name: 'Ayrıntı: Kod Mavi' }));
     expect((await screen.findByTestId('alert-progress')).textContent).toBe('1 / 2 ekran onayladı · 0,8 sn');
     const rows = within(screen.getByTestId('alert-detail')).getAllByRole('listitem');
