@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  caughtUp, closeAllSockets, connectSocket, liveCustomer, pairedDevice, record, startLiveServer,
+  caughtUp, closeAllSockets, connectSocket, holdAfterCheck, liveCustomer, pairedDevice, record, startLiveServer,
   type ClientSocket, type LiveServer,
 } from './live-server.fixtures.js';
 import { passwordResetFor } from '../modules/auth/password-reset.service.js';
@@ -150,23 +150,6 @@ describe('ending one session (docs/architecture/sessions.md)', () => {
 });
 
 describe('a session ended while its socket is still in the handshake', () => {
-  /**
-   * Holds the handshake of `token` on `server` right after its session check (socket.io runs its
-   * middleware in order, the check first): `checked` resolves there, `release` lets it go on.
-   */
-  function holdAfterCheck(server: LiveServer, token: string) {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => { release = resolve; });
-    const checked = new Promise<void>((resolve) => {
-      server.realtime.io.use((socket, next) => {
-        if ((socket.handshake.auth as { token?: string }).token !== token) return next();
-        resolve();
-        void released.then(() => next());
-      });
-    });
-    return { checked, release };
-  }
-
   it.each([
     ['ending that session', (kept: string, ended: { id: string }) => b.api.delete(`/api/auth/sessions/${ended.id}`).set({ Authorization: `Bearer ${kept}` }).expect(200)],
     ['logging out', (_kept: string, _ended: { id: string }, endedToken: string) => b.api.post('/api/auth/logout').set({ Authorization: `Bearer ${endedToken}` }).expect(200)],

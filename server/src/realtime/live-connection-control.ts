@@ -3,7 +3,8 @@ import type { Logger } from '../logger.js';
 import type { ConnectionControl } from './connection-control.js';
 import type { InFlight } from './in-flight.js';
 import { reachesOtherInstances } from './redis-adapter.js';
-import { allScreensRoom, sessionRoom, signInRoom, memberRoom, deviceRoom, screenRoom, screenWatchRoom, type PanoServer } from '../sockets/socket-types.js';
+import { sessionRoom, signInRoom, memberRoom, deviceRoom, screenRoom, type PanoServer } from '../sockets/socket-types.js';
+import { moveToScope } from './socket-scope.js';
 
 /**
  * socket.io's `disconnectSockets` and room emits travel through the Redis adapter, so one call
@@ -57,21 +58,12 @@ export class LiveConnectionControl implements ConnectionControl {
   }
 
   /**
-   * The member's sockets on every instance (fetchSockets goes through the Redis adapter): a
-   * dashboard joins the rooms of its new scope before leaving the old ones, so a screen in both
-   * misses no event; a preview of a screen now out of scope is cut, as its handshake would refuse.
+   * The member's sockets on every instance (fetchSockets goes through the Redis adapter), moved
+   * to their new scope. A socket still in its handshake is in no room yet: it reads its scope
+   * again once joined (socket-server.ts).
    */
   private async rescope(room: string, accountId: string, screens: string[] | null): Promise<void> {
-    const wanted = new Set(screens ? screens.map(screenWatchRoom) : [allScreensRoom(accountId)]);
-    const isScreenRoom = (r: string) => r === allScreensRoom(accountId) || r.startsWith(screenWatchRoom(''));
-    for (const socket of await this.io.in(room).fetchSockets()) {
-      if (socket.data.role === 'dashboard') {
-        socket.join([...wanted]);
-        for (const r of socket.rooms) if (isScreenRoom(r) && !wanted.has(r)) socket.leave(r);
-      } else if (socket.data.role === 'preview' && screens && !screens.includes(socket.data.screenId ?? '')) {
-        socket.disconnect(true);
-      }
-    }
+    for (const socket of await this.io.in(room).fetchSockets()) moveToScope(socket, accountId, screens);
   }
 
   memberRemoved(accountId: string, userId: string): void {

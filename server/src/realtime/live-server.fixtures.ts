@@ -157,3 +157,20 @@ export async function serverSawClose(via: LiveServer, id: string): Promise<void>
   await expect.poll(() => via.realtime.io.of('/').sockets.has(id)).toBe(false);
   await via.realtime.settled();
 }
+
+/**
+ * Holds the handshake of `token` on `server` right after its session check (socket.io runs its
+ * middleware in order, the check first): `checked` resolves there, `release` lets it go on.
+ */
+export function holdAfterCheck(server: LiveServer, token: string): { checked: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  const checked = new Promise<void>((resolve) => {
+    server.realtime.io.use((socket, next) => {
+      if ((socket.handshake.auth as { token?: string }).token !== token) return next();
+      resolve();
+      void released.then(() => next());
+    });
+  });
+  return { checked, release };
+}

@@ -89,18 +89,19 @@ const screenOwnersOf = (db: Db): ScreenOwners => new KeyBatcher(async (batch) =>
 });
 
 /**
- * Whether a dashboard's or preview's sign-in still holds, read as its handshake read it
- * (`sessionOfClaims`): false once the session ended, the person logged out or changed the
- * password, or left the account the token works in (docs/architecture/sessions.md).
+ * A dashboard's or preview's sign-in as it is now, read as its handshake read it
+ * (`sessionOfClaims`): null once the session ended, the person logged out or changed the
+ * password, or left the account the token works in (docs/architecture/sessions.md); else the
+ * screens the member may watch now (null: every screen).
  */
-export async function signInStillHolds(ctx: AppContext, socket: PanoSocket): Promise<boolean> {
+export async function signInNow(ctx: AppContext, socket: PanoSocket): Promise<{ screens: string[] | null } | null> {
   const auth = ZHandshake.safeParse(socket.handshake.auth);
-  if (!auth.success || !('token' in auth.data)) return false;
+  if (!auth.success || !('token' in auth.data)) return null;
   try {
-    await sessionFromToken(ctx, auth.data.token);
-    return true;
+    const { account } = await sessionFromToken(ctx, auth.data.token);
+    return { screens: account && isLimited(account) ? await screensOfGroups(ctx.db, account.id, account.groupIds) : null };
   } catch (err) {
-    if (err instanceof AppError) return false;
+    if (err instanceof AppError) return null;
     throw err;
   }
 }

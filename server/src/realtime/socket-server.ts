@@ -7,7 +7,8 @@ import { InFlight } from './in-flight.js';
 import { LiveNotifier } from './live-notifier.js';
 import { Presence } from './presence.js';
 import { attachRedisAdapter } from './redis-adapter.js';
-import { signInStillHolds, socketAuthMiddleware } from './socket-auth.js';
+import { signInNow, socketAuthMiddleware } from './socket-auth.js';
+import { moveToScope } from './socket-scope.js';
 import { disconnectStalePlayers } from './stale-players.js';
 import { DEVICE_LOOKUP_TTL_MS, DeviceLookupCache } from '../modules/devices/device-lookup-cache.js';
 import { ScreenConfigCache } from '../modules/screens/screen-config-cache.js';
@@ -123,11 +124,14 @@ export async function createRealtime(deps: RealtimeDeps, kind: 'api' | 'worker')
         if (userId) void socket.join(sessionRoom(userId));
         if (socket.data.signInId) void socket.join(signInRoom(socket.data.signInId));
         if (userId && ownerId) void socket.join(memberRoom(ownerId, userId));
-        // Its handshake read the session before these joins: a session ended in between cut its
-        // rooms before this socket was in them. Read again now that any later cut reaches it.
+        // Its handshake read the session and the member's groups before these joins: a session
+        // ended, or a team change, in between cut or moved their rooms before this socket was in
+        // them. Read again now that any later cut or move reaches it.
         if (userId) {
-          inFlight.track(signInStillHolds(ctx, socket).then((holds) => { if (!holds) socket.disconnect(true); }))
-            .catch(logFailure('session: checking again after the joins', { userId }));
+          inFlight.track(signInNow(ctx, socket).then((now) => {
+            if (!now) socket.disconnect(true);
+            else if (ownerId) moveToScope(socket, ownerId, now.screens);
+          })).catch(logFailure('session: checking again after the joins', { userId }));
         }
         if (role === 'dashboard') {
           if (!ownerId) return;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
-  caughtUp, closeAllSockets, connectSocket, liveCustomer, liveMember, pairedDevice, record, startLiveServer, type ClientSocket, type LiveServer,
+  caughtUp, closeAllSockets, connectSocket, holdAfterCheck, liveCustomer, liveMember, pairedDevice, record, startLiveServer, type ClientSocket, type LiveServer,
 } from '../../realtime/live-server.fixtures.js';
 
 /* docs/architecture/accounts.md#screen-group-limits: a limited member's dashboard hears only their screens. */
@@ -110,4 +110,35 @@ it("screens joining or leaving a limited member's group reach their open dashboa
   await caughtUp(s, [memberDash]);
   expect(memberHeard).toHaveLength(1);
   expect(memberDash.connected).toBe(true);
+});
+
+it("a change of the member's groups between their dashboard's handshake check and its room joins still moves it", async () => {
+  const owner = await liveCustomer(s);
+  const lobby = await s.ctx.db.screen.create({ data: { ownerId: owner.id, name: 'Lobi' } });
+  const cafe = await s.ctx.db.screen.create({ data: { ownerId: owner.id, name: 'Kafeterya' } });
+  const entrance = await s.ctx.db.screenGroup.create({ data: { ownerId: owner.id, name: 'Giriş', members: { create: [{ screenId: lobby.id }] } } });
+  const kitchen = await s.ctx.db.screenGroup.create({ data: { ownerId: owner.id, name: 'Mutfak', members: { create: [{ screenId: cafe.id }] } } });
+  const { token: memberToken, membershipId } = await liveMember(s, owner.id, 'viewer', [entrance.id]);
+  const ownerDash = await connectSocket(s, { token: owner.token });
+  const ownerHeard = record(ownerDash, 'screen:status');
+
+  const held = holdAfterCheck(s, memberToken);
+  let memberHeard: { screenId: string }[] = [];
+  const connecting = connectSocket(s, { token: memberToken }, (socket) => { memberHeard = record(socket, 'screen:status'); });
+  await held.checked;
+  // Narrowed to the kitchen while the handshake (which read the entrance) waits: the move passes
+  // the socket by, as it is in no room yet.
+  await s.api.put(`/api/team/members/${membershipId}`).set(owner.auth).send({ groups: [kitchen.id] }).expect(200);
+  await s.realtime.settled();
+  held.release();
+  const memberDash = await connecting;
+  await caughtUp(s, [memberDash]);
+
+  for (const screen of [lobby, cafe]) {
+    const device = await pairedDevice(s, owner.id, screen.id);
+    await connectSocket(s, { deviceToken: device.token, screenId: screen.id });
+  }
+  await expect.poll(() => ownerHeard.length).toBe(2);
+  await caughtUp(s, [memberDash]);
+  expect(memberHeard.map((e) => e.screenId)).toEqual([cafe.id]);
 });
