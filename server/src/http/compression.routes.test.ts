@@ -165,6 +165,15 @@ describe('JSON answers', () => {
     expect(identity.raw.equals(br.body)).toBe(true);
   });
 
+  it('include the API reference page (/api/docs), several hundred KB of HTML', async () => {
+    const br = await get(t.app, '/api/docs', { 'Accept-Encoding': CHROME });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-type']).toMatch(/^text\/html/);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.raw.length).toBeLessThan(br.body.length / 5);
+    expect(br.body.toString()).toContain('/api/alerts/cap');
+  });
+
   it('are sent as they are below the threshold', async () => {
     const u = await newCustomer(t);
     const media = await makeMedia(t, u.id);
