@@ -108,9 +108,9 @@ describe("/settings: 'Acil Durum Beslemeleri (CAP)'", () => {
     await expect.poll(() => feedOf(bad).getByTestId('cap-feed-error').textContent({ timeout: 100 }).catch(() => null), { timeout: waitBudgetMs() }).toBe('Son hata: Adres 500 yanıtı verdi');
     expect(await feedOf(bad).getByTestId('cap-feed-polls').textContent()).toMatch(/Henüz başarıyla okunmadı · 0 ileti alındı$/);
 
-    // The message became an alert on the screens, sent by Pano itself.
+    // The message became an alert on the screens, sent by Pano itself in the feed's name.
     const alerts = await call<{ title: string; createdBy: unknown }[]>(e2e.server.url, customer.token, '/api/alerts');
-    expect(alerts.map((a) => [a.title, a.createdBy])).toEqual([['Şiddetli fırtına uyarısı', null]]);
+    expect(alerts.map((a) => [a.title, a.createdBy])).toEqual([['Şiddetli fırtına uyarısı', { kind: 'capFeed', _id: expect.any(String), name: new URL(siteUrl).host }]]);
     await shootCard('01-feeds');
     expect(errors).toEqual([]);
   });
