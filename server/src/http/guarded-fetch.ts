@@ -5,6 +5,7 @@ import net from 'node:net';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import ipaddr from 'ipaddr.js';
+import { badRequest } from './errors.js';
 
 /*
  * The one way the server fetches an address a customer gave (docs/architecture/security.md#server-side-fetches):
@@ -90,6 +91,20 @@ export async function assertFetchable(raw: string, policy: FetchPolicy): Promise
       reject(err instanceof GuardedFetchError ? err : new GuardedFetchError('network', err.message));
     });
   });
+}
+
+/**
+ * A customer's address field checked when it is saved (a webhook's, a CAP feed's): 400 with
+ * '{label} kullanılamaz: {why}' on `url`, in Turkish, when the guard refuses it.
+ */
+export async function assertUrlField(raw: string, policy: FetchPolicy, label: string): Promise<void> {
+  try {
+    await assertFetchable(raw, policy);
+  } catch (err) {
+    if (!(err instanceof GuardedFetchError)) throw err;
+    const message = `${label} kullanılamaz: ${err.message}`;
+    throw badRequest(message, [{ path: 'url', message }]);
+  }
 }
 
 /** Parses and checks one hop's address; a literal IP never reaches the lookup hook (net skips it), so it is checked here. */

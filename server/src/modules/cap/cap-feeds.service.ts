@@ -1,8 +1,8 @@
 import type { TCapFeedWriteBody, TCapSettings } from '@pano/contract';
 import type { AppContext } from '../../context.js';
 import type { AuthAccount } from '../../http/request-types.js';
-import { AppError, badRequest, limitReached, notFound } from '../../http/errors.js';
-import { assertFetchable, fetchPolicy, guardedFetch, GuardedFetchError } from '../../http/guarded-fetch.js';
+import { AppError, limitReached, notFound } from '../../http/errors.js';
+import { assertUrlField, fetchPolicy, guardedFetch, GuardedFetchError } from '../../http/guarded-fetch.js';
 import { isLimited } from '../../http/policy.js';
 import { lockOwner } from '../entitlements/limits.js';
 import { findRunningPurchase } from '../entitlements/active-package.js';
@@ -58,15 +58,7 @@ export async function listCapFeeds(ctx: AppContext, account: AuthAccount): Promi
   return withDetails(ctx, account.id, rows.filter((r) => visibleTo(account, r.groupIds)));
 }
 
-async function assertReachable(ctx: AppContext, url: string): Promise<void> {
-  try {
-    await assertFetchable(url, fetchPolicy(ctx.config));
-  } catch (err) {
-    if (!(err instanceof GuardedFetchError)) throw err;
-    const message = `Besleme adresi kullanılamaz: ${err.message}`;
-    throw badRequest(message, [{ path: 'url', message }]);
-  }
-}
+const assertReachable = (ctx: AppContext, url: string) => assertUrlField(url, fetchPolicy(ctx.config), 'Besleme adresi');
 
 async function assertOwnGroups(ctx: AppContext, ownerId: string, groupIds: string[]): Promise<void> {
   const found = await ctx.db.screenGroup.count({ where: { ownerId, id: { in: groupIds } } });

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TWebhookEvent, TWebhookWriteBody } from '@pano/contract';
 import type { AppContext } from '../../context.js';
-import { assertFetchable, fetchPolicy, GuardedFetchError } from '../../http/guarded-fetch.js';
-import { badRequest, limitReached, notFound } from '../../http/errors.js';
+import { assertUrlField, fetchPolicy } from '../../http/guarded-fetch.js';
+import { limitReached, notFound } from '../../http/errors.js';
 import { sealText } from '../../http/sealed-secret.js';
 import { audit, changesOf } from '../audit/audit.js';
 import { lockOwner } from '../entitlements/limits.js';
@@ -27,15 +27,7 @@ const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 const messageId = () => `msg_${randomUUID().replaceAll('-', '')}`;
 
 /** An address that points at the internal network (or nowhere) is refused now, in Turkish. */
-async function assertReachable(ctx: AppContext, url: string): Promise<void> {
-  try {
-    await assertFetchable(url, fetchPolicy(ctx.config));
-  } catch (err) {
-    if (!(err instanceof GuardedFetchError)) throw err;
-    const message = `Webhook adresi kullanılamaz: ${err.message}`;
-    throw badRequest(message, [{ path: 'url', message }]);
-  }
-}
+const assertReachable = (ctx: AppContext, url: string) => assertUrlField(url, fetchPolicy(ctx.config), 'Webhook adresi');
 
 /** What an event records of a hook (never its secret). */
 const WEBHOOK_FIELDS = ['url', 'events', 'enabled'] as const;
