@@ -64,6 +64,11 @@ describe('Ekip', () => {
     await editor.page.goto('/playlists');
     await editor.page.getByRole('button', { name: 'Düzenle: Karşılama' }).click();
     await editor.page.getByRole('button', { name: 'Kaydet' }).waitFor();
+    // The page listens for team changes once it has loaded (its socket's CONNECT answered): a
+    // removal before that is found by the session check it then makes (lib/dashboard-socket.ts).
+    const listening = new Promise<void>((resolve) => editor.page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
+      if (String(payload).startsWith('40')) resolve();
+    })));
     await editor.page.goto('/assignment');
     await editor.page.getByText("Atama yapmak için 'Yayıncı' yetkisi gerekir.").waitFor();
     expect(await editor.page.getByRole('button', { name: 'Ata' }).count()).toBe(0);
@@ -76,6 +81,7 @@ describe('Ekip', () => {
     expect(await row.textContent()).toContain('Lobi');
     await snap(owner.page, FLOW, '03-members');
 
+    await listening;
     await row.getByRole('button', { name: 'Çıkar: Mehmet Kaya' }).click();
     await owner.page.getByRole('alertdialog').getByRole('button', { name: 'Çıkar' }).click();
     await row.waitFor({ state: 'detached' });

@@ -59,10 +59,13 @@ export function reconnectDashboardSocket(): void {
 /**
  * Calls `onReconnect` on every connect after the first this user saw: events sent while the
  * socket was down are lost, so what they would have changed must be asked for again. A user
- * that joins an already connected socket counts its next connect as a reconnect.
+ * that joins an already connected socket counts its next connect as a reconnect. One that
+ * `joinedLate` (its data was read before it listened) asks at its first connect too, or at
+ * once on a socket already connected.
  */
-export function onReconnect(socket: DashboardSocket, onReconnect: () => void): () => void {
-  let connectedOnce = socket.connected;
+export function onReconnect(socket: DashboardSocket, onReconnect: () => void, joinedLate = false): () => void {
+  if (joinedLate && socket.connected) onReconnect();
+  let connectedOnce = socket.connected || joinedLate;
   const handler = () => {
     if (connectedOnce) onReconnect();
     connectedOnce = true;
@@ -71,11 +74,16 @@ export function onReconnect(socket: DashboardSocket, onReconnect: () => void): (
   return () => void socket.off('connect', handler);
 }
 
-/** What a page listens to: its events' handlers, what to ask again after a reconnect, and its own timers to stop. */
+/**
+ * What a page listens to: its events' handlers, what to ask again after a reconnect, and its own
+ * timers to stop. `joinedLate`: it starts listening after the first load (lib/use-after-first-load.ts),
+ * seconds after its data was read, so what it missed meanwhile is asked again once it hears.
+ */
 export type DashboardListener = {
   on: { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] };
   reconnected: () => void;
   stop?: () => void;
+  joinedLate?: boolean;
 };
 
 /**
@@ -89,10 +97,10 @@ export function useDashboardEvents(listen: (qc: QueryClient) => DashboardListene
     const held = acquireDashboardSocket();
     if (!held) return;
     const { socket } = held;
-    const { on, reconnected, stop } = listen(qc);
+    const { on, reconnected, stop, joinedLate } = listen(qc);
     const handlers = Object.entries(on) as [keyof ServerToClientEvents, (...args: never[]) => void][];
     for (const [event, handler] of handlers) socket.on(event, handler as never);
-    const stopReconnect = onReconnect(socket, reconnected);
+    const stopReconnect = onReconnect(socket, reconnected, joinedLate);
     return () => {
       stop?.();
       for (const [event, handler] of handlers) socket.off(event, handler as never);

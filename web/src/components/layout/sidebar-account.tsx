@@ -58,6 +58,8 @@ const memberEvents = (qc: QueryClient): DashboardListener => ({
       useSession.getState().logout();
     },
   },
-  // A change missed while the socket was down: the session is asked again.
+  // A change missed while the socket was down, or before it listened (it mounts after the first
+  // load, seconds after the session was read): the session is asked again.
   reconnected: () => void useSession.getState().verify(),
+  joinedLate: true,
 });

@@ -20,9 +20,17 @@ const replacementAfter = (e: TMediaProgressEvent): TMedia['replacement'] =>
  * a card's 'İşleniyor %42' without polling; at the end (ready or failed) the list is read again,
  * since the converted file has a new address, size and poster (a replaced file too: the item keeps
  * its id and takes the new file's). After a reconnect too: events
- * sent while the socket was down are lost.
+ * sent while the socket was down are lost. It listens from after the first load (socket.io is not
+ * on the way to the page's first paint: docs/PERFORMANCE.md#media-first-paint), so it reads the
+ * list again once it hears.
  */
 export const useMediaLive = (): void => useDashboardEvents(listenToMedia);
+
+/** The page's listener as a component, for `lazy`. */
+export function MediaLive(): null {
+  useMediaLive();
+  return null;
+}
 
 function listenToMedia(qc: QueryClient): DashboardListener {
   return {
@@ -33,5 +41,6 @@ function listenToMedia(qc: QueryClient): DashboardListener {
       },
     },
     reconnected: () => void qc.invalidateQueries({ queryKey: mediaKeys.all }),
+    joinedLate: true,
   };
 }

@@ -8,7 +8,7 @@ import { Banner, Button, EmptyState, PageHeader, Spinner, confirmDelete } from '
 import { useMediaList } from '../../api/media.api';
 import { fetchMediaUsage, useDeleteMedia } from './api/use-delete-media';
 import { MediaCard } from './media-card';
-import { useMediaLive } from './media-live';
+import { useAfterFirstLoad } from '../../lib/use-after-first-load';
 import { MediaUploadForm } from './media-upload-form';
 import { trApps } from '../../i18n/tr-apps';
 
@@ -16,11 +16,13 @@ import { trApps } from '../../i18n/tr-apps';
 // not with the list (docs/PERFORMANCE.md#dashboard-first-load-p13).
 const AppFormModal = lazy(async () => ({ default: (await import('./app-form-modal')).AppFormModal }));
 const RenameMediaModal = lazy(async () => ({ default: (await import('./rename-media-modal')).RenameMediaModal }));
+// Processing progress comes over the dashboard socket, which is not on the way to the first paint.
+const MediaLive = lazy(async () => ({ default: (await import('./media-live')).MediaLive }));
 
 export function MediaPage() {
   const list = useMediaList();
   const canEdit = useCan('editor');
-  useMediaLive();
+  const live = useAfterFirstLoad();
   const remove = useDeleteMedia();
   // The app form: null closed, 'new' for 'Uygulama Ekle', or the app being edited.
   const [appForm, setAppForm] = useState<TMedia | 'new' | null>(null);
@@ -39,6 +41,7 @@ export function MediaPage() {
       <PageHeader title={tr.media.title} lead={tr.media.lead}
         actions={canEdit && <Button variant="secondary" onClick={() => setAppForm('new')}>{trApps.addApp}</Button>} />
       {canEdit && <MediaUploadForm />}
+      {live && <Suspense fallback={null}><MediaLive /></Suspense>}
       <Suspense fallback={null}>
         {appForm && (
           <AppFormModal key={appForm === 'new' ? 'new' : appForm._id} media={appForm === 'new' ? undefined : appForm} onClose={() => setAppForm(null)} />

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { QueryClient } from '@tanstack/react-query';
-import { Upload, defaultOptions, type DetailedError, type PreviousUpload } from 'tus-js-client';
+import type { DetailedError, PreviousUpload, Upload } from 'tus-js-client';
 import { ZMedia } from '@pano/contract';
 import { TUS_CHUNK_BYTES } from '@pano/contract/constants';
 import { trUploads } from '../../../i18n/tr-uploads';
@@ -59,6 +59,12 @@ const PARALLEL_UPLOADS = 3;
  */
 const RETRY_DELAYS = [0, 1000, 2000, 4000, 8000, ...Array<number>(38).fill(15_000)];
 const PAINT_MS = 250;
+
+/**
+ * tus-js-client comes when the first upload starts or an earlier one is looked for, not with
+ * /media: its bytes stood before the page's first paint (docs/PERFORMANCE.md#media-first-paint).
+ */
+const tus = () => import('tus-js-client');
 
 type Job = {
   file: File;
@@ -180,6 +186,9 @@ async function begin(id: string) {
     job.tus.start();
     return;
   }
+  const { Upload } = await tus();
+  // Cancelled, paused, or begun again while the library came: that one goes on, not this.
+  if (job.tus || !jobs.has(id) || rowOf(id)?.status !== 'uploading') return;
   const sentName = cleanName(row, baseName(job.file.name));
   const upload = new Upload(job.file, {
     endpoint: '/api/uploads',
@@ -359,14 +368,18 @@ export async function cancelUpload(id: string) {
 }
 
 async function forgetFingerprint(fingerprint: string) {
+  const { defaultOptions } = await tus();
   const stored = await defaultOptions.urlStorage.findUploadsByFingerprint(fingerprint).catch(() => [] as PreviousUpload[]);
   for (const u of stored) await defaultOptions.urlStorage.removeUpload(u.urlStorageKey);
 }
 
 /** Uploads of an earlier visit this customer left unfinished, but those running now. */
 export async function loadUnfinished() {
-  const stored = await defaultOptions.urlStorage.findAllUploads().catch(() => [] as PreviousUpload[]);
   const prefix = storagePrefix();
+  // tus-js-client keeps them in localStorage under 'tus::{fingerprint}::…': none, no library.
+  if (!Object.keys(localStorage).some((key) => key.startsWith(prefix))) return;
+  const { defaultOptions } = await tus();
+  const stored = await defaultOptions.urlStorage.findAllUploads().catch(() => [] as PreviousUpload[]);
   const unfinished = stored.filter((u) => u.urlStorageKey.startsWith(prefix)).map((u) => ({
     key: u.urlStorageKey, fileName: u.metadata.filename ?? '', name: u.metadata.name ?? '', size: u.size ?? 0, uploadUrl: u.uploadUrl,
   }));
@@ -384,6 +397,7 @@ export async function discardUnfinished(key: string) {
   const entry = useUploads.getState().unfinished.find((u) => u.key === key);
   useUploads.setState((s) => ({ unfinished: s.unfinished.filter((u) => u.key !== key) }));
   if (!entry) return;
+  const { Upload, defaultOptions } = await tus();
   if (entry.uploadUrl) {
     await Upload.terminate(entry.uploadUrl, {
       onBeforeRequest: (req) => {
