@@ -65,11 +65,11 @@ describe('screen player device (/player): pairing, live change, reboot', () => {
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
     expect(await visibleMedia(page)).toEqual([green.filePath]);
     await page.getByTestId('ticker-bar').getByText('Hoş geldiniz').first().waitFor();
-    // The strip moves (requestAnimationFrame): its transform changes from what it was.
+    // The strip moves (a transform animation): its transform as drawn changes from what it was.
     const strip = page.getByTestId('ticker-strip');
-    const before = await strip.evaluate((el) => el.style.transform);
+    const before = await strip.evaluate((el) => getComputedStyle(el).transform);
     await strip.evaluate((el, was) => new Promise<void>((resolve) => {
-      const moved = () => (el.style.transform !== was ? resolve() : requestAnimationFrame(moved));
+      const moved = () => (getComputedStyle(el).transform !== was ? resolve() : requestAnimationFrame(moved));
       moved();
     }), before);
     await page.screenshot({ path: shot('04-after-assignment.png') });

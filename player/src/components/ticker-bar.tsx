@@ -1,38 +1,44 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { TDisplaySettings } from '@pano/contract';
-import { runTicker, TickerMotion } from '../playback/ticker-motion.js';
+import { scrollStrip, TickerMotion } from '../playback/ticker-motion.js';
 
 type Props = { texts: string[]; speed: number; settings: TDisplaySettings };
 
 /**
  * The scrolling text bar. The texts are rendered twice (each followed by a 5em gap) and
- * the strip is moved with a transform straight from requestAnimationFrame, so scrolling
- * never re-renders React.
+ * the strip is moved by a transform animation (playback/ticker-motion.ts `scrollStrip`), so
+ * scrolling never re-renders React.
  */
 export function TickerBar({ texts, speed, settings }: Props) {
   const stripRef = useRef<HTMLDivElement>(null);
   const copyRef = useRef<HTMLDivElement>(null);
   const motionRef = useRef<TickerMotion | null>(null);
+  const scrollRef = useRef<ReturnType<typeof scrollStrip> | null>(null);
   motionRef.current ??= new TickerMotion(speed);
-  motionRef.current.speed = speed;
   const textKey = texts.join('\u0000');
 
   useEffect(() => {
     const motion = motionRef.current!;
+    const scroll = scrollStrip(stripRef.current!, motion);
+    scrollRef.current = scroll;
     const measure = () => {
       motion.copyWidth = copyRef.current?.offsetWidth ?? 0;
+      scroll.retime();
     };
     measure();
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
-    if (copyRef.current) observer?.observe(copyRef.current);
-    const stop = runTicker(motion, (offset) => {
-      if (stripRef.current) stripRef.current.style.transform = `translate3d(${offset}px,0,0)`;
-    });
+    observer?.observe(copyRef.current!);
     return () => {
-      stop();
+      scroll.stop();
       observer?.disconnect();
     };
   }, [textKey, settings.fontSize]);
+
+  // A new speed goes on from where the text is.
+  useEffect(() => {
+    motionRef.current!.speed = speed;
+    scrollRef.current?.retime();
+  }, [speed]);
 
   const copy = (ref?: React.Ref<HTMLDivElement>) => (
     <div ref={ref} style={copyStyle} aria-hidden={ref ? undefined : true}>
@@ -51,8 +57,8 @@ export function TickerBar({ texts, speed, settings }: Props) {
         fontSize: settings.fontSize, lineHeight: `${settings.barHeight}px`, whiteSpace: 'nowrap',
       }}
     >
-      {/* At its start from the first paint: the frames then move it (React never writes it again, the value never changes). */}
-      <div ref={stripRef} data-testid="ticker-strip" style={{ display: 'flex', height: '100%', willChange: 'transform', transform: 'translate3d(0px,0,0)' }}>
+      {/* A layer of its own, which its transform animation moves; React never writes its transform. */}
+      <div ref={stripRef} data-testid="ticker-strip" style={{ display: 'flex', height: '100%', willChange: 'transform' }}>
         {copy(copyRef)}
         {copy()}
       </div>

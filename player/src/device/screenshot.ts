@@ -43,6 +43,19 @@ export function translateX(transform: string): number {
   return m ? Number(m[1]) : 0;
 }
 
+/**
+ * How far the ticker strip has scrolled now: its transform as drawn, the running animation's
+ * included (a computed `matrix(…)`, read by the browser's DOMMatrix); without DOMMatrix (jsdom)
+ * the transform as written.
+ */
+function stripOffset(strip: HTMLElement | null | undefined, view: Window): number {
+  if (!strip) return 0;
+  const transform = view.getComputedStyle(strip).transform || strip.style.transform;
+  const Matrix = (view as Window & { DOMMatrixReadOnly?: typeof DOMMatrixReadOnly }).DOMMatrixReadOnly;
+  if (!transform || transform === 'none') return 0;
+  return Matrix ? new Matrix(transform).m41 : translateX(transform);
+}
+
 const boxOf = (el: Element, root: Element): Box => {
   const r = el.getBoundingClientRect();
   const o = root.getBoundingClientRect();
@@ -124,7 +137,7 @@ function drawTicker(root: HTMLElement, bar: HTMLElement, ctx: Draw2D, view: Wind
   const measured = spans.reduce((sum, s) => sum + ctx.measureText(s.textContent ?? '').width + gap, 0);
   // The copy is at least as wide as the screen (ticker-bar.tsx): its laid-out width when there is one.
   const copyWidth = Math.max(copy?.offsetWidth ?? 0, measured, bottom.width);
-  const offset = translateX(strip?.style.transform ?? '');
+  const offset = stripOffset(strip, view);
   const y = bottom.y + bottom.height / 2;
   for (let start = bottom.x + offset; start < bottom.x + bottom.width && copyWidth > 0; start += copyWidth) {
     let x = start;
