@@ -13,7 +13,7 @@ import { ms, type FigureRow } from '../lib/result.js';
 import { round, sleep, summarize } from '../lib/stats.js';
 import { benchDatabaseUrl, bumpDurationsInDb, seedFleet, type Player } from '../fixtures/bench-db.js';
 import { makeDataDir, startPano } from './fleet.js';
-import { droppedWithin, layoutProbe, type ProbeResult } from './layout-probe.js';
+import { droppedWithin, dropsBeside, layoutProbe, type ProbeResult } from './layout-probe.js';
 
 /*
  * P15 (issue #23): a 4-zone layout at 1920 × 1080 beside the same video alone, full screen, in
@@ -135,7 +135,8 @@ function rows(alone: Run, layout: Run): FigureRow[] {
       id: 'P15', figure: 'layout playback: dropped video frames', value: `${layout.dropped} of ${layout.total} (${pct(layout.dropped, layout.total)})`,
       baseline: `video alone ${alone.dropped} of ${alone.total} (${pct(alone.dropped, alone.total)})`, ratio,
       goal: '≤ 1.2 × the video alone', pass: droppedWithin(layout, alone, 1.2),
-      note: `${setting}; ${load}; getVideoPlaybackQuality summed over the video elements of the run (a looping video is a new element each round: ${layout.videoElements} in the layout run, ${alone.videoElements} alone)${reloads(layout)}`,
+      note: `${setting}; ${load}; getVideoPlaybackQuality summed over the video elements of the run (a looping video is a new element each round: ${layout.videoElements} in the layout run, ${alone.videoElements} alone)${reloads(layout)}; `
+        + `where the drops fell (read every 15th frame): layout ${dropsBeside(layout)}; alone ${dropsBeside(alone)}`,
     },
     {
       id: 'P15', figure: 'layout playback: image changes with no picture', value: `${layout.blankChanges} of ${layout.changes}`,

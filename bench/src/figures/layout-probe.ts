@@ -3,7 +3,9 @@
  * the pairing, and from `start()` to `stop()` records in preallocated arrays:
  * - every requestAnimationFrame interval;
  * - the video elements' getVideoPlaybackQuality (a looping video is a new element each round:
- *   a removed element's counts are banked before it goes);
+ *   a removed element's counts are banked before it goes), read every 15th frame so that each
+ *   drop has a time, beside the times of the image zone's changes and of each new video element
+ *   (the clip's next round): what a drop came with;
  * - with `zone`: each change of the image shown in that zone (the topmost <img> at opacity 1
  *   gets another src), and whether, in that frame and the next WATCH_FRAMES frames, the zone had
  *   an image whose pixels, drawn onto a 4 × 4 canvas, are not all black or transparent. This sees
@@ -16,9 +18,13 @@ export const layoutProbe = (args: { creds: string; maxFrames: number; zone: stri
   localStorage.setItem('pano.device', args.creds);
   const frames = new Float32Array(args.maxFrames);
   const s = { measuring: false, nFrames: 0, changes: 0, blankChanges: 0, blankFrames: 0, unreadable: 0, lastSrc: null, seen: false };
-  let bankDropped = 0, bankTotal = 0, videos = 0;
+  let bankDropped = 0, bankTotal = 0, videos = 0, t0 = 0, lastDropped = 0, frameNo = 0;
+  const drops = [], changeTimes = [], videoTimes = [];
   const quality = (v) => { try { return v.getVideoPlaybackQuality(); } catch { return { droppedVideoFrames: 0, totalVideoFrames: 0 }; } };
   new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (s.measuring && n.nodeType === 1 && (n.tagName === 'VIDEO' || n.querySelector('video'))) videoTimes.push(Math.round(performance.now() - t0));
+    }
     for (const r of records) for (const n of r.removedNodes) {
       if (n.nodeType !== 1) continue;
       const list = n.tagName === 'VIDEO' ? [n] : n.querySelectorAll('video');
@@ -47,6 +53,11 @@ export const layoutProbe = (args: { creds: string; maxFrames: number; zone: stri
   const tick = (t) => {
     if (s.measuring && last && s.nFrames < frames.length) frames[s.nFrames++] = t - last;
     last = t;
+    if (s.measuring && ++frameNo % 15 === 0) {
+      const d = video().dropped;
+      if (d > lastDropped) drops.push([Math.round(t - t0), d - lastDropped]);
+      lastDropped = d;
+    }
     if (args.zone) {
       const zone = document.querySelector('[data-zone="' + args.zone + '"]');
       let top = null;
@@ -54,7 +65,7 @@ export const layoutProbe = (args: { creds: string; maxFrames: number; zone: stri
       const src = top ? top.src : null;
       if (src === null && s.lastSrc !== null) { gap = true; if (s.measuring) s.blankFrames++; }
       if (src !== null && src !== s.lastSrc) {
-        if (s.measuring && s.lastSrc !== null) { s.changes++; watch = WATCH_FRAMES + 1; thisBlank = gap; }
+        if (s.measuring && s.lastSrc !== null) { s.changes++; changeTimes.push(Math.round(t - t0)); watch = WATCH_FRAMES + 1; thisBlank = gap; }
         s.lastSrc = src;
         s.seen = true;
         gap = false;
@@ -70,7 +81,7 @@ export const layoutProbe = (args: { creds: string; maxFrames: number; zone: stri
   let base = { dropped: 0, total: 0, elements: 0 };
   window.__p15 = {
     ready: () => video().total > 0 && (!args.zone || s.seen),
-    start: () => { base = video(); s.nFrames = 0; s.changes = 0; s.blankChanges = 0; s.blankFrames = 0; s.unreadable = 0; s.measuring = true; },
+    start: () => { base = video(); lastDropped = base.dropped; t0 = performance.now(); s.nFrames = 0; s.changes = 0; s.blankChanges = 0; s.blankFrames = 0; s.unreadable = 0; s.measuring = true; },
     stop: () => {
       s.measuring = false;
       const v = video();
@@ -78,6 +89,7 @@ export const layoutProbe = (args: { creds: string; maxFrames: number; zone: stri
         frames: Array.from(frames.subarray(0, s.nFrames)),
         dropped: v.dropped - base.dropped, total: v.total - base.total, videoElements: v.elements - base.elements + 1,
         changes: s.changes, blankChanges: s.blankChanges, blankFrames: s.blankFrames, unreadable: s.unreadable,
+        drops, changeTimes, videoTimes,
       };
     },
   };
@@ -92,7 +104,28 @@ export type ProbeResult = {
   blankChanges: number;
   blankFrames: number;
   unreadable: number;
+  /** [ms since start, frames] of each rise of the dropped count, read every 15th frame. */
+  drops: [number, number][];
+  /** When the image zone changed picture, and when a video element was added, ms since start. */
+  changeTimes: number[];
+  videoTimes: number[];
 };
+
+/**
+ * Where a run's drops fell: how many within `windowMs` after an image change, after a new video
+ * element (the clip's next round), or neither; the first few times listed.
+ */
+export function dropsBeside(run: Pick<ProbeResult, 'drops' | 'changeTimes' | 'videoTimes'>, windowMs = 500): string {
+  const after = (times: number[], t: number) => times.some((x) => t >= x && t - x <= windowMs);
+  let image = 0, video = 0, neither = 0;
+  for (const [t, n] of run.drops) {
+    if (after(run.videoTimes, t)) video += n;
+    else if (after(run.changeTimes, t)) image += n;
+    else neither += n;
+  }
+  const times = run.drops.slice(0, 12).map(([t, n]) => `${(t / 1000).toFixed(1)} s${n > 1 ? ` ×${n}` : ''}`).join(', ');
+  return `${video} within ${windowMs} ms of a new video element, ${image} of an image change, ${neither} beside neither${times ? ` (at ${times})` : ''}`;
+}
 
 /** Goal of P15's dropped frames: the layout's share of dropped frames at most `factor` × the video alone's. */
 export function droppedWithin(layout: { dropped: number; total: number }, alone: { dropped: number; total: number }, factor: number): boolean {
