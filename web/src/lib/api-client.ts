@@ -52,6 +52,12 @@ export async function whileTokenIsReplaced<T>(call: () => Promise<T>): Promise<T
 }
 
 /**
+ * Whether the server's refusal of `sent` speaks for this browser's token now: it is still the
+ * one stored, and no call is replacing it (a password change under way).
+ */
+export const refusalCounts = (sent: string | null): boolean => sent !== null && sent === tokenStorage.get() && !replacing.has(sent);
+
+/**
  * docs/PRODUCT.md#session: any 401 drops the token and goes to /login; a 402 goes to /packages.
  * A 401 on a call made without a token (a wrong password at login) is only an error, and so is
  * the 402 of a full team (docs/PRODUCT.md#team): its message is shown where the invitation was made.
@@ -59,7 +65,7 @@ export async function whileTokenIsReplaced<T>(call: () => Promise<T>): Promise<T
  * a call that was under way meanwhile): it says nothing about the token now stored.
  */
 function handleStatus(status: number, sent: string | null, body?: unknown) {
-  if (status === 401 && sent && sent === tokenStorage.get() && !replacing.has(sent)) {
+  if (status === 401 && refusalCounts(sent)) {
     tokenStorage.clear();
     hooks.onUnauthorized();
     hooks.navigate('/login');

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
+import type { TUser } from '@pano/contract';
+import { whileTokenIsReplaced } from '../lib/api-client';
 import { tokenStorage } from '../lib/token-storage';
 import { apiServer } from '../testing/api-server';
 import { useSession } from './session-store';
@@ -51,5 +53,42 @@ describe('the session check at start', () => {
     // Once it has ended, a later check asks again.
     await useSession.getState().verify();
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a check while the token is replaced (docs/PRODUCT.md#password-change)', () => {
+  const user: TUser = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', firstName: 'Ayşe', lastName: null, role: 'customer', account: null };
+
+  it('a refusal of the token a password change is replacing signs nobody out', async () => {
+    tokenStorage.set('old');
+    useSession.setState({ status: 'authenticated', user });
+    // The server has committed the change: it refuses the old token before its answer arrives.
+    answer(() => HttpResponse.json({ message: 'Oturum geçersiz', code: 'UNAUTHORIZED' }, { status: 401 }));
+    await whileTokenIsReplaced(async () => {
+      await useSession.getState().verify();
+      tokenStorage.set('new');
+    });
+    expect(useSession.getState()).toMatchObject({ status: 'authenticated', user });
+    expect(tokenStorage.get()).toBe('new');
+  });
+
+  it('an answer about a token replaced meanwhile (an account switch) changes nothing', async () => {
+    tokenStorage.set('first');
+    const other: TUser = { ...user, _id: '5f0c5a1e-0000-4000-8000-000000000002', email: 'b@b.co' };
+    useSession.setState({ status: 'authenticated', user });
+    answer(() => {
+      // The other account's sign-in lands while the check is on its way.
+      useSession.getState().login('second', other);
+      return HttpResponse.json({ user });
+    });
+    await useSession.getState().verify();
+    expect(useSession.getState()).toMatchObject({ status: 'authenticated', user: other });
+    answer(() => HttpResponse.json({ message: 'Oturum geçersiz', code: 'UNAUTHORIZED' }, { status: 401 }));
+    tokenStorage.set('third');
+    const refused = useSession.getState().verify();
+    tokenStorage.set('fourth');
+    await refused;
+    expect(tokenStorage.get()).toBe('fourth');
+    expect(useSession.getState().status).toBe('authenticated');
   });
 });

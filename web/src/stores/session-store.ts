@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { TUser } from '@pano/contract';
-import { ApiError, api } from '../lib/api-client';
+import { ApiError, api, refusalCounts } from '../lib/api-client';
 import { lazySchema } from '../lib/lazy-schema';
 import { tokenStorage } from '../lib/token-storage';
 
@@ -42,18 +42,24 @@ export const useSession = create<SessionState>((set) => ({
 
 async function check(): Promise<void> {
   const set = useSession.setState;
-  if (!tokenStorage.get()) {
+  const sent = tokenStorage.get();
+  if (!sent) {
     set({ status: 'anonymous', user: null });
     return;
   }
   try {
     const { user } = await api.get('/api/auth/verify', verifyAnswer);
-    set({ status: 'authenticated', user });
+    // An answer about a token this browser has replaced meanwhile (an account switch) is not its session.
+    if (tokenStorage.get() === sent) set({ status: 'authenticated', user });
   } catch (err) {
+    const refused = err instanceof ApiError && (err.status === 401 || err.status === 403);
+    // Nor is a refusal of a token replaced since, or being replaced now (a password change, whose
+    // server already refuses the old token before its answer brings the new one).
+    if (refused && tokenStorage.get() !== null && !refusalCounts(sent)) return;
     // Only the server's refusal ends the session. A check cut off by leaving the page (or a
     // network that is down for a moment) says nothing about the token: clearing it then
     // signed people out of the page they were going to.
-    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) tokenStorage.clear();
+    if (refused) tokenStorage.clear();
     set({ status: 'anonymous', user: null });
   }
 }
