@@ -33,12 +33,11 @@ beforeAll(async () => {
   await page.setContent('<div id="bar" style="overflow:hidden;width:1280px;height:50px"><div id="strip" style="display:flex;will-change:transform;transform:translate3d(0px,0,0)"></div></div>');
   await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
   await page.evaluate(({ width, speed }) => {
-    type Motion = { speed: number; copyWidth: number };
-    const { scrollStrip, TickerMotion } = (window as unknown as { tickerMotion: { scrollStrip: (el: HTMLElement, m: Motion) => { retime(): void; stop(): void }; TickerMotion: new (s: number, w: number) => Motion } }).tickerMotion;
+    type Scroll = { retime(change: { width?: number; speed?: number }): void; stop(): void };
+    const { scrollStrip } = (window as unknown as { tickerMotion: { scrollStrip: (el: HTMLElement, speed: number) => Scroll } }).tickerMotion;
     const strip = document.getElementById('strip')!;
-    const motion = new TickerMotion(speed, width);
-    const scroll = scrollStrip(strip, motion);
-    scroll.retime();
+    const scroll = scrollStrip(strip, speed);
+    scroll.retime({ width });
     const probe: Probe = {
       offset: () => new DOMMatrixReadOnly(getComputedStyle(strip).transform).m41,
       pauseAt: (ms) => {
@@ -47,11 +46,7 @@ beforeAll(async () => {
         if (ms !== undefined && running[0]) running[0].currentTime = ms;
         return { running: running.length, time: Number(running[0]?.currentTime ?? 0) };
       },
-      retime: (change) => {
-        if (change.speed !== undefined) motion.speed = change.speed;
-        if (change.width !== undefined) motion.copyWidth = change.width;
-        scroll.retime();
-      },
+      retime: (change) => scroll.retime(change),
       stop: () => scroll.stop(),
       inline: () => strip.style.transform,
     };

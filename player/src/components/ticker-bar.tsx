@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { TDisplaySettings } from '@pano/contract';
-import { scrollStrip, TickerMotion } from '../playback/ticker-motion.js';
+import { scrollStrip } from '../playback/ticker-motion.js';
 
 type Props = { texts: string[]; speed: number; settings: TDisplaySettings };
 
@@ -12,19 +12,14 @@ type Props = { texts: string[]; speed: number; settings: TDisplaySettings };
 export function TickerBar({ texts, speed, settings }: Props) {
   const stripRef = useRef<HTMLDivElement>(null);
   const copyRef = useRef<HTMLDivElement>(null);
-  const motionRef = useRef<TickerMotion | null>(null);
   const scrollRef = useRef<ReturnType<typeof scrollStrip> | null>(null);
-  motionRef.current ??= new TickerMotion(speed);
+  const speedRef = useRef(speed);
   const textKey = texts.join('\u0000');
 
   useEffect(() => {
-    const motion = motionRef.current!;
-    const scroll = scrollStrip(stripRef.current!, motion);
+    const scroll = scrollStrip(stripRef.current!, speedRef.current);
     scrollRef.current = scroll;
-    const measure = () => {
-      motion.copyWidth = copyRef.current?.offsetWidth ?? 0;
-      scroll.retime();
-    };
+    const measure = () => scroll.retime({ width: copyRef.current?.offsetWidth ?? 0 });
     measure();
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
     observer?.observe(copyRef.current!);
@@ -36,8 +31,9 @@ export function TickerBar({ texts, speed, settings }: Props) {
 
   // A new speed goes on from where the text is.
   useEffect(() => {
-    motionRef.current!.speed = speed;
-    scrollRef.current?.retime();
+    if (speedRef.current === speed) return;
+    speedRef.current = speed;
+    scrollRef.current?.retime({ speed });
   }, [speed]);
 
   const copy = (ref?: React.Ref<HTMLDivElement>) => (

@@ -44,15 +44,14 @@ export function translateX(transform: string): number {
 }
 
 /**
- * How far the ticker strip has scrolled now: its transform as drawn, the running animation's
- * included (a computed `matrix(…)`, read by the browser's DOMMatrix); without DOMMatrix (jsdom)
- * the transform as written.
+ * How far the ticker strip has scrolled now: its transform as drawn, its running animation's
+ * included (a computed `matrix(…)`, read by the browser's DOMMatrix; jsdom, without one, gives
+ * the transform as written).
  */
 function stripOffset(strip: HTMLElement | null | undefined, view: Window): number {
-  if (!strip) return 0;
-  const transform = view.getComputedStyle(strip).transform || strip.style.transform;
-  const Matrix = (view as Window & { DOMMatrixReadOnly?: typeof DOMMatrixReadOnly }).DOMMatrixReadOnly;
+  const transform = strip ? view.getComputedStyle(strip).transform : '';
   if (!transform || transform === 'none') return 0;
+  const Matrix = (view as Window & { DOMMatrixReadOnly?: typeof DOMMatrixReadOnly }).DOMMatrixReadOnly;
   return Matrix ? new Matrix(transform).m41 : translateX(transform);
 }
 

@@ -17,33 +17,27 @@ export function pxPerSecond(speed: number): number {
 }
 
 /**
- * What moves a strip holding the texts twice: its speed and `copyWidth`, the width of one copy
- * including its trailing 5em gap. When the first copy has scrolled fully out, the second sits
- * exactly where the first began, so starting over after `copyWidth` is invisible.
+ * Moves `strip`, which holds the texts twice, as a Web Animation of its transform: the compositor
+ * runs it without the main thread, so a ticker beside a video zone costs no script in any frame
+ * (docs/PERFORMANCE.md#layout-playback-p15). `retime()` starts it with the width of one copy
+ * (its texts and their trailing 5em gaps: when the first copy has scrolled fully out, the second
+ * sits exactly where the first began, so starting over after it is invisible), and takes a new
+ * width or speed from where the text is. A browser without Web Animations shows the text still.
  */
-export class TickerMotion {
-  constructor(public speed: number, public copyWidth = 0) {}
-}
-
-/**
- * Moves `strip` by `motion` as a Web Animation of its transform, which the compositor runs
- * without the main thread: a ticker beside a video zone costs no script in any frame
- * (docs/PERFORMANCE.md#layout-playback-p15). `retime()` starts it, and takes a new `copyWidth` or
- * `speed` from where the text is. A browser without Web Animations shows the text standing still.
- */
-export function scrollStrip(strip: HTMLElement, motion: TickerMotion): { retime(): void; stop(): void } {
-  let running: { animation: Animation; width: number } | null = null;
-  const retime = () => {
-    // Where the strip is now, in px of the copy it was scrolling.
-    const done = running ? (running.animation.effect?.getComputedTiming().progress ?? 0) * running.width : 0;
-    running?.animation.cancel();
-    running = null;
-    const width = motion.copyWidth;
+export function scrollStrip(strip: HTMLElement, speed: number): { retime(change: { width?: number; speed?: number }): void; stop(): void } {
+  let width = 0;
+  let animation: Animation | undefined;
+  const retime = (change: { width?: number; speed?: number }) => {
+    // Where the strip is now, in px of the copy it was scrolling (0 once stopped).
+    const done = (animation?.effect?.getComputedTiming().progress ?? 0) * width;
+    animation?.cancel();
+    width = change.width ?? width;
+    speed = change.speed ?? speed;
     if (width <= 0 || typeof strip.animate !== 'function') return;
-    const duration = (width / pxPerSecond(motion.speed)) * 1000;
+    const duration = (width / pxPerSecond(speed)) * 1000;
     // Linear (the default easing), one copy's width per round, for good.
-    running = { animation: strip.animate([{ transform: 'translateX(0)' }, { transform: `translateX(${-width}px)` }], { duration, iterations: Infinity }), width };
-    running.animation.currentTime = ((done % width) / width) * duration;
+    animation = strip.animate([{ transform: 'translateX(0)' }, { transform: `translateX(${-width}px)` }], { duration, iterations: Infinity });
+    animation.currentTime = ((done % width) / width) * duration;
   };
-  return { retime, stop: () => running?.animation.cancel() };
+  return { retime, stop: () => animation?.cancel() };
 }

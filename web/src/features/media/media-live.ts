@@ -24,11 +24,8 @@ const replacementAfter = (e: TMediaProgressEvent): TMedia['replacement'] =>
  * on the way to the page's first paint: docs/PERFORMANCE.md#media-first-paint), so it reads the
  * list again once it hears.
  */
-export const useMediaLive = (): void => useDashboardEvents(listenToMedia);
-
-/** The page's listener as a component, for `lazy`. */
 export function MediaLive(): null {
-  useMediaLive();
+  useDashboardEvents(listenToMedia);
   return null;
 }
 
