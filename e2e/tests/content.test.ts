@@ -84,7 +84,12 @@ describe('content: media → playlist → ticker', () => {
     expect(await page.getByLabel('Medya Adı').inputValue()).toBe(''); // cleared after success
 
     // Video upload with the network throttled so the progress bar is seen moving.
-    const video = await recordWebm(page);
+    // Chromium reads an upload's body 16 KB at a time and reports progress per read: a file of
+    // one read jumps from 0 to 100. A busy machine records fewer frames (a smaller file), so
+    // the recording gets longer until the file spans several reads.
+    let video = await recordWebm(page);
+    for (let ms = 2400; video.length < 4 * 16_384 && ms <= 9600; ms *= 2) video = await recordWebm(page, ms);
+    expect(video.length).toBeGreaterThan(4 * 16_384);
     expect(video.subarray(0, 4).toString('hex')).toBe('1a45dfa3'); // EBML (WebM) header
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
