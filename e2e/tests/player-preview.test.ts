@@ -122,4 +122,41 @@ describe('dashboard preview (/preview/:screenId)', () => {
     await button.waitFor({ state: 'detached' });
     await expect.poll(current, { timeout: waitBudgetMs() }).toMatchObject({ muted: false, volume: 0.4, paused: false });
   });
+
+  it('a video alone loops in its one element: each round seeks it to the start, no second element loads it', async () => {
+    const c = await customerWithPackage(e2e.server.url);
+    const { page, errors } = await e2e.newPage();
+    await page.goto('/player/');
+    const clip = await uploadWebm(c, await recordWebm(page, 1000));
+    const screenId = await createScreen(c, 'Döngü Ekranı');
+    await assign(c, screenId, await createPlaylist(c, 'Tek Video', [{ media: clip, duration: 30 }]));
+    await signInWithToken(page, c.token, `/preview/${screenId}`);
+    await waitForVisible(page, clip.filePath);
+    // The element on screen is marked; every video element added after it and every round's seek is counted.
+    await page.evaluate(() => {
+      const w = window as unknown as { rounds: number; added: number };
+      w.rounds = 0;
+      w.added = 0;
+      const video = document.querySelector<HTMLVideoElement>('[data-testid=player-video]')!;
+      video.dataset.first = 'yes';
+      video.addEventListener('seeked', () => (w.rounds += 1));
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of Array.from(r.addedNodes)) if (n instanceof HTMLVideoElement) w.added += 1;
+      }).observe(document.body, { subtree: true, childList: true });
+    });
+    // The 1 s clip ends long before its 30 s: rounds follow each other in the same element.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { rounds: number }).rounds), { timeout: waitBudgetMs() })
+      .toBeGreaterThanOrEqual(2);
+    const state = await page.evaluate(() => ({
+      added: (window as unknown as { added: number }).added,
+      videos: Array.from(document.querySelectorAll<HTMLVideoElement>('[data-testid=player-video]'))
+        .map((v) => ({ first: v.dataset.first, opacity: v.style.opacity, error: v.error })),
+    }));
+    expect(state).toEqual({ added: 0, videos: [{ first: 'yes', opacity: '1', error: null }] });
+    // And it plays: its time moves on from the start of the round.
+    const at = await page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid=player-video]')!.currentTime);
+    await expect.poll(() => page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid=player-video]')!.currentTime), { timeout: waitBudgetMs() })
+      .not.toBe(at);
+    expect(errors).toEqual([]);
+  });
 });

@@ -8,6 +8,12 @@ export const VIDEO_VOLUME = 0.4;
 
 type Props = {
   item: PlayItem;
+  /**
+   * The play on screen. A video whose next play is itself (a loop of one video) keeps its layer
+   * and element: a new round seeks it to the start instead of a second element loading and
+   * decoding the same file beside it (docs/architecture/player.md#player).
+   */
+  round: number;
   visible: boolean;
   /** Sound is blocked by the autoplay policy: play muted until the viewer allows it. */
   muted: boolean;
@@ -34,9 +40,9 @@ const fill: React.CSSProperties = {
 };
 
 /** One item on screen. It stays invisible until its first frame is decoded, so nothing flashes black. */
-export function MediaLayer({ item, visible, muted, onReady, onEnded, onSoundBlocked, onPlayback, onFailed, onStalled }: Props) {
+export function MediaLayer({ item, round, visible, muted, onReady, onEnded, onSoundBlocked, onPlayback, onFailed, onStalled }: Props) {
   const style = { ...fill, opacity: visible ? 1 : 0 };
-  const painted = usePlaybackEvents(visible, onPlayback);
+  const painted = usePlaybackEvents(visible, onPlayback, round);
   if (item.kind === 'app') {
     return (
       <Suspense fallback={null}>
@@ -51,18 +57,28 @@ export function MediaLayer({ item, visible, muted, onReady, onEnded, onSoundBloc
     );
   }
   return (
-    <VideoLayer item={item} style={style} muted={muted} onReady={onReady} onEnded={onEnded} onSoundBlocked={onSoundBlocked}
+    <VideoLayer item={item} round={round} style={style} muted={muted} onReady={onReady} onEnded={onEnded} onSoundBlocked={onSoundBlocked}
       onPlaying={painted.playing} onError={() => { painted.failed(); onFailed?.(); }} onStalled={onStalled} />
   );
 }
 
-function VideoLayer({ item, style, muted, onReady, onEnded, onSoundBlocked, onPlaying, onError, onStalled }: Omit<Props, 'visible' | 'onPlayback' | 'onFailed'> & {
+function VideoLayer({ item, round, style, muted, onReady, onEnded, onSoundBlocked, onPlaying, onError, onStalled }: Omit<Props, 'visible' | 'onPlayback' | 'onFailed'> & {
   style: React.CSSProperties; onPlaying: () => void; onError: () => void;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   const stalled = useRef(onStalled);
   stalled.current = onStalled;
   const watching = onStalled !== undefined;
+  const firstRound = useRef(round);
+
+  // A new round in this element: back to the start. Only a round seeks, so `seeked` (below)
+  // says its first frame is on screen.
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || round === firstRound.current) return;
+    video.currentTime = 0;
+    (video.play() as Promise<void> | undefined)?.catch(() => {});
+  }, [round]);
 
   useEffect(() => {
     const video = ref.current;
@@ -75,7 +91,7 @@ function VideoLayer({ item, style, muted, onReady, onEnded, onSoundBlocked, onPl
       watch.stop();
       video.removeEventListener('ended', stop);
     };
-  }, [watching]);
+  }, [watching, round]);
 
   useEffect(() => {
     const video = ref.current;
@@ -105,6 +121,10 @@ function VideoLayer({ item, style, muted, onReady, onEnded, onSoundBlocked, onPl
       onLoadedData={onReady}
       onEnded={onEnded}
       onPlaying={onPlaying}
+      onSeeked={() => {
+        onReady();
+        onPlaying();
+      }}
       onError={onError}
       data-testid="player-video"
     />

@@ -103,6 +103,27 @@ describe('<Player onPlay>', () => {
     expect(plays.map(brief)).toEqual([[1, 'completed', 400, 2000]]);
   });
 
+  it('a video looping alone records each round in its element as a play: ended at the round\'s end, counted from its seek', async () => {
+    const plays: TPlayRecord[] = [];
+    render(<Player config={config([{ n: 1, kind: 'video', duration: 5 }])} host={host} onPlay={(r) => plays.push(r)} />);
+    const video = document.querySelector<HTMLVideoElement>('[data-testid=player-video]')!;
+    fireEvent.loadedData(video);
+    fireEvent.playing(video);
+    await at(3000);
+    fireEvent.ended(video); // the first round ends at 3 s; the same element seeks to the start
+    expect(plays.map(brief)).toEqual([[1, 'completed', 0, 3000]]);
+    await at(3050);
+    fireEvent.seeked(video); // the second round's first frame
+    await at(8000); // its five seconds (from 3 s) are up: the third round
+    expect(plays.map(brief)).toEqual([[1, 'completed', 0, 3000], [1, 'completed', 3050, 4950]]);
+    fireEvent.seeked(video);
+    await at(9000);
+    fireEvent.error(video); // the third round breaks
+    expect(plays.map(brief).at(-1)).toEqual([1, 'failed', 8000, 1000]);
+    expect(new Set(plays.map((p) => p.id)).size).toBe(3);
+    expect(document.querySelectorAll('[data-testid=player-video]')).toHaveLength(1);
+  });
+
   it('an alert cuts the play under it; a new playlist cuts the item on screen', async () => {
     const plays: TPlayRecord[] = [];
     const items: Item[] = [{ n: 1, kind: 'image', duration: 10 }];

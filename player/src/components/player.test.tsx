@@ -95,6 +95,43 @@ describe('<Player> playback', () => {
     expect(document.querySelector('img')!.getAttribute('src')).toBe('http://pano.test/uploads/b.png');
   });
 
+  it('a video looping alone starts each round in its own element: back to the start, never hidden, no second element', () => {
+    render(<Player config={config([{ id: 'v', kind: 'video', duration: 4 }])} host={host} />);
+    const video = document.querySelector('video[data-testid=player-video]') as HTMLVideoElement;
+    fireEvent.loadedData(video);
+    expect(visibleSrc()).toEqual(['http://pano.test/uploads/v.mp4']);
+    const plays = playMock.mock.calls.length;
+    video.currentTime = 3.5;
+    fireEvent.ended(video); // the first round ends
+    expect(document.querySelectorAll('video[data-testid=player-video]')).toHaveLength(1);
+    expect(document.querySelector('video[data-testid=player-video]')).toBe(video);
+    expect(video.currentTime).toBe(0);
+    expect(playMock.mock.calls.length).toBe(plays + 1);
+    // The last frame stays up while it seeks; the seek done, the second round is on screen.
+    expect(visibleSrc()).toEqual(['http://pano.test/uploads/v.mp4']);
+    fireEvent.seeked(video);
+    // Its time runs out before the file ends: the third round, the same element again.
+    video.currentTime = 3.9;
+    act(() => void vi.advanceTimersByTime(4000));
+    expect(document.querySelector('video[data-testid=player-video]')).toBe(video);
+    expect(video.currentTime).toBe(0);
+    expect(playMock.mock.calls.length).toBe(plays + 2);
+    expect(visibleSrc()).toEqual(['http://pano.test/uploads/v.mp4']);
+  });
+
+  it('a video looping alone that failed gets a new element for its next round', () => {
+    render(<Player config={config([{ id: 'v', kind: 'video', duration: 4 }])} host={host} />);
+    const video = document.querySelector('video[data-testid=player-video]') as HTMLVideoElement;
+    fireEvent.loadedData(video);
+    fireEvent.error(video); // broke mid-way (a decode error)
+    act(() => void vi.advanceTimersByTime(4000));
+    const now = [...document.querySelectorAll('video[data-testid=player-video]')];
+    expect(now.at(-1)).not.toBe(video);
+    fireEvent.loadedData(now.at(-1)!);
+    expect(document.querySelectorAll('video[data-testid=player-video]')).toHaveLength(1);
+    expect(visibleSrc()).toEqual(['http://pano.test/uploads/v.mp4']);
+  });
+
   it('preloads the next video in a hidden element', () => {
     render(<Player config={config([{ id: 'a', kind: 'image' }, { id: 'v', kind: 'video' }])} host={host} />);
     const preload = screen.getByTestId('player-preload') as HTMLVideoElement;

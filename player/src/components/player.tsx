@@ -173,6 +173,17 @@ function usePlayRecorder(onPlay: PlayerProps['onPlay']): PlayRecorder | null {
   return recorder;
 }
 
+/**
+ * A play of the loop and the element it is shown in: its own, or the element of the play before
+ * it when both are the same video (a loop of one video), which then starts its next round in
+ * place rather than a second element loading and decoding the same file (media-layer.tsx).
+ */
+type Round = Slot & { element: number };
+
+/** Whether `slot` is shown in the element of `last`: the same play kept, or the next round of a video that did not break. */
+const inPlace = (last: Round, slot: Slot, broken: number | null) =>
+  last.play === slot.play || (last.play !== broken && slot.item.kind === 'video' && last.item.url === slot.item.url);
+
 type StageProps = {
   items: PlayItem[]; playlistId: string | null; soundButton: 'centre' | 'corner';
   recorder: PlayRecorder | null; playContext: PlayContext | null; healing?: PlaybackHealing;
@@ -183,9 +194,9 @@ function Stage({ items, playlistId, soundButton, recorder, playContext, healing 
   const sequence = useRef<PlaybackSequence | null>(null);
   const heal = useRef(healing);
   heal.current = healing;
-  const [current, setCurrent] = useState<Slot | null>(null);
+  const [current, setCurrent] = useState<Round | null>(null);
   const [next, setNext] = useState<PlayItem | null>(null);
-  const [shown, setShown] = useState<Slot | null>(null);
+  const [shown, setShown] = useState<Round | null>(null);
   const [soundBlocked, setSoundBlocked] = useState(false);
   const [started, setStarted] = useState(false);
 
@@ -196,14 +207,17 @@ function Stage({ items, playlistId, soundButton, recorder, playContext, healing 
     recording.current = { recorder, playContext };
   });
   const loading = useRef(false);
+  /** The last play that failed or stalled: its element is not used for another round. */
+  const broken = useRef<number | null>(null);
   useEffect(() => {
-    let shownSlot: Slot | null = null;
+    let last: Round | null = null;
     const seq = new PlaybackSequence((slot) => {
-      if (shownSlot && shownSlot.play !== slot?.play) recording.current.recorder?.left(shownSlot.play, loading.current ? 'cut' : 'completed');
-      shownSlot = slot;
+      if (last && last.play !== slot?.play) recording.current.recorder?.left(last.play, loading.current ? 'cut' : 'completed');
+      const round = slot && { ...slot, element: last && inPlace(last, slot, broken.current) ? last.element : slot.play };
+      last = round;
       // A memory reload at the loop boundary: the page goes away, nothing more to show.
       if (slot && heal.current?.started(slot)) return;
-      setCurrent(slot);
+      setCurrent(round);
       setNext(seq.next);
     }, realClock, (item) => heal.current?.isSkipped(item) ?? false, true);
     sequence.current = seq;
@@ -227,9 +241,12 @@ function Stage({ items, playlistId, soundButton, recorder, playContext, healing 
 
   if (started && items.length === 0) return <StatusMessage>{tr.noMedia}</StatusMessage>;
   if (!current) return null;
-  const layers = shown && shown.play !== current.play ? [shown, current] : [current];
+  // The item last on screen stays under the current one until that one has its first frame;
+  // a round in the same element replaces it in place.
+  const layers = shown && shown.element !== current.element ? [shown, current] : [current];
   // The item on turn failed or stalled: the rules say whether to move on now (self-healing.ts).
   const failed = (slot: Slot, kind: 'failed' | 'stalled') => {
+    broken.current = slot.play;
     if (sequence.current?.current?.play !== slot.play) return;
     if (heal.current?.failed(slot, kind)) sequence.current.advance();
     else sequence.current.failed(slot.play);
@@ -238,9 +255,10 @@ function Stage({ items, playlistId, soundButton, recorder, playContext, healing 
     <>
       {layers.map((slot) => (
         <MediaLayer
-          key={slot.play}
+          key={slot.element}
           item={slot.item}
-          visible={slot.play === current.play ? shown?.play === current.play : true}
+          round={slot.play}
+          visible={slot.play === current.play ? shown?.element === current.element : true}
           muted={soundBlocked}
           onReady={() => {
             if (slot.play !== current.play) return;
