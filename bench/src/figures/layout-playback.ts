@@ -135,7 +135,7 @@ function rows(alone: Run, layout: Run): FigureRow[] {
       id: 'P15', figure: 'layout playback: dropped video frames', value: `${layout.dropped} of ${layout.total} (${pct(layout.dropped, layout.total)})`,
       baseline: `video alone ${alone.dropped} of ${alone.total} (${pct(alone.dropped, alone.total)})`, ratio,
       goal: '≤ 1.2 × the video alone', pass: droppedWithin(layout, alone, 1.2),
-      note: `${setting}; ${load}; getVideoPlaybackQuality summed over the video elements of the run (a looping video is a new element each round: ${layout.videoElements} in the layout run, ${alone.videoElements} alone)${reloads(layout)}; `
+      note: `${setting}; ${load}; getVideoPlaybackQuality summed over the video elements of the run (${layout.videoElements} in the layout run, ${alone.videoElements} alone: a video looping alone keeps its element)${reloads(layout)}; `
         + `where the drops fell (read every 15th frame): layout ${dropsBeside(layout)}; alone ${dropsBeside(alone)}`,
     },
     {

@@ -2,10 +2,11 @@
  * P15's probe, run in the page before the player (plain JS text, as page-probe.ts). Remembers
  * the pairing, and from `start()` to `stop()` records in preallocated arrays:
  * - every requestAnimationFrame interval;
- * - the video elements' getVideoPlaybackQuality (a looping video is a new element each round:
- *   a removed element's counts are banked before it goes), read every 15th frame so that each
- *   drop has a time, beside the times of the image zone's changes and of each new video element
- *   (the clip's next round): what a drop came with;
+ * - the video elements' getVideoPlaybackQuality (a removed element's counts are banked before
+ *   it goes), read every 15th frame so that each drop has a time, beside the times of the image
+ *   zone's changes and of the clip's next rounds (a video looping alone seeks back to the start
+ *   in its element; a player before that added a new element each round; both are recorded):
+ *   what a drop came with;
  * - with `zone`: each change of the image shown in that zone (the topmost <img> at opacity 1
  *   gets another src), and whether, in that frame and the next WATCH_FRAMES frames, the zone had
  *   an image whose pixels, drawn onto a 4 × 4 canvas, are not all black or transparent. This sees
@@ -31,6 +32,9 @@ export const layoutProbe = (args: { creds: string; maxFrames: number; zone: stri
       for (const v of list) { const q = quality(v); bankDropped += q.droppedVideoFrames; bankTotal += q.totalVideoFrames; videos++; }
     }
   }).observe(document, { subtree: true, childList: true });
+  document.addEventListener('seeked', (e) => {
+    if (s.measuring && e.target.tagName === 'VIDEO') videoTimes.push(Math.round(performance.now() - t0));
+  }, true);
   const video = () => {
     let dropped = bankDropped, total = bankTotal, n = videos;
     document.querySelectorAll('video').forEach((v) => { const q = quality(v); dropped += q.droppedVideoFrames; total += q.totalVideoFrames; n++; });
@@ -106,14 +110,14 @@ export type ProbeResult = {
   unreadable: number;
   /** [ms since start, frames] of each rise of the dropped count, read every 15th frame. */
   drops: [number, number][];
-  /** When the image zone changed picture, and when a video element was added, ms since start. */
+  /** When the image zone changed picture, and when the clip's next round began (a seek back or a new element), ms since start. */
   changeTimes: number[];
   videoTimes: number[];
 };
 
 /**
- * Where a run's drops fell: how many within `windowMs` after an image change, after a new video
- * element (the clip's next round), or neither; the first few times listed.
+ * Where a run's drops fell: how many within `windowMs` after an image change, after the start
+ * of the clip's next round, or neither; the first few times listed.
  */
 export function dropsBeside(run: Pick<ProbeResult, 'drops' | 'changeTimes' | 'videoTimes'>, windowMs = 500): string {
   const after = (times: number[], t: number) => times.some((x) => t >= x && t - x <= windowMs);
@@ -124,7 +128,7 @@ export function dropsBeside(run: Pick<ProbeResult, 'drops' | 'changeTimes' | 'vi
     else neither += n;
   }
   const times = run.drops.slice(0, 12).map(([t, n]) => `${(t / 1000).toFixed(1)} s${n > 1 ? ` ×${n}` : ''}`).join(', ');
-  return `${video} within ${windowMs} ms of a new video element, ${image} of an image change, ${neither} beside neither${times ? ` (at ${times})` : ''}`;
+  return `${video} within ${windowMs} ms of the clip's next round (${run.videoTimes.length} rounds), ${image} of an image change, ${neither} beside neither${times ? ` (at ${times})` : ''}`;
 }
 
 /** Goal of P15's dropped frames: the layout's share of dropped frames at most `factor` × the video alone's. */
