@@ -121,14 +121,16 @@ export type ProbeResult = {
  */
 export function dropsBeside(run: Pick<ProbeResult, 'drops' | 'changeTimes' | 'videoTimes'>, windowMs = 500): string {
   const after = (times: number[], t: number) => times.some((x) => t >= x && t - x <= windowMs);
-  let image = 0, video = 0, neither = 0;
+  let image = 0, video = 0, both = 0, neither = 0;
   for (const [t, n] of run.drops) {
-    if (after(run.videoTimes, t)) video += n;
-    else if (after(run.changeTimes, t)) image += n;
+    const [v, i] = [after(run.videoTimes, t), after(run.changeTimes, t)];
+    if (v && i) both += n;
+    else if (v) video += n;
+    else if (i) image += n;
     else neither += n;
   }
   const times = run.drops.slice(0, 12).map(([t, n]) => `${(t / 1000).toFixed(1)} s${n > 1 ? ` ×${n}` : ''}`).join(', ');
-  return `${video} within ${windowMs} ms of the clip's next round (${run.videoTimes.length} rounds), ${image} of an image change, ${neither} beside neither${times ? ` (at ${times})` : ''}`;
+  return `${video} within ${windowMs} ms of the clip's next round alone (${run.videoTimes.length} rounds), ${image} of an image change alone, ${both} of both at once, ${neither} beside neither${times ? ` (at ${times})` : ''}`;
 }
 
 /** Goal of P15's dropped frames: the layout's share of dropped frames at most `factor` × the video alone's. */

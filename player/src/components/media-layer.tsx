@@ -10,10 +10,12 @@ type Props = {
   item: PlayItem;
   /**
    * The play on screen. A video whose next play is itself (a loop of one video) keeps its layer
-   * and element: a new round seeks it to the start instead of a second element loading and
-   * decoding the same file beside it (docs/architecture/player.md#player).
+   * and element: a new round starts there from the start instead of a second element loading
+   * and decoding the same file beside it (docs/architecture/player.md#player).
    */
   round: number;
+  /** The next play is this video again: the element loops by itself, each wrap ending the round. */
+  loop?: boolean;
   visible: boolean;
   /** Sound is blocked by the autoplay policy: play muted until the viewer allows it. */
   muted: boolean;
@@ -40,7 +42,7 @@ const fill: React.CSSProperties = {
 };
 
 /** One item on screen. It stays invisible until its first frame is decoded, so nothing flashes black. */
-export function MediaLayer({ item, round, visible, muted, onReady, onEnded, onSoundBlocked, onPlayback, onFailed, onStalled }: Props) {
+export function MediaLayer({ item, round, loop, visible, muted, onReady, onEnded, onSoundBlocked, onPlayback, onFailed, onStalled }: Props) {
   const style = { ...fill, opacity: visible ? 1 : 0 };
   const painted = usePlaybackEvents(visible, onPlayback, round);
   if (item.kind === 'app') {
@@ -57,12 +59,12 @@ export function MediaLayer({ item, round, visible, muted, onReady, onEnded, onSo
     );
   }
   return (
-    <VideoLayer item={item} round={round} style={style} muted={muted} onReady={onReady} onEnded={onEnded} onSoundBlocked={onSoundBlocked}
+    <VideoLayer item={item} round={round} loop={loop} style={style} muted={muted} onReady={onReady} onEnded={onEnded} onSoundBlocked={onSoundBlocked}
       onPlaying={painted.playing} onError={() => { painted.failed(); onFailed?.(); }} onStalled={onStalled} />
   );
 }
 
-function VideoLayer({ item, round, style, muted, onReady, onEnded, onSoundBlocked, onPlaying, onError, onStalled }: Omit<Props, 'visible' | 'onPlayback' | 'onFailed'> & {
+function VideoLayer({ item, round, loop, style, muted, onReady, onEnded, onSoundBlocked, onPlaying, onError, onStalled }: Omit<Props, 'visible' | 'onPlayback' | 'onFailed'> & {
   style: React.CSSProperties; onPlaying: () => void; onError: () => void;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -70,12 +72,23 @@ function VideoLayer({ item, round, style, muted, onReady, onEnded, onSoundBlocke
   stalled.current = onStalled;
   const watching = onStalled !== undefined;
   const firstRound = useRef(round);
+  const latest = useRef({ onReady, onPlaying });
+  latest.current = { onReady, onPlaying };
+  /** Why the element seeks: a new round sent it back (`round`) or `loop` wrapped it (`wrap`). */
+  const seek = useRef<'round' | 'wrap' | null>(null);
 
-  // A new round in this element: back to the start. Only a round seeks, so `seeked` (below)
-  // says its first frame is on screen.
+  // A new round in this element. Wrapped by `loop`, it plays from the start already: on screen
+  // now. Else (its time ran out, or it ended) back to the start; the seek's end is its first frame.
   useEffect(() => {
     const video = ref.current;
     if (!video || round === firstRound.current) return;
+    if (seek.current === 'wrap') {
+      seek.current = null;
+      latest.current.onReady();
+      latest.current.onPlaying();
+      return;
+    }
+    seek.current = 'round';
     video.currentTime = 0;
     (video.play() as Promise<void> | undefined)?.catch(() => {});
   }, [round]);
@@ -121,9 +134,17 @@ function VideoLayer({ item, round, style, muted, onReady, onEnded, onSoundBlocke
       onLoadedData={onReady}
       onEnded={onEnded}
       onPlaying={onPlaying}
+      loop={loop}
       onSeeked={() => {
-        onReady();
-        onPlaying();
+        if (seek.current === 'round') {
+          seek.current = null;
+          onReady();
+          onPlaying();
+        } else if (loop) {
+          // Not ours: the loop went round, which ends this round as 'ended' would.
+          seek.current = 'wrap';
+          onEnded();
+        }
       }}
       onError={onError}
       data-testid="player-video"

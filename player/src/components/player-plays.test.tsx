@@ -117,10 +117,13 @@ describe('<Player onPlay>', () => {
     await at(8000); // its five seconds (from 3 s) are up: the third round
     expect(plays.map(brief)).toEqual([[1, 'completed', 0, 3000], [1, 'completed', 3050, 4950]]);
     fireEvent.seeked(video);
-    await at(9000);
-    fireEvent.error(video); // the third round breaks
-    expect(plays.map(brief).at(-1)).toEqual([1, 'failed', 8000, 1000]);
-    expect(new Set(plays.map((p) => p.id)).size).toBe(3);
+    await at(9500);
+    fireEvent.seeked(video); // the element wrapped by itself ('loop'): the fourth round, on screen at once
+    expect(plays.map(brief).at(-1)).toEqual([1, 'completed', 8000, 1500]);
+    await at(10_000);
+    fireEvent.error(video); // the fourth round breaks
+    expect(plays.map(brief).at(-1)).toEqual([1, 'failed', 9500, 500]);
+    expect(new Set(plays.map((p) => p.id)).size).toBe(4);
     expect(document.querySelectorAll('[data-testid=player-video]')).toHaveLength(1);
   });
 

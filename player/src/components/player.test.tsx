@@ -119,6 +119,32 @@ describe('<Player> playback', () => {
     expect(visibleSrc()).toEqual(['http://pano.test/uploads/v.mp4']);
   });
 
+  it('a video looping alone loops by itself: each wrap is the next round, with no seek of ours', () => {
+    render(<Player config={config([{ id: 'v', kind: 'video', duration: 60 }])} host={host} />);
+    const video = document.querySelector('video[data-testid=player-video]') as HTMLVideoElement;
+    expect(video.loop).toBe(true);
+    fireEvent.loadedData(video);
+    const plays = playMock.mock.calls.length;
+    // The element wrapped to the start by itself and plays on: that is the round's end.
+    video.currentTime = 0.04;
+    fireEvent.seeked(video);
+    expect(document.querySelector('video[data-testid=player-video]')).toBe(video);
+    expect(video.currentTime).toBe(0.04);
+    expect(playMock.mock.calls.length).toBe(plays);
+    expect(visibleSrc()).toEqual(['http://pano.test/uploads/v.mp4']);
+    // The round's 60 s count from the wrap: at 59 s still the same round, no seek.
+    video.currentTime = 5;
+    act(() => void vi.advanceTimersByTime(59_000));
+    expect(video.currentTime).toBe(5);
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(video.currentTime).toBe(0);
+  });
+
+  it('a video followed by another item does not loop', () => {
+    render(<Player config={config([{ id: 'v', kind: 'video' }, { id: 'b', kind: 'image' }])} host={host} />);
+    expect((document.querySelector('video[data-testid=player-video]') as HTMLVideoElement).loop).toBe(false);
+  });
+
   it('a video looping alone that failed gets a new element for its next round', () => {
     render(<Player config={config([{ id: 'v', kind: 'video', duration: 4 }])} host={host} />);
     const video = document.querySelector('video[data-testid=player-video]') as HTMLVideoElement;

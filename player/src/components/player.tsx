@@ -182,7 +182,9 @@ type Round = Slot & { element: number };
 
 /** Whether `slot` is shown in the element of `last`: the same play kept, or the next round of a video that did not break. */
 const inPlace = (last: Round, slot: Slot, broken: number | null) =>
-  last.play === slot.play || (last.play !== broken && slot.item.kind === 'video' && last.item.url === slot.item.url);
+  last.play === slot.play || (last.play !== broken && sameVideo(last.item, slot.item));
+
+const sameVideo = (a: PlayItem, b: PlayItem | null) => a.kind === 'video' && a.url === b?.url;
 
 type StageProps = {
   items: PlayItem[]; playlistId: string | null; soundButton: 'centre' | 'corner';
@@ -258,6 +260,7 @@ function Stage({ items, playlistId, soundButton, recorder, playContext, healing 
           key={slot.element}
           item={slot.item}
           round={slot.play}
+          loop={slot.play === current.play && sameVideo(current.item, next)}
           visible={slot.play === current.play ? shown?.element === current.element : true}
           muted={soundBlocked}
           onReady={() => {
