@@ -81,7 +81,8 @@ describe('content: media → playlist → ticker', () => {
 
   it('media: an image uploads and clears the name; a throttled video shows its progress bar moving', async () => {
     await uploadImage(page, 'Kampanya Afişi', [37, 99, 235]);
-    expect(await page.getByLabel('Medya Adı').inputValue()).toBe(''); // cleared after success
+    // Cleared after success: the card may come first (the server's push), the form's end after it.
+    await expect.poll(() => page.getByLabel('Medya Adı').inputValue()).toBe('');
 
     // Video upload with the network throttled so the progress bar is seen moving.
     // Chromium reads an upload's body 16 KB at a time and reports progress per read: a file of
