@@ -4,9 +4,9 @@
  * - every requestAnimationFrame interval;
  * - the video elements' getVideoPlaybackQuality (a removed element's counts are banked before
  *   it goes), read every 15th frame so that each drop has a time, beside the times of the image
- *   zone's changes and of the clip's next rounds (a video looping alone seeks back to the start
- *   in its element; a player before that added a new element each round; both are recorded):
- *   what a drop came with;
+ *   zone's changes and of the clip's next rounds (a video looping alone wraps back to the start
+ *   in its element, a `seeked`; a player before that added a new element each round; both are
+ *   recorded): what a drop came with;
  * - with `zone`: each change of the image shown in that zone (the topmost <img> at opacity 1
  *   gets another src), and whether, in that frame and the next WATCH_FRAMES frames, the zone had
  *   an image whose pixels, drawn onto a 4 × 4 canvas, are not all black or transparent. This sees
