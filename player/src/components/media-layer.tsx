@@ -53,15 +53,50 @@ export function MediaLayer({ item, round, loop, visible, muted, onReady, onEnded
     );
   }
   if (item.kind === 'image') {
-    return (
-      <img src={item.url} alt={item.name} style={style} data-testid="player-image"
-        onLoad={(e) => { onReady(); painted.decoded(e.currentTarget); }} onError={() => { painted.failed(); onFailed?.(); }} />
-    );
+    return <ImageLayer item={item} style={style} onReady={onReady} onDecoded={painted.playing} onNotDecoded={painted.failed}
+      onError={() => { painted.failed(); onFailed?.(); }} />;
   }
   return (
     <VideoLayer item={item} round={round} loop={loop} style={style} muted={muted} onReady={onReady} onEnded={onEnded} onSoundBlocked={onSoundBlocked}
       onPlaying={painted.playing} onError={() => { painted.failed(); onFailed?.(); }} onStalled={onStalled} />
   );
+}
+
+/**
+ * An image is shown once it is decoded (img.decode), not merely fetched: shown at its load, the
+ * browser would decode it while drawing the frame that reveals it, and a video playing beside it
+ * in another zone dropped frames there (docs/PERFORMANCE.md, P15). One that loaded but cannot be
+ * decoded is shown all the same, as the browser would, and counts as no play.
+ */
+function ImageLayer({ item, style, onReady, onDecoded, onNotDecoded, onError }: {
+  item: PlayItem; style: React.CSSProperties; onReady: () => void; onDecoded: () => void; onNotDecoded: () => void; onError: () => void;
+}) {
+  const latest = useRef({ onReady, onDecoded, onNotDecoded });
+  latest.current = { onReady, onDecoded, onNotDecoded };
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const loaded = (img: HTMLImageElement) => {
+    if (typeof img.decode !== 'function') {
+      onReady();
+      onDecoded();
+      return;
+    }
+    img.decode().then(() => {
+      if (!mounted.current) return;
+      latest.current.onReady();
+      latest.current.onDecoded();
+    }, () => {
+      if (!mounted.current) return;
+      latest.current.onReady();
+      latest.current.onNotDecoded();
+    });
+  };
+  return <img src={item.url} alt={item.name} style={style} data-testid="player-image" onLoad={(e) => loaded(e.currentTarget)} onError={onError} />;
 }
 
 function VideoLayer({ item, round, loop, style, muted, onReady, onEnded, onSoundBlocked, onPlaying, onError, onStalled }: Omit<Props, 'visible' | 'onPlayback' | 'onFailed'> & {

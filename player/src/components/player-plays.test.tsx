@@ -76,6 +76,31 @@ describe('<Player onPlay>', () => {
     expect(ZPlayRecord.parse(plays[0])).toEqual(plays[0]);
   });
 
+  it('reveals an image only once it is decoded: the one before stays on screen while it decodes', async () => {
+    render(<Player config={config([{ n: 1, kind: 'image' }, { n: 2, kind: 'image' }])} host={host} />);
+    fireEvent.load(images()[0]!);
+    expect(images()[0]!.style.opacity).toBe('0'); // fetched: the browser would decode it in the frame that shows it
+    await decodeNext();
+    expect(images()[0]!.style.opacity).toBe('1');
+    await at(1000);
+    fireEvent.load(images()[1]!);
+    expect(images().map((img) => [img.alt, img.style.opacity])).toEqual([['m1', '1'], ['m2', '0']]);
+    await decodeNext();
+    expect(images().map((img) => [img.alt, img.style.opacity])).toEqual([['m2', '1']]);
+  });
+
+  it('an image whose decode ends after it left the screen does not come back', async () => {
+    const { rerender } = render(<Player config={config([{ n: 1, kind: 'image' }])} host={host} />);
+    fireEvent.load(images()[0]!);
+    const other = config([{ n: 2, kind: 'image' }]);
+    rerender(<Player config={{ ...other, playlist: { ...other.playlist!, _id: id(902) } }} host={host} />); // a schedule boundary
+    fireEvent.load(images().at(-1)!);
+    await decodeNext(); // m1's decode, after m1 was cut
+    expect(images().map((img) => [img.alt, img.style.opacity])).toEqual([['m2', '0']]);
+    await decodeNext();
+    expect(images().map((img) => [img.alt, img.style.opacity])).toEqual([['m2', '1']]);
+  });
+
   it('an image that was fetched but never decoded is no play; one that fails to load is recorded as failed', async () => {
     const plays: TPlayRecord[] = [];
     render(<Player config={config([{ n: 1, kind: 'image' }, { n: 2, kind: 'image' }, { n: 3, kind: 'image' }])} host={host} onPlay={(r) => plays.push(r)} />);

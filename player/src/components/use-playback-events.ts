@@ -27,15 +27,7 @@ export function usePlaybackEvents(visible: boolean, onPlayback: ((event: Playbac
     told.current = null;
   }, [round]);
   return {
-    /** An image has loaded: it counts once its pixels are decoded (img.decode), not merely fetched. */
-    decoded: (img: HTMLImageElement) => {
-      if (typeof img.decode !== 'function') return setPainted(round);
-      img.decode().then(() => setPainted(round), () => {
-        if (told.current) return;
-        told.current = 'failed';
-        report.current?.('failed');
-      });
-    },
+    /** The picture is on screen: a video `playing`, an image decoded, an app painted. */
     playing: () => setPainted(round),
     failed: () => {
       if (told.current === 'failed') return;
