@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TScreenGroup } from '@pano/contract';
 import { ZScreenGroupListAnswer } from '@pano/contract';
 import { api } from '../lib/api-client';
@@ -10,6 +10,8 @@ export async function fetchScreenGroups(signal?: AbortSignal): Promise<TScreenGr
   return api.get('/api/screen-groups', ZScreenGroupListAnswer, signal);
 }
 
+export const screenGroupsQuery = queryOptions({ queryKey: screenGroupKeys.all, queryFn: ({ signal }) => fetchScreenGroups(signal) });
+
 export function useScreenGroups() {
-  return useQuery({ queryKey: screenGroupKeys.all, queryFn: ({ signal }) => fetchScreenGroups(signal) });
+  return useQuery(screenGroupsQuery);
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TScreen } from '@pano/contract';
 import { ZScreenListAnswer } from '@pano/contract';
 import { api } from '../lib/api-client';
@@ -10,6 +10,8 @@ export async function fetchScreens(signal?: AbortSignal): Promise<TScreen[]> {
   return api.get('/api/screens', ZScreenListAnswer, signal);
 }
 
+export const screensQuery = queryOptions({ queryKey: screenKeys.all, queryFn: ({ signal }) => fetchScreens(signal) });
+
 export function useScreens() {
-  return useQuery({ queryKey: screenKeys.all, queryFn: ({ signal }) => fetchScreens(signal) });
+  return useQuery(screensQuery);
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ZChangePasswordResponse, ZEndOtherSessionsResponse, ZLoginResponse, ZOkResponse, ZTwoFactorEnableResponse, ZTwoFactorEnableSignInResponse,
   ZTwoFactorSetupResponse, ZTwoFactorStatus, ZUserSessionList,
@@ -22,12 +22,15 @@ export const disableTwoFactor = (code: string) => apiRequest('/api/auth/2fa', ZO
 export const resetTwoFactor = (body: TTwoFactorResetRequest) => api.post('/api/auth/2fa/reset', ZOkResponse, body);
 export const enableWithTicket = (ticket: string, code: string) => api.post('/api/auth/2fa/enable', ZTwoFactorEnableSignInResponse, { ticket, code });
 
+export const twoFactorQuery = queryOptions({ queryKey: securityKeys.twoFactor, queryFn: ({ signal }) => api.get('/api/auth/2fa', ZTwoFactorStatus, signal) });
+export const sessionsQuery = queryOptions({ queryKey: securityKeys.sessions, queryFn: ({ signal }) => api.get('/api/auth/sessions', ZUserSessionList, signal) });
+
 export function useTwoFactorStatus() {
-  return useQuery({ queryKey: securityKeys.twoFactor, queryFn: ({ signal }) => api.get('/api/auth/2fa', ZTwoFactorStatus, signal) });
+  return useQuery(twoFactorQuery);
 }
 
 export function useSessions() {
-  return useQuery({ queryKey: securityKeys.sessions, queryFn: ({ signal }) => api.get('/api/auth/sessions', ZUserSessionList, signal) });
+  return useQuery(sessionsQuery);
 }
 
 export function useEndSession() {

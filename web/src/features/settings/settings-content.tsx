@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { TMyPackage } from '@pano/contract';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { tr } from '../../i18n/tr';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { Banner, Card, Spinner } from '../../components/ui';
@@ -22,6 +22,20 @@ import { HealthSettingsCard } from './health-settings-card';
 import { PasswordCard, SessionsCard, TwoFactorCard } from './security-cards';
 import { SupportResetCard } from './support-reset-card';
 import { useScreenHealth } from '../../api/screen-health.api';
+import { devicesQuery } from '../../api/devices/devices-query';
+import { screensQuery } from '../../api/screens.api';
+import { screenGroupsQuery } from '../../api/screen-groups.api';
+import { sessionsQuery, twoFactorQuery } from '../../api/two-factor.api';
+import { apiKeysQuery } from './api/use-api-keys';
+import { webhooksQuery } from './api/use-webhooks';
+import { capFeedsQuery } from './api/use-cap-feeds';
+import { capSettingsQuery } from './api/use-cap-settings';
+
+/** What the cards read: an account admin's cards, then everyone's. */
+const managerCardReads = [devicesQuery, screensQuery, apiKeysQuery, screenGroupsQuery, webhooksQuery, capFeedsQuery, capSettingsQuery];
+const everyonesCardReads = [twoFactorQuery, sessionsQuery];
+/** How long the page waits for the cards' reads once its own are in: a slow one draws its card's spinner after that. */
+const CARDS_WAIT_MS = 2_000;
 
 function PackageSection({ myPackage }: { myPackage: UseQueryResult<TMyPackage> }) {
   const user = useSession((s) => s.user);
@@ -62,7 +76,23 @@ export function SettingsContent({ header }: { header: ReactNode }) {
   // How tall the cards are depends on their data (the ticker preview follows the saved bar
   // height), so no placeholder could hold their place: the page waits for both answers and
   // shows every card at once, instead of pushing the cards below down one answer at a time.
-  const answered = !myPackage.isPending && (!manages || (!display.isPending && (isAdmin(user) || !health.isPending)));
+  // The cards' own reads are asked for here, beside those, and the page waits for them too: each
+  // card then draws with its answer at once, in the one transition below, instead of a spinner
+  // and then one more synchronous render per answer (each a long task on a slow phone), pushing
+  // the cards below it down (docs/PERFORMANCE.md#dashboard-first-load-p13). Only whether all
+  // have answered is watched, so an answer alone renders nothing here.
+  const cardsAnswered = useQueries({
+    queries: manages && !isAdmin(user) ? [...managerCardReads, ...everyonesCardReads] : everyonesCardReads,
+    combine: (reads) => reads.every((read) => !read.isPending),
+  });
+  const pageAnswered = !myPackage.isPending && (!manages || (!display.isPending && (isAdmin(user) || !health.isPending)));
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (!pageAnswered) return;
+    const timer = setTimeout(() => setWaited(true), CARDS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [pageAnswered]);
+  const answered = pageAnswered && (cardsAnswered || waited);
   // The cards are drawn as a transition once the answers are in: React renders them in slices
   // between which the page still answers input, instead of one long task (an answer's own
   // render is synchronous; docs/PERFORMANCE.md#dashboard-first-load-p13).

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZCapFeedListAnswer, type TCapFeed } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 
@@ -17,10 +17,12 @@ const awaitingFirstPoll = (list: TCapFeed[] | undefined) => Boolean(list?.some((
  * while a feed that is on has never been polled, the list follows it every 2 s, so the card shows
  * what the first read found (or why it failed) without a reload.
  */
+export const capFeedsQuery = queryOptions({
+  queryKey: capKeys.feeds,
+  queryFn: ({ signal }) => api.get('/api/cap-feeds', ZCapFeedListAnswer, signal),
+  refetchInterval: (query) => (awaitingFirstPoll(query.state.data) ? FIRST_POLL_REFETCH_MS : false),
+});
+
 export function useCapFeeds() {
-  return useQuery({
-    queryKey: capKeys.feeds,
-    queryFn: ({ signal }) => api.get('/api/cap-feeds', ZCapFeedListAnswer, signal),
-    refetchInterval: (query) => (awaitingFirstPoll(query.state.data) ? FIRST_POLL_REFETCH_MS : false),
-  });
+  return useQuery(capFeedsQuery);
 }

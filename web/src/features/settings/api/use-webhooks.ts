@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZWebhookDeliveryListAnswer, ZWebhookListAnswer, type TWebhookDelivery } from '@pano/contract';
 import { api } from '../../../lib/api-client';
 
@@ -10,8 +10,10 @@ export const webhookKeys = {
 /** How often an open deliveries list asks again while one of its messages is still being sent. */
 export const PENDING_REFETCH_MS = 2_000;
 
+export const webhooksQuery = queryOptions({ queryKey: webhookKeys.all, queryFn: ({ signal }) => api.get('/api/webhooks', ZWebhookListAnswer, signal) });
+
 export function useWebhooks() {
-  return useQuery({ queryKey: webhookKeys.all, queryFn: ({ signal }) => api.get('/api/webhooks', ZWebhookListAnswer, signal) });
+  return useQuery(webhooksQuery);
 }
 
 const anyPending = (list: TWebhookDelivery[] | undefined) => Boolean(list?.some((d) => d.status === 'pending'));
