@@ -63,10 +63,18 @@ export function MediaLayer({ item, round, loop, visible, muted, onReady, onEnded
 }
 
 /**
+ * How long a loaded image waits for its decode before it is shown anyway: a decode the browser
+ * never settles (a page that draws no frames) must not keep a picture off the screen.
+ */
+const DECODE_WAIT_MS = 1_000;
+
+/**
  * An image is shown once it is decoded (img.decode), not merely fetched: shown at its load, the
  * browser would decode it while drawing the frame that reveals it, and a video playing beside it
  * in another zone dropped frames there (docs/PERFORMANCE.md, P15). One that loaded but cannot be
- * decoded is shown all the same, as the browser would, and counts as no play.
+ * decoded is shown all the same, as the browser would, and counts as no play. What a decode
+ * says about a file no longer in the element (the layer gone, or its file replaced in place)
+ * is not heard.
  */
 function ImageLayer({ item, style, onReady, onDecoded, onNotDecoded, onError }: {
   item: PlayItem; style: React.CSSProperties; onReady: () => void; onDecoded: () => void; onNotDecoded: () => void; onError: () => void;
@@ -86,15 +94,22 @@ function ImageLayer({ item, style, onReady, onDecoded, onNotDecoded, onError }: 
       onDecoded();
       return;
     }
-    img.decode().then(() => {
-      if (!mounted.current) return;
+    const src = img.src;
+    const current = () => mounted.current && img.src === src;
+    let shown = false;
+    const show = () => {
+      if (shown || !current()) return;
+      shown = true;
       latest.current.onReady();
-      latest.current.onDecoded();
-    }, () => {
-      if (!mounted.current) return;
-      latest.current.onReady();
-      latest.current.onNotDecoded();
-    });
+    };
+    const waited = setTimeout(show, DECODE_WAIT_MS);
+    const settled = (told: 'onDecoded' | 'onNotDecoded') => () => {
+      clearTimeout(waited);
+      if (!current()) return;
+      show();
+      latest.current[told]();
+    };
+    img.decode().then(settled('onDecoded'), settled('onNotDecoded'));
   };
   return <img src={item.url} alt={item.name} style={style} data-testid="player-image" onLoad={(e) => loaded(e.currentTarget)} onError={onError} />;
 }

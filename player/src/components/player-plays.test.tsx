@@ -101,6 +101,37 @@ describe('<Player onPlay>', () => {
     expect(images().map((img) => [img.alt, img.style.opacity])).toEqual([['m2', '1']]);
   });
 
+  it('shows an image whose decode never settles a second after its load', async () => {
+    render(<Player config={config([{ n: 1, kind: 'image' }])} host={host} />);
+    fireEvent.load(images()[0]!);
+    await at(999);
+    expect(images()[0]!.style.opacity).toBe('0');
+    await at(1000);
+    expect(images()[0]!.style.opacity).toBe('1');
+  });
+
+  it("a decode of the file an image held before its file was replaced in place says nothing of the new one", async () => {
+    const plays: TPlayRecord[] = [];
+    const items = [{ n: 1, kind: 'image' as const, duration: 5 }, { n: 2, kind: 'image' as const }];
+    const { rerender } = render(<Player config={config(items)} host={host} onPlay={(r) => plays.push(r)} />);
+    fireEvent.load(images()[0]!);
+    // m1's file is replaced (same media, new file): the same play, its element given the new file.
+    const replaced = config(items);
+    replaced.playlist!.mediaItems[0]!.media.filePath = '/uploads/m1-yeni.png';
+    rerender(<Player config={{ ...replaced, version: 'v-yeni' }} host={host} onPlay={(r) => plays.push(r)} />);
+    expect(images()).toHaveLength(1);
+    expect(images()[0]!.getAttribute('src')).toContain('m1-yeni');
+    await act(async () => decodes.shift()!.reject(new Error('EncodingError'))); // the old file's decode, cut short
+    fireEvent.load(images()[0]!);
+    await at(100);
+    await decodeNext(); // the new file, decoded at 100 ms
+    expect(images()[0]!.style.opacity).toBe('1');
+    await at(5000);
+    fireEvent.load(images().at(-1)!);
+    await decodeNext();
+    expect(plays.map(brief)).toEqual([[1, 'completed', 100, 4900]]);
+  });
+
   it('an image that was fetched but never decoded is no play; one that fails to load is recorded as failed', async () => {
     const plays: TPlayRecord[] = [];
     render(<Player config={config([{ n: 1, kind: 'image' }, { n: 2, kind: 'image' }, { n: 3, kind: 'image' }])} host={host} onPlay={(r) => plays.push(r)} />);
