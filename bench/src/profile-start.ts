@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { recreateBenchDatabase } from './fixtures/bench-db.js';
 import { makeDataDir, startPano } from './figures/fleet.js';
@@ -76,8 +76,9 @@ async function report(page: string, run: number, profile: Profile): Promise<void
 await recreateBenchDatabase();
 const data = await makeDataDir();
 const pano = await startPano(data.dir);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+let browser: Browser | undefined;
 try {
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   const tokens = await seedPages(data.uploads);
   for (const page of PAGES) {
     for (let run = 1; run <= RUNS; run++) {
@@ -98,7 +99,7 @@ try {
     }
   }
 } finally {
-  await browser.close();
+  await browser?.close();
   await pano.child.kill();
   await data.remove();
 }

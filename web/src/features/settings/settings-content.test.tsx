@@ -42,12 +42,13 @@ function serve() {
   return { release, asked: () => asked };
 }
 
-function open() {
-  useSession.setState({ status: 'authenticated', user: aUser({ account: { _id: fixtureId(99), name: 'Ayşe', role: 'admin', limited: false } }) });
+/** The page, waiting `cardsWaitMs` for the cards' reads (long by default: the held read is for the test to release). */
+function open(cardsWaitMs = 60_000, limited = false) {
+  useSession.setState({ status: 'authenticated', user: aUser({ account: { _id: fixtureId(99), name: 'Ayşe', role: 'admin', limited } }) });
   const queryClient = createQueryClient();
   render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter><SettingsContent header={<h1>Ayarlar</h1>} /></MemoryRouter>
+      <MemoryRouter><SettingsContent header={<h1>Ayarlar</h1>} cardsWaitMs={cardsWaitMs} /></MemoryRouter>
     </QueryClientProvider>,
   );
   return queryClient;
@@ -80,14 +81,27 @@ describe('/settings', () => {
     expect(hooks).toBeTruthy();
   });
 
-  it('a card whose read is slow does not hold the page: after 2 s the others are drawn and it shows its spinner', async () => {
+  it('a card whose read is slow does not hold the page: after the wait the others are drawn and it shows its spinner', async () => {
     const reads = serve();
-    open();
-    const hooks = await screen.findByRole('region', { name: "Webhook'lar" }, { timeout: 5_000 });
+    open(100);
+    const hooks = await screen.findByRole('region', { name: "Webhook'lar" });
     expect(reads.asked()).toBe(true);
     expect(within(hooks).getByRole('status')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Cihazlar' })).queryByRole('status')).toBeNull();
     reads.release();
     await waitFor(() => expect(within(hooks).queryByRole('status')).toBeNull());
+  });
+
+  it("does not ask an admin limited to screen groups for the CAP colours, which the server refuses them", async () => {
+    const reads = serve();
+    let colours = 0;
+    apiServer.use(http.get('/api/cap-settings', () => {
+      colours++;
+      return HttpResponse.json({ message: 'Yetkiniz yok' }, { status: 403 });
+    }));
+    open(60_000, true);
+    reads.release();
+    await screen.findByRole('region', { name: 'Acil Durum Beslemeleri (CAP)' });
+    expect(colours).toBe(0);
   });
 });

@@ -31,9 +31,10 @@ import { webhooksQuery } from './api/use-webhooks';
 import { capFeedsQuery } from './api/use-cap-feeds';
 import { capSettingsQuery } from './api/use-cap-settings';
 
-/** What the cards read: an account admin's cards, then everyone's. */
-const managerCardReads = [devicesQuery, screensQuery, apiKeysQuery, screenGroupsQuery, webhooksQuery, capFeedsQuery, capSettingsQuery];
+/** What the cards read: an account admin's cards (the CAP colours only for one who sees every screen), then everyone's. */
+const managerCardReads = [devicesQuery, screensQuery, apiKeysQuery, screenGroupsQuery, webhooksQuery, capFeedsQuery];
 const everyonesCardReads = [twoFactorQuery, sessionsQuery];
+const allAnswered = (reads: { isPending: boolean }[]) => reads.every((read) => !read.isPending);
 /** How long the page waits for the cards' reads once its own are in: a slow one draws its card's spinner after that. */
 const CARDS_WAIT_MS = 2_000;
 
@@ -64,11 +65,12 @@ function PackageSection({ myPackage }: { myPackage: UseQueryResult<TMyPackage> }
 }
 
 /** The page under its header: its reads and its cards (settings-page.tsx loads this). */
-export function SettingsContent({ header }: { header: ReactNode }) {
+export function SettingsContent({ header, cardsWaitMs = CARDS_WAIT_MS }: { header: ReactNode; cardsWaitMs?: number }) {
   const user = useSession((s) => s.user);
   // Devices, API keys, the warning time and the ticker's look are the account's settings: an
   // account admin's (docs/architecture/accounts.md#roles). Others read the package and usage.
   const manages = useCan('admin');
+  const accountWide = useCan('admin', { allScreens: true });
   const myPackage = useMyPackage(user?._id);
   const display = useDisplaySettings(manages);
   // The warning time comes with the screens' health (GET /api/screens/health); unreadable, the form starts at the default.
@@ -82,16 +84,18 @@ export function SettingsContent({ header }: { header: ReactNode }) {
   // the cards below it down (docs/PERFORMANCE.md#dashboard-first-load-p13). Only whether all
   // have answered is watched, so an answer alone renders nothing here.
   const cardsAnswered = useQueries({
-    queries: manages && !isAdmin(user) ? [...managerCardReads, ...everyonesCardReads] : everyonesCardReads,
-    combine: (reads) => reads.every((read) => !read.isPending),
+    queries: manages && !isAdmin(user)
+      ? [...managerCardReads, ...(accountWide ? [capSettingsQuery] : []), ...everyonesCardReads]
+      : everyonesCardReads,
+    combine: allAnswered,
   });
   const pageAnswered = !myPackage.isPending && (!manages || (!display.isPending && (isAdmin(user) || !health.isPending)));
   const [waited, setWaited] = useState(false);
   useEffect(() => {
-    if (!pageAnswered) return;
-    const timer = setTimeout(() => setWaited(true), CARDS_WAIT_MS);
+    if (!pageAnswered || cardsAnswered) return;
+    const timer = setTimeout(() => setWaited(true), cardsWaitMs);
     return () => clearTimeout(timer);
-  }, [pageAnswered]);
+  }, [pageAnswered, cardsAnswered, cardsWaitMs]);
   const answered = pageAnswered && (cardsAnswered || waited);
   // The cards are drawn as a transition once the answers are in: React renders them in slices
   // between which the page still answers input, instead of one long task (an answer's own
