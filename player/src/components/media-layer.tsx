@@ -81,21 +81,15 @@ function ImageLayer({ item, style, onReady, onDecoded, onNotDecoded, onError }: 
 }) {
   const latest = useRef({ onReady, onDecoded, onNotDecoded });
   latest.current = { onReady, onDecoded, onNotDecoded };
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
   const loaded = (img: HTMLImageElement) => {
     if (typeof img.decode !== 'function') {
       onReady();
       onDecoded();
       return;
     }
+    // The element itself says whether it still shows this file: gone from the page, or given another.
     const src = img.src;
-    const current = () => mounted.current && img.src === src;
+    const current = () => img.isConnected && img.src === src;
     let shown = false;
     const show = () => {
       if (shown || !current()) return;
