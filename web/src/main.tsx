@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useSession } from './stores/session-store';
 import './styles/index.css';
@@ -13,10 +13,14 @@ void import('./app/app').then(({ App, startApp }) =>
   setTimeout(() => {
     const app = startApp();
     const root = createRoot(document.getElementById('root')!);
-    root.render(
-      <StrictMode>
-        <App {...app} />
-      </StrictMode>,
+    // The first render is a transition too: a session check already answered opens the gate in
+    // it, and the whole app then renders in slices instead of one long task in this one.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App {...app} />
+        </StrictMode>,
+      ),
     );
   }),
 );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * After the load event, how long a page's own reads and pictures get first. The load event alone
@@ -35,7 +35,8 @@ export function useAfterFirstLoad(): boolean {
     let live = true;
     firstLoad ??= afterFirstLoad();
     void firstLoad.then(() => {
-      if (live) setReady(true);
+      // What it shows is drawn as a transition, in slices between which the page answers input.
+      if (live) startTransition(() => setReady(true));
     });
     return () => {
       live = false;
