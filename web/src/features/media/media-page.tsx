@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useState } from 'react';
 import type { TMedia } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { useCan } from '../../stores/use-can';
@@ -24,6 +24,10 @@ export function MediaPage() {
   const canEdit = useCan('editor');
   const live = useAfterFirstLoad();
   const remove = useDeleteMedia();
+  // The list's first answer is drawn as a transition: React renders the cards in slices between
+  // which the page still answers input, instead of one long task in the answer's own synchronous
+  // render (docs/PERFORMANCE.md#dashboard-first-load-p13). Later changes draw as they come.
+  const answered = useDeferredValue(!list.isPending);
   // The app form: null closed, 'new' for 'Uygulama Ekle', or the app being edited.
   const [appForm, setAppForm] = useState<TMedia | 'new' | null>(null);
   const [renaming, setRenaming] = useState<TMedia | null>(null);
@@ -50,7 +54,7 @@ export function MediaPage() {
       </Suspense>
       <h2 className="section-title">{tr.media.listTitle}</h2>
       {list.isError && <Banner tone="error">{errorMessage(list.error, tr.media.listError)}</Banner>}
-      {list.isPending ? (
+      {!answered ? (
         <Spinner />
       ) : items.length === 0 ? (
         !list.isError && <EmptyState title={tr.media.empty} hint={canEdit ? tr.media.emptyHint : undefined} icon="▤" />

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useState } from 'react';
 import { tr } from '../../i18n/tr';
 import { useCan } from '../../stores/use-can';
 import { errorMessage } from '../../lib/api-error';
@@ -20,6 +20,10 @@ export function PlaylistsPage() {
   const remove = useDeletePlaylist();
   const canEdit = useCan('editor');
   const [editingId, setEditingId] = useState<string | null>(null);
+  // Both first answers are drawn as a transition: React renders the form and the cards in slices
+  // between which the page still answers input, instead of one long task in the last answer's
+  // synchronous render (docs/PERFORMANCE.md#dashboard-first-load-p13).
+  const answered = useDeferredValue(!media.isPending && !playlists.isPending);
 
   const mediaList = media.data ?? [];
   const editing = editingId ? playlists.data?.find((p) => p._id === editingId) : undefined;
@@ -44,9 +48,9 @@ export function PlaylistsPage() {
   const header = <PageHeader title={tr.playlists.title} lead={tr.playlists.lead} />;
   // The form's height follows the number of media and the list sits below it: showing either
   // before both answers are in would push what is below down as the other arrives.
-  if (media.isPending || playlists.isPending) return <div className="page">{header}<Spinner /></div>;
+  if (!answered) return <div className="page">{header}<Spinner /></div>;
 
-  const list = playlists.isError ? [] : playlists.data;
+  const list = playlists.isError ? [] : (playlists.data ?? []);
   return (
     <div className="page">
       {header}

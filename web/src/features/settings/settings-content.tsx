@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { TMyPackage } from '@pano/contract';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
@@ -96,15 +96,11 @@ export function SettingsContent({ header, cardsWaitMs = CARDS_WAIT_MS }: { heade
     const timer = setTimeout(() => setWaited(true), cardsWaitMs);
     return () => clearTimeout(timer);
   }, [pageAnswered, cardsAnswered, cardsWaitMs]);
-  const answered = pageAnswered && (cardsAnswered || waited);
   // The cards are drawn as a transition once the answers are in: React renders them in slices
   // between which the page still answers input, instead of one long task (an answer's own
   // render is synchronous; docs/PERFORMANCE.md#dashboard-first-load-p13).
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (answered) startTransition(() => setShown(true));
-  }, [answered]);
-  if (!answered || !shown) {
+  const answered = useDeferredValue(pageAnswered && (cardsAnswered || waited));
+  if (!answered) {
     return <div className="page settings-page">{header}<Spinner /></div>;
   }
   return (
