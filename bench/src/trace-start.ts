@@ -4,7 +4,9 @@
 // `TRACE_PAGES=/,/login,/media` and `TRACE_RUNS=5` to choose. Each load is traced in headless
 // Chromium without throttling; every main-thread task's thread time (`tdur`, CPU time) is
 // multiplied by 4 as Lighthouse's simulation multiplies what it observed, and "blocking" is
-// summed as TBT is: the part of each task over 50 ms. The baseline page (bench/src/fixtures/
+// summed as TBT is: the part of each task over 50 ms. Each task over 50 ms is printed with when
+// it began after the first, its wall time ×4 (what Lighthouse's TBT counts, longer than its
+// thread time when the machine is busy) and its longest events, real milliseconds. The baseline page (bench/src/fixtures/
 // lighthouse-baseline) is built and loaded the same way, as P13 does.
 import { chromium } from 'playwright-core';
 import { recreateBenchDatabase } from './fixtures/bench-db.js';
@@ -29,14 +31,21 @@ function tasksOf(events: TraceEvent[]): { ms: number; what: string }[] {
     else byThread.set(key, [e]);
   }
   const busiest = [...byThread.values()].sort((a, b) => work(b) - work(a))[0] ?? [];
+  const first = Math.min(...busiest.map((e) => e.ts));
   return busiest.filter((e) => e.name === 'ThreadControllerImpl::RunTask').map((task) => {
-    const inner = busiest
-      .filter((e) => e !== task && e.name !== 'ThreadControllerImpl::RunTask' && within(e, task))
-      .sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))[0];
-    const detail = inner?.args?.data?.url ? ` ${new URL(inner.args.data.url, 'http://x').pathname}` : '';
-    return { ms: ((task.tdur ?? 0) / 1000) * SLOWDOWN, what: `${inner?.name ?? '?'}${detail}${inner?.args?.data?.functionName ? ` ${inner.args.data.functionName}` : ''}` };
+    // What ran in it: its longest events (over 1 ms, the garbage collector's parts left out) in order.
+    const inners = busiest
+      .filter((e) => e !== task && e.name !== 'ThreadControllerImpl::RunTask' && !e.name.startsWith('V8.GC') && within(e, task) && (e.dur ?? 0) > 1_000)
+      .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 4)
+      .sort((a, b) => a.ts - b.ts)
+      .map((e) => `${e.name}${e.args?.data?.url ? ` ${new URL(e.args.data.url, 'http://x').pathname}` : ''}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''} ${ms(e.dur)}`);
+    const when = `at ${ms(task.ts - first)}, wall ×${SLOWDOWN} ${ms((task.dur ?? 0) * SLOWDOWN)}`;
+    return { ms: ((task.tdur ?? 0) / 1000) * SLOWDOWN, what: `${when}: ${inners.join(', ') || '?'}` };
   });
 }
+
+/** Trace microseconds as whole milliseconds. */
+const ms = (us = 0) => `${Math.round(us / 1_000)} ms`;
 
 /** Whether an event began inside a task (trace times are microseconds, `ts` and `dur`). */
 function within({ ts: at }: TraceEvent, { ts: start, dur = 0 }: TraceEvent): boolean {
