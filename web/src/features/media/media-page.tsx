@@ -1,7 +1,8 @@
-import { Suspense, lazy, useDeferredValue, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { TMedia } from '@pano/contract';
 import { tr } from '../../i18n/tr';
 import { useCan } from '../../stores/use-can';
+import { useShownAsTransition } from '../../lib/use-shown-as-transition';
 import { errorMessage } from '../../lib/api-error';
 import { mediaUsageText } from '../../lib/usage-text';
 import { Banner, Button, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';
@@ -24,10 +25,8 @@ export function MediaPage() {
   const canEdit = useCan('editor');
   const live = useAfterFirstLoad();
   const remove = useDeleteMedia();
-  // The list's first answer is drawn as a transition: React renders the cards in slices between
-  // which the page still answers input, instead of one long task in the answer's own synchronous
-  // render (docs/PERFORMANCE.md#dashboard-first-load-p13). Later changes draw as they come.
-  const answered = useDeferredValue(!list.isPending);
+  // The list's first answer is drawn as a transition; later changes draw as they come.
+  const answered = useShownAsTransition(!list.isPending);
   // The app form: null closed, 'new' for 'Uygulama Ekle', or the app being edited.
   const [appForm, setAppForm] = useState<TMedia | 'new' | null>(null);
   const [renaming, setRenaming] = useState<TMedia | null>(null);

@@ -1,6 +1,7 @@
-import { Suspense, lazy, useDeferredValue, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { tr } from '../../i18n/tr';
 import { useCan } from '../../stores/use-can';
+import { useShownAsTransition } from '../../lib/use-shown-as-transition';
 import { errorMessage } from '../../lib/api-error';
 import { playlistUsageText } from '../../lib/usage-text';
 import { Banner, EmptyState, PageHeader, Spinner, confirmDelete } from '../../components/ui';
@@ -20,10 +21,8 @@ export function PlaylistsPage() {
   const remove = useDeletePlaylist();
   const canEdit = useCan('editor');
   const [editingId, setEditingId] = useState<string | null>(null);
-  // Both first answers are drawn as a transition: React renders the form and the cards in slices
-  // between which the page still answers input, instead of one long task in the last answer's
-  // synchronous render (docs/PERFORMANCE.md#dashboard-first-load-p13).
-  const answered = useDeferredValue(!media.isPending && !playlists.isPending);
+  // The form and the list are drawn as a transition once both first answers are in.
+  const answered = useShownAsTransition(!media.isPending && !playlists.isPending);
 
   const mediaList = media.data ?? [];
   const editing = editingId ? playlists.data?.find((p) => p._id === editingId) : undefined;

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { TMyPackage } from '@pano/contract';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from '../../lib/api-error';
 import { Banner, Card, Spinner } from '../../components/ui';
 import { isAdmin, useSession } from '../../stores/session-store';
 import { useCan } from '../../stores/use-can';
+import { useShownAsTransition } from '../../lib/use-shown-as-transition';
 import { useDisplaySettings } from './api/use-display-settings';
 import { useMyPackage } from './api/use-my-package';
 import { MobileCodeCard, PackageInfoCard } from './package-info-card';
@@ -96,10 +97,8 @@ export function SettingsContent({ header, cardsWaitMs = CARDS_WAIT_MS }: { heade
     const timer = setTimeout(() => setWaited(true), cardsWaitMs);
     return () => clearTimeout(timer);
   }, [pageAnswered, cardsAnswered, cardsWaitMs]);
-  // The cards are drawn as a transition once the answers are in: React renders them in slices
-  // between which the page still answers input, instead of one long task (an answer's own
-  // render is synchronous; docs/PERFORMANCE.md#dashboard-first-load-p13).
-  const answered = useDeferredValue(pageAnswered && (cardsAnswered || waited));
+  // The cards are drawn as a transition once the answers are in.
+  const answered = useShownAsTransition(pageAnswered && (cardsAnswered || waited));
   if (!answered) {
     return <div className="page settings-page">{header}<Spinner /></div>;
   }
