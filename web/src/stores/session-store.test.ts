@@ -54,6 +54,25 @@ describe('the session check at start', () => {
     await useSession.getState().verify();
     expect(fetch).toHaveBeenCalledTimes(2);
   });
+
+  it('keeps the user object when a later check brings the same person, and takes a changed one', async () => {
+    tokenStorage.set('good');
+    const user = { _id: '5f0c5a1e-0000-4000-8000-000000000001', email: 'a@b.co', firstName: 'Ayşe', lastName: null, role: 'customer', account: null };
+    let firstName = 'Ayşe';
+    answer(() => HttpResponse.json({ user: { ...user, firstName } }));
+    await useSession.getState().verify();
+    const held = useSession.getState().user;
+    const renders = vi.fn();
+    const stop = useSession.subscribe((s, before) => s.user !== before.user && renders());
+    await useSession.getState().verify();
+    expect(useSession.getState().user).toBe(held);
+    expect(renders).not.toHaveBeenCalled();
+    firstName = 'Ayşe Nur';
+    await useSession.getState().verify();
+    expect(useSession.getState().user).toMatchObject({ firstName: 'Ayşe Nur' });
+    expect(renders).toHaveBeenCalledTimes(1);
+    stop();
+  });
 });
 
 describe('a check while the token is replaced (docs/PRODUCT.md#password-change)', () => {

@@ -50,7 +50,12 @@ async function check(): Promise<void> {
   try {
     const { user } = await api.get('/api/auth/verify', verifyAnswer);
     // An answer about a token this browser has replaced meanwhile (an account switch) is not its session.
-    if (tokenStorage.get() === sent) set({ status: 'authenticated', user });
+    // The same person as held keeps the same object: a check again after the first load (the
+    // sidebar's team listener) then re-renders nothing, where a new object re-rendered every page
+    // part that reads the user, synchronously, in one long task. Both are the parsed answer's JSON,
+    // its keys in the schema's order, so their texts are equal when they are.
+    const held = useSession.getState().user;
+    if (tokenStorage.get() === sent) set({ status: 'authenticated', user: JSON.stringify(held) === JSON.stringify(user) ? held : user });
   } catch (err) {
     const refused = err instanceof ApiError && (err.status === 401 || err.status === 403);
     // Nor is a refusal of a token replaced since, or being replaced now (a password change, whose
