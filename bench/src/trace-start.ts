@@ -31,18 +31,21 @@ function tasksOf(events: TraceEvent[]): { ms: number; what: string }[] {
     else byThread.set(key, [e]);
   }
   const busiest = [...byThread.values()].sort((a, b) => work(b) - work(a))[0] ?? [];
-  const first = Math.min(...busiest.map((e) => e.ts));
+  const first = Math.min(...busiest.map(({ ts: at }) => at));
   return busiest.filter((e) => e.name === 'ThreadControllerImpl::RunTask').map((task) => {
     // What ran in it: its longest events (over 1 ms, the garbage collector's parts left out) in order.
     const inners = busiest
       .filter((e) => e !== task && e.name !== 'ThreadControllerImpl::RunTask' && !e.name.startsWith('V8.GC') && within(e, task) && (e.dur ?? 0) > 1_000)
       .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 4)
-      .sort((a, b) => a.ts - b.ts)
+      .sort(({ ts: a }, { ts: b }) => a - b)
       .map((e) => `${e.name}${e.args?.data?.url ? ` ${new URL(e.args.data.url, 'http://x').pathname}` : ''}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''} ${ms(e.dur)}`);
-    const when = `at ${ms(task.ts - first)}, wall ×${SLOWDOWN} ${ms((task.dur ?? 0) * SLOWDOWN)}`;
+    const when = `at ${ms(startOf(task) - first)}, wall ×${SLOWDOWN} ${ms((task.dur ?? 0) * SLOWDOWN)}`;
     return { ms: ((task.tdur ?? 0) / 1000) * SLOWDOWN, what: `${when}: ${inners.join(', ') || '?'}` };
   });
 }
+
+/** When an event began (trace microseconds). */
+const startOf = ({ ts: at }: TraceEvent) => at;
 
 /** Trace microseconds as whole milliseconds. */
 const ms = (us = 0) => `${Math.round(us / 1_000)} ms`;
