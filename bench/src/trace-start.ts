@@ -6,8 +6,9 @@
 // multiplied by 4 as Lighthouse's simulation multiplies what it observed, and "blocking" is
 // summed as TBT is: the part of each task over 50 ms. Each task over 50 ms is printed with when
 // it began after the first, its wall time ×4 (what Lighthouse's TBT counts, longer than its
-// thread time when the machine is busy) and its longest events, real milliseconds. The baseline page (bench/src/fixtures/
-// lighthouse-baseline) is built and loaded the same way, as P13 does.
+// thread time when the machine is busy) and its longest events, in real milliseconds. The
+// baseline page (bench/src/fixtures/lighthouse-baseline) is built and loaded the same way, as
+// P13 does.
 import { chromium } from 'playwright-core';
 import { recreateBenchDatabase } from './fixtures/bench-db.js';
 import { makeDataDir, startBare, startPano } from './figures/fleet.js';
@@ -31,13 +32,13 @@ function tasksOf(events: TraceEvent[]): { ms: number; what: string }[] {
     else byThread.set(key, [e]);
   }
   const busiest = [...byThread.values()].sort((a, b) => work(b) - work(a))[0] ?? [];
-  const first = Math.min(...busiest.map(({ ts: at }) => at));
+  const first = Math.min(...busiest.map(startOf));
   return busiest.filter((e) => e.name === 'ThreadControllerImpl::RunTask').map((task) => {
     // What ran in it: its longest events (over 1 ms, the garbage collector's parts left out) in order.
     const inners = busiest
       .filter((e) => e !== task && e.name !== 'ThreadControllerImpl::RunTask' && !e.name.startsWith('V8.GC') && within(e, task) && (e.dur ?? 0) > 1_000)
       .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 4)
-      .sort(({ ts: a }, { ts: b }) => a - b)
+      .sort((a, b) => startOf(a) - startOf(b))
       .map((e) => `${e.name}${e.args?.data?.url ? ` ${new URL(e.args.data.url, 'http://x').pathname}` : ''}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''} ${ms(e.dur)}`);
     const when = `at ${ms(startOf(task) - first)}, wall ×${SLOWDOWN} ${ms((task.dur ?? 0) * SLOWDOWN)}`;
     return { ms: ((task.tdur ?? 0) / 1000) * SLOWDOWN, what: `${when}: ${inners.join(', ') || '?'}` };

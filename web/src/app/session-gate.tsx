@@ -11,11 +11,12 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState(() => useSession.getState().status);
   useEffect(() => {
     const unsubscribe = useSession.subscribe((s) => startTransition(() => setStatus(s.status)));
-    // A check that ended before this subscription is read here; one still to start (an App
+    // A check that ended before this subscription (while the first render ran in slices) is read
+    // here, and opens the gate as a transition too; one still to start (an App
     // rendered without main.tsx) starts here. A second check after main.tsx's was a second
     // GET /api/auth/verify on every load.
     const { status: now, verify } = useSession.getState();
-    setStatus(now);
+    startTransition(() => setStatus(now));
     if (now === 'loading') void verify();
     return unsubscribe;
   }, []);

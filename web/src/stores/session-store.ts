@@ -54,8 +54,10 @@ async function check(): Promise<void> {
     // sidebar's team listener) then re-renders nothing, where a new object re-rendered every page
     // part that reads the user, synchronously, in one long task. Both are the parsed answer's JSON,
     // its keys in the schema's order, so their texts are equal when they are.
-    const held = useSession.getState().user;
-    if (tokenStorage.get() === sent) set({ status: 'authenticated', user: JSON.stringify(held) === JSON.stringify(user) ? held : user });
+    if (tokenStorage.get() === sent) {
+      const held = useSession.getState().user;
+      set({ status: 'authenticated', user: JSON.stringify(held) === JSON.stringify(user) ? held : user });
+    }
   } catch (err) {
     const refused = err instanceof ApiError && (err.status === 401 || err.status === 403);
     // Nor is a refusal of a token replaced since, or being replaced now (a password change, whose

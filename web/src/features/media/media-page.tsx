@@ -26,7 +26,7 @@ export function MediaPage() {
   const live = useAfterFirstLoad();
   const remove = useDeleteMedia();
   // The list's first answer is drawn as a transition; later changes draw as they come.
-  const answered = useShownAsTransition(!list.isPending);
+  const shown = useShownAsTransition(!list.isPending);
   // The app form: null closed, 'new' for 'Uygulama Ekle', or the app being edited.
   const [appForm, setAppForm] = useState<TMedia | 'new' | null>(null);
   const [renaming, setRenaming] = useState<TMedia | null>(null);
@@ -53,7 +53,7 @@ export function MediaPage() {
       </Suspense>
       <h2 className="section-title">{tr.media.listTitle}</h2>
       {list.isError && <Banner tone="error">{errorMessage(list.error, tr.media.listError)}</Banner>}
-      {!answered ? (
+      {!shown ? (
         <Spinner />
       ) : items.length === 0 ? (
         !list.isError && <EmptyState title={tr.media.empty} hint={canEdit ? tr.media.emptyHint : undefined} icon="▤" />

@@ -22,7 +22,7 @@ export function PlaylistsPage() {
   const canEdit = useCan('editor');
   const [editingId, setEditingId] = useState<string | null>(null);
   // The form and the list are drawn as a transition once both first answers are in.
-  const answered = useShownAsTransition(!media.isPending && !playlists.isPending);
+  const shown = useShownAsTransition(!media.isPending && !playlists.isPending);
 
   const mediaList = media.data ?? [];
   const editing = editingId ? playlists.data?.find((p) => p._id === editingId) : undefined;
@@ -47,7 +47,7 @@ export function PlaylistsPage() {
   const header = <PageHeader title={tr.playlists.title} lead={tr.playlists.lead} />;
   // The form's height follows the number of media and the list sits below it: showing either
   // before both answers are in would push what is below down as the other arrives.
-  if (!answered) return <div className="page">{header}<Spinner /></div>;
+  if (!shown) return <div className="page">{header}<Spinner /></div>;
 
   const list = playlists.isError ? [] : (playlists.data ?? []);
   return (

@@ -98,8 +98,8 @@ export function SettingsContent({ header, cardsWaitMs = CARDS_WAIT_MS }: { heade
     return () => clearTimeout(timer);
   }, [pageAnswered, cardsAnswered, cardsWaitMs]);
   // The cards are drawn as a transition once the answers are in.
-  const answered = useShownAsTransition(pageAnswered && (cardsAnswered || waited));
-  if (!answered) {
+  const shown = useShownAsTransition(pageAnswered && (cardsAnswered || waited));
+  if (!shown) {
     return <div className="page settings-page">{header}<Spinner /></div>;
   }
   return (
