@@ -1,4 +1,5 @@
 import { tr } from '../i18n/tr.js';
+import { fetchWatched } from '../offline/watched-download.js';
 
 type Contract = typeof import('./player-schemas.js');
 
@@ -36,10 +37,12 @@ export class HttpError extends Error {
 
 /**
  * fetch + JSON with the server's error message kept (docs/PRODUCT.md#errors: 'the server message,
- * or ...'), the answer parsed with its contract schema.
+ * or ...'), the answer parsed with its contract schema. A line that goes silent ends the call as
+ * it ends a download, as a failure of the network (status 0), so a play upload or a config fetch
+ * waiting on it never holds back the ones after it (docs/architecture/player.md#network-waits).
  */
 export async function fetchJson<T>(
-  url: string, schema: AnswerSchema<T>, init: RequestInit & { token?: string } = {}, fallback: string = tr.configFailed,
+  url: string, schema: AnswerSchema<T>, init: Omit<RequestInit, 'signal'> & { token?: string } = {}, fallback: string = tr.configFailed,
 ): Promise<T> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
@@ -50,12 +53,13 @@ export async function fetchJson<T>(
   const parser = loadParser();
   parser.catch(() => undefined);
   let res: Response;
+  let text: string;
   try {
-    res = await fetch(url, { ...init, headers, cache: 'no-store' });
+    res = await fetchWatched(url, { ...init, headers, cache: 'no-store' });
+    text = await res.text();
   } catch {
     throw new HttpError(fallback, 0);
   }
-  const text = await res.text();
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : undefined;

@@ -3,19 +3,20 @@
 import 'fake-indexeddb/auto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PLAYS_BATCH_MAX, ZPlaysUpload, type TPlayRecord } from '@pano/contract';
 import { fetchJson } from '../connection/http-error.js';
 import { PlayOutbox, type PlayOutboxOptions } from './play-outbox.js';
 import { openPlayStore, type PlayStore } from './play-store.js';
+import { DOWNLOAD_STALL_MS } from './watched-download.js';
 
 /**
  * A local HTTP server standing in for POST /api/devices/plays: it checks the body with the
  * contract's schema, stores by id (idempotent, like the real one) and answers what the test
- * says, or drops the connection (no network).
+ * says, drops the connection (no network), or holds it open without a byte (a line gone silent).
  */
-/** An HTTP status, no network at all, or the batch stored and the answer lost on the way. */
-type Answer = number | 'network' | 'lost';
+/** An HTTP status, no network at all, the batch stored and the answer lost on the way, or silence. */
+type Answer = number | 'network' | 'lost' | 'silent';
 
 let dbCount = 0;
 const uuid = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -34,6 +35,9 @@ describe('PlayOutbox', () => {
   let store: PlayStore;
   let outbox: PlayOutbox | undefined;
   const dropped: [string[], number][] = [];
+  /** Resolves when the server has the next request's body. */
+  let arrived: () => void = () => undefined;
+  const nextRequest = () => new Promise<void>((resolve) => (arrived = resolve));
 
   beforeEach(async () => {
     answers = [];
@@ -44,7 +48,9 @@ describe('PlayOutbox', () => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
+        arrived();
         const answer = answers.shift() ?? 200;
+        if (answer === 'silent') return;
         if (answer === 'network') return req.socket.destroy();
         if (req.headers.authorization !== 'Bearer dev-token') return res.writeHead(401).end();
         const { plays } = ZPlaysUpload.parse(JSON.parse(body));
@@ -69,6 +75,7 @@ describe('PlayOutbox', () => {
     store = await openPlayStore({ name: `plays-test-${++dbCount}` });
   });
   afterEach(async () => {
+    vi.useRealTimers();
     outbox?.stop();
     outbox = undefined;
     store.close();
@@ -120,6 +127,24 @@ describe('PlayOutbox', () => {
     expect(requests.length).toBeGreaterThanOrEqual(2 + Math.ceil(700 / PLAYS_BATCH_MAX));
     expect(Math.max(...requests.map((r) => r.length))).toBeLessThanOrEqual(PLAYS_BATCH_MAX);
     expect([...stored.keys()].sort()).toEqual(Array.from({ length: 700 }, (_, i) => record(i + 1).id).sort());
+  });
+
+  it('a send whose answer never comes ends after the stall time and is sent again: the upload is not held for ever', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const q = start();
+    answers.push('silent');
+    const first = nextRequest();
+    for (let n = 1; n <= 3; n++) await q.add(record(n));
+    await first;
+    const second = nextRequest();
+    // The line stays silent for the stall time: the call ends as a network failure, and the
+    // outbox's retry (20 ms here) sends the batch again.
+    await vi.advanceTimersByTimeAsync(DOWNLOAD_STALL_MS);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await second;
+    vi.useRealTimers();
+    await expect.poll(async () => stored.size === 3 && (await store.count()) === 0).toBe(true);
+    expect(dropped).toEqual([]);
   });
 
   it('flushNow sends at once, skipping the pending retry (the network is back)', async () => {

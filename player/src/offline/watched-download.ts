@@ -1,11 +1,11 @@
 /*
- * A file's download that goes silent ends (docs/architecture/player.md#network-waits); only the
- * offline code, loaded after the first picture, uses it.
+ * A download that goes silent ends (docs/architecture/player.md#network-waits): a file of the
+ * offline cache, or a JSON call (connection/http-error.ts, in the first load).
  */
 
 /**
- * A file's download ends when no byte came for this long. A video may take many minutes on a
- * slow line, so only silence counts, never the total time.
+ * A download ends when no byte came for this long. A video may take many minutes on a slow
+ * line, and a large config a while on a bad modem, so only silence counts, never the total time.
  */
 export const DOWNLOAD_STALL_MS = 60_000;
 
