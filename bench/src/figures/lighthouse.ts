@@ -142,6 +142,8 @@ async function runLighthouse(url: string, port: number, session: CDPSession, log
       await mkdir(REPORT_DIR, { recursive: true });
       const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing'}-${Date.now()}.json`;
       await writeFile(path.join(REPORT_DIR, name), typeof result.report === 'string' ? result.report : JSON.stringify(result.lhr));
+      // And the trace it simulated from, for bench/src/lighthouse-waits.ts.
+      await writeFile(path.join(REPORT_DIR, name.replace(/\.json$/, '.trace.json')), JSON.stringify(result.artifacts.Trace));
     }
     if (!error) return summarizeRun(result.lhr);
     if (attempt >= TRIES) throw new Error(`Lighthouse on ${url}: ${error.code} ${error.message}`);
