@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 import { bundledBinary } from './media-tools.js';
 import { parseStorageUrl, type StorageConfig } from './storage-url.js';
+import { isTokenLifetime } from './token-lifetime.js';
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -15,7 +16,8 @@ const ZEnv = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  JWT_TTL: z.string().default('7d'),
+  /** Checked at the start with jose's own reading, which signing uses (a bad one failed every login). */
+  JWT_TTL: z.string().default('7d').refine(isTokenLifetime),
   ADMIN_REGISTRATION_KEY: z.string().optional(),
   /** Largest media upload, in MB; the package's storage limit applies as well. */
   MAX_UPLOAD_MB: z.coerce.number().positive().default(2048),
@@ -80,6 +82,7 @@ const EXPECTED: Partial<Record<keyof z.infer<typeof ZEnv>, string>> = {
   PUBLIC_URL: 'http:// ya da https:// ile başlayan tam bir adres olmalı (örnek: https://pano.ornek.com)',
   DATABASE_POOL_MAX: '1 ile 200 arasında bir tam sayı olmalı',
   JWT_SECRET: 'en az 32 karakter olmalı',
+  JWT_TTL: "0'dan uzun bir süre olmalı (örnek: 7d, 12h, 30m)",
   MAX_UPLOAD_MB: "0'dan büyük bir sayı olmalı (MB)",
   MAX_APK_MB: "0'dan büyük bir sayı olmalı (MB)",
   RATE_LIMIT_AUTH_PER_15MIN: "0'dan büyük bir tam sayı olmalı",

@@ -1,5 +1,6 @@
 import { hkdfSync } from 'node:crypto';
-import { SignJWT, UnsecuredJWT, decodeJwt, jwtVerify, errors } from 'jose';
+import { SignJWT, decodeJwt, jwtVerify, errors } from 'jose';
+import { tokenLifetimeMs } from '../config/token-lifetime.js';
 
 /**
  * `ver`: the user's token version when it was signed; logout raises it, refusing every older token.
@@ -30,15 +31,6 @@ export class InvalidTokenError extends Error {}
 
 const ISSUER = 'pano';
 
-/** JWT_TTL as jose reads it ('7d'): an expiry it sets, less the second it set it in. */
-function lifetimeMs(ttl: string): number {
-  for (;;) {
-    const second = Math.floor(Date.now() / 1000);
-    const { exp } = decodeJwt(new UnsecuredJWT({}).setExpirationTime(ttl).encode());
-    if (Math.floor(Date.now() / 1000) === second) return (exp! - second) * 1000;
-  }
-}
-
 /**
  * Device tokens never expire and are revoked through the Device row (checked on every use), so
  * a device token's signature, once verified, stays valid: it is remembered, and a player's
@@ -67,7 +59,7 @@ export function createTokenService(secret: string, userTtl: string): TokenServic
       const { exp } = decodeJwt(token);
       return typeof exp === 'number' ? new Date(exp * 1000) : null;
     },
-    userLifetimeMs: () => (userLifetime ??= lifetimeMs(userTtl)),
+    userLifetimeMs: () => (userLifetime ??= tokenLifetimeMs(userTtl)),
     signDevice: (deviceId, ownerId) => sign({ kind: 'device', ownerId }, deviceId, null),
     async verify(token) {
       const known = verifiedDevices.get(token);
