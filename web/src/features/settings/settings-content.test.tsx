@@ -8,6 +8,7 @@ import { createQueryClient } from '../../lib/query-client';
 import { useSession } from '../../stores/session-store';
 import { apiServer, emptyLists } from '../../testing/api-server';
 import { aScreen, aUser, fixtureId } from '../../testing/fixtures';
+import { tr } from '../../i18n/tr';
 import { SettingsContent } from './settings-content';
 
 /*
@@ -103,5 +104,23 @@ describe('/settings', () => {
     reads.release();
     await screen.findByRole('region', { name: 'Acil Durum Beslemeleri (CAP)' });
     expect(colours).toBe(0);
+  });
+
+  it('does not ask a platform administrator for a package, which they never have, and says so', async () => {
+    serve().release();
+    let asked = 0;
+    apiServer.use(http.get('/api/purchase/my-package/:id', () => {
+      asked++;
+      return HttpResponse.json({ message: 'Aktif paket yok' }, { status: 404 });
+    }));
+    useSession.setState({ status: 'authenticated', user: aUser({ role: 'admin' }) });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter><SettingsContent header={<h1>Ayarlar</h1>} /></MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(tr.settings.adminNoPackage)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: tr.settings.seePackages })).toBeNull();
+    expect(asked).toBe(0);
   });
 });

@@ -41,14 +41,16 @@ const CARDS_WAIT_MS = 2_000;
 
 function PackageSection({ myPackage }: { myPackage: UseQueryResult<TMyPackage> }) {
   const user = useSession((s) => s.user);
+  // Administrators never have a package, so the page does not ask for one (the server would answer 404).
+  if (isAdmin(user)) return <Card><p className="muted">{tr.settings.adminNoPackage}</p></Card>;
   if (myPackage.isError) {
     const err = myPackage.error;
-    // Admins never need a package: the server answers 404 for them (customers get 402 → /packages).
+    // A customer without a package (404, or 402 → /packages) is offered the packages.
     if (err instanceof ApiError && (err.status === 404 || err.status === 402)) {
       return (
         <Card>
-          <p className="muted">{isAdmin(user) ? tr.settings.adminNoPackage : tr.settings.noPackage}</p>
-          {!isAdmin(user) && <Link to="/packages" className="btn btn-primary">{tr.settings.seePackages}</Link>}
+          <p className="muted">{tr.settings.noPackage}</p>
+          <Link to="/packages" className="btn btn-primary">{tr.settings.seePackages}</Link>
         </Card>
       );
     }
@@ -72,7 +74,7 @@ export function SettingsContent({ header, cardsWaitMs = CARDS_WAIT_MS }: { heade
   // account admin's (docs/architecture/accounts.md#roles). Others read the package and usage.
   const manages = useCan('admin');
   const accountWide = useCan('admin', { allScreens: true });
-  const myPackage = useMyPackage(user?._id);
+  const myPackage = useMyPackage(isAdmin(user) ? undefined : user?._id);
   const display = useDisplaySettings(manages);
   // The warning time comes with the screens' health (GET /api/screens/health); unreadable, the form starts at the default.
   const health = useScreenHealth();
@@ -90,7 +92,7 @@ export function SettingsContent({ header, cardsWaitMs = CARDS_WAIT_MS }: { heade
       : everyonesCardReads,
     combine: allAnswered,
   });
-  const pageAnswered = !myPackage.isPending && (!manages || (!display.isPending && (isAdmin(user) || !health.isPending)));
+  const pageAnswered = (isAdmin(user) || !myPackage.isPending) && (!manages || (!display.isPending && (isAdmin(user) || !health.isPending)));
   const [waited, setWaited] = useState(false);
   useEffect(() => {
     if (!pageAnswered || cardsAnswered) return;
