@@ -142,8 +142,9 @@ async function runLighthouse(url: string, port: number, session: CDPSession, log
       await mkdir(REPORT_DIR, { recursive: true });
       const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing'}-${Date.now()}.json`;
       await writeFile(path.join(REPORT_DIR, name), typeof result.report === 'string' ? result.report : JSON.stringify(result.lhr));
-      // And the trace it simulated from, for bench/src/lighthouse-waits.ts.
-      await writeFile(path.join(REPORT_DIR, name.replace(/\.json$/, '.trace.json')), JSON.stringify(result.artifacts.Trace));
+      // And the trace it simulated from, for bench/src/lighthouse-waits.ts (none when its trace broke).
+      const trace = result.artifacts.Trace as unknown;
+      if (trace) await writeFile(path.join(REPORT_DIR, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
     }
     if (!error) return summarizeRun(result.lhr);
     if (attempt >= TRIES) throw new Error(`Lighthouse on ${url}: ${error.code} ${error.message}`);

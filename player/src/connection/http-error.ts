@@ -1,5 +1,5 @@
 import { tr } from '../i18n/tr.js';
-import { fetchWatched } from '../offline/watched-download.js';
+import { DOWNLOAD_STALL_MS, fetchWatched } from '../offline/watched-download.js';
 
 type Contract = typeof import('./player-schemas.js');
 
@@ -55,7 +55,10 @@ export async function fetchJson<T>(
   let res: Response;
   let text: string;
   try {
-    res = await fetchWatched(url, { ...init, headers, cache: 'no-store' });
+    // The watch counts from the request's start, so the time to send its body (a batch of plays,
+    // ~150 KB at most) counts too: a millisecond a byte, 1 KB/s, for a slow uplink.
+    const sending = typeof init.body === 'string' ? init.body.length : 0;
+    res = await fetchWatched(url, { ...init, headers, cache: 'no-store' }, DOWNLOAD_STALL_MS + sending);
     text = await res.text();
   } catch {
     throw new HttpError(fallback, 0);

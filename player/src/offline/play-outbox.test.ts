@@ -137,10 +137,11 @@ describe('PlayOutbox', () => {
     for (let n = 1; n <= 3; n++) await q.add(record(n));
     await first;
     const second = nextRequest();
-    // The line stays silent for the stall time: the call ends as a network failure, and the
-    // outbox's retry (20 ms here) sends the batch again.
+    // The line stays silent for the stall time (and a millisecond for each byte of the ~1 KB
+    // batch, its time to be sent): the call ends as a network failure, and the outbox's retry
+    // (20 ms here) sends the batch again.
     await vi.advanceTimersByTimeAsync(DOWNLOAD_STALL_MS);
-    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.advanceTimersByTimeAsync(5_000);
     await second;
     vi.useRealTimers();
     await expect.poll(async () => stored.size === 3 && (await store.count()) === 0).toBe(true);
