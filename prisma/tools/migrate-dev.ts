@@ -65,20 +65,29 @@ async function main(): Promise<number> {
 
   const schema = await readFile(SCHEMA_PATH, 'utf8');
   const files = [{ path: 'schema.prisma', content: schema }];
-  const h = await openSchemaEngine({ kind: 'postgres', url }, schema);
+  let h = await openSchemaEngine({ kind: 'postgres', url }, schema);
   try {
-    const { engine } = h;
     // Must come first: it replays the history on a shadow database, which
     // createMigration then reuses.
-    const { action } = await engine.devDiagnostic({ migrationsList: await readMigrationsList(dir), filters: NO_FILTER });
+    const diagnose = async () => (await h.engine.devDiagnostic({ migrationsList: await readMigrationsList(dir), filters: NO_FILTER })).action;
+    const action = await diagnose();
     if (action.tag === 'reset') {
       console.error(`The development database must be reset: ${action.reason}`);
       console.error('Drop and recreate it (all its data is lost), then run this again.');
       return 1;
     }
 
-    const pending = await engine.applyMigrations({ migrationsList: await readMigrationsList(dir), filters: NO_FILTER });
+    const pending = await h.engine.applyMigrations({ migrationsList: await readMigrationsList(dir), filters: NO_FILTER });
     for (const m of pending.appliedMigrationNames) console.log(`Applied pending migration ${m}`);
+    if (pending.appliedMigrationNames.length) {
+      // An engine that has applied migrations no longer has its shadow database, and the WASM
+      // engine cannot ask for another ('shadow DB must be provided through an external
+      // factory'): the rest runs on a fresh engine, as a second run of this command did.
+      await h.close();
+      h = await openSchemaEngine({ kind: 'postgres', url }, schema);
+      await diagnose();
+    }
+    const { engine } = h;
 
     const list = await readMigrationsList(dir);
     const loss = await engine.evaluateDataLoss({ migrationsList: list, schema: { files }, filters: NO_FILTER });
