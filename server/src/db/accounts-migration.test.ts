@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { asAdmin, databaseUrl } from '../../test/pg-admin.js';
 import { DEFAULT_MIGRATIONS_DIR, applyPendingMigrations } from './migrate.js';
 
 /*
@@ -12,18 +13,7 @@ import { DEFAULT_MIGRATIONS_DIR, applyPendingMigrations } from './migrate.js';
  * owned stays theirs and nothing is lost.
  */
 
-const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ACCOUNTS = '20261128075842_accounts';
-
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 const name = `pano_accmig_${randomBytes(6).toString('hex')}`;
 let url: string;
@@ -31,10 +21,8 @@ let before: string;
 let db: pg.Client;
 
 beforeAll(async () => {
-  await admin(`CREATE DATABASE ${name}`);
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${name}`;
-  url = u.toString();
+  await asAdmin(`CREATE DATABASE ${name}`);
+  url = databaseUrl(name);
   // The migrations up to the one before accounts: today's schema.
   before = await mkdtemp(path.join(tmpdir(), 'pano-accmig-'));
   for (const entry of await readdir(DEFAULT_MIGRATIONS_DIR, { withFileTypes: true })) {
@@ -49,7 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await rm(before, { recursive: true, force: true });
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 });
 
 it('gives every existing user an account of their own with their id, keeping what they owned and bought', async () => {

@@ -3,11 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { asAdmin, databaseUrl } from '../../test/pg-admin.js';
 import { DEFAULT_MIGRATIONS_DIR } from './migrate.js';
 
-const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '../../..');
 const run = promisify(execFile);
 
@@ -17,17 +16,8 @@ const run = promisify(execFile);
  */
 describe('npm run db:migrate', () => {
   const name = `pano_migdev_${randomBytes(6).toString('hex')}`;
-  const url = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: ADMIN_URL });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  afterAll(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  const url = databaseUrl(name);
+  afterAll(() => asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 
   // It used to apply them and then stop with 'PostgreSQL shadow DB must be provided through an
   // external factory', exit 1; only a second run went on.
