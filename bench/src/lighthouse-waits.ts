@@ -13,21 +13,16 @@
 // would cost on free cores), and for the longest ones what else in Chromium ran meanwhile.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SLOWDOWN, ms, rendererMains, startOf, threadKey, type TraceEvent } from './lib/trace-events.js';
 
-const SLOWDOWN = 4;
 const LONG_MS = 50;
 
-type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; data?: { isLoadingMainFrame?: boolean } } };
 type Report = { categories: { performance: { score: number } }; audits: Record<string, { numericValue?: number }>; environment: { benchmarkIndex: number } };
 
 const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
-/** When an event began (trace microseconds). */
-const startOf = ({ ts: began }: TraceEvent) => began;
-
 /** Trace microseconds → milliseconds. */
 const msOf = (us = 0) => us / 1_000;
-const whole = (ms: number) => `${Math.round(ms)} ms`;
 
 function readTrace(file: string) {
   const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] };
@@ -37,11 +32,10 @@ function readTrace(file: string) {
   const tasks = events.filter((e) => e.ph === 'X' && TASKS.has(e.name) && e.dur);
   // The page's renderer: the main thread of the process that navigated, the busiest if several.
   const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame);
-  const mains = [...names].filter(([, name]) => name === 'CrRendererMain').map(([key]) => key);
-  const busy = (key: string) => tasks.filter((e) => `${e.pid}:${e.tid}` === key).reduce((sum, { dur = 0 }) => sum + dur, 0);
-  const main = mains.sort((a, b) => busy(b) - busy(a))[0];
+  const busy = (key: string) => tasks.filter((e) => threadKey(e) === key).reduce((sum, { dur = 0 }) => sum + dur, 0);
+  const main = [...rendererMains(events)].sort((a, b) => busy(b) - busy(a))[0];
   const { ts: start } = navigation ?? tasks[0]!;
-  const threadOf = ({ pid, tid }: TraceEvent) => `${processes.get(pid) ?? pid} ${names.get(`${pid}:${tid}`) ?? tid}`;
+  const threadOf = (e: TraceEvent) => `${processes.get(e.pid) ?? e.pid} ${names.get(threadKey(e)) ?? e.tid}`;
   return { tasks, main, start, threadOf };
 }
 
@@ -49,14 +43,14 @@ function readTrace(file: string) {
 function beside(trace: ReturnType<typeof readTrace>, from: number, to: number): string {
   const byThread = new Map<string, number>();
   for (const e of trace.tasks) {
-    if (`${e.pid}:${e.tid}` === trace.main) continue;
+    if (threadKey(e) === trace.main) continue;
     const { ts: began, dur = 0, tdur } = e;
     if (tdur === undefined) continue;
     const overlap = Math.min(began + dur, to) - Math.max(began, from);
     if (overlap <= 0) continue;
     byThread.set(trace.threadOf(e), (byThread.get(trace.threadOf(e)) ?? 0) + (tdur / dur) * overlap);
   }
-  return [...byThread].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([thread, us]) => `${thread} ${whole(msOf(us))}`).join(', ');
+  return [...byThread].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([thread, us]) => `${thread} ${ms(us)}`).join(', ');
 }
 
 const dir = process.argv[2];
@@ -66,17 +60,18 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.trace.json')).sor
   const trace = readTrace(path.join(dir, file));
   // The main thread's top-level tasks (a nested message loop's tasks are inside one) whose thread time is known.
   let end = -Infinity;
-  const topLevel = trace.tasks.filter((e) => `${e.pid}:${e.tid}` === trace.main && e.tdur !== undefined)
+  const topLevel = trace.tasks.filter((e) => threadKey(e) === trace.main && e.tdur !== undefined)
     .sort((a, b) => startOf(a) - startOf(b))
     .filter(({ ts: began, dur = 0 }) => began >= end && ((end = began + dur), true));
   const long = topLevel.filter((e) => msOf(e.dur) * SLOWDOWN >= LONG_MS);
   const blocking = (ms: number) => Math.max(0, ms * SLOWDOWN - LONG_MS);
   const byWall = long.reduce((sum, { dur }) => sum + blocking(msOf(dur)), 0);
   const byCpu = long.reduce((sum, { tdur }) => sum + blocking(msOf(tdur)), 0);
-  console.log(`${file}: performance ${Math.round(report.categories.performance.score * 100)}, TBT ${whole(report.audits['total-blocking-time']?.numericValue ?? NaN)}, CPU index ${report.environment.benchmarkIndex}`);
-  console.log(`  ${long.length} observed tasks of 12.5 ms or more; blocking ×${SLOWDOWN} by wall time ${whole(byWall)}, by CPU time ${whole(byCpu)}`);
+  const tbt = report.audits['total-blocking-time']?.numericValue ?? NaN;
+  console.log(`${file}: performance ${Math.round(report.categories.performance.score * 100)}, TBT ${Math.round(tbt)} ms, CPU index ${report.environment.benchmarkIndex}`);
+  console.log(`  ${long.length} observed tasks of 12.5 ms or more; blocking ×${SLOWDOWN} by wall time ${Math.round(byWall)} ms, by CPU time ${Math.round(byCpu)} ms`);
   for (const task of [...long].sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 3)) {
     const { ts: began, dur = 0, tdur = 0 } = task;
-    console.log(`  at ${whole(msOf(began - trace.start))}: wall ${whole(msOf(dur))}, CPU ${whole(msOf(tdur))}; beside it ${beside(trace, began, began + dur) || 'nothing'}`);
+    console.log(`  at ${ms(began - trace.start)}: wall ${ms(dur)}, CPU ${ms(tdur)}; beside it ${beside(trace, began, began + dur) || 'nothing'}`);
   }
 }

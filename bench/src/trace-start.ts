@@ -13,19 +13,17 @@ import { chromium } from 'playwright-core';
 import { recreateBenchDatabase } from './fixtures/bench-db.js';
 import { makeDataDir, startBare, startPano } from './figures/fleet.js';
 import { PAGES as LIGHTHOUSE_PAGES, buildBaseline, seedPages } from './figures/lighthouse.js';
+import { SLOWDOWN, ms, rendererMains, startOf, threadKey, type TraceEvent } from './lib/trace-events.js';
 
 const PAGES = process.env.TRACE_PAGES?.split(',') ?? LIGHTHOUSE_PAGES.map((p) => p.path);
 const RUNS = Number(process.env.TRACE_RUNS ?? 3);
-const SLOWDOWN = 4;
-
-type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; data?: { url?: string; functionName?: string } } };
 
 /** The main-thread tasks of the page's renderer, with what took most of each. */
 function tasksOf(events: TraceEvent[]): { ms: number; what: string }[] {
-  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const mains = rendererMains(events);
   const byThread = new Map<string, TraceEvent[]>();
   for (const e of events) {
-    const key = `${e.pid}:${e.tid}`;
+    const key = threadKey(e);
     if (e.ph !== 'X' || !mains.has(key)) continue;
     const thread = byThread.get(key);
     if (thread) thread.push(e);
@@ -44,12 +42,6 @@ function tasksOf(events: TraceEvent[]): { ms: number; what: string }[] {
     return { ms: ((task.tdur ?? 0) / 1000) * SLOWDOWN, what: `${when}: ${inners.join(', ') || '?'}` };
   });
 }
-
-/** When an event began (trace microseconds). */
-const startOf = ({ ts: at }: TraceEvent) => at;
-
-/** Trace microseconds as whole milliseconds. */
-const ms = (us = 0) => `${Math.round(us / 1_000)} ms`;
 
 /** Whether an event began inside a task (trace times are microseconds, `ts` and `dur`). */
 function within({ ts: at }: TraceEvent, { ts: start, dur = 0 }: TraceEvent): boolean {

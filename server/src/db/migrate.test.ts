@@ -5,9 +5,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_URL, asAdmin, databaseUrl } from '../../test/pg-admin.js';
 import { DEFAULT_MIGRATIONS_DIR, applyPendingMigrations, diffAgainstSchema, readMigrationsList, upToDate } from './migrate.js';
 
-const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 /** The diff with comment lines and blank space removed: '' means no drift. */
 const statements = (sql: string) =>
@@ -46,11 +46,9 @@ describe('migrations on PostgreSQL', () => {
   const dbNames: string[] = [];
   const freshDb = async () => {
     const name = `pano_mig_${randomBytes(6).toString('hex')}`;
-    await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+    await asAdmin(`CREATE DATABASE ${name}`);
     dbNames.push(name);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    return url.toString();
+    return databaseUrl(name);
   };
   let url: string;
 
